@@ -1,0 +1,123 @@
+"""``askbench``: the gate CI runs and the views a contributor looks at."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .corpus import BUILTIN_CORPUS, Fixture, load_fixture
+from .gate import EXIT_UNUSABLE, format_table, run_gate, to_json
+
+
+def _widths(text: str) -> list[int]:
+    try:
+        widths = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"widths are whole numbers separated by commas, got {text!r}") from None
+    if not widths or any(width < 20 for width in widths):
+        raise argparse.ArgumentTypeError("each width must be at least 20 columns")
+    return widths
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def _progress(index: int, total: int, fixture: Fixture) -> None:
+    sys.stderr.write(f"\r\x1b[2K[{index + 1}/{total}] {fixture.family}/{fixture.name}"[:100])
+    sys.stderr.flush()
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    paths = args.paths or [BUILTIN_CORPUS]
+    progress = _progress if sys.stderr.isatty() and not args.json else None
+    run = run_gate(paths, args.widths, progress)
+    if progress:
+        sys.stderr.write("\r\x1b[2K")
+    print(to_json(run) if args.json else format_table(run))
+    return run.exit_code
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from impl.dialog import DialogBudget
+    from impl.frame import render_frame
+    from impl.payload import PayloadError, build_payload
+
+    from .checks import warning_paint
+
+    loaded = load_fixture(Path(args.fixture))
+    if not isinstance(loaded, Fixture):
+        print(f"askbench: {loaded}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    try:
+        payload = build_payload(loaded.call, loaded.ask)
+    except PayloadError as error:
+        print(f"askbench: {loaded.path}: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    budget = DialogBudget(
+        max_rows=args.max_rows or loaded.max_rows,
+        field_max_width=args.field_max_width or loaded.field_max_width,
+        width=args.width,
+    )
+    view = "complete" if args.complete else "legacy" if args.legacy else "bounded"
+    paint = None if args.plain else warning_paint
+    style = None if args.plain else _style
+    frame = render_frame(payload, view, budget, paint=paint, style=style)
+    sys.stdout.write("\n".join(frame.lines) + "\n")
+    return 0
+
+
+def _style(role: str, text: str) -> str:
+    codes = {"title": "1;36", "selected": "36", "muted": "2"}
+    return f"\x1b[{codes[role]}m{text}\x1b[0m" if role in codes else text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="askbench",
+        description="Bounded permission prompts for terminal coding agents, judged on a virtual terminal.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = commands.add_parser(
+        "check",
+        help="run every invariant on every fixture at every width",
+        description="Render every fixture through a pyte virtual terminal, bounded and complete, at each width, "
+        "and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input.",
+    )
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
+    check.add_argument("--widths", type=_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
+    check.add_argument("--json", action="store_true", help="print the results as JSON for machines")
+    check.set_defaults(run=cmd_check)
+
+    render = commands.add_parser(
+        "render",
+        help="write one fixture's prompt frame exactly as the terminal receives it",
+        description="Write the dialog frame (title, ask, options, hint) to stdout, one row per line.",
+    )
+    render.add_argument("fixture", help="a fixture file")
+    render.add_argument("--width", type=_positive, default=120, help="terminal width in columns (default 120)")
+    views = render.add_mutually_exclusive_group()
+    views.add_argument("--complete", action="store_true", help="the complete view (what ctrl+o shows)")
+    views.add_argument("--legacy", action="store_true", help="the old unbounded dialog, the measured baseline")
+    render.add_argument("--plain", action="store_true", help="no colour")
+    render.add_argument("--max-rows", type=_positive, help="override the fixture's row budget")
+    render.add_argument("--field-max-width", type=_positive, help="override the fixture's field cap (cells)")
+    render.set_defaults(run=cmd_render)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""Loading fixtures: every file either becomes a case or a reported problem.
+
+A malformed fixture is reported with its path and the offending field and
+counted; it never crashes the gate and never passes silently.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+from impl.dialog import DEFAULT_FIELD_MAX_WIDTH, DEFAULT_MAX_ROWS
+
+BUILTIN_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+@dataclass(frozen=True)
+class Fixture:
+    path: Path
+    name: str
+    family: str
+    description: str
+    source: str
+    call: Mapping[str, object]
+    ask: Mapping[str, object] = field(default_factory=dict)
+    max_rows: int = DEFAULT_MAX_ROWS
+    field_max_width: int = DEFAULT_FIELD_MAX_WIDTH
+    expect: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FixtureProblem:
+    """A file that could not become a case; ``field`` is a JSON path like ``call.input``."""
+
+    path: Path
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.field}: {self.message}"
+
+
+@cache
+def fixture_schema() -> Mapping[str, object]:
+    return json.loads(resources.files("harness").joinpath("fixture.schema.json").read_text(encoding="utf-8"))
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(fixture_schema())
+
+
+def _json_path(parts: Iterable[object]) -> str:
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(root)"
+
+
+def load_fixture(path: Path, root: Path | None = None) -> Fixture | FixtureProblem:
+    """One fixture file, or the first reason it cannot be one."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return FixtureProblem(path, "(file)", f"cannot be read: {error}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return FixtureProblem(path, "(file)", f"not valid JSON at line {error.lineno} column {error.colno}: {error.msg}")
+    except RecursionError:
+        return FixtureProblem(path, "(file)", "JSON nested deeper than Python's parser allows (about 1,000 levels)")
+    try:
+        errors = sorted(_validator().iter_errors(data), key=lambda error: list(error.absolute_path))
+    except RecursionError:
+        return FixtureProblem(path, "(file)", "nested too deeply to validate")
+    if errors:
+        first = errors[0]
+        return FixtureProblem(path, _json_path(first.absolute_path), first.message[:300])
+    budget = data.get("budget", {})
+    family = path.parent.name if root is None or path.parent != root else "(root)"
+    return Fixture(
+        path=path,
+        name=path.stem,
+        family=family,
+        description=data["description"],
+        source=data["source"],
+        call=data["call"],
+        ask=data.get("ask") or {},
+        max_rows=budget.get("maxRows", DEFAULT_MAX_ROWS),
+        field_max_width=budget.get("fieldMaxWidth", DEFAULT_FIELD_MAX_WIDTH),
+        expect=data.get("expect") or {},
+    )
+
+
+def discover(paths: Iterable[Path]) -> Iterator[tuple[Path, Path]]:
+    """``(file, root)`` for every ``*.json`` under the given files and folders, sorted."""
+    for path in paths:
+        if path.is_dir():
+            for file in sorted(path.rglob("*.json")):
+                yield file, path
+        else:
+            yield path, path.parent
+
+
+def load_corpus(paths: Iterable[Path]) -> tuple[list[Fixture], list[FixtureProblem]]:
+    fixtures: list[Fixture] = []
+    problems: list[FixtureProblem] = []
+    for file, root in discover(paths):
+        if not file.exists():
+            problems.append(FixtureProblem(file, "(file)", "does not exist"))
+            continue
+        loaded = load_fixture(file, root)
+        (fixtures if isinstance(loaded, Fixture) else problems).append(loaded)  # type: ignore[arg-type]
+    return fixtures, problems

@@ -1,0 +1,49 @@
+"""askbench's reference implementation: pure functions and small classes, no I/O.
+
+The names below are the stable surface of DESIGN.md; everything else may move.
+"""
+
+from .ask import PermissionCheckResult, format_ask_prompt
+from .builtin_formatters import format_mcp_input_for_prompt, register_builtin_tool_input_formatters
+from .config import ConfigError, ConfigIssue, PermissionConfig, normalize_config, parse_config
+from .dialog import DialogBudget, DialogView, complete_view_budget, render_prompt_dialog
+from .legacy import render_legacy_message
+from .neutralise import neutralise, restore
+from .payload import Evidence, PayloadError, PromptPayload, RequestFacts, Requester, build_payload
+from .preview import PreviewLimits, ToolPreviewFormatter, resolve_tool_preview_limits
+from .registry import DuplicateFormatterError, ToolInputFormatter, ToolInputFormatterRegistry
+from .service import PermissionsService
+from .xdev import XdevRegistry
+
+__all__ = [
+    "ConfigError",
+    "ConfigIssue",
+    "DialogBudget",
+    "DialogView",
+    "DuplicateFormatterError",
+    "Evidence",
+    "PayloadError",
+    "PermissionCheckResult",
+    "PermissionConfig",
+    "PermissionsService",
+    "PreviewLimits",
+    "PromptPayload",
+    "RequestFacts",
+    "Requester",
+    "ToolInputFormatter",
+    "ToolInputFormatterRegistry",
+    "ToolPreviewFormatter",
+    "XdevRegistry",
+    "build_payload",
+    "complete_view_budget",
+    "format_ask_prompt",
+    "format_mcp_input_for_prompt",
+    "neutralise",
+    "normalize_config",
+    "parse_config",
+    "register_builtin_tool_input_formatters",
+    "render_legacy_message",
+    "render_prompt_dialog",
+    "resolve_tool_preview_limits",
+    "restore",
+]

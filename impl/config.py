@@ -1,0 +1,90 @@
+"""The user's configuration, normalised so that nothing invalid reaches a prompt.
+
+Every knob is a positive integer. A bad value never fails a prompt: it falls
+back to the default and is reported by field name, and an unknown key is
+reported rather than silently kept, so a typo cannot pass for a setting.
+The JSON Schema beside this module is kept in parity with ``FIELDS`` by a test.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .preview import TOOL_INPUT_PREVIEW_MAX_LENGTH, TOOL_TEXT_SUMMARY_MAX_LENGTH
+
+PROMPT_MAX_ROWS = 24
+PROMPT_FIELD_MAX_WIDTH = 400
+
+FIELDS: Mapping[str, tuple[str, int]] = {
+    "toolInputPreviewMaxLength": ("tool_input_preview_max_length", TOOL_INPUT_PREVIEW_MAX_LENGTH),
+    "toolTextSummaryMaxLength": ("tool_text_summary_max_length", TOOL_TEXT_SUMMARY_MAX_LENGTH),
+    "promptMaxRows": ("prompt_max_rows", PROMPT_MAX_ROWS),
+    "promptFieldMaxWidth": ("prompt_field_max_width", PROMPT_FIELD_MAX_WIDTH),
+}
+"""JSON key → (attribute, default)."""
+
+_IGNORED_KEYS = frozenset({"$schema"})
+
+
+@dataclass(frozen=True)
+class ConfigIssue:
+    """One thing in the config that was not taken as written."""
+
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PermissionConfig:
+    tool_input_preview_max_length: int = TOOL_INPUT_PREVIEW_MAX_LENGTH
+    tool_text_summary_max_length: int = TOOL_TEXT_SUMMARY_MAX_LENGTH
+    prompt_max_rows: int = PROMPT_MAX_ROWS
+    prompt_field_max_width: int = PROMPT_FIELD_MAX_WIDTH
+    issues: tuple[ConfigIssue, ...] = field(default=(), compare=False)
+
+
+class ConfigError(ValueError):
+    """A config file that could not be read at all (not JSON, not an object)."""
+
+
+def is_positive_int(value: object) -> bool:
+    """JSON's ``1.0`` is not accepted: a knob is a count, and ``true`` is not ``1``."""
+    return type(value) is int and value > 0
+
+
+def normalize_config(raw: Mapping[str, object]) -> PermissionConfig:
+    """Keep every valid knob, fall back to the default for the rest, report both kinds of miss."""
+    if not isinstance(raw, Mapping):
+        return PermissionConfig(issues=(ConfigIssue("(root)", f"expected an object, got {type(raw).__name__}"),))
+    values: dict[str, int] = {}
+    issues: list[ConfigIssue] = []
+    for key, value in raw.items():
+        if key in _IGNORED_KEYS:
+            continue
+        if key not in FIELDS:
+            issues.append(ConfigIssue(str(key), "unknown setting, ignored"))
+            continue
+        attribute, default = FIELDS[key]
+        if is_positive_int(value):
+            values[attribute] = value  # type: ignore[assignment]
+        else:
+            issues.append(ConfigIssue(key, f"must be a positive integer, got {json.dumps(value)}; using {default}"))
+    return PermissionConfig(**values, issues=tuple(issues))
+
+
+def parse_config(text: str, filename: str) -> PermissionConfig:
+    """Normalise a config file's text; malformed JSON raises one message naming file and position."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ConfigError(f"{filename}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+    except RecursionError:
+        raise ConfigError(f"{filename}: nested too deeply to be a config file") from None
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{filename}: expected a JSON object at the top level, got {type(raw).__name__}")
+    return normalize_config(raw)

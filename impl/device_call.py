@@ -1,0 +1,72 @@
+"""A ``write`` to ``xd://<tool>`` is the inner tool, not a file write.
+
+Devices are driven through the file tools, so the gate sees ``write`` with a
+path and a JSON string. Shown as a file write, the person would approve an
+opaque blob; shown as the inner tool with its decoded arguments, they see
+what runs. The payload still says how it was invoked, and content that is
+not a JSON object is shown raw with the reason, never turned into an error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from .xdev import decode_streaming_args, parse_device_path
+
+HELP_CONTENTS = frozenset({"", "?", "help"})
+
+
+@dataclass(frozen=True)
+class DeviceCall:
+    name: str
+    input: Mapping[str, object]
+    ask: Mapping[str, object]
+    kind: str
+    notes: tuple[tuple[str, str], ...] = ()
+
+    def finish(self, payload):  # type: ignore[no-untyped-def]
+        from .payload import Evidence
+
+        notes = tuple(Evidence(label, text) for label, text in self.notes)
+        return replace(payload, evidence=notes + payload.evidence)
+
+
+def _decode(content: str) -> tuple[dict[str, object], str | None]:
+    """The arguments and, when they are not a complete JSON object, why."""
+    try:
+        value = json.loads(content)
+    except RecursionError:
+        return {}, "nested too deeply to decode"
+    except ValueError as error:
+        partial = decode_streaming_args(content)
+        return partial, f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+    if isinstance(value, dict):
+        return value, None
+    return {}, f"a JSON {type(value).__name__.replace('dict', 'object').replace('list', 'array')}, not an object"
+
+
+def unwrap_device_write(name: str, tool_input: Mapping[str, object], ask: Mapping[str, object]) -> DeviceCall | None:
+    """The inner call of a device write, or ``None`` for any other call."""
+    if name != "write":
+        return None
+    path = tool_input.get("path")
+    device = parse_device_path(path) if isinstance(path, str) else None
+    if not device:
+        return None
+    content = tool_input.get("content", "")
+    content = content if isinstance(content, str) else json.dumps(content)
+    invoked = ask.get("invokedAs") or f"write xd://{device}"
+    inner_ask = {**ask, "invokedAs": invoked}
+    if content.strip() in HELP_CONTENTS:
+        return DeviceCall(device, {}, inner_ask, "tool", (("request", "the device's documentation (a help write)"),))
+    arguments, problem = _decode(content)
+    notes: tuple[tuple[str, str], ...] = ()
+    if problem:
+        shown = "the arguments decoded so far" if arguments else "the raw content"
+        notes = (("decode", f"{problem}; showing {shown}"), ("content", content))
+    target = ask.get("deviceTarget")
+    if isinstance(target, str) and target:
+        return DeviceCall("mcp", {"tool": target, "arguments": arguments}, inner_ask, "mcp", notes)
+    return DeviceCall(device, arguments, inner_ask, "tool", notes)

@@ -1,0 +1,245 @@
+"""The bounded dialog: every core fact in a bounded number of rows.
+
+The old dialog put the whole tool input inline, so a 200-line here-string
+became a 202-row prompt that pushed the transcript out of view. Here the
+core facts (who asks, which tool, which rule, what value, what really runs)
+each keep their own aligned ``label : value`` line, every field is capped in
+terminal cells, and evidence fills the remaining rows whole or not at all.
+The complete view is this same function with no caps: one layout, two
+budgets, so the two views can never disagree about what the request is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .cells import cap_text, cell_width, clip_to_width, expand_tabs, wrap_line
+from .neutralise import MAX_EXTENDERS, neutralise
+from .payload import PromptPayload
+from .truncate import ELLIPSIS
+
+PaintRole = Literal["flagged", "label"]
+Paint = Callable[[PaintRole, str], str]
+
+DEFAULT_MAX_ROWS = 24
+DEFAULT_FIELD_MAX_WIDTH = 400
+MAX_LABEL_WIDTH = 20
+NARROW_VALUE_WIDTH = 12
+"""Below this many cells beside the labels, each label gets a row of its own."""
+
+ARROW = " \u2192 "
+_TOKEN_CHARS = re.compile(r"[\w/.\-]")
+
+
+@dataclass(frozen=True)
+class DialogBudget:
+    """``None`` for ``max_rows`` or ``field_max_width`` means unbounded."""
+
+    max_rows: int | None = DEFAULT_MAX_ROWS
+    field_max_width: int | None = DEFAULT_FIELD_MAX_WIDTH
+    width: int = 120
+
+
+def complete_view_budget(width: int) -> DialogBudget:
+    """The budget of the complete view: the same render with nothing capped or dropped."""
+    return DialogBudget(max_rows=None, field_max_width=None, width=width)
+
+
+@dataclass(frozen=True)
+class DialogView:
+    lines: tuple[str, ...]
+    """Already fitted to ``budget.width``: each entry is exactly one screen row."""
+    elided: bool
+    """True exactly when a field was capped or an evidence entry dropped."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One labelled line of the dialog, before layout."""
+
+    label: str
+    text: str
+    detail: str | None = None
+    flagged: bool = False
+
+
+def core_facts(payload: PromptPayload) -> list[Fact]:
+    """The core in its fixed order; an absent fact, or one an earlier line states, has no line."""
+    request = payload.request
+    facts: list[Fact] = []
+    requester = request.requester
+    if requester.forwarded:
+        session = f" \u00b7 session {requester.session_id}" if requester.session_id else ""
+        facts.append(Fact("subagent", f"{requester.agent_name or 'unknown'}{session}"))
+    elif requester.agent_name:
+        facts.append(Fact("agent", requester.agent_name))
+    if request.tool_name:
+        invoked = request.invoked_tool_name
+        suffix = f" (invoked as {invoked})" if invoked and invoked != request.tool_name else ""
+        facts.append(Fact("tool", request.tool_name + suffix))
+    if request.surface and request.surface != request.tool_name:
+        facts.append(Fact("surface", request.surface))
+    if request.matched_pattern:
+        facts.append(Fact("rule", request.matched_pattern))
+    if request.value and request.value != request.tool_name:
+        flagged = payload.kind != "bash_external_directory"
+        facts.append(Fact(request.value_label, request.value, flagged=flagged))
+    if request.executed_unit:
+        facts.append(Fact("runs", request.executed_unit))
+    if request.command_context:
+        from .ask import describe_command_context
+
+        facts.append(Fact("context", describe_command_context(request.command_context) or request.command_context))
+    return facts
+
+
+def evidence_facts(payload: PromptPayload) -> Iterator[Fact]:
+    for entry in payload.evidence:
+        yield Fact(entry.label, entry.text, entry.detail)
+
+
+# ── layout ─────────────────────────────────────────────────────────────────
+
+
+def _visible(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
+    """Neutralised, tab-expanded and capped; reads only as much raw text as the cap can show."""
+    if cap is None:
+        clean = neutralise(text)
+        return "\n".join(expand_tabs(line) for line in clean.split("\n")), False
+    # Each kept grapheme is at least one cell per MAX_EXTENDERS + 1 characters,
+    # so this prefix always holds more than the cap can show.
+    limit = (cap + 2) * (MAX_EXTENDERS + 1)
+    clean = neutralise(text[:limit])
+    clean = "\n".join(expand_tabs(line) for line in clean.split("\n"))
+    capped, was_cut = cap_text(clean, cap, row_width)
+    if not was_cut and len(text) > limit:
+        return capped + ELLIPSIS, True
+    return capped, was_cut
+
+
+@dataclass(frozen=True)
+class _Block:
+    """A fact laid out: its rows, with the spans to paint in each."""
+
+    label: str
+    rows: tuple[str, ...]
+    spans: tuple[tuple[tuple[int, int], ...], ...]
+    flagged_whole: bool
+
+
+def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
+    """Whole-token occurrences: ``ls`` is not inside ``lsof``, ``/etc/hosts`` not inside ``/etc/hostsbackup``."""
+    spans = []
+    for needle in needles:
+        if not needle or len(needle) > len(text):
+            continue
+        start = text.find(needle)
+        while start != -1:
+            end = start + len(needle)
+            before_ok = start == 0 or not _TOKEN_CHARS.match(text[start - 1])
+            after_ok = end == len(text) or not _TOKEN_CHARS.match(text[end])
+            if before_ok and after_ok:
+                spans.append((start, end))
+            start = text.find(needle, start + 1)
+    return sorted(spans)
+
+
+def _lay_out(
+    fact: Fact, cap: int | None, row_width: int, needles: Sequence[str]
+) -> tuple[_Block, bool]:
+    text, cut = _visible(fact.text, cap, row_width)
+    if fact.detail is not None:
+        detail, detail_cut = _visible(fact.detail, cap, row_width)
+        text = f"{text}{ARROW}{detail}"
+        cut = cut or detail_cut
+    spans = [] if fact.flagged else _token_spans(text, needles)
+    rows: list[str] = []
+    row_spans: list[tuple[tuple[int, int], ...]] = []
+    offset = 0
+    for line in text.split("\n"):
+        for row in wrap_line(line, row_width):
+            end = offset + len(row)
+            row_spans.append(tuple((max(s, offset) - offset, min(e, end) - offset) for s, e in spans if s < end and e > offset))
+            rows.append(row)
+            offset = end
+        offset += 1
+    return _Block(fact.label, tuple(rows), tuple(row_spans), fact.flagged), cut
+
+
+def _paint_row(row: str, spans: Sequence[tuple[int, int]], whole: bool, paint: Paint | None) -> str:
+    if paint is None or not row:
+        return row
+    if whole:
+        return paint("flagged", row)
+    if not spans:
+        return row
+    out, cursor = [], 0
+    for start, end in spans:
+        out.append(row[cursor:start])
+        out.append(paint("flagged", row[start:end]))
+        cursor = end
+    out.append(row[cursor:])
+    return "".join(out)
+
+
+def _label_text(label: str) -> str:
+    return clip_to_width(neutralise(label).replace("\n", " "), MAX_LABEL_WIDTH)
+
+
+def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> list[str]:
+    label = _label_text(block.label)
+    head = label + " " * (label_width - cell_width(label))
+    head = f"{paint('label', head) if paint else head} :"
+    lines = []
+    rows = [_paint_row(row, spans, block.flagged_whole, paint) for row, spans in zip(block.rows, block.spans)]
+    if narrow:
+        lines.append(head)
+        lines.extend(rows)
+        return lines
+    indent = " " * (label_width + 3)
+    for index, row in enumerate(rows):
+        lines.append(f"{head} {row}" if index == 0 else f"{indent}{row}")
+    return lines
+
+
+def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Paint | None = None) -> DialogView:
+    """The ask as rows no wider than ``budget.width``, within ``budget.max_rows`` unless the core alone is taller."""
+    width = max(1, budget.width)
+    core = core_facts(payload)
+    lookahead = len(payload.evidence) if budget.max_rows is None else budget.max_rows
+    labels = [fact.label for fact in core] + [entry.label for entry in payload.evidence[:lookahead]]
+    label_width = max((cell_width(_label_text(label)) for label in labels), default=0)
+    narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
+    row_width = width if narrow else width - (label_width + 3)
+    extra_rows = 1 if narrow else 0
+    needles = [neutralise(flag) for flag in payload.flagged if flag and len(flag) <= (budget.field_max_width or len(flag))]
+    cap = budget.field_max_width
+
+    lines: list[str] = []
+    elided = False
+    for fact in core:
+        block, cut = _lay_out(fact, cap, row_width, needles)
+        elided |= cut
+        lines.extend(_emit(block, label_width, narrow, paint))
+
+    remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
+    total = len(payload.evidence)
+    for index, fact in enumerate(evidence_facts(payload)):
+        if remaining is not None and remaining <= 0:
+            elided = True
+            break
+        block, cut = _lay_out(fact, cap, row_width, needles)
+        needed = len(block.rows) + extra_rows
+        if remaining is not None:
+            reserve = 0 if index == total - 1 else 1
+            if needed + reserve > remaining:
+                elided = True
+                lines.append(ELLIPSIS)
+                break
+            remaining -= needed
+        elided |= cut
+        lines.extend(_emit(block, label_width, narrow, paint))
+    return DialogView(tuple(lines), elided)

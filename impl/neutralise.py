@@ -1,0 +1,136 @@
+"""Tool input made safe to show: every character that could act instead of print.
+
+A permission prompt is a security boundary, so nothing from a tool call may
+reach the terminal as a control: escape sequences would move the cursor and
+rewrite the prompt, carriage return and backspace overwrite, bidi controls
+reorder what is read, and invisible characters hide what is approved. Each of
+them is turned into a visible notation rather than dropped, because the
+prompt never redacts what it asks about, and the mapping is reversible
+(``restore``) so the complete view still says exactly what the call carries.
+
+The notation:
+
+- C0 controls and DEL become their Unicode control pictures: ESC ``␛``,
+  CR ``␍``, BS ``␈``, BEL ``␇``, NUL ``␀``, DEL ``␡`` — so ``ESC [ 1 A`` reads
+  ``␛[1A``. Line feed stays a line break; tab is expanded by the layout.
+- Everything else that is invisible, reorders text or would be dropped by a
+  terminal becomes ``⟨U+XXXX⟩``: C1 controls (including the 8-bit CSI
+  ``⟨U+009B⟩``), bidi controls (``⟨U+202E⟩``), zero-width and format
+  characters, line/paragraph separators, lone surrogates, variation
+  selectors and tag characters outside the sequences that use them,
+  combining marks with nothing to combine with or stacked past
+  ``MAX_EXTENDERS`` deep, and blank fillers such as U+3164.
+- A control picture or ``⟨`` typed literally is itself written ``⟨U+XXXX⟩``,
+  so the notation can never be forged by the input it describes.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from wcwidth import iter_graphemes, wcwidth
+
+NOTATION_OPEN = "\u27e8"
+NOTATION_CLOSE = "\u27e9"
+_CONTROL_PICTURES = 0x2400
+_DEL_PICTURE = "\u2421"
+ZWJ = "\u200d"
+_BLACK_FLAG = "\U0001f3f4"
+
+MAX_EXTENDERS = 15
+"""Characters a grapheme may carry after its base. The longest emoji sequence
+in use has ten code points; past this a cluster is an attack on the screen
+(marks stacked over the rows above) or on the renderer's time."""
+
+_PLAIN = re.compile(r"[^\x20-\x7e\n\t]")
+_NOTATION = re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9|([\u2400-\u2421])")
+_BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
+
+
+def notation(char: str) -> str:
+    """The visible stand-in for one character."""
+    code = ord(char)
+    if code < 0x20:
+        return chr(_CONTROL_PICTURES + code)
+    if code == 0x7F:
+        return _DEL_PICTURE
+    return f"{NOTATION_OPEN}U+{code:04X}{NOTATION_CLOSE}"
+
+
+@lru_cache(maxsize=4096)
+def _must_show_alone(char: str) -> bool:
+    """Whether a character standing as its own grapheme needs the notation."""
+    if char == "\n" or char == "\t":
+        return False
+    if NOTATION_OPEN == char or "\u2400" <= char <= "\u2421" or char in _BLANK_FILLERS:
+        return True
+    category = unicodedata.category(char)
+    if category[0] == "C" and category != "Co" and category != "Cn" or category in ("Zl", "Zp"):
+        return True
+    if category[0] == "M":
+        return True  # a mark with no base would combine with the prompt's own text
+    return wcwidth(char) < 1
+
+
+def _is_pictographic(char: str) -> bool:
+    return wcwidth(char) == 2 or char in "\u2764\u263a\u2639\u2620\u2622\u2623"
+
+
+def _clean_cluster(cluster: str, out: list[str]) -> None:
+    base = cluster[0]
+    if _must_show_alone(base):
+        out.append(notation(base))
+        for char in cluster[1:]:
+            out.append(notation(char) if _must_show_alone(char) or char == ZWJ else char)
+        return
+    out.append(base)
+    previous = base
+    kept = 0
+    last = len(cluster) - 1
+    for index in range(1, len(cluster)):
+        char = cluster[index]
+        if kept >= MAX_EXTENDERS:
+            keep = False
+        elif char == ZWJ:
+            keep = index < last and _is_pictographic(cluster[index + 1]) and previous != ZWJ
+        elif "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":
+            keep = not ("\ufe00" <= previous <= "\ufe0f" or "\U000e0100" <= previous <= "\U000e01ef")
+        elif "\U000e0020" <= char <= "\U000e007f":
+            keep = base == _BLACK_FLAG
+        elif char == "\n":
+            keep = True
+        else:
+            keep = not _must_show_alone(char) or unicodedata.category(char)[0] == "M"
+        if keep:
+            out.append(char)
+            kept += 1
+        else:
+            out.append(notation(char))
+        previous = char
+
+
+def neutralise(text: str) -> str:
+    """``text`` with every character that could act on the terminal made visible."""
+    if not _PLAIN.search(text):
+        return text
+    out: list[str] = []
+    for cluster in iter_graphemes(text):
+        if len(cluster) == 1:
+            out.append(notation(cluster) if _must_show_alone(cluster) else cluster)
+        else:
+            _clean_cluster(cluster, out)
+    return "".join(out)
+
+
+def _restore_match(match: re.Match[str]) -> str:
+    code, picture = match.groups()
+    if code is not None:
+        return chr(int(code, 16))
+    return "\x7f" if picture == _DEL_PICTURE else chr(ord(picture) - _CONTROL_PICTURES)
+
+
+def restore(text: str) -> str:
+    """The original of a neutralised text: ``restore(neutralise(s)) == s``."""
+    return _NOTATION.sub(_restore_match, text)

@@ -1,0 +1,495 @@
+"""The prompt payload: everything a permission prompt may show, complete.
+
+A payload is built once per ask from the tool call as the agent emitted it
+and the gate's context, and never truncates: bounding is the renderer's job,
+so the complete view and the bounded view are two renders of one fact.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+from .ask import (
+    COMMAND_CONTEXT_LABELS,
+    ExternalPath,
+    describe_command_context,
+)
+from .jsonish import js_entries, to_plain_json
+from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
+
+PayloadKind = Literal[
+    "bash",
+    "mcp",
+    "tool",
+    "path",
+    "external_directory",
+    "bash_external_directory",
+    "skill",
+    "skill_read",
+    "forwarded",
+]
+PAYLOAD_KINDS: tuple[str, ...] = get_args(PayloadKind)
+
+VALUE_LABELS: Mapping[str, str] = {
+    "bash": "command",
+    "bash_external_directory": "command",
+    "mcp": "target",
+    "tool": "target",
+    "path": "path",
+    "external_directory": "path",
+    "skill": "skill",
+    "skill_read": "skill",
+}
+
+
+@dataclass(frozen=True)
+class Requester:
+    agent_name: str | None = None
+    forwarded: bool = False
+    session_id: str | None = None
+
+
+@dataclass(frozen=True)
+class RequestFacts:
+    """The core: what is asked, by whom, under which rule. Never elided, only capped."""
+
+    requester: Requester
+    surface: str
+    tool_name: str | None
+    value: str
+    value_label: str
+    invoked_tool_name: str | None = None
+    matched_pattern: str | None = None
+    command_context: str | None = None
+    executed_unit: str | None = None
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Supporting detail, shown whole or not at all; ``detail`` stays on the same line."""
+
+    label: str
+    text: str
+    detail: str | None = None
+
+
+@dataclass(frozen=True)
+class PromptPayload:
+    kind: PayloadKind
+    request: RequestFacts
+    evidence: tuple[Evidence, ...] = ()
+    annotations: tuple[str, ...] = ()
+    flagged: tuple[str, ...] = field(default=())
+    """The text the highlight paints: the value, or each external path."""
+    legacy_message: str = ""
+    """The one-sentence ask of the old dialog (and what a subagent relays)."""
+
+
+class PayloadError(ValueError):
+    """A call or ask that cannot describe a permission request; names the field."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(f"{field_name}: {message}")
+        self.field = field_name
+
+
+def derive_kind(call_name: str, ask: Mapping[str, object]) -> PayloadKind:
+    """The payload kind a call implies when the gate does not name one."""
+    if ask.get("forwarded"):
+        return "forwarded"
+    name = call_name.strip()
+    if name in ("bash", "mcp", "skill"):
+        return name  # type: ignore[return-value]
+    if name in PATH_BEARING_TOOLS:
+        return "path"
+    return "tool"
+
+
+def pretty_value(value: object) -> str:
+    """A tool-input value as a person reads it: strings as they are, the rest as indented JSON."""
+    if isinstance(value, str):
+        return value
+    plain = to_plain_json(value)
+    compact = json.dumps(plain, ensure_ascii=False, separators=(", ", ": "))
+    return compact if len(compact) <= 80 else json.dumps(plain, ensure_ascii=False, indent=2)
+
+
+def _field_label(key: str) -> tuple[str, str]:
+    """A short identifier key labels its own line; any other key moves into the text, quoted."""
+    if 0 < len(key) <= 16 and key.replace("_", "a").replace("-", "a").replace(".", "a").isascii() and (
+        key.replace("_", "a").replace("-", "a").replace(".", "a").isalnum()
+    ):
+        return key, ""
+    return "argument", json.dumps(key, ensure_ascii=True) + ": "
+
+
+def input_field_evidence(fields: Mapping[str, object], skip: Sequence[str] = ()) -> list[Evidence]:
+    """One evidence entry per input field, so the complete view carries the whole call."""
+    entries: list[Evidence] = []
+    for key, value in js_entries(fields):
+        if key in skip:
+            continue
+        if key == "edits" and isinstance(value, list):
+            entries.extend(_edit_evidence(value))
+            continue
+        label, prefix = _field_label(key)
+        entries.append(Evidence(label, prefix + pretty_value(value)))
+    return entries
+
+
+def _edit_evidence(edits: list[object]) -> list[Evidence]:
+    entries = []
+    for number, edit in enumerate(edits, start=1):
+        record = as_record(edit)
+        old, new = record.get("oldText"), record.get("newText")
+        if isinstance(old, str) and isinstance(new, str):
+            removed = "\n".join("- " + line for line in old.split("\n"))
+            added = "\n".join("+ " + line for line in new.split("\n"))
+            entries.append(Evidence(f"edit #{number}", f"{removed}\n{added}"))
+        else:
+            entries.append(Evidence(f"edit #{number}", pretty_value(edit)))
+    return entries
+
+
+def _text(ask: Mapping[str, object], key: str) -> str | None:
+    value = ask.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise PayloadError(f"ask.{key}", f"must be a string, got {type(value).__name__}")
+    return value
+
+
+def _external_paths(ask: Mapping[str, object], fallback: str | None) -> list[ExternalPath]:
+    raw = ask.get("externalPaths")
+    if raw is None:
+        return [ExternalPath(fallback)] if fallback else []
+    if not isinstance(raw, list):
+        raise PayloadError("ask.externalPaths", "must be a list of {path, resolvesTo}")
+    paths = []
+    for index, item in enumerate(raw):
+        record = as_record(item)
+        path = record.get("path")
+        if not isinstance(path, str):
+            raise PayloadError(f"ask.externalPaths[{index}].path", "must be a string")
+        resolves = record.get("resolvesTo")
+        paths.append(ExternalPath(path, resolves if isinstance(resolves, str) else None))
+    return paths
+
+
+def _extra_evidence(ask: Mapping[str, object]) -> list[Evidence]:
+    raw = ask.get("evidence")
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise PayloadError("ask.evidence", "must be a list of {label, text, detail}")
+    entries = []
+    for index, item in enumerate(raw):
+        record = as_record(item)
+        label, text, detail = record.get("label"), record.get("text"), record.get("detail")
+        if not isinstance(label, str) or not isinstance(text, str):
+            raise PayloadError(f"ask.evidence[{index}]", "needs a string label and a string text")
+        entries.append(Evidence(label, text, detail if isinstance(detail, str) else None))
+    return entries
+
+
+# ── builders ───────────────────────────────────────────────────────────────
+
+
+def _default_formatter() -> ToolPreviewFormatter:
+    from .builtin_formatters import register_builtin_tool_input_formatters
+    from .registry import ToolInputFormatterRegistry
+
+    registry = ToolInputFormatterRegistry()
+    register_builtin_tool_input_formatters(registry)
+    return ToolPreviewFormatter(custom_formatters=registry)
+
+
+@dataclass(frozen=True)
+class _Context:
+    name: str
+    input: Mapping[str, object]
+    ask: Mapping[str, object]
+    formatter: ToolPreviewFormatter
+
+    @property
+    def agent(self) -> str | None:
+        return _text(self.ask, "agent")
+
+    def requester(self) -> Requester:
+        return Requester(agent_name=self.agent)
+
+    def summary(self, tool_name: str) -> list[Evidence]:
+        text = self.formatter.format_tool_input_for_prompt(tool_name, self.input)
+        return [Evidence("input", text)] if text else []
+
+
+def build_payload(
+    call: Mapping[str, object],
+    ask: Mapping[str, object] | None = None,
+    formatter: ToolPreviewFormatter | None = None,
+) -> PromptPayload:
+    """The complete payload for a tool call (``{name, input}``) and its gate context.
+
+    Raises ``PayloadError`` naming the field when the call or ask cannot
+    describe a request; never for hostile content, which is the renderer's job.
+    """
+    if not isinstance(call, Mapping):
+        raise PayloadError("call", "must be an object with name and input")
+    name = call.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise PayloadError("call.name", "must be a non-empty string")
+    tool_input = call.get("input", {})
+    if not isinstance(tool_input, Mapping):
+        raise PayloadError("call.input", f"must be an object, got {type(tool_input).__name__}")
+    ask = ask or {}
+    if not isinstance(ask, Mapping):
+        raise PayloadError("ask", "must be an object")
+    context = _Context(name.strip(), tool_input, ask, formatter or _default_formatter())
+    from .device_call import unwrap_device_write
+
+    device = unwrap_device_write(context.name, tool_input, ask)
+    if device is not None:
+        payload = _build(_Context(device.name, device.input, device.ask, context.formatter), device.kind)
+        return device.finish(payload)
+    kind = ask.get("kind") or derive_kind(context.name, ask)
+    if kind not in PAYLOAD_KINDS:
+        raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}, got {kind!r}")
+    return _build(context, kind)  # type: ignore[arg-type]
+
+
+def _build(context: _Context, kind: PayloadKind) -> PromptPayload:
+    payload = _BUILDERS[kind](context)
+    extra = _extra_evidence(context.ask)
+    if extra:
+        payload = PromptPayload(
+            kind=payload.kind,
+            request=payload.request,
+            evidence=payload.evidence + tuple(extra),
+            annotations=payload.annotations,
+            flagged=payload.flagged,
+            legacy_message=payload.legacy_message,
+        )
+    return payload
+
+
+def _facts(context: _Context, kind: str, *, surface: str, tool_name: str | None, value: str, **extra: object) -> RequestFacts:
+    return RequestFacts(
+        requester=context.requester(),
+        surface=_text(context.ask, "surface") or surface,
+        tool_name=tool_name,
+        value=value,
+        value_label=VALUE_LABELS[kind],
+        invoked_tool_name=_text(context.ask, "invokedAs"),
+        matched_pattern=_text(context.ask, "matchedPattern"),
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def _bash_command(context: _Context) -> tuple[str, str]:
+    full = context.input.get("command", "")
+    if not isinstance(full, str):
+        raise PayloadError("call.input.command", f"must be a string, got {type(full).__name__}")
+    return _text(context.ask, "command") or full, full
+
+
+def _command_context(context: _Context) -> str | None:
+    value = _text(context.ask, "commandContext")
+    if value is not None and value not in COMMAND_CONTEXT_LABELS:
+        raise PayloadError("ask.commandContext", f"must be one of {', '.join(COMMAND_CONTEXT_LABELS)}")
+    return value
+
+
+def _build_bash(context: _Context) -> PromptPayload:
+    from .ask import PermissionCheckResult, format_ask_prompt
+
+    value, full = _bash_command(context)
+    command_context = _command_context(context)
+    evidence = [Evidence("full command", full)] if full and full != value else []
+    evidence += input_field_evidence(context.input, skip=("command",))
+    legacy = format_ask_prompt(
+        PermissionCheckResult("bash", command=value, matched_pattern=_text(context.ask, "matchedPattern"),
+                              command_context=command_context),
+        context.agent,
+        context.input,
+    )
+    facts = _facts(context, "bash", surface="bash", tool_name="bash", value=value,
+                   command_context=command_context, executed_unit=_text(context.ask, "executedUnit"))
+    return PromptPayload("bash", facts, tuple(evidence), flagged=(value,), legacy_message=legacy)
+
+
+def mcp_target(tool_input: Mapping[str, object]) -> str:
+    """``server:tool``; a call that names its server separately is joined the same way."""
+    tool, server = tool_input.get("tool"), tool_input.get("server")
+    if not isinstance(tool, str) or not tool.strip():
+        raise PayloadError("call.input.tool", "an MCP call names its target as \"server:tool\"")
+    if isinstance(server, str) and server and ":" not in tool:
+        return f"{server}:{tool}"
+    return tool
+
+
+def _build_mcp(context: _Context) -> PromptPayload:
+    from .ask import PermissionCheckResult, format_ask_prompt
+
+    target = mcp_target(context.input)
+    evidence = context.summary("mcp")
+    evidence += input_field_evidence(as_record(context.input.get("arguments")))
+    evidence += input_field_evidence(context.input, skip=("tool", "server", "arguments"))
+    legacy = format_ask_prompt(
+        PermissionCheckResult("mcp", target=target, matched_pattern=_text(context.ask, "matchedPattern"), source="mcp"),
+        context.agent,
+        context.input,
+        context.formatter,
+    )
+    facts = _facts(context, "mcp", surface="mcp", tool_name="mcp", value=target)
+    return PromptPayload("mcp", facts, tuple(evidence), flagged=(target,), legacy_message=legacy)
+
+
+def _generic_legacy(context: _Context) -> str:
+    from .ask import PermissionCheckResult, format_ask_prompt
+
+    return format_ask_prompt(
+        PermissionCheckResult(context.name, matched_pattern=_text(context.ask, "matchedPattern")),
+        context.agent,
+        context.input,
+        context.formatter,
+    )
+
+
+def _build_path(context: _Context) -> PromptPayload:
+    value = prompt_path(context.input) or ""
+    evidence = context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
+    facts = _facts(context, "path", surface=context.name, tool_name=context.name, value=value)
+    return PromptPayload("path", facts, tuple(evidence), flagged=(value,) if value else (),
+                         legacy_message=_generic_legacy(context))
+
+
+def _build_tool(context: _Context) -> PromptPayload:
+    evidence = context.summary(context.name) + input_field_evidence(context.input)
+    facts = _facts(context, "tool", surface=context.name, tool_name=context.name, value=context.name)
+    return PromptPayload("tool", facts, tuple(evidence), flagged=(context.name,),
+                         legacy_message=_generic_legacy(context))
+
+
+def _working_directory(context: _Context) -> tuple[str, list[Evidence]]:
+    cwd = _text(context.ask, "cwd") or ""
+    return cwd, [Evidence("working directory", cwd)] if cwd else []
+
+
+def _build_external_directory(context: _Context) -> PromptPayload:
+    from .ask import format_external_directory_ask_prompt
+
+    paths = _external_paths(context.ask, prompt_path(context.input))
+    if not paths:
+        raise PayloadError("ask.externalPaths", "an external-directory ask needs the path outside the working directory")
+    path = paths[0]
+    cwd, cwd_evidence = _working_directory(context)
+    evidence = [Evidence("external path", path.path, path.resolves_to)] + cwd_evidence
+    evidence += context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
+    facts = _facts(context, "external_directory", surface="external_directory", tool_name=context.name,
+                   value=path.path)
+    legacy = format_external_directory_ask_prompt(context.name, path, cwd, context.agent)
+    return PromptPayload("external_directory", facts, tuple(evidence), flagged=(path.path,), legacy_message=legacy)
+
+
+def _build_bash_external_directory(context: _Context) -> PromptPayload:
+    from .ask import format_bash_external_directory_ask_prompt
+
+    value, full = _bash_command(context)
+    paths = _external_paths(context.ask, None)
+    if not paths:
+        raise PayloadError("ask.externalPaths", "a bash external-directory ask lists the paths it references")
+    cwd, cwd_evidence = _working_directory(context)
+    evidence = [Evidence("external path", path.path, path.resolves_to) for path in paths] + cwd_evidence
+    if full and full != value:
+        evidence.insert(0, Evidence("full command", full))
+    facts = _facts(context, "bash_external_directory", surface="external_directory", tool_name="bash", value=value,
+                   command_context=_command_context(context), executed_unit=_text(context.ask, "executedUnit"))
+    legacy = format_bash_external_directory_ask_prompt(value, paths, cwd, context.agent)
+    return PromptPayload("bash_external_directory", facts, tuple(evidence),
+                         flagged=tuple(path.path for path in paths), legacy_message=legacy)
+
+
+def _build_skill(context: _Context) -> PromptPayload:
+    from .ask import format_skill_ask_prompt
+
+    skill = context.input.get("name", context.input.get("skill"))
+    if not isinstance(skill, str) or not skill:
+        raise PayloadError("call.input.name", "a skill call names the skill")
+    facts = _facts(context, "skill", surface="skill", tool_name=context.name, value=skill)
+    evidence = input_field_evidence(context.input, skip=("name", "skill"))
+    return PromptPayload("skill", facts, tuple(evidence), flagged=(skill,),
+                         legacy_message=format_skill_ask_prompt(skill, context.agent))
+
+
+def _build_skill_read(context: _Context) -> PromptPayload:
+    from .ask import format_skill_path_ask_prompt
+
+    skill = _text(context.ask, "skill")
+    if not skill:
+        raise PayloadError("ask.skill", "a skill_read ask names the skill whose file is read")
+    read_path = prompt_path(context.input) or ""
+    facts = _facts(context, "skill_read", surface="skill", tool_name=context.name, value=skill)
+    evidence = [Evidence("read path", read_path)] if read_path else []
+    evidence += input_field_evidence(context.input, skip=("path", "file_path"))
+    return PromptPayload("skill_read", facts, tuple(evidence), flagged=(skill,),
+                         legacy_message=format_skill_path_ask_prompt(skill, read_path, context.agent))
+
+
+def _build_forwarded(context: _Context) -> PromptPayload:
+    relay = context.ask.get("forwarded")
+    if not isinstance(relay, Mapping):
+        raise PayloadError("ask.forwarded", "a forwarded ask carries {agent, sessionId}")
+    agent = relay.get("agent")
+    session = relay.get("sessionId")
+    if not isinstance(agent, str) or not agent:
+        raise PayloadError("ask.forwarded.agent", "must name the subagent")
+    if session is not None and not isinstance(session, str):
+        raise PayloadError("ask.forwarded.sessionId", "must be a string")
+    child_ask = {key: value for key, value in context.ask.items() if key not in ("forwarded", "evidence")}
+    if child_ask.get("kind") == "forwarded":
+        del child_ask["kind"]
+    child_kind = child_ask.get("kind") or derive_kind(context.name, {})
+    if child_kind not in PAYLOAD_KINDS:
+        raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}")
+    child = _BUILDERS[child_kind](_Context(context.name, context.input, child_ask, context.formatter))
+    message = relay.get("message")
+    if message is not None and not isinstance(message, str):
+        raise PayloadError("ask.forwarded.message", "must be a string")
+    message = message or child.legacy_message
+    request = RequestFacts(
+        requester=Requester(agent_name=agent, forwarded=True, session_id=session),
+        surface=child.request.surface,
+        tool_name=child.request.tool_name,
+        value=child.request.value,
+        value_label=child.request.value_label,
+        invoked_tool_name=child.request.invoked_tool_name,
+        matched_pattern=child.request.matched_pattern,
+        command_context=child.request.command_context,
+        executed_unit=child.request.executed_unit,
+    )
+    legacy = "\n".join(
+        [f"Subagent '{agent}' requested permission.", f"Session ID: {session or 'unknown'}", "", message]
+    )
+    return PromptPayload("forwarded", request, (Evidence("requested", message),) + child.evidence,
+                         flagged=child.flagged, legacy_message=legacy)
+
+
+_BUILDERS = {
+    "bash": _build_bash,
+    "mcp": _build_mcp,
+    "tool": _build_tool,
+    "path": _build_path,
+    "external_directory": _build_external_directory,
+    "bash_external_directory": _build_bash_external_directory,
+    "skill": _build_skill,
+    "skill_read": _build_skill_read,
+    "forwarded": _build_forwarded,
+}
+
+
+def describe_context(payload: PromptPayload) -> str | None:
+    return describe_command_context(payload.request.command_context)

@@ -1,0 +1,624 @@
+"""Tests for the pure permission-prompt decision model (impl.decision)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+
+from impl.decision import (
+    DECISION_HINT,
+    DEFAULT_SESSION_LABEL,
+    OPTION_ORDER,
+    REASON_HINT,
+    REASON_LABEL,
+    REASON_REQUIRED_ERROR,
+    SCOPE_HINT,
+    SCOPE_TITLE,
+    Cancel,
+    Confirm,
+    Decision,
+    Hotkey,
+    Nav,
+    PromptConfig,
+    PromptEvent,
+    PromptOption,
+    PromptOutcome,
+    PromptState,
+    ScopeOption,
+    SessionScope,
+    SubmitReason,
+    armed_hint,
+    hint_for,
+    prompt_options,
+    reduce_prompt,
+    scope_options,
+)
+
+SINGLE = PromptConfig(double_press_to_confirm=False)
+DOUBLE = PromptConfig(double_press_to_confirm=True)
+SCOPED = PromptConfig(double_press_to_confirm=False, session_scope=SessionScope())
+SCOPED_DOUBLE = PromptConfig(double_press_to_confirm=True, session_scope=SessionScope())
+
+UP, DOWN = Nav("up"), Nav("down")
+ENTER, ESC = Confirm(), Cancel()
+Y, S, N, R = Hotkey("y"), Hotkey("s"), Hotkey("n"), Hotkey("r")
+
+
+def drive(config: PromptConfig, *events: PromptEvent) -> PromptOutcome:
+    """Feed events in order; fail if a decision arrives before the last one."""
+    outcome: PromptOutcome = PromptState()
+    for index, event in enumerate(events):
+        assert isinstance(outcome, PromptState), (
+            f"decided {outcome} before event {index}: {event}"
+        )
+        outcome = reduce_prompt(config, outcome, event)
+    return outcome
+
+
+def drive_state(config: PromptConfig, *events: PromptEvent) -> PromptState:
+    outcome = drive(config, *events)
+    assert isinstance(outcome, PromptState), f"unexpected decision {outcome}"
+    return outcome
+
+
+Step = tuple[PromptState, PromptEvent, PromptOutcome]
+
+
+def trace(config: PromptConfig, events: list[PromptEvent]) -> list[Step]:
+    """Every transition taken, stopping at the first decision."""
+    steps: list[Step] = []
+    state = PromptState()
+    for event in events:
+        outcome = reduce_prompt(config, state, event)
+        steps.append((state, event, outcome))
+        if isinstance(outcome, Decision):
+            break
+        state = outcome
+    return steps
+
+
+# --- option table, labels and hints -----------------------------------------
+
+
+def test_option_table_is_ordered_with_upstream_labels() -> None:
+    assert prompt_options(PromptConfig()) == (
+        PromptOption("y", "Yes"),
+        PromptOption("s", "Yes, for this session"),
+        PromptOption("n", "No"),
+        PromptOption("r", "No, provide reason"),
+    )
+
+
+def test_session_label_overrides_only_the_session_row() -> None:
+    options = prompt_options(PromptConfig(session_label="Yes, allow git push *"))
+    assert [o.label for o in options] == [
+        "Yes",
+        "Yes, allow git push *",
+        "No",
+        "No, provide reason",
+    ]
+
+
+def test_config_defaults_match_upstream() -> None:
+    config = PromptConfig()
+    assert config.double_press_to_confirm is True
+    assert config.session_label == DEFAULT_SESSION_LABEL == "Yes, for this session"
+    assert config.session_scope is None
+
+
+def test_scope_options_default_labels_subagent_first() -> None:
+    assert scope_options(SessionScope()) == (
+        ScopeOption("This subagent only", serving=False),
+        ScopeOption("The whole session", serving=True),
+    )
+
+
+def test_scope_options_use_custom_labels() -> None:
+    scope = SessionScope(subagent_label="Only scout", serving_session_label="All of main")
+    assert [(o.label, o.serving) for o in scope_options(scope)] == [
+        ("Only scout", False),
+        ("All of main", True),
+    ]
+
+
+def test_hint_strings_match_upstream_wording() -> None:
+    assert DECISION_HINT == (
+        "↑/↓ move · enter confirm · esc deny · press a letter, then again to confirm"
+    )
+    assert REASON_HINT == "enter submit · esc back"
+    assert SCOPE_HINT == "↑/↓ move · enter confirm · esc back"
+    assert SCOPE_TITLE == "Apply this session grant to:"
+    assert REASON_LABEL == "Reason (required): "
+    assert REASON_REQUIRED_ERROR == "A reason is required."
+
+
+@pytest.mark.parametrize(
+    ("key", "text"),
+    [
+        ("y", "Press y again to approve."),
+        ("s", "Press s again to approve for this session."),
+        ("n", "Press n again to deny."),
+        ("r", "Press r again to deny with a reason."),
+    ],
+)
+def test_armed_hint_wording(key: str, text: str) -> None:
+    assert armed_hint(key) == text  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("config", [SINGLE, DOUBLE])
+def test_decision_hint_is_the_same_in_both_modes(config: PromptConfig) -> None:
+    assert hint_for(drive_state(config)) == DECISION_HINT
+
+
+def test_hint_for_each_step() -> None:
+    assert hint_for(drive_state(DOUBLE, N)) == "Press n again to deny."
+    assert hint_for(drive_state(DOUBLE, N, DOWN)) == DECISION_HINT
+    assert hint_for(drive_state(SINGLE, R)) == REASON_HINT
+    assert hint_for(drive_state(SCOPED, S)) == SCOPE_HINT
+
+
+# --- value types -------------------------------------------------------------
+
+
+def test_initial_state_opens_on_the_decision_step_with_yes_highlighted() -> None:
+    state = PromptState()
+    assert (state.step, state.highlighted_key, state.armed_key, state.hint) == (
+        "decision",
+        "y",
+        None,
+        "",
+    )
+    assert state.scope_serving is False
+    assert state.reason_error is None
+
+
+@pytest.mark.parametrize(
+    ("value", "attribute"),
+    [
+        (PromptState(), "step"),
+        (PromptConfig(), "double_press_to_confirm"),
+        (SessionScope(), "subagent_label"),
+        (Decision("approved"), "state"),
+        (Hotkey("y"), "key"),
+        (Nav("up"), "direction"),
+        (SubmitReason("x"), "draft"),
+    ],
+)
+def test_values_are_frozen(value: object, attribute: str) -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, attribute, None)
+
+
+def test_events_reject_unknown_keys_and_directions() -> None:
+    with pytest.raises(ValueError):
+        Hotkey("x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Nav("left")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("state", "approved"),
+    [
+        ("approved", True),
+        ("approved_for_session", True),
+        ("approved_for_serving_session", True),
+        ("denied", False),
+    ],
+)
+def test_decision_approved_flag(state: str, approved: bool) -> None:
+    assert Decision(state).approved is approved  # type: ignore[arg-type]
+    assert Decision("denied_with_reason", "no").approved is False
+
+
+@pytest.mark.parametrize("reason", [None, "", "   ", " padded", "padded\n"])
+def test_decision_rejects_missing_blank_or_untrimmed_reason(reason: str | None) -> None:
+    with pytest.raises(ValueError):
+        Decision("denied_with_reason", reason)
+
+
+@pytest.mark.parametrize("state", ["approved", "approved_for_session", "denied"])
+def test_decision_rejects_reason_on_other_states(state: str) -> None:
+    with pytest.raises(ValueError):
+        Decision(state, "why")  # type: ignore[arg-type]
+
+
+def test_decision_rejects_unknown_state() -> None:
+    with pytest.raises(ValueError):
+        Decision("maybe")  # type: ignore[arg-type]
+
+
+# --- single-press hotkeys ----------------------------------------------------
+
+
+def test_single_press_y_approves() -> None:
+    assert drive(SINGLE, Y) == Decision("approved")
+
+
+def test_single_press_s_approves_for_session_without_scope() -> None:
+    assert drive(SINGLE, S) == Decision("approved_for_session")
+
+
+def test_single_press_n_denies() -> None:
+    assert drive(SINGLE, N) == Decision("denied")
+
+
+def test_single_press_r_opens_the_reason_step() -> None:
+    state = drive_state(SINGLE, R)
+    assert state.step == "reason"
+    assert state.highlighted_key == "r"
+    assert (state.reason_draft, state.reason_error) == ("", None)
+
+
+def test_session_label_does_not_change_the_decision() -> None:
+    config = PromptConfig(double_press_to_confirm=False, session_label="Always")
+    assert drive(config, S) == Decision("approved_for_session")
+
+
+# --- double-press-to-confirm -------------------------------------------------
+
+
+@pytest.mark.parametrize("key", OPTION_ORDER)
+def test_double_press_first_press_arms_and_highlights(key: str) -> None:
+    state = drive_state(DOUBLE, Hotkey(key))  # type: ignore[arg-type]
+    assert state.step == "decision"
+    assert state.highlighted_key == key
+    assert state.armed_key == key
+    assert state.hint == armed_hint(key)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("y", Decision("approved")),
+        ("s", Decision("approved_for_session")),
+        ("n", Decision("denied")),
+    ],
+)
+def test_double_press_second_press_commits(key: str, expected: Decision) -> None:
+    press = Hotkey(key)  # type: ignore[arg-type]
+    assert drive(DOUBLE, press, press) == expected
+
+
+def test_double_press_r_twice_opens_reason_and_clears_the_arm() -> None:
+    state = drive_state(DOUBLE, R, R)
+    assert state.step == "reason"
+    assert (state.armed_key, state.hint) == (None, "")
+
+
+def test_double_press_different_key_rearms() -> None:
+    state = drive_state(DOUBLE, Y, N)
+    assert (state.highlighted_key, state.armed_key) == ("n", "n")
+    assert state.hint == "Press n again to deny."
+    assert drive(DOUBLE, Y, N, N) == Decision("denied")
+    assert drive_state(DOUBLE, Y, N, Y).armed_key == "y"
+
+
+def test_double_press_navigation_disarms() -> None:
+    state = drive_state(DOUBLE, Y, DOWN)
+    assert (state.highlighted_key, state.armed_key, state.hint) == ("s", None, "")
+    rearmed = drive_state(DOUBLE, Y, DOWN, Y)
+    assert rearmed.armed_key == "y"
+
+
+def test_double_press_enter_confirms_the_armed_option_at_once() -> None:
+    assert drive(DOUBLE, N, ENTER) == Decision("denied")
+
+
+def test_double_press_enter_confirms_without_arming() -> None:
+    assert drive(DOUBLE, ENTER) == Decision("approved")
+
+
+def test_double_press_esc_while_armed_denies() -> None:
+    assert drive(DOUBLE, Y, ESC) == Decision("denied")
+
+
+# --- navigation in the decision step ------------------------------------------
+
+
+def test_down_walks_the_options_and_wraps() -> None:
+    highlights = [drive_state(SINGLE, *[DOWN] * n).highlighted_key for n in range(5)]
+    assert highlights == ["y", "s", "n", "r", "y"]
+
+
+def test_up_from_the_top_wraps_to_the_bottom() -> None:
+    highlights = [drive_state(SINGLE, *[UP] * n).highlighted_key for n in range(5)]
+    assert highlights == ["y", "r", "n", "s", "y"]
+
+
+def test_navigation_never_leaves_the_decision_step() -> None:
+    assert drive_state(SCOPED, DOWN, UP, DOWN, DOWN).step == "decision"
+
+
+@pytest.mark.parametrize(
+    ("moves", "expected"),
+    [
+        (0, Decision("approved")),
+        (1, Decision("approved_for_session")),
+        (2, Decision("denied")),
+    ],
+)
+def test_enter_confirms_the_highlighted_option(moves: int, expected: Decision) -> None:
+    assert drive(SINGLE, *[DOWN] * moves, ENTER) == expected
+
+
+def test_enter_on_reason_row_opens_the_reason_step() -> None:
+    assert drive_state(SINGLE, UP, ENTER).step == "reason"
+
+
+def test_esc_in_decision_step_denies() -> None:
+    assert drive(SINGLE, ESC) == Decision("denied")
+    assert drive(SINGLE, DOWN, ESC) == Decision("denied")
+
+
+def test_submit_reason_outside_the_reason_step_is_ignored() -> None:
+    state = drive_state(SINGLE, DOWN)
+    assert reduce_prompt(SINGLE, state, SubmitReason("because")) == state
+
+
+# --- reason step ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\t\n "])
+def test_blank_reason_keeps_the_reason_step_with_an_error(blank: str) -> None:
+    state = drive_state(SINGLE, R, SubmitReason(blank))
+    assert state.step == "reason"
+    assert state.reason_error == REASON_REQUIRED_ERROR
+    assert state.reason_draft == blank
+
+
+def test_real_reason_after_a_blank_one_is_accepted_trimmed() -> None:
+    outcome = drive(SINGLE, R, SubmitReason("  "), SubmitReason("  touches prod  \n"))
+    assert outcome == Decision("denied_with_reason", "touches prod")
+
+
+def test_reason_is_accepted_first_time() -> None:
+    assert drive(DOUBLE, R, R, SubmitReason("no")) == Decision("denied_with_reason", "no")
+
+
+def test_esc_in_reason_step_goes_back_and_clears_the_error() -> None:
+    state = drive_state(SINGLE, R, SubmitReason(""), ESC)
+    assert state.step == "decision"
+    assert state.highlighted_key == "r"
+    assert (state.reason_draft, state.reason_error, state.armed_key) == ("", None, None)
+
+
+def test_esc_twice_from_reason_denies_without_reason() -> None:
+    assert drive(SINGLE, R, ESC, ESC) == Decision("denied")
+
+
+def test_reentering_reason_step_starts_clean() -> None:
+    state = drive_state(SINGLE, R, SubmitReason(" "), ESC, R)
+    assert (state.step, state.reason_draft, state.reason_error) == ("reason", "", None)
+
+
+@pytest.mark.parametrize("event", [UP, DOWN, ENTER, Y, S, N, R])
+def test_reason_step_ignores_other_events(event: PromptEvent) -> None:
+    state = drive_state(SINGLE, R, SubmitReason(""))
+    assert reduce_prompt(SINGLE, state, event) == state
+
+
+# --- scope step (forwarded asks) -------------------------------------------------
+
+
+def test_session_hotkey_with_scope_opens_scope_step_on_the_subagent_row() -> None:
+    state = drive_state(SCOPED, S)
+    assert state.step == "scope"
+    assert state.highlighted_key == "s"
+    assert state.scope_serving is False
+
+
+def test_double_press_session_with_scope_opens_scope_step() -> None:
+    assert drive_state(SCOPED_DOUBLE, S).step == "decision"
+    assert drive_state(SCOPED_DOUBLE, S, S).step == "scope"
+
+
+def test_enter_on_session_row_with_scope_opens_scope_step() -> None:
+    assert drive_state(SCOPED, DOWN, ENTER).step == "scope"
+
+
+def test_scope_enter_grants_the_subagent_only_by_default() -> None:
+    assert drive(SCOPED, S, ENTER) == Decision("approved_for_session")
+
+
+def test_scope_down_then_enter_grants_the_serving_session() -> None:
+    assert drive(SCOPED, S, DOWN, ENTER) == Decision("approved_for_serving_session")
+
+
+def test_scope_navigation_clamps_rather_than_wraps() -> None:
+    assert drive_state(SCOPED, S, DOWN, DOWN).scope_serving is True
+    assert drive_state(SCOPED, S, UP).scope_serving is False
+    assert drive_state(SCOPED, S, DOWN, UP, UP).scope_serving is False
+    assert drive(SCOPED, S, DOWN, UP, ENTER) == Decision("approved_for_session")
+
+
+def test_esc_in_scope_goes_back_to_the_decision_step() -> None:
+    state = drive_state(SCOPED, S, DOWN, ESC)
+    assert state.step == "decision"
+    assert state.highlighted_key == "s"
+    assert (state.armed_key, state.hint) == (None, "")
+
+
+def test_cancelled_scope_falls_back_to_least_privilege() -> None:
+    """Highlighting the serving row and backing out must not carry over: the
+    next visit opens on the subagent row, so nothing wider is produced without
+    choosing it again."""
+    reopened = drive_state(SCOPED, S, DOWN, ESC, S)
+    assert (reopened.step, reopened.scope_serving) == ("scope", False)
+    assert drive(SCOPED, S, DOWN, ESC, S, ENTER) == Decision("approved_for_session")
+    assert drive(SCOPED, S, DOWN, ESC, ENTER, ENTER) == Decision("approved_for_session")
+    assert drive(SCOPED, S, DOWN, ESC, ESC) == Decision("denied")
+
+
+@pytest.mark.parametrize("event", [Y, S, N, R, SubmitReason("why")])
+def test_scope_step_ignores_hotkeys_and_reason_submits(event: PromptEvent) -> None:
+    state = drive_state(SCOPED, S, DOWN)
+    assert reduce_prompt(SCOPED, state, event) == state
+
+
+# --- properties --------------------------------------------------------------------
+
+scopes = st.none() | st.builds(
+    SessionScope, st.text(max_size=12), st.text(max_size=12)
+)
+configs = st.builds(
+    PromptConfig,
+    double_press_to_confirm=st.booleans(),
+    session_label=st.text(max_size=20),
+    session_scope=scopes,
+)
+drafts = st.sampled_from(["", " ", "\t\n", " ok ", "no\n", "x"]) | st.text(max_size=12)
+events: st.SearchStrategy[PromptEvent] = st.one_of(
+    st.builds(Nav, st.sampled_from(["up", "down"])),
+    st.builds(Hotkey, st.sampled_from(OPTION_ORDER)),
+    st.just(Confirm()),
+    st.just(Cancel()),
+    st.builds(SubmitReason, drafts),
+)
+sequences = st.lists(events, max_size=40)
+states = st.builds(
+    PromptState,
+    step=st.sampled_from(["decision", "reason", "scope"]),
+    highlighted_key=st.sampled_from(OPTION_ORDER),
+    armed_key=st.none() | st.sampled_from(OPTION_ORDER),
+    hint=st.text(max_size=10),
+    reason_draft=st.text(max_size=10),
+    reason_error=st.none() | st.text(max_size=10),
+    scope_serving=st.booleans(),
+)
+fast = settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+
+
+@fast
+@given(configs, sequences)
+def test_reducer_never_raises_on_any_event_sequence(
+    config: PromptConfig, seq: list[PromptEvent]
+) -> None:
+    for _, _, outcome in trace(config, seq):
+        assert isinstance(outcome, (PromptState, Decision))
+
+
+@fast
+@given(configs, states, events)
+def test_reducer_is_total_from_any_state(
+    config: PromptConfig, state: PromptState, event: PromptEvent
+) -> None:
+    assert isinstance(reduce_prompt(config, state, event), (PromptState, Decision))
+
+
+@fast
+@given(configs, sequences)
+def test_decisions_come_only_from_confirm_or_hotkey_paths(
+    config: PromptConfig, seq: list[PromptEvent]
+) -> None:
+    for before, event, outcome in trace(config, seq):
+        if isinstance(event, Nav):
+            assert isinstance(outcome, PromptState)
+        if not isinstance(outcome, Decision):
+            continue
+        if outcome.approved:
+            assert isinstance(event, (Confirm, Hotkey))
+        if isinstance(event, Cancel):
+            assert (before.step, outcome.state) == ("decision", "denied")
+        if isinstance(event, SubmitReason):
+            assert (before.step, outcome.state) == ("reason", "denied_with_reason")
+
+
+@fast
+@given(configs, sequences)
+def test_denied_with_reason_always_carries_the_trimmed_submitted_reason(
+    config: PromptConfig, seq: list[PromptEvent]
+) -> None:
+    for _, event, outcome in trace(config, [R, R, *seq]):
+        if isinstance(outcome, Decision) and outcome.state == "denied_with_reason":
+            assert isinstance(event, SubmitReason)
+            assert outcome.denial_reason
+            assert outcome.denial_reason == event.draft.strip()
+
+
+@fast
+@given(configs, drafts)
+def test_reason_submit_decides_exactly_when_the_draft_is_not_blank(
+    config: PromptConfig, draft: str
+) -> None:
+    outcome = reduce_prompt(config, PromptState(step="reason"), SubmitReason(draft))
+    if draft.strip():
+        assert outcome == Decision("denied_with_reason", draft.strip())
+    else:
+        assert isinstance(outcome, PromptState)
+        assert outcome.reason_error == REASON_REQUIRED_ERROR
+
+
+@fast
+@given(configs, sequences)
+def test_serving_session_grant_needs_the_serving_row_highlighted(
+    config: PromptConfig, seq: list[PromptEvent]
+) -> None:
+    serving_highlighted = False
+    for before, event, outcome in trace(config, seq):
+        entering_scope = before.step != "scope"
+        if isinstance(outcome, PromptState):
+            if outcome.step == "scope" and config.session_scope is None:
+                pytest.fail("scope step opened without a session scope")
+            if outcome.step == "scope" and entering_scope:
+                serving_highlighted = False
+            if before.step == "scope" and event == Nav("down"):
+                serving_highlighted = True
+            if before.step == "scope" and event == Nav("up"):
+                serving_highlighted = False
+            continue
+        if outcome.state == "approved_for_serving_session":
+            assert config.session_scope is not None
+            assert before.step == "scope" and before.scope_serving
+            assert isinstance(event, Confirm)
+            assert serving_highlighted
+
+
+@fast
+@given(configs.map(lambda c: dataclasses.replace(c, double_press_to_confirm=True)), sequences)
+def test_double_press_mode_single_hotkey_press_never_decides(
+    config: PromptConfig, seq: list[PromptEvent]
+) -> None:
+    """An event the step ignores leaves the arm in place, so the confirming
+    press is compared with the last event that changed anything."""
+    last_effective: PromptEvent | None = None
+    for before, event, outcome in trace(config, seq):
+        if isinstance(event, Hotkey) and before.armed_key != event.key:
+            assert isinstance(outcome, PromptState)
+        if isinstance(event, Hotkey) and isinstance(outcome, Decision):
+            assert last_effective == event
+        if outcome != before:
+            last_effective = event
+
+
+@fast
+@given(configs, sequences)
+def test_armed_state_is_consistent(config: PromptConfig, seq: list[PromptEvent]) -> None:
+    for _, _, outcome in trace(config, seq):
+        if isinstance(outcome, PromptState) and outcome.armed_key is not None:
+            assert config.double_press_to_confirm
+            assert outcome.step == "decision"
+            assert outcome.highlighted_key == outcome.armed_key
+            assert outcome.hint == armed_hint(outcome.armed_key)
+
+
+@pytest.mark.parametrize(
+    "wanted",
+    [
+        "approved",
+        "approved_for_session",
+        "approved_for_serving_session",
+        "denied",
+        "denied_with_reason",
+    ],
+)
+def test_event_generator_reaches_every_decision(wanted: str) -> None:
+    """Guards the properties above against passing vacuously."""
+
+    def reaches(seq: list[PromptEvent]) -> bool:
+        steps = trace(SCOPED_DOUBLE, seq)
+        return bool(steps) and getattr(steps[-1][2], "state", None) == wanted
+
+    find(sequences, reaches, settings=settings(max_examples=5000, database=None))
