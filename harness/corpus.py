@@ -7,6 +7,7 @@ counted; it never crashes the gate and never passes silently.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -46,6 +47,27 @@ class FixtureProblem:
         return f"{self.path}: {self.field}: {self.message}"
 
 
+MAX_JSON_DEPTH = 20_000
+
+
+def parse_json(text: str) -> object:
+    """``json.loads`` that also reads hostile nesting: tool input nested 10,000 deep is a case, not a crash.
+
+    Python's parser counts nesting against the interpreter's recursion limit
+    (about 1,000), so the limit is raised for this one parse and restored.
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        pass
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, MAX_JSON_DEPTH + 100))
+    try:
+        return json.loads(text)
+    finally:
+        sys.setrecursionlimit(previous)
+
+
 @cache
 def fixture_schema() -> Mapping[str, object]:
     return json.loads(resources.files("harness").joinpath("fixture.schema.json").read_text(encoding="utf-8"))
@@ -70,11 +92,11 @@ def load_fixture(path: Path, root: Path | None = None) -> Fixture | FixtureProbl
     except (OSError, UnicodeDecodeError) as error:
         return FixtureProblem(path, "(file)", f"cannot be read: {error}")
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as error:
         return FixtureProblem(path, "(file)", f"not valid JSON at line {error.lineno} column {error.colno}: {error.msg}")
     except RecursionError:
-        return FixtureProblem(path, "(file)", "JSON nested deeper than Python's parser allows (about 1,000 levels)")
+        return FixtureProblem(path, "(file)", f"JSON nested deeper than {MAX_JSON_DEPTH:,} levels")
     try:
         errors = sorted(_validator().iter_errors(data), key=lambda error: list(error.absolute_path))
     except RecursionError:

@@ -55,6 +55,17 @@ class TruthScreen(pyte.Screen):
             self._inside -= 1
 
     def draw(self, data: str) -> None:
+        attrs = self.cursor.attrs
+        cell_type, rest = type(attrs), tuple(attrs)[1:]
+        if data.isascii() and data.isprintable() and pyte.modes.DECAWM in self.mode:
+            for char in data:
+                if self.cursor.x >= self.columns:
+                    self.carriage_return()
+                    self.linefeed()
+                self.buffer[self.cursor.y][self.cursor.x] = tuple.__new__(cell_type, (char, *rest))
+                self.cursor.x += 1
+            self.dirty.add(self.cursor.y)
+            return
         for grapheme in iter_graphemes(data):
             width = 1 if grapheme.isascii() and grapheme.isprintable() else wcwidth_width(grapheme)
             if width <= 0 or not grapheme.isprintable() and not _is_printable_cluster(grapheme):
@@ -67,10 +78,10 @@ class TruthScreen(pyte.Screen):
                 else:
                     self.cursor.x = self.columns - width
             row = self.buffer[self.cursor.y]
-            row[self.cursor.x] = self.cursor.attrs._replace(data=grapheme)
+            row[self.cursor.x] = tuple.__new__(cell_type, (grapheme, *rest))
             for stub in range(1, width):
                 if self.cursor.x + stub < self.columns:
-                    row[self.cursor.x + stub] = self.cursor.attrs._replace(data="")
+                    row[self.cursor.x + stub] = tuple.__new__(cell_type, ("", *rest))
             self.cursor.x += width
             self.dirty.add(self.cursor.y)
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Mapping
+from decimal import Decimal
 from typing import Any
 
 MAX_DEPTH = 200
@@ -36,7 +38,14 @@ def js_entries(mapping: Mapping[Any, Any]) -> Iterator[tuple[str, Any]]:
 
 
 def js_number(value: float | int) -> str:
-    """``String(value)`` for a JavaScript number."""
+    """``String(value)`` for a JavaScript number.
+
+    Python's ``repr`` and JavaScript agree on the shortest round-trip digits
+    but not on where scientific notation starts (``1e-05`` against
+    ``0.00001``), so the digits are laid out by ECMAScript's
+    Number::toString rule: plain decimal for 1e-7 < |x| < 1e21.
+    Python integers print exactly, even past 2**53 (JavaScript would round).
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -45,14 +54,23 @@ def js_number(value: float | int) -> str:
         return "NaN"
     if math.isinf(value):
         return "Infinity" if value > 0 else "-Infinity"
-    if value.is_integer() and abs(value) < 1e21:
-        return str(int(value))
-    text = repr(value)
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        sign = "-" if exponent.startswith("-") else "+"
-        text = f"{mantissa.removesuffix('.0')}e{sign}{exponent.lstrip('+-').lstrip('0') or '0'}"
-    return text
+    if value == 0:
+        return "0"
+    sign, digit_tuple, exponent = Decimal(repr(value)).normalize().as_tuple()
+    digits = "".join(map(str, digit_tuple))
+    k = len(digits)
+    n = int(exponent) + k  # the decimal point sits after the n-th digit
+    if k <= n <= 21:
+        text = digits + "0" * (n - k)
+    elif 0 < n <= 21:
+        text = f"{digits[:n]}.{digits[n:]}"
+    elif -6 < n <= 0:
+        text = f"0.{'0' * -n}{digits}"
+    else:
+        e = n - 1
+        mantissa = digits if k == 1 else f"{digits[0]}.{digits[1:]}"
+        text = f"{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
+    return f"-{text}" if sign else text
 
 
 def js_string(value: object) -> str:
@@ -91,6 +109,47 @@ def _plain(value: object, depth: int, active: set[int]) -> object:
     return str(value)
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _js_quote(text: str) -> str:
+    """``JSON.stringify`` of a string: like ``json.dumps`` but a lone surrogate is escaped."""
+    return _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", json.dumps(text, ensure_ascii=False))
+
+
+def _write(value: object, out: list[str]) -> None:
+    if value is None:
+        out.append("null")
+    elif isinstance(value, bool):
+        out.append("true" if value else "false")
+    elif isinstance(value, int | float):
+        out.append(js_number(value))
+    elif isinstance(value, str):
+        out.append(_js_quote(value))
+    elif isinstance(value, dict):
+        out.append("{")
+        for index, (key, item) in enumerate(value.items()):
+            if index:
+                out.append(",")
+            out.append(_js_quote(key))
+            out.append(":")
+            _write(item, out)
+        out.append("}")
+    else:  # a list: to_plain_json leaves nothing else
+        out.append("[")
+        for index, item in enumerate(value):  # type: ignore[arg-type]
+            if index:
+                out.append(",")
+            _write(item, out)
+        out.append("]")
+
+
 def stringify(value: object) -> str:
-    """``JSON.stringify(value)`` (compact), safe for any Python value."""
-    return json.dumps(to_plain_json(value), ensure_ascii=False, separators=(",", ":"))
+    """``JSON.stringify(value)`` (compact), safe for any Python value.
+
+    Numbers print as JavaScript prints them (``1`` for ``1.0``, ``0.00001``,
+    ``0`` for ``-0.0``), so a float-bearing input reads as the upstream's.
+    """
+    out: list[str] = []
+    _write(to_plain_json(value), out)
+    return "".join(out)

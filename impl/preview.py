@@ -25,7 +25,12 @@ TOOL_INPUT_LOG_PREVIEW_MAX_LENGTH = 1000
 PATH_BEARING_TOOLS = frozenset({"read", "write", "edit", "find", "grep", "ls"})
 SEARCH_TOOLS = frozenset({"find", "grep", "ls"})
 
-_WHITESPACE_RUN = re.compile(r"\s+")
+# JavaScript's ``\s`` and ``String.prototype.trim`` set, not Python's: Python
+# also counts the ASCII separators U+001C-U+001F and NEL U+0085 as space, and
+# not the BOM U+FEFF. The upstream's wording follows JavaScript's set.
+JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_WHITESPACE_RUN = re.compile(f"[{JS_WHITESPACE}]+")
+_JS_TRIM = re.compile(f"\\A[{JS_WHITESPACE}]+|[{JS_WHITESPACE}]+\\Z")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -59,11 +64,16 @@ def as_record(value: object) -> Mapping[str, object]:
     return value if isinstance(value, Mapping) else {}
 
 
+def js_trim(text: str) -> str:
+    """``text.trim()`` in JavaScript: leading and trailing JavaScript whitespace removed."""
+    return _JS_TRIM.sub("", text)
+
+
 def non_empty_string(value: object) -> str | None:
     """The trimmed string, or ``None`` for a non-string or blank value."""
     if not isinstance(value, str):
         return None
-    trimmed = value.strip()
+    trimmed = js_trim(value)
     return trimmed or None
 
 
@@ -85,7 +95,7 @@ def serialize_tool_input_preview(tool_input: object) -> str:
     serialized = stringify(tool_input)
     if serialized in ("{}", "null"):
         return ""
-    return _WHITESPACE_RUN.sub(" ", serialized).strip()
+    return js_trim(_WHITESPACE_RUN.sub(" ", serialized))
 
 
 def _is_number(value: object) -> bool:
@@ -154,7 +164,7 @@ class ToolPreviewFormatter:
     def sanitize_inline_text(self, text: str, max_length: int | None = None) -> str:
         """Whitespace runs collapsed, trimmed and capped; ``empty text`` when blank."""
         limit = self.limits.tool_text_summary_max_length if max_length is None else max_length
-        normalized = _WHITESPACE_RUN.sub(" ", text).strip()
+        normalized = js_trim(_WHITESPACE_RUN.sub(" ", text))
         return truncate_inline_text(normalized, limit) if normalized else "empty text"
 
     def format_json_input(self, tool_input: object) -> str:
@@ -198,12 +208,16 @@ class ToolPreviewFormatter:
                 return self.format_json_input(tool_input)
 
     def format_tool_input_for_log(self, tool_name: str, tool_input: object, *, source: str | None = None) -> str | None:
-        """The review log's input preview: bash and MCP carry their own command/target fields."""
+        """The review log's input preview: bash and MCP carry their own command/target fields.
+
+        Like the upstream, bash and MCP are recognised by the trimmed name but the
+        path-bearing lookup uses the name as given.
+        """
         name = tool_name.strip()
         if name == "bash" or name == "mcp" or source == "mcp":
             return None
-        if name in PATH_BEARING_TOOLS:
-            preview = self.format_tool_input_for_prompt(name, tool_input)
+        if tool_name in PATH_BEARING_TOOLS:
+            preview = self.format_tool_input_for_prompt(tool_name, tool_input)
             return truncate_inline_text(preview, self.limits.tool_input_log_preview_max_length) if preview else None
         inline = serialize_tool_input_preview(tool_input)
         return f"input {truncate_inline_text(inline, self.limits.tool_input_log_preview_max_length)}" if inline else None
