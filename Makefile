@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test bench report
+.PHONY: check test snapshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,5 @@ check: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
-	$(BIN)/askbench bench
-
-report: $(STAMP)
-	$(BIN)/askbench report
+snapshots: $(STAMP)
+	$(BIN)/python -m pytest tests/harness/test_snapshots.py --snapshot-update -q

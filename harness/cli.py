@@ -108,6 +108,17 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--max-rows", type=_positive, help="override the fixture's row budget")
     render.add_argument("--field-max-width", type=_positive, help="override the fixture's field cap (cells)")
     render.set_defaults(run=cmd_render)
+
+    from .tty import cmd_try
+
+    try_ = commands.add_parser(
+        "try",
+        help="the real interactive prompt in your terminal; prints the decision",
+        description="Show one fixture's prompt inline in this terminal (ctrl+o: full request, y/s/n/r: decide, "
+        "ctrl+c: leave). Prints the decision. Exit 0: decided; 130: ctrl+c; 1: an error; 2: unusable input.",
+    )
+    try_.add_argument("fixture", help="a fixture file")
+    try_.set_defaults(run=cmd_try)
     return parser
 
 

@@ -124,7 +124,7 @@ def discover(paths: Iterable[Path]) -> Iterator[tuple[Path, Path]]:
     """``(file, root)`` for every ``*.json`` under the given files and folders, sorted."""
     for path in paths:
         if path.is_dir():
-            for file in sorted(path.rglob("*.json")):
+            for file in sorted(f for f in path.rglob("*.json") if "scenarios" not in f.relative_to(path).parts[:-1]):
                 yield file, path
         else:
             yield path, path.parent

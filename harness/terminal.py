@@ -18,11 +18,12 @@ import pyte
 from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
-TRANSCRIPT = tuple(f"transcript line {index:02d} · earlier session output must stay" for index in range(1, 5))
+TRANSCRIPT = tuple(f"transcript row {index:02d}" for index in range(1, 5))
+"""Earlier session output, short enough to fit the narrowest screen the gate accepts (20 columns)."""
 
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
-_FORBIDDEN = re.compile(r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-"""Every control character but LF and CR, after SGR sequences are removed."""
+_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+"""Every control character, after SGR sequences are removed: a frame line holds no CR or LF of its own."""
 
 _ALLOWED_EVENTS = frozenset({"draw", "linefeed", "carriage_return", "select_graphic_rendition"})
 _CONTROL_EVENTS = (
@@ -31,9 +32,9 @@ _CONTROL_EVENTS = (
 )
 
 
-def foreign_controls(frame_text: str) -> list[str]:
-    """Every control in ``frame_text`` that is not an SGR colour sequence, as visible text."""
-    stripped = _SGR.sub("", frame_text)
+def foreign_controls(line: str) -> list[str]:
+    """Every control in one frame line that is not an SGR colour sequence, as visible text."""
+    stripped = _SGR.sub("", line)
     return [repr(match.group()) for match in _FORBIDDEN.finditer(stripped)]
 
 
@@ -138,7 +139,6 @@ def read_frame(frame_lines: list[str] | tuple[str, ...], width: int) -> FrameRea
     screen.foreign.clear()
     top = screen.cursor.y
     left = False
-    frame_text = "\r\n".join(frame_lines)
     for index, line in enumerate(frame_lines):
         stream.feed(line if index == 0 else "\r\n" + line)
         if screen.cursor.y < top:
@@ -156,7 +156,7 @@ def read_frame(frame_lines: list[str] | tuple[str, ...], width: int) -> FrameRea
         transcript_intact=before == after and before == list(TRANSCRIPT),
         cursor_left_frame=left,
         foreign_events=list(screen.foreign),
-        foreign_bytes=foreign_controls(frame_text),
+        foreign_bytes=[control for line in frame_lines for control in foreign_controls(line)],
         unprintable=list(screen.unprintable),
         painted_cells=painted,
     )

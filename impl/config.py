@@ -52,9 +52,24 @@ class ConfigError(ValueError):
     """A config file that could not be read at all (not JSON, not an object)."""
 
 
+def positive_int(value: object) -> int | None:
+    """The knob's value when ``value`` is a positive whole number, else ``None``.
+
+    ``true`` is not ``1``. A whole JSON number written ``400.0`` is ``400``:
+    JSON (and the schema's ``"type": "integer"``) does not tell the two
+    apart, and neither does the upstream's ``Number.isInteger``.
+    """
+    if isinstance(value, bool):
+        return None
+    if type(value) is int:
+        return value if value > 0 else None
+    if type(value) is float and value.is_integer() and value > 0:
+        return int(value)
+    return None
+
+
 def is_positive_int(value: object) -> bool:
-    """JSON's ``1.0`` is not accepted: a knob is a count, and ``true`` is not ``1``."""
-    return type(value) is int and value > 0
+    return positive_int(value) is not None
 
 
 def normalize_config(raw: Mapping[str, object]) -> PermissionConfig:
@@ -70,8 +85,8 @@ def normalize_config(raw: Mapping[str, object]) -> PermissionConfig:
             issues.append(ConfigIssue(str(key), "unknown setting, ignored"))
             continue
         attribute, default = FIELDS[key]
-        if is_positive_int(value):
-            values[attribute] = value  # type: ignore[assignment]
+        if (number := positive_int(value)) is not None:
+            values[attribute] = number
         else:
             issues.append(ConfigIssue(key, f"must be a positive integer, got {json.dumps(value)}; using {default}"))
     return PermissionConfig(**values, issues=tuple(issues))

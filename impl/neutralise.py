@@ -74,6 +74,25 @@ def _must_show_alone(char: str) -> bool:
     return wcwidth(char) < 1
 
 
+def _is_hangul_jamo_extender(char: str) -> bool:
+    """A conjoining vowel or final consonant: zero cells alone, part of a syllable after a leading jamo.
+
+    NFD Korean (how macOS stores Korean file names) is written this way. The
+    vowel filler U+1160 is not one of them: it pads, so it stays notation.
+    """
+    return "\u1161" <= char <= "\u11ff" or "\ud7b0" <= char <= "\ud7c6" or "\ud7cb" <= char <= "\ud7fb"
+
+
+def _is_hangul(char: str) -> bool:
+    """A leading jamo (the filler U+115F excepted), a precomposed syllable, or a conjoining extender."""
+    return (
+        "\u1100" <= char <= "\u115e"
+        or "\ua960" <= char <= "\ua97c"
+        or "\uac00" <= char <= "\ud7a3"
+        or _is_hangul_jamo_extender(char)
+    )
+
+
 def _is_pictographic(char: str) -> bool:
     return wcwidth(char) == 2 or char in "\u2764\u263a\u2639\u2620\u2622\u2623"
 
@@ -87,6 +106,7 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
         return
     out.append(base)
     previous = base
+    previous_kept = True
     kept = 0
     last = len(cluster) - 1
     for index in range(1, len(cluster)):
@@ -101,6 +121,9 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
             keep = base == _BLACK_FLAG
         elif char == "\n":
             keep = True
+        elif _is_hangul_jamo_extender(char):
+            # joins the syllable only when it follows Hangul that is shown as is
+            keep = previous_kept and _is_hangul(previous)
         else:
             keep = not _must_show_alone(char) or unicodedata.category(char)[0] == "M"
         if keep:
@@ -109,6 +132,7 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
         else:
             out.append(notation(char))
         previous = char
+        previous_kept = keep
 
 
 def neutralise(text: str) -> str:

@@ -135,11 +135,15 @@ class PermissionPrompt:
         self._window = 1
         self._total = 0
         self._paged = False
+        self._size: tuple[int, int] | None = None
 
     # ── keys ──────────────────────────────────────────────────────────────
 
     def handle_key(self, key: str) -> Decision | None:
-        """Apply one key; the decision once the prompt has settled, else ``None``."""
+        """Apply one key; the decision once the prompt has settled, else ``None``.
+
+        Paging keys act on the terminal size of the last :meth:`render`.
+        """
         if self.decision is not None:
             return self.decision
         key = normalise_key(key)
@@ -148,8 +152,11 @@ class PermissionPrompt:
         if key == self.expand_key:
             self._set_expanded(not self.expanded)
             return None
-        if self.expanded and self._reading_key(key):
-            return None
+        if self.expanded:
+            if self._size is not None:
+                self.render(*self._size)
+            if self._reading_key(key):
+                return None
         event = self._event_for(key)
         return None if event is None else self._apply(event)
 
@@ -219,6 +226,7 @@ class PermissionPrompt:
     def render(self, width: int, height: int) -> list[str]:
         """The frame for a ``width`` × ``height`` terminal: never wider, never taller."""
         width, height = max(1, width), max(1, height)
+        self._size = (width, height)
         title = [self.style("title", row) for row in _fit([title_for(self.payload)], width)]
         body = self._body(width)
         fixed = len(title) + 1 + len(body) + 1
