@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from impl.cells import cell_width, expand_tabs
-from impl.dialog import ARROW, DialogBudget, Fact, core_facts, evidence_facts, render_prompt_dialog
+from impl.dialog import ARROW, MAX_LABEL_WIDTH, DialogBudget, Fact, core_facts, evidence_facts, render_prompt_dialog
 from impl.frame import EXPAND_HINT, Frame, render_frame
 from impl.neutralise import neutralise
 from impl.payload import PromptPayload
@@ -92,7 +92,9 @@ def visible_text(fact: Fact) -> str:
 
 
 def _label_prefix(label: str, label_width: int) -> str:
-    shown = neutralise(label).replace("\n", " ")
+    """A label as it must stand: on one row, at most ``MAX_LABEL_WIDTH`` cells, padded to the column."""
+    shown = neutralise(label).replace("\n", " ").replace("\t", " ")
+    shown = expected_rows(shown, MAX_LABEL_WIDTH)[0] if shown else shown
     return shown + " " * max(0, label_width - cell_width(shown)) + " : "
 
 
@@ -141,7 +143,7 @@ def check_core(rows: list[str], facts: list[Fact], label_width: int, view: str, 
     for fact in facts:
         prefix = _label_prefix(fact.label, label_width)
         first = expected_rows(visible_text(fact), row_width)[0].rstrip()
-        shown = [row[len(prefix):] for row in rows if row.startswith(prefix)]
+        shown = [row[len(prefix):] for row in rows if row.startswith(prefix) or row == prefix.rstrip()]
         if not shown:
             found.append(Violation("core", view, width, f"no '{fact.label}' line on screen"))
             continue
@@ -266,7 +268,7 @@ def run_width(
     violations += check_core(complete_ask, facts, complete_label_width, "complete", width)
     violations += check_verbatim(complete_ask, payload, complete_label_width, width)
     violations += check_elision(bounded_ask, complete_ask, bounded, bounded_reading, width)
-    if bounded_reading.painted_cells == 0 and any(fact.flagged for fact in facts):
+    if bounded_reading.painted_cells == 0 and any(fact.flagged and fact.text.strip("\n") for fact in facts):
         violations.append(Violation("highlight", "bounded", width, "the flagged value is not painted on screen"))
     violations += check_expectations(expect, payload, bounded_ask, bounded.elided, width)
     return result

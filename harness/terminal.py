@@ -12,6 +12,7 @@ is also how the renderer counts, so a row count here is a row count there.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 import pyte
@@ -69,7 +70,7 @@ class TruthScreen(pyte.Screen):
             return
         for grapheme in iter_graphemes(data):
             width = 1 if grapheme.isascii() and grapheme.isprintable() else wcwidth_width(grapheme)
-            if width <= 0 or not grapheme.isprintable() and not _is_printable_cluster(grapheme):
+            if width <= 0 or _is_control(grapheme[0]):
                 self.unprintable.append(grapheme)
                 continue
             if self.cursor.x + width > self.columns:
@@ -87,9 +88,13 @@ class TruthScreen(pyte.Screen):
             self.dirty.add(self.cursor.y)
 
 
-def _is_printable_cluster(grapheme: str) -> bool:
-    """An emoji sequence holds ZWJ or tags, which ``str.isprintable`` rejects one by one."""
-    return grapheme[0].isprintable()
+def _is_control(char: str) -> bool:
+    """Controls, format characters, surrogates and separators: what a terminal acts on or drops.
+
+    Unassigned code points are not in this list: the interpreter's Unicode
+    tables may be older than wcwidth's, and a terminal prints what it measures.
+    """
+    return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 
 def _recorder(name: str):  # type: ignore[no-untyped-def]

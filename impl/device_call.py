@@ -13,9 +13,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from .jsonish import stringify
 from .xdev import decode_streaming_args, parse_device_path
 
 HELP_CONTENTS = frozenset({"", "?", "help"})
+_JSON_TYPE_NAMES = {list: "array", str: "string", int: "number", float: "number", bool: "boolean", type(None): "null"}
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ def _decode(content: str) -> tuple[dict[str, object], str | None]:
         return partial, f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
     if isinstance(value, dict):
         return value, None
-    return {}, f"a JSON {type(value).__name__.replace('dict', 'object').replace('list', 'array')}, not an object"
+    return {}, f"a JSON {_JSON_TYPE_NAMES.get(type(value), type(value).__name__)}, not an object"
 
 
 def unwrap_device_write(name: str, tool_input: Mapping[str, object], ask: Mapping[str, object]) -> DeviceCall | None:
@@ -56,7 +58,7 @@ def unwrap_device_write(name: str, tool_input: Mapping[str, object], ask: Mappin
     if not device:
         return None
     content = tool_input.get("content", "")
-    content = content if isinstance(content, str) else json.dumps(content)
+    content = content if isinstance(content, str) else stringify(content)  # never raises, unlike json.dumps
     invoked = ask.get("invokedAs") or f"write xd://{device}"
     inner_ask = {**ask, "invokedAs": invoked}
     if content.strip() in HELP_CONTENTS:

@@ -87,7 +87,7 @@ def core_facts(payload: PromptPayload) -> list[Fact]:
     if request.value and request.value != request.tool_name:
         flagged = payload.kind != "bash_external_directory"
         facts.append(Fact(request.value_label, request.value, flagged=flagged))
-    if request.executed_unit:
+    if request.executed_unit and request.executed_unit != request.value:
         facts.append(Fact("runs", request.executed_unit))
     if request.command_context:
         from .ask import describe_command_context
@@ -144,7 +144,13 @@ def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
             if before_ok and after_ok:
                 spans.append((start, end))
             start = text.find(needle, start + 1)
-    return sorted(spans)
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):  # overlapping occurrences paint once, or the text would repeat
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _lay_out(
@@ -185,12 +191,13 @@ def _paint_row(row: str, spans: Sequence[tuple[int, int]], whole: bool, paint: P
     return "".join(out)
 
 
-def _label_text(label: str) -> str:
-    return clip_to_width(neutralise(label).replace("\n", " "), MAX_LABEL_WIDTH)
+def _label_text(label: str, max_width: int = MAX_LABEL_WIDTH) -> str:
+    # a label is one row of known width: a line break or a tab (which the terminal would expand) is a space
+    return clip_to_width(neutralise(label).replace("\n", " ").replace("\t", " "), max_width)
 
 
 def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> list[str]:
-    label = _label_text(block.label)
+    label = _label_text(block.label, label_width)
     head = label + " " * (label_width - cell_width(label))
     head = f"{paint('label', head) if paint else head} :"
     lines = []
@@ -211,7 +218,9 @@ def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Pa
     core = core_facts(payload)
     lookahead = len(payload.evidence) if budget.max_rows is None else budget.max_rows
     labels = [fact.label for fact in core] + [entry.label for entry in payload.evidence[:lookahead]]
-    label_width = max((cell_width(_label_text(label)) for label in labels), default=0)
+    # a label never takes more than the row minus its " :", so a narrow layout still fits
+    label_cap = max(0, min(MAX_LABEL_WIDTH, width - 2))
+    label_width = max((cell_width(_label_text(label, label_cap)) for label in labels), default=0)
     narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
     row_width = width if narrow else width - (label_width + 3)
     extra_rows = 1 if narrow else 0

@@ -253,7 +253,11 @@ def build_payload(
 
     device = unwrap_device_write(context.name, tool_input, ask)
     if device is not None:
-        payload = _build(_Context(device.name, device.input, device.ask, context.formatter), device.kind)
+        inner_ask, kind = device.ask, device.kind
+        if ask.get("forwarded") or ask.get("kind") == "forwarded":
+            # a subagent's device write is still the subagent's ask: the inner call is the child
+            inner_ask, kind = {**device.ask, "kind": device.kind}, "forwarded"
+        payload = _build(_Context(device.name, device.input, inner_ask, context.formatter), kind)  # type: ignore[arg-type]
         return device.finish(payload)
     kind = ask.get("kind") or derive_kind(context.name, ask)
     if kind not in PAYLOAD_KINDS:
@@ -406,6 +410,7 @@ def _build_bash_external_directory(context: _Context) -> PromptPayload:
     evidence = [Evidence("external path", path.path, path.resolves_to) for path in paths] + cwd_evidence
     if full and full != value:
         evidence.insert(0, Evidence("full command", full))
+    evidence += input_field_evidence(context.input, skip=("command",))
     facts = _facts(context, "bash_external_directory", surface="external_directory", tool_name="bash", value=value,
                    command_context=_command_context(context), executed_unit=_text(context.ask, "executedUnit"))
     legacy = format_bash_external_directory_ask_prompt(value, paths, cwd, context.agent)

@@ -1,0 +1,70 @@
+"""Hypothesis at the gate: arbitrary text, escapes and controls through every invariant on the screen.
+
+The ``ci`` profile (default) runs a few hundred examples per property; the deep
+profile runs tens of thousands: ``pytest tests/harness/test_gate_properties.py
+--hypothesis-profile=deep``.
+"""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from harness.checks import run_width
+from impl.payload import build_payload
+
+ESCAPES = st.sampled_from(
+    [
+        "\x1b[1A", "\x1b[2K", "\x1b[2J\x1b[H", "\x1b]8;;https://evil.example\x1b\\", "\x1b]52;c;cm0gLXJmIH4=\x07",
+        "\x1b]0;title\x07", "\x1bP1$r0m\x1b\\", "\x1b_G\x1b\\", "\x9b31m", "\r", "\b", "\x7f", "\x00", "\u202e",
+        "\u2066", "\u200b", "\u200d", "\ufeff", "\ufe0f", "\U000e0041", "\u0301", "\t", "\n", "👨\u200d👩\u200d👧",
+        "🇫🇷", "界", "⟨U+202E⟩", "␛",
+    ]
+)
+HOSTILE_TEXT = st.lists(st.one_of(st.text(st.characters(codec=None), max_size=40), ESCAPES), max_size=30).map("".join)
+
+
+def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
+    result = run_width(payload, width, max_rows, field_max_width, {})
+    assert result.violations == []
+
+
+@given(
+    command=HOSTILE_TEXT,
+    agent=st.one_of(st.none(), HOSTILE_TEXT.filter(bool)),
+    pattern=st.one_of(st.none(), HOSTILE_TEXT.filter(bool)),
+    width=st.sampled_from([80, 120, 160]),
+    max_rows=st.integers(1, 30),
+    field_max_width=st.integers(1, 600),
+)
+def test_any_bash_ask_is_contained_bounded_and_verbatim(command, agent, pattern, width, max_rows, field_max_width):
+    payload = build_payload({"name": "bash", "input": {"command": command}}, {"agent": agent, "matchedPattern": pattern})
+    assert_every_invariant_holds(payload, width, max_rows, field_max_width)
+
+
+@given(
+    arguments=st.dictionaries(
+        st.text(st.characters(codec=None), max_size=12),
+        st.one_of(HOSTILE_TEXT, st.integers(), st.booleans(), st.none(), st.lists(HOSTILE_TEXT, max_size=4)),
+        max_size=6,
+    ),
+    width=st.sampled_from([80, 120, 160]),
+    max_rows=st.integers(1, 30),
+)
+def test_any_mcp_call_is_contained_bounded_and_verbatim(arguments, width, max_rows):
+    payload = build_payload({"name": "mcp", "input": {"tool": "github:create_issue", "arguments": arguments}})
+    assert_every_invariant_holds(payload, width, max_rows, 400)
+
+
+@given(
+    message=HOSTILE_TEXT,
+    agent=HOSTILE_TEXT.filter(bool),
+    session=HOSTILE_TEXT,
+    evidence=st.lists(st.tuples(HOSTILE_TEXT, HOSTILE_TEXT, st.one_of(st.none(), HOSTILE_TEXT)), max_size=40),
+    width=st.sampled_from([80, 120, 160]),
+)
+def test_any_forwarded_ask_with_many_evidence_entries_holds(message, agent, session, evidence, width):
+    ask = {
+        "forwarded": {"agent": agent, "sessionId": session, "message": message},
+        "evidence": [{"label": label, "text": text, "detail": detail} for label, text, detail in evidence],
+    }
+    payload = build_payload({"name": "bash", "input": {"command": message or "ls"}}, ask)
+    assert_every_invariant_holds(payload, width, 24, 400)

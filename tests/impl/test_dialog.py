@@ -1,0 +1,861 @@
+"""impl.dialog: the bounded dialog renderer (issue 3 item 3).
+
+Unit tests pin each rule with hand-made payloads; the properties compare the
+renderer with a reference layout written here from the rules alone (labels
+padded to the widest, hard wrap by grapheme, area-based cap, evidence first
+fit with one row kept for the ``…``), over hostile payloads and budgets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from wcwidth import iter_graphemes
+from wcwidth import width as wc_width
+
+import impl.cells
+import impl.dialog
+from impl.ask import COMMAND_CONTEXT_LABELS
+from impl.cells import cell_width, clip_to_width, expand_tabs
+from impl.dialog import (
+    ARROW,
+    MAX_LABEL_WIDTH,
+    NARROW_VALUE_WIDTH,
+    DialogBudget,
+    DialogView,
+    complete_view_budget,
+    core_facts,
+    render_prompt_dialog,
+)
+from impl.neutralise import MAX_EXTENDERS, neutralise, restore
+from impl.payload import PAYLOAD_KINDS, VALUE_LABELS, Evidence, PromptPayload, RequestFacts, Requester, build_payload
+
+ELLIPSIS = "…"
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+FLAG_FR = "\U0001f1eb\U0001f1f7"
+THUMBS_TONE = "\U0001f44d\U0001f3fd"
+
+# A paint that marks what it paints with ESC, which neutralised text can never contain.
+L_OPEN, L_CLOSE, F_OPEN, F_CLOSE = "\x1bL", "\x1bl", "\x1bF", "\x1bf"
+MARKERS = re.compile("\x1b[LlFf]")
+
+
+def tracer(role: str, text: str) -> str:
+    return f"{L_OPEN}{text}{L_CLOSE}" if role == "label" else f"{F_OPEN}{text}{F_CLOSE}"
+
+
+def unmark(line: str) -> str:
+    return MARKERS.sub("", line)
+
+
+def bracket(role: str, text: str) -> str:
+    return f"[{text}]" if role == "flagged" else text
+
+
+def make(
+    kind: str = "bash",
+    value: str = "ls -la",
+    *,
+    tool: str | None = "bash",
+    surface: str | None = None,
+    agent: str | None = None,
+    forwarded: bool = False,
+    session: str | None = None,
+    invoked: str | None = None,
+    rule: str | None = None,
+    context: str | None = None,
+    runs: str | None = None,
+    evidence: tuple[Evidence, ...] = (),
+    flagged: tuple[str, ...] | None = None,
+    value_label: str | None = None,
+) -> PromptPayload:
+    request = RequestFacts(
+        requester=Requester(agent, forwarded, session),
+        surface=surface if surface is not None else (tool or ""),
+        tool_name=tool,
+        value=value,
+        value_label=value_label or VALUE_LABELS.get(kind, "command"),
+        invoked_tool_name=invoked,
+        matched_pattern=rule,
+        command_context=context,
+        executed_unit=runs,
+    )
+    return PromptPayload(kind, request, evidence, flagged=(value,) if flagged is None else flagged)  # type: ignore[arg-type]
+
+
+def render(payload: PromptPayload, paint=None, **budget) -> DialogView:  # type: ignore[no-untyped-def]
+    return render_prompt_dialog(payload, DialogBudget(**budget), paint)
+
+
+def complete(payload: PromptPayload, width: int = 120, paint=None) -> DialogView:  # type: ignore[no-untyped-def]
+    return render_prompt_dialog(payload, complete_view_budget(width), paint)
+
+
+def labels_of(view: DialogView) -> list[str]:
+    return [line.split(" : ")[0].rstrip() for line in view.lines if " : " in line and not line.startswith(" ")]
+
+
+# ── layout rules ───────────────────────────────────────────────────────────
+
+
+def test_labels_are_aligned_and_padded_to_the_widest() -> None:
+    payload = make(agent="coder", rule="ls *", evidence=(Evidence("working directory", "/w"),))
+    lines = render(payload).lines
+    assert lines == (
+        "agent             : coder",
+        "tool              : bash",
+        "rule              : ls *",
+        "command           : ls -la",
+        "working directory : /w",
+    )
+
+
+def test_core_comes_first_in_the_fixed_order() -> None:
+    payload = make(
+        agent="scout", forwarded=True, session="abc12345", surface="external_directory", invoked="exec_command",
+        rule="rm *", value="rm -rf x", runs="rm -rf x/y", context="command_substitution",
+        evidence=(Evidence("alpha", "1"), Evidence("beta", "2")),
+    )
+    assert labels_of(render(payload)) == [
+        "subagent", "tool", "surface", "rule", "command", "runs", "context", "alpha", "beta"]
+    assert render(payload).lines[:7] == (
+        "subagent : scout · session abc12345",
+        "tool     : bash (invoked as exec_command)",
+        "surface  : external_directory",
+        "rule     : rm *",
+        "command  : rm -rf x",
+        "runs     : rm -rf x/y",
+        "context  : command substitution",
+    )
+
+
+def test_an_absent_fact_renders_no_line() -> None:
+    assert render(make()).lines == ("tool    : bash", "command : ls -la")
+    assert render(make(tool=None, surface="")).lines == ("command : ls -la",)
+    assert render(make(value="")).lines == ("tool : bash",)
+
+
+def test_a_fact_an_earlier_line_states_is_not_repeated() -> None:
+    # surface equal to the tool, value equal to the tool, runs equal to the value, invoked as itself
+    payload = make("tool", "deploy", tool="deploy", surface="deploy", invoked="deploy")
+    assert render(payload).lines == ("tool : deploy",)
+    payload = make(value="rm -rf x", runs="rm -rf x")
+    assert labels_of(render(payload)) == ["tool", "command"]
+
+
+@pytest.mark.parametrize(
+    ("call", "ask", "label"),
+    [
+        ({"name": "bash", "input": {"command": "ls"}}, {}, "command"),
+        ({"name": "bash", "input": {"command": "cat ../x"}},
+         {"kind": "bash_external_directory", "externalPaths": [{"path": "/x"}]}, "command"),
+        ({"name": "mcp", "input": {"tool": "github:create_issue"}}, {}, "target"),
+        ({"name": "read", "input": {"path": "/w/a"}}, {}, "path"),
+        ({"name": "read", "input": {"path": "/etc/a"}}, {"kind": "external_directory"}, "path"),
+        ({"name": "skill", "input": {"name": "pdf"}}, {}, "skill"),
+        ({"name": "read", "input": {"path": "/s/SKILL.md"}}, {"kind": "skill_read", "skill": "pdf"}, "skill"),
+        ({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout"}}, "command"),
+    ],
+)
+def test_the_value_line_is_labelled_by_kind(call: dict, ask: dict, label: str) -> None:
+    payload = build_payload(call, ask)
+    assert label in labels_of(render(payload))
+
+
+def test_a_generic_tool_has_no_separate_value_line() -> None:
+    payload = build_payload({"name": "deploy", "input": {"env": "prod"}})
+    assert labels_of(render(payload))[0] == "tool"
+    assert "target" not in labels_of(render(payload))
+
+
+def test_tool_line_names_the_invoked_tool() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"invokedAs": "exec_command"})
+    assert "tool    : bash (invoked as exec_command)" in render(payload).lines
+
+
+def test_forwarded_requester_line() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}},
+                            {"forwarded": {"agent": "scout", "sessionId": "abc12345"}})
+    assert render(payload).lines[0] == "subagent  : scout · session abc12345"
+    no_session = build_payload({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout"}})
+    assert render(no_session).lines[0] == "subagent  : scout"
+
+
+def test_local_agent_requester_line() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"agent": "coder"})
+    assert render(payload).lines[0] == "agent   : coder"
+
+
+def test_evidence_text_and_detail_share_one_line() -> None:
+    payload = build_payload(
+        {"name": "read", "input": {"path": "/etc/hosts"}},
+        {"kind": "external_directory", "externalPaths": [{"path": "/etc/hosts", "resolvesTo": "/private/etc/hosts"}]},
+    )
+    assert "external path : /etc/hosts → /private/etc/hosts" in render(payload).lines
+
+
+def test_a_capped_path_keeps_its_detail_on_the_same_line() -> None:
+    payload = make("external_directory", "/x", tool="read", evidence=(Evidence("external path", "/a" * 50, "/b"),))
+    lines = render(payload, field_max_width=10, width=80).lines
+    assert lines[-1] == "external path : /a/a/a/a/a… → /b"
+
+
+def test_embedded_newlines_continue_under_the_value_column() -> None:
+    payload = make(value="first\nsecond\n\nfourth", evidence=(Evidence("note", "a\nb"),))
+    assert render(payload).lines == (
+        "tool    : bash",
+        "command : first",
+        "          second",
+        "          ",
+        "          fourth",
+        "note    : a",
+        "          b",
+    )
+
+
+def test_hard_wrap_rows_fill_exactly_the_value_column() -> None:
+    payload = make(value="x" * 25)
+    lines = render(payload, width=22).lines  # value column: 22 - (7 + 3) = 12 cells
+    assert lines == ("tool    : bash", "command : " + "x" * 12, " " * 10 + "x" * 12, " " * 10 + "x")
+
+
+def test_narrow_width_puts_each_label_on_its_own_row() -> None:
+    payload = make(value="x" * 25, evidence=(Evidence("working directory", "/w"),))
+    lines = render(payload, width=24).lines  # 24 - (17 + 3) < 12
+    assert lines == (
+        "tool              :", "bash",
+        "command           :", "x" * 24, "x",
+        "working directory :", "/w",
+    )
+
+
+def test_labels_never_push_a_narrow_line_past_the_width() -> None:
+    payload = make(evidence=(Evidence("L" * 40, "v"),))
+    for width in (20, 21, 22, 30):
+        lines = render(payload, width=width).lines
+        assert all(cell_width(line) <= width for line in lines), (width, lines)
+    assert render(payload, width=120).lines[-1] == "L" * MAX_LABEL_WIDTH + " : v"
+
+
+def test_a_label_is_one_row_without_tabs_or_line_breaks() -> None:
+    lines = render(make(evidence=(Evidence("a\tb\nc", "v"),))).lines
+    assert lines[-1] == "a b c   : v"
+    assert all("\t" not in line for line in lines)
+
+
+def test_tabs_expand_to_the_terminal_stops() -> None:
+    payload = make(value="a\tb")
+    assert render(payload).lines[-1] == "command : a" + " " * 7 + "b"
+
+
+def test_hostile_text_reaches_the_lines_only_as_notation() -> None:
+    payload = make(value="ls\x1b[1A\x1b[2Krm -rf ~\u202e", agent="a\rb", evidence=(Evidence("l\x1b]0;x\x07", "\x9b2J"),))
+    lines = render(payload).lines
+    assert lines[0] == "agent   : a␍b"
+    assert lines[2] == "command : ls␛[1A␛[2Krm -rf ~⟨U+202E⟩"
+    assert lines[3] == "l␛]0;x␇ : ⟨U+009B⟩2J"
+
+
+# ── the field cap ──────────────────────────────────────────────────────────
+
+
+def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
+    payload = make(value="y" * 1000)
+    view = render(payload, field_max_width=50, width=120)
+    assert view.lines[-1] == "command : " + "y" * 50 + ELLIPSIS
+    assert view.elided
+    assert not re.search(r"…\s*[\d(\[]", "\n".join(view.lines))
+
+
+def test_field_cap_counts_cells_for_cjk() -> None:
+    payload = make(value="漢" * 500)
+    view = render(payload, field_max_width=400, width=1000)
+    shown = view.lines[-1][len("command : "):]
+    assert shown == "漢" * 200 + ELLIPSIS
+    assert wc_width(shown) == 401
+
+
+def test_field_cap_applies_to_every_core_field() -> None:
+    long = "z" * 100
+    payload = make(agent=long, rule=long, value=long, runs=long + "!", invoked=long, surface=long)
+    view = render(payload, field_max_width=10, width=200)
+    assert view.elided
+    assert view.lines[1] == "tool    : bash (invo…"
+    for line in view.lines[:1] + view.lines[2:]:
+        assert line.endswith(" : " + "z" * 10 + ELLIPSIS), line
+    assert len(view.lines) == 6
+
+
+def test_field_cap_counts_line_breaks_as_the_rest_of_their_row() -> None:
+    payload = make(value="a\n" * 1000)
+    view = render(payload, field_max_width=400, width=110)  # value column 100 cells: at most 4 rows
+    assert view.elided
+    assert len(view.lines) - 1 <= 5
+
+
+def test_field_cap_never_splits_a_grapheme() -> None:
+    payload = make(value=FAMILY * 100)
+    view = render(payload, field_max_width=7, width=120)
+    assert view.lines[-1] == "command : " + FAMILY * 3 + ELLIPSIS
+
+
+def test_no_cap_no_elision() -> None:
+    view = render(make(value="x" * 400), field_max_width=400)
+    assert not view.elided
+    assert ELLIPSIS not in "".join(view.lines)
+
+
+# ── the row bound ──────────────────────────────────────────────────────────
+
+THREE_ROWS = Evidence("entry", "a\nb\nc")
+
+
+def test_evidence_is_shown_whole_or_not_at_all_with_one_ellipsis_row() -> None:
+    payload = make(evidence=(THREE_ROWS,) * 5)
+    view = render(payload, max_rows=10)
+    # core 2 rows; each entry 3 rows and one row kept for the marker: two entries fit
+    assert len(view.lines) == 2 + 3 + 3 + 1
+    assert view.lines[-1] == ELLIPSIS
+    assert view.lines.count(ELLIPSIS) == 1
+    assert view.lines[2:5] == ("entry   : a", "          b", "          c")
+    assert view.elided
+
+
+def test_the_last_entry_may_use_the_row_kept_for_the_marker() -> None:
+    payload = make(evidence=(Evidence("entry", "\n".join("abcdefgh")),))
+    view = render(payload, max_rows=10, field_max_width=None)
+    assert len(view.lines) == 10
+    assert not view.elided
+
+
+def test_an_entry_too_tall_for_the_budget_is_dropped_not_cut() -> None:
+    payload = make(evidence=(Evidence("entry", "\n".join("abcdefghijkl")), Evidence("small", "x")))
+    view = render(payload, max_rows=10, field_max_width=None)
+    assert view.lines == ("tool    : bash", "command : ls -la", ELLIPSIS)
+    assert view.elided
+
+
+def test_the_core_is_exempt_from_the_row_bound() -> None:
+    payload = make(agent="a", rule="r", value="v\n" * 6 + "v", runs="u", evidence=(Evidence("e", "x"),))
+    view = render(payload, max_rows=3, field_max_width=None)
+    assert labels_of(view) == ["agent", "tool", "rule", "command", "runs"]
+    assert len(view.lines) == 4 + 7
+    assert ELLIPSIS not in view.lines
+    assert view.elided  # the evidence was dropped
+
+
+def test_a_capped_core_alone_over_budget_renders_whole_without_evidence() -> None:
+    payload = make(value="w" * 5000, evidence=(Evidence("e", "x"),) * 3)
+    view = render(payload, max_rows=2, field_max_width=400, width=50)  # value: 400 cells in rows of 40
+    assert len(view.lines) == 1 + 11
+    assert view.lines[-1].endswith(ELLIPSIS)
+    assert "e       : x" not in view.lines
+    assert view.elided
+
+
+def test_core_exactly_filling_the_budget_shows_no_marker() -> None:
+    view = render(make(evidence=(Evidence("e", "x"),)), max_rows=2)
+    assert view.lines == ("tool    : bash", "command : ls -la")
+    assert view.elided
+
+
+def test_hundreds_of_entries_are_bounded() -> None:
+    payload = make(evidence=tuple(Evidence(f"e{index}", "x") for index in range(500)))
+    view = render(payload, max_rows=24)
+    assert len(view.lines) == 24
+    assert view.lines[-1] == ELLIPSIS
+    assert view.elided
+
+
+# ── elided exactly when capped or dropped ──────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("payload", "budget", "elided"),
+    [
+        (make(evidence=(Evidence("e", "x"),)), {}, False),
+        (make(value="v" * 20), {"field_max_width": 20}, False),
+        (make(value="v" * 21), {"field_max_width": 20}, True),
+        (make(evidence=(Evidence("e", "x", "d" * 21),)), {"field_max_width": 20}, True),
+        (make(evidence=(Evidence("e", "x"),) * 3), {"max_rows": 3}, True),
+        (make(evidence=(Evidence("e", "x"),) * 3), {"max_rows": 5}, False),
+        (make(agent="a" * 21), {"field_max_width": 20}, True),
+    ],
+)
+def test_elided_exactly_when_a_field_is_capped_or_an_entry_dropped(payload, budget, elided) -> None:  # type: ignore[no-untyped-def]
+    assert render(payload, **budget).elided is elided
+
+
+def test_a_capped_entry_that_is_dropped_does_not_count_twice() -> None:
+    # only the dropped entry is long: elided because of the drop, still exactly once and true
+    payload = make(evidence=(Evidence("e", "x"), Evidence("f", "y" * 5000)))
+    view = render(payload, max_rows=3, field_max_width=4000)
+    assert view.lines[-1] == ELLIPSIS and view.elided
+
+
+# ── the complete view ──────────────────────────────────────────────────────
+
+
+def test_complete_view_budget_is_unbounded() -> None:
+    assert complete_view_budget(97) == DialogBudget(max_rows=None, field_max_width=None, width=97)
+
+
+def test_complete_view_reproduces_every_field() -> None:
+    command = "\n".join(f"line {index}: " + "x" * index for index in range(300))
+    entries = tuple(Evidence(f"e{i}", "y" * 500) for i in range(100))
+    payload = make(value=command, agent="scout\x1b[1A", evidence=entries)
+    view = complete(payload, width=80)
+    assert not view.elided
+    assert ELLIPSIS not in "".join(view.lines)
+    assert view.lines[0] == "agent   : scout␛[1A"
+    start = view.lines.index("command : line 0: ")
+    end = view.lines.index("e0      : " + "y" * 70)
+    rows = [line[len("command : ") :] for line in view.lines[start:end]]
+    assert reassemble(rows, command) == command
+    assert sum(line.count("y") for line in view.lines[end:]) == 500 * 100
+
+
+def test_the_bounded_view_is_the_complete_view_when_nothing_is_elided() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls -la"}}, {"agent": "a"})
+    assert render(payload).lines == complete(payload).lines
+
+
+# ── highlight ──────────────────────────────────────────────────────────────
+
+
+def test_the_value_line_paints_whole() -> None:
+    payload = make(value="rm -rf /tmp/x\nand more")
+    lines = render(payload, paint=bracket).lines
+    assert lines[1] == "command : [rm -rf /tmp/x]"
+    assert lines[2] == "          [and more]"
+    assert lines[0] == "tool    : bash"
+
+
+def test_whole_token_occurrences_inside_evidence_paint() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "cd /w && ls -la | lsof"}}, {"command": "ls"})
+    lines = render(payload, paint=bracket).lines
+    assert "command      : [ls]" in lines
+    assert "full command : cd /w && [ls] -la | lsof" in lines  # ls paints, lsof stays plain
+
+
+def test_a_path_inside_a_longer_path_stays_plain() -> None:
+    payload = build_payload(
+        {"name": "read", "input": {"path": "/etc/hosts"}},
+        {"kind": "external_directory", "externalPaths": [{"path": "/etc/hosts"}],
+         "evidence": [{"label": "note", "text": "/etc/hostsbackup and /etc/hosts"}]},
+    )
+    lines = render(payload, paint=bracket).lines
+    assert "note          : /etc/hostsbackup and [/etc/hosts]" in lines
+
+
+def test_bash_external_directory_paints_each_external_path_not_the_command() -> None:
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "cp ~/.ssh/config /etc/hostsbackup /tmp/out"}},
+        {"kind": "bash_external_directory",
+         "externalPaths": [{"path": "~/.ssh/config"}, {"path": "/tmp/out", "resolvesTo": "/private/tmp/out"}]},
+    )
+    lines = render(payload, paint=bracket).lines
+    assert "command       : cp [~/.ssh/config] /etc/hostsbackup [/tmp/out]" in lines
+    assert "external path : [~/.ssh/config]" in lines
+    assert "external path : [/tmp/out] → /private/tmp/out" in lines
+
+
+def test_overlapping_occurrences_paint_once_and_never_change_the_text() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "yes yes yes | head"}}, {"command": "yes yes"})
+    lines = render(payload, paint=bracket).lines
+    assert "full command : [yes yes yes] | head" in lines
+
+
+def test_labels_are_painted_with_the_label_role() -> None:
+    lines = render(make(), paint=tracer).lines
+    assert lines[0] == f"{L_OPEN}tool   {L_CLOSE} : bash"
+    assert lines[1] == f"{L_OPEN}command{L_CLOSE} : {F_OPEN}ls -la{F_CLOSE}"
+
+
+def test_the_identity_paint_leaves_the_text_unchanged() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls x\nls y"}}, {"evidence": [{"label": "e", "text": "ls"}]})
+    assert render(payload, paint=lambda role, text: text).lines == render(payload).lines
+
+
+def test_without_paint_there_is_no_escape_sequence_at_all() -> None:
+    payload = make(value="\x1b[31mred\x1b[0m \x9b1m", agent="\x1b]8;;x\x1b\\", evidence=(Evidence("\x1b", "\x1b[2J"),))
+    for view in (render(payload), complete(payload)):
+        text = "\n".join(view.lines)
+        assert "\x1b" not in text
+        assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", text)
+
+
+# ── bounded work ───────────────────────────────────────────────────────────
+
+
+class Counter:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.neutralised = 0
+        self.segmented = 0
+        original_neutralise = impl.dialog.neutralise
+        original_graphemes = impl.cells.iter_graphemes
+
+        def counting_neutralise(text: str) -> str:
+            self.neutralised += len(text)
+            return original_neutralise(text)
+
+        def counting_graphemes(text: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+            self.segmented += len(text)
+            return original_graphemes(text, *args, **kwargs)
+
+        monkeypatch.setattr(impl.dialog, "neutralise", counting_neutralise)
+        monkeypatch.setattr(impl.cells, "iter_graphemes", counting_graphemes)
+
+
+def _measure(monkeypatch: pytest.MonkeyPatch, payload: PromptPayload, budget: DialogBudget) -> Counter:
+    counter = Counter(monkeypatch)
+    render_prompt_dialog(payload, budget, tracer)
+    return counter
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "echo 'generated report line with some text'\n",  # a here-string
+        "x",  # one logical line
+        "漢字かな",  # wide characters, grapheme path
+        "e\u0301\x1b[1A",  # marks and escapes
+    ],
+)
+def test_bounded_work_does_not_depend_on_field_size(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+    budget = DialogBudget(max_rows=24, field_max_width=400, width=120)
+    small = unit * (10_000 // len(unit))
+    huge = unit * (10_000_000 // len(unit))
+    small_payload = make(value=small, evidence=(Evidence("full command", small), Evidence("e", small, small)))
+    huge_payload = make(value=huge, evidence=(Evidence("full command", huge), Evidence("e", huge, huge)))
+    small_work = _measure(monkeypatch, small_payload, budget)
+    monkeypatch.undo()
+    huge_work = _measure(monkeypatch, huge_payload, budget)
+    assert huge_work.neutralised == small_work.neutralised
+    assert huge_work.segmented == small_work.segmented
+    fields = 4
+    assert huge_work.neutralised <= fields * (400 + 2) * (MAX_EXTENDERS + 1) + 1000
+
+
+def test_bounded_work_does_not_depend_on_the_number_of_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    budget = DialogBudget(max_rows=24, field_max_width=400, width=120)
+    few = make(evidence=tuple(Evidence(f"e{i}", "x" * 50) for i in range(100)))
+    many = make(evidence=tuple(Evidence(f"e{i}", "x" * 50) for i in range(100_000)))
+    assert _measure(monkeypatch, few, budget).neutralised == _measure(monkeypatch, many, budget).neutralised
+
+
+def test_the_work_counter_sees_the_whole_field_in_the_complete_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the instrument itself: an unbounded render must read everything
+    payload = make(value="x" * 100_000)
+    counter = Counter(monkeypatch)
+    render_prompt_dialog(payload, complete_view_budget(120))
+    assert counter.neutralised >= 100_000
+
+
+# ── the reference layout ───────────────────────────────────────────────────
+
+
+def ref_wrap_line(line: str, row_width: int) -> list[str]:
+    rows, row, used = [], "", 0
+    for grapheme in iter_graphemes(line):
+        width = wc_width(grapheme)
+        if used + width > row_width and row:
+            rows.append(row)
+            row, used = "", 0
+        row += grapheme
+        used += width
+    rows.append(row)
+    return rows
+
+
+def visible(text: str) -> str:
+    return "\n".join(expand_tabs(line) for line in neutralise(text).split("\n"))
+
+
+def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
+    """The longest prefix (by grapheme and line break) whose screen area stays within ``cap`` cells."""
+    if cap is None:
+        return text, False
+    kept: list[str] = []
+    rows_before, column = 0, 0
+    for index, line in enumerate(text.split("\n")):
+        if index:
+            if (rows_before + 1) * row_width > cap:
+                return "".join(kept) + ELLIPSIS, True
+            rows_before, column = rows_before + 1, 0
+            kept.append("\n")
+        for grapheme in iter_graphemes(line):
+            width = wc_width(grapheme)
+            new_rows, new_column = (rows_before + 1, width) if column + width > row_width and column else (rows_before, column + width)
+            if new_rows * row_width + new_column > cap:
+                return "".join(kept) + ELLIPSIS, True
+            rows_before, column = new_rows, new_column
+            kept.append(grapheme)
+    return "".join(kept), False
+
+
+def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
+    """Issue 3's core rule, stated independently of impl.dialog."""
+    request = payload.request
+    out: list[tuple[str, str]] = []
+    requester = request.requester
+    if requester.forwarded:
+        session = f" · session {requester.session_id}" if requester.session_id else ""
+        out.append(("subagent", f"{requester.agent_name or 'unknown'}{session}"))
+    elif requester.agent_name:
+        out.append(("agent", requester.agent_name))
+    if request.tool_name:
+        invoked = request.invoked_tool_name
+        out.append(("tool", request.tool_name + (f" (invoked as {invoked})" if invoked and invoked != request.tool_name else "")))
+    if request.surface and request.surface != request.tool_name:
+        out.append(("surface", request.surface))
+    if request.matched_pattern:
+        out.append(("rule", request.matched_pattern))
+    if request.value and request.value != request.tool_name:
+        out.append((request.value_label, request.value))
+    if request.executed_unit and request.executed_unit != request.value:
+        out.append(("runs", request.executed_unit))
+    if request.command_context:
+        out.append(("context", COMMAND_CONTEXT_LABELS.get(request.command_context, request.command_context)))
+    return out
+
+
+def shown_label(label: str, width: int) -> str:
+    return clip_to_width(neutralise(label).replace("\n", " ").replace("\t", " "), min(MAX_LABEL_WIDTH, width - 2))
+
+
+@dataclasses.dataclass
+class Layout:
+    width: int
+    label_width: int
+    cap: int | None
+
+    @property
+    def narrow(self) -> bool:
+        return self.width - (self.label_width + 3) < NARROW_VALUE_WIDTH
+
+    @property
+    def row_width(self) -> int:
+        return self.width if self.narrow else self.width - (self.label_width + 3)
+
+    def field(self, text: str, detail: str | None) -> tuple[str, bool]:
+        shown, cut = ref_cap(visible(text), self.cap, self.row_width)
+        if detail is not None:
+            shown_detail, detail_cut = ref_cap(visible(detail), self.cap, self.row_width)
+            shown, cut = f"{shown}{ARROW}{shown_detail}", cut or detail_cut
+        return shown, cut
+
+    def block(self, label: str, text: str, detail: str | None = None) -> tuple[list[str], bool]:
+        shown, cut = self.field(text, detail)
+        head = shown_label(label, self.width)
+        head += " " * (self.label_width - cell_width(head))
+        rows = [row for line in shown.split("\n") for row in ref_wrap_line(line, self.row_width)]
+        if self.narrow:
+            return [f"{head} :", *rows], cut
+        indent = " " * (self.label_width + 3)
+        return [f"{head} : {rows[0]}", *(indent + row for row in rows[1:])], cut
+
+
+def reference_view(payload: PromptPayload, budget: DialogBudget) -> tuple[list[str], bool, int]:
+    """Lines, elided, and how many rows the core takes."""
+    core = expected_core(payload)
+    evidence = payload.evidence if budget.max_rows is None else payload.evidence[: budget.max_rows]
+    widths = [cell_width(shown_label(label, budget.width)) for label, _ in core]
+    widths += [cell_width(shown_label(entry.label, budget.width)) for entry in evidence]
+    layout = Layout(budget.width, max(widths, default=0), budget.field_max_width)
+    lines: list[str] = []
+    elided = False
+    for label, text in core:
+        rows, cut = layout.block(label, text)
+        lines += rows
+        elided |= cut
+    core_rows = len(lines)
+    remaining = None if budget.max_rows is None else budget.max_rows - core_rows
+    for index, entry in enumerate(payload.evidence):
+        if remaining is not None and remaining <= 0:
+            return lines, True, core_rows
+        rows, cut = layout.block(entry.label, entry.text, entry.detail)
+        if remaining is not None:
+            reserve = 0 if index == len(payload.evidence) - 1 else 1
+            if len(rows) + reserve > remaining:
+                return [*lines, ELLIPSIS], True, core_rows
+            remaining -= len(rows)
+        lines += rows
+        elided |= cut
+    return lines, elided, core_rows
+
+
+def test_reference_layout_matches_a_hand_written_case() -> None:
+    # the reference itself must be able to disagree
+    payload = make(agent="a", evidence=(THREE_ROWS,) * 5)
+    lines, elided, core_rows = reference_view(payload, DialogBudget(max_rows=10))
+    assert core_rows == 3 and elided and lines[-1] == ELLIPSIS and len(lines) == 10
+    assert reference_view(make(value="x" * 30), DialogBudget(field_max_width=5))[0][-1] == "command : xxxxx…"
+
+
+# ── strategies ─────────────────────────────────────────────────────────────
+
+ESCAPES = ("\x1b[1A", "\x1b[2K", "\x1b]8;;https://e.example\x1b\\", "\x1b]52;c;eA==\x07", "\x1b]0;t\x07",
+           "\x1bPq\x1b\\", "\x1b_G\x1b\\", "\x9b2J", "\r", "\b", "\x7f", "\u202e", "\u2066", "\u200b", "\ufeff",
+           "\u200d", "\ufe0f", "\U000e0041", "\ud800", "⟨U+202E⟩", "␛")
+PIECES = ("漢字", "かな", "한국어", FAMILY, FLAG_FR, THUMBS_TONE, "e\u0301", "a" + "\u0301" * 20, "\n", "\n\n", " ",
+          "ls", "lsof", "/etc/hosts", "/etc/hostsbackup", "rm -rf", "\t", "…")
+LABELS = ("input", "external path", "working directory", "full command", "requested", "edit #1", "body", "e")
+
+short_text = st.text(st.characters(exclude_categories=()), max_size=24)
+piece_text = st.lists(st.sampled_from(PIECES + ESCAPES), max_size=8).map("".join)
+
+
+def field_text(max_repeat: int) -> st.SearchStrategy[str]:
+    long_text = st.tuples(st.sampled_from(PIECES + ("x", "0123456789")), st.integers(1, max_repeat)).map(
+        lambda pair: pair[0] * pair[1])
+    return st.lists(st.one_of(short_text, piece_text, long_text), max_size=3).map("".join)
+
+
+def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -> st.SearchStrategy[PromptPayload]:
+    text = field_text(max_repeat)
+    if not tabs:
+        text = text.map(lambda value: value.replace("\t", " "))
+    optional = st.none() | text
+    label = st.one_of(st.sampled_from(LABELS), short_text)
+    if not tabs:
+        label = label.map(lambda value: value.replace("\t", " "))
+    entry = st.builds(Evidence, label, text, optional)
+    evidence = st.tuples(st.lists(entry, max_size=4), st.integers(1, max_copies)).map(lambda pair: tuple(pair[0]) * pair[1])
+
+    @st.composite
+    def build(draw: st.DrawFn) -> PromptPayload:
+        kind = draw(st.sampled_from(PAYLOAD_KINDS))
+        forwarded = draw(st.booleans())
+        tool = draw(st.none() | st.sampled_from(("bash", "mcp", "read", "deploy")) | text)
+        value = draw(st.one_of(text, st.sampled_from(("bash", ""))))
+        request = RequestFacts(
+            requester=Requester(draw(optional), forwarded, draw(optional)),
+            surface=draw(st.one_of(st.sampled_from(("bash", "external_directory", "")), text)),
+            tool_name=tool,
+            value=value,
+            value_label=draw(st.sampled_from(sorted(set(VALUE_LABELS.values())))),
+            invoked_tool_name=draw(st.none() | st.sampled_from(("exec_command", "bash")) | text),
+            matched_pattern=draw(optional),
+            command_context=draw(st.none() | st.sampled_from(sorted(COMMAND_CONTEXT_LABELS)) | text),
+            executed_unit=draw(st.none() | st.just(value) | text),
+        )
+        entries = draw(evidence)
+        if kind == "bash_external_directory":
+            flagged = tuple(entry.text for entry in entries[:3])
+        else:
+            flagged = (value,)
+        return PromptPayload(kind, request, entries, flagged=flagged)  # type: ignore[arg-type]
+
+    return build()
+
+
+budgets = st.builds(
+    DialogBudget,
+    max_rows=st.integers(1, 60),
+    field_max_width=st.integers(1, 2000),
+    width=st.integers(20, 200),
+)
+
+
+# ── properties: the bounded view ───────────────────────────────────────────
+
+
+@given(payloads(), budgets)
+def test_bounded_view_matches_the_reference_layout(payload: PromptPayload, budget: DialogBudget) -> None:
+    view = render_prompt_dialog(payload, budget)
+    lines, elided, core_rows = reference_view(payload, budget)
+    assert list(view.lines) == lines
+    assert view.elided is elided
+    # the invariants the reference encodes, stated on their own
+    if core_rows > budget.max_rows:
+        assert len(view.lines) == core_rows, "the core alone is over budget: no evidence, no marker"
+    else:
+        assert len(view.lines) <= budget.max_rows
+
+
+@given(payloads(), budgets)
+def test_bounded_view_fits_the_width_and_shows_every_core_label(payload: PromptPayload, budget: DialogBudget) -> None:
+    view = render_prompt_dialog(payload, budget, tracer)
+    plain = render_prompt_dialog(payload, budget)
+    assert [unmark(line) for line in view.lines] == list(plain.lines), "painting changed the text"
+    assert view.elided == plain.elided
+    for line in plain.lines:
+        assert wc_width(line) <= budget.width, line
+        assert "\x1b" not in line
+    heads = [line for line in view.lines if line.startswith(L_OPEN)]
+    core = expected_core(payload)
+    shown = [head[len(L_OPEN) : head.index(L_CLOSE)] for head in heads]
+    for (label, _), head in zip(core, shown):
+        assert head.rstrip(" ") == label
+    assert len(shown) >= len(core)
+    assert len({cell_width(head) for head in shown}) <= 1, "labels are not aligned"
+
+
+# ── properties: the complete view ──────────────────────────────────────────
+
+
+def reassemble(rows: list[str], expected_text: str) -> str:
+    """Join a field's rows back into its text: rows continue a logical line until it is complete."""
+    out, index = [], 0
+    for line in expected_text.split("\n"):
+        assert index < len(rows), "fewer rows than logical lines"
+        joined = rows[index]
+        index += 1
+        while joined != line and index < len(rows) and line.startswith(joined):
+            joined += rows[index]
+            index += 1
+        out.append(joined)
+    assert index == len(rows), "rows left over"
+    return "\n".join(out)
+
+
+@given(payloads(max_repeat=400, max_copies=3, tabs=False), st.integers(20, 200))
+def test_complete_view_reproduces_every_field_verbatim(payload: PromptPayload, width: int) -> None:
+    view = render_prompt_dialog(payload, complete_view_budget(width), tracer)
+    assert not view.elided
+    facts = [(label, text, None) for label, text in expected_core(payload)]
+    facts += [(entry.label, entry.text, entry.detail) for entry in payload.evidence]
+    heads = [index for index, line in enumerate(view.lines) if line.startswith(L_OPEN)]
+    assert len(heads) == len(facts), "every fact has exactly one labelled line"
+    bounds = [*heads, len(view.lines)]
+    label_width = cell_width(view.lines[0][len(L_OPEN) : view.lines[0].index(L_CLOSE)]) if heads else 0
+    narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
+    row_width = width if narrow else width - (label_width + 3)
+    for number, (label, text, detail) in enumerate(facts):
+        block = [unmark(line) for line in view.lines[bounds[number] : bounds[number + 1]]]
+        head = view.lines[bounds[number]]
+        assert head[len(L_OPEN) : head.index(L_CLOSE)].rstrip(" ") == shown_label(label, width).rstrip(" ")
+        if narrow:
+            assert block[0].endswith(" :")
+            rows = block[1:]
+        else:
+            padded = head[len(L_OPEN) : head.index(L_CLOSE)]  # characters, not cells: labels may be wide
+            assert block[0][len(padded) : len(padded) + 3] == " : "
+            indent = label_width + 3
+            assert all(row.startswith(" " * indent) for row in block[1:])
+            rows = [block[0][len(padded) + 3 :], *(row[indent:] for row in block[1:])]
+        for row in rows:
+            assert cell_width(row) <= row_width
+        shown = visible(text) + (f"{ARROW}{visible(detail)}" if detail is not None else "")
+        assert restore(reassemble(rows, shown)) == text + (f"{ARROW}{detail}" if detail is not None else "")
+
+
+@given(payloads(max_repeat=400, max_copies=3), st.integers(20, 200))
+def test_complete_view_matches_the_reference_layout(payload: PromptPayload, width: int) -> None:
+    view = render_prompt_dialog(payload, complete_view_budget(width))
+    lines, elided, _ = reference_view(payload, complete_view_budget(width))
+    assert list(view.lines) == lines
+    assert not view.elided and not elided
+    for line in view.lines:
+        assert wc_width(line) <= width
+
+
+def test_core_facts_agrees_with_the_stated_rule() -> None:
+    payload = make(agent="s", forwarded=True, session="x", surface="external_directory", invoked="exec_command",
+                   rule="r", value="v", runs="u", context="subshell")
+    assert [(fact.label, fact.text) for fact in core_facts(payload)] == expected_core(payload)

@@ -1,0 +1,157 @@
+"""impl.frame: title, ask, options and hint, every line fitted to the width."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from wcwidth import width as wc_width
+
+from impl.decision import DECISION_HINT, PromptConfig, PromptState, prompt_options
+from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from impl.frame import COLLAPSE_HINT, EXPAND_HINT, Frame, hint_line, option_rows, render_frame, title_for
+from impl.legacy import wrap_message
+from impl.payload import build_payload
+
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+LOCAL = build_payload({"name": "bash", "input": {"command": "ls -la"}}, {"agent": "coder"})
+LONG = build_payload({"name": "bash", "input": {"command": "x" * 2000}})
+FORWARDED = build_payload({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout", "sessionId": "s"}})
+
+
+def sgr_paint(role: str, text: str) -> str:
+    return f"\x1b[33m{text}\x1b[39m" if role == "flagged" else f"\x1b[2m{text}\x1b[22m"
+
+
+def sgr_style(role: str, text: str) -> str:
+    return f"\x1b[1m{text}\x1b[22m"
+
+
+def test_titles() -> None:
+    assert title_for(LOCAL) == "Permission Required"
+    assert title_for(FORWARDED) == "Permission Required (Subagent)"
+
+
+def test_hint_offers_the_full_request_exactly_when_elided() -> None:
+    assert hint_line("base", elided=False, expanded=False) == "base"
+    assert hint_line("base", elided=True, expanded=False) == f"base · {EXPAND_HINT}"
+    assert hint_line("base", elided=False, expanded=True) == f"base · {COLLAPSE_HINT}"
+    assert hint_line("base", elided=True, expanded=True) == f"base · {COLLAPSE_HINT}"
+
+
+def test_option_rows_mark_the_highlighted_option() -> None:
+    rows = option_rows(PromptState(highlighted_key="n"), PromptConfig())
+    assert len(rows) == len(prompt_options(PromptConfig())) == 4
+    assert [selected for _, selected in rows] == [False, False, True, False]
+    assert rows[2][0].startswith("▶ (n) ")
+    assert all(text.startswith("  (") for text, selected in rows if not selected)
+
+
+def test_bounded_frame_layout() -> None:
+    frame = render_frame(LOCAL, "bounded", DialogBudget(width=120))
+    ask = render_prompt_dialog(LOCAL, DialogBudget(width=120))
+    assert frame.lines == (
+        "Permission Required",
+        *ask.lines,
+        "",
+        "▶ (y) Yes",
+        "  (s) Yes, for this session",
+        "  (n) No",
+        "  (r) No, provide reason",
+        "",
+        DECISION_HINT,
+    )
+    assert (frame.ask_start, frame.ask_rows, frame.elided) == (1, len(ask.lines), False)
+
+
+def test_an_elided_bounded_frame_offers_the_complete_view() -> None:
+    frame = render_frame(LONG, "bounded", DialogBudget(width=120))
+    assert frame.elided
+    assert frame.lines[-1] == f"{DECISION_HINT} · {EXPAND_HINT}"
+
+
+def test_the_complete_frame_is_the_complete_view_and_offers_to_collapse() -> None:
+    frame = render_frame(LONG, "complete", DialogBudget(width=120, max_rows=3, field_max_width=10))
+    ask = render_prompt_dialog(LONG, complete_view_budget(120))
+    assert frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows] == ask.lines
+    assert not frame.elided
+    assert frame.lines[-1] == f"{DECISION_HINT} · {COLLAPSE_HINT}"
+
+
+def test_the_legacy_frame_is_the_wrapped_message() -> None:
+    frame = render_frame(LONG, "legacy", DialogBudget(width=80))
+    rows = wrap_message(LONG.legacy_message, 80)
+    assert frame.lines[1 : 1 + len(rows)] == tuple(rows)
+    assert frame.ask_rows == len(rows)
+    assert not frame.elided
+    assert frame.lines[-1] == DECISION_HINT
+
+
+def test_a_forwarded_frame_titles_the_subagent() -> None:
+    assert render_frame(FORWARDED, "bounded", DialogBudget()).lines[0] == "Permission Required (Subagent)"
+
+
+def test_state_hint_replaces_the_decision_hint() -> None:
+    frame = render_frame(LONG, "bounded", DialogBudget(), state=PromptState(hint="Press y again to approve."))
+    assert frame.lines[-1] == "Press y again to approve."
+
+
+def test_styles_are_applied_by_role() -> None:
+    seen: list[tuple[str, str]] = []
+
+    def style(role: str, text: str) -> str:
+        seen.append((role, text))
+        return text
+
+    render_frame(LOCAL, "bounded", DialogBudget(), style=style)
+    roles = [role for role, _ in seen]
+    assert roles == ["title", "selected", "muted"]
+    assert seen[1][1] == "▶ (y) Yes"
+
+
+def test_chrome_wraps_to_a_narrow_width() -> None:
+    frame = render_frame(FORWARDED, "bounded", DialogBudget(width=20))
+    for line in frame.lines:
+        assert wc_width(line) <= 20, line
+    assert frame.lines[0] == "Permission Required"
+    assert frame.lines[1] == "(Subagent)"
+    assert frame.ask_start == 2
+
+
+@pytest.mark.parametrize("view", ["bounded", "complete", "legacy"])
+def test_only_colour_escapes_reach_the_frame(view: str) -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls\x1b[2J\x1b]0;t\x07\x9b1A"}}, {"agent": "\x1b[1A"})
+    frame = render_frame(payload, view, DialogBudget(), paint=sgr_paint, style=sgr_style)  # type: ignore[arg-type]
+    text = "\n".join(frame.lines)
+    assert "\x1b" in text  # the paint and style did colour something
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", SGR.sub("", text))
+
+
+hostile = st.lists(
+    st.one_of(st.text(st.characters(exclude_categories=()), max_size=30),
+              st.sampled_from(("\n", "漢字" * 40, "x" * 500, "\x1b[1A", "\u202e", "\t"))),
+    max_size=6,
+).map("".join)
+
+
+@given(hostile, st.none() | hostile, st.booleans(), st.integers(20, 200), st.sampled_from(["bounded", "complete", "legacy"]))
+def test_every_frame_line_fits_and_the_hint_tells_the_truth(
+    command: str, agent: str | None, forwarded: bool, width: int, view: str
+) -> None:
+    ask = {"forwarded": {"agent": agent or "scout"}} if forwarded else {"agent": agent}
+    payload = build_payload({"name": "bash", "input": {"command": command}}, ask)
+    frame: Frame = render_frame(payload, view, DialogBudget(width=width), paint=sgr_paint)  # type: ignore[arg-type]
+    for line in frame.lines:
+        plain = SGR.sub("", line)
+        assert wc_width(plain) <= width, plain
+        assert "\x1b" not in plain
+    hint = " ".join(frame.lines[-3:])
+    if view == "bounded":
+        assert (EXPAND_HINT.split()[-1] in hint) == frame.elided
+        ask_lines = [SGR.sub("", line) for line in frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows]]
+        if frame.ask_rows > 24:  # only the core may exceed the budget, and then no evidence shows
+            assert not any(line.startswith("requested") for line in ask_lines)
+    elif view == "complete":
+        assert not frame.elided and COLLAPSE_HINT.split()[-1] in hint

@@ -1,0 +1,313 @@
+"""The interactive prompt component, its key splitter and the select/input fallback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from harness.corpus import Fixture, load_fixture
+from impl.cells import cell_width
+from impl.decision import Decision, PromptConfig
+from impl.dialog import DialogBudget, render_prompt_dialog
+from impl.fallback import (
+    FALLBACK_WIDTH,
+    fallback_decision,
+    fallback_scope_select,
+    fallback_select,
+    request_decision_from_ui,
+)
+from impl.frame import render_frame
+from impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, split_keys
+from impl.payload import PromptPayload, build_payload
+from impl.prompt import CURSOR, PermissionPrompt, config_for, key_label
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+FORWARDED = {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
+
+
+def _payload(name: str = "bash/powershell-here-string-report-200-lines.json", **ask: object) -> PromptPayload:
+    loaded = load_fixture(CORPUS / name)
+    assert isinstance(loaded, Fixture)
+    return build_payload(loaded.call, {**loaded.ask, **ask})
+
+
+@pytest.fixture
+def big() -> PromptPayload:
+    return _payload()
+
+
+@pytest.fixture
+def small() -> PromptPayload:
+    return _payload("bash/compound-cd-then-rm-build.json")
+
+
+def _press(prompt: PermissionPrompt, *keys: str, size: tuple[int, int] = (120, 40)) -> Decision | None:
+    decision = None
+    for key in keys:
+        prompt.render(*size)
+        decision = prompt.handle_key(key)
+    return decision
+
+
+# ── seed 002: the expand action ──────────────────────────────────────────
+
+
+def test_expand_toggles_and_forwards_to_host_without_settling(big: PromptPayload) -> None:
+    host: list[bool] = []
+    prompt = PermissionPrompt(big, on_tools_expand=host.append)
+    assert _press(prompt, CTRL_O) is None
+    assert prompt.expanded and host == [True]
+    assert _press(prompt, CTRL_O) is None
+    assert not prompt.expanded and host == [True, False]
+    assert prompt.state.armed_key is None and prompt.state.highlighted_key == "y"
+    assert _press(prompt, "y") is None
+    assert _press(prompt, "y") == Decision("approved")
+
+
+def test_expand_does_not_disarm_a_pending_press(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, "n", CTRL_O)
+    assert prompt.state.armed_key == "n"
+    assert _press(prompt, "n") == Decision("denied")
+
+
+def test_expand_in_scope_step_never_commits(small: PromptPayload) -> None:
+    host: list[bool] = []
+    prompt = PermissionPrompt(_payload("bash/compound-cd-then-rm-build.json", **FORWARDED), on_tools_expand=host.append)
+    _press(prompt, "s", "s")
+    assert prompt.state.step == "scope"
+    assert _press(prompt, CTRL_O) is None
+    assert prompt.state.step == "scope" and host == [True]
+    assert "Apply this session grant to:" in prompt.render(120, 40)
+    assert _press(prompt, ENTER) == Decision("approved_for_session")
+
+
+def test_printable_expand_key_is_text_in_reason_step(big: PromptPayload) -> None:
+    host: list[bool] = []
+    prompt = PermissionPrompt(big, expand_key="e", on_tools_expand=host.append)
+    _press(prompt, "r", "r", "e")
+    assert prompt.reason == "e" and not prompt.expanded and host == []
+    assert f"Reason (required): e{CURSOR}" in prompt.render(120, 40)
+    assert _press(prompt, ENTER) == Decision("denied_with_reason", "e")
+
+
+def test_printable_expand_key_toggles_in_decision_step(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big, expand_key="e")
+    assert "e full request" in prompt.render(120, 40)[-1]
+    _press(prompt, "e")
+    assert prompt.expanded and "e collapse" in prompt.render(120, 40)[-1]
+
+
+def test_hint_offers_expand_only_when_elided(big: PromptPayload, small: PromptPayload) -> None:
+    assert "ctrl+o full request" in PermissionPrompt(big).render(120, 40)[-1]
+    compact = PermissionPrompt(small)
+    assert not any("ctrl+o" in line for line in compact.render(120, 40))
+    _press(compact, CTRL_O)
+    assert "ctrl+o collapse" in compact.render(120, 40)[-1]
+
+
+def test_bounded_decision_frame_matches_render_frame(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    expected = render_frame(big, "bounded", DialogBudget(width=120)).lines
+    assert tuple(prompt.render(120, 60)) == expected
+
+
+# ── the pager ────────────────────────────────────────────────────────────
+
+
+def test_complete_view_pages_within_height(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, CTRL_O)
+    for width, height in [(120, 40), (80, 24), (160, 50), (40, 20)]:
+        lines = prompt.render(width, height)
+        assert len(lines) <= height
+        assert all(cell_width(line) <= width for line in lines)
+
+
+def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, CTRL_O)
+    assert prompt.render(120, 40)[-1].endswith(" · 32/204")
+    _press(prompt, DOWN, "j")
+    assert prompt.offset == 2
+    _press(prompt, UP, "k", "k")
+    assert prompt.offset == 0
+    _press(prompt, PAGE_DOWN)
+    assert prompt.offset == 31
+    _press(prompt, PAGE_UP)
+    assert prompt.offset == 0
+    _press(prompt, END)
+    assert prompt.render(120, 40)[-1].endswith("204/204")
+    _press(prompt, HOME)
+    assert prompt.offset == 0
+    assert prompt.state.highlighted_key == "y"
+
+
+def test_enter_while_reading_confirms_nothing(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    assert _press(prompt, CTRL_O, ENTER, ENTER) is None
+    assert prompt.expanded and prompt.decision is None
+
+
+def test_esc_while_reading_collapses_instead_of_denying(big: PromptPayload) -> None:
+    host: list[bool] = []
+    prompt = PermissionPrompt(big, on_tools_expand=host.append)
+    assert _press(prompt, CTRL_O, ESC) is None
+    assert not prompt.expanded and host == [True, False]
+    assert _press(prompt, ESC) == Decision("denied")
+
+
+def test_hotkeys_decide_while_reading(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, CTRL_O, PAGE_DOWN, "y")
+    assert "Press y again to approve." in prompt.render(120, 40)[-1]
+    assert _press(prompt, "y") == Decision("approved")
+
+
+def test_complete_view_that_fits_is_not_a_pager(small: PromptPayload) -> None:
+    prompt = PermissionPrompt(small)
+    _press(prompt, CTRL_O, DOWN)
+    assert prompt.state.highlighted_key == "s"
+    assert _press(prompt, ENTER) == Decision("approved_for_session")
+
+
+def test_resize_clamps_the_offset(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, CTRL_O, END, size=(120, 40))
+    lines = prompt.render(80, 60)
+    shown, total = map(int, lines[-1].rsplit(" · ", 1)[1].split("/"))
+    assert len(lines) <= 60 and shown == total
+
+
+def test_tiny_terminal_never_overflows(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    assert len(prompt.render(30, 8)) <= 8
+    _press(prompt, CTRL_O, size=(30, 8))
+    assert len(prompt.render(30, 8)) <= 8
+
+
+# ── reason and scope ─────────────────────────────────────────────────────
+
+
+def test_reason_edit_error_and_back(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, "r", "r", ENTER)
+    assert "A reason is required." in prompt.render(120, 40)
+    _press(prompt, "n", "o", "x", "\x7f", "\x1b[A")
+    assert prompt.reason == "no"
+    _press(prompt, ESC)
+    assert prompt.state.step == "decision" and prompt.reason == ""
+    assert _press(prompt, "r", "r", "o", "k", ENTER) == Decision("denied_with_reason", "ok")
+
+
+def test_scope_step_renders_and_serving_needs_explicit_choice() -> None:
+    prompt = PermissionPrompt(_payload("bash/compound-cd-then-rm-build.json", **FORWARDED))
+    _press(prompt, "s", "s")
+    lines = prompt.render(120, 40)
+    assert "▶ This subagent only" in lines and "  The whole session" in lines
+    assert _press(prompt, DOWN, ENTER) == Decision("approved_for_serving_session")
+
+
+def test_keys_after_decision_change_nothing(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big, PromptConfig(double_press_to_confirm=False))
+    assert _press(prompt, "n") == Decision("denied")
+    assert _press(prompt, "y") == Decision("denied")
+
+
+def test_paint_and_style_are_applied(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big, paint=lambda role, text: f"<{role}>{text}", style=lambda role, text: f"[{role}]{text}")
+    lines = prompt.render(120, 40)
+    assert lines[0] == "[title]Permission Required"
+    assert any(line.startswith("[selected]▶ (y)") for line in lines)
+    assert lines[-1].startswith("[muted]")
+
+
+def test_config_for_and_key_label(big: PromptPayload) -> None:
+    assert config_for(big).session_scope is None
+    assert config_for(_payload(**FORWARDED)).session_scope is not None
+    assert key_label(CTRL_O) == "ctrl+o" and key_label("e") == "e"
+
+
+# ── keys ─────────────────────────────────────────────────────────────────
+
+
+def test_split_keys() -> None:
+    assert split_keys("yy") == (["y", "y"], "")
+    assert split_keys("\x1b[A\x1b[6~j\x1bOB") == ([UP, PAGE_DOWN, "j", DOWN], "")
+    assert split_keys("\x1b[1~\x1b[4~\r\n\x08") == ([HOME, END, ENTER, "\x7f"], "")
+    assert split_keys("a\x1b") == (["a"], "\x1b")
+    assert split_keys("\x1b[5") == ([], "\x1b[5")
+    assert split_keys("\x1bx") == ([ESC, "x"], "")
+
+
+@given(st.text(alphabet=st.sampled_from(["y", "\x1b", "[", "A", "6", "~", "O", "\r", "\n", "é"]), max_size=40))
+def test_split_keys_is_lossless_for_complete_input(data: str) -> None:
+    keys, rest = split_keys(data)
+    assert all(keys) and (rest == "" or rest.startswith("\x1b"))
+
+
+@given(st.lists(st.sampled_from(["y", "s", "n", "r", "j", "k", "e", CTRL_O, UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END, ENTER, ESC, "\x7f", "x"]), max_size=30))
+def test_any_key_sequence_keeps_the_frame_in_bounds(keys: list[str]) -> None:
+    prompt = PermissionPrompt(_payload(**FORWARDED))
+    for key in keys:
+        lines = prompt.render(80, 24)
+        assert len(lines) <= 24 and all(cell_width(line) <= 80 for line in lines)
+        if prompt.handle_key(key) is not None:
+            break
+
+
+# ── fallback ─────────────────────────────────────────────────────────────
+
+
+def test_fallback_title_is_the_bounded_render_at_80_unpainted(big: PromptPayload) -> None:
+    config = config_for(big)
+    select = fallback_select(big, config)
+    view = render_prompt_dialog(big, DialogBudget(width=FALLBACK_WIDTH))
+    assert select.title.split("\n") == ["Permission Required", *view.lines]
+    assert "\x1b" not in select.title
+    assert select.options == ("Yes", "Yes, for this session", "No", "No, provide reason")
+    frame = PermissionPrompt(big).render(FALLBACK_WIDTH, 200)
+    assert frame[: len(view.lines) + 1] == select.title.split("\n")
+
+
+def test_fallback_labels_map_to_the_same_decisions(big: PromptPayload) -> None:
+    config = config_for(big)
+    assert fallback_decision(config, "Yes") == Decision("approved")
+    assert fallback_decision(config, "Yes, for this session") == Decision("approved_for_session")
+    assert fallback_decision(config, "No") == Decision("denied")
+    assert fallback_decision(config, None) == Decision("denied")
+    assert fallback_decision(config, "No, provide reason", "  ") is None
+    assert fallback_decision(config, "No, provide reason", " why ") == Decision("denied_with_reason", "why")
+    with pytest.raises(ValueError):
+        fallback_decision(config, "Maybe")
+
+
+def test_fallback_forwarded_scope() -> None:
+    config = config_for(_payload(**FORWARDED))
+    scope = fallback_scope_select(config)
+    assert scope is not None and scope.options == ("This subagent only", "The whole session")
+    assert fallback_decision(config, "Yes, for this session", scope_label="The whole session") == Decision("approved_for_serving_session")
+    assert fallback_decision(config, "Yes, for this session", scope_label=None) == Decision("approved_for_session")
+    assert fallback_scope_select(config_for(_payload())) is None
+
+
+def test_request_decision_from_ui_drives_select_and_input(big: PromptPayload) -> None:
+    answers = iter(["", "too long"])
+    titles: list[str] = []
+
+    def select(title: str, options: object) -> str:
+        titles.append(title)
+        return "No, provide reason"
+
+    decision = request_decision_from_ui(big, config_for(big), select, lambda label: next(answers))
+    assert decision == Decision("denied_with_reason", "too long")
+    assert titles[0].startswith("Permission Required\n")
+    assert request_decision_from_ui(big, config_for(big), select, lambda label: None) == Decision("denied")
+    forwarded = _payload(**FORWARDED)
+    picks = iter(["Yes, for this session", "The whole session"])
+    assert request_decision_from_ui(forwarded, config_for(forwarded), lambda t, o: next(picks), lambda label: None) == Decision(
+        "approved_for_serving_session"
+    )
