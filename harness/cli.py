@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .corpus import BUILTIN_CORPUS, Fixture, load_fixture
+from .corpus import BUILTIN_CORPUS, Fixture, UnusableFixture, load_case
 from .gate import EXIT_UNUSABLE, format_table, run_gate, to_json
 
 
@@ -45,18 +45,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     from impl.dialog import DialogBudget
     from impl.frame import render_frame
-    from impl.payload import PayloadError, build_payload
 
     from .checks import warning_paint
 
-    loaded = load_fixture(Path(args.fixture))
-    if not isinstance(loaded, Fixture):
-        print(f"askbench: {loaded}", file=sys.stderr)
-        return EXIT_UNUSABLE
     try:
-        payload = build_payload(loaded.call, loaded.ask)
-    except PayloadError as error:
-        print(f"askbench: {loaded.path}: {error}", file=sys.stderr)
+        loaded, payload = load_case(Path(args.fixture))
+    except UnusableFixture as error:
+        print(f"askbench: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
     budget = DialogBudget(
         max_rows=args.max_rows or loaded.max_rows,

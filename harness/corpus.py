@@ -17,6 +17,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from impl.dialog import DEFAULT_FIELD_MAX_WIDTH, DEFAULT_MAX_ROWS
+from impl.payload import PayloadError, PromptPayload, build_payload
 
 BUILTIN_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -140,3 +141,18 @@ def load_corpus(paths: Iterable[Path]) -> tuple[list[Fixture], list[FixtureProbl
         loaded = load_fixture(file, root)
         (fixtures if isinstance(loaded, Fixture) else problems).append(loaded)  # type: ignore[arg-type]
     return fixtures, problems
+
+
+class UnusableFixture(Exception):
+    """A fixture that cannot become a prompt; the message names the file and the field."""
+
+
+def load_case(path: Path) -> tuple[Fixture, PromptPayload]:
+    """One fixture and the payload built from it, for the commands that show a single prompt."""
+    loaded = load_fixture(path)
+    if not isinstance(loaded, Fixture):
+        raise UnusableFixture(str(loaded))
+    try:
+        return loaded, build_payload(loaded.call, loaded.ask)
+    except PayloadError as error:
+        raise UnusableFixture(f"{loaded.path}: {error}") from None

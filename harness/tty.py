@@ -31,11 +31,10 @@ from types import FrameType
 
 from impl.decision import Decision
 from impl.keys import CTRL_C, ESC, split_keys
-from impl.payload import PayloadError, build_payload
 from impl.prompt import PermissionPrompt, config_for
 
 from .checks import warning_paint
-from .corpus import Fixture, load_fixture
+from .corpus import UnusableFixture, load_case
 
 EXIT_DECIDED = 0
 EXIT_ERROR = 1
@@ -175,14 +174,10 @@ def run_prompt(
 
 def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
     """Present one fixture's prompt in the terminal and print the decision; the exit code."""
-    loaded = load_fixture(path)
-    if not isinstance(loaded, Fixture):
-        print(f"askbench: {loaded}", file=sys.stderr)
-        return EXIT_UNUSABLE
     try:
-        payload = build_payload(loaded.call, loaded.ask)
-    except PayloadError as error:
-        print(f"askbench: {loaded.path}: {error}", file=sys.stderr)
+        loaded, payload = load_case(path)
+    except UnusableFixture as error:
+        print(f"askbench: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
     if not os.isatty(fd_in) or not os.isatty(fd_out):
         print("askbench: try needs an interactive terminal on stdin and stdout", file=sys.stderr)

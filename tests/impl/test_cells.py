@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
+from harness.checks import expected_rows
+
 from impl.cells import TAB_SIZE, cap_text, cell_width, clip_to_width, expand_tabs, wrap_line, wrap_text
 from impl.neutralise import neutralise
 
@@ -35,16 +37,8 @@ def gwidth(grapheme: str) -> int:
 
 
 def ref_wrap_line(line: str, row_width: int) -> list[str]:
-    rows, row, used = [], "", 0
-    for grapheme in graphemes(line):
-        width = gwidth(grapheme)
-        if used + width > row_width and row:
-            rows.append(row)
-            row, used = "", 0
-        row += grapheme
-        used += width
-    rows.append(row)
-    return rows
+    """The harness's own oracle, written without ``impl.cells``: one line, hard-wrapped by grapheme."""
+    return expected_rows(line, row_width)
 
 
 def ref_area(text: str, row_width: int) -> int:

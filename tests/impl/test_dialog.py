@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
+from harness.checks import expected_rows
+
 import impl.cells
 import impl.dialog
 from impl.ask import COMMAND_CONTEXT_LABELS
@@ -560,16 +562,8 @@ def test_the_work_counter_sees_the_whole_field_in_the_complete_view(monkeypatch:
 
 
 def ref_wrap_line(line: str, row_width: int) -> list[str]:
-    rows, row, used = [], "", 0
-    for grapheme in iter_graphemes(line):
-        width = wc_width(grapheme)
-        if used + width > row_width and row:
-            rows.append(row)
-            row, used = "", 0
-        row += grapheme
-        used += width
-    rows.append(row)
-    return rows
+    """The harness's own oracle, written without ``impl.cells``: one line, hard-wrapped by grapheme."""
+    return expected_rows(line, row_width)
 
 
 def visible(text: str) -> str:
