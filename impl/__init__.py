@@ -6,17 +6,21 @@ The names below are the stable surface of DESIGN.md; everything else may move.
 from .ask import PermissionCheckResult, format_ask_prompt
 from .builtin_formatters import format_mcp_input_for_prompt, register_builtin_tool_input_formatters
 from .config import ConfigError, ConfigIssue, PermissionConfig, normalize_config, parse_config
+from .decision import Decision, PromptConfig, reduce_prompt
 from .dialog import DialogBudget, DialogView, complete_view_budget, render_prompt_dialog
 from .legacy import render_legacy_message
 from .neutralise import neutralise, restore
 from .payload import Evidence, PayloadError, PromptPayload, RequestFacts, Requester, build_payload
+from .fallback import fallback_decision, fallback_select
 from .preview import PreviewLimits, ToolPreviewFormatter, resolve_tool_preview_limits
+from .prompt import PermissionPrompt
 from .registry import DuplicateFormatterError, ToolInputFormatter, ToolInputFormatterRegistry
 from .service import PermissionsService
 from .xdev import XdevRegistry
 
 __all__ = [
     "ConfigError",
+    "Decision",
     "ConfigIssue",
     "DialogBudget",
     "DialogView",
@@ -25,8 +29,10 @@ __all__ = [
     "PayloadError",
     "PermissionCheckResult",
     "PermissionConfig",
+    "PermissionPrompt",
     "PermissionsService",
     "PreviewLimits",
+    "PromptConfig",
     "PromptPayload",
     "RequestFacts",
     "Requester",
@@ -36,11 +42,14 @@ __all__ = [
     "XdevRegistry",
     "build_payload",
     "complete_view_budget",
+    "fallback_decision",
+    "fallback_select",
     "format_ask_prompt",
     "format_mcp_input_for_prompt",
     "neutralise",
     "normalize_config",
     "parse_config",
+    "reduce_prompt",
     "register_builtin_tool_input_formatters",
     "render_legacy_message",
     "render_prompt_dialog",
