@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .dialog import DialogBudget
 from .preview import TOOL_INPUT_PREVIEW_MAX_LENGTH, TOOL_TEXT_SUMMARY_MAX_LENGTH
 
 PROMPT_MAX_ROWS = 24
@@ -46,6 +47,10 @@ class PermissionConfig:
     prompt_max_rows: int = PROMPT_MAX_ROWS
     prompt_field_max_width: int = PROMPT_FIELD_MAX_WIDTH
     issues: tuple[ConfigIssue, ...] = field(default=(), compare=False)
+
+    def dialog_budget(self, width: int) -> DialogBudget:
+        """The bounded dialog's budget at a terminal width: read at each ask, so an edit applies to the next."""
+        return DialogBudget(max_rows=self.prompt_max_rows, field_max_width=self.prompt_field_max_width, width=width)
 
 
 class ConfigError(ValueError):

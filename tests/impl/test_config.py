@@ -291,3 +291,11 @@ def test_schema_validity_agrees_with_a_clean_normalisation(raw):
     if "$schema" in raw and not isinstance(raw["$schema"], str):
         raw = {**raw, "$schema": "x"}
     assert VALIDATOR.is_valid(raw) == (normalize_config(raw).issues == ())
+
+
+def test_prompt_knobs_become_the_dialog_budget():
+    from impl.dialog import DialogBudget
+
+    config = normalize_config({"promptMaxRows": 12, "promptFieldMaxWidth": 90, "promptUnknown": 1})
+    assert config.dialog_budget(100) == DialogBudget(max_rows=12, field_max_width=90, width=100)
+    assert normalize_config({"promptMaxRows": 0}).dialog_budget(80) == DialogBudget(24, 400, 80)
