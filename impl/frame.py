@@ -31,7 +31,7 @@ def title_for(payload: PromptPayload) -> str:
     return "Permission Required (Subagent)" if payload.request.requester.forwarded else "Permission Required"
 
 
-def _fit(lines: Sequence[str], width: int) -> list[str]:
+def fit_chrome(lines: Sequence[str], width: int) -> list[str]:
     """Chrome is our own text: wrap it by words, then split any word wider than the row."""
     return [row for line in lines for part in (wrap(line, width) or [""]) for row in wrap_line(part, width)]
 
@@ -79,13 +79,13 @@ def render_frame(
         ask = render_prompt_dialog(payload, complete_view_budget(width), paint)
     else:
         ask = render_prompt_dialog(payload, budget, paint)
-    lines = [styled("title", row) for row in _fit([title_for(payload)], width)]
+    lines = [styled("title", row) for row in fit_chrome([title_for(payload)], width)]
     ask_start = len(lines)
     lines.extend(ask.lines)
     lines.append("")
     for text, selected in option_rows(state, config):
-        lines.extend(styled("selected", row) if selected else row for row in _fit([text], width))
+        lines.extend(styled("selected", row) if selected else row for row in fit_chrome([text], width))
     lines.append("")
     hint = state.hint or hint_line(DECISION_HINT, elided=ask.elided, expanded=view == "complete")
-    lines.extend(styled("muted", row) for row in _fit([hint], width))
+    lines.extend(styled("muted", row) for row in fit_chrome([hint], width))
     return Frame(tuple(lines), ask_start, len(ask.lines), ask.elided)

@@ -23,10 +23,9 @@ double-press on they take two presses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from wcwidth import wrap
 
 from .cells import wrap_line
 from .decision import (
@@ -56,7 +55,7 @@ from .dialog import (
     complete_view_budget,
     render_prompt_dialog,
 )
-from .frame import COLLAPSE_HINT, EXPAND_HINT, Style, option_rows, title_for
+from .frame import COLLAPSE_HINT, EXPAND_HINT, Style, fit_chrome, option_rows, title_for
 from .keys import BACKSPACE, CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, normalise_key
 from .neutralise import neutralise
 from .payload import PromptPayload
@@ -88,10 +87,6 @@ def key_label(key: str) -> str:
     if len(key) == 1 and ord(key) < 0x20:
         return f"ctrl+{chr(ord(key) + 0x60)}"
     return key
-
-
-def _fit(lines: Sequence[str], width: int) -> list[str]:
-    return [row for line in lines for part in (wrap(line, width) or [""]) for row in wrap_line(part, width)]
 
 
 @dataclass(frozen=True)
@@ -227,11 +222,11 @@ class PermissionPrompt:
         """The frame for a ``width`` × ``height`` terminal: never wider, never taller."""
         width, height = max(1, width), max(1, height)
         self._size = (width, height)
-        title = [self.style("title", row) for row in _fit([title_for(self.payload)], width)]
+        title = [self.style("title", row) for row in fit_chrome([title_for(self.payload)], width)]
         body = self._body(width)
         fixed = len(title) + 1 + len(body) + 1
         layout = self._layout(width, height, fixed)
-        hint = [self.style("muted", row) for row in _fit([self._hint(layout)], width)]
+        hint = [self.style("muted", row) for row in fit_chrome([self._hint(layout)], width)]
         lines = [*title, *layout.ask, "", *body, "", *hint]
         return lines[:height]
 
@@ -239,7 +234,7 @@ class PermissionPrompt:
         if not self.expanded:
             self._paged = False
             view = render_prompt_dialog(self.payload, self._bounded_budget(width), self.paint)
-            room = height - fixed - len(_fit([self._hint(_Layout((), True, False, ""))], width))
+            room = height - fixed - len(fit_chrome([self._hint(_Layout((), True, False, ""))], width))
             if len(view.lines) <= room:
                 return _Layout(view.lines, view.elided, False, "")
             clipped = (*view.lines[: max(0, room - 1)], ELLIPSIS) if room > 0 else ()
@@ -247,11 +242,11 @@ class PermissionPrompt:
         full = render_prompt_dialog(self.payload, complete_view_budget(width), self.paint).lines
         total = len(full)
         plain = _Layout((), True, False, "")
-        if total <= height - fixed - len(_fit([self._hint(plain)], width)):
+        if total <= height - fixed - len(fit_chrome([self._hint(plain)], width)):
             self._paged, self._total, self._window = False, total, total
             return _Layout(full, True, False, "")
         widest = _Layout((), True, True, f"{total}/{total}")
-        window = max(1, height - fixed - len(_fit([self._hint(widest)], width)))
+        window = max(1, height - fixed - len(fit_chrome([self._hint(widest)], width)))
         self._paged, self._total, self._window = True, total, window
         self.offset = max(0, min(self.offset, total - window))
         shown = full[self.offset : self.offset + window]
@@ -266,18 +261,18 @@ class PermissionPrompt:
             text = f"{REASON_LABEL}{neutralise(self.reason)}{CURSOR}"
             rows = wrap_line(text, width)
             if self.state.reason_error:
-                rows.extend(_fit([self.state.reason_error], width))
+                rows.extend(fit_chrome([self.state.reason_error], width))
             return rows
         if step == "scope" and self.config.session_scope is not None:
-            rows = _fit([SCOPE_TITLE], width)
+            rows = fit_chrome([SCOPE_TITLE], width)
             for option in scope_options(self.config.session_scope):
                 selected = option.serving == self.state.scope_serving
                 text = f"{'▶' if selected else ' '} {option.label}"
-                rows.extend(self.style("selected", row) if selected else row for row in _fit([text], width))
+                rows.extend(self.style("selected", row) if selected else row for row in fit_chrome([text], width))
             return rows
         rows = []
         for text, selected in option_rows(self.state, self.config):
-            rows.extend(self.style("selected", row) if selected else row for row in _fit([text], width))
+            rows.extend(self.style("selected", row) if selected else row for row in fit_chrome([text], width))
         return rows
 
     def _hint(self, layout: _Layout) -> str:
