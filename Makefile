@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test snapshots
+.PHONY: check test snapshots bench report
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,3 +21,11 @@ test: $(STAMP)
 
 snapshots: $(STAMP)
 	$(BIN)/python -m pytest tests/harness/test_snapshots.py --snapshot-update -q
+
+# Writes reports/bench.md and reports/bench-latency.svg from one run (about a minute).
+bench: $(STAMP)
+	$(BIN)/askbench bench
+
+# Writes reports/corpus.md and reports/gallery.html.
+report: $(STAMP)
+	$(BIN)/askbench report

@@ -1,9 +1,12 @@
 """The invariants of DESIGN.md, each judged on the virtual terminal.
 
 A renderer counting its own rows proves nothing: every claim here is read
-back from a pyte screen. The only things taken from ``impl`` are the payload
-(what the request is) and the list of facts it must show; how they appear —
-row counts, widths, labels, verbatim text, containment — is the screen's word.
+back from a pyte screen — even where the ask starts and ends
+(``harness.layout``), so an external implementation behind the adapter
+contract (``harness.adapter``) is judged exactly as the reference is. The
+only things taken from ``impl`` are the payload (what the request is) and
+the list of facts it must show; how they appear — row counts, widths,
+labels, verbatim text, containment — is the screen's word.
 """
 
 from __future__ import annotations
@@ -14,28 +17,21 @@ from dataclasses import dataclass, field
 
 from impl.cells import cell_width, expand_tabs
 from impl.dialog import ARROW, MAX_LABEL_WIDTH, DialogBudget, Fact, core_facts, evidence_facts, render_prompt_dialog
-from impl.frame import EXPAND_HINT, Frame, render_frame
+from impl.frame import EXPAND_HINT
 from impl.neutralise import neutralise
 from impl.payload import PromptPayload
 from impl.truncate import ELLIPSIS
 from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
+from .corpus import Fixture
+from .layout import FrameLayout, find_layout
+from .protocol import VIEWS, AdapterFailure, View
+from .sources import ANSI_PAINT_CLOSE, ANSI_PAINT_OPEN, warning_paint  # noqa: F401 - re-exported, callers import them here
+from .sources import FrameSource, RenderedFrame, reference_source
 from .terminal import FrameReading, read_frame
 
 WIDTHS = (80, 120, 160)
-CHROME_ROWS = 7
-"""Title, blank, four options, blank — the hint's rows are counted on screen."""
-
-ANSI_PAINT_OPEN = "\x1b[33m"
-ANSI_PAINT_CLOSE = "\x1b[39m"
-
-
-def warning_paint(role: str, text: str) -> str:
-    """The paint the gate renders with: the flagged element in the warning colour, labels dim."""
-    if role == "flagged":
-        return f"{ANSI_PAINT_OPEN}{text}{ANSI_PAINT_CLOSE}"
-    return f"\x1b[2m{text}\x1b[22m"
 
 
 @dataclass(frozen=True)
@@ -58,6 +54,8 @@ class WidthResult:
     elided: bool = False
     render_us: float = 0.0
     violations: list[Violation] = field(default_factory=list)
+    screens: dict[str, list[str]] = field(default_factory=dict)
+    """The screen rows of each view a violation names, kept only when asked (``keep_screens``), for reports."""
 
 
 # ── the reference wrapper the screen is compared against ────────────────────
@@ -98,12 +96,6 @@ def _label_prefix(label: str, label_width: int) -> str:
     return shown + " " * max(0, label_width - cell_width(shown)) + " : "
 
 
-def _ask_rows(reading: FrameReading, frame: Frame, hint_rows: int) -> list[str]:
-    title_rows = frame.ask_start
-    ask_count = reading.frame_rows - title_rows - (CHROME_ROWS - 1) - hint_rows
-    return reading.rows[title_rows : title_rows + max(0, ask_count)]
-
-
 def _label_width(rows: Iterable[str], facts: list[Fact]) -> int:
     """The label column as the screen shows it: where the first row's `` : `` stands."""
     for row in rows:
@@ -131,7 +123,7 @@ def check_containment(reading: FrameReading, view: str, width: int) -> list[Viol
     return found
 
 
-def check_fit(reading: FrameReading, frame: Frame, view: str, width: int) -> list[Violation]:
+def check_fit(reading: FrameReading, frame: RenderedFrame, view: str, width: int) -> list[Violation]:
     if reading.frame_rows != len(frame.lines):
         return [Violation("fit", view, width, f"{len(frame.lines)} frame lines occupy {reading.frame_rows} screen rows")]
     return []
@@ -171,14 +163,20 @@ def check_verbatim(rows: list[str], payload: PromptPayload, label_width: int, wi
     return []
 
 
+def check_layout(layout: FrameLayout, view: str, width: int) -> list[Violation]:
+    """The frame reads title, ask, blank, options, blank, hint: how the gate finds the ask at all."""
+    return [Violation("layout", view, width, layout.problem)] if layout.problem else []
+
+
 def check_elision(
-    bounded_ask: list[str], complete_ask: list[str], bounded: Frame, reading: FrameReading, width: int
+    bounded_ask: list[str], complete_ask: list[str], bounded: RenderedFrame, reading: FrameReading, hint_rows: int,
+    width: int,
 ) -> list[Violation]:
     found = []
     differs = bounded_ask != complete_ask
     if bounded.elided != differs:
         found.append(Violation("elision", "bounded", width, f"elided={bounded.elided} but the bounded view {'differs from' if differs else 'equals'} the complete view"))
-    offers = EXPAND_HINT in " ".join(reading.rows[len(reading.rows) - _hint_rows(reading):])
+    offers = EXPAND_HINT in " ".join(reading.rows[len(reading.rows) - hint_rows:])
     if offers != differs:
         found.append(Violation("elision", "bounded", width, f"the hint {'offers' if offers else 'does not offer'} the full request while the view {'elides' if differs else 'elides nothing'}"))
     for row in bounded_ask:
@@ -215,12 +213,32 @@ def check_expectations(expect: Mapping[str, object], payload: PromptPayload, bou
     return found
 
 
-def _hint_rows(reading: FrameReading) -> int:
-    """Rows after the last option row: the hint, as wrapped on screen."""
-    for index in range(len(reading.rows) - 1, -1, -1):
-        if reading.rows[index] == "":
-            return len(reading.rows) - index - 1
-    return 1
+@dataclass(frozen=True)
+class _Screen:
+    """One view as judged: the frame the source gave, the terminal's reading of it, and where its ask stands."""
+
+    frame: RenderedFrame
+    reading: FrameReading
+    layout: FrameLayout
+
+    @property
+    def ask(self) -> list[str]:
+        return self.reading.rows[self.layout.ask_start : self.layout.ask_end]
+
+
+def _frames(
+    source: FrameSource, payload: PromptPayload, fixture: Fixture | None, budget: DialogBudget, width: int,
+    clock: Callable[[], float],
+) -> tuple[dict[View, RenderedFrame | AdapterFailure], float]:
+    """Every view from the source, bounded first; the bounded call's wall time is the source's render time."""
+    frames: dict[View, RenderedFrame | AdapterFailure] = {}
+    elapsed = 0.0
+    for view in VIEWS:
+        started = clock()
+        frames[view] = source(payload, fixture, view, width, budget)
+        if view == "bounded":
+            elapsed = clock() - started
+    return frames, elapsed
 
 
 def run_width(
@@ -231,44 +249,69 @@ def run_width(
     expect: Mapping[str, object],
     *,
     clock: Callable[[], float] = time.perf_counter,
+    source: FrameSource | None = None,
+    fixture: Fixture | None = None,
+    keep_screens: bool = False,
 ) -> WidthResult:
-    """Every invariant for one payload at one width, bounded and complete, plus the legacy rows."""
+    """Every invariant for one payload at one width, bounded and complete, plus the legacy rows.
+
+    ``source`` gives the frames (default: the reference, in process); every
+    judgement is made on the screen, so any implementation is judged alike.
+    A view the source could not give (``AdapterFailure``) is its verdict, and
+    the checks that need that view are not run.
+    """
     result = WidthResult(width)
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
-    started = clock()
-    render_prompt_dialog(payload, budget)
-    result.render_us = (clock() - started) * 1e6
+    if source is None:
+        started = clock()
+        render_prompt_dialog(payload, budget)
+        result.render_us = (clock() - started) * 1e6
+    frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
+    if source is not None:
+        result.render_us = elapsed * 1e6
 
-    legacy = render_frame(payload, "legacy", budget)
-    legacy_reading = read_frame(legacy.lines, width)
-    result.legacy_rows = legacy.ask_rows
+    violations = result.violations
+    facts = core_facts(payload)
+    first_label = neutralise(facts[0].label) if facts else None
+    screens: dict[View, _Screen] = {}
+    for view, frame in frames.items():
+        if isinstance(frame, AdapterFailure):
+            violations.append(Violation(frame.verdict, view, width, frame.message))
+            continue
+        reading = read_frame(list(frame.lines), width)
+        title_rows = screens["bounded"].layout.title_rows if view == "legacy" and "bounded" in screens else None
+        screens[view] = _Screen(frame, reading, find_layout(reading.rows, first_label, title_rows=title_rows))
+    for view in ("bounded", "complete", "legacy"):
+        if view in screens:
+            screen = screens[view]
+            violations += check_containment(screen.reading, view, width)
+            violations += check_fit(screen.reading, screen.frame, view, width)
+            violations += check_layout(screen.layout, view, width)
 
-    bounded = render_frame(payload, "bounded", budget, paint=warning_paint)
-    bounded_reading = read_frame(bounded.lines, width)
-    complete = render_frame(payload, "complete", budget, paint=warning_paint)
-    complete_reading = read_frame(complete.lines, width)
-
-    bounded_ask = _ask_rows(bounded_reading, bounded, _hint_rows(bounded_reading))
-    complete_ask = _ask_rows(complete_reading, complete, _hint_rows(complete_reading))
+    bounded, complete, legacy = screens.get("bounded"), screens.get("complete"), screens.get("legacy")
+    if legacy:
+        result.legacy_rows = legacy.layout.ask_rows
+    bounded_ask = bounded.ask if bounded else []
+    complete_ask = complete.ask if complete else []
     result.bounded_rows = len(bounded_ask)
     result.complete_rows = len(complete_ask)
-    result.elided = bounded.elided
+    result.elided = bool(bounded and bounded.frame.elided)
 
-    facts = core_facts(payload)
-    label_width = _label_width(bounded_ask, facts)
-    complete_label_width = _label_width(complete_ask, facts)
-    core_rows = len(render_prompt_dialog(payload, DialogBudget(max_rows=0, field_max_width=field_max_width, width=width)).lines)
-    violations = result.violations
-    for view, frame, reading in (("bounded", bounded, bounded_reading), ("complete", complete, complete_reading),
-                                 ("legacy", legacy, legacy_reading)):
-        violations += check_containment(reading, view, width)
-        violations += check_fit(reading, frame, view, width)
-    violations += check_rows(bounded_ask, core_rows, max_rows, width)
-    violations += check_core(bounded_ask, facts, label_width, "bounded", width)
-    violations += check_core(complete_ask, facts, complete_label_width, "complete", width)
-    violations += check_verbatim(complete_ask, payload, complete_label_width, width)
-    violations += check_elision(bounded_ask, complete_ask, bounded, bounded_reading, width)
-    if bounded_reading.painted_cells == 0 and any(fact.flagged and fact.text.strip("\n") for fact in facts):
-        violations.append(Violation("highlight", "bounded", width, "the flagged value is not painted on screen"))
-    violations += check_expectations(expect, payload, bounded_ask, bounded.elided, width)
+    if bounded:
+        core_rows = len(render_prompt_dialog(payload, DialogBudget(max_rows=0, field_max_width=field_max_width, width=width)).lines)
+        violations += check_rows(bounded_ask, core_rows, max_rows, width)
+        violations += check_core(bounded_ask, facts, _label_width(bounded_ask, facts), "bounded", width)
+    if complete:
+        complete_label_width = _label_width(complete_ask, facts)
+        violations += check_core(complete_ask, facts, complete_label_width, "complete", width)
+        violations += check_verbatim(complete_ask, payload, complete_label_width, width)
+    if bounded and complete:
+        violations += check_elision(bounded_ask, complete_ask, bounded.frame, bounded.reading, bounded.layout.hint_rows, width)
+    if bounded:
+        if bounded.reading.painted_cells == 0 and any(fact.flagged and fact.text.strip("\n") for fact in facts):
+            violations.append(Violation("highlight", "bounded", width, "the flagged value is not painted on screen"))
+        violations += check_expectations(expect, payload, bounded_ask, bounded.frame.elided, width)
+    if keep_screens and violations:
+        named = {violation.view for violation in violations}
+        result.screens = {view: screen.reading.rows for view, screen in screens.items() if view in named}
     return result

@@ -35,7 +35,10 @@ def _progress(index: int, total: int, fixture: Fixture) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     paths = args.paths or [BUILTIN_CORPUS]
     progress = _progress if sys.stderr.isatty() and not args.json else None
-    run = run_gate(paths, args.widths, progress)
+    from .impl_cli import open_source
+
+    with open_source(args) as source:
+        run = run_gate(paths, args.widths, progress, source=source)
     if progress:
         sys.stderr.write("\r\x1b[2K")
     print(to_json(run) if args.json else format_table(run))
@@ -87,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
     check.add_argument("--widths", type=_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
     check.add_argument("--json", action="store_true", help="print the results as JSON for machines")
+    from .impl_cli import add_impl_options
+
+    add_impl_options(check)
     check.set_defaults(run=cmd_check)
 
     render = commands.add_parser(
@@ -114,6 +120,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     try_.add_argument("fixture", help="a fixture file")
     try_.set_defaults(run=cmd_try)
+    from .impl_cli import add_matrix_parser
+
+    add_matrix_parser(commands, _widths)
+    from .bench import add_bench_parser
+    from .report import add_report_parser
+
+    add_bench_parser(commands)
+    add_report_parser(commands, _widths)
     return parser
 
 

@@ -15,6 +15,7 @@ from impl.payload import PayloadError, build_payload
 
 from .checks import WIDTHS, Violation, WidthResult, run_width
 from .corpus import Fixture, FixtureProblem, load_corpus
+from .sources import FrameSource
 
 EXIT_OK, EXIT_VIOLATION, EXIT_UNUSABLE = 0, 1, 2
 
@@ -46,7 +47,10 @@ class GateRun:
         return EXIT_VIOLATION if any(result.violations for result in self.results) else EXIT_OK
 
 
-def run_fixture(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> FixtureResult:
+def run_fixture(
+    fixture: Fixture, widths: Sequence[int] = WIDTHS, *, source: FrameSource | None = None, keep_screens: bool = False
+) -> FixtureResult:
+    """One fixture at every width; ``source`` renders it (default: the reference, in process)."""
     result = FixtureResult(fixture)
     try:
         payload = build_payload(fixture.call, fixture.ask)
@@ -55,7 +59,10 @@ def run_fixture(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> FixtureResu
         return result
     for width in widths:
         try:
-            result.widths.append(run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect))
+            result.widths.append(
+                run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect,
+                          source=source, fixture=fixture, keep_screens=keep_screens)
+            )
         except RecursionError:
             result.error = f"{fixture.path}: nested too deeply to render at width {width}"
             return result
@@ -66,13 +73,16 @@ def run_gate(
     paths: Iterable[Path],
     widths: Sequence[int] = WIDTHS,
     progress: Callable[[int, int, Fixture], None] | None = None,
+    *,
+    source: FrameSource | None = None,
+    keep_screens: bool = False,
 ) -> GateRun:
     fixtures, problems = load_corpus(paths)
     results = []
     for index, fixture in enumerate(fixtures):
         if progress:
             progress(index, len(fixtures), fixture)
-        results.append(run_fixture(fixture, widths))
+        results.append(run_fixture(fixture, widths, source=source, keep_screens=keep_screens))
     return GateRun(results, problems)
 
 

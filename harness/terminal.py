@@ -113,6 +113,47 @@ for _name in _CONTROL_EVENTS:
         setattr(TruthScreen, _name, _recorder(_name))
 
 
+@dataclass(frozen=True)
+class StyledRun:
+    """Consecutive cells of one row drawn with the same attributes, as pyte recorded them.
+
+    ``fg`` and ``bg`` are pyte's names (``default``, ``brown`` for SGR 33,
+    ``cyan``, ...) or six hex digits for 256-colour and true-colour cells.
+    """
+
+    text: str
+    fg: str = "default"
+    bg: str = "default"
+    bold: bool = False
+    reverse: bool = False
+
+
+def _styled_row(screen: TruthScreen, y: int) -> tuple[StyledRun, ...]:
+    """One row as runs whose text joins to ``_row_text``: wide-character stubs dropped, right-stripped."""
+    runs: list[StyledRun] = []
+    text: list[str] = []
+    key: tuple[str, str, bool, bool] | None = None
+    row = screen.buffer[y]
+    for x in range(screen.columns):
+        cell = row[x]
+        if not cell.data:
+            continue
+        cell_key = (cell.fg, cell.bg, cell.bold, cell.reverse)
+        if cell_key != key and text:
+            runs.append(StyledRun("".join(text), *key))  # type: ignore[misc]
+            text = []
+        key = cell_key
+        text.append(cell.data)
+    if text:
+        runs.append(StyledRun("".join(text), *key))  # type: ignore[misc]
+    while runs and not runs[-1].text.rstrip():
+        runs.pop()
+    if runs:
+        last = runs[-1]
+        runs[-1] = StyledRun(last.text.rstrip(), last.fg, last.bg, last.bold, last.reverse)
+    return tuple(runs)
+
+
 @dataclass
 class FrameReading:
     """What the screen shows after a frame was written below a transcript."""
@@ -127,6 +168,14 @@ class FrameReading:
     foreign_bytes: list[str] = field(default_factory=list)
     unprintable: list[str] = field(default_factory=list)
     painted_cells: int = 0
+    screen: TruthScreen | None = field(default=None, repr=False, compare=False)
+    """The virtual terminal itself, kept so that ``styled_rows`` can read its cells on request."""
+
+    def styled_rows(self) -> list[tuple[StyledRun, ...]]:
+        """Every frame row as coloured runs, for a gallery; ``"".join(run.text ...)`` equals ``rows[i]``."""
+        if self.screen is None:
+            raise ValueError("this reading kept no screen")
+        return [_styled_row(self.screen, y) for y in range(self.frame_top, self.frame_top + self.frame_rows)]
 
 
 def _row_text(screen: TruthScreen, y: int) -> str:
@@ -164,4 +213,5 @@ def read_frame(frame_lines: list[str] | tuple[str, ...], width: int) -> FrameRea
         foreign_bytes=[control for line in frame_lines for control in foreign_controls(line)],
         unprintable=list(screen.unprintable),
         painted_cells=painted,
+        screen=screen,
     )

@@ -11,6 +11,7 @@ request exactly, and a word wrapper drops the whitespace at each break.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from wcwidth import iter_graphemes
@@ -19,6 +20,20 @@ from wcwidth import width as _wcwidth
 from .truncate import ELLIPSIS
 
 TAB_SIZE = 8
+_MERGE_GAP = 32
+"""Runs closer than this are segmented as one piece: a piece of its own costs about as much as 30 characters."""
+
+
+def unsafe_runs(safe: str) -> re.Pattern[str]:
+    """Runs of characters outside the class ``safe``, joined across gaps shorter than ``_MERGE_GAP``.
+
+    The joining is done by the regex engine, so text dense with escapes is one
+    match, not a Python loop over a match per control.
+    """
+    return re.compile(f"[^{safe}]+(?:[{safe}]{{1,{_MERGE_GAP - 2}}}[^{safe}]+)*")
+
+
+_NOT_PRINTABLE_ASCII = unsafe_runs("\\x20-\\x7e")
 
 
 def cell_width(text: str) -> int:
@@ -26,9 +41,87 @@ def cell_width(text: str) -> int:
     return len(text) if text.isascii() else _wcwidth(text)
 
 
-def _graphemes_with_width(line: str) -> Iterator[tuple[str, int]]:
-    for grapheme in iter_graphemes(line):
-        yield grapheme, (1 if grapheme.isascii() else _wcwidth(grapheme))
+def grapheme_pieces(text: str, unsafe: re.Pattern[str]) -> Iterator[tuple[int, int]]:
+    """Spans of ``text`` that need grapheme segmentation; everything between them is one grapheme per character.
+
+    ``unsafe`` (from ``unsafe_runs``) matches runs of the characters that
+    may join a grapheme: it must match every non-ASCII character, CR and
+    every other ASCII control but tab and line feed. A boundary between two
+    characters it does not match is always a grapheme break (UAX #29 only
+    joins CR LF, marks, joiners, prepends, jamo and regional indicators,
+    none of them printable ASCII, tab or line feed), and the rules that
+    look back (emoji ZWJ,
+    regional-indicator pairs, Indic conjuncts) look back only over non-ASCII
+    characters. So each match, widened by one character on either side (a
+    base before a mark, a letter after a prepend), segments exactly as it
+    does in the whole text, and a line with one emoji in 10 MB of ASCII
+    costs one emoji's segmentation, not ten million characters'. Runs
+    closer than ``_MERGE_GAP`` come as one match (still at safe breaks at
+    both ends), so text dense with escapes is not cut into a piece per control.
+    """
+    end = len(text)
+    span_start = span_end = -1
+    for match in unsafe.finditer(text):
+        low, high = max(0, match.start() - 1), min(end, match.end() + 1)
+        if span_end >= 0 and low < span_end:  # one character between two runs: it may belong to either
+            span_end = high
+            continue
+        if span_end >= 0:
+            yield span_start, span_end
+        span_start, span_end = low, high
+    if span_end >= 0:
+        yield span_start, span_end
+
+
+_LOOKBACK = 64
+"""How far ``is_grapheme_break`` looks back for a safe break before it gives up and says no."""
+
+
+def _safe_pair(text: str, index: int) -> bool:
+    """A break by UAX #29 from the two neighbours alone: both printable ASCII, or a line feed not after CR."""
+    before, after = text[index - 1], text[index]
+    if " " <= before <= "~" and " " <= after <= "~":
+        return True
+    return (before == "\n" or after == "\n") and before != "\r"
+
+
+def is_grapheme_break(text: str, index: int) -> bool:
+    """Whether a grapheme boundary falls just before ``text[index]``.
+
+    Paint may only start or stop at one: a colour change between a base and
+    its variation selector or mark hands the terminal a lone extender. Looks
+    back at most ``_LOOKBACK`` characters for a safe break to segment from
+    (see ``grapheme_pieces``); past that it answers no, which only costs a
+    highlight, never a split grapheme.
+    """
+    if index <= 0 or index >= len(text):
+        return True
+    if _safe_pair(text, index):
+        return True
+    start = index - 1
+    while start > 0 and not _safe_pair(text, start):
+        start -= 1
+        if index - start > _LOOKBACK:
+            return False
+    position = start
+    for grapheme in iter_graphemes(text[start : index + 1]):
+        if position >= index:
+            break
+        position += len(grapheme)
+    return position == index
+
+
+def _pieces(line: str) -> Iterator[tuple[str, int, bool]]:
+    """``(text, cells, whole)``: printable-ASCII runs (one cell per character, ``whole`` false) and graphemes."""
+    position = 0
+    for start, end in grapheme_pieces(line, _NOT_PRINTABLE_ASCII):
+        if start > position:
+            yield line[position:start], start - position, False
+        for grapheme in iter_graphemes(line[start:end]):
+            yield grapheme, (1 if grapheme.isascii() else _wcwidth(grapheme)), True
+        position = end
+    if position < len(line):
+        yield line[position:], len(line) - position, False
 
 
 def expand_tabs(line: str) -> str:
@@ -39,13 +132,13 @@ def expand_tabs(line: str) -> str:
         return line.expandtabs(TAB_SIZE)
     out: list[str] = []
     column = 0
-    for grapheme, width in _graphemes_with_width(line):
-        if grapheme == "\t":
+    for piece, width, _ in _pieces(line):
+        if piece == "\t":
             pad = TAB_SIZE - column % TAB_SIZE
             out.append(" " * pad)
             column += pad
         else:
-            out.append(grapheme)
+            out.append(piece)
             column += width
     return "".join(out)
 
@@ -62,12 +155,23 @@ def wrap_line(line: str, row_width: int) -> list[str]:
     rows: list[str] = []
     row: list[str] = []
     column = 0
-    for grapheme, width in _graphemes_with_width(line):
-        if column + width > row_width and row:
-            rows.append("".join(row))
-            row, column = [], 0
-        row.append(grapheme)
-        column += width
+    for piece, width, whole in _pieces(line):
+        if whole:
+            if column + width > row_width and row:
+                rows.append("".join(row))
+                row, column = [], 0
+            row.append(piece)
+            column += width
+            continue
+        position = 0
+        while position < width:  # printable ASCII: as many characters as the row has cells left
+            if column + 1 > row_width and row:
+                rows.append("".join(row))
+                row, column = [], 0
+            chunk = piece[position : position + max(1, row_width - column)]
+            row.append(chunk)
+            column += len(chunk)
+            position += len(chunk)
     rows.append("".join(row))
     return rows
 
@@ -107,15 +211,31 @@ def cap_text(text: str, cap: int, row_width: int) -> tuple[str, bool]:
             continue
         column = 0
         pieces: list[str] = []
-        for grapheme, width in _graphemes_with_width(line):
-            if column + width > row_width and column:
-                row_start += row_width
-                column = 0
-            if row_start + column + width > cap:
-                kept.append("".join(pieces))
-                return "\n".join(kept) + ELLIPSIS, True
-            pieces.append(grapheme)
-            column += width
+        for piece, width, whole in _pieces(line):
+            if whole:
+                if column + width > row_width and column:
+                    row_start += row_width
+                    column = 0
+                if row_start + column + width > cap:
+                    kept.append("".join(pieces))
+                    return "\n".join(kept) + ELLIPSIS, True
+                pieces.append(piece)
+                column += width
+                continue
+            position = 0
+            while position < width:  # printable ASCII: to the end of the row or the cap, whichever is first
+                if column + 1 > row_width and column:
+                    row_start += row_width
+                    column = 0
+                fits = min(width - position, row_width - column)
+                room = cap - row_start - column
+                if fits > room:
+                    pieces.append(piece[position : position + max(0, room)])
+                    kept.append("".join(pieces))
+                    return "\n".join(kept) + ELLIPSIS, True
+                pieces.append(piece[position : position + fits])
+                column += fits
+                position += fits
         kept.append("".join(pieces))
     return "\n".join(kept), False
 
@@ -126,9 +246,11 @@ def clip_to_width(text: str, max_width: int) -> str:
         return text[:max_width]
     out: list[str] = []
     used = 0
-    for grapheme, width in _graphemes_with_width(text):
+    for piece, width, whole in _pieces(text):
         if used + width > max_width:
+            if not whole:  # a run of printable ASCII: the characters that still fit
+                out.append(piece[: max(0, max_width - used)])
             break
-        out.append(grapheme)
+        out.append(piece)
         used += width
     return "".join(out)

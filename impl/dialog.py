@@ -16,7 +16,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .cells import cap_text, cell_width, clip_to_width, expand_tabs, wrap_line
+from .cells import (
+    cap_text,
+    cell_width,
+    clip_to_width,
+    expand_tabs,
+    is_grapheme_break,
+    wrap_line,
+)
 from .neutralise import MAX_EXTENDERS, neutralise
 from .payload import PromptPayload
 from .truncate import ELLIPSIS
@@ -104,16 +111,38 @@ def evidence_facts(payload: PromptPayload) -> Iterator[Fact]:
 # ── layout ─────────────────────────────────────────────────────────────────
 
 
+def _lines_end(text: str, lines: int, limit: int) -> int:
+    """Where the first ``lines`` line breaks end, or ``limit`` if that comes first.
+
+    ``cap_text`` charges every line break the rest of its row, so a field of
+    ``cap`` cells never keeps more than ``cap // row_width + 1`` lines: the
+    rest of a 200-line here-string need not be neutralised to be cut. A line
+    break always ends a grapheme and ``neutralise`` keeps every one, so
+    cutting just after one changes nothing that is kept.
+    """
+    end = 0
+    for _ in range(lines):
+        found = text.find("\n", end, limit)
+        if found < 0:
+            return limit
+        end = found + 1
+    return end
+
+
 def _visible(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
     """Neutralised, tab-expanded and capped; reads only as much raw text as the cap can show."""
     if cap is None:
         clean = neutralise(text)
+        if "\t" not in clean:
+            return clean, False
         return "\n".join(expand_tabs(line) for line in clean.split("\n")), False
     # Each kept grapheme is at least one cell per MAX_EXTENDERS + 1 characters,
     # so this prefix always holds more than the cap can show.
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
-    clean = neutralise(text[:limit])
-    clean = "\n".join(expand_tabs(line) for line in clean.split("\n"))
+    prefix = text[: _lines_end(text, cap // max(1, row_width) + 2, limit)]  # one line to spare
+    clean = neutralise(prefix)
+    if "\t" in clean:
+        clean = "\n".join(expand_tabs(line) for line in clean.split("\n"))
     capped, was_cut = cap_text(clean, cap, row_width)
     if not was_cut and len(text) > limit:
         return capped + ELLIPSIS, True
@@ -131,7 +160,11 @@ class _Block:
 
 
 def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
-    """Whole-token occurrences: ``ls`` is not inside ``lsof``, ``/etc/hosts`` not inside ``/etc/hostsbackup``."""
+    """Whole-token occurrences: ``ls`` is not inside ``lsof``, ``/etc/hosts`` not inside ``/etc/hostsbackup``.
+
+    An occurrence must also begin and end on grapheme boundaries: ``0`` is not
+    painted in ``0\ufe00``, or the paint would split the variation selector off.
+    """
     spans = []
     for needle in needles:
         if not needle or len(needle) > len(text):
@@ -139,8 +172,8 @@ def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
         start = text.find(needle)
         while start != -1:
             end = start + len(needle)
-            before_ok = start == 0 or not _TOKEN_CHARS.match(text[start - 1])
-            after_ok = end == len(text) or not _TOKEN_CHARS.match(text[end])
+            before_ok = start == 0 or not _TOKEN_CHARS.match(text[start - 1]) and is_grapheme_break(text, start)
+            after_ok = end == len(text) or not _TOKEN_CHARS.match(text[end]) and is_grapheme_break(text, end)
             if before_ok and after_ok:
                 spans.append((start, end))
             start = text.find(needle, start + 1)
@@ -163,12 +196,37 @@ def _lay_out(
         cut = cut or detail_cut
     spans = [] if fact.flagged else _token_spans(text, needles)
     rows: list[str] = []
+    if not spans:  # the common case, and every row of a 10 MB value: no per-row bookkeeping
+        lines = text.split("\n")
+        if text.isascii() and max(map(len, lines)) <= row_width:
+            rows = lines  # a here-string of short ASCII lines: each line is its row
+        else:
+            for line in lines:
+                if len(line) <= row_width and line.isascii():
+                    rows.append(line)
+                else:
+                    rows.extend(wrap_line(line, row_width))
+        return _Block(fact.label, tuple(rows), ((),) * len(rows), fact.flagged), cut
     row_spans: list[tuple[tuple[int, int], ...]] = []
     offset = 0
+    first, count = 0, len(spans)  # sorted and disjoint: a span that ends before this row reaches no later one
     for line in text.split("\n"):
-        for row in wrap_line(line, row_width):
+        for row in [line] if len(line) <= row_width and line.isascii() else wrap_line(line, row_width):
             end = offset + len(row)
-            row_spans.append(tuple((max(s, offset) - offset, min(e, end) - offset) for s, e in spans if s < end and e > offset))
+            while first < count and spans[first][1] <= offset:
+                first += 1
+            if first == count or spans[first][0] >= end:
+                row_spans.append(())
+            elif spans[first][0] <= offset and spans[first][1] >= end:  # inside one span: a repeated value's rows
+                row_spans.append(((0, end - offset),))
+            else:
+                hits: list[tuple[int, int]] = []
+                index = first
+                while index < count and spans[index][0] < end:
+                    start, stop = spans[index]
+                    hits.append((max(start, offset) - offset, min(stop, end) - offset))
+                    index += 1
+                row_spans.append(tuple(hits))
             rows.append(row)
             offset = end
         offset += 1
@@ -200,16 +258,14 @@ def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) ->
     label = _label_text(block.label, label_width)
     head = label + " " * (label_width - cell_width(label))
     head = f"{paint('label', head) if paint else head} :"
-    lines = []
-    rows = [_paint_row(row, spans, block.flagged_whole, paint) for row, spans in zip(block.rows, block.spans)]
+    if paint is None:
+        rows = list(block.rows)
+    else:
+        rows = [_paint_row(row, spans, block.flagged_whole, paint) for row, spans in zip(block.rows, block.spans)]
     if narrow:
-        lines.append(head)
-        lines.extend(rows)
-        return lines
+        return [head, *rows]
     indent = " " * (label_width + 3)
-    for index, row in enumerate(rows):
-        lines.append(f"{head} {row}" if index == 0 else f"{indent}{row}")
-    return lines
+    return [f"{head} {rows[0]}", *[indent + row for row in rows[1:]]] if rows else []
 
 
 def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Paint | None = None) -> DialogView:

@@ -19,7 +19,8 @@ The notation:
   characters, line/paragraph separators, lone surrogates, variation
   selectors and tag characters outside the sequences that use them,
   combining marks with nothing to combine with or stacked past
-  ``MAX_EXTENDERS`` deep, and blank fillers such as U+3164.
+  ``MAX_EXTENDERS`` deep, other grapheme extenders with no base (a skin-tone
+  modifier after a tab), and blank fillers such as U+3164.
 - A control picture or ``⟨`` typed literally is itself written ``⟨U+XXXX⟩``,
   so the notation can never be forged by the input it describes.
 """
@@ -31,6 +32,8 @@ import unicodedata
 from functools import lru_cache
 
 from wcwidth import iter_graphemes, wcwidth
+
+from .cells import grapheme_pieces, unsafe_runs
 
 NOTATION_OPEN = "\u27e8"
 NOTATION_CLOSE = "\u27e9"
@@ -45,6 +48,7 @@ in use has ten code points; past this a cluster is an attack on the screen
 (marks stacked over the rows above) or on the renderer's time."""
 
 _PLAIN = re.compile(r"[^\x20-\x7e\n\t]")
+_PLAIN_RUNS = unsafe_runs("\\x20-\\x7e\\n\\t")
 _NOTATION = re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9|([\u2400-\u2421])")
 _BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
 
@@ -74,6 +78,19 @@ def _must_show_alone(char: str) -> bool:
     return wcwidth(char) < 1
 
 
+@lru_cache(maxsize=4096)
+def _cannot_lead(char: str) -> bool:
+    """Whether a character that begins a grapheme in the input needs the notation there.
+
+    Besides what ``_must_show_alone`` names, a character that would join the
+    one before it on screen — an emoji skin-tone modifier, a halfwidth
+    voiced sound mark, Thai SARA AM — begins a grapheme only after a control,
+    a line break or a tab, and the layout turns those into spaces or puts
+    the prompt's own text before it: shown as it is, it would fuse with that.
+    """
+    return _must_show_alone(char) or len(list(iter_graphemes("a" + char))) == 1
+
+
 def _is_hangul_jamo_extender(char: str) -> bool:
     """A conjoining vowel or final consonant: zero cells alone, part of a syllable after a leading jamo.
 
@@ -99,7 +116,7 @@ def _is_pictographic(char: str) -> bool:
 
 def _clean_cluster(cluster: str, out: list[str]) -> None:
     base = cluster[0]
-    if _must_show_alone(base):
+    if _cannot_lead(base):
         out.append(notation(base))
         for char in cluster[1:]:
             out.append(notation(char) if _must_show_alone(char) or char == ZWJ else char)
@@ -135,16 +152,47 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
         previous_kept = keep
 
 
-def neutralise(text: str) -> str:
-    """``text`` with every character that could act on the terminal made visible."""
-    if not _PLAIN.search(text):
-        return text
-    out: list[str] = []
-    for cluster in iter_graphemes(text):
+_ASCII_CONTROLS = tuple(chr(code) for code in range(0x20) if chr(code) not in "\n\t") + ("\x7f",)
+_SHORT = 256
+"""Below this many characters one regex scan is quicker than a ``str.find`` per control character."""
+
+
+def _is_plain(text: str) -> bool:
+    """Printable ASCII, tab and line feed only: nothing to neutralise.
+
+    A long text is asked with ``isascii`` and one ``in`` per ASCII control,
+    each a vectorised memchr, rather than a regex scan that costs ~8 ns a
+    character: the check decides the cost of the complete view of 10 MB.
+    """
+    if len(text) < _SHORT:
+        return not _PLAIN.search(text)
+    return text.isascii() and not any(control in text for control in _ASCII_CONTROLS)
+
+
+def _clean_piece(piece: str, out: list[str]) -> None:
+    for cluster in iter_graphemes(piece):
         if len(cluster) == 1:
-            out.append(notation(cluster) if _must_show_alone(cluster) else cluster)
+            out.append(notation(cluster) if _cannot_lead(cluster) else cluster)
         else:
             _clean_cluster(cluster, out)
+
+
+def neutralise(text: str) -> str:
+    """``text`` with every character that could act on the terminal made visible.
+
+    Only the stretches around characters outside printable ASCII, tab and
+    line feed are segmented into graphemes (``grapheme_pieces`` says why that
+    is exact); the printable ASCII between them is copied as it is.
+    """
+    if _is_plain(text):
+        return text
+    out: list[str] = []
+    position = 0
+    for start, end in grapheme_pieces(text, _PLAIN_RUNS):
+        out.append(text[position:start])
+        _clean_piece(text[start:end], out)
+        position = end
+    out.append(text[position:])
     return "".join(out)
 
 

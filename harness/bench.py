@@ -1,0 +1,672 @@
+"""``askbench bench``: every measurement in one process, written to ``reports/bench.md``.
+
+The issue's targets are ratios measured in one run (bounded 10 MB / 10 KB,
+ours against ``wcwidth.wrap``), because absolute times on a shared 2-core
+machine move by tens of percent from one minute to the next while a ratio
+of two interleaved measurements does not. Absolute numbers are reported as
+context, next to the upstream renderer's (TypeScript on Node 20).
+
+This is a report generator, not a test: it times with ``time.perf_counter``
+and takes medians of repeated batches; ``benchmarks/`` holds the
+pytest-benchmark suite over the same payloads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import os
+import platform
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from wcwidth import wrap as wcwidth_wrap
+
+from impl.cells import wrap_text
+from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from impl.legacy import wrap_message
+from impl.payload import PayloadError, build_payload
+
+from .checks import WIDTHS
+from .corpus import BUILTIN_CORPUS, load_corpus
+from .gate import run_gate
+from .series import PANEL, SERIES, build_point, repro_payload, size_label
+
+WIDTH = 120
+"""The upstream's figures are at width 120; so are ours."""
+
+
+# ── what is measured, and how hard ─────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class BenchSettings:
+    """How much to measure. ``QUICK`` exists so a test can run the whole report in seconds."""
+
+    sizes: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+    bounded_rounds: int = 31
+    bounded_batch: int = 40
+    repro_rounds: int = 51
+    repro_batch: int = 100
+    complete_rounds: int = 5
+    complete_rounds_large: int = 3
+    """Rounds for the complete view and the legacy dialog from 1 MB up, where one render takes tens of ms."""
+    wrap_lines: int = 100
+    wrap_line_length: int = 1_000
+    wrap_rounds: int = 5
+    family_rounds: int = 5
+    gate_paths: tuple[Path, ...] = (BUILTIN_CORPUS,)
+    profile: bool = True
+    quick: bool = False
+
+
+FULL = BenchSettings()
+QUICK = BenchSettings(
+    sizes=(1_000, 10_000, 100_000),
+    bounded_rounds=3,
+    bounded_batch=3,
+    repro_rounds=3,
+    repro_batch=3,
+    complete_rounds=1,
+    complete_rounds_large=1,
+    wrap_lines=5,
+    wrap_line_length=300,
+    wrap_rounds=1,
+    family_rounds=1,
+    gate_paths=(BUILTIN_CORPUS / "skill",),
+    profile=False,
+    quick=True,
+)
+
+
+# ── facts ──────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class Machine:
+    python: str
+    implementation: str
+    platform: str
+    machine: str
+    cpus: int
+
+    @classmethod
+    def here(cls) -> Machine:
+        return cls(
+            python=platform.python_version(),
+            implementation=platform.python_implementation(),
+            platform=platform.platform(),
+            machine=platform.machine(),
+            cpus=os.cpu_count() or 1,
+        )
+
+
+@dataclass(frozen=True)
+class ScalingPoint:
+    """One series at one size: median seconds per render of each view."""
+
+    series: str
+    size: int
+    bounded: float
+    complete: float
+    legacy: float
+    complete_rows: int
+
+
+@dataclass(frozen=True)
+class WrapComparison:
+    """``impl.cells.wrap_text`` and ``wcwidth.wrap`` on the same ASCII text, median seconds per call."""
+
+    characters: int
+    width: int
+    ours: float
+    theirs: float
+    identical: bool
+    rows: int
+
+    @property
+    def speedup(self) -> float:
+        return self.theirs / self.ours
+
+
+@dataclass(frozen=True)
+class GateTiming:
+    fixtures: int
+    judgements: int
+    """Fixture x width pairs, each rendered three ways and read back from pyte."""
+    seconds: float
+    exit_code: int
+    paths: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FamilyLatency:
+    """Per-fixture medians within one corpus family, at width 120."""
+
+    family: str
+    fixtures: int
+    bounded_median: float
+    bounded_max: float
+    slowest: str
+    complete_median: float
+    complete_max: float
+
+
+@dataclass(frozen=True)
+class ProfileLine:
+    function: str
+    calls: int
+    own: float
+    cumulative: float
+
+
+@dataclass(frozen=True)
+class BenchResults:
+    machine: Machine
+    settings: BenchSettings
+    repro: Mapping[int, float]
+    """Width -> median seconds of the repro's bounded render."""
+    repro_complete: float
+    scaling: tuple[ScalingPoint, ...]
+    wrap: WrapComparison
+    gate: GateTiming
+    families: tuple[FamilyLatency, ...]
+    profiles: Mapping[str, tuple[ProfileLine, ...]] = field(default_factory=dict)
+    wall_seconds: float = 0.0
+    load: tuple[float, float] | None = None
+    """The 1-minute load average at the start and the end: how busy the machine was while measured."""
+    repro_fastest: Mapping[int, float] = field(default_factory=dict)
+    """Width -> the fastest batch of the repro's bounded render: the code's cost with the least interference."""
+
+    def point(self, series: str, size: int) -> ScalingPoint:
+        return next(p for p in self.scaling if p.series == series and p.size == size)
+
+    @property
+    def ratio_sizes(self) -> tuple[int, int]:
+        """``(base, top)`` of the flatness ratio: 10 KB and the largest size (10 MB in a full run)."""
+        sizes = self.settings.sizes
+        base = 10_000 if 10_000 in sizes else sizes[0]
+        return base, sizes[-1]
+
+    def bounded_ratio(self, series: str, base: int | None = None) -> float:
+        low, top = self.ratio_sizes
+        return self.point(series, top).bounded / self.point(series, base if base is not None else low).bounded
+
+
+# ── timing ─────────────────────────────────────────────────────────────────
+
+
+Clock = Callable[[], float]
+
+
+def median_time(fn: Callable[[], object], rounds: int, batch: int = 1, clock: Clock = time.perf_counter) -> float:
+    """Median seconds per call over ``rounds`` batches of ``batch`` calls."""
+    samples = []
+    for _ in range(max(1, rounds)):
+        start = clock()
+        for _ in range(max(1, batch)):
+            fn()
+        samples.append((clock() - start) / max(1, batch))
+    return statistics.median(samples)
+
+
+Key = TypeVar("Key", bound=Hashable)
+
+
+def interleaved_samples(
+    fns: Mapping[Key, Callable[[], object]], rounds: int, batch: int, clock: Clock = time.perf_counter
+) -> dict[Key, list[float]]:
+    """Seconds per call of each function in every round, the functions taking turns round by round.
+
+    Taking turns is what makes a ratio trustworthy on a busy machine: a slow
+    minute slows every size alike instead of whichever was being timed.
+    """
+    samples: dict[Key, list[float]] = {key: [] for key in fns}
+    for _ in range(max(1, rounds)):
+        for key, fn in fns.items():
+            start = clock()
+            for _ in range(max(1, batch)):
+                fn()
+            samples[key].append((clock() - start) / max(1, batch))
+    return samples
+
+
+def interleaved_medians(
+    fns: Mapping[Key, Callable[[], object]], rounds: int, batch: int, clock: Clock = time.perf_counter
+) -> dict[Key, float]:
+    """Median seconds per call of each function, measured taking turns (``interleaved_samples``)."""
+    return {key: statistics.median(values) for key, values in interleaved_samples(fns, rounds, batch, clock).items()}
+
+
+# ── the measurements ───────────────────────────────────────────────────────
+
+
+def measure_repro(settings: BenchSettings) -> tuple[dict[int, float], dict[int, float], float]:
+    """Bounded at every gate width (median and fastest batch), and the complete view at 120."""
+    payload = repro_payload()
+    samples: dict[int, list[float]] = interleaved_samples(
+        {width: (lambda w=width: render_prompt_dialog(payload, DialogBudget(width=w))) for width in WIDTHS},
+        settings.repro_rounds,
+        settings.repro_batch,
+    )
+    complete = median_time(lambda: render_prompt_dialog(payload, complete_view_budget(WIDTH)), settings.repro_rounds, 10)
+    medians = {width: statistics.median(values) for width, values in samples.items()}
+    return medians, {width: min(values) for width, values in samples.items()}, complete
+
+
+def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
+    """One series at every size: bounded interleaved across sizes, complete and legacy size by size."""
+    points = {size: build_point(series, size) for size in settings.sizes}
+    budget = DialogBudget(width=WIDTH)
+    gc.collect()
+    bounded = interleaved_medians(
+        {size: (lambda p=point.payload: render_prompt_dialog(p, budget)) for size, point in points.items()},
+        settings.bounded_rounds,
+        settings.bounded_batch,
+    )
+    out = []
+    for size, point in points.items():
+        rounds = settings.complete_rounds_large if size >= 1_000_000 else settings.complete_rounds
+        payload = point.payload
+        gc.collect()
+        complete = median_time(lambda p=payload: render_prompt_dialog(p, complete_view_budget(WIDTH)), rounds)
+        rows = len(render_prompt_dialog(payload, complete_view_budget(WIDTH)).lines)
+        gc.collect()
+        legacy = median_time(lambda p=payload: wrap_message(p.legacy_message, WIDTH), rounds)
+        out.append(ScalingPoint(series, size, bounded[size], complete, legacy, rows))
+    return out
+
+
+def wcwidth_rows(text: str, width: int) -> list[str]:
+    """``wcwidth.wrap`` paragraph by paragraph (its documented way to keep line breaks), no hyphen breaks."""
+    return [row for line in text.split("\n") for row in wcwidth_wrap(line, width, break_on_hyphens=False)]
+
+
+def measure_wrap(settings: BenchSettings, width: int = 80) -> WrapComparison:
+    """Text with no spaces and no hyphens, where word wrap and hard wrap must give the same rows."""
+    line = (PANEL * (settings.wrap_line_length // len(PANEL) + 1))[: settings.wrap_line_length]
+    text = "\n".join([line] * settings.wrap_lines)
+    ours_rows = wrap_text(text, width)
+    identical = ours_rows == wcwidth_rows(text, width)
+    times = interleaved_medians(
+        {"ours": lambda: wrap_text(text, width), "theirs": lambda: wcwidth_rows(text, width)}, settings.wrap_rounds, 1
+    )
+    return WrapComparison(len(text), width, times["ours"], times["theirs"], identical, len(ours_rows))
+
+
+def measure_gate(settings: BenchSettings) -> GateTiming:
+    gc.collect()
+    start = time.perf_counter()
+    run = run_gate(list(settings.gate_paths), WIDTHS)
+    seconds = time.perf_counter() - start
+    judged = sum(len(result.widths) for result in run.results)
+    return GateTiming(len(run.results), judged, seconds, run.exit_code, tuple(_shown_path(p) for p in settings.gate_paths))
+
+
+def measure_families(settings: BenchSettings) -> list[FamilyLatency]:
+    fixtures, _ = load_corpus(list(settings.gate_paths))
+    by_family: dict[str, list[tuple[str, float, float]]] = {}
+    for fixture in fixtures:
+        try:
+            payload = build_payload(fixture.call, fixture.ask)
+        except PayloadError:
+            continue
+        budget = DialogBudget(max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=WIDTH)
+        bounded = median_time(lambda p=payload, b=budget: render_prompt_dialog(p, b), settings.family_rounds, 5)
+        complete = median_time(lambda p=payload: render_prompt_dialog(p, complete_view_budget(WIDTH)), settings.family_rounds)
+        by_family.setdefault(fixture.path.parent.name, []).append((fixture.name, bounded, complete))
+    out = []
+    for family, cases in sorted(by_family.items()):
+        slowest = max(cases, key=lambda case: case[1])
+        out.append(FamilyLatency(
+            family,
+            len(cases),
+            statistics.median(case[1] for case in cases),
+            slowest[1],
+            slowest[0],
+            statistics.median(case[2] for case in cases),
+            max(case[2] for case in cases),
+        ))
+    return out
+
+
+def profile_top(fn: Callable[[], object], repeat: int, limit: int = 6) -> tuple[ProfileLine, ...]:
+    """The functions with the most own time under cProfile (which inflates small calls, so read the order, not the µs)."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(repeat):
+        fn()
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    lines = []
+    for (filename, line, name), (_, calls, own, cumulative, _) in stats.items():
+        where = f"{Path(filename).parent.name}/{Path(filename).name}:{line}" if filename != "~" else ""
+        lines.append(ProfileLine(f"{where} {name}".strip(), calls // repeat, own / repeat, cumulative / repeat))
+    return tuple(sorted(lines, key=lambda item: item.own, reverse=True)[:limit])
+
+
+def measure_profiles() -> dict[str, tuple[ProfileLine, ...]]:
+    repro = repro_payload()
+    big = build_point("here-string", 10_000_000).payload
+    return {
+        "bounded render of the repro at width 120 (per render)": profile_top(
+            lambda: render_prompt_dialog(repro, DialogBudget(width=WIDTH)), 2_000
+        ),
+        "complete view of the 10 MB here-string at width 120 (per render)": profile_top(
+            lambda: render_prompt_dialog(big, complete_view_budget(WIDTH)), 1
+        ),
+    }
+
+
+def run_bench(settings: BenchSettings = FULL, log: Callable[[str], None] | None = None) -> BenchResults:
+    """Every measurement, in one process, in an order that keeps the big payloads' memory apart."""
+    say = log or (lambda message: None)
+    started = time.perf_counter()
+    load_before = _load()
+    say("the seed's repro")
+    repro, repro_fastest, repro_complete = measure_repro(settings)
+    scaling: list[ScalingPoint] = []
+    for series in SERIES:
+        say(f"series {series}")
+        scaling.extend(measure_series(series, settings))
+    say("wrapping against wcwidth.wrap")
+    wrap = measure_wrap(settings)
+    say("corpus families")
+    families = measure_families(settings)
+    say("profiles")
+    profiles = measure_profiles() if settings.profile else {}
+    say("the gate")
+    gate = measure_gate(settings)
+    return BenchResults(
+        Machine.here(), settings, repro, repro_complete, tuple(scaling), wrap, gate, tuple(families), profiles,
+        time.perf_counter() - started,
+        (load_before, _load()) if load_before is not None else None,  # type: ignore[arg-type]
+        repro_fastest,
+    )
+
+
+def _load() -> float | None:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):  # not every platform has one
+        return None
+
+
+# ── the report ─────────────────────────────────────────────────────────────
+
+UPSTREAM_REPRO_US = (34, 44)
+UPSTREAM_SINGLE_LINE_US = (289, 1_103)
+UPSTREAM_COMPLETE_MS = {1_000_000: 23, 10_000_000: 226}
+UPSTREAM_MB_S = 44
+TARGET_RATIO = 1.2
+TARGET_REPRO_US = 40
+TARGET_WRAP = 3
+TARGET_GATE_S = 30
+
+
+def _shown_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(BUILTIN_CORPUS.parent))
+    except ValueError:
+        return str(path)
+
+
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:,.1f} µs"
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:,.1f} ms" if seconds >= 1e-3 else _us(seconds)
+
+
+def _mb_s(size: int, seconds: float) -> float:
+    return size / seconds / 1e6
+
+
+def _fastest(results: BenchResults) -> str:
+    fastest = results.repro_fastest.get(WIDTH)
+    return f" (fastest batch {_us(fastest)})" if fastest is not None else ""
+
+
+def _met(ok: bool) -> str:
+    return "**met**" if ok else "**not met**"
+
+
+def format_report(results: BenchResults) -> str:
+    """``reports/bench.md``: machine, targets, the comparison with upstream, then every table behind them."""
+    r = results
+    m = r.machine
+    base, top = r.ratio_sizes
+    sizes = r.settings.sizes
+    repro_us = r.repro[WIDTH] * 1e6
+    ratios = {series: r.bounded_ratio(series) for series in SERIES}
+    worst = max(ratios, key=ratios.__getitem__)
+    big = sizes[-1]
+    throughput = _mb_s(big, r.point("here-string", big).complete)
+    gate_s = r.gate.seconds
+    lines = [
+        "# askbench bench",
+        "",
+        "Written by `askbench bench` (`make bench`): every number below comes from one process and one run.",
+        "Ratios are the targets (two interleaved measurements on the same busy machine); absolute times are context.",
+        "",
+    ]
+    if r.settings.quick:
+        lines += ["> **Quick mode**: tiny sizes and few rounds, for tests. These numbers are not a measurement.", ""]
+    lines += [
+        "## Machine",
+        "",
+        "| | |",
+        "| --- | --- |",
+        f"| Python | {m.implementation} {m.python} |",
+        f"| platform | {m.platform} ({m.machine}) |",
+        f"| CPUs | {m.cpus} |",
+        f"| run | {r.wall_seconds:,.1f} s wall for the whole report |",
+        *([(f"| load average (1 min) | {r.load[0]:.2f} at the start, {r.load[1]:.2f} at the end "
+           f"({m.cpus} CPUs: a load near the CPU count means other work shared them) |")] if r.load else []),
+        "",
+        "## Ratios measured in this run",
+        "",
+        f"- bounded render {size_label(top)} / {size_label(base)}: "
+        + ", ".join(f"{series} {ratios[series]:.2f}×" for series in SERIES),
+        "- complete-view throughput (here-string): "
+        + ", ".join(f"{_mb_s(size, r.point('here-string', size).complete):,.0f} MB/s at {size_label(size)}"
+                    for size in sizes if size >= 1_000_000 or size == big),
+        f"- our wrap vs `wcwidth.wrap`: {r.wrap.speedup:,.1f}× faster, rows "
+        + ("identical" if r.wrap.identical else "**differ** (the ratio is not like for like)")
+        + f" ({r.wrap.rows:,} rows of {r.wrap.characters:,} ASCII characters at width {r.wrap.width})",
+        (f"- gate wall time: {gate_s:,.1f} s for {r.gate.fixtures} fixtures × {len(WIDTHS)} widths "
+        f"({r.gate.judgements / gate_s:,.1f} judgements/s) on {', '.join(r.gate.paths)}, exit {r.gate.exit_code}"),
+        "",
+        "## Targets",
+        "",
+        "| target | goal | measured | |",
+        "| --- | --- | --- | --- |",
+        (f"| bounded {size_label(top)} / {size_label(base)}, every series | ≤ {TARGET_RATIO} | worst {ratios[worst]:.2f}× ({worst}) "
+        f"| {_met(all(ratio <= TARGET_RATIO for ratio in ratios.values()))} |"),
+        (f"| bounded render of the repro, median at {WIDTH} | ≤ ~{TARGET_REPRO_US} µs (upstream {UPSTREAM_REPRO_US[0]}–{UPSTREAM_REPRO_US[1]} µs) "
+        f"| {repro_us:,.1f} µs | {_met(repro_us <= TARGET_REPRO_US)} |"),
+        (f"| complete-view throughput, {size_label(big)} here-string | ≥ {UPSTREAM_MB_S} MB/s | {throughput:,.0f} MB/s "
+        f"| {_met(throughput >= UPSTREAM_MB_S)} |"),
+        (f"| our wrap vs `wcwidth.wrap`, identical rows | ≥ {TARGET_WRAP}× | {r.wrap.speedup:,.1f}× "
+        f"| {_met(r.wrap.identical and r.wrap.speedup >= TARGET_WRAP)} |"),
+        (f"| `askbench check` on {', '.join(r.gate.paths)} | ≤ {TARGET_GATE_S} s | {gate_s:,.1f} s "
+        f"| {_met(gate_s <= TARGET_GATE_S and r.gate.exit_code == 0)} |"),
+        "",
+        "## Against the upstream renderer",
+        "",
+        "The upstream figures are the TypeScript renderer on Node 20, from the issue; ours are CPython, this run, width 120.",
+        "",
+        "| measure | upstream | askbench |",
+        "| --- | --- | --- |",
+        f"| bounded render of the repro, median | {UPSTREAM_REPRO_US[0]}–{UPSTREAM_REPRO_US[1]} µs | {repro_us:,.1f} µs{_fastest(r)} |",
+    ]
+    first = sizes[0]
+    single = r.bounded_ratio("single-line", first)
+    here = r.bounded_ratio("here-string", first)
+    lines += [
+        (f"| bounded, single-line command, {size_label(first)} → {size_label(top)} | 3.8× "
+        f"({UPSTREAM_SINGLE_LINE_US[0]} → {UPSTREAM_SINGLE_LINE_US[1]:,} µs) "
+        f"| {single:.2f}× ({_us(r.point('single-line', first).bounded)} → {_us(r.point('single-line', top).bounded)}) |"),
+        (f"| bounded, here-string, {size_label(first)} → {size_label(top)} | flat | {here:.2f}× "
+        f"({_us(r.point('here-string', first).bounded)} → {_us(r.point('here-string', top).bounded)}) |"),
+    ]
+    for size, upstream_ms in UPSTREAM_COMPLETE_MS.items():
+        upstream = f"{upstream_ms} ms ({_mb_s(size, upstream_ms / 1e3):.0f} MB/s)"
+        if size in sizes:
+            seconds = r.point("here-string", size).complete
+            ours = f"{_ms(seconds)} ({_mb_s(size, seconds):,.0f} MB/s)"
+        else:
+            ours = "not measured in this run"
+        lines.append(f"| complete view, here-string, {size_label(size)} | {upstream} | {ours} |")
+    lines += [
+        "",
+        "## Scaling, 1 KB → 10 MB",
+        "",
+        ("Median time per render at width 120. Bounded: interleaved across sizes, "
+        f"rounds × batch = {r.settings.bounded_rounds} × {r.settings.bounded_batch}. Complete and legacy: "
+        f"rounds = {r.settings.complete_rounds} ({r.settings.complete_rounds_large} from 1 MB). "
+        "Plot: [bench-latency.svg](bench-latency.svg)."),
+        "",
+        "| series | size | bounded | complete | complete MB/s | complete rows | legacy |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for p in r.scaling:
+        lines.append(
+            f"| {p.series} | {size_label(p.size)} | {_us(p.bounded)} | {_ms(p.complete)} | {_mb_s(p.size, p.complete):,.0f} "
+            f"| {p.complete_rows:,} | {_ms(p.legacy)} |"
+        )
+    lines += [
+        "",
+        "## The seed's repro",
+        "",
+        "| width | bounded, median | fastest batch |",
+        "| ---: | ---: | ---: |",
+        *[f"| {width} | {_us(seconds)} | {_us(r.repro_fastest[width]) if width in r.repro_fastest else ''} |"
+          for width, seconds in sorted(r.repro.items())],
+        "",
+        f"Complete view at {WIDTH}: {_us(r.repro_complete)}.",
+        "",
+        "## Corpus families",
+        "",
+        "Per-fixture medians at width 120 within each family; the slowest fixture is named.",
+        "",
+        "| family | fixtures | bounded median | bounded max | slowest (bounded) | complete median | complete max |",
+        "| --- | ---: | ---: | ---: | --- | ---: | ---: |",
+    ]
+    for f in r.families:
+        lines.append(
+            f"| {f.family} | {f.fixtures} | {_us(f.bounded_median)} | {_us(f.bounded_max)} | {f.slowest} "
+            f"| {_ms(f.complete_median)} | {_ms(f.complete_max)} |"
+        )
+    lines += [
+        "",
+        "## Wrapping against `wcwidth.wrap`",
+        "",
+        (f"{r.wrap.characters:,} characters of ASCII without spaces or hyphens ({r.settings.wrap_lines} lines of "
+        f"{r.settings.wrap_line_length:,}), width {r.wrap.width}: there word wrap and hard wrap must agree, and the rows "
+        f"{'are' if r.wrap.identical else 'are **not**'} identical. `impl.cells.wrap_text` {_ms(r.wrap.ours)}, "
+        f"`wcwidth.wrap` per paragraph {_ms(r.wrap.theirs)}: {r.wrap.speedup:,.1f}×. On text with spaces the two "
+        "rules give different rows by design (a prompt keeps the whitespace a word wrapper drops), so no ratio is claimed there."),
+        "",
+    ]
+    if r.profiles:
+        lines += ["## Where the time goes (cProfile)", "",
+                  "Own time per render under the profiler, which inflates small calls: read the order, not the µs.", ""]
+        for title, profile in r.profiles.items():
+            lines += [f"**{title}**", "", "| function | calls | own | cumulative |", "| --- | ---: | ---: | ---: |"]
+            lines += [f"| `{line.function}` | {line.calls:,} | {_ms(line.own)} | {_ms(line.cumulative)} |" for line in profile]
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# ── the plot ───────────────────────────────────────────────────────────────
+
+_VIEW_COLOURS = {"bounded": "#2a9d8f", "complete": "#e76f51", "legacy": "#6c757d"}
+_SERIES_MARKERS = {"here-string": "o", "single-line": "s", "forwarded": "^", "mcp-argument": "D"}
+
+
+def plot_latency(results: BenchResults, path: Path) -> Path:
+    """Log-log latency against payload size: bounded flat, complete and legacy linear, upstream points for scale."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "askbench"  # stable ids: the committed SVG changes only when the numbers do
+    figure, axes = plt.subplots(figsize=(11, 6))
+    for view in ("bounded", "complete", "legacy"):
+        for series in SERIES:
+            points = [p for p in results.scaling if p.series == series]
+            axes.plot(
+                [p.size for p in points],
+                [getattr(p, view) for p in points],
+                color=_VIEW_COLOURS[view],
+                marker=_SERIES_MARKERS[series],
+                linestyle="-" if series == "here-string" else "--",
+                linewidth=1.2,
+                markersize=4,
+                label=f"{view} · {series}",
+            )
+    axes.plot(list(UPSTREAM_COMPLETE_MS), [ms / 1e3 for ms in UPSTREAM_COMPLETE_MS.values()], "kx", markersize=8,
+              label="upstream complete (Node 20)")
+    axes.plot([1_000, 10_000_000], [us / 1e6 for us in UPSTREAM_SINGLE_LINE_US], "k+", markersize=9,
+              label="upstream bounded single-line (Node 20)")
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlabel("payload size (characters)")
+    axes.set_ylabel("median time per render (s)")
+    axes.set_title(f"askbench render latency, width {WIDTH} — Python {results.machine.python}")
+    axes.grid(True, which="both", linewidth=0.3)
+    axes.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kind = path.suffix.lstrip(".").lower() or "svg"  # SVG for the report; PNG works too
+    figure.savefig(path, format=kind, metadata={"Date": None} if kind == "svg" else None)
+    plt.close(figure)
+    return path
+
+
+@dataclass(frozen=True)
+class BenchFiles:
+    report: Path
+    plot: Path
+    results: BenchResults
+
+
+def write_bench(out_dir: Path, settings: BenchSettings = FULL, log: Callable[[str], None] | None = None) -> BenchFiles:
+    """Run everything once and write ``bench.md`` and ``bench-latency.svg`` into ``out_dir``."""
+    results = run_bench(settings, log)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    plot = plot_latency(results, out_dir / "bench-latency.svg")
+    report = out_dir / "bench.md"
+    report.write_text(format_report(results), encoding="utf-8")
+    return BenchFiles(report, plot, results)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """The ``askbench bench`` subcommand."""
+    settings = QUICK if args.quick else FULL
+    log = (lambda message: print(f"askbench bench: {message}", file=sys.stderr, flush=True))
+    files = write_bench(Path(args.out), settings, log)
+    print(f"wrote {files.report} and {files.plot}")
+    return 0
+
+
+def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    bench = commands.add_parser(
+        "bench",
+        help="measure render latency, scaling, wrapping and the gate; write reports/bench.md and the plot",
+        description="Run every measurement in one process and write bench.md and bench-latency.svg "
+        "(about a minute; --quick: tiny sizes, seconds, not a measurement).",
+    )
+    bench.add_argument("--out", default="reports", help="output folder (default: reports)")
+    bench.add_argument("--quick", action="store_true", help="tiny sizes and few rounds: checks the report, measures nothing")
+    bench.set_defaults(run=cmd_bench)

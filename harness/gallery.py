@@ -1,0 +1,207 @@
+"""The screen gallery: every fixture as the virtual terminal shows it, colours included.
+
+A reviewer should be able to look instead of read: each frame is written to
+a pyte screen below the transcript, exactly as the gate does, and the cells
+are read back with their attributes (foreground, background, bold, reverse)
+and emitted as HTML spans. Nothing from a fixture reaches the page unescaped:
+the screen holds neutralised text, and every cell and every name is
+HTML-escaped on the way out besides.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from impl.dialog import DialogBudget
+from impl.frame import render_frame
+from impl.neutralise import neutralise
+from impl.payload import PayloadError, build_payload
+
+from .checks import WIDTHS, warning_paint
+from .corpus import Fixture
+from .terminal import StyledRun, read_frame
+
+COLLAPSE_ROWS = 80
+"""A complete view longer than this is shown collapsed in a ``<details>``."""
+MAX_SCREEN_ROWS = 4_000
+"""Rows shown of one screen. The built-in corpus's longest complete view is about 2,900 rows (a 200 KB
+body at width 80) and the whole page about 6 MB; a corpus of 10 MB payloads would make a page no
+browser opens, so past this the cut is stated on the page with the command that shows all."""
+
+_PALETTE = {
+    "black": "#3b4048", "red": "#e06c75", "green": "#98c379", "brown": "#e5c07b", "yellow": "#e5c07b",
+    "blue": "#61afef", "magenta": "#c678dd", "cyan": "#56b6c2", "white": "#dcdfe4",
+    "brightblack": "#5c6370", "brightred": "#ff7b86", "brightgreen": "#b5e890", "brightbrown": "#ffd580",
+    "brightblue": "#82c4ff", "brightmagenta": "#e09cf5", "brightcyan": "#7fdbe6", "brightwhite": "#ffffff",
+}
+"""pyte's colour names (SGR 33 is ``brown``) to a dark-background palette."""
+_HEX = re.compile(r"[0-9a-fA-F]{6}")
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+STYLES = {"title": "1;36", "selected": "36", "muted": "2"}
+"""The chrome's colours, as ``askbench try`` draws them."""
+
+
+def chrome_style(role: str, text: str) -> str:
+    code = STYLES.get(role)
+    return f"\x1b[{code}m{text}\x1b[0m" if code else text
+
+
+def _css_colour(name: str) -> str | None:
+    """A CSS colour for a pyte colour, or None: an unknown name never becomes CSS text."""
+    if name in _PALETTE:
+        return _PALETTE[name]
+    return f"#{name.lower()}" if _HEX.fullmatch(name) else None
+
+
+def run_html(run: StyledRun) -> str:
+    """One run of cells as escaped text, in a span only when it has a colour or weight."""
+    text = html.escape(run.text, quote=True)
+    fg, bg = _css_colour(run.fg), _css_colour(run.bg)
+    if run.reverse:
+        fg, bg = (bg or "#0b0e14"), (fg or "#c9d1d9")
+    classes = []
+    styles = []
+    if fg and run.fg in _PALETTE and not run.reverse:
+        classes.append(f"fg-{run.fg}")
+    elif fg:
+        styles.append(f"color:{fg}")
+    if bg:
+        styles.append(f"background:{bg}")
+    if run.bold:
+        classes.append("b")
+    if not classes and not styles:
+        return text
+    attributes = f' class="{" ".join(classes)}"' if classes else ""
+    attributes += f' style="{";".join(styles)}"' if styles else ""
+    return f"<span{attributes}>{text}</span>"
+
+
+def screen_html(rows: Sequence[Sequence[StyledRun]]) -> str:
+    return "\n".join("".join(run_html(run) for run in row) for row in rows)
+
+
+def slug(text: str) -> str:
+    return _SLUG.sub("-", text.lower()).strip("-") or "x"
+
+
+def text_html(text: str) -> str:
+    """Fixture metadata (names, descriptions, verdicts) for the page: neutralised like any prompt text, then escaped."""
+    return html.escape(neutralise(str(text)), quote=True)
+
+
+def family_of(fixture: Fixture) -> str:
+    """The fixture's folder: the loader says ``(root)`` for files named one by one, the folder says more."""
+    return fixture.path.parent.name if fixture.family == "(root)" else fixture.family
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One view of one fixture at one width, as read back from the terminal."""
+
+    view: str
+    width: int
+    rows: tuple[tuple[StyledRun, ...], ...]
+    frame_rows: int
+    elided: bool
+
+
+def fixture_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Screen]:
+    """Bounded then complete at every width, rendered with the gate's paint and the prompt's chrome colours."""
+    payload = build_payload(fixture.call, fixture.ask)
+    screens = []
+    for view in ("bounded", "complete"):
+        for width in widths:
+            budget = DialogBudget(max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=width)
+            frame = render_frame(payload, view, budget, paint=warning_paint, style=chrome_style)  # type: ignore[arg-type]
+            reading = read_frame(frame.lines, width)
+            screens.append(Screen(view, width, tuple(reading.styled_rows()), reading.frame_rows, frame.elided))
+    return screens
+
+
+_CSS = """
+body{background:#0b0e14;color:#c9d1d9;font:14px/1.4 ui-sans-serif,system-ui,sans-serif;margin:2em}
+a{color:#82c4ff} h1,h2,h3{font-weight:600} h2{border-bottom:1px solid #30363d;padding-bottom:.2em;margin-top:2em}
+nav ul{columns:2;font-size:13px} code,pre{font-family:ui-monospace,"SF Mono",Menlo,Consolas,"DejaVu Sans Mono",monospace}
+.fixture{margin:1.5em 0 2.5em} .meta{color:#8b949e;font-size:13px;margin:.2em 0 .8em}
+.views{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+figure{margin:0} figcaption{color:#8b949e;font-size:12px;margin-bottom:.3em}
+pre.screen{background:#000;color:#d0d0d0;border:1px solid #30363d;padding:4px 6px;margin:0;line-height:1.25;
+  font-size:12px;overflow-x:auto;box-sizing:content-box}
+details summary{cursor:pointer;color:#8b949e;font-size:12px}
+.b{font-weight:bold} .fail{color:#ff7b86} .ok{color:#98c379} .cut{color:#e5c07b;font-size:12px}
+""" + "".join(f".fg-{name}{{color:{colour}}}" for name, colour in _PALETTE.items())
+
+
+def _figure(screen: Screen, fixture: Fixture) -> str:
+    shown = screen.rows[:MAX_SCREEN_ROWS]
+    caption = f"{screen.view} @{screen.width} · {screen.frame_rows:,} rows" + (" · elided" if screen.elided else "")
+    body = f'<pre class="screen" style="width:{screen.width}ch">{screen_html(shown)}</pre>'
+    if len(screen.rows) > MAX_SCREEN_ROWS:
+        command = f"askbench render {fixture.path.name} --complete --width {screen.width}"
+        body += (f'<p class="cut">{len(shown)} of {len(screen.rows):,} rows shown here; '
+                 f"<code>{html.escape(command)}</code> shows all.</p>")
+    if screen.view == "complete" and screen.frame_rows > COLLAPSE_ROWS:
+        return f"<figure><details><summary>{html.escape(caption)} (show)</summary>{body}</details></figure>"
+    return f"<figure><figcaption>{html.escape(caption)}</figcaption>{body}</figure>"
+
+
+def fixture_html(fixture: Fixture, verdict: str, widths: Sequence[int] = WIDTHS) -> str:
+    family = family_of(fixture)
+    anchor = slug(f"{family}-{fixture.name}")
+    head = (
+        f'<section class="fixture" id="{anchor}"><h3>{text_html(family)}/{text_html(fixture.name)}</h3>'
+        f'<p class="meta">{text_html(fixture.description)}<br>source: {text_html(fixture.source)}<br>'
+        f'gate: <span class="{"ok" if verdict == "ok" else "fail"}">{text_html(verdict)}</span></p>'
+    )
+    try:
+        screens = fixture_screens(fixture, widths)
+    except (PayloadError, RecursionError) as error:
+        return head + f'<p class="fail">cannot be rendered: {text_html(str(error))}</p></section>'
+    bounded = [screen for screen in screens if screen.view == "bounded"]
+    complete = [screen for screen in screens if screen.view == "complete"]
+    parts = [head]
+    for group in (bounded, complete):
+        parts.append('<div class="views">' + "".join(_figure(screen, fixture) for screen in group) + "</div>")
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def gallery_html(
+    fixtures: Iterable[Fixture], verdicts: Mapping[str, str], widths: Sequence[int] = WIDTHS
+) -> str:
+    """The whole page: a table of contents by family, then every fixture's screens.
+
+    ``verdicts`` maps ``family/name`` (``family_of``) to the gate's verdict for that fixture.
+    """
+    by_family: dict[str, list[Fixture]] = {}
+    for fixture in fixtures:
+        by_family.setdefault(family_of(fixture), []).append(fixture)
+    toc = ["<nav><h2>Contents</h2>"]
+    for family, members in by_family.items():
+        toc.append(f'<h3><a href="#family-{slug(family)}">{text_html(family)}</a> ({len(members)})</h3><ul>')
+        toc.extend(
+            f'<li><a href="#{slug(f"{family}-{fixture.name}")}">{text_html(fixture.name)}</a></li>' for fixture in members
+        )
+        toc.append("</ul>")
+    toc.append("</nav>")
+    sections = []
+    for family, members in by_family.items():
+        sections.append(f'<h2 id="family-{slug(family)}">{text_html(family)}</h2>')
+        sections.extend(
+            fixture_html(fixture, verdicts.get(f"{family}/{fixture.name}", "not judged"), widths) for fixture in members
+        )
+    intro = (
+        "<h1>askbench screen gallery</h1>"
+        f"<p>Every fixture at widths {', '.join(str(w) for w in widths)}, bounded and complete, as the pyte virtual "
+        "terminal shows it after the frame is written below a transcript: the gate's paint (the flagged value in SGR 33) "
+        "and the prompt's chrome colours (title bold cyan, selected option cyan). pyte keeps no dim attribute, so the "
+        "hint and labels (SGR 2) show in the default colour. Generated by <code>askbench report</code>.</p>"
+    )
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>askbench screen gallery</title>'
+        f"<style>{_CSS}</style></head><body>\n{intro}\n" + "\n".join(toc) + "\n" + "\n".join(sections) + "\n</body></html>\n"
+    )

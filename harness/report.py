@@ -1,0 +1,185 @@
+"""``askbench report``: the corpus as tables people read and screens people look at.
+
+``reports/corpus.md`` opens with the seed's table (the repro, local and
+forwarded, at 80/120/160, and the single-line command at 120: legacy rows →
+bounded → complete), then every fixture at every width with its verdict.
+``reports/gallery.html`` shows each of those screens with its colours. Every
+row count is the gate's, read back from the virtual terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from impl.neutralise import neutralise
+
+from .checks import WIDTHS
+from .corpus import BUILTIN_CORPUS, Fixture
+from .gallery import family_of, gallery_html
+from .gate import FixtureResult, GateRun, run_gate
+
+SEED_LOCAL = "bash/powershell-here-string-report-200-lines.json"
+SEED_FORWARDED = "forwarded/powershell-here-string-report-200-lines.json"
+SEED_SINGLE_LINE = "bash/single-line-command-10236-chars.json"
+SEED_ROWS: tuple[tuple[str, int, str], ...] = (
+    *((SEED_LOCAL, width, "202") for width in (80, 120, 160)),
+    *((SEED_FORWARDED, width, "205") for width in (80, 120, 160)),
+    (SEED_SINGLE_LINE, 120, "about 86"),
+)
+"""``(fixture, width, upstream legacy rows)``: the seed's table, in its order."""
+
+
+@dataclass(frozen=True)
+class SeedRow:
+    fixture: str
+    width: int
+    upstream_legacy: str
+    legacy: int
+    bounded: int
+    complete: int
+    elided: bool
+    verdict: str
+
+
+def _key(fixture: Fixture) -> str:
+    """``family/file.json`` relative to the built-in corpus, or the path as given."""
+    try:
+        return fixture.path.resolve().relative_to(BUILTIN_CORPUS.resolve()).as_posix()
+    except ValueError:
+        return fixture.path.as_posix()
+
+
+def _verdict(result: FixtureResult, width_index: int | None = None) -> str:
+    if result.error:
+        return f"ERROR {result.error}"
+    widths = result.widths if width_index is None else [result.widths[width_index]]
+    violations = [str(v) for width in widths for v in width.violations]
+    return "ok" if not violations else "FAIL " + "; ".join(violations[:3])
+
+
+def seed_rows(run: GateRun) -> list[SeedRow]:
+    """The seed's table from a gate run; rows whose fixture or width was not run are left out."""
+    by_key = {_key(result.fixture): result for result in run.results}
+    rows = []
+    for name, width, upstream in SEED_ROWS:
+        result = by_key.get(name)
+        if result is None or result.error:
+            continue
+        for index, measured in enumerate(result.widths):
+            if measured.width == width:
+                rows.append(SeedRow(name.removesuffix(".json"), width, upstream, measured.legacy_rows,
+                                    measured.bounded_rows, measured.complete_rows, measured.elided,
+                                    _verdict(result, index)))
+    return rows
+
+
+def md_cell(text: str) -> str:
+    """Fixture-derived text made inert in a markdown table: no pipe, no line break, no HTML."""
+    return html.escape(" ".join(neutralise(str(text)).split()), quote=False).replace("|", "\\|").replace("`", "&#96;")
+
+
+def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
+    failed = sum(1 for result in run.results if not result.passed)
+    lines = [
+        "# The corpus on the virtual terminal",
+        "",
+        ("Written by `askbench report` (`make report`). Every row count is read back from a pyte screen by the gate: "
+        "**legacy** is the old dialog's message (the whole tool input inline), **bounded** the ask as shown, "
+        "**complete** what ctrl+o shows. Screens with colours: [gallery.html](gallery.html)."),
+        "",
+        (f"{len(run.results)} fixtures at widths {', '.join(str(w) for w in widths)}: "
+        f"{len(run.results) - failed} passed, {failed} failed, {len(run.problems)} malformed."),
+        "",
+    ]
+    seeds = seed_rows(run)
+    if seeds:
+        lines += [
+            "## The seed's table",
+            "",
+            ("The seed's repro: a subagent's PowerShell here-string of 200 report lines (10,236 characters), asked "
+            "locally and forwarded, and one logical line of the same length. The upstream dialog took 202 / 205 rows; "
+            "this fixture has one logical line more (`$report | Out-File …` after the closing `'@`), hence 203 / 206."),
+            "",
+            "| fixture | width | upstream legacy | legacy → bounded → complete | elided | verdict |",
+            "| --- | ---: | ---: | --- | --- | --- |",
+        ]
+        lines += [
+            f"| {md_cell(row.fixture)} | {row.width} | {row.upstream_legacy} | "
+            f"{row.legacy} → **{row.bounded}** → {row.complete} | {'yes' if row.elided else 'no'} | {md_cell(row.verdict)} |"
+            for row in seeds
+        ]
+        lines.append("")
+    lines += [
+        "## Every fixture × width",
+        "",
+        "| fixture | width | legacy | bounded | complete | elided | verdict |",
+        "| --- | ---: | ---: | ---: | ---: | --- | --- |",
+    ]
+    for result in run.results:
+        name = md_cell(f"{family_of(result.fixture)}/{result.fixture.name}")
+        if result.error:
+            lines.append(f"| {name} | | | | | | {md_cell(_verdict(result))} |")
+            continue
+        for index, width in enumerate(result.widths):
+            lines.append(
+                f"| {name} | {width.width} | {width.legacy_rows} | {width.bounded_rows} | {width.complete_rows} "
+                f"| {'yes' if width.elided else 'no'} | {md_cell(_verdict(result, index))} |"
+            )
+    if run.problems:
+        lines += ["", "## Malformed fixtures", "", "| file | field | problem |", "| --- | --- | --- |"]
+        lines += [f"| {md_cell(str(p.path))} | {md_cell(p.field)} | {md_cell(p.message)} |" for p in run.problems]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class ReportFiles:
+    corpus: Path
+    gallery: Path
+    run: GateRun
+
+
+def write_report(
+    out_dir: Path,
+    paths: Sequence[Path] = (BUILTIN_CORPUS,),
+    widths: Sequence[int] = WIDTHS,
+    log: Callable[[str], None] | None = None,
+) -> ReportFiles:
+    """Run the gate once for the tables, render every screen once more for the gallery, write both files."""
+    say = log or (lambda message: None)
+    started = time.perf_counter()
+    run = run_gate(list(paths), widths)
+    say(f"gate: {len(run.results)} fixtures in {time.perf_counter() - started:.1f} s")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    corpus = out_dir / "corpus.md"
+    corpus.write_text(corpus_markdown(run, widths), encoding="utf-8")
+    verdicts = {f"{family_of(r.fixture)}/{r.fixture.name}": _verdict(r) for r in run.results}
+    gallery = out_dir / "gallery.html"
+    gallery.write_text(gallery_html([r.fixture for r in run.results], verdicts, widths), encoding="utf-8")
+    say(f"gallery: {gallery.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - started:.1f} s in all")
+    return ReportFiles(corpus, gallery, run)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report)."""
+    log = (lambda message: print(f"askbench report: {message}", file=sys.stderr, flush=True))
+    files = write_report(Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log)
+    print(f"wrote {files.corpus} and {files.gallery}")
+    return 0
+
+
+def add_report_parser(commands: argparse._SubParsersAction, widths_type: Callable[[str], list[int]]) -> None:  # type: ignore[type-arg]
+    report = commands.add_parser(
+        "report",
+        help="write reports/corpus.md (the seed's table, every fixture x width) and reports/gallery.html",
+        description="Run the gate and write the corpus report and a colour screen gallery of every fixture.",
+    )
+    report.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
+    report.add_argument("--widths", type=widths_type, default=list(WIDTHS), help="terminal widths, comma-separated (default 80,120,160)")
+    report.add_argument("--out", default="reports", help="output folder (default: reports)")
+    report.set_defaults(run=cmd_report)

@@ -1,0 +1,98 @@
+"""The payloads the scaling measurements grow: one tool call per series, any size.
+
+Shared by ``benchmarks/`` (pytest-benchmark) and ``askbench bench`` (the
+report), so the numbers in ``reports/bench.md`` and a benchmark run measure
+the same requests. Each series is a shape the seed or the corpus met: a
+PowerShell here-string of report lines (the seed's repro, grown), one long
+logical line (the upstream's worst case, 3.8x growth), the here-string
+forwarded by a subagent (the child's sentence carries it again as evidence)
+and a markdown body as an MCP tool argument.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from impl.payload import PromptPayload, build_payload
+
+from .corpus import BUILTIN_CORPUS
+
+SIZES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+"""Payload sizes in characters, 1 KB to 10 MB (decimal)."""
+
+REPRO = BUILTIN_CORPUS / "bash" / "powershell-here-string-report-200-lines.json"
+"""The seed's repro: a subagent's 200-line here-string of 10,236 characters."""
+
+LINE = "- src/auth/session.ts: token refresh races with logout; guard with a mutex\n"
+PANEL = '{"panel":1},'
+
+
+def here_string(size: int) -> str:
+    """A PowerShell here-string whose body is ``size`` characters of short report lines."""
+    body = (LINE * (size // len(LINE) + 1))[:size]
+    return f"$report = @'\n{body}\n'@\n$report | Out-File -FilePath report.md"
+
+
+def single_line(size: int) -> str:
+    """One logical line: a ``curl`` posting a ``size``-character JSON body, no spaces in it."""
+    return "curl -sS -X POST https://grafana.example/api/dashboards/db -d '" + (PANEL * (size // len(PANEL) + 1))[:size] + "'"
+
+
+Call = tuple[Mapping[str, object], Mapping[str, object]]
+
+
+def _here_string_call(size: int) -> Call:
+    return {"name": "bash", "input": {"command": here_string(size)}}, {}
+
+
+def _single_line_call(size: int) -> Call:
+    return {"name": "bash", "input": {"command": single_line(size)}}, {}
+
+
+def _forwarded_call(size: int) -> Call:
+    return {"name": "bash", "input": {"command": here_string(size)}}, {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
+
+
+def _mcp_argument_call(size: int) -> Call:
+    arguments = {"title": "t", "body": here_string(size)}
+    return {"name": "mcp", "input": {"tool": "github:create_issue", "arguments": arguments}}, {}
+
+
+SERIES: dict[str, Callable[[int], Call]] = {
+    "here-string": _here_string_call,
+    "single-line": _single_line_call,
+    "forwarded": _forwarded_call,
+    "mcp-argument": _mcp_argument_call,
+}
+"""Series name -> ``size -> (call, ask)``."""
+
+
+@dataclass(frozen=True)
+class SeriesPoint:
+    """One series at one size, built once so that only rendering is timed."""
+
+    series: str
+    size: int
+    payload: PromptPayload
+
+
+def build_point(series: str, size: int) -> SeriesPoint:
+    call, ask = SERIES[series](size)
+    return SeriesPoint(series, size, build_payload(call, ask))
+
+
+def repro_payload(path: Path = REPRO) -> PromptPayload:
+    """The seed's repro fixture as the dialog receives it."""
+    fixture = json.loads(path.read_text(encoding="utf-8"))
+    return build_payload(fixture["call"], fixture.get("ask"))
+
+
+def size_label(size: int) -> str:
+    """``1_000`` -> ``1 KB``, ``10_000_000`` -> ``10 MB``: decimal, as the sizes are chosen."""
+    for unit, scale in (("MB", 1_000_000), ("KB", 1_000)):
+        if size >= scale and size % scale == 0:
+            return f"{size // scale} {unit}"
+    return f"{size} B"

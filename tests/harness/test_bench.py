@@ -1,0 +1,182 @@
+"""``askbench bench``: the report has every section and states its ratios; timing is checked with a fake clock.
+
+Nothing here asserts a wall-clock threshold: a busy CI machine must not fail
+the suite. The quick mode runs every measurement on tiny payloads; the
+report's arithmetic and verdicts are checked on hand-made results.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+from harness.bench import (
+    QUICK,
+    BenchResults,
+    BenchSettings,
+    FamilyLatency,
+    GateTiming,
+    Machine,
+    ScalingPoint,
+    WrapComparison,
+    add_bench_parser,
+    format_report,
+    interleaved_medians,
+    median_time,
+    wcwidth_rows,
+    write_bench,
+)
+from harness.cli import build_parser
+from harness.series import SERIES, build_point, here_string, single_line, size_label
+from impl.cells import wrap_text
+from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+
+SECTIONS = (
+    "## Machine",
+    "## Ratios measured in this run",
+    "## Targets",
+    "## Against the upstream renderer",
+    "## Scaling, 1 KB → 10 MB",
+    "## The seed's repro",
+    "## Corpus families",
+    "## Wrapping against `wcwidth.wrap`",
+)
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return write_bench(tmp_path_factory.mktemp("bench"), QUICK)
+
+
+def test_quick_bench_writes_every_section(quick_run) -> None:  # type: ignore[no-untyped-def]
+    text = quick_run.report.read_text(encoding="utf-8")
+    for section in SECTIONS:
+        assert section in text
+    assert "Quick mode" in text
+    assert re.search(r"^\| Python \| \w+ 3\.\d+", text, re.MULTILINE) and re.search(r"^\| CPUs \| \d+ \|", text, re.MULTILINE)
+
+
+def test_quick_bench_states_the_ratios_measured_in_one_run(quick_run) -> None:  # type: ignore[no-untyped-def]
+    text = quick_run.report.read_text(encoding="utf-8")
+    ratio_line = next(line for line in text.splitlines() if line.startswith("- bounded render 100 KB / 10 KB:"))
+    for series in SERIES:
+        assert re.search(rf"{series} \d+\.\d\d×", ratio_line), series
+    assert re.search(r"^- complete-view throughput \(here-string\): [\d,]+ MB/s at 100 KB", text, re.MULTILINE)
+    assert re.search(r"^- our wrap vs `wcwidth.wrap`: [\d,.]+× faster, rows identical", text, re.MULTILINE)
+    assert re.search(r"^- gate wall time: [\d.]+ s for 7 fixtures × 3 widths", text, re.MULTILINE)
+
+
+def test_quick_bench_compares_with_every_upstream_figure(quick_run) -> None:  # type: ignore[no-untyped-def]
+    text = quick_run.report.read_text(encoding="utf-8")
+    assert "| bounded render of the repro, median | 34–44 µs |" in text and "(fastest batch " in text
+    assert "3.8× (289 → 1,103 µs)" in text
+    assert "| complete view, here-string, 1 MB | 23 ms (43 MB/s) | not measured in this run |" in text
+    assert "| complete view, here-string, 10 MB | 226 ms (44 MB/s) | not measured in this run |" in text
+
+
+def test_quick_bench_measures_every_series_at_every_size(quick_run) -> None:  # type: ignore[no-untyped-def]
+    results = quick_run.results
+    assert {(p.series, p.size) for p in results.scaling} == {(s, n) for s in SERIES for n in QUICK.sizes}
+    assert all(p.bounded > 0 and p.complete > 0 and p.legacy > 0 for p in results.scaling)
+    assert results.wrap.identical
+    assert results.gate.exit_code == 0 and results.gate.judgements == 21
+
+
+def test_the_plot_is_an_svg(quick_run) -> None:  # type: ignore[no-untyped-def]
+    svg = quick_run.plot.read_text(encoding="utf-8")
+    assert quick_run.plot.name == "bench-latency.svg"
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "bounded" in svg and "complete" in svg and "legacy" in svg
+
+
+# ── the report's arithmetic, on hand-made results ─────────────────────────
+
+
+def _results(bounded_top: float = 22e-6, gate_seconds: float = 12.0, identical: bool = True) -> BenchResults:
+    sizes = (1_000, 10_000, 1_000_000, 10_000_000)
+    scaling = tuple(
+        ScalingPoint(series, size, bounded_top if size == 10_000_000 else 20e-6, size / 100e6, size / 200e6, size // 100)
+        for series in SERIES
+        for size in sizes
+    )
+    settings = BenchSettings(sizes=sizes, profile=False)
+    return BenchResults(
+        machine=Machine("3.11.7", "CPython", "Linux-test", "x86_64", 2),
+        settings=settings,
+        repro={80: 21e-6, 120: 20e-6, 160: 19e-6},
+        repro_complete=45e-6,
+        scaling=scaling,
+        wrap=WrapComparison(100_099, 80, 0.2e-3, 130e-3, identical, 1_300),
+        gate=GateTiming(290, 870, gate_seconds, 0, ("corpus",)),
+        families=(FamilyLatency("bash", 40, 30e-6, 90e-6, "long-one", 40e-6, 2e-3),),
+    )
+
+
+def test_ratios_and_throughput_are_computed_from_the_points() -> None:
+    text = format_report(_results())
+    assert "- bounded render 10 MB / 10 KB: here-string 1.10×, single-line 1.10×, forwarded 1.10×, mcp-argument 1.10×" in text
+    assert "100 MB/s at 1 MB, 100 MB/s at 10 MB" in text
+    assert "| complete view, here-string, 10 MB | 226 ms (44 MB/s) | 100.0 ms (100 MB/s) |" in text
+    assert "650.0× faster, rows identical" in text
+    assert "| bounded, single-line command, 1 KB → 10 MB | 3.8× (289 → 1,103 µs) | 1.10× (20.0 µs → 22.0 µs) |" in text
+    assert text.count("**met**") == 5 and "**not met**" not in text
+
+
+def test_a_missed_target_says_so() -> None:
+    text = format_report(_results(bounded_top=30e-6, gate_seconds=45.0, identical=False))
+    assert "| bounded 10 MB / 10 KB, every series | ≤ 1.2 | worst 1.50× (here-string) | **not met** |" in text
+    assert "≤ 30 s | 45.0 s | **not met** |" in text
+    assert "rows **differ** (the ratio is not like for like)" in text
+    assert text.count("**not met**") == 3
+
+
+# ── timing helpers, with a fake clock ──────────────────────────────────────
+
+
+def test_interleaved_medians_take_turns_and_take_the_median() -> None:
+    calls: list[str] = []
+    ticks = itertools.count()
+    clock = lambda: float(next(ticks))
+    medians = interleaved_medians({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}, rounds=3, batch=2, clock=clock)
+    assert calls == ["a", "a", "b", "b"] * 3
+    assert medians == {"a": 0.5, "b": 0.5}  # two clock readings per batch of two calls
+
+
+def test_median_time_is_per_call() -> None:
+    readings = iter([0.0, 4.0, 10.0, 12.0, 20.0, 30.0])
+    assert median_time(lambda: None, rounds=3, batch=2, clock=lambda: next(readings)) == 2.0  # 2.0, 1.0, 5.0
+
+
+# ── the payloads and the like-for-like wrap ────────────────────────────────
+
+
+@pytest.mark.parametrize("series", SERIES)
+def test_each_series_grows_with_its_size(series: str) -> None:
+    small, large = build_point(series, 1_000), build_point(series, 10_000)
+    rows = [len(render_prompt_dialog(point.payload, complete_view_budget(120)).lines) for point in (small, large)]
+    assert rows[1] > 5 * rows[0]
+    bounded = [render_prompt_dialog(point.payload, DialogBudget(width=120)) for point in (small, large)]
+    assert bounded[0].elided and bounded[1].elided and len(bounded[1].lines) <= 24
+
+
+def test_series_payload_sizes() -> None:
+    assert len(here_string(10_000)) > 10_000 and here_string(10_000).count("\n") > 100
+    assert "\n" not in single_line(10_000) and " " not in single_line(10_000).split("-d '")[1]
+    assert [size_label(size) for size in (1_000, 10_000, 1_000_000, 10_000_000)] == ["1 KB", "10 KB", "1 MB", "10 MB"]
+
+
+def test_the_wrap_comparison_is_like_for_like() -> None:
+    text = "\n".join([single_line(2_000).split("-d '")[1]] * 3)
+    assert wrap_text(text, 80) == wcwidth_rows(text, 80)
+
+
+def test_the_cli_has_bench_and_report() -> None:
+    parser = build_parser()
+    bench = parser.parse_args(["bench", "--quick", "--out", "somewhere"])
+    assert bench.quick and bench.out == "somewhere" and callable(bench.run)
+    report = parser.parse_args(["report", "corpus/bash", "--widths", "100", "--out", "x"])
+    assert report.paths == [Path("corpus/bash")] and report.widths == [100] and report.out == "x"
+    assert callable(add_bench_parser)
