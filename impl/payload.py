@@ -8,6 +8,7 @@ so the complete view and the bounded view are two renders of one fact.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
@@ -117,11 +118,17 @@ def pretty_value(value: object) -> str:
     return compact if len(compact) <= 80 else json.dumps(plain, ensure_ascii=False, indent=2)
 
 
+_LABEL_KEY = re.compile(r"[A-Za-z0-9_.\-]{1,16}")
+
+
 def _field_label(key: str) -> tuple[str, str]:
-    """A short identifier key labels its own line; any other key moves into the text, quoted."""
-    if 0 < len(key) <= 16 and key.replace("_", "a").replace("-", "a").replace(".", "a").isascii() and (
-        key.replace("_", "a").replace("-", "a").replace(".", "a").isalnum()
-    ):
+    """A short identifier key labels its own line; any other key moves into the text, quoted.
+
+    Keys come from the tool input, so only a plain identifier may stand in
+    the label column: anything else could be long, look like another label,
+    or carry characters the notation has to spell out.
+    """
+    if _LABEL_KEY.fullmatch(key):
         return key, ""
     return "argument", json.dumps(key, ensure_ascii=True) + ": "
 
