@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .jsonish import stringify
 from .xdev import decode_streaming_args, parse_device_path
@@ -27,12 +27,7 @@ class DeviceCall:
     ask: Mapping[str, object]
     kind: str
     notes: tuple[tuple[str, str], ...] = ()
-
-    def finish(self, payload):  # type: ignore[no-untyped-def]
-        from .payload import Evidence
-
-        notes = tuple(Evidence(label, text) for label, text in self.notes)
-        return replace(payload, evidence=notes + payload.evidence)
+    """``(label, text)`` entries that go first in the evidence: why the content was not a JSON object."""
 
 
 def _decode(content: str) -> tuple[dict[str, object], str | None]:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from .ask import describe_command_context
 from .cells import (
     cap_text,
     cell_width,
@@ -97,8 +98,6 @@ def core_facts(payload: PromptPayload) -> list[Fact]:
     if request.executed_unit and request.executed_unit != request.value:
         facts.append(Fact("runs", request.executed_unit))
     if request.command_context:
-        from .ask import describe_command_context
-
         facts.append(Fact("context", describe_command_context(request.command_context) or request.command_context))
     return facts
 

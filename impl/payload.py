@@ -10,16 +10,24 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 from .ask import (
     COMMAND_CONTEXT_LABELS,
     ExternalPath,
-    describe_command_context,
+    PermissionCheckResult,
+    format_ask_prompt,
+    format_bash_external_directory_ask_prompt,
+    format_external_directory_ask_prompt,
+    format_skill_ask_prompt,
+    format_skill_path_ask_prompt,
 )
+from .builtin_formatters import register_builtin_tool_input_formatters
+from .device_call import unwrap_device_write
 from .jsonish import js_entries, to_plain_json
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
+from .registry import ToolInputFormatterRegistry
 
 PayloadKind = Literal[
     "bash",
@@ -207,9 +215,6 @@ def _extra_evidence(ask: Mapping[str, object]) -> list[Evidence]:
 
 
 def _default_formatter() -> ToolPreviewFormatter:
-    from .builtin_formatters import register_builtin_tool_input_formatters
-    from .registry import ToolInputFormatterRegistry
-
     registry = ToolInputFormatterRegistry()
     register_builtin_tool_input_formatters(registry)
     return ToolPreviewFormatter(custom_formatters=registry)
@@ -256,8 +261,6 @@ def build_payload(
     if not isinstance(ask, Mapping):
         raise PayloadError("ask", "must be an object")
     context = _Context(name.strip(), tool_input, ask, formatter or _default_formatter())
-    from .device_call import unwrap_device_write
-
     device = unwrap_device_write(context.name, tool_input, ask)
     if device is not None:
         inner_ask, kind = device.ask, device.kind
@@ -265,7 +268,8 @@ def build_payload(
             # a subagent's device write is still the subagent's ask: the inner call is the child
             inner_ask, kind = {**device.ask, "kind": device.kind}, "forwarded"
         payload = _build(_Context(device.name, device.input, inner_ask, context.formatter), kind)  # type: ignore[arg-type]
-        return device.finish(payload)
+        notes = tuple(Evidence(label, text) for label, text in device.notes)
+        return replace(payload, evidence=notes + payload.evidence)
     kind = ask.get("kind") or derive_kind(context.name, ask)
     if kind not in PAYLOAD_KINDS:
         raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}, got {kind!r}")
@@ -275,16 +279,7 @@ def build_payload(
 def _build(context: _Context, kind: PayloadKind) -> PromptPayload:
     payload = _BUILDERS[kind](context)
     extra = _extra_evidence(context.ask)
-    if extra:
-        payload = PromptPayload(
-            kind=payload.kind,
-            request=payload.request,
-            evidence=payload.evidence + tuple(extra),
-            annotations=payload.annotations,
-            flagged=payload.flagged,
-            legacy_message=payload.legacy_message,
-        )
-    return payload
+    return replace(payload, evidence=payload.evidence + tuple(extra)) if extra else payload
 
 
 def _facts(context: _Context, kind: str, *, surface: str, tool_name: str | None, value: str, **extra: object) -> RequestFacts:
@@ -315,8 +310,6 @@ def _command_context(context: _Context) -> str | None:
 
 
 def _build_bash(context: _Context) -> PromptPayload:
-    from .ask import PermissionCheckResult, format_ask_prompt
-
     value, full = _bash_command(context)
     command_context = _command_context(context)
     evidence = [Evidence("full command", full)] if full and full != value else []
@@ -343,8 +336,6 @@ def mcp_target(tool_input: Mapping[str, object]) -> str:
 
 
 def _build_mcp(context: _Context) -> PromptPayload:
-    from .ask import PermissionCheckResult, format_ask_prompt
-
     target = mcp_target(context.input)
     evidence = context.summary("mcp")
     evidence += input_field_evidence(as_record(context.input.get("arguments")))
@@ -360,8 +351,6 @@ def _build_mcp(context: _Context) -> PromptPayload:
 
 
 def _generic_legacy(context: _Context) -> str:
-    from .ask import PermissionCheckResult, format_ask_prompt
-
     return format_ask_prompt(
         PermissionCheckResult(context.name, matched_pattern=_text(context.ask, "matchedPattern")),
         context.agent,
@@ -391,8 +380,6 @@ def _working_directory(context: _Context) -> tuple[str, list[Evidence]]:
 
 
 def _build_external_directory(context: _Context) -> PromptPayload:
-    from .ask import format_external_directory_ask_prompt
-
     paths = _external_paths(context.ask, prompt_path(context.input))
     if not paths:
         raise PayloadError("ask.externalPaths", "an external-directory ask needs the path outside the working directory")
@@ -407,8 +394,6 @@ def _build_external_directory(context: _Context) -> PromptPayload:
 
 
 def _build_bash_external_directory(context: _Context) -> PromptPayload:
-    from .ask import format_bash_external_directory_ask_prompt
-
     value, full = _bash_command(context)
     paths = _external_paths(context.ask, None)
     if not paths:
@@ -426,8 +411,6 @@ def _build_bash_external_directory(context: _Context) -> PromptPayload:
 
 
 def _build_skill(context: _Context) -> PromptPayload:
-    from .ask import format_skill_ask_prompt
-
     skill = context.input.get("name", context.input.get("skill"))
     if not isinstance(skill, str) or not skill:
         raise PayloadError("call.input.name", "a skill call names the skill")
@@ -438,8 +421,6 @@ def _build_skill(context: _Context) -> PromptPayload:
 
 
 def _build_skill_read(context: _Context) -> PromptPayload:
-    from .ask import format_skill_path_ask_prompt
-
     skill = _text(context.ask, "skill")
     if not skill:
         raise PayloadError("ask.skill", "a skill_read ask names the skill whose file is read")
@@ -502,6 +483,3 @@ _BUILDERS = {
     "forwarded": _build_forwarded,
 }
 
-
-def describe_context(payload: PromptPayload) -> str | None:
-    return describe_command_context(payload.request.command_context)
