@@ -27,7 +27,6 @@ from wcwidth import width as wcwidth_width
 from .corpus import Fixture
 from .layout import FrameLayout, find_layout
 from .protocol import VIEWS, AdapterFailure, View
-from .sources import ANSI_PAINT_CLOSE, ANSI_PAINT_OPEN, warning_paint  # noqa: F401 - re-exported, callers import them here
 from .sources import FrameSource, RenderedFrame, reference_source
 from .terminal import FrameReading, read_frame
 

@@ -49,7 +49,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from impl.dialog import DialogBudget
     from impl.frame import render_frame
 
-    from .checks import warning_paint
+    from .sources import chrome_style, warning_paint
 
     try:
         loaded, payload = load_case(Path(args.fixture))
@@ -63,15 +63,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     )
     view = "complete" if args.complete else "legacy" if args.legacy else "bounded"
     paint = None if args.plain else warning_paint
-    style = None if args.plain else _style
+    style = None if args.plain else chrome_style
     frame = render_frame(payload, view, budget, paint=paint, style=style)
     sys.stdout.write("\n".join(frame.lines) + "\n")
     return 0
-
-
-def _style(role: str, text: str) -> str:
-    codes = {"title": "1;36", "selected": "36", "muted": "2"}
-    return f"\x1b[{codes[role]}m{text}\x1b[0m" if role in codes else text
 
 
 def build_parser() -> argparse.ArgumentParser:

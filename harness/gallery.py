@@ -20,7 +20,8 @@ from impl.frame import render_frame
 from impl.neutralise import neutralise
 from impl.payload import PayloadError, build_payload
 
-from .checks import WIDTHS, warning_paint
+from .checks import WIDTHS
+from .sources import chrome_style, warning_paint
 from .corpus import Fixture
 from .terminal import StyledRun, read_frame
 
@@ -40,15 +41,6 @@ _PALETTE = {
 """pyte's colour names (SGR 33 is ``brown``) to a dark-background palette."""
 _HEX = re.compile(r"[0-9a-fA-F]{6}")
 _SLUG = re.compile(r"[^a-z0-9]+")
-
-STYLES = {"title": "1;36", "selected": "36", "muted": "2"}
-"""The chrome's colours, as ``askbench try`` draws them."""
-
-
-def chrome_style(role: str, text: str) -> str:
-    code = STYLES.get(role)
-    return f"\x1b[{code}m{text}\x1b[0m" if code else text
-
 
 def _css_colour(name: str) -> str | None:
     """A CSS colour for a pyte colour, or None: an unknown name never becomes CSS text."""

@@ -8,7 +8,8 @@ from impl.dialog import DialogBudget
 from impl.frame import render_frame
 from impl.payload import build_payload
 
-from .checks import WIDTHS, warning_paint
+from .checks import WIDTHS
+from .sources import warning_paint
 from .corpus import Fixture
 from .terminal import read_frame
 

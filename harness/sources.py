@@ -31,6 +31,15 @@ def warning_paint(role: str, text: str) -> str:
     return f"\x1b[2m{text}\x1b[22m"
 
 
+CHROME_STYLES = {"title": "1;36", "selected": "36", "muted": "2"}
+
+
+def chrome_style(role: str, text: str) -> str:
+    """The prompt's own colours (title, selected option, hint), as ``askbench try`` and ``render`` draw them."""
+    code = CHROME_STYLES.get(role)
+    return f"\x1b[{code}m{text}\x1b[0m" if code else text
+
+
 class RenderedFrame(Protocol):
     """Anything with frame lines and an elision claim: ``impl.frame.Frame`` or ``protocol.ExternalFrame``."""
 

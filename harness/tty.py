@@ -33,7 +33,7 @@ from impl.decision import Decision
 from impl.keys import CTRL_C, ESC, split_keys
 from impl.prompt import PermissionPrompt, config_for
 
-from .checks import warning_paint
+from .sources import chrome_style, warning_paint
 from .corpus import UnusableFixture, load_case
 
 EXIT_DECIDED = 0
@@ -46,16 +46,10 @@ SHOW_CURSOR = "\x1b[?25h"
 ESC_WAIT_SECONDS = 0.05
 """How long a lone ESC waits for the rest of an arrow key before it counts as esc."""
 
-_STYLES = {"title": "1;36", "selected": "36", "muted": "2"}
 
 
 class Interrupted(Exception):
     """Ctrl+C, or a terminating signal: leave without a decision."""
-
-
-def ansi_style(role: str, text: str) -> str:
-    code = _STYLES.get(role)
-    return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
 
 def _write_all(fd: int, text: str) -> None:
@@ -188,7 +182,7 @@ def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
         max_rows=loaded.max_rows,
         field_max_width=loaded.field_max_width,
         paint=warning_paint,
-        style=ansi_style,
+        style=chrome_style,
     )
     frame = InlineFrame(fd_out)
     try:
