@@ -318,7 +318,7 @@ def measure_families(settings: BenchSettings) -> list[FamilyLatency]:
             payload = build_payload(fixture.call, fixture.ask)
         except PayloadError:
             continue
-        budget = DialogBudget(max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=WIDTH)
+        budget = fixture.budget(WIDTH)
         bounded = median_time(lambda p=payload, b=budget: render_prompt_dialog(p, b), settings.family_rounds, 5)
         complete = median_time(lambda p=payload: render_prompt_dialog(p, complete_view_budget(WIDTH)), settings.family_rounds)
         by_family.setdefault(fixture.path.parent.name, []).append((fixture.name, bounded, complete))

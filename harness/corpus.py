@@ -16,7 +16,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from impl.dialog import DEFAULT_FIELD_MAX_WIDTH, DEFAULT_MAX_ROWS
+from impl.dialog import DEFAULT_FIELD_MAX_WIDTH, DEFAULT_MAX_ROWS, DialogBudget
 from impl.payload import PayloadError, PromptPayload, build_payload
 
 BUILTIN_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -34,6 +34,10 @@ class Fixture:
     max_rows: int = DEFAULT_MAX_ROWS
     field_max_width: int = DEFAULT_FIELD_MAX_WIDTH
     expect: Mapping[str, object] = field(default_factory=dict)
+
+    def budget(self, width: int) -> DialogBudget:
+        """The fixture's row budget and field cap at one terminal width."""
+        return DialogBudget(max_rows=self.max_rows, field_max_width=self.field_max_width, width=width)
 
 
 @dataclass(frozen=True)

@@ -15,15 +15,14 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from impl.dialog import DialogBudget
-from impl.frame import render_frame
 from impl.neutralise import neutralise
-from impl.payload import PayloadError, build_payload
+from impl.payload import PayloadError
 
 from .checks import WIDTHS
-from .sources import chrome_style, warning_paint
 from .corpus import Fixture
-from .terminal import StyledRun, read_frame
+from .screens import fixture_readings
+from .sources import chrome_style
+from .terminal import StyledRun
 
 COLLAPSE_ROWS = 80
 """A complete view longer than this is shown collapsed in a ``<details>``."""
@@ -103,15 +102,10 @@ class Screen:
 
 def fixture_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Screen]:
     """Bounded then complete at every width, rendered with the gate's paint and the prompt's chrome colours."""
-    payload = build_payload(fixture.call, fixture.ask)
-    screens = []
-    for view in ("bounded", "complete"):
-        for width in widths:
-            budget = DialogBudget(max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=width)
-            frame = render_frame(payload, view, budget, paint=warning_paint, style=chrome_style)  # type: ignore[arg-type]
-            reading = read_frame(frame.lines, width)
-            screens.append(Screen(view, width, tuple(reading.styled_rows()), reading.frame_rows, frame.elided))
-    return screens
+    return [
+        Screen(view, width, tuple(reading.styled_rows()), reading.frame_rows, frame.elided)
+        for view, width, frame, reading in fixture_readings(fixture, widths, style=chrome_style)
+    ]
 
 
 _CSS = """

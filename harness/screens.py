@@ -1,28 +1,33 @@
-"""A fixture's screens as a person sees them, for golden snapshots and galleries."""
+"""A fixture's screens as a person sees them, for golden snapshots and the gallery."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from impl.dialog import DialogBudget
-from impl.frame import render_frame
+from impl.frame import Frame, Style, render_frame
 from impl.payload import build_payload
 
 from .checks import WIDTHS
-from .sources import warning_paint
 from .corpus import Fixture
-from .terminal import read_frame
+from .sources import warning_paint
+from .terminal import FrameReading, read_frame
+
+
+def fixture_readings(
+    fixture: Fixture, widths: Sequence[int] = WIDTHS, style: Style | None = None
+) -> Iterator[tuple[str, int, Frame, FrameReading]]:
+    """``(view, width, frame, reading)``: bounded then complete at every width, read back from the terminal."""
+    payload = build_payload(fixture.call, fixture.ask)
+    for view in ("bounded", "complete"):
+        for width in widths:
+            frame = render_frame(payload, view, fixture.budget(width), paint=warning_paint, style=style)
+            yield view, width, frame, read_frame(frame.lines, width)
 
 
 def screen_text(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> str:
-    """Every view at every width, read back from the virtual terminal, with a ruler per screen."""
-    payload = build_payload(fixture.call, fixture.ask)
+    """Every view at every width as plain rows, with a ruler per screen."""
     parts = []
-    for view in ("bounded", "complete"):
-        for width in widths:
-            budget = DialogBudget(max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=width)
-            frame = render_frame(payload, view, budget, paint=warning_paint)
-            reading = read_frame(frame.lines, width)
-            parts.append(f"── {view} @{width} ({reading.frame_rows} rows) " + "─" * max(0, width - 30))
-            parts.extend(reading.rows)
+    for view, width, _, reading in fixture_readings(fixture, widths):
+        parts.append(f"── {view} @{width} ({reading.frame_rows} rows) " + "─" * max(0, width - 30))
+        parts.extend(reading.rows)
     return "\n".join(parts) + "\n"
