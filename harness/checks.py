@@ -52,6 +52,7 @@ class WidthResult:
     complete_rows: int = 0
     elided: bool = False
     render_us: float = 0.0
+    """Wall time of the bounded frame from its source: the reference's whole frame, or an adapter's round trip."""
     violations: list[Violation] = field(default_factory=list)
     screens: dict[str, list[str]] = field(default_factory=dict)
     """The screen rows of each view a violation names, kept only when asked (``keep_screens``), for reports."""
@@ -261,13 +262,8 @@ def run_width(
     """
     result = WidthResult(width)
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
-    if source is None:
-        started = clock()
-        render_prompt_dialog(payload, budget)
-        result.render_us = (clock() - started) * 1e6
     frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
-    if source is not None:
-        result.render_us = elapsed * 1e6
+    result.render_us = elapsed * 1e6
 
     violations = result.violations
     facts = core_facts(payload)
