@@ -23,7 +23,7 @@ Scenario fields:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -209,7 +209,3 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     if scenario.host_expand is not None and tuple(host) != scenario.host_expand:
         failures.append(f"host expand calls: {host}, expected {list(scenario.host_expand)}")
     return ScenarioResult(scenario, tuple(dict.fromkeys(failures)), state, reason, tuple(host))
-
-
-def run_scenarios(paths: Iterable[Path]) -> list[ScenarioResult]:
-    return [run_scenario(load_scenario(path)) for path in paths]

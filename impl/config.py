@@ -73,10 +73,6 @@ def positive_int(value: object) -> int | None:
     return None
 
 
-def is_positive_int(value: object) -> bool:
-    return positive_int(value) is not None
-
-
 def normalize_config(raw: Mapping[str, object]) -> PermissionConfig:
     """Keep every valid knob, fall back to the default for the rest, report both kinds of miss."""
     if not isinstance(raw, Mapping):
