@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from impl.cells import cell_width, expand_tabs
+from impl.cells import cell_width, expand_text_tabs
 from impl.dialog import ARROW, MAX_LABEL_WIDTH, DialogBudget, Fact, core_facts, evidence_facts, render_prompt_dialog
 from impl.frame import EXPAND_HINT
 from impl.neutralise import neutralise
@@ -83,7 +83,7 @@ def expected_rows(text: str, row_width: int) -> list[str]:
 
 def visible_text(fact: Fact) -> str:
     def clean(value: str) -> str:
-        return "\n".join(expand_tabs(line) for line in neutralise(value).split("\n"))
+        return expand_text_tabs(neutralise(value))
 
     text = clean(fact.text)
     return f"{text}{ARROW}{clean(fact.detail)}" if fact.detail is not None else text

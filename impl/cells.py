@@ -143,6 +143,13 @@ def expand_tabs(line: str) -> str:
     return "".join(out)
 
 
+def expand_text_tabs(text: str) -> str:
+    """``expand_tabs`` on every line of ``text``: tab stops restart at each line break."""
+    if "\t" not in text:
+        return text
+    return "\n".join(expand_tabs(line) for line in text.split("\n"))
+
+
 def wrap_line(line: str, row_width: int) -> list[str]:
     """One logical line (no newline, no tab) hard-wrapped to rows of at most ``row_width`` cells.
 

@@ -21,7 +21,7 @@ from .cells import (
     cap_text,
     cell_width,
     clip_to_width,
-    expand_tabs,
+    expand_text_tabs,
     is_grapheme_break,
     wrap_line,
 )
@@ -131,18 +131,12 @@ def _lines_end(text: str, lines: int, limit: int) -> int:
 def _visible(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
     """Neutralised, tab-expanded and capped; reads only as much raw text as the cap can show."""
     if cap is None:
-        clean = neutralise(text)
-        if "\t" not in clean:
-            return clean, False
-        return "\n".join(expand_tabs(line) for line in clean.split("\n")), False
+        return expand_text_tabs(neutralise(text)), False
     # Each kept grapheme is at least one cell per MAX_EXTENDERS + 1 characters,
     # so this prefix always holds more than the cap can show.
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
     prefix = text[: _lines_end(text, cap // max(1, row_width) + 2, limit)]  # one line to spare
-    clean = neutralise(prefix)
-    if "\t" in clean:
-        clean = "\n".join(expand_tabs(line) for line in clean.split("\n"))
-    capped, was_cut = cap_text(clean, cap, row_width)
+    capped, was_cut = cap_text(expand_text_tabs(neutralise(prefix)), cap, row_width)
     if not was_cut and len(text) > limit:
         return capped + ELLIPSIS, True
     return capped, was_cut

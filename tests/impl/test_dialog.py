@@ -22,7 +22,7 @@ from harness.checks import expected_rows
 import impl.cells
 import impl.dialog
 from impl.ask import COMMAND_CONTEXT_LABELS
-from impl.cells import cell_width, clip_to_width, expand_tabs
+from impl.cells import cell_width, clip_to_width, expand_text_tabs
 from impl.dialog import (
     ARROW,
     MAX_LABEL_WIDTH,
@@ -567,7 +567,7 @@ def ref_wrap_line(line: str, row_width: int) -> list[str]:
 
 
 def visible(text: str) -> str:
-    return "\n".join(expand_tabs(line) for line in neutralise(text).split("\n"))
+    return expand_text_tabs(neutralise(text))
 
 
 def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:

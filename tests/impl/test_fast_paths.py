@@ -19,6 +19,7 @@ from impl.cells import (
     _pieces,
     cap_text,
     expand_tabs,
+    expand_text_tabs,
     grapheme_pieces,
     is_grapheme_break,
     wrap_line,
@@ -83,7 +84,7 @@ def test_a_long_ascii_text_with_one_emoji_is_neutralised_piecewise() -> None:
 
 
 def _clean(text: str) -> str:
-    return "\n".join(expand_tabs(line) for line in neutralise(text).split("\n"))
+    return expand_text_tabs(neutralise(text))
 
 
 @settings(max_examples=400)
