@@ -39,9 +39,11 @@ class Violation:
     view: str
     width: int
     message: str
+    terminal: str = "grapheme"
+    """The terminal model the screen was read on (``harness.terminal``); every model judges every frame."""
 
     def __str__(self) -> str:
-        return f"{self.invariant} ({self.view} @{self.width}): {self.message}"
+        return f"{self.invariant} ({self.view} @{self.width}, {self.terminal}): {self.message}"
 
 
 @dataclass

@@ -88,7 +88,7 @@ def test_check_impl_on_the_command_line_passes_the_reference_and_fails_the_naive
     assert main(["check", "--widths", "80", "--impl", REFERENCE, str(REPRO), str(ESCAPES)]) == EXIT_OK
     assert "2 fixtures, 2 passed" in capsys.readouterr().out
     assert main(["check", "--widths", "80", "--impl", NAIVE, str(REPRO)]) == EXIT_VIOLATION
-    assert "rows (bounded @80): the ask occupies 203 rows > 24" in capsys.readouterr().out
+    assert "rows (bounded @80, grapheme): the ask occupies 203 rows > 24" in capsys.readouterr().out
 
 
 # ── the naive adapter fails for the right reasons ──────────────────────────
@@ -294,7 +294,7 @@ def test_matrix_writes_markdown_and_html_with_links_to_failing_screens(tmp_path,
         assert (out / link).is_file()
         assert link in html
     screen = (out / f"matrix-screens/naive/_root_/{REPRO.stem}@80.txt").read_text(encoding="utf-8")
-    assert "rows (bounded @80)" in screen and "── bounded @80" in screen and "Permission Required" in screen
+    assert "rows (bounded @80, grapheme)" in screen and "── bounded @80" in screen and "Permission Required" in screen
     assert "reference            @80 2/2" in capsys.readouterr().out
 
 
