@@ -1,36 +1,46 @@
-"""The invariants of DESIGN.md, each judged on the virtual terminal.
+"""The invariants of ``docs/design.md``, each judged on the screen of every terminal model.
 
-A renderer counting its own rows proves nothing: every claim here is read
-back from a pyte screen — even where the ask starts and ends
-(``harness.layout``), so an external implementation behind the adapter
-contract (``harness.adapter``) is judged exactly as the reference is. The
-only things taken from ``impl`` are the payload (what the request is) and
-the list of facts it must show; how they appear — row counts, widths,
-labels, verbatim text, containment — is the screen's word.
+A renderer's own account of its rows proves nothing, and neither does a
+comparison with the reference's layout: a sound renderer may wrap by words,
+align its labels or not, and put its hint anywhere near its options. So the
+judge takes only two things from outside the screen — the payload (what the
+request is; ``harness.facts`` says what must be shown of it) and the frame
+lines the renderer wrote — and reads everything else back from virtual
+terminals that measure text three different ways (``harness.terminal``):
+where the ask is, which fact every row belongs to, how much of each field
+shows, what is painted, what is invisible, what poses as something it is
+not.
+
+Views: the bounded ask is judged on every invariant; the complete view
+(ctrl+o) on containment, fit, layout, labels, legibility and ``verbatim``;
+the legacy dialog (the old baseline) on containment, fit and legibility,
+and its rows are counted for the report.
 """
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from impl.cells import cell_width, expand_text_tabs
-from impl.dialog import ARROW, MAX_LABEL_WIDTH, DialogBudget, Fact, core_facts, evidence_facts, render_prompt_dialog
-from impl.frame import EXPAND_HINT
-from impl.neutralise import neutralise
+from impl.dialog import DialogBudget
 from impl.payload import PromptPayload
-from impl.truncate import ELLIPSIS
-from wcwidth import iter_graphemes
-from wcwidth import width as wcwidth_width
 
 from .corpus import Fixture
-from .layout import FrameLayout, find_layout
+from .facts import expected_facts
+from .layout import Chrome, find_options, is_blank, option_key
 from .protocol import VIEWS, AdapterFailure, View
+from .readback import MARKER
+from .reading import AskReading, FactOnScreen, core_head_rows, read_ask
 from .sources import FrameSource, RenderedFrame, reference_source
-from .terminal import FrameReading, read_frame
+from .terminal import MODELS, FrameReading, ScreenRow, TerminalModel, read_frame
 
 WIDTHS = (80, 120, 160)
+NARROW_WIDTHS = (20, 30, 40)
+DEFAULT_MODELS: tuple[TerminalModel, ...] = tuple(MODELS.values())
+EXPAND_KEY = "ctrl+o"
+"""The key the hint must name exactly when the bounded view leaves something out."""
 
 
 @dataclass(frozen=True)
@@ -52,180 +62,326 @@ class WidthResult:
     legacy_rows: int = 0
     bounded_rows: int = 0
     complete_rows: int = 0
+    """Rows of the ask (not the whole frame) in each view, on the ``grapheme`` terminal."""
     elided: bool = False
     render_us: float = 0.0
     """Wall time of the bounded frame from its source: the reference's whole frame, or an adapter's round trip."""
     violations: list[Violation] = field(default_factory=list)
     screens: dict[str, list[str]] = field(default_factory=dict)
     """The screen rows of each view a violation names, kept only when asked (``keep_screens``), for reports."""
+    shown: dict[str, int] = field(default_factory=dict)
+    """Characters of each fact's text the bounded view shows (``label#n`` for the n-th fact so labelled)."""
 
 
-# ── the reference wrapper the screen is compared against ────────────────────
+# ── one view on one terminal ───────────────────────────────────────────────
 
 
-def expected_rows(text: str, row_width: int) -> list[str]:
-    """How a field must read: each logical line hard-wrapped by cell, wide graphemes moved whole.
+@dataclass
+class _Judged:
+    """A frame as read on a group of terminal models that show it identically."""
 
-    Written independently of ``impl.cells`` so the comparison is not the
-    renderer agreeing with itself.
-    """
-    rows: list[str] = []
-    for line in text.split("\n"):
-        row, used = "", 0
-        for grapheme in iter_graphemes(line):
-            width = wcwidth_width(grapheme)
-            if used + width > row_width and row:
-                rows.append(row)
-                row, used = "", 0
-            row += grapheme
-            used += width
-        rows.append(row)
-    return rows
+    models: list[TerminalModel]
+    reading: FrameReading
+    chrome: Chrome
+    ask: AskReading | None = None
 
+    @property
+    def rows(self) -> list[ScreenRow]:
+        return self.reading.screen_rows
 
-def visible_text(fact: Fact) -> str:
-    def clean(value: str) -> str:
-        return expand_text_tabs(neutralise(value))
-
-    text = clean(fact.text)
-    return f"{text}{ARROW}{clean(fact.detail)}" if fact.detail is not None else text
+    def chrome_text(self) -> str:
+        """Every non-blank row that is neither title, ask nor option: the hint, wherever it stands."""
+        assert self.ask is not None
+        texts = self.reading.rows
+        rows = texts[self.ask.end : self.chrome.options_start] + texts[self.chrome.options_end :]
+        return " ".join(row.strip() for row in rows if row.strip())
 
 
-def _label_prefix(label: str, label_width: int) -> str:
-    """A label as it must stand: on one row, at most ``MAX_LABEL_WIDTH`` cells, padded to the column."""
-    shown = neutralise(label).replace("\n", " ").replace("\t", " ")
-    shown = expected_rows(shown, MAX_LABEL_WIDTH)[0] if shown else shown
-    return shown + " " * max(0, label_width - cell_width(shown)) + " : "
+def _same_screen(first: FrameReading, second: FrameReading) -> bool:
+    return all(
+        a.text == b.text and a.styles == b.styles for a, b in zip(first.screen_rows, second.screen_rows)
+    ) and len(first.screen_rows) == len(second.screen_rows)
 
 
-def _label_width(rows: Iterable[str], facts: list[Fact]) -> int:
-    """The label column as the screen shows it: where the first row's `` : `` stands."""
-    for row in rows:
-        position = row.find(" : ")
-        if position >= 0:
-            return position
-    return max((cell_width(neutralise(fact.label)) for fact in facts), default=0)
+def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) -> list[_Judged]:
+    """One reading per model, models that show the frame alike grouped so each screen is judged once."""
+    groups: list[_Judged] = []
+    for model in models:
+        reading = read_frame(lines, width, model)
+        for group in groups:
+            if _same_screen(group.reading, reading):
+                group.models.append(model)
+                break
+        else:
+            groups.append(_Judged([model], reading, find_options(reading.rows)))
+    return groups
 
 
 # ── the invariants ─────────────────────────────────────────────────────────
 
+Report = Callable[[str, str], None]
+"""``(invariant, message)``: record a violation for the view and terminals being judged."""
 
-def check_containment(reading: FrameReading, view: str, width: int) -> list[Violation]:
-    found = []
+
+def check_containment(reading: FrameReading, report: Report) -> None:
     if not reading.transcript_intact:
-        found.append(Violation("containment", view, width, "a transcript row above the frame changed"))
+        report("containment", "a transcript row above the frame changed")
     if reading.cursor_left_frame:
-        found.append(Violation("containment", view, width, "the cursor moved above the frame"))
+        report("containment", "the cursor moved above the frame")
     if reading.foreign_events:
-        found.append(Violation("containment", view, width, f"control functions reached the terminal: {reading.foreign_events[:3]}"))
+        report("containment", f"control functions reached the terminal: {reading.foreign_events[:3]}")
     if reading.foreign_bytes:
-        found.append(Violation("containment", view, width, f"non-SGR control characters in the frame: {reading.foreign_bytes[:3]}"))
+        report("containment", f"non-SGR control characters in the frame: {reading.foreign_bytes[:3]}")
     if reading.unprintable:
-        found.append(Violation("containment", view, width, f"unprintable characters reached the terminal: {[repr(c) for c in reading.unprintable[:3]]}"))
+        report("containment", f"unprintable characters reached the terminal: {[repr(c) for c in reading.unprintable[:3]]}")
+
+
+def check_fit(reading: FrameReading, lines: Sequence[str], report: Report) -> None:
+    if reading.frame_rows != len(lines):
+        report("fit", f"{len(lines)} frame lines occupy {reading.frame_rows} screen rows")
+
+
+_PAYLOAD_SGR = re.compile(r"\x1b\[[0-9;:]*m")
+
+
+def payload_sgr(payload: PromptPayload) -> list[tuple[str, str]]:
+    """``(sequence, what follows it)`` for every SGR sequence the tool input carries."""
+    texts = [payload.legacy_message] + [
+        part for fact in expected_facts(payload) for part in (fact.label, *fact.texts, fact.detail or "")
+    ]
+    found = []
+    for text in texts:
+        for match in _PAYLOAD_SGR.finditer(text):
+            following = text[match.end() : match.end() + 6].split("\x1b", 1)[0]
+            found.append((match.group(), following))
     return found
 
 
-def check_fit(reading: FrameReading, frame: RenderedFrame, view: str, width: int) -> list[Violation]:
-    if reading.frame_rows != len(frame.lines):
-        return [Violation("fit", view, width, f"{len(frame.lines)} frame lines occupy {reading.frame_rows} screen rows")]
-    return []
+def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[tuple[str, str]], report: Report) -> None:
+    """Every row is drawn visibly, and no SGR sequence of the tool input reaches the terminal.
 
-
-def check_core(rows: list[str], facts: list[Fact], label_width: int, view: str, width: int) -> list[Violation]:
-    found = []
-    row_width = width - (label_width + 3)
-    for fact in facts:
-        prefix = _label_prefix(fact.label, label_width)
-        first = expected_rows(visible_text(fact), row_width)[0].rstrip()
-        shown = [row[len(prefix):] for row in rows if row.startswith(prefix) or row == prefix.rstrip()]
-        if not shown:
-            found.append(Violation("core", view, width, f"no '{fact.label}' line on screen"))
-            continue
-        text = shown[0]
-        if not (text == first or (text.endswith(ELLIPSIS) and first.startswith(text[: -1].rstrip()))):
-            found.append(Violation("core", view, width, f"'{fact.label}' shows {text[:40]!r}, expected {first[:40]!r}"))
-    return found
-
-
-def check_verbatim(rows: list[str], payload: PromptPayload, label_width: int, width: int) -> list[Violation]:
-    """Every field, read back from the complete view's rows, equals the field laid out by the reference wrapper."""
-    facts = core_facts(payload) + list(evidence_facts(payload))
-    row_width = width - (label_width + 3)
-    expected: list[str] = []
-    for fact in facts:
-        field_rows = expected_rows(visible_text(fact), row_width)
-        prefix = _label_prefix(fact.label, label_width)
-        expected.append((prefix + field_rows[0]).rstrip())
-        expected.extend((" " * (label_width + 3) + row).rstrip() for row in field_rows[1:])
-    if len(expected) != len(rows):
-        return [Violation("verbatim", "complete", width, f"complete view has {len(rows)} rows, the fields need {len(expected)}")]
-    for index, (want, got) in enumerate(zip(expected, rows)):
-        if want != got:
-            return [Violation("verbatim", "complete", width, f"row {index + 1} reads {got[:50]!r}, expected {want[:50]!r}")]
-    return []
-
-
-def check_layout(layout: FrameLayout, view: str, width: int) -> list[Violation]:
-    """The frame reads title, ask, blank, options, blank, hint: how the gate finds the ask at all."""
-    return [Violation("layout", view, width, layout.problem)] if layout.problem else []
-
-
-def check_elision(
-    bounded_ask: list[str], complete_ask: list[str], bounded: RenderedFrame, reading: FrameReading, hint_rows: int,
-    width: int,
-) -> list[Violation]:
-    found = []
-    differs = bounded_ask != complete_ask
-    if bounded.elided != differs:
-        found.append(Violation("elision", "bounded", width, f"elided={bounded.elided} but the bounded view {'differs from' if differs else 'equals'} the complete view"))
-    offers = EXPAND_HINT in " ".join(reading.rows[len(reading.rows) - hint_rows:])
-    if offers != differs:
-        found.append(Violation("elision", "bounded", width, f"the hint {'offers' if offers else 'does not offer'} the full request while the view {'elides' if differs else 'elides nothing'}"))
-    for row in bounded_ask:
-        marker = row.find(ELLIPSIS)
-        if marker >= 0 and row[marker + 1 :].lstrip()[:1].isdigit():
-            found.append(Violation("elision", "bounded", width, f"an elision carries a count: {row[marker:marker + 20]!r}"))
+    A sequence is recognised as the tool input's by what follows it: the
+    same characters follow it in the frame as in the payload. A bare
+    sequence at the end of a value cannot be told from the renderer's own
+    paint, but what it does to the rows after it (concealed options, a
+    reversed hint) is seen on the screen.
+    """
+    for index, row in enumerate(judged.rows):
+        hidden = [char for char, style in zip(row.text, row.styles) if not char.isspace() and style.invisible]
+        if hidden:
+            report("legible", f"row {index + 1} draws {''.join(hidden)[:30]!r} invisibly (concealed or colour on its own colour)")
             break
-    return found
+    for line in lines:
+        for sequence, following in sequences:
+            if not following:
+                continue
+            at = line.find(sequence)
+            while at >= 0:
+                if line.startswith(following, at + len(sequence)):
+                    report("legible", f"the tool input's own escape {sequence!r} reached the terminal")
+                    return
+                at = line.find(sequence, at + 1)
 
 
-def check_rows(bounded_ask: list[str], core_rows: int, max_rows: int, width: int) -> list[Violation]:
-    if core_rows > max_rows:
-        if len(bounded_ask) != core_rows:
-            return [Violation("rows", "bounded", width, f"core alone is {core_rows} rows > {max_rows}; the screen shows {len(bounded_ask)} (evidence must be absent)")]
-        return []
-    if len(bounded_ask) > max_rows:
-        return [Violation("rows", "bounded", width, f"the ask occupies {len(bounded_ask)} rows > {max_rows}")]
-    return []
+def check_layout(judged: _Judged, report: Report) -> None:
+    """Title, ask, options, hint: the options offered, a title above the ask, nothing stray between ask and options."""
+    if judged.chrome.problem:
+        report("layout", judged.chrome.problem)
+    ask = judged.ask
+    if ask is None:
+        return
+    if ask.title_rows == 0 or all(is_blank(row.text) for row in judged.rows[: ask.title_rows]):
+        report("layout", "no title above the ask")
+    if ask.start == ask.end and not ask.facts:
+        report("layout", "no fact of the ask stands under its label")
+        return
+    after = judged.reading.rows[ask.end : judged.chrome.options_start]
+    if after and not is_blank(after[0]):
+        report("layout", f"row {ask.end + 1} ({after[0][:40]!r}) follows the ask without a blank row and belongs to no fact")
 
 
-def check_expectations(expect: Mapping[str, object], payload: PromptPayload, bounded_ask: list[str], elided: bool, width: int) -> list[Violation]:
-    found = []
+def check_labels(judged: _Judged, report: Report) -> None:
+    """Only this payload's core facts read like core rows; no row of a value poses as title, option or hint."""
+    ask = judged.ask
+    if ask is None:
+        return
+    real = {shown.head for shown in ask.facts if shown.fact.core} | {head for _, head, _ in ask.derived}
+    for index in core_head_rows(judged.rows, ask.start, ask.end):
+        if index not in real:
+            report("labels", f"row {index + 1} reads like a core row but is none of this payload's core facts: "
+                             f"{judged.rows[index].text[:50]!r}")
+            return
+    title = {row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip()}
+    hint = {row.text.strip() for row in judged.rows[judged.chrome.options_end :] if row.text.strip()}
+    for shown in ask.facts:
+        for index in range(shown.head + 1, shown.end):
+            text = judged.rows[index].text
+            if option_key(text) is not None:
+                report("labels", f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}")
+                return
+            if text.strip() and (text.strip() in title and text == text.lstrip() or text.strip() in hint and text == text.lstrip()):
+                report("labels", f"row {index + 1} of '{shown.fact.label}' poses as the prompt's own text: {text[:40]!r}")
+                return
+
+
+def _problem(shown: FactOnScreen) -> str | None:
+    return shown.reading.problem or (shown.detail_reading.problem if shown.detail_reading else None)
+
+
+def _shows_nothing(shown: FactOnScreen, field_max_width: int) -> bool:
+    """A capped value that shows none of its first line although the cap had room for some of it."""
+    if shown.reading.shown or shown.reading.cut_inside:
+        return False
+    first = shown.text.split("\n", 1)[0].expandtabs(8)
+    padding = len(first) - len(first.lstrip())
+    return bool(first.strip()) and padding + 8 <= field_max_width
+
+
+def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int, report: Report) -> None:
+    """Core facts under their labels, each value whole or (bounded) capped; evidence whole, capped or marked dropped.
+
+    Left-out evidence is marked by a lone ``…`` row — unless the ask has no
+    row left for it, which only a core taller than the budget can cause.
+    """
+    ask = judged.ask
+    assert ask is not None
+    bounded = view == "bounded"
+    for fact in ask.missing:
+        report("core" if bounded else "verbatim", f"no '{fact.label}' line on screen")
+    for shown in ask.facts:
+        problem = _problem(shown)
+        if problem is None and shown.capped and _shows_nothing(shown, field_max_width):
+            problem = "shows nothing of its text before the marker"
+        if problem is None:
+            continue
+        label = shown.fact.label
+        if shown.fact.core:
+            report("core" if bounded else "verbatim", f"'{label}' {problem}")
+        else:
+            report("evidence" if bounded else "verbatim", f"'{label}' {problem}")
+    if ask.stray_rows:
+        first = ask.stray_rows[0]
+        report("core" if bounded else "verbatim", f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
+    if bounded and ask.dropped and ask.marker_row is None and ask.rows < max_rows:
+        report("evidence", f"evidence '{ask.dropped[0].label}' is left out with no lone {MARKER} row to say so")
+
+
+def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen) -> int:
+    cells = 0
+    for segment in shown.segments:
+        row = rows[segment.row]
+        cells += sum(width for char, width in zip(row.text[segment.start :], row.cells[segment.start :]) if char != MARKER)
+    return cells
+
+
+def check_cap(rows: Sequence[ScreenRow], ask: AskReading, field_max_width: int, report: Report) -> None:
+    """No field shows more than ``fieldMaxWidth`` cells of text (its marker aside) on this terminal."""
+    for shown in ask.facts:
+        allowed = field_max_width if shown.fact.detail is None else 2 * field_max_width + 3
+        cells = _value_cells(rows, shown)
+        if cells > allowed:
+            report("cap", f"'{shown.fact.label}' shows {cells} cells, over the cap of {field_max_width}")
+            return
+
+
+def check_rows(ask: AskReading, max_rows: int, report: Report) -> None:
+    """The ask fits ``maxRows``; only a core taller than that alone may exceed it, and then nothing else shows."""
+    if ask.rows <= max_rows:
+        return
+    core_rows = sum(shown.end - shown.head for shown in ask.facts if shown.fact.core)
+    core_rows += sum(end - head for _, head, end in ask.derived)
+    if ask.rows > core_rows:
+        report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and not only with core facts")
+
+
+def elides(ask: AskReading) -> bool:
+    """What the screen says: a field shows less than its text, or evidence is left out."""
+    return bool(ask.dropped) or any(shown.capped for shown in ask.facts)
+
+
+def check_elision(judged: _Judged, claimed: bool, report: Report) -> None:
+    ask = judged.ask
+    assert ask is not None
+    actual = elides(ask)
+    if claimed != actual:
+        report("elision", f"elided={claimed} but the screen {'leaves something out' if actual else 'shows everything'}")
+    offers = EXPAND_KEY in judged.chrome_text().lower()
+    if offers != actual:
+        report("elision", f"the hint {'offers' if offers else 'does not offer'} {EXPAND_KEY} while the view "
+                          f"{'leaves something out' if actual else 'shows everything'}")
+    for index in range(ask.start, ask.end):
+        count = _COUNT.search(judged.rows[index].text)
+        if count:
+            report("elision", f"an elision carries a count: {count.group()!r}")
+            return
+
+
+_COUNT_WORDS = r"(?:more|lines?|chars?|characters?|rows?|bytes?|entries|fields?|hidden|omitted|elided|truncated)\b"
+_COUNT = re.compile(
+    rf"{MARKER}\s*[(\[]?\s*\+?\d[\d,.]*\s*{_COUNT_WORDS}|\d[\d,.]*\s*{_COUNT_WORDS}[)\]]?\s*{MARKER}"
+)
+"""``… (12 more lines)``, ``…+3 rows``, ``40 characters hidden …``: a number the person cannot act on."""
+
+
+def _paints(judged: _Judged) -> bool:
+    return any(style.painted for row in judged.rows for style in row.styles)
+
+
+def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> None:
+    """When the renderer paints at all, the flagged element is painted: the value, or each external path.
+
+    A bash ask that left the working directory flags the paths it reaches,
+    shown as ``external path`` evidence, rather than the command.
+    """
+    ask = judged.ask
+    assert ask is not None
+    if not _paints(judged):
+        return
+    paths = set(payload.flagged) if payload.kind == "bash_external_directory" else set()
+    for shown in ask.facts:
+        if not (shown.fact.flagged or shown.fact.label == "external path" and shown.text in paths):
+            continue
+        for segment in shown.segments[:1]:
+            row = judged.rows[segment.row]
+            text = row.text[segment.start :].split("\u2192", 1)[0]
+            styles = row.styles[segment.start : segment.start + len(text)]
+            plain = [char for char, style in zip(text, styles) if not char.isspace() and char != MARKER and not style.painted]
+            if plain:
+                report("highlight", f"the flagged '{shown.fact.label}' is not painted on screen: {''.join(plain)[:30]!r}")
+                return
+
+
+def shown_texts(ask: AskReading) -> list[str]:
+    """The raw text the bounded view shows of each fact: its head and its tail."""
+    out = []
+    for shown in ask.facts:
+        text = shown.text
+        reading = shown.reading
+        out.append(shown.fact.label)
+        out.append(text[: reading.head] + ("" if reading.whole else "\n" + text[len(text) - reading.tail :]))
+        if shown.fact.detail is not None:
+            out.append(shown.fact.detail)
+    return out
+
+
+def check_expectations(
+    expect: Mapping[str, object], payload: PromptPayload, ask: AskReading, report: Report
+) -> None:
     if "kind" in expect and expect["kind"] != payload.kind:
-        found.append(Violation("expect", "bounded", width, f"kind is {payload.kind!r}, expected {expect['kind']!r}"))
-    if "elided" in expect and expect["elided"] != elided:
-        found.append(Violation("expect", "bounded", width, f"elided is {elided}, expected {expect['elided']}"))
+        report("expect", f"kind is {payload.kind!r}, expected {expect['kind']!r}")
+    actual = elides(ask)
+    if "elided" in expect and expect["elided"] != actual:
+        report("expect", f"the view {'elides' if actual else 'elides nothing'}, expected elided={expect['elided']}")
     limit = expect.get("maxRows")
-    if isinstance(limit, int) and len(bounded_ask) > limit:
-        found.append(Violation("expect", "bounded", width, f"the ask occupies {len(bounded_ask)} rows, expected at most {limit}"))
-    screen = "\n".join(bounded_ask)
-    for text in expect.get("visible", ()):  # type: ignore[union-attr]
-        if text not in screen:
-            found.append(Violation("expect", "bounded", width, f"{text!r} is not visible"))
-    return found
+    if isinstance(limit, int) and ask.rows > limit:
+        report("expect", f"the ask occupies {ask.rows} rows, expected at most {limit}")
+    texts = shown_texts(ask)
+    for wanted in expect.get("visible", ()):  # type: ignore[union-attr]
+        if not any(wanted in text for text in texts):
+            report("expect", f"{wanted!r} is not visible")
 
 
-@dataclass(frozen=True)
-class _Screen:
-    """One view as judged: the frame the source gave, the terminal's reading of it, and where its ask stands."""
-
-    frame: RenderedFrame
-    reading: FrameReading
-    layout: FrameLayout
-
-    @property
-    def ask(self) -> list[str]:
-        return self.reading.rows[self.layout.ask_start : self.layout.ask_end]
+# ── one payload at one width ───────────────────────────────────────────────
 
 
 def _frames(
@@ -243,6 +399,15 @@ def _frames(
     return frames, elapsed
 
 
+def _shown_by_fact(ask: AskReading) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    out: dict[str, int] = {}
+    for shown in ask.facts:
+        counts[shown.fact.label] = counts.get(shown.fact.label, 0) + 1
+        out[f"{shown.fact.label}#{counts[shown.fact.label]}"] = shown.reading.shown
+    return out
+
+
 def run_width(
     payload: PromptPayload,
     width: int,
@@ -254,8 +419,9 @@ def run_width(
     source: FrameSource | None = None,
     fixture: Fixture | None = None,
     keep_screens: bool = False,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
 ) -> WidthResult:
-    """Every invariant for one payload at one width, bounded and complete, plus the legacy rows.
+    """Every invariant for one payload at one width, on every terminal model, bounded, complete and legacy.
 
     ``source`` gives the frames (default: the reference, in process); every
     judgement is made on the screen, so any implementation is judged alike.
@@ -266,49 +432,76 @@ def run_width(
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
     frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
     result.render_us = elapsed * 1e6
+    facts = expected_facts(payload)
+    sequences = payload_sgr(payload)
+    title_rows = None
+    kept: dict[str, list[str]] = {}
 
-    violations = result.violations
-    facts = core_facts(payload)
-    first_label = neutralise(facts[0].label) if facts else None
-    screens: dict[View, _Screen] = {}
-    for view, frame in frames.items():
-        if isinstance(frame, AdapterFailure):
-            violations.append(Violation(frame.verdict, view, width, frame.message))
-            continue
-        reading = read_frame(list(frame.lines), width)
-        title_rows = screens["bounded"].layout.title_rows if view == "legacy" and "bounded" in screens else None
-        screens[view] = _Screen(frame, reading, find_layout(reading.rows, first_label, title_rows=title_rows))
     for view in ("bounded", "complete", "legacy"):
-        if view in screens:
-            screen = screens[view]
-            violations += check_containment(screen.reading, view, width)
-            violations += check_fit(screen.reading, screen.frame, view, width)
-            violations += check_layout(screen.layout, view, width)
+        frame = frames[view]
+        if isinstance(frame, AdapterFailure):
+            result.violations.append(Violation(frame.verdict, view, width, frame.message, "all"))
+            continue
+        lines = list(frame.lines)
+        for judged in _read_on(lines, width, models):
+            names = [model.name for model in judged.models]
 
-    bounded, complete, legacy = screens.get("bounded"), screens.get("complete"), screens.get("legacy")
-    if legacy:
-        result.legacy_rows = legacy.layout.ask_rows
-    bounded_ask = bounded.ask if bounded else []
-    complete_ask = complete.ask if complete else []
-    result.bounded_rows = len(bounded_ask)
-    result.complete_rows = len(complete_ask)
-    result.elided = bool(bounded and bounded.frame.elided)
+            def report(invariant: str, message: str, names: list[str] = names, view: str = view) -> None:
+                for name in names:
+                    result.violations.append(Violation(invariant, view, width, message, name))
 
-    if bounded:
-        core_rows = len(render_prompt_dialog(payload, DialogBudget(max_rows=0, field_max_width=field_max_width, width=width)).lines)
-        violations += check_rows(bounded_ask, core_rows, max_rows, width)
-        violations += check_core(bounded_ask, facts, _label_width(bounded_ask, facts), "bounded", width)
-    if complete:
-        complete_label_width = _label_width(complete_ask, facts)
-        violations += check_core(complete_ask, facts, complete_label_width, "complete", width)
-        violations += check_verbatim(complete_ask, payload, complete_label_width, width)
-    if bounded and complete:
-        violations += check_elision(bounded_ask, complete_ask, bounded.frame, bounded.reading, bounded.layout.hint_rows, width)
-    if bounded:
-        if bounded.reading.painted_cells == 0 and any(fact.flagged and fact.text.strip("\n") for fact in facts):
-            violations.append(Violation("highlight", "bounded", width, "the flagged value is not painted on screen"))
-        violations += check_expectations(expect, payload, bounded_ask, bounded.frame.elided, width)
-    if keep_screens and violations:
-        named = {violation.view for violation in violations}
-        result.screens = {view: screen.reading.rows for view, screen in screens.items() if view in named}
+            check_containment(judged.reading, report)
+            check_fit(judged.reading, lines, report)
+            if view == "legacy":
+                check_legible(judged, lines, sequences, report)
+                if judged.chrome.problem:
+                    report("layout", judged.chrome.problem)
+                if judged.models[0].name == models[0].name:
+                    stop = judged.chrome.options_start
+                    while stop > 0 and is_blank(judged.reading.rows[stop - 1]):
+                        stop -= 1
+                    result.legacy_rows = max(0, stop - (title_rows if title_rows is not None else 1))
+                continue
+            judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
+            check_layout(judged, report)
+            check_labels(judged, report)
+            check_legible(judged, lines, sequences, report)
+            check_facts(judged, view, max_rows, field_max_width, report)
+            if view == "bounded":
+                for model in judged.models:
+                    check_cap(judged.rows, judged.ask, field_max_width,
+                              lambda invariant, message, name=model.name: result.violations.append(
+                                  Violation(invariant, "bounded", width, message, name)))
+                check_rows(judged.ask, max_rows, report)
+                check_elision(judged, frame.elided, report)
+                check_highlight(judged, payload, report)
+                check_expectations(expect, payload, judged.ask, report)
+            if judged.models[0].name == models[0].name:
+                if view == "bounded":
+                    title_rows = judged.ask.title_rows
+                    result.bounded_rows = judged.ask.rows
+                    result.elided = bool(frame.elided)
+                    result.shown = _shown_by_fact(judged.ask)
+                else:
+                    result.complete_rows = judged.ask.rows
+            if keep_screens:
+                kept.setdefault(view, judged.reading.rows)
+    if keep_screens and result.violations:
+        named = {violation.view for violation in result.violations}
+        result.screens = {view: rows for view, rows in kept.items() if view in named}
     return result
+
+
+def check_monotone(results: Iterable[WidthResult]) -> list[Violation]:
+    """A wider terminal never shows less of any field than a narrower one."""
+    found = []
+    ordered = sorted(results, key=lambda result: result.width)
+    for narrower, wider in zip(ordered, ordered[1:]):
+        for key, shown in narrower.shown.items():
+            if key in wider.shown and wider.shown[key] < shown:
+                label = key.split("#", 1)[0]
+                found.append(Violation("monotone", "bounded", wider.width,
+                                        f"'{label}' shows {wider.shown[key]} characters at {wider.width} columns, "
+                                        f"{shown} at {narrower.width}", "grapheme"))
+    return found
+

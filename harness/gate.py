@@ -93,6 +93,18 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
+def merged_violations(violations: Sequence[Violation]) -> list[str]:
+    """One line per violation, the terminal models that saw the same thing named together."""
+    terminals: dict[tuple[str, str, int, str], list[str]] = {}
+    for violation in violations:
+        terminals.setdefault((violation.invariant, violation.view, violation.width, violation.message), []).append(
+            violation.terminal)
+    return [
+        f"{invariant} ({view} @{width}, {', '.join(names)}): {message}"
+        for (invariant, view, width, message), names in terminals.items()
+    ]
+
+
 def format_table(run: GateRun) -> str:
     """A table a newcomer reads: one row per fixture and width, the reason beside every failure."""
     lines = [f"{'fixture':<58} {'width':>5}  {'legacy':>6} {'bounded':>7} {'complete':>8}  verdict"]
@@ -102,7 +114,7 @@ def format_table(run: GateRun) -> str:
             lines.append(f"{name:<58} {'':>5}  {'':>6} {'':>7} {'':>8}  ERROR  {result.error}")
             continue
         for width in result.widths:
-            verdict = "ok" if not width.violations else "FAIL  " + "; ".join(str(v) for v in width.violations[:2])
+            verdict = "ok" if not width.violations else "FAIL  " + "; ".join(merged_violations(width.violations)[:2])
             lines.append(
                 f"{name:<58} {width.width:>5}  {width.legacy_rows:>6} {width.bounded_rows:>7} {width.complete_rows:>8}  {verdict}"
             )
@@ -133,7 +145,8 @@ def to_json(run: GateRun) -> str:
                             "elided": width.elided,
                             "render_us": round(width.render_us, 1),
                             "violations": [
-                                {"invariant": v.invariant, "view": v.view, "message": v.message} for v in width.violations
+                                {"invariant": v.invariant, "view": v.view, "terminal": v.terminal, "message": v.message}
+                                for v in width.violations
                             ],
                         }
                         for width in result.widths

@@ -1,36 +1,55 @@
-"""A virtual terminal that tells the truth about a frame.
+"""Virtual terminals that tell the truth about a frame — on more than one kind of terminal.
 
-pyte parses the byte stream exactly as a terminal would; on top of it this
-screen records everything a permission prompt must never do: any control
-function but colour (cursor moves, erases, titles, modes), any character a
-terminal would not print (pyte's own ``draw`` silently drops the rest of a
-chunk after one), and how far the cursor travelled. Cells are measured by
-grapheme with wcwidth, as a modern terminal lays out emoji sequences, which
-is also how the renderer counts, so a row count here is a row count there.
+Terminals disagree about how wide text is, and a frame that fits one of them
+can wrap on another: every wrapped row pushes the rows below it down, and tool
+input that knows this can push forged rows into view. So the judge reads each
+frame on several terminal *models*, each measuring text its own way, and
+shares none of the renderer's measurements:
+
+``grapheme``
+    A grapheme cluster is one unit, its width wcwidth's (kitty, WezTerm,
+    Ghostty, foot, iTerm2 with Unicode 9+ widths).
+``codepoint``
+    Each code point is measured alone by the C library's ``wcwidth(3)``
+    (``harness.cwidth``); a zero-width code point joins the cell before it,
+    and a character that does not fit the last column wraps (xterm, VTE —
+    GNOME Terminal, Tilix —, tmux, screen, the Linux console). A ZWJ family
+    emoji is 8 cells here, 2 on ``grapheme``.
+``ambiguous-wide``
+    ``codepoint``, with East Asian Ambiguous characters (``…``, ``▶``, ``·``,
+    ``→``, ``①``…) 2 cells wide, as CJK-locale terminals are often set (xterm
+    ``-cjk_width``, VTE's "ambiguous-width characters: wide", PuTTY, mintty).
+
+A frame is read the way a terminal receives it: rows joined by CR LF below a
+transcript. Printable text and SGR colour are laid out by the model here
+(``place``); anything else — cursor moves, erases, titles, modes, bare
+control characters — is a containment failure, and such a frame is also run
+through pyte (``TruthScreen``) to say what it would have done to the
+transcript and the cursor. The reading keeps what pyte would drop: concealed
+and dim text, and every character a terminal would not print.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import pyte
+from pyte import graphics
 from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
-TRANSCRIPT = tuple(f"transcript row {index:02d}" for index in range(1, 5))
-"""Earlier session output, short enough to fit the narrowest screen the gate accepts (20 columns)."""
+from .cwidth import c_wcwidth
 
-_SGR = re.compile(r"\x1b\[[0-9;]*m")
+TRANSCRIPT = tuple(f"transcript row {index:02d}" for index in range(1, 5))
+"""Earlier session output, short enough to fit the narrowest screen the gate accepts."""
+
+_SGR = re.compile(r"\x1b\[([0-9;:]*)m")
 _FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 """Every control character, after SGR sequences are removed: a frame line holds no CR or LF of its own."""
-
-_ALLOWED_EVENTS = frozenset({"draw", "linefeed", "carriage_return", "select_graphic_rendition"})
-_CONTROL_EVENTS = (
-    sorted(set(pyte.Stream.basic.values()) | set(pyte.Stream.escape.values()) | set(pyte.Stream.sharp.values())
-           | set(pyte.Stream.csi.values()) | {"set_title", "set_icon_name", "define_charset", "debug"})
-)
 
 
 def foreign_controls(line: str) -> list[str]:
@@ -39,12 +58,287 @@ def foreign_controls(line: str) -> list[str]:
     return [repr(match.group()) for match in _FORBIDDEN.finditer(stripped)]
 
 
+# ── styles ─────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a cell is drawn. Colours are pyte's names (``default``, ``red``, ``brightblue``…) or six hex digits."""
+
+    fg: str = "default"
+    bg: str = "default"
+    bold: bool = False
+    dim: bool = False
+    italics: bool = False
+    underline: bool = False
+    blink: bool = False
+    reverse: bool = False
+    conceal: bool = False
+    strikethrough: bool = False
+
+    @property
+    def painted(self) -> bool:
+        """Drawn differently from plain text in any way a person can see."""
+        return self != PLAIN and not (self.conceal and replace(self, conceal=False) == PLAIN)
+
+    @property
+    def invisible(self) -> bool:
+        """Drawn so that it cannot be read: concealed, or its foreground indistinguishable from its background."""
+        if self.conceal:
+            return True
+        fg, bg = (self.bg, self.fg) if self.reverse else (self.fg, self.bg)
+        if fg == "default" or bg == "default":
+            return False  # the terminal's own pair, or one colour against a background we cannot know
+        return _colour_distance(fg, bg) < _INVISIBLE_DISTANCE
+
+
+PLAIN = Style()
+_INVISIBLE_DISTANCE = 48
+"""Below this distance in RGB space a foreground does not stand out from its background (e.g. 0a0a0a on black)."""
+
+_NAMED_RGB = {
+    "black": (0, 0, 0), "red": (205, 0, 0), "green": (0, 205, 0), "brown": (205, 205, 0),
+    "blue": (0, 0, 238), "magenta": (205, 0, 205), "cyan": (0, 205, 205), "white": (229, 229, 229),
+    "brightblack": (127, 127, 127), "brightred": (255, 0, 0), "brightgreen": (0, 255, 0),
+    "brightbrown": (255, 255, 0), "brightblue": (92, 92, 255), "brightmagenta": (255, 0, 255),
+    "brightcyan": (0, 255, 255), "brightwhite": (255, 255, 255),
+}
+"""xterm's default palette for the sixteen named colours."""
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    if colour in _NAMED_RGB:
+        return _NAMED_RGB[colour]
+    try:
+        return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
+    except ValueError:
+        return (-1000, -1000, -1000)  # a name we do not know: never equal to anything
+
+
+def _colour_distance(first: str, second: str) -> float:
+    if first == second:
+        return 0.0
+    a, b = _rgb(first), _rgb(second)
+    return float(sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5)
+
+
+_TEXT_ATTRIBUTES = {
+    1: ("bold", True), 2: ("dim", True), 3: ("italics", True), 4: ("underline", True), 5: ("blink", True),
+    7: ("reverse", True), 8: ("conceal", True), 9: ("strikethrough", True), 23: ("italics", False),
+    24: ("underline", False), 25: ("blink", False), 27: ("reverse", False), 28: ("conceal", False),
+    29: ("strikethrough", False),
+}
+
+
+def apply_sgr(style: Style, parameters: str) -> Style:
+    """The style after one ``ESC [ parameters m``, with pyte's colour tables; dim and conceal kept, which pyte drops."""
+    codes = [int(part) if part.isdigit() else 0 for part in parameters.replace(":", ";").split(";")] or [0]
+    changes: dict[str, object] = {}
+    index = 0
+    while index < len(codes):
+        code = codes[index]
+        index += 1
+        if code == 0:
+            style, changes = PLAIN, {}
+        elif code == 22:
+            changes.update(bold=False, dim=False)
+        elif code in _TEXT_ATTRIBUTES:
+            name, value = _TEXT_ATTRIBUTES[code]
+            changes[name] = value
+        elif code in graphics.FG_ANSI or code in graphics.FG_AIXTERM:
+            changes["fg"] = graphics.FG_ANSI.get(code) or graphics.FG_AIXTERM[code]
+        elif code in graphics.BG_ANSI or code in graphics.BG_AIXTERM:
+            changes["bg"] = graphics.BG_ANSI.get(code) or graphics.BG_AIXTERM[code]
+        elif code in (39, 49):
+            changes["fg" if code == 39 else "bg"] = "default"
+        elif code in (38, 48, 58) and index < len(codes):
+            mode = codes[index]
+            if mode == 5 and index + 1 < len(codes):
+                colour = graphics.FG_BG_256[codes[index + 1] % 256]
+                index += 2
+            elif mode == 2 and index + 3 < len(codes):
+                colour = "".join(f"{min(255, value):02x}" for value in codes[index + 1 : index + 4])
+                index += 4
+            else:
+                break  # malformed: a terminal stops reading the sequence here
+            if code != 58:  # underline colour changes nothing a reader needs
+                changes["fg" if code == 38 else "bg"] = colour
+    return replace(style, **changes) if changes else style  # type: ignore[arg-type]
+
+
+# ── terminal models ────────────────────────────────────────────────────────
+
+Measure = Callable[[str], Iterator[tuple[str, int]]]
+"""Printable text in, ``(piece, cells)`` out; a piece of 0 cells joins the cell before it."""
+
+
+@dataclass(frozen=True)
+class TerminalModel:
+    name: str
+    stands_for: str
+    measure: Measure
+
+
+def _grapheme_measure(text: str) -> Iterator[tuple[str, int]]:
+    for grapheme in iter_graphemes(text):
+        yield grapheme, _grapheme_width(grapheme)
+
+
+@lru_cache(maxsize=65536)
+def _grapheme_width(grapheme: str) -> int:
+    return wcwidth_width(grapheme, control_codes="ignore")
+
+
+def _codepoint_cells(char: str, ambiguous: int) -> int:
+    cells = c_wcwidth(char)
+    if cells < 0:
+        # what the C library calls unprintable draws as nothing when it is a control or format character,
+        # and as one cell (a replacement, or the glyph a newer font has) when it is merely newer than its tables
+        return 0 if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp") else 1
+    if cells == 1 and ambiguous == 2 and unicodedata.east_asian_width(char) == "A":
+        return 2
+    return cells
+
+
+def _codepoint_measure(ambiguous: int) -> Measure:
+    def measure(text: str) -> Iterator[tuple[str, int]]:
+        for char in text:
+            yield char, _codepoint_cells(char, ambiguous)
+
+    return measure
+
+
+GRAPHEME = TerminalModel("grapheme", "kitty, WezTerm, Ghostty, foot, iTerm2", _grapheme_measure)
+CODEPOINT = TerminalModel("codepoint", "xterm, VTE (GNOME Terminal, Tilix), tmux, screen, Linux console",
+                          _codepoint_measure(1))
+AMBIGUOUS_WIDE = TerminalModel("ambiguous-wide", "CJK-locale terminals: xterm -cjk_width, VTE or PuTTY set to "
+                               "wide ambiguous characters, mintty", _codepoint_measure(2))
+MODELS: dict[str, TerminalModel] = {model.name: model for model in (GRAPHEME, CODEPOINT, AMBIGUOUS_WIDE)}
+
+
+# ── unprintable characters, by the judge's own rules ───────────────────────
+
+_PRINTABLE_FORMAT = frozenset("\u200d")
+"""Format characters that belong inside a printable cluster: the zero-width joiner of an emoji sequence."""
+
+
+def _unprintable(text: str) -> Iterator[str]:
+    """Graphemes a terminal would not print: controls, format and bidi characters, separators, surrogates, lone marks.
+
+    A ZWJ counts as printable only between two wide pictographs (an emoji
+    ZWJ sequence), and tag characters only inside a flag sequence.
+    """
+    for grapheme in iter_graphemes(text):
+        first = grapheme[0]
+        category = unicodedata.category(first)
+        if category in ("Cc", "Cf", "Cs", "Zl", "Zp") or category[0] == "M" or _grapheme_width(grapheme) <= 0:
+            yield grapheme
+            continue
+        for index, char in enumerate(grapheme[1:], start=1):
+            kind = unicodedata.category(char)
+            if kind in ("Cc", "Cs", "Zl", "Zp"):
+                yield grapheme
+                break
+            if kind == "Cf":
+                if char in _PRINTABLE_FORMAT and index + 1 < len(grapheme):
+                    continue
+                if "\U000e0020" <= char <= "\U000e007f" and first == "\U0001f3f4":
+                    continue
+                yield grapheme
+                break
+
+
+# ── laying a frame out ─────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class ScreenRow:
+    """One screen row as read: its text (wide-character stubs dropped, right-stripped) and, per character, how it is drawn."""
+
+    text: str
+    styles: tuple[Style, ...]
+    cells: tuple[int, ...]
+    """Per character: the cells it opened (its piece's width on the first character of a piece, 0 after)."""
+
+
+@dataclass
+class _Row:
+    chars: list[str] = field(default_factory=list)
+    styles: list[Style] = field(default_factory=list)
+    cells: list[int] = field(default_factory=list)
+    column: int = 0
+
+    def freeze(self) -> ScreenRow:
+        end = len(self.chars)
+        while end and self.chars[end - 1] == " ":
+            end -= 1
+        return ScreenRow("".join(self.chars[:end]), tuple(self.styles[:end]), tuple(self.cells[:end]))
+
+
+def _runs(line: str) -> Iterator[tuple[str, str | None]]:
+    """``(text, None)`` and ``("", sgr_parameters)`` in order."""
+    position = 0
+    for match in _SGR.finditer(line):
+        if match.start() > position:
+            yield line[position : match.start()], None
+        yield "", match.group(1)
+        position = match.end()
+    if position < len(line):
+        yield line[position:], None
+
+
+def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[ScreenRow]:
+    """The rows ``lines`` occupy on a terminal ``width`` columns wide that measures text like ``model``.
+
+    Each line begins a row (the frame joins lines with CR LF); text reaching
+    past the last column wraps onto a new row, a wide character that does not
+    fit moves whole, a zero-width piece joins the cell before it (even in the
+    last column: the pending-wrap state). Control characters other than SGR
+    are skipped here — ``read_frame`` reports them.
+    """
+    rows: list[ScreenRow] = []
+    style = PLAIN
+    for line in lines:
+        row = _Row()
+        for text, sgr in _runs(line):
+            if sgr is not None:
+                style = apply_sgr(style, sgr)
+                continue
+            if _FORBIDDEN.search(text):
+                text = _FORBIDDEN.sub("", text)
+            pieces = ((char, 1) for char in text) if text.isascii() else model.measure(text)
+            for piece, cells in pieces:
+                if cells <= 0:
+                    if row.chars:
+                        row.chars.extend(piece)
+                        row.styles.extend([style] * len(piece))
+                        row.cells.extend([0] * len(piece))
+                    continue
+                if row.column + cells > width and row.column:
+                    rows.append(row.freeze())
+                    row = _Row()
+                row.chars.extend(piece)
+                row.styles.extend([style] * len(piece))
+                row.cells.extend([cells] + [0] * (len(piece) - 1))
+                row.column += cells
+        rows.append(row.freeze())
+    return rows
+
+
+# ── pyte, for frames that emit controls ────────────────────────────────────
+
+_ALLOWED_EVENTS = frozenset({"draw", "linefeed", "carriage_return", "select_graphic_rendition"})
+_CONTROL_EVENTS = (
+    sorted(set(pyte.Stream.basic.values()) | set(pyte.Stream.escape.values()) | set(pyte.Stream.sharp.values())
+           | set(pyte.Stream.csi.values()) | {"set_title", "set_icon_name", "define_charset", "debug"})
+)
+
+
 class TruthScreen(pyte.Screen):
-    """A pyte screen that measures graphemes and records every non-colour control."""
+    """A pyte screen that measures graphemes and records every non-colour control function it executes."""
 
     def __init__(self, columns: int, lines: int) -> None:
         self.foreign: list[str] = []
-        self.unprintable: list[str] = []
         self._inside = 0
         super().__init__(columns, lines)
 
@@ -59,19 +353,9 @@ class TruthScreen(pyte.Screen):
     def draw(self, data: str) -> None:
         attrs = self.cursor.attrs
         cell_type, rest = type(attrs), tuple(attrs)[1:]
-        if data.isascii() and data.isprintable() and pyte.modes.DECAWM in self.mode:
-            for char in data:
-                if self.cursor.x >= self.columns:
-                    self.carriage_return()
-                    self.linefeed()
-                self.buffer[self.cursor.y][self.cursor.x] = tuple.__new__(cell_type, (char, *rest))
-                self.cursor.x += 1
-            self.dirty.add(self.cursor.y)
-            return
         for grapheme in iter_graphemes(data):
-            width = 1 if grapheme.isascii() and grapheme.isprintable() else wcwidth_width(grapheme)
-            if width <= 0 or _is_control(grapheme[0]):
-                self.unprintable.append(grapheme)
+            width = 1 if grapheme.isascii() and grapheme.isprintable() else _grapheme_width(grapheme)
+            if width <= 0:
                 continue
             if self.cursor.x + width > self.columns:
                 if pyte.modes.DECAWM in self.mode:
@@ -86,15 +370,6 @@ class TruthScreen(pyte.Screen):
                     row[self.cursor.x + stub] = tuple.__new__(cell_type, ("", *rest))
             self.cursor.x += width
             self.dirty.add(self.cursor.y)
-
-
-def _is_control(char: str) -> bool:
-    """Controls, format characters, surrogates and separators: what a terminal acts on or drops.
-
-    Unassigned code points are not in this list: the interpreter's Unicode
-    tables may be older than wcwidth's, and a terminal prints what it measures.
-    """
-    return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 
 def _recorder(name: str):  # type: ignore[no-untyped-def]
@@ -113,13 +388,44 @@ for _name in _CONTROL_EVENTS:
         setattr(TruthScreen, _name, _recorder(_name))
 
 
+def _pyte_row(screen: TruthScreen, y: int) -> str:
+    row = screen.buffer[y]
+    return "".join(row[x].data for x in range(screen.columns)).rstrip()
+
+
+@dataclass(frozen=True)
+class ControlEffects:
+    """What a frame's control functions did on a real terminal: events, and whether the transcript and cursor held."""
+
+    events: tuple[str, ...]
+    transcript_intact: bool
+    cursor_left_frame: bool
+
+
+def control_effects(frame_lines: Sequence[str], width: int) -> ControlEffects:
+    """Run the frame through pyte below the transcript, as a TUI writes it, and record what its controls did."""
+    height = len(TRANSCRIPT) + len(frame_lines) + 2
+    screen = TruthScreen(width, height)
+    stream = pyte.Stream(screen)
+    stream.feed("\r\n".join(TRANSCRIPT) + "\r\n")
+    before = [_pyte_row(screen, y) for y in range(len(TRANSCRIPT))]
+    screen.foreign.clear()
+    top = screen.cursor.y
+    left = False
+    for index, line in enumerate(frame_lines):
+        stream.feed(line if index == 0 else "\r\n" + line)
+        if screen.cursor.y < top:
+            left = True
+    after = [_pyte_row(screen, y) for y in range(len(TRANSCRIPT))]
+    return ControlEffects(tuple(screen.foreign), before == after == list(TRANSCRIPT), left)
+
+
+# ── the reading ────────────────────────────────────────────────────────────
+
+
 @dataclass(frozen=True)
 class StyledRun:
-    """Consecutive cells of one row drawn with the same attributes, as pyte recorded them.
-
-    ``fg`` and ``bg`` are pyte's names (``default``, ``brown`` for SGR 33,
-    ``cyan``, ...) or six hex digits for 256-colour and true-colour cells.
-    """
+    """Consecutive characters of one row drawn alike, for a gallery; ``fg``/``bg`` as in ``Style``."""
 
     text: str
     fg: str = "default"
@@ -128,90 +434,59 @@ class StyledRun:
     reverse: bool = False
 
 
-def _styled_row(screen: TruthScreen, y: int) -> tuple[StyledRun, ...]:
-    """One row as runs whose text joins to ``_row_text``: wide-character stubs dropped, right-stripped."""
-    runs: list[StyledRun] = []
-    text: list[str] = []
-    key: tuple[str, str, bool, bool] | None = None
-    row = screen.buffer[y]
-    for x in range(screen.columns):
-        cell = row[x]
-        if not cell.data:
-            continue
-        cell_key = (cell.fg, cell.bg, cell.bold, cell.reverse)
-        if cell_key != key and text:
-            runs.append(StyledRun("".join(text), *key))  # type: ignore[misc]
-            text = []
-        key = cell_key
-        text.append(cell.data)
-    if text:
-        runs.append(StyledRun("".join(text), *key))  # type: ignore[misc]
-    while runs and not runs[-1].text.rstrip():
-        runs.pop()
-    if runs:
-        last = runs[-1]
-        runs[-1] = StyledRun(last.text.rstrip(), last.fg, last.bg, last.bold, last.reverse)
-    return tuple(runs)
-
-
 @dataclass
 class FrameReading:
-    """What the screen shows after a frame was written below a transcript."""
+    """What one terminal model shows after a frame was written below a transcript."""
 
-    rows: list[str]
-    """Every row the frame occupies, as displayed text (wide-char stubs removed, right-stripped)."""
-    frame_top: int
-    frame_rows: int
-    transcript_intact: bool
-    cursor_left_frame: bool
+    model: TerminalModel
+    screen_rows: list[ScreenRow]
+    transcript_intact: bool = True
+    cursor_left_frame: bool = False
     foreign_events: list[str] = field(default_factory=list)
     foreign_bytes: list[str] = field(default_factory=list)
     unprintable: list[str] = field(default_factory=list)
-    painted_cells: int = 0
-    screen: TruthScreen | None = field(default=None, repr=False, compare=False)
-    """The virtual terminal itself, kept so that ``styled_rows`` can read its cells on request."""
+
+    @property
+    def rows(self) -> list[str]:
+        return [row.text for row in self.screen_rows]
+
+    @property
+    def frame_rows(self) -> int:
+        return len(self.screen_rows)
+
+    @property
+    def painted_cells(self) -> int:
+        return sum(1 for row in self.screen_rows for style, cells in zip(row.styles, row.cells) if cells and style.fg != "default")
 
     def styled_rows(self) -> list[tuple[StyledRun, ...]]:
-        """Every frame row as coloured runs, for a gallery; ``"".join(run.text ...)`` equals ``rows[i]``."""
-        if self.screen is None:
-            raise ValueError("this reading kept no screen")
-        return [_styled_row(self.screen, y) for y in range(self.frame_top, self.frame_top + self.frame_rows)]
+        """Every row as runs of one style; ``"".join(run.text ...)`` equals ``rows[i]``."""
+        out = []
+        for row in self.screen_rows:
+            runs: list[StyledRun] = []
+            start = 0
+            for index in range(1, len(row.text) + 1):
+                if index == len(row.text) or row.styles[index] != row.styles[start]:
+                    style = row.styles[start]
+                    runs.append(StyledRun(row.text[start:index], style.fg, style.bg, style.bold, style.reverse))
+                    start = index
+            out.append(tuple(runs))
+        return out
 
 
-def _row_text(screen: TruthScreen, y: int) -> str:
-    row = screen.buffer[y]
-    return "".join(row[x].data for x in range(screen.columns)).rstrip()
-
-
-def read_frame(frame_lines: list[str] | tuple[str, ...], width: int) -> FrameReading:
-    """Write the transcript, then the frame as a TUI does (rows joined by CR LF), and read it back."""
-    height = len(TRANSCRIPT) + len(frame_lines) + 2
-    screen = TruthScreen(width, height)
-    stream = pyte.Stream(screen)
-    stream.feed("\r\n".join(TRANSCRIPT) + "\r\n")
-    before = [_row_text(screen, y) for y in range(len(TRANSCRIPT))]
-    screen.foreign.clear()
-    top = screen.cursor.y
-    left = False
-    for index, line in enumerate(frame_lines):
-        stream.feed(line if index == 0 else "\r\n" + line)
-        if screen.cursor.y < top:
-            left = True
-    bottom = screen.cursor.y
-    after = [_row_text(screen, y) for y in range(len(TRANSCRIPT))]
-    rows = [_row_text(screen, y) for y in range(top, bottom + 1)]
-    painted = sum(
-        1 for y in range(top, bottom + 1) for x in range(width) if screen.buffer[y][x].fg != "default"
-    )
-    return FrameReading(
-        rows=rows,
-        frame_top=top,
-        frame_rows=bottom - top + 1,
-        transcript_intact=before == after and before == list(TRANSCRIPT),
-        cursor_left_frame=left,
-        foreign_events=list(screen.foreign),
-        foreign_bytes=[control for line in frame_lines for control in foreign_controls(line)],
-        unprintable=list(screen.unprintable),
-        painted_cells=painted,
-        screen=screen,
-    )
+def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GRAPHEME) -> FrameReading:
+    """The frame as ``model`` shows it, with every control and unprintable character it carries recorded."""
+    foreign = [control for line in frame_lines for control in foreign_controls(line)]
+    unprintable = [
+        grapheme
+        for line in frame_lines
+        for text, sgr in _runs(line)
+        if sgr is None and not text.isascii()
+        for grapheme in _unprintable(_FORBIDDEN.sub("", text))
+    ]
+    reading = FrameReading(model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable)
+    if foreign:
+        effects = control_effects(frame_lines, width)
+        reading.foreign_events = list(effects.events)
+        reading.transcript_intact = effects.transcript_intact
+        reading.cursor_left_frame = effects.cursor_left_frame
+    return reading

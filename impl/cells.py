@@ -1,9 +1,18 @@
 """Laying neutralised text into terminal rows, in cells, never splitting a grapheme.
 
-Widths come from wcwidth, grapheme by grapheme, which is what the harness's
-terminal uses too, so a row this module calls 80 cells is 80 cells on screen.
-ASCII text — nearly every real command and file — takes a path with no
-grapheme segmentation at all: its cells are its characters.
+Terminals disagree about widths. kitty, WezTerm and Ghostty draw a grapheme
+cluster as one unit (a ZWJ family emoji is 2 cells); xterm, VTE and tmux
+measure each code point alone with the C library's tables (the same family
+is 8 cells, a spacing mark such as U+302E takes 1 or 2 cells where a
+cluster-aware terminal adds none); CJK-locale terminals draw East Asian
+Ambiguous characters — ``…``, ``▶``, ``·``, ``→`` among them — 2 cells wide.
+A row that fits one of them can wrap on another, and a wrapped row moves
+every row below it: tool input could then push forged rows into view. So
+every width here is the *widest* any of those terminals gives a cluster
+(``grapheme_cells``), and a row this module calls 80 cells is at most 80
+cells on all of them. ASCII text — nearly every real command and file —
+takes a path with no grapheme segmentation at all: its cells are its
+characters on every terminal.
 
 Wrapping is by cell, not by word: a permission prompt must reproduce the
 request exactly, and a word wrapper drops the whitespace at each break.
@@ -12,9 +21,12 @@ request exactly, and a word wrapper drops the whitespace at each break.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
+from functools import lru_cache
 
 from wcwidth import iter_graphemes
+from wcwidth import wcwidth as _codepoint_wcwidth
 from wcwidth import width as _wcwidth
 
 from .truncate import ELLIPSIS
@@ -36,9 +48,33 @@ def unsafe_runs(safe: str) -> re.Pattern[str]:
 _NOT_PRINTABLE_ASCII = unsafe_runs("\\x20-\\x7e")
 
 
+def _codepoint_cells(char: str) -> int:
+    """The most cells one code point takes on a terminal that measures code points alone.
+
+    wcwidth gives spacing marks (category Mc) and code points newer than its
+    caller's tables no width of their own, as a cluster-aware terminal draws
+    them; the C library gives a spacing mark its East Asian width, 1 or 2.
+    """
+    cells = _codepoint_wcwidth(char, "auto", 2)
+    if cells <= 0 and unicodedata.category(char) in ("Mc", "Cn"):
+        return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return max(cells, 0)
+
+
+@lru_cache(maxsize=65536)
+def grapheme_cells(grapheme: str) -> int:
+    """The widest any terminal draws one grapheme: as a cluster, per code point, or with ambiguous characters wide."""
+    clustered = _wcwidth(grapheme, control_codes="ignore", ambiguous_width=2)
+    if len(grapheme) == 1:
+        return max(clustered, _codepoint_cells(grapheme))
+    return max(clustered, sum(_codepoint_cells(char) for char in grapheme))
+
+
 def cell_width(text: str) -> int:
-    """Cells ``text`` occupies; ``text`` holds no control characters."""
-    return len(text) if text.isascii() else _wcwidth(text)
+    """Cells ``text`` occupies on the widest terminal; ``text`` holds no control characters."""
+    if text.isascii():
+        return len(text)
+    return sum(cells for _, cells, _ in _pieces(text))
 
 
 def grapheme_pieces(text: str, unsafe: re.Pattern[str]) -> Iterator[tuple[int, int]]:
@@ -118,7 +154,7 @@ def _pieces(line: str) -> Iterator[tuple[str, int, bool]]:
         if start > position:
             yield line[position:start], start - position, False
         for grapheme in iter_graphemes(line[start:end]):
-            yield grapheme, (1 if grapheme.isascii() else _wcwidth(grapheme)), True
+            yield grapheme, (1 if grapheme.isascii() else grapheme_cells(grapheme)), True
         position = end
     if position < len(line):
         yield line[position:], len(line) - position, False

@@ -37,6 +37,12 @@ DEFAULT_FIELD_MAX_WIDTH = 400
 MAX_LABEL_WIDTH = 20
 NARROW_VALUE_WIDTH = 12
 """Below this many cells beside the labels, each label gets a row of its own."""
+NARROW_INDENT = 4
+"""Where a value's rows begin when its label stands alone. Never the margin: a value's own lines would then
+read as labels, a title or options (``tool : bash``, ``Permission Required``, ``  (y) Yes``); option rows
+begin at most two cells in, so four cells keep every value row apart from every chrome row."""
+MIN_WIDTH = 20
+"""The narrowest terminal the dialog lays out for: a label, its colon and a value row of its own need it."""
 
 ARROW = " \u2192 "
 _TOKEN_CHARS = re.compile(r"[\w/.\-]")
@@ -49,6 +55,10 @@ class DialogBudget:
     max_rows: int | None = DEFAULT_MAX_ROWS
     field_max_width: int | None = DEFAULT_FIELD_MAX_WIDTH
     width: int = 120
+
+    def __post_init__(self) -> None:
+        if self.width < MIN_WIDTH:
+            raise ValueError(f"the dialog needs a terminal at least {MIN_WIDTH} columns wide, got {self.width}")
 
 
 def complete_view_budget(width: int) -> DialogBudget:
@@ -243,8 +253,10 @@ def _paint_row(row: str, spans: Sequence[tuple[int, int]], whole: bool, paint: P
 
 
 def _label_text(label: str, max_width: int = MAX_LABEL_WIDTH) -> str:
-    # a label is one row of known width: a line break or a tab (which the terminal would expand) is a space
-    return clip_to_width(neutralise(label).replace("\n", " ").replace("\t", " "), max_width)
+    # a label is one row of known width: a line break or a tab (which the terminal would expand) is a space.
+    # Only the characters that can fit are neutralised: every kept grapheme is at least one cell.
+    prefix = label[: (max_width + 1) * (MAX_EXTENDERS + 1)]
+    return clip_to_width(neutralise(prefix).replace("\n", " ").replace("\t", " "), max_width)
 
 
 def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> list[str]:
@@ -256,14 +268,14 @@ def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) ->
     else:
         rows = [_paint_row(row, spans, block.flagged_whole, paint) for row, spans in zip(block.rows, block.spans)]
     if narrow:
-        return [head, *rows]
+        return [head, *(" " * NARROW_INDENT + row for row in rows)]
     indent = " " * (label_width + 3)
     return [f"{head} {rows[0]}", *[indent + row for row in rows[1:]]] if rows else []
 
 
 def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Paint | None = None) -> DialogView:
     """The ask as rows no wider than ``budget.width``, within ``budget.max_rows`` unless the core alone is taller."""
-    width = max(1, budget.width)
+    width = budget.width
     core = core_facts(payload)
     lookahead = len(payload.evidence) if budget.max_rows is None else budget.max_rows
     labels = [fact.label for fact in core] + [entry.label for entry in payload.evidence[:lookahead]]
@@ -271,7 +283,7 @@ def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Pa
     label_cap = max(0, min(MAX_LABEL_WIDTH, width - 2))
     label_width = max((cell_width(_label_text(label, label_cap)) for label in labels), default=0)
     narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
-    row_width = width if narrow else width - (label_width + 3)
+    row_width = width - NARROW_INDENT if narrow else width - (label_width + 3)
     extra_rows = 1 if narrow else 0
     needles = [neutralise(flag) for flag in payload.flagged if flag and len(flag) <= (budget.field_max_width or len(flag))]
     cap = budget.field_max_width

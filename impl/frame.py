@@ -33,7 +33,7 @@ def title_for(payload: PromptPayload) -> str:
 
 def fit_chrome(lines: Sequence[str], width: int) -> list[str]:
     """Chrome is our own text: wrap it by words, then split any word wider than the row."""
-    return [row for line in lines for part in (wrap(line, width) or [""]) for row in wrap_line(part, width)]
+    return [row for line in lines for part in (wrap(line, width, ambiguous_width=2) or [""]) for row in wrap_line(part, width)]
 
 
 def option_rows(state: PromptState, config: PromptConfig) -> list[tuple[str, bool]]:

@@ -19,7 +19,7 @@ The notation:
   characters, line/paragraph separators, lone surrogates, variation
   selectors and tag characters outside the sequences that use them,
   combining marks with nothing to combine with or stacked past
-  ``MAX_EXTENDERS`` deep, other grapheme extenders with no base (a skin-tone
+  ``MAX_TEXT_EXTENDERS`` deep (``MAX_EXTENDERS`` on an emoji), other grapheme extenders with no base (a skin-tone
   modifier after a tab), and blank fillers such as U+3164.
 - A control picture or ``⟨`` typed literally is itself written ``⟨U+XXXX⟩``,
   so the notation can never be forged by the input it describes.
@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from wcwidth import iter_graphemes, wcwidth
 
-from .cells import grapheme_pieces, unsafe_runs
+from .cells import grapheme_cells, grapheme_pieces, unsafe_runs
 
 NOTATION_OPEN = "\u27e8"
 NOTATION_CLOSE = "\u27e9"
@@ -46,6 +46,18 @@ MAX_EXTENDERS = 15
 """Characters a grapheme may carry after its base. The longest emoji sequence
 in use has ten code points; past this a cluster is an attack on the screen
 (marks stacked over the rows above) or on the renderer's time."""
+
+MAX_CLUSTER_CELLS = 16
+"""The widest one cluster may be drawn on any terminal (``cells.grapheme_cells``): the value column of the
+narrowest dialog. A cluster cannot wrap, so one wider than its row would push the rows below it down;
+the extenders past this width are shown as notation instead."""
+
+MAX_TEXT_EXTENDERS = 6
+"""The same bound for a base that is not a pictograph. Scripts stack a few
+marks (a Hebrew letter with its points, an Indic conjunct), never more; and a
+terminal measuring code points alone gives each spacing mark a cell or two
+(a base with fifteen U+302E is 2 cells in kitty, 31 in tmux), so a long stack
+is where terminals disagree most about the width of one cluster."""
 
 _PLAIN = re.compile(r"[^\x20-\x7e\n\t]")
 _PLAIN_RUNS = unsafe_runs("\\x20-\\x7e\\n\\t")
@@ -114,6 +126,10 @@ def _is_pictographic(char: str) -> bool:
     return wcwidth(char) == 2 or char in "\u2764\u263a\u2639\u2620\u2622\u2623"
 
 
+def _is_regional_indicator(char: str) -> bool:
+    return "\U0001f1e6" <= char <= "\U0001f1ff"
+
+
 def _clean_cluster(cluster: str, out: list[str]) -> None:
     base = cluster[0]
     if _cannot_lead(base):
@@ -125,13 +141,20 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
     previous = base
     previous_kept = True
     kept = 0
+    run = base
+    """The cluster as it will be drawn: the base and the extenders kept since the last notation."""
+    bound = MAX_EXTENDERS if _is_pictographic(base) or _is_regional_indicator(base) else MAX_TEXT_EXTENDERS
     last = len(cluster) - 1
     for index in range(1, len(cluster)):
         char = cluster[index]
-        if kept >= MAX_EXTENDERS:
+        if kept >= bound or grapheme_cells(run + char) > MAX_CLUSTER_CELLS:
             keep = False
         elif char == ZWJ:
-            keep = index < last and _is_pictographic(cluster[index + 1]) and previous != ZWJ
+            # a joiner is kept only with the pictograph it joins, or it would dangle before a notation
+            keep = (
+                index < last and _is_pictographic(cluster[index + 1]) and previous != ZWJ and previous_kept
+                and kept + 2 <= bound and grapheme_cells(run + char + cluster[index + 1]) <= MAX_CLUSTER_CELLS
+            )
         elif "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":
             keep = not ("\ufe00" <= previous <= "\ufe0f" or "\U000e0100" <= previous <= "\U000e01ef")
         elif "\U000e0020" <= char <= "\U000e007f":
@@ -146,8 +169,10 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
         if keep:
             out.append(char)
             kept += 1
+            run += char
         else:
             out.append(notation(char))
+            run = NOTATION_CLOSE
         previous = char
         previous_kept = keep
 

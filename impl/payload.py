@@ -54,6 +54,13 @@ VALUE_LABELS: Mapping[str, str] = {
 }
 
 
+CORE_LABELS: frozenset[str] = frozenset(
+    {"agent", "subagent", "tool", "surface", "rule", "runs", "context", "shape", *VALUE_LABELS.values()}
+)
+"""Labels only core facts stand under. Tool input names its own keys, so a key may never take one of these:
+an input key ``runs`` shown as ``runs : ls -la`` under the real command would read as what really runs."""
+
+
 @dataclass(frozen=True)
 class Requester:
     agent_name: str | None = None
@@ -132,11 +139,12 @@ _LABEL_KEY = re.compile(r"[A-Za-z0-9_.\-]{1,16}")
 def _field_label(key: str) -> tuple[str, str]:
     """A short identifier key labels its own line; any other key moves into the text, quoted.
 
-    Keys come from the tool input, so only a plain identifier may stand in
-    the label column: anything else could be long, look like another label,
-    or carry characters the notation has to spell out.
+    Keys come from the tool input, so only a plain identifier that is not a
+    core label may stand in the label column: anything else could be long,
+    pose as a core fact (``runs``, ``path``, ``tool``), or carry characters
+    the notation has to spell out.
     """
-    if _LABEL_KEY.fullmatch(key):
+    if _LABEL_KEY.fullmatch(key) and key not in CORE_LABELS:
         return key, ""
     return "argument", json.dumps(key, ensure_ascii=True) + ": "
 

@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
-from harness.checks import expected_rows
 
 import impl.cells
 import impl.dialog
 from impl.ask import COMMAND_CONTEXT_LABELS
-from impl.cells import cell_width, clip_to_width, expand_text_tabs
+from impl.cells import cell_width, clip_to_width, expand_text_tabs, grapheme_cells
 from impl.dialog import (
+    NARROW_INDENT,
     ARROW,
     MAX_LABEL_WIDTH,
     NARROW_VALUE_WIDTH,
@@ -229,10 +229,18 @@ def test_narrow_width_puts_each_label_on_its_own_row() -> None:
     payload = make(value="x" * 25, evidence=(Evidence("working directory", "/w"),))
     lines = render(payload, width=24).lines  # 24 - (17 + 3) < 12
     assert lines == (
-        "tool              :", "bash",
-        "command           :", "x" * 24, "x",
-        "working directory :", "/w",
+        "tool              :", "    bash",
+        "command           :", "    " + "x" * 20, "    " + "x" * 5,
+        "working directory :", "    /w",
     )
+
+
+def test_a_narrow_value_never_stands_at_the_margin() -> None:
+    # a value's own lines, at the margin, would read as a title, a core row and an option
+    forged = "Permission Required\ntool : bash\ncommand : ls -la\n  (y) Yes"
+    lines = render(make(value=forged), width=20).lines
+    value_rows = lines[lines.index("command :") + 1 :]
+    assert value_rows and all(row.startswith(" " * NARROW_INDENT) for row in value_rows)
 
 
 def test_labels_never_push_a_narrow_line_past_the_width() -> None:
@@ -300,8 +308,8 @@ def test_field_cap_counts_line_breaks_as_the_rest_of_their_row() -> None:
 
 
 def test_field_cap_never_splits_a_grapheme() -> None:
-    payload = make(value=FAMILY * 100)
-    view = render(payload, field_max_width=7, width=120)
+    payload = make(value=FAMILY * 100)  # 8 cells each, on a terminal that measures code points alone
+    view = render(payload, field_max_width=25, width=120)
     assert view.lines[-1] == "command : " + FAMILY * 3 + ELLIPSIS
 
 
@@ -562,8 +570,18 @@ def test_the_work_counter_sees_the_whole_field_in_the_complete_view(monkeypatch:
 
 
 def ref_wrap_line(line: str, row_width: int) -> list[str]:
-    """The harness's own oracle, written without ``impl.cells``: one line, hard-wrapped by grapheme."""
-    return expected_rows(line, row_width)
+    """One line hard-wrapped by grapheme (widths: ``grapheme_cells``, checked against the terminal models in test_cells)."""
+    rows: list[str] = []
+    row, used = "", 0
+    for grapheme in iter_graphemes(line):
+        width = grapheme_cells(grapheme)
+        if used + width > row_width and row:
+            rows.append(row)
+            row, used = "", 0
+        row += grapheme
+        used += width
+    rows.append(row)
+    return rows
 
 
 def visible(text: str) -> str:
@@ -583,7 +601,7 @@ def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
             rows_before, column = rows_before + 1, 0
             kept.append("\n")
         for grapheme in iter_graphemes(line):
-            width = wc_width(grapheme)
+            width = grapheme_cells(grapheme)
             new_rows, new_column = (rows_before + 1, width) if column + width > row_width and column else (rows_before, column + width)
             if new_rows * row_width + new_column > cap:
                 return "".join(kept) + ELLIPSIS, True
@@ -634,7 +652,7 @@ class Layout:
 
     @property
     def row_width(self) -> int:
-        return self.width if self.narrow else self.width - (self.label_width + 3)
+        return self.width - NARROW_INDENT if self.narrow else self.width - (self.label_width + 3)
 
     def field(self, text: str, detail: str | None) -> tuple[str, bool]:
         shown, cut = ref_cap(visible(text), self.cap, self.row_width)
@@ -649,7 +667,7 @@ class Layout:
         head += " " * (self.label_width - cell_width(head))
         rows = [row for line in shown.split("\n") for row in ref_wrap_line(line, self.row_width)]
         if self.narrow:
-            return [f"{head} :", *rows], cut
+            return [f"{head} :", *(" " * NARROW_INDENT + row for row in rows)], cut
         indent = " " * (self.label_width + 3)
         return [f"{head} : {rows[0]}", *(indent + row for row in rows[1:])], cut
 
@@ -819,14 +837,15 @@ def test_complete_view_reproduces_every_field_verbatim(payload: PromptPayload, w
     bounds = [*heads, len(view.lines)]
     label_width = cell_width(view.lines[0][len(L_OPEN) : view.lines[0].index(L_CLOSE)]) if heads else 0
     narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
-    row_width = width if narrow else width - (label_width + 3)
+    row_width = width - NARROW_INDENT if narrow else width - (label_width + 3)
     for number, (label, text, detail) in enumerate(facts):
         block = [unmark(line) for line in view.lines[bounds[number] : bounds[number + 1]]]
         head = view.lines[bounds[number]]
         assert head[len(L_OPEN) : head.index(L_CLOSE)].rstrip(" ") == shown_label(label, width).rstrip(" ")
         if narrow:
             assert block[0].endswith(" :")
-            rows = block[1:]
+            assert all(row.startswith(" " * NARROW_INDENT) for row in block[1:])
+            rows = [row[NARROW_INDENT:] for row in block[1:]]
         else:
             padded = head[len(L_OPEN) : head.index(L_CLOSE)]  # characters, not cells: labels may be wide
             assert block[0][len(padded) : len(padded) + 3] == " : "

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
-from impl.neutralise import MAX_EXTENDERS, neutralise, notation, restore
+from impl.cells import grapheme_cells
+from impl.neutralise import MAX_CLUSTER_CELLS, MAX_EXTENDERS, MAX_TEXT_EXTENDERS, neutralise, notation, restore
 
 ZWJ = "\u200d"
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # 👨‍👩‍👧‍👦
@@ -192,8 +193,29 @@ def test_a_mark_with_no_base_becomes_notation() -> None:
 
 def test_marks_stacked_past_the_limit_become_notation() -> None:
     zalgo = "a" + "\u0301" * (MAX_EXTENDERS + 5)
-    assert neutralise(zalgo) == "a" + "\u0301" * MAX_EXTENDERS + "⟨U+0301⟩" * 5
+    assert neutralise(zalgo) == "a" + "\u0301" * MAX_TEXT_EXTENDERS + "⟨U+0301⟩" * (MAX_EXTENDERS + 5 - MAX_TEXT_EXTENDERS)
     assert restore(neutralise(zalgo)) == zalgo
+
+
+def test_an_emoji_keeps_more_extenders_than_text_does() -> None:
+    tones = "\U0001f44d" + "\U0001f3fd"  # a thumbs-up with a skin tone: one extender, 4 cells per code point
+    assert neutralise(tones) == tones
+    assert neutralise("\U0001f468" + ("\u200d\U0001f468") * 3) == "\U0001f468" + ("\u200d\U0001f468") * 3
+
+
+def test_a_cluster_never_grows_wider_than_the_narrowest_value_column() -> None:
+    # fifteen spacing tone marks: 2 cells in kitty, 31 in tmux; kept only while the cluster stays within 16 cells
+    shown = neutralise("a" + "\u302e" * 15)
+    kept = shown.split("⟨", 1)[0]
+    assert grapheme_cells(kept) <= MAX_CLUSTER_CELLS
+    assert restore(shown) == "a" + "\u302e" * 15
+
+
+def test_a_joiner_is_never_left_dangling_before_a_notation() -> None:
+    chain = "\U0001f468" + "\u200d\U0001f468" * 12  # more pictographs than the cluster may hold
+    shown = neutralise(chain)
+    assert "\u200d⟨" not in shown and not shown.split("⟨", 1)[0].endswith("\u200d")
+    assert restore(shown) == chain
 
 
 @pytest.mark.parametrize(

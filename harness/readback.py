@@ -1,0 +1,300 @@
+"""Reading a field's text back from screen rows, whatever the renderer's wrapping style.
+
+A renderer may hard-wrap by cell or wrap by words, continue a value under its
+label column or at the margin, and spell an unprintable character in any of
+the usual visible notations. What it may not do is change the text. So a
+field is compared with what the payload says, character by character, with
+exactly three freedoms:
+
+- a row break where the text has none (a wrap), around which whitespace is
+  free: word wrap drops the space it breaks at, and the screen never shows
+  trailing spaces;
+- a tab shown as one to eight spaces (a tab stop), or a notation;
+- a character shown as one of its notations (``⟨U+202E⟩``, ``␛``, ``^[``,
+  ``\\x1b``, ``\\u202e``, ``<U+202E>``, ``U+202E``) — and a character no
+  terminal prints as itself (controls, format and bidi characters, line
+  separators, lone surrogates, blank fillers) *only* as a notation.
+
+Everything else — every character, every space inside a row, every line
+break of the text — must be on screen exactly. A capped field reads as a
+head of the text, the bare marker ``…``, and optionally a tail of the text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+MARKER = "\u2026"
+_PLAIN = re.compile(r"[^\x20-\x7e]")
+"""Ends a run of printable ASCII: both sides are compared a run at a time, not a character at a time."""
+
+_BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+_TAGS = ("\U000e0020", "\U000e007f")
+
+
+def _pictograph(char: str) -> bool:
+    return unicodedata.category(char) in ("So", "Sk") or char == "\ufe0f"
+
+
+def must_notate(text: str, index: int) -> bool:
+    """Whether ``text[index]`` may only appear on screen as a notation: it would act, hide or join otherwise."""
+    char = text[index]
+    category = unicodedata.category(char)
+    if category in ("Cc", "Cs", "Zl", "Zp"):
+        return char not in "\n\t"
+    if char in _BLANK_FILLERS:
+        return True
+    if category == "Cf":
+        if char == "\u200d":
+            return not (0 < index < len(text) - 1 and _pictograph(text[index - 1]) and _pictograph(text[index + 1]))
+        if _TAGS[0] <= char <= _TAGS[1]:
+            return not (index > 0 and (text[index - 1] == "\U0001f3f4" or _TAGS[0] <= text[index - 1] <= _TAGS[1]))
+        return True
+    if category[0] == "M":
+        return index == 0 or text[index - 1] == "\n"  # a mark with nothing of the text's own to combine with
+    return False
+
+
+@lru_cache(maxsize=4096)
+def spellings(char: str, notated: bool) -> tuple[str, ...]:
+    """Every way one character may read on screen; only notations when ``notated``."""
+    code = ord(char)
+    hexes = {f"{code:04X}", f"{code:04x}"}
+    out = [f"{open_}U+{digits}{close}" for digits in hexes for open_, close in (("\u27e8", "\u27e9"), ("<", ">"), ("[", "]"))]
+    out += [f"U+{digits}" for digits in hexes]
+    if code < 0x20:
+        out += [chr(0x2400 + code), "^" + chr(code + 0x40)]
+    if code == 0x7F:
+        out += ["\u2421", "^?"]
+    if code < 0x100:
+        out += [f"\\x{code:02x}", f"\\x{code:02X}"]
+    if code < 0x10000:
+        out += [f"\\u{code:04x}", f"\\u{code:04X}"]
+    out += [f"\\u{{{code:x}}}", f"\\u{{{code:X}}}", f"\\U{code:08x}", f"\\U{code:08X}"]
+    if char == "\u2192":
+        out.append("->")
+    if not notated:
+        out.insert(0, char)
+    return tuple(sorted(set(out), key=lambda spelling: -len(spelling)))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a comparison got: ``done`` characters of the text, ``read`` characters of the screen stream."""
+
+    done: int
+    read: int
+    ok: bool
+    """The screen stream was read to its end without a difference."""
+
+
+def _is_space_or_break(char: str) -> bool:
+    return char == " " or char == "\n"
+
+
+def compare(text: str, stream: str, *, partial_end: bool = False, reverse: bool = False) -> Progress:
+    """Match the screen ``stream`` (rows joined by ``\\n``) against the start of ``text``.
+
+    ``ok`` when the whole stream reads as a prefix of ``text`` under the
+    freedoms of this module; the text need not be used up (the caller asks
+    for that when it wants the whole field). ``partial_end``: the stream may
+    stop inside a character's notation (a cap that cut ``⟨U+20``).
+    ``reverse``: both are read backwards (for a tail) — the caller passes
+    them reversed; notations are then matched reversed too.
+    """
+    n, m = len(text), len(stream)
+    i = p = 0
+    while p < m:
+        if i >= n:
+            return Progress(i, p, all(_is_space_or_break(char) for char in stream[p:]))
+        char = text[i]
+        here = stream[p]
+        if " " <= char <= "~" and char != " " and here == char:
+            block_text = _PLAIN.search(text, i)
+            block_stream = _PLAIN.search(stream, p)
+            length = min((block_text.start() if block_text else n) - i, (block_stream.start() if block_stream else m) - p)
+            if text[i : i + length] != stream[p : p + length]:
+                while text[i] == stream[p]:
+                    i += 1
+                    p += 1
+                return Progress(i, p, False)
+            i += length
+            p += length
+            continue
+        if here == "\n":
+            # a row break: the text's own line break (after whitespace the screen does not show), or a wrap
+            j = i
+            while j < n and text[j] in " \t":
+                j += 1
+            if j < n and text[j] == "\n":
+                i, p = j + 1, p + 1
+                continue
+            i = j
+            p += 1
+            while p < m and stream[p] == " ":
+                p += 1
+            continue
+        if char in " \t":
+            j = i
+            tabs = 0
+            while j < n and text[j] in " \t":
+                tabs += text[j] == "\t"
+                j += 1
+            spaces = (j - i) - tabs
+            q = p
+            while q < m and stream[q] == " ":
+                q += 1
+            shown = q - p
+            free = q == m or stream[q] == "\n" or j == n or text[j] == "\n"
+            if free or spaces + tabs <= shown <= spaces + 8 * tabs:
+                i, p = j, q
+                continue
+            if tabs and shown == 0 and stream.startswith(("^I", "\\t"), p):
+                i, p = j, p + 2
+                continue
+            return Progress(i, p, False)
+        if char == "\n":
+            return Progress(i, p, False)
+        notated = _must_notate_reversed(text, i) if reverse else must_notate(text, i)
+        matched = _spelled(stream, p, spellings(char, notated), reverse, partial_end, text, i + 1)
+        if matched < 0:
+            return Progress(i, p, False)
+        if matched > m:  # the stream ended inside a notation
+            return Progress(i, m, True)
+        i += 1
+        p = matched
+    return Progress(i, p, True)
+
+
+def _must_notate_reversed(reversed_text: str, index: int) -> bool:
+    """``must_notate`` on the original text, for a character of the reversed text (neighbours swap)."""
+    start = max(0, index - 2)
+    window = reversed_text[start : index + 2][::-1]
+    return must_notate(window, len(window) - 1 - (index - start))
+
+
+def _spelled(
+    stream: str, position: int, options: tuple[str, ...], reverse: bool, partial_end: bool, text: str, following: int
+) -> int:
+    """Where the stream continues after one of ``options`` read at ``position`` (row breaks inside allowed), or -1.
+
+    Returns ``len(stream) + 1`` when ``partial_end`` and the stream stops
+    inside an option. Where more than one option reads (``⟨`` is a character
+    and the start of ``⟨U+27E8⟩``), the one after which the text's next
+    character can follow wins.
+    """
+    m = len(stream)
+    found: list[int] = []
+    for option in options:
+        spelled = option[::-1] if reverse else option
+        p = position
+        for char in spelled:
+            while p < m and stream[p] == "\n" and char != "\n":
+                p += 1
+            if p >= m:
+                if partial_end:
+                    found.append(m + 1)
+                break
+            if stream[p] != char:
+                break
+            p += 1
+        else:
+            found.append(p)
+    if len(found) > 1:
+        for end in found:
+            if _can_follow(stream, end, text, following, partial_end):
+                return end
+    return found[0] if found else -1
+
+
+def _can_follow(stream: str, position: int, text: str, index: int, partial_end: bool) -> bool:
+    """Whether ``text[index]`` (or the end of the text) can be read at ``stream[position]``."""
+    rest = stream[position:]
+    if index >= len(text):
+        return not rest.strip(" \n")
+    if position > len(stream):
+        return True
+    char = text[index]
+    if not rest:
+        return partial_end
+    if char in " \t\n" or rest[0] in " \n":
+        return char in " \t\n" or rest[0] == "\n"
+    return any(rest.startswith(option) for option in spellings(char, False))
+
+
+@dataclass(frozen=True)
+class FieldReading:
+    """A field as the screen shows it: whole, or a head and a tail of the text around the marker."""
+
+    whole: bool
+    head: int
+    """Characters of the text shown before the marker (all of them when ``whole``)."""
+    tail: int
+    """Characters of the text shown after the marker."""
+    problem: str | None = None
+    cut_inside: bool = False
+    """The head ends inside a character's notation (``⟨U+20…``): something of the text shows beyond ``head``."""
+
+    @property
+    def shown(self) -> int:
+        return self.head + self.tail
+
+
+def _trim(stream: str) -> str:
+    return stream.strip(" \n")
+
+
+def _context(text: str, index: int) -> str:
+    return repr(text[max(0, index - 12) : index + 12])
+
+
+def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
+    """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it."""
+    stream = stream.rstrip(" \n")
+    whole = compare(text, stream)
+    if whole.ok and (whole.done == len(text) or not text[whole.done :].strip(" \t\n")):
+        return FieldReading(True, len(text), 0)
+    if allow_cap:
+        start = stream.find(MARKER)
+        while start >= 0:
+            end = start
+            while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
+                end += 1
+            head_stream = stream[:start].rstrip(" \n")
+            tail_stream = stream[end:]
+            head = compare(text, head_stream, partial_end=True)
+            if head.ok:
+                done = head.done
+                tail = _read_tail(text, tail_stream)
+                if tail is not None and done + tail >= len(text) and done and _opens_notation(text[done - 1]):
+                    done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
+                if tail is not None and done + tail < len(text):
+                    return FieldReading(False, done, tail, cut_inside=done < head.done or bool(head_stream) and not done)
+            start = stream.find(MARKER, start + 1)
+    where = whole.done
+    shown = stream[max(0, whole.read - 12) : whole.read + 12]
+    expected = "the end of the field" if where >= len(text) else _context(text, where)
+    return FieldReading(False, whole.done, 0, f"reads {shown!r} where the text has {expected}")
+
+
+def _opens_notation(char: str) -> bool:
+    return any(spelling.startswith(char) for spelling in spellings(char, True))
+
+
+def _read_tail(text: str, tail_stream: str) -> int | None:
+    """Characters of the end of ``text`` that ``tail_stream`` shows, or None when it is not an end of the text."""
+    if not tail_stream:
+        return 0
+    reversed_stream = tail_stream[::-1]
+    window = max(64, 9 * len(tail_stream))
+    while True:
+        piece = text[-window:] if window < len(text) else text
+        progress = compare(piece[::-1], reversed_stream, partial_end=True, reverse=True)
+        if progress.ok and progress.read >= len(reversed_stream):
+            return progress.done
+        if window >= len(text) or progress.done < len(piece):
+            return None
+        window *= 4

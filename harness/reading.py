@@ -1,0 +1,300 @@
+"""Reading the ask: which screen rows show which fact, and how much of it.
+
+The judge knows what the prompt must say (``harness.facts``) and looks for
+it on the screen the way a person reads: a fact begins on a row that starts
+with its label and a colon — ``tool : bash``, ``tool: bash``, or ``tool :``
+with the value on the rows below — and its value runs until the next fact's
+label row, a lone ``…`` row (evidence left out) or the end of the ask.
+Continuation rows may be indented under the value, at the margin, or by
+any fixed amount; the field's text is read back by ``harness.readback``.
+Nothing here knows how the reference lays out a frame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .facts import ARROW, CORE_LABELS, DERIVED_LABELS, ExpectedFact
+from .layout import is_blank
+from .readback import MARKER, FieldReading, compare, read_field
+from .terminal import ScreenRow
+
+MAX_LABEL_CELLS = 20
+"""A label longer than this may be shown clipped."""
+_SEPARATOR = re.compile(r" *:(?: |$)")
+_ANY_CORE_HEAD = re.compile(r"^(%s) *:(?: |$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of one screen row that belongs to a field's value: ``rows[row].text[start:]``."""
+
+    row: int
+    start: int
+
+
+@dataclass(frozen=True)
+class FactOnScreen:
+    fact: ExpectedFact
+    head: int
+    """The row index of the label row."""
+    end: int
+    """One past the fact's last row."""
+    reading: FieldReading
+    text: str
+    """Which of the fact's texts the screen shows."""
+    segments: tuple[Segment, ...]
+    detail_reading: FieldReading | None = None
+
+    @property
+    def capped(self) -> bool:
+        return not self.reading.whole or (self.detail_reading is not None and not self.detail_reading.whole)
+
+
+@dataclass
+class AskReading:
+    """The ask as read from one frame's rows."""
+
+    title_rows: int
+    start: int
+    end: int
+    """The ask is ``rows[start:end]``; the title ``rows[:title_rows]``."""
+    facts: list[FactOnScreen] = field(default_factory=list)
+    missing: list[ExpectedFact] = field(default_factory=list)
+    dropped: list[ExpectedFact] = field(default_factory=list)
+    derived: list[tuple[str, int, int]] = field(default_factory=list)
+    """``(label, head, end)`` of facts the renderer derived itself (a command's outline)."""
+    marker_row: int | None = None
+    stray_rows: list[int] = field(default_factory=list)
+    """Rows inside the ask that belong to no fact."""
+
+    @property
+    def rows(self) -> int:
+        return self.end - self.start
+
+    def fact(self, label: str) -> FactOnScreen | None:
+        return next((shown for shown in self.facts if shown.fact.label == label), None)
+
+
+def label_head(row: str, label: str) -> int | None:
+    """Where a row's value starts when the row begins with ``label`` and a colon, else None.
+
+    A long label may be shown clipped (with or without a marker), and one
+    with characters no terminal prints shows them as notations. A label may
+    hold a colon of its own, so the whole label is preferred to a clipped one.
+    """
+    if row.startswith(label):
+        match = _SEPARATOR.match(row, len(label))
+        if match:
+            return match.end()
+    if not row or label.isascii() and label.isprintable() and not row.startswith(label[:1]):
+        return None
+    flat = label.replace("\n", " ").replace("\t", " ").rstrip(" ")
+    clipped: int | None = None
+    for colon in (index for index, char in enumerate(row[: 12 * len(label) + 40]) if char == ":"):
+        before = row[:colon].rstrip(" ")
+        match = _SEPARATOR.match(row, len(before))
+        if match is None:
+            continue
+        shown = before.rstrip(MARKER)
+        if not shown:
+            if not flat.strip():
+                return match.end()  # a label of blanks shows as blanks
+            continue
+        progress = compare(flat, shown, partial_end=True)
+        if not progress.ok or progress.read < len(shown):
+            continue
+        if progress.done >= len(flat):
+            return match.end()
+        if len(shown) >= MAX_LABEL_CELLS // 2:
+            clipped = match.end()  # only a label that filled its column may be shown cut
+    return clipped
+
+
+def _value_stream(
+    rows: Sequence[ScreenRow], head: int, value_start: int, end: int, indent: int, label_alone: bool
+) -> tuple[str, list[Segment]] | None:
+    """The value's rows joined by ``\\n``, continuation rows without ``indent`` spaces; None when a row has less.
+
+    ``label_alone``: the label row holds no value (it stands on a row of its
+    own); otherwise an empty label row is the value's empty first line.
+    """
+    parts = [rows[head].text[value_start:]]
+    segments = [Segment(head, value_start)]
+    for index in range(head + 1, end):
+        text = rows[index].text
+        if is_blank(text):
+            parts.append("")
+            segments.append(Segment(index, len(text)))
+            continue
+        if len(text) - len(text.lstrip(" ")) < indent:
+            return None
+        parts.append(text[indent:])
+        segments.append(Segment(index, indent))
+    if label_alone and not parts[0] and len(parts) > 1:
+        parts.pop(0)
+        segments.pop(0)
+    return "\n".join(parts), segments
+
+
+def _indents(rows: Sequence[ScreenRow], head: int, value_start: int, end: int, text: str) -> list[int]:
+    """Where continuation rows may begin: under the value, at the margin, or where the first one does.
+
+    A label row that shows no value lost the space after its colon to the
+    screen's right-strip, so the value column is one further than it reads.
+    """
+    shows_value = bool(rows[head].text[value_start:])
+    candidates = [value_start if shows_value else value_start + 1, 0]
+    first = next((rows[index].text for index in range(head + 1, end) if not is_blank(rows[index].text)), None)
+    if first is not None:
+        lead = len(first) - len(first.lstrip(" "))
+        candidates.append(lead)
+        for line in text.split("\n", 3)[:3]:
+            own = len(line) - len(line.lstrip(" "))
+            if 0 < own <= lead:
+                candidates.append(lead - own)
+    return list(dict.fromkeys(candidates))
+
+
+def _read_value(fact: ExpectedFact, stream: str, allow_cap: bool) -> tuple[str, FieldReading, FieldReading | None]:
+    """The fact's value in ``stream``: one of its texts, with a detail after the arrow read as a field of its own if need be."""
+    best: tuple[str, FieldReading, FieldReading | None] | None = None
+    for text in fact.texts:
+        reading = read_field(text if fact.detail is None else f"{text}{ARROW}{fact.detail}", stream, allow_cap=allow_cap)
+        if reading.problem is None:
+            return text, reading, None
+        if fact.detail is not None:
+            for arrow in (position for position in range(len(stream)) if stream.startswith("\u2192", position)):
+                left = read_field(text, stream[:arrow].rstrip(" \n"), allow_cap=allow_cap)
+                right = read_field(fact.detail, stream[arrow + 1 :].lstrip(" \n"), allow_cap=allow_cap)
+                if left.problem is None and right.problem is None:
+                    return text, left, right
+        if best is None or reading.head > best[1].head:
+            best = (text, reading, None)
+    assert best is not None
+    return best
+
+
+def _read_fact(
+    fact: ExpectedFact, rows: Sequence[ScreenRow], head: int, value_start: int, end: int, allow_cap: bool
+) -> FactOnScreen:
+    first: FactOnScreen | None = None
+    alone_first = (True, False) if not fact.text.startswith("\n") else (False, True)
+    for indent, label_alone in ((indent, alone) for alone in alone_first for indent in _indents(rows, head, value_start, end, fact.text)):
+        if label_alone and rows[head].text[value_start:]:
+            continue
+        built = _value_stream(rows, head, value_start, end, indent, label_alone)
+        if built is None:
+            continue
+        stream, segments = built
+        text, reading, detail = _read_value(fact, stream, allow_cap)
+        shown = FactOnScreen(fact, head, end, reading, text, tuple(segments), detail)
+        if reading.problem is None and (detail is None or detail.problem is None):
+            return shown
+        first = first or shown
+    if first is None:
+        problem = FieldReading(False, 0, 0, "its rows are indented less than its first row")
+        first = FactOnScreen(fact, head, end, problem, fact.text, ())
+    return first
+
+
+def _is_head_of(row: str, facts: Sequence[ExpectedFact]) -> bool:
+    return any(label_head(row, fact.label) is not None for fact in facts) or any(
+        label_head(row, label) is not None for label in DERIVED_LABELS
+    )
+
+
+def _extent(rows: Sequence[ScreenRow], head: int, stop: int, later: Sequence[ExpectedFact]) -> int:
+    """Where a fact's rows end: at the next fact's label row, a lone ``…`` row, or ``stop``."""
+    for index in range(head + 1, stop):
+        text = rows[index].text
+        if text == MARKER or _is_head_of(text, later):
+            return index
+    return stop
+
+
+def _ends(rows: Sequence[ScreenRow], head: int, stop: int) -> list[int]:
+    """Candidate ends for the last fact, longest first: the ask may be followed by a blank row and a hint."""
+    ends = [stop]
+    for index in range(stop - 1, head, -1):
+        if is_blank(rows[index].text) and not is_blank(rows[index - 1].text):
+            ends.append(index)
+    return ends
+
+
+def read_ask(
+    rows: Sequence[ScreenRow], expected: Sequence[ExpectedFact], stop: int, *, bounded: bool
+) -> AskReading:
+    """Find every expected fact in ``rows[:stop]`` (``stop``: where the options block and its hint begin).
+
+    ``bounded``: values may be capped and evidence left out (marked by a lone
+    ``…`` row); otherwise every fact must read whole.
+    """
+    while stop > 0 and is_blank(rows[stop - 1].text):
+        stop -= 1
+    first = next((index for index in range(stop) if _is_head_of(rows[index].text, expected)), None)
+    if first is None:
+        return AskReading(title_rows=min(1, stop), start=min(1, stop), end=stop, missing=[f for f in expected if not f.optional])
+    reading = AskReading(title_rows=first, start=first, end=first)
+    row = first
+    pending = list(expected)
+    while pending:
+        fact = pending[0]
+        later = pending[1:]
+        if row >= stop:
+            pending.pop(0)
+            if not fact.core and bounded:
+                reading.dropped.append(fact)
+            elif not fact.optional:
+                reading.missing.append(fact)
+            continue
+        text = rows[row].text
+        derived = next((label for label in DERIVED_LABELS if label_head(text, label) is not None), None)
+        if derived and fact.label != derived:
+            end = _extent(rows, row, stop, pending)
+            reading.derived.append((derived, row, end))
+            row = end
+            continue
+        value_start = label_head(text, fact.label)
+        if value_start is None:
+            pending.pop(0)
+            if fact.optional:
+                continue
+            if not fact.core and bounded:
+                reading.dropped.append(fact)
+                continue
+            found = next((index for index in range(row + 1, stop) if label_head(rows[index].text, fact.label) is not None), None)
+            if found is None:
+                reading.missing.append(fact)
+                continue
+            reading.stray_rows.extend(range(row, found))
+            row = found
+            value_start = label_head(rows[row].text, fact.label)
+            assert value_start is not None
+        else:
+            pending.pop(0)
+        end = _extent(rows, row, stop, later)
+        is_last = end == stop
+        shown = None
+        for candidate in _ends(rows, row, end) if is_last else [end]:
+            shown = _read_fact(fact, rows, row, value_start, candidate, bounded)
+            if shown.reading.problem is None:
+                break
+        assert shown is not None
+        reading.facts.append(shown)
+        row = shown.end
+        if row < stop and rows[row].text == MARKER and bounded:
+            reading.marker_row = row
+            row += 1
+            if not any(f.core for f in pending):
+                reading.dropped.extend(pending)
+                pending = []
+    reading.end = max(row, reading.start)
+    return reading
+
+
+def core_head_rows(rows: Sequence[ScreenRow], start: int, stop: int) -> list[int]:
+    """Rows in ``rows[start:stop]`` that read like a core fact's label row."""
+    return [index for index in range(start, stop) if _ANY_CORE_HEAD.match(rows[index].text)]
