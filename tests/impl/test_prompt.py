@@ -1,7 +1,8 @@
-"""The interactive prompt component, its key splitter and the select/input fallback."""
+"""The interactive prompt component and the select/input fallback."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -19,10 +20,12 @@ from impl.fallback import (
     fallback_select,
     request_decision_from_ui,
 )
-from impl.frame import render_frame
-from impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, split_keys
+from impl import complete_view
+from impl.decision import GUARD_HINT
+from impl.frame import DENY_ONLY_ROW, render_frame
+from impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste
 from impl.payload import PromptPayload, build_payload
-from impl.prompt import CURSOR, PermissionPrompt, config_for, key_label
+from impl.prompt import CURSOR, PermissionPrompt, config_for, key_label, reason_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FORWARDED = {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
@@ -44,11 +47,16 @@ def small() -> PromptPayload:
     return _payload("bash/compound-cd-then-rm-build.json")
 
 
-def _press(prompt: PermissionPrompt, *keys: str, size: tuple[int, int] = (120, 40)) -> Decision | None:
+_CLOCK = itertools.count(1)
+
+
+def _press(prompt: PermissionPrompt, *keys: str | Paste, size: tuple[int, int] = (120, 40)) -> Decision | None:
+    """Draw, then press each key a second after the frame went on screen: well past the guard."""
     decision = None
     for key in keys:
         prompt.render(*size)
-        decision = prompt.handle_key(key)
+        prompt.shown(float(next(_CLOCK)))
+        decision = prompt.handle_key(key, at=float(next(_CLOCK)))
     return decision
 
 
@@ -136,7 +144,8 @@ def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
     _press(prompt, UP, "k", "k")
     assert prompt.offset == 0
     _press(prompt, PAGE_DOWN)
-    assert prompt.offset == 31
+    assert prompt.offset == 29  # 30 rows under the two pinned core rows, one kept for context
+    assert prompt.render(120, 40)[-1].endswith(" · 61/204")
     _press(prompt, PAGE_UP)
     assert prompt.offset == 0
     _press(prompt, END)
@@ -170,7 +179,8 @@ def test_hotkeys_decide_while_reading(big: PromptPayload) -> None:
 def test_complete_view_that_fits_is_not_a_pager(small: PromptPayload) -> None:
     prompt = PermissionPrompt(small)
     _press(prompt, CTRL_O, DOWN)
-    assert prompt.state.highlighted_key == "s"
+    assert prompt.state.highlighted_key == "s" and not prompt.full_screen
+    assert _press(prompt, ENTER) is None
     assert _press(prompt, ENTER) == Decision("approved_for_session")
 
 
@@ -231,31 +241,24 @@ def test_config_for_and_key_label(big: PromptPayload) -> None:
     assert key_label(CTRL_O) == "ctrl+o" and key_label("e") == "e"
 
 
-# ── keys ─────────────────────────────────────────────────────────────────
+# ── properties ───────────────────────────────────────────────────────
 
 
-def test_split_keys() -> None:
-    assert split_keys("yy") == (["y", "y"], "")
-    assert split_keys("\x1b[A\x1b[6~j\x1bOB") == ([UP, PAGE_DOWN, "j", DOWN], "")
-    assert split_keys("\x1b[1~\x1b[4~\r\n\x08") == ([HOME, END, ENTER, "\x7f"], "")
-    assert split_keys("a\x1b") == (["a"], "\x1b")
-    assert split_keys("\x1b[5") == ([], "\x1b[5")
-    assert split_keys("\x1bx") == ([ESC, "x"], "")
+KEYS = st.sampled_from(["y", "s", "n", "r", "j", "k", "e", CTRL_O, UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END, ENTER, ESC, "\x7f", "x"])
+INPUTS = st.one_of(KEYS, st.builds(Paste, st.sampled_from(["yy", "git status\r", "y\ny\n", "\x1b[A"])))
 
 
-@given(st.text(alphabet=st.sampled_from(["y", "\x1b", "[", "A", "6", "~", "O", "\r", "\n", "é"]), max_size=40))
-def test_split_keys_is_lossless_for_complete_input(data: str) -> None:
-    keys, rest = split_keys(data)
-    assert all(keys) and (rest == "" or rest.startswith("\x1b"))
-
-
-@given(st.lists(st.sampled_from(["y", "s", "n", "r", "j", "k", "e", CTRL_O, UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END, ENTER, ESC, "\x7f", "x"]), max_size=30))
-def test_any_key_sequence_keeps_the_frame_in_bounds(keys: list[str]) -> None:
+@given(st.lists(st.tuples(INPUTS, st.sampled_from([(80, 24), (20, 8), (40, 12), (120, 40), (80, 8)])), max_size=30))
+def test_any_input_keeps_the_frame_in_bounds_and_approval_next_to_the_request(steps: list[tuple[str | Paste, tuple[int, int]]]) -> None:
     prompt = PermissionPrompt(_payload(**FORWARDED))
-    for key in keys:
-        lines = prompt.render(80, 24)
-        assert len(lines) <= 24 and all(cell_width(line) <= 80 for line in lines)
-        if prompt.handle_key(key) is not None:
+    for key, (width, height) in steps:
+        lines = prompt.render(width, height)
+        assert len(lines) <= height and all(cell_width(line) <= width for line in lines)
+        screen = "\n".join(lines)
+        if "(y)" in screen or "(s)" in screen or "This subagent only" in screen:
+            assert prompt.request_visible and "command" in screen and "subagent" in screen
+        prompt.shown(float(next(_CLOCK)))
+        if prompt.handle_key(key, at=float(next(_CLOCK))) is not None:
             break
 
 
