@@ -330,7 +330,9 @@ class PermissionPrompt:
         label = key_label(self.expand_key)
         message = [self.style("muted", row) for row in fit_chrome([TOO_SMALL.replace("ctrl+o", label)], width)]
         self._settle(_Area((), False, True))
-        return [*title, *message, *deny][:height]
+        if len(title) + len(message) + len(deny) > height:  # the way out matters most, then why, then the title
+            title = ()
+        return [*title, *message[: max(0, height - len(deny))], *deny][-height:]
 
     # ── chrome ────────────────────────────────────────────────────────────
 
