@@ -209,10 +209,10 @@ class InputParser:
         if self._paste is not None:
             items.append(Paste("".join(self._paste) + self._pending))
             self._paste, self._pending = None, ""
-        elif self._pending:
+        while self._pending:  # input is idle: every unfinished sequence left was an esc and what followed it
             rest, self._pending = split_keys(self._pending[1:])
             items.extend([ESC, *rest])
-        return items
+        return _as_burst(items)
 
 
 def _as_burst(items: list[Input]) -> list[Input]:

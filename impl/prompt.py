@@ -482,9 +482,12 @@ class PermissionPrompt:
         if window < 1:
             return None if self.state.step != "reason" else self._plain_window(view, room)
         start, rows = _window(view, lead + self.offset, window, lead)
-        pinned = tuple(row for first, head in later if not _within(first, head, start, len(rows)) for row in head)
-        if pinned:
-            window -= len(pinned)
+        pinned: tuple[str, ...] = ()
+        while True:  # pinning shrinks the window, which can push another first row out of it
+            missing = tuple(row for first, head in later if not _within(first, head, start, len(rows)) for row in head)
+            if len(missing) == len(pinned):
+                break
+            pinned, window = missing, room - lead - len(missing)
             if window < 1:
                 return None if self.state.step != "reason" else self._plain_window(view, room)
             start, rows = _window(view, lead + self.offset, window, lead)

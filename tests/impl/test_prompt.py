@@ -314,3 +314,185 @@ def test_request_decision_from_ui_drives_select_and_input(big: PromptPayload) ->
     assert request_decision_from_ui(forwarded, config_for(forwarded), lambda t, o: next(picks), lambda label: None) == Decision(
         "approved_for_serving_session"
     )
+
+
+# ── deliberate decisions ─────────────────────────────────────────────────
+
+
+class Clock:
+    """The host's clock, injected: the prompt is told the time of every key and frame."""
+
+    def __init__(self, size: tuple[int, int] = (120, 40)) -> None:
+        self.now = 0.0
+        self.size = size
+
+    def show(self, prompt: PermissionPrompt) -> list[str]:
+        lines = prompt.render(*self.size)
+        prompt.shown(self.now)
+        return lines
+
+    def press(self, prompt: PermissionPrompt, key: str | Paste, after: float) -> Decision | None:
+        self.now += after
+        decision = prompt.handle_key(key, at=self.now)
+        if decision is None:
+            self.show(prompt)
+        return decision
+
+
+def test_nothing_decides_until_a_frame_is_reported_shown(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big, PromptConfig(double_press_to_confirm=False))
+    prompt.render(120, 40)
+    assert prompt.handle_key("n", at=100.0) is None
+    assert GUARD_HINT in prompt.render(120, 40)[-1]
+
+
+def test_keys_within_the_guard_after_the_request_appears_are_ignored(big: PromptPayload) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    assert clock.press(prompt, ENTER, 0.3) is None  # typed before the person could read
+    assert prompt.render(120, 40)[-1] == GUARD_HINT
+    assert clock.press(prompt, "y", 0.3) is None  # still too soon: the wait restarted
+    assert prompt.state.armed_key is None
+    assert clock.press(prompt, "y", 0.6) is None
+    assert prompt.state.armed_key == "y"
+    assert clock.press(prompt, "y", 0.2) == Decision("approved")
+
+
+def test_enter_on_the_opening_highlight_arms_and_never_approves_alone(big: PromptPayload) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    assert clock.press(prompt, ENTER, 1.0) is None
+    assert "Press enter again to approve." in prompt.render(120, 40)[-1]
+    assert clock.press(prompt, ENTER, 0.3) == Decision("approved")
+
+
+@pytest.mark.parametrize("pasted", ["yy", "y", "git status\r", "\r", "ss\r"])
+def test_a_paste_never_decides_and_restarts_the_guard(big: PromptPayload, pasted: str) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big, PromptConfig(double_press_to_confirm=False))
+    clock.show(prompt)
+    assert clock.press(prompt, Paste(pasted), 1.0) is None
+    assert clock.press(prompt, "n", 0.3) is None  # the paste restarted the guard
+    assert clock.press(prompt, "n", 0.6) == Decision("denied")
+
+
+def test_typing_into_the_prompt_never_approves(big: PromptPayload) -> None:
+    """``git status`` and ``less`` typed key by key: letters the prompt does not use restart the guard."""
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    for key in [*"git status", ENTER, *"less", ENTER]:
+        assert clock.press(prompt, key, 0.12) is None
+    assert prompt.decision is None and prompt.state.step == "decision"
+
+
+def test_a_paste_in_the_reason_step_is_text(big: PromptPayload) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    clock.press(prompt, "r", 1.0)
+    clock.press(prompt, "r", 0.2)
+    assert clock.press(prompt, Paste("too\nlong\r\n\x1b[31mred\t!"), 0.2) is None
+    assert prompt.reason == "too long [31mred !"
+    assert clock.press(prompt, ENTER, 0.2) == Decision("denied_with_reason", "too long [31mred !")
+    assert reason_text("a\r\nb\rc\x00") == "a b c"
+
+
+# ── the request outranks the chrome ──────────────────────────────────────
+
+
+SIZES = [(width, height) for width in (20, 30, 40, 60, 80, 120) for height in (8, 9, 10, 12, 14, 20, 40)]
+
+
+@pytest.mark.parametrize("name", [
+    "bash/powershell-here-string-report-200-lines.json",
+    "bash/compound-cd-then-rm-build.json",
+    "mcp/github-create-issue-long-markdown-body.json",
+])
+@pytest.mark.parametrize("forwarded", [False, True])
+def test_no_size_from_20x8_up_offers_approval_without_the_core(name: str, forwarded: bool) -> None:
+    from harness.scenarios import approval_offered, core_missing
+    from harness.terminal import read_frame
+
+    payload = _payload(name, **(FORWARDED if forwarded else {}))
+    for expanded in (False, True):
+        prompt = PermissionPrompt(payload)
+        if expanded:
+            _press(prompt, CTRL_O)
+        for width, height in SIZES:
+            for offset in (0, 5, 1 << 30):
+                prompt.offset = offset
+                lines = prompt.render(width, height)
+                rows = read_frame(lines, width).rows
+                assert len(lines) <= height
+                if approval_offered(rows):
+                    assert prompt.request_visible, (width, height, lines)
+                    assert core_missing(payload, rows) == [], (width, height, lines)
+                elif height >= 8 and width >= 20 and not expanded:
+                    assert not prompt.request_visible
+
+
+def test_a_terminal_too_small_for_the_core_offers_only_denial(big: PromptPayload) -> None:
+    clock = Clock((40, 3))
+    prompt = PermissionPrompt(big)
+    lines = clock.show(prompt)
+    assert "Too small" in "\n".join(lines) and lines[-1] == DENY_ONLY_ROW
+    assert not prompt.request_visible
+    assert clock.press(prompt, "y", 1.0) is None and prompt.state.armed_key is None
+    assert clock.press(prompt, "n", 0.2) is None and prompt.state.armed_key == "n"
+    assert clock.press(prompt, "n", 0.2) == Decision("denied")
+
+
+def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
+    assert PermissionPrompt(big).render(80, 8) == [
+        "Permission Required",
+        "tool    : bash",
+        "command : $report = @'",
+        "          # Code review: feature/session-hardening (PR #482)",
+        "          ",
+        "          Reviewer: scout (subagent), requested by the main session, 2025-06-12…",
+        "▶(y)Yes (s)Session (n)No (r)Reason",
+        "press a letter twice · ctrl+o full request",
+    ]
+
+
+# ── the pager at the speed of a pager ────────────────────────────────────
+
+
+def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pager reads its own lazily laid-out view: never ``render_prompt_dialog`` with the complete budget,
+    and esc then ctrl+o lay out nothing again."""
+    import impl.dialog
+    import impl.prompt
+
+    text = "- src/auth/session.ts: token refresh races with logout\n" * 200_000
+    payload = build_payload({"name": "bash", "input": {"command": text}})
+    budgets: list[object] = []
+    original = impl.dialog.render_prompt_dialog
+
+    def spy(payload: PromptPayload, budget: DialogBudget, paint: object = None) -> object:
+        budgets.append(budget)
+        return original(payload, budget, paint)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(impl.prompt, "render_prompt_dialog", spy)
+    prompt = PermissionPrompt(payload)
+    _press(prompt, CTRL_O, PAGE_DOWN, PAGE_DOWN)
+    assert prompt.full_screen and "· " in prompt.render(120, 40)[-1]
+    laid_out = prompt._complete(120).laid_out
+    assert laid_out < 200
+    _press(prompt, ESC, CTRL_O)
+    assert prompt._complete(120).laid_out == laid_out
+    assert all(budget.max_rows is not None for budget in budgets)  # type: ignore[attr-defined]
+
+
+def test_the_pager_position_is_exact_when_the_request_is_small_and_a_share_when_it_is_not(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, CTRL_O)
+    assert prompt.render(120, 40)[-1].endswith(" · 32/204")
+    huge = PermissionPrompt(build_payload({"name": "bash", "input": {"command": "line\n" * 100_000}}))
+    _press(huge, CTRL_O)
+    assert huge.render(120, 40)[-1].endswith(" · 32 · 0%")
+    _press(huge, END)  # tool, then 100,000 lines and the empty one after the last line break
+    assert huge.render(120, 40)[-1].endswith(" · 100002/100002")
