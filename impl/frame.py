@@ -30,7 +30,7 @@ from .payload import PromptPayload
 
 View = Literal["bounded", "complete", "legacy"]
 Style = Callable[[str, str], str]
-"""``(role, text) -> text``: roles ``title``, ``selected``, ``muted``."""
+"""``(role, text) -> text``: roles ``title``, ``selected``, ``muted``. Pure: styled chrome is cached."""
 
 EXPAND_HINT = "ctrl+o full request"
 COLLAPSE_HINT = "ctrl+o collapse"
@@ -42,6 +42,8 @@ DENY_ONLY_ROW = "(n)No (r)Reason · esc deny"
 """What a terminal too small for the request offers: denial, and nothing that grants."""
 
 _SPACES = re.compile(r"( +)")
+_DEFAULT_CONFIG = PromptConfig()
+_OPENING_STATE = PromptState()
 
 
 def title_for(payload: PromptPayload) -> str:
@@ -86,11 +88,15 @@ def fit_chrome(lines: Sequence[str], width: int) -> list[str]:
 
 
 def option_rows(state: PromptState, config: PromptConfig) -> list[tuple[str, bool]]:
-    rows = []
-    for option in prompt_options(config):
-        selected = state.highlighted_key == option.key
-        rows.append((f"{'▶' if selected else ' '} ({option.key}) {option.label}", selected))
-    return rows
+    return list(_option_rows(state.highlighted_key, config))
+
+
+@lru_cache(maxsize=256)
+def _option_rows(highlighted: PromptKey, config: PromptConfig) -> tuple[tuple[str, bool], ...]:
+    return tuple(
+        (f"{'▶' if highlighted == option.key else ' '} ({option.key}) {option.label}", highlighted == option.key)
+        for option in prompt_options(config)
+    )
 
 
 def scope_rows(state: PromptState, scope: SessionScope) -> list[tuple[str, bool]]:
@@ -137,8 +143,8 @@ def render_frame(
 ) -> Frame:
     """Title, the ask in the chosen view, the options and the hint, fitted to ``budget.width``."""
     width = max(1, budget.width)
-    state = state or PromptState()
-    config = config or PromptConfig()
+    state = state or _OPENING_STATE
+    config = config or _DEFAULT_CONFIG
     styled = style or _plain
     if view == "legacy":
         ask = DialogView(tuple(wrap_message(payload.legacy_message, width)), False)
@@ -146,16 +152,22 @@ def render_frame(
         ask = render_prompt_dialog(payload, complete_view_budget(width), paint)
     else:
         ask = render_prompt_dialog(payload, budget, paint)
-    lines = [styled("title", row) for row in _fit(title_for(payload), width)]
-    ask_start = len(lines)
-    lines.extend(ask.lines)
-    lines.append("")
-    for text, selected in option_rows(state, config):
-        lines.extend(styled("selected", row) if selected else row for row in _fit(text, width))
-    lines.append("")
     hint = state.hint or hint_line(DECISION_HINT, elided=ask.elided, expanded=view == "complete")
-    lines.extend(styled("muted", row) for row in _fit(hint, width))
-    return Frame(tuple(lines), ask_start, len(ask.lines), ask.elided)
+    title, options, footer = _chrome(title_for(payload), _option_rows(state.highlighted_key, config), hint, width, styled)
+    return Frame((*title, *ask.lines, "", *options, "", *footer), len(title), len(ask.lines), ask.elided)
+
+
+@lru_cache(maxsize=1024)
+def _chrome(
+    title: str, options: tuple[tuple[str, bool], ...], hint: str, width: int, style: Style
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Title, option and hint rows, fitted and styled: the same few texts frame after frame, so built once."""
+    body = tuple(style("selected", row) if selected else row for text, selected in options for row in _fit(text, width))
+    return (
+        tuple(style("title", row) for row in _fit(title, width)),
+        body,
+        tuple(style("muted", row) for row in _fit(hint, width)),
+    )
 
 
 def _plain(role: str, text: str) -> str:

@@ -361,7 +361,7 @@ class PermissionPrompt:
         return _Area((), True, True, paged=self.expanded, position="999999 · 100%")
 
     def _styled_rows(self, rows: Sequence[tuple[str, bool]], width: int) -> list[str]:
-        out = []
+        out: list[str] = []
         for text, selected in rows:
             out.extend(self.style("selected", row) if selected else row for row in fit_chrome([text], width))
         return out

@@ -506,7 +506,7 @@ def test_nothing_decides_before_the_first_frame() -> None:
     for event in (Y, ENTER, ESC, N):
         outcome = reduce_prompt(SINGLE, state, event)
         assert isinstance(outcome, PromptState) and outcome.hint == GUARD_HINT
-    assert reduce_prompt(SINGLE, state, Stray(T)).guard_until == math.inf
+    assert reduce_prompt(SINGLE, state, Stray(T)) == state  # before the first frame there is no guard to restart
 
 
 @pytest.mark.parametrize("event", [Hotkey("y", 0.49), Hotkey("n", 0.2), Confirm(0.0), Cancel(0.4)])
@@ -518,10 +518,11 @@ def test_decisive_keys_within_the_guard_are_ignored_and_restart_it(event: Prompt
 
 
 def test_hammering_a_key_never_gets_through_the_guard() -> None:
-    state: PromptOutcome = opened(SINGLE)
+    state = opened(SINGLE)
     for tick in range(20):  # y every 0.2 s from the moment the prompt appears
-        state = reduce_prompt(SINGLE, state, Hotkey("y", tick * 0.2))  # type: ignore[arg-type]
-        assert isinstance(state, PromptState)
+        outcome = reduce_prompt(SINGLE, state, Hotkey("y", tick * 0.2))
+        assert isinstance(outcome, PromptState)
+        state = outcome
     assert reduce_prompt(SINGLE, state, Hotkey("y", 19 * 0.2 + 0.5)) == Decision("approved")
 
 
@@ -535,6 +536,7 @@ def test_the_guard_is_measured_from_the_first_frame_with_the_configured_interval
 
 def test_later_frames_do_not_move_the_guard() -> None:
     state = reduce_prompt(SINGLE, opened(SINGLE), Shown(0.4, True))
+    assert isinstance(state, PromptState)
     assert reduce_prompt(SINGLE, state, Hotkey("y", 0.5)) == Decision("approved")
 
 
