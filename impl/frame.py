@@ -66,10 +66,11 @@ def _fit(line: str, width: int) -> tuple[str, ...]:
                 rows.append(current.rstrip(" "))
                 current, used = "", 0
             continue
-        if used + size > width and current.strip(" "):
-            rows.append(current.rstrip(" "))
+        if used + size > width:  # the word starts a row of its own, without the spaces before it
+            if current.strip(" "):
+                rows.append(current.rstrip(" "))
             current, used = "", 0
-        if used + size > width:
+        if size > width:
             pieces = wrap_line(current + chunk, width)
             rows.extend(pieces[:-1])
             current = pieces[-1]
@@ -162,10 +163,9 @@ def _chrome(
     title: str, options: tuple[tuple[str, bool], ...], hint: str, width: int, style: Style
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """Title, option and hint rows, fitted and styled: the same few texts frame after frame, so built once."""
-    body = tuple(style("selected", row) if selected else row for text, selected in options for row in _fit(text, width))
     return (
         tuple(style("title", row) for row in _fit(title, width)),
-        body,
+        tuple(style("selected", row) if selected else row for text, selected in options for row in _fit(text, width)),
         tuple(style("muted", row) for row in _fit(hint, width)),
     )
 
