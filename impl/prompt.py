@@ -77,8 +77,6 @@ from .dialog import (
     DialogBudget,
     DialogView,
     Paint,
-    core_facts,
-    evidence_facts,
     render_prompt_dialog,
 )
 from .frame import (
@@ -102,7 +100,7 @@ from .truncate import ELLIPSIS
 
 __all__ = [
     "CURSOR",
-    "EAGER_CHARACTERS",
+    "LOOKAHEAD_ROWS",
     "PAGER_HINT",
     "PermissionPrompt",
     "config_for",
@@ -112,8 +110,9 @@ __all__ = [
 CURSOR = "\u2588"
 PAGER_HINT = "↑/↓ scroll · pgup/pgdn page · home/end · esc back"
 PAGER_DECIDE_HINT = "y/s/n/r decide"
-EAGER_CHARACTERS = 16_384
-"""A request this small is laid out whole when the pager opens, so the position can say ``32/204``."""
+LOOKAHEAD_ROWS = 256
+"""Rows the complete view is laid out to when it opens: a request that fits in them (the repro's 204 rows)
+gets an exact position (``32/204``) and pages already laid out; a larger one costs no more to open."""
 
 MIN_PAGER_WINDOW = 10
 """Below this many rows of text the pager gives up the full chrome (four option rows) for the compact one."""
@@ -202,9 +201,6 @@ class PermissionPrompt:
         self._window = 1
         self._views: dict[int, CompleteView] = {}
         self._asks: dict[tuple[int, int | None], DialogView | None] = {}
-        self._characters = sum(
-            len(fact.text) + len(fact.detail or "") for fact in (*core_facts(payload), *evidence_facts(payload))
-        )
 
     # ── input ─────────────────────────────────────────────────────────────
 
@@ -324,7 +320,7 @@ class PermissionPrompt:
         deny = fit_chrome([DENY_ONLY_ROW], width)
         if self.expanded:
             room = max(1, height - len(title) - len(deny))
-            self.offset, rows = _window(self._complete(width), self.offset, room, 0)
+            self.offset, rows = _window(self.complete_view(width), self.offset, room, 0)
             self._settle(_Area(tuple(rows), False, True, paged=True, window=room))
             return [*title, *rows, *deny][:height]
         label = key_label(self.expand_key)
@@ -444,16 +440,17 @@ class PermissionPrompt:
                 high = middle - 1
         return best
 
-    def _complete(self, width: int) -> CompleteView:
+    def complete_view(self, width: int) -> CompleteView:
+        """The complete view at ``width``, kept: laid out as far as it has been read, never twice."""
         view = self._views.get(width)
         if view is None:
             view = self._views[width] = CompleteView(self.payload, width, self.paint)
         return view
 
     def _complete_area(self, width: int, room: int, *, shrink: bool) -> _Area | None:
-        view = self._complete(width)
-        if view.total is None and self._characters <= EAGER_CHARACTERS:
-            view.rows(0, 1 << 62)
+        view = self.complete_view(width)
+        if view.laid_out < LOOKAHEAD_ROWS:
+            view.rows(0, LOOKAHEAD_ROWS)
         if view.total is not None and view.total <= room:
             self.offset = 0
             return _Area(tuple(view.rows(0, view.total)), True, True, window=view.total)

@@ -25,7 +25,7 @@ from impl.decision import GUARD_HINT
 from impl.frame import DENY_ONLY_ROW, render_frame
 from impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste
 from impl.payload import PromptPayload, build_payload
-from impl.prompt import CURSOR, PermissionPrompt, config_for, key_label, reason_text
+from impl.prompt import CURSOR, LOOKAHEAD_ROWS, PermissionPrompt, config_for, key_label, reason_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FORWARDED = {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
@@ -480,10 +480,10 @@ def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(m
     prompt = PermissionPrompt(payload)
     _press(prompt, CTRL_O, PAGE_DOWN, PAGE_DOWN)
     assert prompt.full_screen and "· " in prompt.render(120, 40)[-1]
-    laid_out = prompt._complete(120).laid_out
-    assert laid_out < 200
+    laid_out = prompt.complete_view(120).laid_out
+    assert laid_out < LOOKAHEAD_ROWS + 2 * 40  # the lookahead on opening, then the pages read
     _press(prompt, ESC, CTRL_O)
-    assert prompt._complete(120).laid_out == laid_out
+    assert prompt.complete_view(120).laid_out == laid_out
     assert all(budget.max_rows is not None for budget in budgets)  # type: ignore[attr-defined]
 
 
