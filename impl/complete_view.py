@@ -315,9 +315,15 @@ class _FactRows:
         return sum(source.consumed for source in self._sources)
 
     def raw_position(self, row: int) -> int:
-        """About how many raw characters lie before the end of ``row``."""
-        index = bisect.bisect_left(self._marks, (row + 1, -1))
-        return self._marks[index][1] if index < len(self._marks) else self._consumed()
+        """About how many raw characters lie before the end of ``row``: interpolated between the chunks laid out."""
+        marks = [(0, 0), *self._marks]
+        index = bisect.bisect_left(marks, (row + 1, -1))
+        if index >= len(marks):
+            return self._consumed()
+        (rows_before, raw_before), (rows_after, raw_after) = marks[max(0, index - 1)], marks[index]
+        if rows_after <= rows_before:
+            return raw_after
+        return raw_before + (raw_after - raw_before) * (row + 1 - rows_before) // (rows_after - rows_before)
 
     def ensure(self, count: int) -> None:
         """Produce rows until there are ``count`` or the fact is laid out whole.
