@@ -42,7 +42,7 @@ from .dialog import (
     core_facts,
     evidence_facts,
 )
-from .neutralise import neutralise
+from .neutralise import ZWJ, neutralise
 from .payload import PromptPayload
 
 __all__ = ["DEFAULT_CHUNK", "CompleteView"]
@@ -63,17 +63,22 @@ def _grapheme_count(text: str) -> int:
 
 @lru_cache(maxsize=65536)
 def _pair_breaks(before: str, after: str) -> bool:
-    """A boundary between these two characters in any context: neither joins what precedes it, and they do not join."""
-    return _grapheme_count("a" + before) == 2 and _grapheme_count("a" + after) == 2 and _grapheme_count(before + after) == 2
+    """A grapheme boundary between these two characters in any context.
+
+    UAX #29 decides most boundaries from the two characters alone; three
+    rules look further back, and each needs a ``before`` that this rules
+    out: an emoji ZWJ sequence (``before`` is ZWJ), a regional-indicator
+    pair (both are indicators, which never break when alone), and an Indic
+    conjunct (``before`` a mark or virama extending what precedes it,
+    ``after`` a consonant of a Brahmic script, all from U+0900 on).
+    """
+    if before == ZWJ or (_grapheme_count("a" + before) == 1 and after >= "\u0900"):
+        return False
+    return _grapheme_count(before + after) == 2 and _grapheme_count("a" + after) == 2
 
 
 def _breaks_between(before: str, after: str) -> bool:
-    """Whether cutting between ``before`` and ``after`` is exact for neutralising, tab expansion and wrapping.
-
-    The pair rules of UAX #29 that look further back (emoji ZWJ sequences,
-    regional-indicator pairs, Indic conjuncts) all need ``after`` to extend
-    or join what precedes it, which ``_pair_breaks`` rules out.
-    """
+    """Whether cutting between ``before`` and ``after`` is exact for neutralising, tab expansion and wrapping."""
     if " " <= before <= "~" and " " <= after <= "~":
         return True
     if before == "\n" or after == "\n":
