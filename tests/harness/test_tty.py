@@ -483,3 +483,33 @@ def test_an_error_inside_the_prompt_restores_the_terminal(monkeypatch: pytest.Mo
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_the_display_pages_on_the_alternate_screen_and_skips_unchanged_frames() -> None:
+    from harness.tty import Display
+
+    read_end, write_end = os.pipe()
+    display = Display(write_end)
+    screen = XtermScreen(30, 8)
+    stream = pyte.ByteStream(screen)
+    stream.feed(b"above 1\r\nabove 2\r\n")
+
+    def draw(lines: list[str], full_screen: bool) -> bytes:
+        display.draw(lines, 30, full_screen)
+        readable, _, _ = select.select([read_end], [], [], 0.1)
+        data = os.read(read_end, 65536) if readable else b""
+        stream.feed(data)
+        return data
+
+    draw(["prompt", "options"], False)
+    assert draw(["prompt", "options"], False) == b""  # unchanged: nothing written
+    draw(["page 1", "page 2"], True)
+    assert screen.alternate is not None and [row.rstrip() for row in screen.display[:2]] == ["page 1", "page 2"]
+    draw(["prompt", "options"], False)
+    rows = [row.rstrip() for row in screen.display]
+    assert screen.alternate is None and rows[:4] == ["above 1", "above 2", "prompt", "options"]
+    display.clear()
+    stream.feed(os.read(read_end, 65536))
+    assert [row.rstrip() for row in screen.display[:3]] == ["above 1", "above 2", ""]
+    os.close(read_end)
+    os.close(write_end)
