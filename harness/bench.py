@@ -35,7 +35,7 @@ from impl.frame import render_frame
 from impl.keys import CTRL_O, ESC, PAGE_DOWN
 from impl.legacy import wrap_message
 from impl.payload import PayloadError, PromptPayload, build_payload
-from impl.prompt import LOOKAHEAD_ROWS, PermissionPrompt
+from impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS, PermissionPrompt
 
 from .checks import WIDTHS
 from .corpus import BUILTIN_CORPUS, load_corpus
@@ -819,7 +819,8 @@ def _prompt_sections(r: BenchResults) -> list[str]:
             )
         lines += [
             "",
-            (f"Opening lays out the first {LOOKAHEAD_ROWS} rows (so a request that fits in them gets an exact position, "
+            (f"Opening lays out the first {LOOKAHEAD_ROWS} rows or {LOOKAHEAD_CHARACTERS:,} characters, whichever comes "
+             "first (so a request that fits in them gets an exact position, "
              "`32/204`), which is why PgDn just after opening costs about the same at both sizes, and why a 10 KB request "
              f"with fewer rows than that opens a little faster than a 10 MB one; the last two columns are the PgDn that "
              "first needs rows past them, which lays out one page. One grapheme cluster of ten million combining marks has "

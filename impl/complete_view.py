@@ -53,6 +53,9 @@ DEFAULT_CHUNK = 64
 _NOTATION_CELLS = 8
 """Cells one raw character can take (``⟨U+0301⟩``): the first guess of how much text fills a row."""
 
+_READ_AHEAD_STEP = 32
+"""Rows laid out between two looks at the reading budget of :meth:`CompleteView.read_ahead`."""
+
 _CUT_LOOKBACK = 64
 """How far back from a chunk's end a cut is looked for before the chunk becomes a growing prefix."""
 
@@ -316,6 +319,11 @@ class _FactRows:
     def raw_size(self) -> int:
         return sum(source.size for source in self._sources)
 
+    @property
+    def consumed(self) -> int:
+        """Raw characters read so far."""
+        return self._consumed()
+
     def _consumed(self) -> int:
         return sum(source.consumed for source in self._sources)
 
@@ -476,6 +484,14 @@ class CompleteView:
                 out.extend(fact.rows[max(0, start - first) : stop - first])
             first += count
         return out
+
+    def read_ahead(self, rows: int, characters: int) -> None:
+        """Lay out up to ``rows`` rows, stopping early once ``characters`` raw characters have been read."""
+        while self.total is None and self.laid_out < rows and self._consumed() < characters:
+            self.rows(0, min(rows, self.laid_out + _READ_AHEAD_STEP))
+
+    def _consumed(self) -> int:
+        return sum(fact.consumed for fact in self._facts)
 
     def __iter__(self) -> Iterator[str]:
         for fact in self._facts:

@@ -100,6 +100,7 @@ from .truncate import ELLIPSIS
 
 __all__ = [
     "CURSOR",
+    "LOOKAHEAD_CHARACTERS",
     "LOOKAHEAD_ROWS",
     "PAGER_HINT",
     "PermissionPrompt",
@@ -111,8 +112,10 @@ CURSOR = "\u2588"
 PAGER_HINT = "↑/↓ scroll · pgup/pgdn page · home/end · esc back"
 PAGER_DECIDE_HINT = "y/s/n/r decide"
 LOOKAHEAD_ROWS = 256
-"""Rows the complete view is laid out to when it opens: a request that fits in them (the repro's 204 rows)
-gets an exact position (``32/204``) and pages already laid out; a larger one costs no more to open."""
+LOOKAHEAD_CHARACTERS = 16_384
+"""How far the complete view is laid out when it opens: 256 rows, or 16K characters of the request if
+that comes first. A request that fits (the repro: 204 rows, 10K characters) gets an exact position
+(``32/204``) and its pages already laid out; a larger one costs no more to open, whatever its text."""
 
 MIN_PAGER_WINDOW = 10
 """Below this many rows of text the pager gives up the full chrome (four option rows) for the compact one."""
@@ -449,8 +452,7 @@ class PermissionPrompt:
 
     def _complete_area(self, width: int, room: int, *, shrink: bool) -> _Area | None:
         view = self.complete_view(width)
-        if view.laid_out < LOOKAHEAD_ROWS:
-            view.rows(0, LOOKAHEAD_ROWS)
+        view.read_ahead(LOOKAHEAD_ROWS, LOOKAHEAD_CHARACTERS)
         if view.total is not None and view.total <= room:
             self.offset = 0
             return _Area(tuple(view.rows(0, view.total)), True, True, window=view.total)

@@ -164,3 +164,16 @@ def test_the_position_before_the_total_is_known_is_a_share_of_the_text() -> None
     assert 0 < view.fraction(39) < 0.01
     list(view)
     assert view.fraction(view.laid_out - 1) == 1.0
+
+
+def test_reading_ahead_stops_at_the_rows_or_the_characters_whichever_comes_first() -> None:
+    """Either budget ends it, overshooting by at most one step of its own (a first guess of a chunk, or 32 rows)."""
+    short_lines = CompleteView(build_payload({"name": "bash", "input": {"command": "x\n" * 10_000}}), 120)
+    short_lines.read_ahead(100, 1_000_000)
+    assert 100 <= short_lines.laid_out <= 300 and short_lines.total is None
+    one_line = CompleteView(build_payload({"name": "bash", "input": {"command": "x" * 1_000_000}}), 120)
+    one_line.read_ahead(1_000, 5_000)
+    assert 5_000 <= one_line.laid_out * 117 <= 5_000 + 2 * 32 * 117
+    small = CompleteView(build_payload({"name": "bash", "input": {"command": "ls -la"}}), 120)
+    small.read_ahead(256, 16_384)
+    assert small.total == 2
