@@ -31,16 +31,22 @@ from wcwidth import wrap as wcwidth_wrap
 
 from impl.cells import wrap_text
 from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from impl.frame import render_frame
+from impl.keys import CTRL_O, ESC, PAGE_DOWN
 from impl.legacy import wrap_message
-from impl.payload import PayloadError, build_payload
+from impl.payload import PayloadError, PromptPayload, build_payload
+from impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS, PermissionPrompt
 
 from .checks import WIDTHS
 from .corpus import BUILTIN_CORPUS, load_corpus
 from .gate import run_gate
-from .series import PANEL, SERIES, build_point, repro_payload, size_label
+from .series import PAGER_SERIES, PANEL, SERIES, build_point, repro_payload, size_label
+from .sources import chrome_style, warning_paint
 
 WIDTH = 120
 """The upstream's figures are at width 120; so are ours."""
+PAGER_HEIGHT = 40
+"""The terminal the pager is measured in: 120 x 40."""
 
 
 # ── what is measured, and how hard ─────────────────────────────────────────
@@ -65,6 +71,10 @@ class BenchSettings:
     gate_paths: tuple[Path, ...] = (BUILTIN_CORPUS,)
     profile: bool = True
     quick: bool = False
+    pager_sizes: tuple[int, int] = (10_000, 10_000_000)
+    pager_rounds: int = 9
+    frame_rounds: int = 51
+    frame_batch: int = 100
 
 
 FULL = BenchSettings()
@@ -83,6 +93,10 @@ QUICK = BenchSettings(
     gate_paths=(BUILTIN_CORPUS / "skill",),
     profile=False,
     quick=True,
+    pager_sizes=(1_000, 10_000),
+    pager_rounds=1,
+    frame_rounds=3,
+    frame_batch=3,
 )
 
 
@@ -160,6 +174,39 @@ class FamilyLatency:
 
 
 @dataclass(frozen=True)
+class PagerPoint:
+    """The interactive prompt's pager on one payload: median seconds per key, the frame it draws included."""
+
+    series: str
+    size: int
+    first_page: float
+    """ctrl+o on a prompt that never opened the complete view, and the first page drawn."""
+    page_down: float
+    """PgDn on the open pager, and the page drawn."""
+    collapse: float
+    """esc back to the bounded prompt, and its frame."""
+    fresh_page: float | None = None
+    """PgDn onto rows not laid out yet (past the rows laid out on opening); ``None`` when the view has no such rows."""
+
+
+@dataclass(frozen=True)
+class FrameComparison:
+    """The repro's bounded ask and the whole frame around it (title, options, hint, paint), measured taking turns."""
+
+    width: int
+    ask: float
+    """``render_prompt_dialog`` with the warning paint: the ask alone."""
+    frame: float
+    """``render_frame``: the same ask, painted, with the styled title, options and hint, as the gate and ``render`` draw it."""
+    redraw: float
+    """``PermissionPrompt.render`` after a key: the interactive prompt's frame, its ask kept from the first draw."""
+
+    @property
+    def ratio(self) -> float:
+        return self.frame / self.ask
+
+
+@dataclass(frozen=True)
 class ProfileLine:
     function: str
     calls: int
@@ -184,6 +231,14 @@ class BenchResults:
     """The 1-minute load average at the start and the end: how busy the machine was while measured."""
     repro_fastest: Mapping[int, float] = field(default_factory=dict)
     """Width -> the fastest batch of the repro's bounded render: the code's cost with the least interference."""
+    pager: tuple[PagerPoint, ...] = ()
+    frame: FrameComparison | None = None
+
+    def pager_ratio(self, series: str, attribute: str) -> float:
+        """The pager's 10 MB / 10 KB ratio (top / base of ``pager_sizes``) for one key."""
+        base, top = self.settings.pager_sizes
+        points = {point.size: point for point in self.pager if point.series == series}
+        return float(getattr(points[top], attribute) / getattr(points[base], attribute))
 
     def point(self, series: str, size: int) -> ScalingPoint:
         return next(p for p in self.scaling if p.series == series and p.size == size)
@@ -284,6 +339,83 @@ def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
     return out
 
 
+def _opened_prompt(payload: PromptPayload) -> PermissionPrompt:
+    """A prompt as the host has it once the first frame is on screen: the bounded view drawn, nothing paged yet."""
+    prompt = PermissionPrompt(payload, paint=warning_paint, style=chrome_style)
+    prompt.render(WIDTH, PAGER_HEIGHT)
+    prompt.shown(0.0)
+    return prompt
+
+
+def _timed(prompt: PermissionPrompt, key: str, at: float, clock: Clock) -> float:
+    """One key as the host handles it: the key, then the frame it leads to."""
+    start = clock()
+    prompt.handle_key(key, at=at)
+    prompt.render(WIDTH, PAGER_HEIGHT)
+    seconds = clock() - start
+    prompt.shown(at)
+    return seconds
+
+
+def _fresh_page(prompt: PermissionPrompt, clock: Clock) -> float | None:
+    """Page down, untimed, to the end of what opening laid out, then time the PgDn that lays out new rows."""
+    prompt.handle_key(CTRL_O, at=4.0)
+    prompt.render(WIDTH, PAGER_HEIGHT)
+    view = prompt.complete_view(WIDTH)
+    for press in range(200):
+        before = view.laid_out
+        seconds = _timed(prompt, PAGE_DOWN, 5.0 + press, clock)
+        if view.laid_out > before:
+            return seconds
+        if view.total is not None and prompt.offset + PAGER_HEIGHT >= view.total:
+            return None
+    return None
+
+
+def measure_pager(settings: BenchSettings, clock: Clock = time.perf_counter) -> list[PagerPoint]:
+    """Each pager series at both sizes, sizes taking turns round by round; every sample on a fresh prompt, so
+    the first page is always a first page (nothing laid out yet, nothing cached)."""
+    out = []
+    for series in PAGER_SERIES:
+        payloads = {size: build_point(series, size).payload for size in settings.pager_sizes}
+        samples: dict[int, list[tuple[float, float, float]]] = {size: [] for size in payloads}
+        gc.collect()
+        fresh: dict[int, list[float]] = {size: [] for size in payloads}
+        for _ in range(max(1, settings.pager_rounds)):
+            for size, payload in payloads.items():
+                prompt = _opened_prompt(payload)
+                first = _timed(prompt, CTRL_O, 1.0, clock)
+                down = _timed(prompt, PAGE_DOWN, 2.0, clock)
+                back = _timed(prompt, ESC, 3.0, clock)
+                samples[size].append((first, down, back))
+                seconds = _fresh_page(prompt, clock)
+                if seconds is not None:
+                    fresh[size].append(seconds)
+        for size, rows in samples.items():
+            first, down, back = (statistics.median(column) for column in zip(*rows))
+            out.append(PagerPoint(series, size, first, down, back, statistics.median(fresh[size]) if fresh[size] else None))
+        del payloads
+    return out
+
+
+def measure_frame(settings: BenchSettings) -> FrameComparison:
+    """The repro's ask and its whole frame at width 120, interleaved, so that their ratio is like for like."""
+    payload = repro_payload()
+    budget = DialogBudget(width=WIDTH)
+    prompt = PermissionPrompt(payload, paint=warning_paint, style=chrome_style)
+    prompt.render(WIDTH, PAGER_HEIGHT)
+    medians = interleaved_medians(
+        {
+            "ask": lambda: render_prompt_dialog(payload, budget, warning_paint),
+            "frame": lambda: render_frame(payload, "bounded", budget, paint=warning_paint, style=chrome_style),
+            "redraw": lambda: prompt.render(WIDTH, PAGER_HEIGHT),
+        },
+        settings.frame_rounds,
+        settings.frame_batch,
+    )
+    return FrameComparison(WIDTH, medians["ask"], medians["frame"], medians["redraw"])
+
+
 def wcwidth_rows(text: str, width: int) -> list[str]:
     """``wcwidth.wrap`` paragraph by paragraph (its documented way to keep line breaks), no hyphen breaks."""
     return [row for line in text.split("\n") for row in wcwidth_wrap(line, width, break_on_hyphens=False)]
@@ -362,6 +494,9 @@ def measure_profiles() -> dict[str, tuple[ProfileLine, ...]]:
         "complete view of the 10 MB here-string at width 120 (per render)": profile_top(
             lambda: render_prompt_dialog(big, complete_view_budget(WIDTH)), 1
         ),
+        "whole bounded frame of the repro at width 120, painted and styled (per frame)": profile_top(
+            lambda: render_frame(repro, "bounded", DialogBudget(width=WIDTH), paint=warning_paint, style=chrome_style), 2_000
+        ),
     }
 
 
@@ -380,6 +515,10 @@ def run_bench(settings: BenchSettings = FULL, log: Callable[[str], None] | None 
     wrap = measure_wrap(settings)
     say("corpus families")
     families = measure_families(settings)
+    say("the whole frame against the ask")
+    frame = measure_frame(settings)
+    say("the pager")
+    pager = measure_pager(settings)
     say("profiles")
     profiles = measure_profiles() if settings.profile else {}
     say("the gate")
@@ -389,6 +528,8 @@ def run_bench(settings: BenchSettings = FULL, log: Callable[[str], None] | None 
         time.perf_counter() - started,
         (load_before, _load()) if load_before is not None else None,  # type: ignore[arg-type]
         repro_fastest,
+        tuple(pager),
+        frame,
     )
 
 
@@ -409,6 +550,10 @@ TARGET_RATIO = 1.2
 TARGET_REPRO_US = 40
 TARGET_WRAP = 3
 TARGET_GATE_S = 30
+TARGET_FRAME_RATIO = 2
+TARGET_PAGER_RATIO = 2
+UPSTREAM_FRAME_US = (180, 190)
+"""The upstream TypeScript renderer's whole bounded frame of the repro on Node 20 (issue 14)."""
 
 
 def _shown_path(path: Path) -> str:
@@ -484,6 +629,7 @@ def format_report(results: BenchResults) -> str:
         + f" ({r.wrap.rows:,} rows of {r.wrap.characters:,} ASCII characters at width {r.wrap.width})",
         (f"- gate wall time: {gate_s:,.1f} s for {r.gate.fixtures} fixtures × {len(WIDTHS)} widths "
         f"({r.gate.judgements / gate_s:,.1f} judgements/s) on {', '.join(r.gate.paths)}, exit {r.gate.exit_code}"),
+        *_prompt_ratio_lines(r),
         "",
         "## Targets",
         "",
@@ -499,6 +645,7 @@ def format_report(results: BenchResults) -> str:
         f"| {_met(r.wrap.identical and r.wrap.speedup >= TARGET_WRAP)} |"),
         (f"| `askbench check` on {', '.join(r.gate.paths)} | ≤ {TARGET_GATE_S} s | {gate_s:,.1f} s "
         f"| {_met(gate_s <= TARGET_GATE_S and r.gate.exit_code == 0)} |"),
+        *_prompt_targets(r),
         "",
         "## Against the upstream renderer",
         "",
@@ -577,6 +724,7 @@ def format_report(results: BenchResults) -> str:
         "rules give different rows by design (a prompt keeps the whitespace a word wrapper drops), so no ratio is claimed there."),
         "",
     ]
+    lines += _prompt_sections(r)
     if r.profiles:
         lines += ["## Where the time goes (cProfile)", "",
                   "Own time per render under the profiler, which inflates small calls: read the order, not the µs.", ""]
@@ -585,6 +733,102 @@ def format_report(results: BenchResults) -> str:
             lines += [f"| `{line.function}` | {line.calls:,} | {_ms(line.own)} | {_ms(line.cumulative)} |" for line in profile]
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _prompt_ratio_lines(r: BenchResults) -> list[str]:
+    lines = []
+    if r.frame is not None:
+        lines.append(f"- whole bounded frame of the repro / its ask: {r.frame.ratio:.2f}× at width {r.frame.width}")
+    if r.pager:
+        base, top = (size_label(size) for size in r.settings.pager_sizes)
+        for key, attribute in (("first page", "first_page"), ("PgDn", "page_down")):
+            lines.append(
+                f"- pager {key} {top} / {base}: "
+                + ", ".join(f"{series} {r.pager_ratio(series, attribute):.2f}×" for series in PAGER_SERIES)
+            )
+    return lines
+
+
+def _prompt_targets(r: BenchResults) -> list[str]:
+    """The interactive prompt's target rows, when this run measured it."""
+    rows = []
+    if r.frame is not None:
+        rows.append(
+            f"| whole bounded frame of the repro / its ask, at {r.frame.width} | ≤ {TARGET_FRAME_RATIO}× "
+            f"| {r.frame.ratio:.2f}× ({_us(r.frame.frame)} / {_us(r.frame.ask)}) | {_met(r.frame.ratio <= TARGET_FRAME_RATIO)} |"
+        )
+    if r.pager:
+        base, top = (size_label(size) for size in r.settings.pager_sizes)
+        for key, attribute in (("first page (ctrl+o)", "first_page"), ("PgDn", "page_down")):
+            ratios = {series: r.pager_ratio(series, attribute) for series in PAGER_SERIES}
+            worst = max(ratios, key=ratios.__getitem__)
+            rows.append(
+                f"| pager {key} {top} / {base}, every series and hostile shape | ≤ {TARGET_PAGER_RATIO}× "
+                f"| worst {ratios[worst]:.2f}× ({worst}) | {_met(all(v <= TARGET_PAGER_RATIO for v in ratios.values()))} |"
+            )
+    return rows
+
+
+def _prompt_sections(r: BenchResults) -> list[str]:
+    lines: list[str] = []
+    if r.frame is not None:
+        f = r.frame
+        lines += [
+            "## The whole frame against the ask",
+            "",
+            (f"The seed's repro at width {f.width}, the three taking turns ({r.settings.frame_rounds} rounds × "
+             f"{r.settings.frame_batch}): the ask alone (`render_prompt_dialog`, painted), the whole bounded frame around it "
+             "(`render_frame`: title, ask, options and hint, painted and styled, as the gate and `askbench render` draw it) "
+             "and the interactive prompt's redraw after a key (`PermissionPrompt.render`, its ask kept from the first draw). "
+             "The chrome is fitted with `impl.cells` widths once per text and width and kept, so a frame costs its ask "
+             "plus a few concatenations."),
+            "",
+            "| measure | median | / ask |",
+            "| --- | ---: | ---: |",
+            f"| ask | {_us(f.ask)} | 1.00× |",
+            f"| whole frame | {_us(f.frame)} | {f.ratio:.2f}× |",
+            f"| interactive redraw | {_us(f.redraw)} | {f.redraw / f.ask:.2f}× |",
+            f"| upstream whole frame (Node 20, issue 14) | {UPSTREAM_FRAME_US[0]}–{UPSTREAM_FRAME_US[1]} µs | |",
+            "",
+        ]
+    if r.pager:
+        base, top = r.settings.pager_sizes
+        lines += [
+            "## The pager",
+            "",
+            (f"`PermissionPrompt` in a {WIDTH} × {PAGER_HEIGHT} terminal, every sample on a fresh prompt whose bounded "
+             f"frame is already on screen; each time is one key and the frame it leads to; median of "
+             f"{r.settings.pager_rounds} rounds, the two sizes taking turns. The complete view is laid out only as far "
+             "as it is read (`impl.complete_view`) and kept per width, so these stay flat from "
+             f"{size_label(base)} to {size_label(top)}; the hostile shapes are all neutralising work."),
+            "",
+            f"| series | first page {size_label(base)} | first page {size_label(top)} | ratio "
+            f"| PgDn {size_label(base)} | PgDn {size_label(top)} | ratio | esc {size_label(base)} | esc {size_label(top)} "
+            f"| PgDn onto new rows {size_label(base)} | PgDn onto new rows {size_label(top)} |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for series in PAGER_SERIES:
+            points = {point.size: point for point in r.pager if point.series == series}
+            low, high = points[base], points[top]
+            lines.append(
+                f"| {series} | {_ms(low.first_page)} | {_ms(high.first_page)} | {r.pager_ratio(series, 'first_page'):.2f}× "
+                f"| {_ms(low.page_down)} | {_ms(high.page_down)} | {r.pager_ratio(series, 'page_down'):.2f}× "
+                f"| {_ms(low.collapse)} | {_ms(high.collapse)} "
+                f"| {_ms(low.fresh_page) if low.fresh_page is not None else '(all laid out)'} "
+                f"| {_ms(high.fresh_page) if high.fresh_page is not None else '(all laid out)'} |"
+            )
+        lines += [
+            "",
+            (f"Opening lays out the first {LOOKAHEAD_ROWS} rows or {LOOKAHEAD_CHARACTERS:,} characters, whichever comes "
+             "first (so a request that fits in them gets an exact position, "
+             "`32/204`), which is why PgDn just after opening costs about the same at both sizes, and why a 10 KB request "
+             f"with fewer rows than that opens a little faster than a 10 MB one; the last two columns are the PgDn that "
+             "first needs rows past them, which lays out one page. One grapheme cluster of ten million combining marks has "
+             "nowhere to cut, so the view neutralises a growing prefix of it, doubling: reading it costs linear time overall, "
+             "but the PgDn that needs the next doubling pays for the prefix so far."),
+            "",
+        ]
+    return lines
 
 
 # ── the plot ───────────────────────────────────────────────────────────────

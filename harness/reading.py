@@ -139,14 +139,18 @@ def _value_stream(
     return "\n".join(parts), segments
 
 
-def _indents(rows: Sequence[ScreenRow], head: int, value_start: int, end: int, text: str) -> list[int]:
+def _indents(
+    rows: Sequence[ScreenRow], head: int, value_start: int, end: int, text: str, columns: Sequence[int]
+) -> list[int]:
     """Where continuation rows may begin: under the value, at the margin, or where the first one does.
 
     A label row that shows no value lost the space after its colon to the
-    screen's right-strip, so the value column is one further than it reads.
+    screen's right-strip, so the value column is one further than it reads;
+    and a label with a character terminals disagree about may stand a cell
+    off the others, so the value columns of the facts read so far count too.
     """
     shows_value = bool(rows[head].text[value_start:])
-    candidates = [value_start if shows_value else value_start + 1, 0]
+    candidates = [value_start if shows_value else value_start + 1, *columns, 0]
     first = next((rows[index].text for index in range(head + 1, end) if not is_blank(rows[index].text)), None)
     if first is not None:
         lead = len(first) - len(first.lstrip(" "))
@@ -178,11 +182,14 @@ def _read_value(fact: ExpectedFact, stream: str, allow_cap: bool) -> tuple[str, 
 
 
 def _read_fact(
-    fact: ExpectedFact, rows: Sequence[ScreenRow], head: int, value_start: int, end: int, allow_cap: bool
+    fact: ExpectedFact, rows: Sequence[ScreenRow], head: int, value_start: int, end: int, allow_cap: bool,
+    columns: Sequence[int] = (),
 ) -> FactOnScreen:
     first: FactOnScreen | None = None
+    full = fact.text if fact.detail is None else f"{fact.text}{ARROW}{fact.detail}"
     alone_first = (True, False) if not fact.text.startswith("\n") else (False, True)
-    for indent, label_alone in ((indent, alone) for alone in alone_first for indent in _indents(rows, head, value_start, end, fact.text)):
+    indents = _indents(rows, head, value_start, end, full, columns)
+    for indent, label_alone in ((indent, alone) for alone in alone_first for indent in indents):
         if label_alone and rows[head].text[value_start:]:
             continue
         built = _value_stream(rows, head, value_start, end, indent, label_alone)
@@ -238,6 +245,7 @@ def read_ask(
     if first is None:
         return AskReading(title_rows=min(1, stop), start=min(1, stop), end=stop, missing=[f for f in expected if not f.optional])
     reading = AskReading(title_rows=first, start=first, end=first)
+    columns: list[int] = []
     row = first
     pending = list(expected)
     while pending:
@@ -279,11 +287,13 @@ def read_ask(
         is_last = end == stop
         shown = None
         for candidate in _ends(rows, row, end) if is_last else [end]:
-            shown = _read_fact(fact, rows, row, value_start, candidate, bounded)
+            shown = _read_fact(fact, rows, row, value_start, candidate, bounded, columns)
             if shown.reading.problem is None:
                 break
         assert shown is not None
         reading.facts.append(shown)
+        if rows[row].text[value_start:] and value_start not in columns:
+            columns.append(value_start)
         row = shown.end
         if row < stop and rows[row].text == MARKER and bounded:
             reading.marker_row = row

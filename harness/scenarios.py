@@ -7,15 +7,29 @@ the gate, so a scenario asserts what a person sees, not what the component
 claims. A decision that arrives before the script's last key is a failure:
 it is how the "expand never settles" rule is checked.
 
+Time is virtual and explicit, because the prompt's rules are about time
+(the guard interval after the request appears, pastes that arrive at once):
+the prompt's first frame is on screen at 0 s; each step starts ``wait``
+seconds after the previous one (default ``STEP_WAIT``, a person reading);
+the entries of ``keys`` come ``KEY_INTERVAL`` apart (a person typing), and
+each entry is one read of the terminal, parsed by the same
+:class:`impl.keys.InputParser` as ``askbench try``: ``"y"`` is a key,
+``"yy"`` a burst (a paste), ``"<paste>yy</paste>"`` a bracketed paste. The
+host's idle timeouts apply as in a real terminal (a lone ESC becomes esc
+after 50 ms; an unterminated paste ends after 0.5 s of quiet). After every
+read the prompt is redrawn, and every frame is checked: **no frame may offer
+an approval option without every core fact's first row on screen.**
+
 Scenario fields:
 
 - ``description``; ``fixture``: a path relative to ``corpus/``;
   ``ask``: optional keys merged over the fixture's ``ask`` (e.g. to forward it);
 - ``width``, ``height``: the terminal; ``expandKey``: the binding (default Ctrl+O);
   ``doublePress``: default true;
-- ``steps``: ``{"keys": [...], "resize": [w, h], "screen_contains": [...],
-  "screen_excludes": [...], "max_rows": N, "expanded": bool}``; a key is a
-  literal string or a name such as ``<ctrl+o>``, ``<up>``, ``<pgdn>``, ``<enter>``;
+- ``steps``: ``{"wait": seconds, "keys": [...], "resize": [w, h], "screen_contains": [...],
+  "screen_excludes": [...], "max_rows": N, "expanded": bool, "approval_offered": bool}``;
+  a key is a literal string or a name such as ``<ctrl+o>``, ``<up>``, ``<pgdn>``,
+  ``<enter>``, ``<paste>``, ``</paste>``;
 - ``decision``, ``reason``: what the script must end with (``null`` decision: still pending);
 - ``hostExpand``: the states the host callback must have received, in order.
 """
@@ -23,28 +37,42 @@ Scenario fields:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from impl.keys import key_from_name
-from impl.payload import PayloadError, build_payload
+from impl.cells import expand_tabs
+from impl.dialog import core_facts
+from impl.keys import NAMED, InputParser
+from impl.neutralise import neutralise
+from impl.payload import PayloadError, PromptPayload, build_payload
 from impl.prompt import PermissionPrompt, config_for
 
 from .corpus import BUILTIN_CORPUS, Fixture, load_fixture
 from .terminal import read_frame
 
 SCENARIO_DIR = BUILTIN_CORPUS / "scenarios"
+STEP_WAIT = 1.0
+"""Seconds between steps unless a step says ``wait``: long enough to read, well past the guard."""
+KEY_INTERVAL = 0.15
+"""Seconds between the reads of one step: a quick typist, each key its own read."""
+_NAMES = re.compile("|".join(re.escape(name) for name in sorted(NAMED, key=len, reverse=True)))
+_VALUE_PREFIX = 6
+"""How many characters of a core value's first line must be on screen for its first row to count as shown."""
 
 
 @dataclass(frozen=True)
 class Step:
     keys: tuple[str, ...] = ()
+    """Each entry is one read of the terminal, names already replaced by what the terminal sends."""
+    wait: float = STEP_WAIT
     resize: tuple[int, int] | None = None
     screen_contains: tuple[str, ...] = ()
     screen_excludes: tuple[str, ...] = ()
     max_rows: int | None = None
     expanded: bool | None = None
+    approval_offered: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -90,7 +118,7 @@ def _require(data: Mapping[str, object], key: str, kind: type | tuple[type, ...]
 def _step(raw: object, index: int, path: Path) -> Step:
     if not isinstance(raw, dict):
         raise ScenarioError(f"{path}: steps[{index}]: must be an object")
-    known = {"keys", "resize", "screen_contains", "screen_excludes", "max_rows", "expanded"}
+    known = {"keys", "wait", "resize", "screen_contains", "screen_excludes", "max_rows", "expanded", "approval_offered"}
     unknown = set(raw) - known
     if unknown:
         raise ScenarioError(f"{path}: steps[{index}]: unknown fields {sorted(unknown)}")
@@ -100,13 +128,18 @@ def _step(raw: object, index: int, path: Path) -> Step:
     resize = raw.get("resize")
     if resize is not None and not (isinstance(resize, list) and len(resize) == 2 and all(isinstance(v, int) and v > 0 for v in resize)):
         raise ScenarioError(f"{path}: steps[{index}].resize: [width, height]")
+    wait = raw.get("wait", STEP_WAIT)
+    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or wait < 0:
+        raise ScenarioError(f"{path}: steps[{index}].wait: seconds, a number >= 0")
     return Step(
-        keys=tuple(key_from_name(key) for key in keys),
+        keys=tuple(_NAMES.sub(lambda match: NAMED[match.group()], key) for key in keys),
+        wait=float(wait),
         resize=(resize[0], resize[1]) if resize else None,
         screen_contains=tuple(raw.get("screen_contains", ())),
         screen_excludes=tuple(raw.get("screen_excludes", ())),
         max_rows=raw.get("max_rows"),
         expanded=raw.get("expanded"),
+        approval_offered=raw.get("approval_offered"),
     )
 
 
@@ -127,7 +160,7 @@ def load_scenario(path: Path, corpus: Path = BUILTIN_CORPUS) -> Scenario:
         ask=dict(data.get("ask") or {}),
         width=int(data.get("width", 120)),
         height=int(data.get("height", 40)),
-        expand_key=key_from_name(str(data.get("expandKey", "<ctrl+o>"))),
+        expand_key=NAMED.get(str(data.get("expandKey", "<ctrl+o>")), str(data.get("expandKey"))),
         double_press=bool(data.get("doublePress", True)),
         steps=tuple(_step(raw, index, path) for index, raw in enumerate(steps)),  # type: ignore[arg-type]
         decision=data.get("decision"),
@@ -140,22 +173,54 @@ def discover_scenarios(folder: Path = SCENARIO_DIR) -> list[Path]:
     return sorted(folder.glob("*.json"))
 
 
-def _check_screen(prompt: PermissionPrompt, step: Step, width: int, height: int, where: str) -> list[str]:
-    lines = prompt.render(width, height)
-    reading = read_frame(lines, width)
-    screen = "\n".join(reading.rows)
+def approval_offered(rows: Sequence[str]) -> bool:
+    """Whether the screen shows an option that grants: ``(y)``, ``(s)``, or a session-scope row."""
+    screen = "\n".join(rows)
+    return any(marker in screen for marker in ("(y)", "(s)", "This subagent only", "The whole session"))
+
+
+def core_missing(payload: PromptPayload, rows: Sequence[str]) -> list[str]:
+    """The core facts whose first row is not on screen: the label, and the start of the value's first line."""
+    screen = "\n".join(rows)
+    missing = []
+    for fact in core_facts(payload):
+        first_line = expand_tabs(neutralise(fact.text).split("\n", 1)[0])
+        start = first_line.strip()[:_VALUE_PREFIX]
+        label_shown = any(row.lstrip().startswith(fact.label) and ":" in row for row in rows)
+        if not label_shown or start not in screen:
+            missing.append(fact.label)
+    return missing
+
+
+def _check_frame(prompt: PermissionPrompt, lines: Sequence[str], width: int, where: str) -> tuple[list[str], list[str]]:
+    """The screen rows of one frame, and what is wrong with them whatever the step."""
+    reading = read_frame(list(lines), width)
     failures = []
     if reading.frame_rows != len(lines):
         failures.append(f"{where}: {len(lines)} frame lines took {reading.frame_rows} screen rows")
-    limit = min(height, step.max_rows) if step.max_rows else height
-    if reading.frame_rows > limit:
-        failures.append(f"{where}: frame is {reading.frame_rows} rows, over {limit}")
     if not reading.transcript_intact or reading.cursor_left_frame or reading.foreign_events:
         failures.append(f"{where}: frame left its rows or emitted controls: {reading.foreign_events[:3]}")
+    if approval_offered(reading.rows):
+        missing = core_missing(prompt.payload, reading.rows)
+        if missing:
+            failures.append(f"{where}: an approval option is on screen without the core facts {missing}")
+        if not prompt.request_visible:
+            failures.append(f"{where}: an approval option is on screen but the prompt says the request is not")
+    return reading.rows, failures
+
+
+def _check_screen(prompt: PermissionPrompt, step: Step, lines: Sequence[str], width: int, height: int, where: str) -> list[str]:
+    rows, failures = _check_frame(prompt, lines, width, where)
+    screen = "\n".join(rows)
+    limit = min(height, step.max_rows) if step.max_rows else height
+    if len(rows) > limit:
+        failures.append(f"{where}: frame is {len(rows)} rows, over {limit}")
     failures.extend(f"{where}: screen lacks {text!r}" for text in step.screen_contains if text not in screen)
     failures.extend(f"{where}: screen shows {text!r}" for text in step.screen_excludes if text in screen)
     if step.expanded is not None and prompt.expanded != step.expanded:
         failures.append(f"{where}: expanded is {prompt.expanded}, expected {step.expanded}")
+    if step.approval_offered is not None and approval_offered(rows) != step.approval_offered:
+        failures.append(f"{where}: approval offered is {approval_offered(rows)}, expected {step.approval_offered}")
     return failures
 
 
@@ -177,31 +242,82 @@ def _prompt_for(scenario: Scenario, host: list[bool]) -> PermissionPrompt:
     )
 
 
+class _Session:
+    """The host's side of a scenario: a terminal of some size, a virtual clock, the input parser."""
+
+    def __init__(self, prompt: PermissionPrompt, width: int, height: int) -> None:
+        self.prompt = prompt
+        self.width, self.height = width, height
+        self.parser = InputParser()
+        self.now = 0.0
+        self.last_read = 0.0
+        self.failures: list[str] = []
+        self.frame = self.draw("open")
+
+    def draw(self, where: str) -> list[str]:
+        """Render, check the frame as a person would see it, and tell the prompt it is on screen."""
+        lines = self.prompt.render(self.width, self.height)
+        if self.prompt.decision is None:
+            self.failures.extend(_check_frame(self.prompt, lines, self.width, where)[1])
+            self.prompt.shown(self.now)
+        self.frame = lines
+        return lines
+
+    def idle(self, until: float, where: str) -> None:
+        """Time passes with no input: the parser's idle timeout fires if it was waiting."""
+        timeout = self.parser.idle_timeout
+        if timeout is not None and until - self.last_read >= timeout:
+            self.now = self.last_read + timeout
+            self.deliver(self.parser.flush(), where)
+        self.now = until
+
+    def read(self, data: str, where: str) -> None:
+        self.idle(self.now, where)
+        self.last_read = self.now
+        self.deliver(self.parser.feed(data), where)
+
+    def deliver(self, items: list, where: str) -> None:  # type: ignore[type-arg]
+        for item in items:
+            if self.prompt.decision is not None:
+                self.failures.append(f"{where}: input {item!r} after the prompt decided {self.prompt.decision.state}")
+                return
+            self.prompt.handle_key(item, at=self.now)
+        if items:
+            self.draw(where)
+
+
 def run_scenario(scenario: Scenario) -> ScenarioResult:
     host: list[bool] = []
-    prompt = _prompt_for(scenario, host)
-    width, height = scenario.width, scenario.height
-    failures: list[str] = []
-    total_keys = sum(len(step.keys) for step in scenario.steps)
-    pressed = 0
+    session = _Session(_prompt_for(scenario, host), scenario.width, scenario.height)
+    prompt = session.prompt
+    total_reads = sum(len(step.keys) for step in scenario.steps)
+    reads = 0
     for index, step in enumerate(scenario.steps):
+        where = f"steps[{index}]"
+        session.idle(session.now + step.wait, where)
         if step.resize:
-            width, height = step.resize
-        prompt.render(width, height)
-        for key in step.keys:
+            session.width, session.height = step.resize
+            session.draw(f"{where}: resize")
+        for key_index, data in enumerate(step.keys):
+            if key_index:
+                session.idle(session.now + KEY_INTERVAL, where)
             if prompt.decision is not None:
-                failures.append(f"steps[{index}]: key {key!r} after the prompt decided {prompt.decision.state}")
-            prompt.handle_key(key)
-            pressed += 1
-            if prompt.decision is not None and pressed < total_keys:
-                failures.append(f"steps[{index}]: decided {prompt.decision.state} before the script ended")
+                session.failures.append(f"{where}: key {data!r} after the prompt decided {prompt.decision.state}")
+            session.read(data, where)
+            reads += 1
+            if prompt.decision is not None and reads < total_reads:
+                session.failures.append(f"{where}: decided {prompt.decision.state} before the script ended")
+        session.idle(session.now + KEY_INTERVAL, where)
         if prompt.decision is None:
-            failures.extend(_check_screen(prompt, step, width, height, f"steps[{index}]"))
-        elif step.screen_contains or step.screen_excludes or step.expanded is not None:
-            failures.append(f"steps[{index}]: a screen checkpoint after the prompt decided")
+            lines = session.draw(where)
+            session.failures.extend(_check_screen(prompt, step, lines, session.width, session.height, where))
+        elif step.screen_contains or step.screen_excludes or step.expanded is not None or step.approval_offered is not None:
+            session.failures.append(f"{where}: a screen checkpoint after the prompt decided")
+    session.idle(session.now + 1.0, "end")
     decision = prompt.decision
     state = decision.state if decision else None
     reason = decision.denial_reason if decision else None
+    failures = session.failures
     if state != scenario.decision:
         failures.append(f"decision: {state}, expected {scenario.decision}")
     if scenario.reason is not None and reason != scenario.reason:

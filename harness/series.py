@@ -69,6 +69,30 @@ SERIES: dict[str, Callable[[int], Call]] = {
 }
 """Series name -> ``size -> (call, ask)``."""
 
+HOSTILE_UNITS: dict[str, str] = {
+    "notation ⟨": "\u27e8",
+    "combining marks": "\u0301",
+    "marks on letters": "a" + "\u0301" * 20,
+    "bidi controls": "\u202e",
+}
+"""Text that is all neutralising work, repeated to size as one bash command: ``⟨`` typed literally (each
+becomes ``⟨U+27E8⟩``), one grapheme cluster of combining marks with no base, letters with marks stacked
+past the extender cap, right-to-left overrides. The shapes of issue 14's pager measurements."""
+
+
+def _hostile_call(unit: str) -> Callable[[int], Call]:
+    def call(size: int) -> Call:
+        return {"name": "bash", "input": {"command": (unit * (size // len(unit) + 1))[:size]}}, {}
+
+    return call
+
+
+PAGER_SERIES: dict[str, Callable[[int], Call]] = {
+    **SERIES,
+    **{name: _hostile_call(unit) for name, unit in HOSTILE_UNITS.items()},
+}
+"""What the pager is measured on: every scaling series and the hostile shapes."""
+
 
 @dataclass(frozen=True)
 class SeriesPoint:
@@ -80,7 +104,7 @@ class SeriesPoint:
 
 
 def build_point(series: str, size: int) -> SeriesPoint:
-    call, ask = SERIES[series](size)
+    call, ask = PAGER_SERIES[series](size)
     return SeriesPoint(series, size, build_payload(call, ask))
 
 

@@ -5,6 +5,7 @@ The names below are the stable surface of DESIGN.md; everything else may move.
 
 from .ask import PermissionCheckResult, format_ask_prompt
 from .builtin_formatters import format_mcp_input_for_prompt, register_builtin_tool_input_formatters
+from .complete_view import CompleteView
 from .config import ConfigError, ConfigIssue, PermissionConfig, normalize_config, parse_config
 from .decision import Decision, PromptConfig, reduce_prompt
 from .dialog import DialogBudget, DialogView, complete_view_budget, render_prompt_dialog
@@ -12,6 +13,7 @@ from .legacy import render_legacy_message
 from .neutralise import neutralise, restore
 from .payload import Evidence, PayloadError, PromptPayload, RequestFacts, Requester, build_payload
 from .fallback import fallback_decision, fallback_select
+from .keys import InputParser, Paste
 from .preview import PreviewLimits, ToolPreviewFormatter, resolve_tool_preview_limits
 from .prompt import PermissionPrompt
 from .registry import DuplicateFormatterError, ToolInputFormatter, ToolInputFormatterRegistry
@@ -19,6 +21,7 @@ from .service import PermissionsService
 from .xdev import XdevRegistry
 
 __all__ = [
+    "CompleteView",
     "ConfigError",
     "Decision",
     "ConfigIssue",
@@ -26,6 +29,8 @@ __all__ = [
     "DialogView",
     "DuplicateFormatterError",
     "Evidence",
+    "InputParser",
+    "Paste",
     "PayloadError",
     "PermissionCheckResult",
     "PermissionConfig",

@@ -18,8 +18,10 @@ from harness.bench import (
     BenchResults,
     BenchSettings,
     FamilyLatency,
+    FrameComparison,
     GateTiming,
     Machine,
+    PagerPoint,
     ScalingPoint,
     WrapComparison,
     add_bench_parser,
@@ -30,7 +32,7 @@ from harness.bench import (
     write_bench,
 )
 from harness.cli import build_parser
-from harness.series import SERIES, build_point, here_string, single_line, size_label
+from harness.series import PAGER_SERIES, SERIES, build_point, here_string, single_line, size_label
 from impl.cells import wrap_text
 from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 
@@ -43,6 +45,8 @@ SECTIONS = (
     "## The seed's repro",
     "## Corpus families",
     "## Wrapping against `wcwidth.wrap`",
+    "## The whole frame against the ask",
+    "## The pager",
 )
 
 
@@ -85,6 +89,17 @@ def test_quick_bench_measures_every_series_at_every_size(quick_run) -> None:  # 
     assert results.gate.exit_code == 0 and results.gate.judgements == 21
 
 
+def test_quick_bench_measures_the_interactive_prompt(quick_run) -> None:  # type: ignore[no-untyped-def]
+    results = quick_run.results
+    assert {(p.series, p.size) for p in results.pager} == {(s, n) for s in PAGER_SERIES for n in QUICK.pager_sizes}
+    assert all(p.first_page > 0 and p.page_down > 0 and p.collapse > 0 for p in results.pager)
+    assert results.frame is not None and results.frame.ask > 0 and results.frame.frame > 0
+    text = quick_run.report.read_text(encoding="utf-8")
+    assert re.search(r"^- whole bounded frame of the repro / its ask: \d+\.\d\d× at width 120$", text, re.MULTILINE)
+    assert re.search(r"^- pager first page 10 KB / 1 KB: here-string \d+\.\d\d×.*bidi controls \d+\.\d\d×$", text, re.MULTILINE)
+    assert "| pager PgDn 10 KB / 1 KB, every series and hostile shape | ≤ 2× | worst " in text
+
+
 def test_the_plot_is_an_svg(quick_run) -> None:  # type: ignore[no-untyped-def]
     svg = quick_run.plot.read_text(encoding="utf-8")
     assert quick_run.plot.name == "bench-latency.svg"
@@ -123,6 +138,30 @@ def test_ratios_and_throughput_are_computed_from_the_points() -> None:
     assert "650.0× faster, rows identical" in text
     assert "| bounded, single-line command, 1 KB → 10 MB | 3.8× (289 → 1,103 µs) | 1.10× (20.0 µs → 22.0 µs) |" in text
     assert text.count("**met**") == 5 and "**not met**" not in text
+
+
+def _with_prompt(frame_ratio: float, slow_series: str | None) -> BenchResults:
+    results = _results()
+    pager = tuple(
+        PagerPoint(series, size, 2e-3 * (3 if size == 10_000_000 and series == slow_series else 1), 1e-3, 0.1e-3)
+        for series in PAGER_SERIES
+        for size in (10_000, 10_000_000)
+    )
+    settings = BenchSettings(sizes=results.settings.sizes, profile=False, pager_sizes=(10_000, 10_000_000))
+    return BenchResults(
+        results.machine, settings, results.repro, results.repro_complete, results.scaling, results.wrap, results.gate,
+        results.families, pager=pager, frame=FrameComparison(120, 20e-6, frame_ratio * 20e-6, 10e-6),
+    )
+
+
+def test_the_prompt_targets_are_judged_from_the_measurements() -> None:
+    text = format_report(_with_prompt(1.25, None))
+    assert "| whole bounded frame of the repro / its ask, at 120 | ≤ 2× | 1.25× (25.0 µs / 20.0 µs) | **met** |" in text
+    assert "| pager first page (ctrl+o) 10 MB / 10 KB, every series and hostile shape | ≤ 2× | worst 1.00× (here-string) | **met** |" in text
+    assert "| combining marks | 2.0 ms | 2.0 ms | 1.00× | 1.0 ms | 1.0 ms | 1.00× | 100.0 µs | 100.0 µs |" in text
+    missed = format_report(_with_prompt(2.5, "bidi controls"))
+    assert "| 2.50× (50.0 µs / 20.0 µs) | **not met** |" in missed
+    assert "| worst 3.00× (bidi controls) | **not met** |" in missed
 
 
 def test_a_missed_target_says_so() -> None:

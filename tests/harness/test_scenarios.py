@@ -18,6 +18,21 @@ REQUIRED = {
     "pager-scrolls-within-the-terminal",
     "pager-esc-returns-to-compact-prompt",
     "resize-re-renders-within-budget",
+    # issue 14: only deliberate input decides
+    "typeahead-enter-within-the-guard-is-ignored",
+    "paste-yy-burst-never-approves",
+    "bracketed-paste-yy-never-approves",
+    "pasted-shell-line-never-approves",
+    "typed-shell-line-never-approves",
+    "unterminated-paste-ends-when-input-goes-quiet",
+    "enter-on-the-opening-highlight-arms-first",
+    # issue 14: the request outranks the chrome
+    "small-80x8-keeps-the-core-and-compact-options",
+    "small-80x10-shows-more-than-an-ellipsis",
+    "small-40x12-mcp-shows-the-target",
+    "small-20x10-shows-tool-and-command",
+    "too-small-offers-only-denial-until-resized",
+    "resize-down-keeps-the-core-in-the-pager",
 }
 
 
@@ -69,11 +84,36 @@ def test_a_pending_scenario_can_end_undecided(tmp_path: Path) -> None:
     assert run_scenario(load_scenario(path)).passed
 
 
+def test_an_approval_option_without_the_core_fails_every_scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old short-terminal bug, put back: the title, the options and the hint, no request."""
+    from impl.prompt import PermissionPrompt
+
+    def chrome_only(self: PermissionPrompt, width: int, height: int) -> list[str]:
+        self.request_visible = True
+        return ["Permission Required", "", "▶ (y) Yes", "  (s) Yes, for this session", "  (n) No", "  (r) No, provide reason"]
+
+    monkeypatch.setattr(PermissionPrompt, "render", chrome_only)
+    failures = run_scenario(load_scenario(_write(tmp_path, steps=[{"keys": ["n"]}]))).failures
+    assert any("without the core facts ['tool', 'command']" in failure for failure in failures)
+
+
+def test_keys_are_reads_and_time_passes(tmp_path: Path) -> None:
+    """``yy`` in one entry is a paste; the same keys as two entries, after the guard, are two presses."""
+    pasted = _write(tmp_path, doublePress=False, steps=[{"keys": ["nn"]}])
+    assert run_scenario(load_scenario(pasted)).decision is None
+    typed = _write(tmp_path, doublePress=False, steps=[{"keys": ["n"]}], decision="denied")
+    assert run_scenario(load_scenario(typed)).passed
+    early = _write(tmp_path, doublePress=False, steps=[{"wait": 0.2, "keys": ["n"]}])
+    assert run_scenario(load_scenario(early)).decision is None
+
+
 def test_malformed_scenarios_name_the_field(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match="steps\\[0\\].keys"):
         load_scenario(_write(tmp_path, steps=[{"keys": "y"}]))
     with pytest.raises(ScenarioError, match="unknown fields"):
         load_scenario(_write(tmp_path, steps=[{"press": ["y"]}]))
+    with pytest.raises(ScenarioError, match="steps\\[0\\].wait"):
+        load_scenario(_write(tmp_path, steps=[{"wait": -1}]))
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     with pytest.raises(ScenarioError, match="bad.json"):
         load_scenario(tmp_path / "bad.json")

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from impl.decision import (
+    APPROVAL_KEYS,
     DECISION_HINT,
+    DEFAULT_GUARD_SECONDS,
     DEFAULT_SESSION_LABEL,
+    GUARD_HINT,
     OPTION_ORDER,
     REASON_HINT,
     REASON_LABEL,
@@ -29,6 +33,8 @@ from impl.decision import (
     PromptState,
     ScopeOption,
     SessionScope,
+    Shown,
+    Stray,
     SubmitReason,
     armed_hint,
     hint_for,
@@ -42,14 +48,23 @@ DOUBLE = PromptConfig(double_press_to_confirm=True)
 SCOPED = PromptConfig(double_press_to_confirm=False, session_scope=SessionScope())
 SCOPED_DOUBLE = PromptConfig(double_press_to_confirm=True, session_scope=SessionScope())
 
+T = 10.0
+"""When the keys of the rule tests are pressed: long after the request appeared, so the guard has passed."""
 UP, DOWN = Nav("up"), Nav("down")
-ENTER, ESC = Confirm(), Cancel()
-Y, S, N, R = Hotkey("y"), Hotkey("s"), Hotkey("n"), Hotkey("r")
+ENTER, ESC = Confirm(T), Cancel(T)
+Y, S, N, R = Hotkey("y", T), Hotkey("s", T), Hotkey("n", T), Hotkey("r", T)
+
+
+def opened(config: PromptConfig, at: float = 0.0) -> PromptState:
+    """The state once the first frame, showing the request, is on screen at ``at``."""
+    state = reduce_prompt(config, PromptState(), Shown(at, True))
+    assert isinstance(state, PromptState)
+    return state
 
 
 def drive(config: PromptConfig, *events: PromptEvent) -> PromptOutcome:
-    """Feed events in order; fail if a decision arrives before the last one."""
-    outcome: PromptOutcome = PromptState()
+    """Feed events in order to an opened prompt; fail if a decision arrives before the last one."""
+    outcome: PromptOutcome = opened(config)
     for index, event in enumerate(events):
         assert isinstance(outcome, PromptState), (
             f"decided {outcome} before event {index}: {event}"
@@ -67,10 +82,10 @@ def drive_state(config: PromptConfig, *events: PromptEvent) -> PromptState:
 Step = tuple[PromptState, PromptEvent, PromptOutcome]
 
 
-def trace(config: PromptConfig, events: list[PromptEvent]) -> list[Step]:
+def trace(config: PromptConfig, events: list[PromptEvent], start: PromptState | None = None) -> list[Step]:
     """Every transition taken, stopping at the first decision."""
     steps: list[Step] = []
-    state = PromptState()
+    state = opened(config) if start is None else start
     for event in events:
         outcome = reduce_prompt(config, state, event)
         steps.append((state, event, outcome))
@@ -107,6 +122,13 @@ def test_config_defaults_match_upstream() -> None:
     assert config.double_press_to_confirm is True
     assert config.session_label == DEFAULT_SESSION_LABEL == "Yes, for this session"
     assert config.session_scope is None
+    assert config.guard_seconds == DEFAULT_GUARD_SECONDS == 0.5
+
+
+@pytest.mark.parametrize("guard", [-0.1, math.inf, math.nan, "0.5", None])
+def test_config_rejects_a_guard_that_is_not_finite_seconds(guard: object) -> None:
+    with pytest.raises(ValueError, match="guard_seconds"):
+        PromptConfig(guard_seconds=guard)  # type: ignore[arg-type]
 
 
 def test_scope_options_default_labels_subagent_first() -> None:
@@ -148,6 +170,10 @@ def test_armed_hint_wording(key: str, text: str) -> None:
     assert armed_hint(key) == text  # type: ignore[arg-type]
 
 
+def test_armed_hint_names_the_key_to_press_again() -> None:
+    assert armed_hint("y", "enter") == "Press enter again to approve."
+
+
 @pytest.mark.parametrize("config", [SINGLE, DOUBLE])
 def test_decision_hint_is_the_same_in_both_modes(config: PromptConfig) -> None:
     assert hint_for(drive_state(config)) == DECISION_HINT
@@ -173,6 +199,7 @@ def test_initial_state_opens_on_the_decision_step_with_yes_highlighted() -> None
     )
     assert state.scope_serving is False
     assert state.reason_error is None
+    assert (state.request_visible, state.guard_until) == (False, math.inf)
 
 
 @pytest.mark.parametrize(
@@ -182,7 +209,8 @@ def test_initial_state_opens_on_the_decision_step_with_yes_highlighted() -> None
         (PromptConfig(), "double_press_to_confirm"),
         (SessionScope(), "subagent_label"),
         (Decision("approved"), "state"),
-        (Hotkey("y"), "key"),
+        (Hotkey("y", T), "key"),
+        (Shown(T, True), "at"),
         (Nav("up"), "direction"),
         (SubmitReason("x"), "draft"),
     ],
@@ -194,7 +222,7 @@ def test_values_are_frozen(value: object, attribute: str) -> None:
 
 def test_events_reject_unknown_keys_and_directions() -> None:
     with pytest.raises(ValueError):
-        Hotkey("x")  # type: ignore[arg-type]
+        Hotkey("x", T)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Nav("left")  # type: ignore[arg-type]
 
@@ -262,7 +290,7 @@ def test_session_label_does_not_change_the_decision() -> None:
 
 @pytest.mark.parametrize("key", OPTION_ORDER)
 def test_double_press_first_press_arms_and_highlights(key: str) -> None:
-    state = drive_state(DOUBLE, Hotkey(key))  # type: ignore[arg-type]
+    state = drive_state(DOUBLE, Hotkey(key, T))  # type: ignore[arg-type]
     assert state.step == "decision"
     assert state.highlighted_key == key
     assert state.armed_key == key
@@ -278,7 +306,7 @@ def test_double_press_first_press_arms_and_highlights(key: str) -> None:
     ],
 )
 def test_double_press_second_press_commits(key: str, expected: Decision) -> None:
-    press = Hotkey(key)  # type: ignore[arg-type]
+    press = Hotkey(key, T)  # type: ignore[arg-type]
     assert drive(DOUBLE, press, press) == expected
 
 
@@ -305,10 +333,22 @@ def test_double_press_navigation_disarms() -> None:
 
 def test_double_press_enter_confirms_the_armed_option_at_once() -> None:
     assert drive(DOUBLE, N, ENTER) == Decision("denied")
+    assert drive(DOUBLE, Y, ENTER) == Decision("approved")
 
 
-def test_double_press_enter_confirms_without_arming() -> None:
-    assert drive(DOUBLE, ENTER) == Decision("approved")
+def test_double_press_enter_on_an_approval_arms_it_first() -> None:
+    """Enter on the opening highlight (Yes) is one key: it arms, as a letter does, and never approves alone."""
+    state = drive_state(DOUBLE, ENTER)
+    assert (state.highlighted_key, state.armed_key, state.hint) == ("y", "y", "Press enter again to approve.")
+    assert drive(DOUBLE, ENTER, ENTER) == Decision("approved")
+    assert drive(DOUBLE, ENTER, Y) == Decision("approved")
+    assert drive(DOUBLE, DOWN, ENTER, ENTER) == Decision("approved_for_session")
+    assert drive_state(DOUBLE, ENTER, DOWN, UP).armed_key is None
+
+
+def test_double_press_enter_on_a_denial_acts_at_once() -> None:
+    assert drive(DOUBLE, DOWN, DOWN, ENTER) == Decision("denied")
+    assert drive_state(DOUBLE, UP, ENTER).step == "reason"
 
 
 def test_double_press_esc_while_armed_denies() -> None:
@@ -458,6 +498,87 @@ def test_scope_step_ignores_hotkeys_and_reason_submits(event: PromptEvent) -> No
     assert reduce_prompt(SCOPED, state, event) == state
 
 
+# --- deliberate decisions: the guard, visibility, stray input ------------------------
+
+
+def test_nothing_decides_before_the_first_frame() -> None:
+    state = PromptState()
+    for event in (Y, ENTER, ESC, N):
+        outcome = reduce_prompt(SINGLE, state, event)
+        assert isinstance(outcome, PromptState) and outcome.hint == GUARD_HINT
+    assert reduce_prompt(SINGLE, state, Stray(T)) == state  # before the first frame there is no guard to restart
+
+
+@pytest.mark.parametrize("event", [Hotkey("y", 0.49), Hotkey("n", 0.2), Confirm(0.0), Cancel(0.4)])
+def test_decisive_keys_within_the_guard_are_ignored_and_restart_it(event: PromptEvent) -> None:
+    state = reduce_prompt(SINGLE, opened(SINGLE), event)
+    assert isinstance(state, PromptState)
+    assert state.hint == GUARD_HINT and state.armed_key is None and state.step == "decision"
+    assert state.guard_until == pytest.approx(event.at + DEFAULT_GUARD_SECONDS)  # type: ignore[union-attr]
+
+
+def test_hammering_a_key_never_gets_through_the_guard() -> None:
+    state = opened(SINGLE)
+    for tick in range(20):  # y every 0.2 s from the moment the prompt appears
+        outcome = reduce_prompt(SINGLE, state, Hotkey("y", tick * 0.2))
+        assert isinstance(outcome, PromptState)
+        state = outcome
+    assert reduce_prompt(SINGLE, state, Hotkey("y", 19 * 0.2 + 0.5)) == Decision("approved")
+
+
+def test_the_guard_is_measured_from_the_first_frame_with_the_configured_interval() -> None:
+    config = PromptConfig(double_press_to_confirm=False, guard_seconds=2.0)
+    state = opened(config, at=100.0)
+    assert isinstance(reduce_prompt(config, state, Hotkey("y", 101.9)), PromptState)
+    assert reduce_prompt(config, state, Hotkey("y", 102.0)) == Decision("approved")
+    assert reduce_prompt(PromptConfig(double_press_to_confirm=False, guard_seconds=0), opened(SINGLE), Y) == Decision("approved")
+
+
+def test_later_frames_do_not_move_the_guard() -> None:
+    state = reduce_prompt(SINGLE, opened(SINGLE), Shown(0.4, True))
+    assert isinstance(state, PromptState)
+    assert reduce_prompt(SINGLE, state, Hotkey("y", 0.5)) == Decision("approved")
+
+
+def test_stray_input_restarts_the_guard_and_disarms() -> None:
+    """Someone typing ``git status`` into the prompt: the s of "status" arms, the t disarms and restarts the wait."""
+    state = drive_state(DOUBLE, S, Stray(T + 0.1))
+    assert (state.armed_key, state.hint, state.guard_until) == (None, "", T + 0.1 + DEFAULT_GUARD_SECONDS)
+    assert isinstance(reduce_prompt(DOUBLE, state, Hotkey("s", T + 0.3)), PromptState)
+    later = reduce_prompt(DOUBLE, state, Hotkey("s", T + 0.7))
+    assert isinstance(later, PromptState) and later.armed_key == "s"
+
+
+def test_stray_input_in_the_reason_step_is_the_components_text() -> None:
+    state = drive_state(SINGLE, R)
+    assert reduce_prompt(SINGLE, state, Stray(T)) == state
+
+
+def test_approvals_need_the_request_on_screen() -> None:
+    hidden = reduce_prompt(SINGLE, opened(SINGLE), Shown(1.0, False))
+    assert isinstance(hidden, PromptState) and not hidden.request_visible
+    for event in (Y, S, ENTER):
+        assert isinstance(reduce_prompt(SINGLE, hidden, event), PromptState)
+    assert reduce_prompt(SINGLE, hidden, N) == Decision("denied")
+    assert reduce_prompt(SINGLE, hidden, ESC) == Decision("denied")
+    assert reduce_prompt(SINGLE, hidden, R).step == "reason"  # type: ignore[union-attr]
+
+
+def test_a_hidden_request_disarms_an_approval_and_its_return_restarts_the_guard() -> None:
+    armed = drive_state(DOUBLE, Y)
+    hidden = reduce_prompt(DOUBLE, armed, Shown(T + 1, False))
+    assert isinstance(hidden, PromptState) and hidden.armed_key is None
+    back = reduce_prompt(DOUBLE, hidden, Shown(T + 2, True))
+    assert isinstance(back, PromptState) and back.guard_until == T + 2 + DEFAULT_GUARD_SECONDS
+    assert drive_state(DOUBLE, N, Shown(T + 1, False)).armed_key == "n"  # a denial stays armed
+
+
+def test_scope_step_confirms_only_with_the_request_on_screen() -> None:
+    scope = drive_state(SCOPED, S, Shown(T + 1, False))
+    assert scope.step == "scope"
+    assert isinstance(reduce_prompt(SCOPED, scope, Confirm(T + 5)), PromptState)
+
+
 # --- properties --------------------------------------------------------------------
 
 scopes = st.none() | st.builds(
@@ -468,14 +589,19 @@ configs = st.builds(
     double_press_to_confirm=st.booleans(),
     session_label=st.text(max_size=20),
     session_scope=scopes,
+    guard_seconds=st.sampled_from([0.0, 0.5, 2.0]),
 )
 drafts = st.sampled_from(["", " ", "\t\n", " ok ", "no\n", "x"]) | st.text(max_size=12)
+times = st.sampled_from([T, T, T + 1, T + 2, 0.3]) | st.floats(min_value=0, max_value=20, allow_nan=False)
+"""Mostly past the guard, so that sequences reach decisions; sometimes within it, or going backwards."""
 events: st.SearchStrategy[PromptEvent] = st.one_of(
     st.builds(Nav, st.sampled_from(["up", "down"])),
-    st.builds(Hotkey, st.sampled_from(OPTION_ORDER)),
-    st.just(Confirm()),
-    st.just(Cancel()),
+    st.builds(Hotkey, st.sampled_from(OPTION_ORDER), times),
+    st.builds(Confirm, times),
+    st.builds(Cancel, times),
     st.builds(SubmitReason, drafts),
+    st.builds(Shown, times, st.sampled_from([True, True, False])),
+    st.builds(Stray, times),
 )
 sequences = st.lists(events, max_size=40)
 states = st.builds(
@@ -487,6 +613,8 @@ states = st.builds(
     reason_draft=st.text(max_size=10),
     reason_error=st.none() | st.text(max_size=10),
     scope_serving=st.booleans(),
+    request_visible=st.booleans(),
+    guard_until=st.just(math.inf) | st.floats(min_value=0, max_value=20, allow_nan=False),
 )
 fast = settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 
@@ -520,6 +648,8 @@ def test_decisions_come_only_from_confirm_or_hotkey_paths(
             continue
         if outcome.approved:
             assert isinstance(event, (Confirm, Hotkey))
+        if not isinstance(event, SubmitReason):
+            assert event.at >= before.guard_until  # type: ignore[union-attr]
         if isinstance(event, Cancel):
             assert (before.step, outcome.state) == ("decision", "denied")
         if isinstance(event, SubmitReason):
@@ -578,19 +708,38 @@ def test_serving_session_grant_needs_the_serving_row_highlighted(
 
 @fast
 @given(configs.map(lambda c: dataclasses.replace(c, double_press_to_confirm=True)), sequences)
-def test_double_press_mode_single_hotkey_press_never_decides(
+def test_double_press_mode_no_single_key_approves(
     config: PromptConfig, seq: list[PromptEvent]
 ) -> None:
-    """An event the step ignores leaves the arm in place, so the confirming
-    press is compared with the last event that changed anything."""
-    last_effective: PromptEvent | None = None
+    """Every grant needs the option armed by the key before: a letter twice, enter twice, or one of each."""
     for before, event, outcome in trace(config, seq):
-        if isinstance(event, Hotkey) and before.armed_key != event.key:
-            assert isinstance(outcome, PromptState)
-        if isinstance(event, Hotkey) and isinstance(outcome, Decision):
-            assert last_effective == event
-        if outcome != before:
-            last_effective = event
+        if isinstance(outcome, Decision) and outcome.approved and before.step == "decision":
+            assert before.armed_key == ("y" if outcome.state == "approved" else "s")
+        if isinstance(outcome, PromptState) and outcome.step == "scope" and before.step == "decision":
+            assert before.armed_key == "s"
+
+
+@fast
+@given(configs, sequences, st.floats(min_value=0, max_value=20, allow_nan=False))
+def test_no_decision_within_the_guard_of_the_last_frame_stray_or_early_key(
+    config: PromptConfig, seq: list[PromptEvent], opened_at: float
+) -> None:
+    """The guard's promise, over any input: a decisive key counts only ``guard_seconds`` after the request came
+    into view, after the last stray input and after the last key pressed too soon."""
+    start = opened(config, at=opened_at)
+    quiet_since = opened_at
+    for before, event, outcome in trace(config, seq, start):
+        if isinstance(event, Shown) and event.request_visible and not before.request_visible:
+            quiet_since = max(quiet_since, event.at)
+        if isinstance(event, Stray) and before.step != "reason":
+            quiet_since = max(quiet_since, event.at)
+        if isinstance(event, (Hotkey, Confirm, Cancel)) and before.step != "reason":
+            if isinstance(outcome, PromptState) and outcome.hint == GUARD_HINT:
+                quiet_since = max(quiet_since, event.at)
+            elif isinstance(outcome, Decision) or outcome.step != before.step or outcome.armed_key not in (None, before.armed_key):
+                assert event.at >= quiet_since + config.guard_seconds
+        if isinstance(outcome, Decision) and outcome.approved:
+            assert before.request_visible
 
 
 @fast
@@ -601,7 +750,7 @@ def test_armed_state_is_consistent(config: PromptConfig, seq: list[PromptEvent])
             assert config.double_press_to_confirm
             assert outcome.step == "decision"
             assert outcome.highlighted_key == outcome.armed_key
-            assert outcome.hint == armed_hint(outcome.armed_key)
+            assert outcome.hint in (armed_hint(outcome.armed_key), armed_hint(outcome.armed_key, "enter"))
 
 
 @pytest.mark.parametrize(
@@ -621,4 +770,4 @@ def test_event_generator_reaches_every_decision(wanted: str) -> None:
         steps = trace(SCOPED_DOUBLE, seq)
         return bool(steps) and getattr(steps[-1][2], "state", None) == wanted
 
-    find(sequences, reaches, settings=settings(max_examples=5000, database=None))
+    find(sequences, reaches, settings=settings(max_examples=10000, database=None))

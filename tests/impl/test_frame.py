@@ -11,7 +11,19 @@ from wcwidth import width as wc_width
 
 from impl.decision import DECISION_HINT, PromptConfig, PromptState, prompt_options
 from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
-from impl.frame import COLLAPSE_HINT, EXPAND_HINT, Frame, hint_line, option_rows, render_frame, title_for
+from impl.cells import cell_width
+from impl.frame import (
+    COLLAPSE_HINT,
+    DENY_ONLY_ROW,
+    EXPAND_HINT,
+    Frame,
+    compact_option_row,
+    fit_chrome,
+    hint_line,
+    option_rows,
+    render_frame,
+    title_for,
+)
 from impl.legacy import wrap_message
 from impl.payload import build_payload
 
@@ -155,3 +167,60 @@ def test_every_frame_line_fits_and_the_hint_tells_the_truth(
             assert not any(line.startswith("requested") for line in ask_lines)
     elif view == "complete":
         assert not frame.elided and COLLAPSE_HINT.split()[-1] in hint
+
+
+# ── fitting the chrome ───────────────────────────────────────────────────
+
+CHROME = st.sampled_from(
+    [
+        f"{DECISION_HINT} · {EXPAND_HINT}",
+        "  (s) Yes, for this session",
+        "▶ (y) Yes",
+        "Permission Required (Subagent)",
+        "▶(y)Yes (s)Session (n)No (r)Reason",
+        "Too small to show this request: enlarge the terminal, or ctrl+o to read it.",
+    ]
+) | st.text(st.sampled_from("ab  ·↑漢▶"), max_size=60)
+
+
+@given(CHROME, st.integers(2, 200))  # a wide character cannot fit one column
+def test_chrome_rows_fit_and_keep_every_word_in_order(text: str, width: int) -> None:
+    rows = fit_chrome([text], width)
+    assert rows and all(cell_width(row) <= width for row in rows)
+    assert "".join("".join(rows).split()) == "".join(text.split())
+    if all(cell_width(word) <= width for word in text.split()):
+        assert " ".join(" ".join(rows).split()) == " ".join(text.split())
+        for above, below in zip(rows, rows[1:]):  # greedy: the next row's first word did not fit
+            assert cell_width(above.rstrip()) + 1 + cell_width(below.split()[0]) > width
+
+
+def test_chrome_is_measured_with_impl_cells_so_it_fits_a_cjk_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ↑, ↓, · and ▶ take two cells (East Asian Ambiguous in a CJK locale), the hint still fits."""
+    import impl.frame
+
+    def cjk(text: str) -> int:
+        return wc_width(text, ambiguous_width=2)
+
+    monkeypatch.setattr(impl.frame, "cell_width", cjk)
+    impl.frame._fit.cache_clear()
+    try:
+        for width in (20, 40, 80, 120):
+            rows = fit_chrome([f"{DECISION_HINT} · {EXPAND_HINT}", "▶ (y) Yes"], width)
+            assert all(cjk(row) <= width for row in rows), rows
+    finally:
+        impl.frame._fit.cache_clear()
+
+
+def test_chrome_is_fitted_once_per_text_and_width() -> None:
+    import impl.frame
+
+    render_frame(LONG, "bounded", DialogBudget(width=97))
+    fitted, built = impl.frame._fit.cache_info(), impl.frame._chrome.cache_info()
+    render_frame(LONG, "bounded", DialogBudget(width=97))
+    assert impl.frame._fit.cache_info().misses == fitted.misses
+    assert impl.frame._chrome.cache_info().hits == built.hits + 1
+
+
+def test_compact_rows() -> None:
+    assert compact_option_row(PromptState(highlighted_key="s")) == "(y)Yes ▶(s)Session (n)No (r)Reason"
+    assert "(y)" not in DENY_ONLY_ROW and "(s)" not in DENY_ONLY_ROW

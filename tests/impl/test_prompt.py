@@ -1,7 +1,8 @@
-"""The interactive prompt component, its key splitter and the select/input fallback."""
+"""The interactive prompt component and the select/input fallback."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -19,10 +20,12 @@ from impl.fallback import (
     fallback_select,
     request_decision_from_ui,
 )
-from impl.frame import render_frame
-from impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, split_keys
+from impl import complete_view
+from impl.decision import GUARD_HINT
+from impl.frame import DENY_ONLY_ROW, render_frame
+from impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste
 from impl.payload import PromptPayload, build_payload
-from impl.prompt import CURSOR, PermissionPrompt, config_for, key_label
+from impl.prompt import CURSOR, LOOKAHEAD_ROWS, PermissionPrompt, config_for, key_label, reason_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FORWARDED = {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
@@ -44,11 +47,16 @@ def small() -> PromptPayload:
     return _payload("bash/compound-cd-then-rm-build.json")
 
 
-def _press(prompt: PermissionPrompt, *keys: str, size: tuple[int, int] = (120, 40)) -> Decision | None:
+_CLOCK = itertools.count(1)
+
+
+def _press(prompt: PermissionPrompt, *keys: str | Paste, size: tuple[int, int] = (120, 40)) -> Decision | None:
+    """Draw, then press each key a second after the frame went on screen: well past the guard."""
     decision = None
     for key in keys:
         prompt.render(*size)
-        decision = prompt.handle_key(key)
+        prompt.shown(float(next(_CLOCK)))
+        decision = prompt.handle_key(key, at=float(next(_CLOCK)))
     return decision
 
 
@@ -136,7 +144,8 @@ def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
     _press(prompt, UP, "k", "k")
     assert prompt.offset == 0
     _press(prompt, PAGE_DOWN)
-    assert prompt.offset == 31
+    assert prompt.offset == 29  # 30 rows under the two pinned core rows, one kept for context
+    assert prompt.render(120, 40)[-1].endswith(" · 61/204")
     _press(prompt, PAGE_UP)
     assert prompt.offset == 0
     _press(prompt, END)
@@ -170,7 +179,8 @@ def test_hotkeys_decide_while_reading(big: PromptPayload) -> None:
 def test_complete_view_that_fits_is_not_a_pager(small: PromptPayload) -> None:
     prompt = PermissionPrompt(small)
     _press(prompt, CTRL_O, DOWN)
-    assert prompt.state.highlighted_key == "s"
+    assert prompt.state.highlighted_key == "s" and not prompt.full_screen
+    assert _press(prompt, ENTER) is None
     assert _press(prompt, ENTER) == Decision("approved_for_session")
 
 
@@ -231,31 +241,24 @@ def test_config_for_and_key_label(big: PromptPayload) -> None:
     assert key_label(CTRL_O) == "ctrl+o" and key_label("e") == "e"
 
 
-# ── keys ─────────────────────────────────────────────────────────────────
+# ── properties ───────────────────────────────────────────────────────
 
 
-def test_split_keys() -> None:
-    assert split_keys("yy") == (["y", "y"], "")
-    assert split_keys("\x1b[A\x1b[6~j\x1bOB") == ([UP, PAGE_DOWN, "j", DOWN], "")
-    assert split_keys("\x1b[1~\x1b[4~\r\n\x08") == ([HOME, END, ENTER, "\x7f"], "")
-    assert split_keys("a\x1b") == (["a"], "\x1b")
-    assert split_keys("\x1b[5") == ([], "\x1b[5")
-    assert split_keys("\x1bx") == ([ESC, "x"], "")
+KEYS = st.sampled_from(["y", "s", "n", "r", "j", "k", "e", CTRL_O, UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END, ENTER, ESC, "\x7f", "x"])
+INPUTS = st.one_of(KEYS, st.builds(Paste, st.sampled_from(["yy", "git status\r", "y\ny\n", "\x1b[A"])))
 
 
-@given(st.text(alphabet=st.sampled_from(["y", "\x1b", "[", "A", "6", "~", "O", "\r", "\n", "é"]), max_size=40))
-def test_split_keys_is_lossless_for_complete_input(data: str) -> None:
-    keys, rest = split_keys(data)
-    assert all(keys) and (rest == "" or rest.startswith("\x1b"))
-
-
-@given(st.lists(st.sampled_from(["y", "s", "n", "r", "j", "k", "e", CTRL_O, UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END, ENTER, ESC, "\x7f", "x"]), max_size=30))
-def test_any_key_sequence_keeps_the_frame_in_bounds(keys: list[str]) -> None:
+@given(st.lists(st.tuples(INPUTS, st.sampled_from([(80, 24), (20, 8), (40, 12), (120, 40), (80, 8)])), max_size=30))
+def test_any_input_keeps_the_frame_in_bounds_and_approval_next_to_the_request(steps: list[tuple[str | Paste, tuple[int, int]]]) -> None:
     prompt = PermissionPrompt(_payload(**FORWARDED))
-    for key in keys:
-        lines = prompt.render(80, 24)
-        assert len(lines) <= 24 and all(cell_width(line) <= 80 for line in lines)
-        if prompt.handle_key(key) is not None:
+    for key, (width, height) in steps:
+        lines = prompt.render(width, height)
+        assert len(lines) <= height and all(cell_width(line) <= width for line in lines)
+        screen = "\n".join(lines)
+        if "(y)" in screen or "(s)" in screen or "This subagent only" in screen:
+            assert prompt.request_visible and "command" in screen and "subagent" in screen
+        prompt.shown(float(next(_CLOCK)))
+        if prompt.handle_key(key, at=float(next(_CLOCK))) is not None:
             break
 
 
@@ -311,3 +314,185 @@ def test_request_decision_from_ui_drives_select_and_input(big: PromptPayload) ->
     assert request_decision_from_ui(forwarded, config_for(forwarded), lambda t, o: next(picks), lambda label: None) == Decision(
         "approved_for_serving_session"
     )
+
+
+# ── deliberate decisions ─────────────────────────────────────────────────
+
+
+class Clock:
+    """The host's clock, injected: the prompt is told the time of every key and frame."""
+
+    def __init__(self, size: tuple[int, int] = (120, 40)) -> None:
+        self.now = 0.0
+        self.size = size
+
+    def show(self, prompt: PermissionPrompt) -> list[str]:
+        lines = prompt.render(*self.size)
+        prompt.shown(self.now)
+        return lines
+
+    def press(self, prompt: PermissionPrompt, key: str | Paste, after: float) -> Decision | None:
+        self.now += after
+        decision = prompt.handle_key(key, at=self.now)
+        if decision is None:
+            self.show(prompt)
+        return decision
+
+
+def test_nothing_decides_until_a_frame_is_reported_shown(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big, PromptConfig(double_press_to_confirm=False))
+    prompt.render(120, 40)
+    assert prompt.handle_key("n", at=100.0) is None
+    assert GUARD_HINT in prompt.render(120, 40)[-1]
+
+
+def test_keys_within_the_guard_after_the_request_appears_are_ignored(big: PromptPayload) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    assert clock.press(prompt, ENTER, 0.3) is None  # typed before the person could read
+    assert prompt.render(120, 40)[-1] == GUARD_HINT
+    assert clock.press(prompt, "y", 0.3) is None  # still too soon: the wait restarted
+    assert prompt.state.armed_key is None
+    assert clock.press(prompt, "y", 0.6) is None
+    assert prompt.state.armed_key == "y"
+    assert clock.press(prompt, "y", 0.2) == Decision("approved")
+
+
+def test_enter_on_the_opening_highlight_arms_and_never_approves_alone(big: PromptPayload) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    assert clock.press(prompt, ENTER, 1.0) is None
+    assert "Press enter again to approve." in prompt.render(120, 40)[-1]
+    assert clock.press(prompt, ENTER, 0.3) == Decision("approved")
+
+
+@pytest.mark.parametrize("pasted", ["yy", "y", "git status\r", "\r", "ss\r"])
+def test_a_paste_never_decides_and_restarts_the_guard(big: PromptPayload, pasted: str) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big, PromptConfig(double_press_to_confirm=False))
+    clock.show(prompt)
+    assert clock.press(prompt, Paste(pasted), 1.0) is None
+    assert clock.press(prompt, "n", 0.3) is None  # the paste restarted the guard
+    assert clock.press(prompt, "n", 0.6) == Decision("denied")
+
+
+def test_typing_into_the_prompt_never_approves(big: PromptPayload) -> None:
+    """``git status`` and ``less`` typed key by key: letters the prompt does not use restart the guard."""
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    for key in [*"git status", ENTER, *"less", ENTER]:
+        assert clock.press(prompt, key, 0.12) is None
+    assert prompt.decision is None and prompt.state.step == "decision"
+
+
+def test_a_paste_in_the_reason_step_is_text(big: PromptPayload) -> None:
+    clock = Clock()
+    prompt = PermissionPrompt(big)
+    clock.show(prompt)
+    clock.press(prompt, "r", 1.0)
+    clock.press(prompt, "r", 0.2)
+    assert clock.press(prompt, Paste("too\nlong\r\n\x1b[31mred\t!"), 0.2) is None
+    assert prompt.reason == "too long [31mred !"
+    assert clock.press(prompt, ENTER, 0.2) == Decision("denied_with_reason", "too long [31mred !")
+    assert reason_text("a\r\nb\rc\x00") == "a b c"
+
+
+# ── the request outranks the chrome ──────────────────────────────────────
+
+
+SIZES = [(width, height) for width in (20, 30, 40, 60, 80, 120) for height in (8, 9, 10, 12, 14, 20, 40)]
+
+
+@pytest.mark.parametrize("name", [
+    "bash/powershell-here-string-report-200-lines.json",
+    "bash/compound-cd-then-rm-build.json",
+    "mcp/github-create-issue-long-markdown-body.json",
+])
+@pytest.mark.parametrize("forwarded", [False, True])
+def test_no_size_from_20x8_up_offers_approval_without_the_core(name: str, forwarded: bool) -> None:
+    from harness.scenarios import approval_offered, core_missing
+    from harness.terminal import read_frame
+
+    payload = _payload(name, **(FORWARDED if forwarded else {}))
+    for expanded in (False, True):
+        prompt = PermissionPrompt(payload)
+        if expanded:
+            _press(prompt, CTRL_O)
+        for width, height in SIZES:
+            for offset in (0, 5, 1 << 30):
+                prompt.offset = offset
+                lines = prompt.render(width, height)
+                rows = read_frame(lines, width).rows
+                assert len(lines) <= height
+                if approval_offered(rows):
+                    assert prompt.request_visible, (width, height, lines)
+                    assert core_missing(payload, rows) == [], (width, height, lines)
+                elif height >= 8 and width >= 20 and not expanded:
+                    assert not prompt.request_visible
+
+
+def test_a_terminal_too_small_for_the_core_offers_only_denial(big: PromptPayload) -> None:
+    clock = Clock((40, 3))
+    prompt = PermissionPrompt(big)
+    lines = clock.show(prompt)
+    assert "Too small" in "\n".join(lines) and lines[-1] == DENY_ONLY_ROW
+    assert not prompt.request_visible
+    assert clock.press(prompt, "y", 1.0) is None and prompt.state.armed_key is None
+    assert clock.press(prompt, "n", 0.2) is None and prompt.state.armed_key == "n"
+    assert clock.press(prompt, "n", 0.2) == Decision("denied")
+
+
+def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
+    assert PermissionPrompt(big).render(80, 8) == [
+        "Permission Required",
+        "tool    : bash",
+        "command : $report = @'",
+        "          # Code review: feature/session-hardening (PR #482)",
+        "          ",
+        "          Reviewer: scout (subagent), requested by the main session, 2025-06-1…",
+        "▶(y)Yes (s)Session (n)No (r)Reason",
+        "press a letter twice · ctrl+o full request",
+    ]
+
+
+# ── the pager at the speed of a pager ────────────────────────────────────
+
+
+def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pager reads its own lazily laid-out view: never ``render_prompt_dialog`` with the complete budget,
+    and esc then ctrl+o lay out nothing again."""
+    import impl.dialog
+    import impl.prompt
+
+    text = "- src/auth/session.ts: token refresh races with logout\n" * 200_000
+    payload = build_payload({"name": "bash", "input": {"command": text}})
+    budgets: list[object] = []
+    original = impl.dialog.render_prompt_dialog
+
+    def spy(payload: PromptPayload, budget: DialogBudget, paint: object = None) -> object:
+        budgets.append(budget)
+        return original(payload, budget, paint)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(impl.prompt, "render_prompt_dialog", spy)
+    prompt = PermissionPrompt(payload)
+    _press(prompt, CTRL_O, PAGE_DOWN, PAGE_DOWN)
+    assert prompt.full_screen and "· " in prompt.render(120, 40)[-1]
+    laid_out = prompt.complete_view(120).laid_out
+    assert laid_out < LOOKAHEAD_ROWS + 2 * 40  # the lookahead on opening, then the pages read
+    _press(prompt, ESC, CTRL_O)
+    assert prompt.complete_view(120).laid_out == laid_out
+    assert all(budget.max_rows is not None for budget in budgets)  # type: ignore[attr-defined]
+
+
+def test_the_pager_position_is_exact_when_the_request_is_small_and_a_share_when_it_is_not(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, CTRL_O)
+    assert prompt.render(120, 40)[-1].endswith(" · 32/204")
+    huge = PermissionPrompt(build_payload({"name": "bash", "input": {"command": "line\n" * 100_000}}))
+    _press(huge, CTRL_O)
+    assert huge.render(120, 40)[-1].endswith(" · 32 · 0%")
+    _press(huge, END)  # tool, then 100,000 lines and the empty one after the last line break
+    assert huge.render(120, 40)[-1].endswith(" · 100002/100002")
