@@ -102,9 +102,9 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
         lines += [
             "## The seed's table",
             "",
-            ("The seed's repro: a subagent's PowerShell here-string of 200 report lines (10,236 characters), asked "
-            "locally and forwarded, and one logical line of the same length. The upstream dialog took 202 / 205 rows; "
-            "this fixture has one logical line more (`$report | Out-File …` after the closing `'@`), hence 203 / 206."),
+            ("The seed's repro: a subagent's PowerShell here-string of 200 report lines piped to `Out-File` (202 "
+            "lines, 10,236 characters: the whole command), asked locally and forwarded, and one logical line of the "
+            "same length. The upstream dialog took 202 / 205 rows at every width; so does the legacy dialog here."),
             "",
             "| fixture | width | upstream legacy | legacy → bounded → complete | elided | verdict |",
             "| --- | ---: | ---: | --- | --- | --- |",
