@@ -19,6 +19,7 @@ from harness.report import (
     SEED_LOCAL,
     SEED_SINGLE_LINE,
     md_cell,
+    source_key,
     write_report,
 )
 from harness.terminal import StyledRun, read_frame
@@ -57,7 +58,7 @@ def hostile_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no
 
 
 def _seed_section(text: str) -> list[str]:
-    section = text.split("## The seed's table", 1)[1].split("## Every fixture", 1)[0]
+    section = text.split("## The seed's table", 1)[1].split("\n## ", 1)[0]
     return [line for line in section.splitlines() if line.startswith("| ") and not line.startswith(("| fixture", "| ---"))]
 
 
@@ -139,3 +140,26 @@ def test_run_html_escapes_and_never_emits_unknown_colours() -> None:
     assert run_html(StyledRun("x", fg="ff8800")) == '<span style="color:#ff8800">x</span>'
     assert run_html(StyledRun("x", fg='red;}</style><script>')) == "x"
     assert screen_html([(StyledRun("a"),), ()]) == "a\n"
+
+
+def test_fixtures_are_listed_per_payload_kind_and_per_source(seed_report) -> None:  # type: ignore[no-untyped-def]
+    text = seed_report.corpus.read_text(encoding="utf-8")
+    kinds = text.split("## Fixtures per payload kind", 1)[1].split("\n## ", 1)[0]
+    assert "| bash | 2 | bash |" in kinds and "| forwarded | 1 | forwarded |" in kinds
+    sources = text.split("## Fixtures per source", 1)[1].split("\n## ", 1)[0]
+    assert "| github.com/gotgenes/pi-packages | 2 | bash/powershell-here-string-report-200-lines, " in sources
+
+
+@pytest.mark.parametrize(
+    ("source", "key"),
+    [
+        ("https://github.com/anthropics/claude-code/issues/25441 (the command shape)", "github.com/anthropics/claude-code/issues/25441"),
+        ("npm:@modelcontextprotocol/server-github@2025.4.8 tool create_issue", "@modelcontextprotocol/server-github@2025.4.8"),
+        ("npm:pi-mcp-adapter@2.36.0 README.md", "pi-mcp-adapter@2.36.0"),
+        ("CVE-2021-42574 'Trojan Source'", "CVE-2021-42574"),
+        ("constructed to demonstrate: CR overwrite", "constructed"),
+        ("github.com/gotgenes/pi-packages issue #710", "github.com/gotgenes/pi-packages"),
+    ],
+)
+def test_a_source_is_filed_under_the_reference_it_leads_with(source: str, key: str) -> None:
+    assert source_key(source) == key
