@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .jsonish import decode_json_object, json_type_name
@@ -220,9 +220,7 @@ def resolve_mcp_call(name: str, tool_input: Mapping[str, object], server_hint: s
         if separator and server and tool:
             return _direct_call(name, server, tool, tool_input)
         if rest and isinstance(tool_input.get("tool"), str):
-            gateway = read_gateway_input(tool_input, server_hint=rest)
-            return McpCall(gateway.mode, gateway.targets, gateway.server, gateway.tool, gateway.subject,
-                           gateway.arguments, gateway.options, name, gateway.consumed)
+            return replace(read_gateway_input(tool_input, server_hint=rest), invoked_as=name)
     hinted = server_hint.strip() if server_hint and server_hint.strip() else None
     tool = name.removeprefix(f"{hinted}_") if hinted and name != f"{hinted}_" else name
     return _direct_call(name, hinted, tool, tool_input)
