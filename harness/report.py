@@ -91,7 +91,7 @@ _SOURCE_KEYS = (
     re.compile(r"https?://(?:www\.)?(github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/\d+)"),
     re.compile(r"(github\.com/[\w.-]+/[\w.-]+)"),
     re.compile(r"npm:(@?[\w.-]+(?:/[\w.-]+)?@[\w.-]+)"),
-    re.compile(r"\b((?:CVE|GHSA|CWE)-[\w-]+|RFC \d+)"),
+    re.compile(r"\b((?:CVE|GHSA|CWE|ECMA)-[\w-]+|RFC \d+)"),
     re.compile(r"(https?://[^\s;,)]+)"),
     re.compile(r"(shared/seeds/\d+)"),
 )
