@@ -352,13 +352,13 @@ def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> 
 
 
 def shown_texts(ask: AskReading) -> list[str]:
-    """The raw text the bounded view shows of each fact: its head and its tail."""
+    """The raw text the bounded view shows of each fact: its head and its tail, also as ``label : text``."""
     out = []
     for shown in ask.facts:
         text = shown.text
         reading = shown.reading
-        out.append(shown.fact.label)
-        out.append(text[: reading.head] + ("" if reading.whole else "\n" + text[len(text) - reading.tail :]))
+        head = text[: reading.head] + ("" if reading.whole else "\n" + text[len(text) - reading.tail :])
+        out.append(f"{shown.fact.label} : {head}")
         if shown.fact.detail is not None:
             out.append(shown.fact.detail)
     return out

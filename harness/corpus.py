@@ -20,6 +20,8 @@ from impl.dialog import DEFAULT_FIELD_MAX_WIDTH, DEFAULT_MAX_ROWS, DialogBudget
 from impl.payload import PayloadError, PromptPayload, build_payload
 
 BUILTIN_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+NOT_FIXTURES = frozenset({"scenarios", "servers"})
+"""Folders of the corpus that hold other data: keystroke scenarios, MCP servers' recorded ``tools/list``."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class Fixture:
     max_rows: int = DEFAULT_MAX_ROWS
     field_max_width: int = DEFAULT_FIELD_MAX_WIDTH
     expect: Mapping[str, object] = field(default_factory=dict)
+    schema: Mapping[str, object] = field(default_factory=dict)
+    """An MCP call's recorded server and tool (``corpus/mcp/servers``), or why its arguments break that schema."""
 
     def budget(self, width: int) -> DialogBudget:
         """The fixture's row budget and field cap at one terminal width."""
@@ -122,6 +126,7 @@ def load_fixture(path: Path, root: Path | None = None) -> Fixture | FixtureProbl
         max_rows=budget.get("maxRows", DEFAULT_MAX_ROWS),
         field_max_width=budget.get("fieldMaxWidth", DEFAULT_FIELD_MAX_WIDTH),
         expect=data.get("expect") or {},
+        schema=data.get("schema") or {},
     )
 
 
@@ -129,7 +134,8 @@ def discover(paths: Iterable[Path]) -> Iterator[tuple[Path, Path]]:
     """``(file, root)`` for every ``*.json`` under the given files and folders, sorted."""
     for path in paths:
         if path.is_dir():
-            for file in sorted(f for f in path.rglob("*.json") if "scenarios" not in f.relative_to(path).parts[:-1]):
+            for file in sorted(f for f in path.rglob("*.json")
+                               if not NOT_FIXTURES.intersection(f.relative_to(path).parts[:-1])):
                 yield file, path
         else:
             yield path, path.parent

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import argparse
 import html
+import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from impl.neutralise import neutralise
+from impl.payload import PayloadError, build_payload
 
 from .checks import WIDTHS
 from .corpus import BUILTIN_CORPUS, Fixture
@@ -84,6 +87,53 @@ def md_cell(text: str) -> str:
     return html.escape(" ".join(neutralise(str(text)).split()), quote=False).replace("|", "\\|").replace("`", "&#96;")
 
 
+_SOURCE_KEYS = (
+    re.compile(r"https?://(?:www\.)?(github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/\d+)"),
+    re.compile(r"(github\.com/[\w.-]+/[\w.-]+)"),
+    re.compile(r"npm:(@?[\w.-]+(?:/[\w.-]+)?@[\w.-]+)"),
+    re.compile(r"\b((?:CVE|GHSA|CWE|ECMA)-[\w-]+|RFC \d+)"),
+    re.compile(r"(https?://[^\s;,)]+)"),
+    re.compile(r"(shared/seeds/\d+)"),
+)
+
+
+def source_key(source: str) -> str:
+    """The reference a fixture's source leads with: an issue or PR, a repository, a package, an advisory, or constructed."""
+    matches = [match for pattern in _SOURCE_KEYS if (match := pattern.search(source))]
+    if matches:
+        return min(matches, key=lambda match: match.start()).group(1)
+    return "constructed" if "constructed" in source.lower() else source.split(";")[0].strip()
+
+
+def payload_kind(fixture: Fixture) -> str:
+    try:
+        return build_payload(fixture.call, fixture.ask).kind
+    except PayloadError:
+        return "(malformed)"
+
+
+def _grouped(fixtures: Iterable[Fixture], key: Callable[[Fixture], str]) -> list[tuple[str, list[str]]]:
+    groups: dict[str, list[str]] = defaultdict(list)
+    for fixture in fixtures:
+        groups[key(fixture)].append(f"{family_of(fixture)}/{fixture.name}")
+    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+
+
+def fixture_index_markdown(fixtures: Sequence[Fixture]) -> list[str]:
+    """Two tables: how many fixtures of each payload kind, and which fixtures each source stands behind."""
+    lines = ["## Fixtures per payload kind", "", "| kind | fixtures | families |", "| --- | ---: | --- |"]
+    for kind, names in _grouped(fixtures, payload_kind):
+        families = sorted({name.split("/", 1)[0] for name in names})
+        lines.append(f"| {md_cell(kind)} | {len(names)} | {md_cell(', '.join(families))} |")
+    lines += ["", "## Fixtures per source", "",
+              "The reference each fixture's `source` leads with (an issue or PR, a package at a version, an advisory), "
+              "or `constructed` for cases made to demonstrate a technique.", "",
+              "| source | fixtures | which |", "| --- | ---: | --- |"]
+    for key, names in _grouped(fixtures, lambda fixture: source_key(fixture.source)):
+        lines.append(f"| {md_cell(key)} | {len(names)} | {md_cell(', '.join(names))} |")
+    return lines + [""]
+
+
 def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
     failed = sum(1 for result in run.results if not result.passed)
     lines = [
@@ -102,9 +152,9 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
         lines += [
             "## The seed's table",
             "",
-            ("The seed's repro: a subagent's PowerShell here-string of 200 report lines (10,236 characters), asked "
-            "locally and forwarded, and one logical line of the same length. The upstream dialog took 202 / 205 rows; "
-            "this fixture has one logical line more (`$report | Out-File …` after the closing `'@`), hence 203 / 206."),
+            ("The seed's repro: a subagent's PowerShell here-string of 200 report lines piped to `Out-File` (202 "
+            "lines, 10,236 characters: the whole command), asked locally and forwarded, and one logical line of the "
+            "same length. The upstream dialog took 202 / 205 rows at every width; so does the legacy dialog here."),
             "",
             "| fixture | width | upstream legacy | legacy → bounded → complete | elided | verdict |",
             "| --- | ---: | ---: | --- | --- | --- |",
@@ -115,6 +165,7 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
             for row in seeds
         ]
         lines.append("")
+    lines += fixture_index_markdown([result.fixture for result in run.results])
     lines += [
         "## Every fixture × width",
         "",

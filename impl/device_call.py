@@ -9,15 +9,13 @@ not a JSON object is shown raw with the reason, never turned into an error.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .jsonish import stringify
+from .jsonish import decode_json_object, stringify
 from .xdev import decode_streaming_args, parse_device_path
 
 HELP_CONTENTS = frozenset({"", "?", "help"})
-_JSON_TYPE_NAMES = {list: "array", str: "string", int: "number", float: "number", bool: "boolean", type(None): "null"}
 
 
 @dataclass(frozen=True)
@@ -31,17 +29,11 @@ class DeviceCall:
 
 
 def _decode(content: str) -> tuple[dict[str, object], str | None]:
-    """The arguments and, when they are not a complete JSON object, why."""
-    try:
-        value = json.loads(content)
-    except RecursionError:
-        return {}, "nested too deeply to decode"
-    except ValueError as error:
-        partial = decode_streaming_args(content)
-        return partial, f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
-    if isinstance(value, dict):
-        return value, None
-    return {}, f"a JSON {_JSON_TYPE_NAMES.get(type(value), type(value).__name__)}, not an object"
+    """The arguments and, when they are not a complete JSON object, why; a cut-off stream keeps its prefix."""
+    decoded = decode_json_object(content)
+    if decoded.value is not None:
+        return decoded.value, None
+    return (decode_streaming_args(content) if decoded.syntax_error else {}), decoded.problem
 
 
 def unwrap_device_write(name: str, tool_input: Mapping[str, object], ask: Mapping[str, object]) -> DeviceCall | None:

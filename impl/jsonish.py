@@ -15,6 +15,7 @@ import json
 import math
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -153,3 +154,51 @@ def stringify(value: object) -> str:
     out: list[str] = []
     _write(to_plain_json(value), out)
     return "".join(out)
+
+
+def json_type_name(value: object) -> str:
+    """The JSON name of a decoded value's type, as an error message says it (``array``, not ``list``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "array"
+    return "object" if isinstance(value, Mapping) else type(value).__name__
+
+
+@dataclass(frozen=True)
+class JsonObjectText:
+    """JSON text read as an object: the object, or why it is not one."""
+
+    value: dict[str, object] | None
+    problem: str | None = None
+    syntax_error: bool = False
+    """The text is not JSON at all (a prefix of it may still be), not merely JSON of another type."""
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
+
+
+def decode_json_object(text: str) -> JsonObjectText:
+    """``JSON.parse`` of text that should hold an object, never raising.
+
+    ``NaN`` and ``Infinity`` are refused as JavaScript's parser refuses them;
+    the problem names the line and column so the person can find it.
+    """
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        return JsonObjectText(None, "nested too deeply to decode")
+    except json.JSONDecodeError as error:
+        return JsonObjectText(None, f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})", True)
+    except ValueError as error:
+        return JsonObjectText(None, f"not valid JSON ({error})", True)
+    if isinstance(value, dict):
+        return JsonObjectText(value)
+    return JsonObjectText(None, f"a JSON {json_type_name(value)}, not an object")

@@ -26,6 +26,7 @@ from .ask import (
 from .builtin_formatters import register_builtin_tool_input_formatters
 from .device_call import unwrap_device_write
 from .jsonish import js_entries, to_plain_json
+from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
 
@@ -117,8 +118,10 @@ def derive_kind(call_name: str, ask: Mapping[str, object]) -> PayloadKind:
     if ask.get("forwarded"):
         return "forwarded"
     name = call_name.strip()
-    if name in ("bash", "mcp", "skill"):
+    if name in ("bash", "skill"):
         return name  # type: ignore[return-value]
+    if is_mcp_tool_name(name):
+        return "mcp"
     if name in PATH_BEARING_TOOLS:
         return "path"
     return "tool"
@@ -333,28 +336,33 @@ def _build_bash(context: _Context) -> PromptPayload:
     return PromptPayload("bash", facts, tuple(evidence), flagged=(value,), legacy_message=legacy)
 
 
-def mcp_target(tool_input: Mapping[str, object]) -> str:
-    """``server:tool``; a call that names its server separately is joined the same way."""
-    tool, server = tool_input.get("tool"), tool_input.get("server")
-    if not isinstance(tool, str) or not tool.strip():
-        raise PayloadError("call.input.tool", "an MCP call names its target as \"server:tool\"")
-    if isinstance(server, str) and server and ":" not in tool:
-        return f"{server}:{tool}"
-    return tool
+def _mcp_evidence(call: McpCall, tool_input: Mapping[str, object]) -> list[Evidence]:
+    """The arguments one line each, and every input key the reading did not account for, as sent."""
+    arguments = call.arguments
+    evidence = []
+    if arguments.problem:
+        evidence.append(Evidence("decode", f"{arguments.key or 'args'} is {arguments.problem}; shown as sent"))
+    if arguments.raw is not None and arguments.problem:
+        evidence.append(Evidence(arguments.key or "args", arguments.raw))
+    evidence += input_field_evidence(arguments.values)
+    return evidence + input_field_evidence(tool_input, skip=tuple(call.consumed))
 
 
 def _build_mcp(context: _Context) -> PromptPayload:
-    target = mcp_target(context.input)
-    evidence = context.summary("mcp")
-    evidence += input_field_evidence(as_record(context.input.get("arguments")))
-    evidence += input_field_evidence(context.input, skip=("tool", "server", "arguments"))
+    call = resolve_mcp_call(context.name, context.input, _text(context.ask, "mcpServer"))
+    matched = _text(context.ask, "matchedPattern")
+    target = call.target(matched)
+    shaped = gateway_input(call, context.input)
+    summary = context.formatter.format_tool_input_for_prompt("mcp", shaped)
+    evidence = ([Evidence("input", summary)] if summary else []) + _mcp_evidence(call, context.input)
     legacy = format_ask_prompt(
-        PermissionCheckResult("mcp", target=target, matched_pattern=_text(context.ask, "matchedPattern"), source="mcp"),
+        PermissionCheckResult("mcp", target=target, matched_pattern=matched, source="mcp"),
         context.agent,
-        context.input,
+        shaped,
         context.formatter,
     )
-    facts = _facts(context, "mcp", surface="mcp", tool_name="mcp", value=target)
+    invoked = _text(context.ask, "invokedAs") or call.invoked_as
+    facts = replace(_facts(context, "mcp", surface="mcp", tool_name="mcp", value=target), invoked_tool_name=invoked)
     return PromptPayload("mcp", facts, tuple(evidence), flagged=(target,), legacy_message=legacy)
 
 

@@ -467,7 +467,11 @@ class PermissionPrompt:
         stay at the top like ``less --header``, and the window scrolls the
         rows after them (``offset`` counts from there). A core fact that
         starts further down (after a 200-line command) has its first row
-        pinned under them while it is not in the window.
+        pinned while it is not in the window: below the window while the
+        window is above it, so ``runs`` never stands between a command's
+        label and the command's own lines, where it would read as their
+        label; above the window once the window has passed it. A lone ``…``
+        between the window and a row pinned below it says the text goes on.
         """
         heads = view.core_heads()
         lead = 0
@@ -481,17 +485,24 @@ class PermissionPrompt:
         if window < 1:
             return None if self.state.step != "reason" else self._plain_window(view, room)
         start, rows = _window(view, lead + self.offset, window, lead)
-        pinned: tuple[str, ...] = ()
+        above: tuple[str, ...] = ()
+        below: tuple[str, ...] = ()
         while True:  # pinning shrinks the window, which can push another first row out of it
-            missing = tuple(row for first, head in later if not _within(first, head, start, len(rows)) for row in head)
-            if len(missing) == len(pinned):
+            outside = [(first, head) for first, head in later if not _within(first, head, start, len(rows))]
+            passed = tuple(row for first, head in outside if first is not None and first < start for row in head)
+            ahead = tuple(row for first, head in outside if first is None or first >= start for row in head)
+            ahead = (ELLIPSIS, *ahead) if ahead else ()
+            settled = len(passed) + len(ahead) == len(above) + len(below)
+            above, below = passed, ahead
+            if settled:
                 break
-            pinned, window = missing, room - lead - len(missing)
+            window = room - lead - len(above) - len(below)
             if window < 1:
                 return None if self.state.step != "reason" else self._plain_window(view, room)
             start, rows = _window(view, lead + self.offset, window, lead)
         self.offset = start - lead
-        return _Area((*header, *pinned, *rows), True, True, paged=True, position=self._position(view, start + len(rows)), window=window)
+        return _Area((*header, *above, *rows, *below), True, True, paged=True,
+                     position=self._position(view, start + len(rows)), window=window)
 
     def _plain_window(self, view: CompleteView, room: int) -> _Area:
         """The text alone, nothing pinned: for typing a reason in a terminal too small for the request."""

@@ -40,9 +40,10 @@ def test_a_malformed_fixture_exits_2_and_the_others_still_run(tmp_path, capsys):
 
 
 def test_a_call_that_cannot_describe_a_request_is_an_error_naming_the_field(tmp_path):
-    run = run_gate([fixture(tmp_path, "nocmd", call={"name": "mcp", "input": {"arguments": {}}})])
+    # an MCP call without a tool is the adapter's status request, so the unusable call is a bash one
+    run = run_gate([fixture(tmp_path, "nocmd", call={"name": "bash", "input": {"command": 42}})])
     assert run.exit_code == EXIT_UNUSABLE
-    assert "call.input.tool" in run.results[0].error
+    assert "call.input.command" in run.results[0].error
 
 
 def test_the_seed_repro_is_bounded_where_the_legacy_dialog_is_not():

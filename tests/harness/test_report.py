@@ -19,6 +19,7 @@ from harness.report import (
     SEED_LOCAL,
     SEED_SINGLE_LINE,
     md_cell,
+    source_key,
     write_report,
 )
 from harness.terminal import StyledRun, read_frame
@@ -26,12 +27,12 @@ from harness.terminal import StyledRun, read_frame
 SEEDS = [BUILTIN_CORPUS / SEED_LOCAL, BUILTIN_CORPUS / SEED_FORWARDED, BUILTIN_CORPUS / SEED_SINGLE_LINE]
 # (fixture, width) -> legacy, bounded, complete: the seed's table as tests/impl/test_seed_table.py measures it
 SEED_TABLE = {
-    ("bash/powershell-here-string-report-200-lines", 80): (203, 7, 204),
-    ("bash/powershell-here-string-report-200-lines", 120): (203, 5, 204),
-    ("bash/powershell-here-string-report-200-lines", 160): (203, 4, 204),
-    ("forwarded/powershell-here-string-report-200-lines", 80): (206, 14, 413),
-    ("forwarded/powershell-here-string-report-200-lines", 120): (206, 10, 408),
-    ("forwarded/powershell-here-string-report-200-lines", 160): (206, 8, 408),
+    ("bash/powershell-here-string-report-200-lines", 80): (202, 8, 205),
+    ("bash/powershell-here-string-report-200-lines", 120): (202, 6, 204),
+    ("bash/powershell-here-string-report-200-lines", 160): (202, 5, 204),
+    ("forwarded/powershell-here-string-report-200-lines", 80): (205, 15, 413),
+    ("forwarded/powershell-here-string-report-200-lines", 120): (205, 11, 407),
+    ("forwarded/powershell-here-string-report-200-lines", 160): (205, 9, 407),
     ("bash/single-line-command-10236-chars", 120): (86, 7, 97),
 }
 HOSTILE = "</pre><script>alert(1)</script><img src=x onerror=alert(2)> | pipe `tick` \x1b[31mred\x1b[0m"
@@ -57,7 +58,7 @@ def hostile_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no
 
 
 def _seed_section(text: str) -> list[str]:
-    section = text.split("## The seed's table", 1)[1].split("## Every fixture", 1)[0]
+    section = text.split("## The seed's table", 1)[1].split("\n## ", 1)[0]
     return [line for line in section.splitlines() if line.startswith("| ") and not line.startswith(("| fixture", "| ---"))]
 
 
@@ -79,13 +80,13 @@ def test_every_fixture_at_every_width(seed_report) -> None:  # type: ignore[no-u
     table = text.split("## Every fixture × width", 1)[1]
     rows = [line for line in table.splitlines() if re.match(r"\| \S+/\S+ \| \d+ \|", line)]
     assert len(rows) == 3 * 3
-    assert "| bash/powershell-here-string-report-200-lines | 80 | 203 | 7 | 204 | yes | ok |" in rows
+    assert "| bash/powershell-here-string-report-200-lines | 80 | 202 | 8 | 205 | yes | ok |" in rows
     assert "3 fixtures at widths 80, 120, 160: 3 passed, 0 failed, 0 malformed." in text
 
 
 def test_the_gallery_paints_the_flagged_value(seed_report) -> None:  # type: ignore[no-untyped-def]
     page = seed_report.gallery.read_text(encoding="utf-8")
-    assert '<span class="fg-brown">$report = @&#x27;</span>' in page  # SGR 33 as pyte reads it: "brown"
+    assert '<span class="fg-brown">@&#x27;</span>' in page  # SGR 33 as pyte reads it: "brown"
     assert '<span class="fg-cyan b">Permission Required</span>' in page
     assert page.count('<pre class="screen"') == 3 * 2 * 3  # fixtures x views x widths
     assert 'style="width:80ch"' in page and 'style="width:160ch"' in page
@@ -101,8 +102,8 @@ def test_the_gallery_has_a_table_of_contents_by_family(seed_report) -> None:  # 
 
 def test_long_complete_views_are_collapsed(seed_report) -> None:  # type: ignore[no-untyped-def]
     page = seed_report.gallery.read_text(encoding="utf-8")
-    assert "<details><summary>complete @80 · 213 rows (show)</summary>" in page
-    assert "<figcaption>bounded @80 · 16 rows · elided</figcaption>" in page
+    assert "<details><summary>complete @80 · 214 rows (show)</summary>" in page
+    assert "<figcaption>bounded @80 · 17 rows · elided</figcaption>" in page
 
 
 def test_hostile_fixture_text_is_escaped_everywhere(hostile_report) -> None:  # type: ignore[no-untyped-def]
@@ -139,3 +140,26 @@ def test_run_html_escapes_and_never_emits_unknown_colours() -> None:
     assert run_html(StyledRun("x", fg="ff8800")) == '<span style="color:#ff8800">x</span>'
     assert run_html(StyledRun("x", fg='red;}</style><script>')) == "x"
     assert screen_html([(StyledRun("a"),), ()]) == "a\n"
+
+
+def test_fixtures_are_listed_per_payload_kind_and_per_source(seed_report) -> None:  # type: ignore[no-untyped-def]
+    text = seed_report.corpus.read_text(encoding="utf-8")
+    kinds = text.split("## Fixtures per payload kind", 1)[1].split("\n## ", 1)[0]
+    assert "| bash | 2 | bash |" in kinds and "| forwarded | 1 | forwarded |" in kinds
+    sources = text.split("## Fixtures per source", 1)[1].split("\n## ", 1)[0]
+    assert "| github.com/gotgenes/pi-packages | 2 | bash/powershell-here-string-report-200-lines, " in sources
+
+
+@pytest.mark.parametrize(
+    ("source", "key"),
+    [
+        ("https://github.com/anthropics/claude-code/issues/25441 (the command shape)", "github.com/anthropics/claude-code/issues/25441"),
+        ("npm:@modelcontextprotocol/server-github@2025.4.8 tool create_issue", "@modelcontextprotocol/server-github@2025.4.8"),
+        ("npm:pi-mcp-adapter@2.36.0 README.md", "pi-mcp-adapter@2.36.0"),
+        ("CVE-2021-42574 'Trojan Source'", "CVE-2021-42574"),
+        ("constructed to demonstrate: CR overwrite", "constructed"),
+        ("github.com/gotgenes/pi-packages issue #710", "github.com/gotgenes/pi-packages"),
+    ],
+)
+def test_a_source_is_filed_under_the_reference_it_leads_with(source: str, key: str) -> None:
+    assert source_key(source) == key

@@ -10,6 +10,10 @@ output, copied verbatim. ``formatter`` names what the ask was given: ``none``
 (no formatter), ``plain`` (a formatter without a registry), ``builtins`` (the
 start-up registry with the MCP summariser), ``custom`` (plus a third-party
 formatter for ``my-server:run``).
+
+Every MCP input names its ``tool``: the upstream summariser ignores it (so
+its output is the same without), while ours reads an input without one as
+the adapter does, as a status request.
 """
 
 from __future__ import annotations
@@ -150,7 +154,7 @@ ASK_CASES = [
     pytest.param(
         {'tool_name': 'github_create_issue', 'target': 'github:create_issue', 'source': 'mcp'},
         None,
-        {'arguments': {'n': 1}},
+        {'tool': 'github:create_issue', 'arguments': {'n': 1}},
         'builtins',
         "Current agent requested MCP target 'github:create_issue' with n: 1. Allow this call?",
         id='ask_mcp_by_source_only',
@@ -158,7 +162,7 @@ ASK_CASES = [
     pytest.param(
         {'tool_name': 'mcp', 'source': 'mcp'},
         None,
-        {'arguments': {'n': 1}},
+        {'tool': 's:t', 'arguments': {'n': 1}},
         'builtins',
         "Current agent requested tool 'mcp' with n: 1. Allow this call?",
         id='ask_mcp_without_target_is_generic',

@@ -115,9 +115,12 @@ def test_mcp_registered_formatter_shapes_the_input_evidence() -> None:
     assert "shaped by the registrant" in payload.legacy_message
 
 
-def test_mcp_server_named_separately_is_joined() -> None:
+def test_mcp_server_named_separately_is_joined_as_the_upstream_joins_it() -> None:
     payload = build_payload({"name": "mcp", "input": {"server": "github", "tool": "create_issue"}})
-    assert payload.request.value == "github:create_issue"
+    assert payload.request.value == "github_create_issue"
+    matched = build_payload({"name": "mcp", "input": {"server": "github", "tool": "create_issue"}},
+                            {"matchedPattern": "github:*"})
+    assert matched.request.value == "github:create_issue"
 
 
 def test_tool_value_is_the_tool_and_input_is_evidence() -> None:
@@ -224,7 +227,7 @@ def test_forwarded_carries_the_childs_message_and_child_kind() -> None:
         {"forwarded": {"agent": "scout", "message": "Agent 'scout' wants to post."}, "kind": "forwarded"},
     )
     assert payload.kind == "forwarded"
-    assert payload.request.value == "slack:post"
+    assert payload.request.value == "slack_post"
     assert payload.request.value_label == "target"
     assert payload.evidence[0] == Evidence("requested", "Agent 'scout' wants to post.")
     assert Evidence("text", "hi") in payload.evidence
@@ -256,7 +259,7 @@ def test_forwarded_device_write_keeps_the_subagent_as_requester() -> None:
     )
     assert payload.kind == "forwarded"
     assert payload.request.requester == Requester(agent_name="scout", forwarded=True, session_id="abc12345")
-    assert payload.request.value == "github:create_issue"
+    assert payload.request.value == "github_create_issue"
     assert payload.request.invoked_tool_name == "write xd://github"
     assert payload.evidence[0].label == "requested"
 
@@ -296,7 +299,6 @@ def test_payload_is_frozen() -> None:
         ({"name": "bash", "input": {"command": "ls"}}, {"agent": 7}, "ask.agent"),
         ({"name": "bash", "input": {"command": "ls"}}, {"matchedPattern": ["*"]}, "ask.matchedPattern"),
         ({"name": "bash", "input": {"command": "ls"}}, {"commandContext": "backticks"}, "ask.commandContext"),
-        ({"name": "mcp", "input": {"arguments": {}}}, None, "call.input.tool"),
         ({"name": "read", "input": {}}, {"kind": "external_directory"}, "ask.externalPaths"),
         ({"name": "read", "input": {}}, {"kind": "external_directory", "externalPaths": "/etc"}, "ask.externalPaths"),
         ({"name": "read", "input": {}}, {"kind": "external_directory", "externalPaths": [{"path": 1}]},

@@ -8,23 +8,26 @@ Measured here (message rows, i.e. the wrapped one-sentence ask without the
 dialog chrome):
 
     fixture                      width  legacy  bounded  complete
-    bash/powershell-here-string     80     203        7       204
-                                   120     203        5       204
-                                   160     203        4       204
-    forwarded/powershell-here-...   80     206       14       413
-                                   120     206       10       408
-                                   160     206        8       408
+    bash/powershell-here-string     80     202        8       205
+                                   120     202        6       204
+                                   160     202        5       204
+    forwarded/powershell-here-...   80     205       15       413
+                                   120     205       11       407
+                                   160     205        9       407
     bash/single-line-10236-chars   120      86        7        97
 
-Why 203/206 and not 202/205: the fixture's command has 203 logical lines —
-``$report = @'``, the 200 report lines, the closing ``'@`` and the
-``$report | Out-File …`` pipe — every one shorter than 80 cells even with the
-ask sentence around the first and last, so the message is exactly one row per
-logical line at every width. The seed's repro carried one line fewer. The
-forwarded ask adds three header lines (``Subagent 'scout' requested
-permission.``, ``Session ID: …`` and a blank line): 206. The old dialog's
-frame adds eight chrome rows (title, blank, four options, blank, hint):
-211/214, against the seed's upstream 210/213 — the same one-line difference.
+The repro is seed 003's layout (``command : @'`` first, ``runs : Out-File
+-FilePath report.md``): ``@'``, the 200 report lines, and ``'@ | Out-File
+-FilePath report.md`` — 202 logical lines, and the 10,236 characters are the
+whole command string (JavaScript's ``length``: the text is ASCII, so code
+units, code points and cells agree). Every line is shorter than 80 cells even
+with the ask sentence around the first and last, so the old dialog's message
+is exactly one row per logical line at every width: 202, as the seed
+measured. The forwarded ask adds three header lines (``Subagent 'scout'
+requested permission.``, ``Session ID: …`` and a blank line): 205. The old
+dialog's frame adds eight chrome rows (title, blank, four options, blank,
+hint): 210/213, the seed's upstream figures. The bounded view adds the
+``runs`` line the seed shows, so it is one row taller than the bare command.
 
 The single line: the ask sentence around the 10,236-character command is
 10,304 characters, hard-wrapped by cell at 120 columns: ceil(10304 / 120) = 86.
@@ -55,12 +58,12 @@ CHROME_ROWS = 8  # title, blank, four options, blank, one hint row
 
 # (fixture, width) -> (legacy message rows, bounded rows, complete-view rows), as measured
 TABLE = {
-    (LOCAL, 80): (203, 7, 204),
-    (LOCAL, 120): (203, 5, 204),
-    (LOCAL, 160): (203, 4, 204),
-    (FORWARDED, 80): (206, 14, 413),
-    (FORWARDED, 120): (206, 10, 408),
-    (FORWARDED, 160): (206, 8, 408),
+    (LOCAL, 80): (202, 8, 205),
+    (LOCAL, 120): (202, 6, 204),
+    (LOCAL, 160): (202, 5, 204),
+    (FORWARDED, 80): (205, 15, 413),
+    (FORWARDED, 120): (205, 11, 407),
+    (FORWARDED, 160): (205, 9, 407),
 }
 
 
@@ -78,13 +81,13 @@ def at_width(budget: DialogBudget, width: int) -> DialogBudget:
 def test_the_repro_is_the_seeds_here_string() -> None:
     fixture, payload, _ = load(LOCAL)
     command = fixture["call"]["input"]["command"]
-    assert len(command) == 10_236
+    assert len(command) == 10_236 and command.isascii()
     lines = command.split("\n")
-    assert len(lines) == 203
-    assert lines[0] == "$report = @'"
-    assert lines[201] == "'@"
-    assert lines[202].startswith("$report | Out-File")
-    assert len(lines[1:201]) == 200
+    assert len(lines) == 202
+    assert lines[0] == "@'"
+    assert lines[201] == "'@ | Out-File -FilePath report.md"
+    assert len(lines[1:201]) == 200 and "'@" not in lines[1:201]
+    assert fixture["ask"]["executedUnit"] == "Out-File -FilePath report.md"
     forwarded, forwarded_payload, _ = load(FORWARDED)
     assert forwarded["call"] == fixture["call"]
     assert forwarded_payload.request.requester.forwarded
@@ -120,17 +123,18 @@ def test_the_bounded_core_is_whole(name: str, width: int) -> None:
     lines = render_prompt_dialog(payload, at_width(budget, width)).lines
     labels = [line.split(" : ")[0].rstrip() for line in lines if not line.startswith(" ") and " : " in line]
     forwarded = name == FORWARDED
-    core = ["subagent", "tool", "command"] if forwarded else ["tool", "command"]
+    core = ["subagent", "tool", "command", "runs"] if forwarded else ["tool", "command", "runs"]
     assert labels[: len(core)] == core
     assert lines[0] == ("subagent  : scout · session 3f9c1a7e-5b2d-4e8f-9a61-2c7d4b0e8f15" if forwarded else "tool    : bash")
     value_start = next(index for index, line in enumerate(lines) if line.startswith("command"))
-    assert lines[value_start].endswith(": $report = @'")
+    assert lines[value_start].endswith(": @'")
     value_end = next((index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" ")),
                      len(lines))
     assert lines[value_end - 1].endswith(ELLIPSIS)  # capped, marked, never omitted
     if forwarded:
         # the child's sentence is evidence: it shows capped, whole as an entry
-        assert any(line.startswith("requested : Current agent requested bash command '$report = @'") for line in lines)
+        assert any(line.startswith("requested : Current agent requested bash command '@'") for line in lines)
+    assert any(line.startswith("runs") and line.endswith(": Out-File -FilePath report.md") for line in lines)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -140,7 +144,7 @@ def test_the_frames_on_a_terminal(name: str, width: int) -> None:
     legacy_rows, bounded_rows, _ = TABLE[(name, width)]
     legacy = render_frame(payload, "legacy", at_width(budget, width))
     bounded = render_frame(payload, "bounded", at_width(budget, width))
-    assert len(legacy.lines) == legacy_rows + CHROME_ROWS  # 211 local, 214 forwarded
+    assert len(legacy.lines) == legacy_rows + CHROME_ROWS  # 210 local, 213 forwarded: the seed's upstream
     hint_rows = 2 if width == 80 else 1  # "· ctrl+o full request" wraps the hint at 80 columns
     assert len(bounded.lines) == bounded_rows + CHROME_ROWS - 1 + hint_rows
     assert EXPAND_HINT in " ".join(bounded.lines[-hint_rows:])

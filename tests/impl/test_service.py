@@ -68,7 +68,8 @@ def test_the_mcp_summariser_is_registered_at_start_up():
     service = PermissionsService()
     assert service.registry.get("mcp") is format_mcp_input_for_prompt
     check = PermissionCheckResult("mcp", target="github:create_issue", source="mcp")
-    sentence = format_ask_prompt(check, "scout", {"arguments": {"title": "Bug"}}, service.formatter())
+    sentence = format_ask_prompt(check, "scout", {"tool": "github:create_issue", "arguments": {"title": "Bug"}},
+                                 service.formatter())
     assert sentence == "Agent 'scout' requested MCP target 'github:create_issue' with title: \"Bug\". Allow this call?"
 
 

@@ -1,0 +1,246 @@
+"""What an MCP call asks for, in every shape agents send it.
+
+The same request reaches the gate in several envelopes: the gateway tool
+``mcp`` of pi-mcp-adapter (``{tool: "github_create_issue", args: {…}}``, with
+``args`` an object or a JSON string, an optional ``server`` hint, or one of its
+other modes: ``connect``, ``describe``, ``search``, ``instructions``, a bare
+``server``, ``action: "install"`` from a ``url``…), its per-server namespace
+proxy ``mcp__github`` (``{tool, args}``), a direct tool the adapter registers
+(``github_create_issue``) or the ``mcp__github__create_issue`` name other agents
+use, and the older ``{tool: "server:tool", arguments: {…}}``. Each becomes one
+``McpCall``: what it does, the permission target, and the arguments — so the
+prompt shows what the call does, not which envelope it came in.
+
+Targets follow the upstream permission system (``mcp-targets.ts``): a call's
+candidates run from ``server_tool`` to ``mcp_call``, and the one shown is the
+candidate the matched rule names, else the most specific. The adapter's
+``action`` modes, which the upstream does not resolve (an install from a URL
+would read as ``mcp_status``), get targets that name the action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from .jsonish import decode_json_object, json_type_name
+from .preview import non_empty_string
+
+McpMode = Literal["call", "describe", "connect", "search", "list", "status", "instructions", "action"]
+
+ADAPTER_ACTIONS = ("install", "ui-messages", "auth-start", "auth-complete")
+"""The ``action`` values pi-mcp-adapter 2.36.0 acts on; it checks them before every other mode."""
+
+GATEWAY_TOOL = "mcp"
+NAMESPACE_PREFIX = "mcp__"
+_LAST_CANDIDATE = "mcp"  # the upstream's surface-wide fallback after every target
+
+
+@dataclass(frozen=True)
+class McpArguments:
+    """The call's tool arguments, and how they arrived when that matters to the person."""
+
+    values: Mapping[str, object] = field(default_factory=dict)
+    key: str | None = None
+    """The input key that carried them (``args`` or ``arguments``); ``None`` for a direct tool's whole input."""
+    raw: str | None = None
+    """``args`` exactly as sent when it was a JSON string."""
+    problem: str | None = None
+    """Why a JSON-string ``args`` is not an object; the adapter refuses such a call."""
+
+
+@dataclass(frozen=True)
+class McpCall:
+    """One MCP request, whatever envelope it came in."""
+
+    mode: McpMode
+    targets: tuple[str, ...]
+    """Permission candidates, most specific first (the upstream's order)."""
+    server: str | None = None
+    tool: str | None = None
+    """``call`` and ``describe``: the tool as referenced, without a ``server:`` qualifier."""
+    subject: str | None = None
+    """What the mode acts on: the search text, the server to connect or list, the action's name."""
+    arguments: McpArguments = field(default_factory=McpArguments)
+    options: Mapping[str, object] = field(default_factory=dict)
+    """The mode's other gateway parameters (``url``, ``target``, ``regex``, ``limit``…), as sent; still shown as input."""
+    invoked_as: str | None = None
+    """The direct or namespace tool the agent called, when it was not the gateway ``mcp``."""
+    consumed: frozenset[str] = frozenset()
+    """Input keys this reading accounts for; any other key is shown as it is."""
+
+    def target(self, matched_pattern: str | None = None) -> str:
+        """The candidate the matched rule names (as the upstream reports it), else the most specific one."""
+        if matched_pattern:
+            for candidate in (*self.targets, _LAST_CANDIDATE):
+                if wildcard_match(matched_pattern, candidate):
+                    return candidate
+        return self.targets[0]
+
+
+def wildcard_match(pattern: str, value: str) -> bool:
+    """The permission rules' wildcard: ``*`` any run, ``?`` one character, a trailing `` *`` optional."""
+    optional_tail = pattern.endswith(" *")
+    body = pattern[:-2] if optional_tail else pattern
+    regex = ".*".join(re.escape(part).replace(r"\?", ".") for part in body.split("*"))
+    return re.fullmatch(regex + ("( .*)?" if optional_tail else ""), value, re.DOTALL) is not None
+
+
+def parse_qualified_tool_name(reference: str) -> tuple[str, str] | None:
+    """``server:tool`` split at its first colon; ``None`` unless both sides have text."""
+    server, colon, tool = reference.strip().partition(":")
+    server, tool = server.strip(), tool.strip()
+    return (server, tool) if colon and server and tool else None
+
+
+class _Targets:
+    """An ordered set: the first spelling of a candidate wins, empty ones are dropped."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, *values: str | None) -> None:
+        for value in values:
+            if value and value not in self.items:
+                self.items.append(value)
+
+
+def _tool_targets(reference: str, server_hint: str | None, targets: _Targets) -> tuple[str | None, str]:
+    qualified = parse_qualified_tool_name(reference)
+    server = server_hint or (qualified[0] if qualified else None)
+    tool = qualified[1] if qualified else reference
+    if server:
+        targets.add(f"{server}_{tool}", f"{server}:{tool}", server)
+    targets.add(tool, reference)
+    return server, tool
+
+
+def _arguments(tool_input: Mapping[str, object]) -> tuple[McpArguments, str | None]:
+    """The arguments and the input key they were read from.
+
+    ``args`` is what the adapter reads: an object, or a JSON string it parses
+    (an empty string is no arguments). ``arguments`` (the JSON-RPC
+    ``tools/call`` key) counts only as an object, as the upstream summariser
+    reads it. A key that is not read as arguments stays in the input, shown
+    as it is.
+    """
+    if "args" in tool_input:
+        value = tool_input["args"]
+        if isinstance(value, Mapping):
+            return McpArguments(value, "args"), "args"
+        if value is None or value == "":
+            return McpArguments(key="args"), "args"
+        if isinstance(value, str):
+            decoded = decode_json_object(value)
+            return McpArguments(decoded.value or {}, "args", value, decoded.problem), "args"
+        return McpArguments(key="args", problem=f"a JSON {json_type_name(value)}, not an object"), None
+    value = tool_input.get("arguments")
+    if isinstance(value, Mapping):
+        return McpArguments(value, "arguments"), "arguments"
+    return McpArguments(), None
+
+
+_MODE_OPTIONS = {
+    "search": ("searchMode", "regex", "includeSchemas", "limit", "offset"),
+    "action": ("url", "target"),
+}
+
+
+def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None = None) -> McpCall:
+    """The gateway ``mcp`` tool's input, read in the adapter's own order of modes."""
+    text = {key: non_empty_string(tool_input.get(key)) for key in
+            ("tool", "server", "connect", "describe", "search", "instructions", "action")}
+    server = text["server"] or server_hint
+    arguments, arguments_key = _arguments(tool_input)
+    targets = _Targets()
+    consumed = {key for key in ("server", arguments_key) if key and (key != "server" or text["server"])}
+
+    def made(mode: McpMode, *keys: str, **facts: object) -> McpCall:
+        options = {key: tool_input[key] for key in _MODE_OPTIONS.get(mode, ()) if key in tool_input}
+        return McpCall(mode, tuple(targets.items), arguments=arguments, options=options,
+                       consumed=frozenset(consumed | set(keys)), **facts)  # type: ignore[arg-type]
+
+    action = text["action"]
+    if action in ADAPTER_ACTIONS:
+        name = action.replace("-", "_")
+        targets.add(f"mcp_{name}_{server}" if server else None, f"mcp_{name}")
+        return made("action", "action", server=server, subject=action)
+    if text["tool"]:
+        resolved_server, tool = _tool_targets(text["tool"], server, targets)
+        targets.add("mcp_call")
+        return made("call", "tool", server=resolved_server, tool=tool)
+    if connect := text["connect"]:
+        targets.add(f"mcp_connect_{connect}", connect, "mcp_connect")
+        return made("connect", "connect", server=connect, subject=connect)
+    if text["describe"]:
+        resolved_server, tool = _tool_targets(text["describe"], server, targets)
+        targets.add("mcp_describe")
+        return made("describe", "describe", server=resolved_server, tool=tool)
+    if search := text["search"]:
+        targets.add(f"mcp_server_{server}" if server else None, server, search, "mcp_search")
+        return made("search", "search", server=server, subject=search)
+    if instructions := text["instructions"]:
+        # the upstream reads this as status; it only shows a server's usage text
+        targets.add(f"mcp_instructions_{instructions}", "mcp_instructions")
+        return made("instructions", "instructions", server=instructions, subject=instructions)
+    if server:
+        targets.add(f"mcp_server_{server}", server, "mcp_list")
+        return made("list", server=server, subject=server)
+    targets.add("mcp_status")
+    return made("status")
+
+
+def _direct_call(name: str, server: str | None, tool: str, tool_input: Mapping[str, object]) -> McpCall:
+    targets = _Targets()
+    _tool_targets(tool, server, targets)
+    targets.add(name, "mcp_call")
+    return McpCall("call", tuple(targets.items), server=server, tool=tool,
+                   arguments=McpArguments(tool_input), invoked_as=name, consumed=frozenset(tool_input))
+
+
+def resolve_mcp_call(name: str, tool_input: Mapping[str, object], server_hint: str | None = None) -> McpCall:
+    """Any MCP envelope as one call.
+
+    ``name`` is the tool the agent called. ``mcp`` is the gateway;
+    ``mcp__<server>`` with a ``tool`` is the adapter's namespace proxy;
+    ``mcp__<server>__<tool>`` names both; any other name is a direct tool
+    whose whole input is the arguments, its server known only from
+    ``server_hint`` (the host that registered it), which a ``<server>_``
+    prefix on the name then drops. The gateway names its server itself, so
+    the hint is for direct tools only.
+    """
+    name = name.strip()
+    if name == GATEWAY_TOOL:
+        return read_gateway_input(tool_input)
+    if name.startswith(NAMESPACE_PREFIX):
+        rest = name[len(NAMESPACE_PREFIX):]
+        server, separator, tool = rest.partition("__")
+        if separator and server and tool:
+            return _direct_call(name, server, tool, tool_input)
+        if rest and isinstance(tool_input.get("tool"), str):
+            return replace(read_gateway_input(tool_input, server_hint=rest), invoked_as=name)
+    hinted = server_hint.strip() if server_hint and server_hint.strip() else None
+    tool = name.removeprefix(f"{hinted}_") if hinted and name != f"{hinted}_" else name
+    return _direct_call(name, hinted, tool, tool_input)
+
+
+def is_mcp_tool_name(name: str) -> bool:
+    """Names that are MCP calls whatever the gate says: the gateway and the ``mcp__`` family."""
+    name = name.strip()
+    return name == GATEWAY_TOOL or (name.startswith(NAMESPACE_PREFIX) and len(name) > len(NAMESPACE_PREFIX))
+
+
+def gateway_input(call: McpCall, tool_input: Mapping[str, object]) -> Mapping[str, object]:
+    """The call as the gateway's input, so one summariser (and any registrant) reads one shape."""
+    if call.invoked_as is None:
+        return tool_input
+    shaped: dict[str, object] = {key: value for key, value in tool_input.items() if key not in call.consumed}
+    if call.tool is not None:
+        shaped["tool"] = call.tool
+    if call.server is not None:
+        shaped["server"] = call.server
+    if call.arguments.values or call.arguments.raw is not None:
+        shaped["args"] = call.arguments.raw if call.arguments.raw is not None else dict(call.arguments.values)
+    return shaped
