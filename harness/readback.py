@@ -113,9 +113,10 @@ def compare(text: str, stream: str, *, partial_end: bool = False, reverse: bool 
         char = text[i]
         here = stream[p]
         if " " <= char <= "~" and char != " " and here == char:
-            block_text = _PLAIN.search(text, i)
             block_stream = _PLAIN.search(stream, p)
-            length = min((block_text.start() if block_text else n) - i, (block_stream.start() if block_stream else m) - p)
+            stream_end = block_stream.start() if block_stream else m
+            block_text = _PLAIN.search(text, i, i + (stream_end - p))  # no further: the block cannot be longer
+            length = min((block_text.start() if block_text else min(n, i + (stream_end - p))) - i, stream_end - p)
             if text[i : i + length] != stream[p : p + length]:
                 while text[i] == stream[p]:
                     i += 1

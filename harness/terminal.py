@@ -35,7 +35,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import pyte
 from pyte import graphics
@@ -76,12 +76,12 @@ class Style:
     conceal: bool = False
     strikethrough: bool = False
 
-    @property
+    @cached_property
     def painted(self) -> bool:
         """Drawn differently from plain text in any way a person can see."""
         return self != PLAIN and not (self.conceal and replace(self, conceal=False) == PLAIN)
 
-    @property
+    @cached_property
     def invisible(self) -> bool:
         """Drawn so that it cannot be read: concealed, or its foreground indistinguishable from its background."""
         if self.conceal:
@@ -130,6 +130,7 @@ _TEXT_ATTRIBUTES = {
 }
 
 
+@lru_cache(maxsize=4096)
 def apply_sgr(style: Style, parameters: str) -> Style:
     """The style after one ``ESC [ parameters m``, with pyte's colour tables; dim and conceal kept, which pyte drops."""
     codes = [int(part) if part.isdigit() else 0 for part in parameters.replace(":", ";").split(";")] or [0]
@@ -222,7 +223,12 @@ _PRINTABLE_FORMAT = frozenset("\u200d")
 """Format characters that belong inside a printable cluster: the zero-width joiner of an emoji sequence."""
 
 
-def _unprintable(text: str) -> Iterator[str]:
+@lru_cache(maxsize=4096)
+def _unprintable(text: str) -> tuple[str, ...]:
+    return tuple(_unprintable_graphemes(text))
+
+
+def _unprintable_graphemes(text: str) -> Iterator[str]:
     """Graphemes a terminal would not print: controls, format and bidi characters, separators, surrogates, lone marks.
 
     A ZWJ counts as printable only between two wide pictographs (an emoji
@@ -257,22 +263,26 @@ class ScreenRow:
 
     text: str
     styles: tuple[Style, ...]
-    cells: tuple[int, ...]
-    """Per character: the cells it opened (its piece's width on the first character of a piece, 0 after)."""
+    kinds: frozenset[Style] = frozenset()
+    """Every style the row's characters use (a row's text may be empty while its styles are not)."""
 
 
 @dataclass
 class _Row:
-    chars: list[str] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
     styles: list[Style] = field(default_factory=list)
-    cells: list[int] = field(default_factory=list)
+    kinds: set[Style] = field(default_factory=set)
     column: int = 0
 
+    def add(self, text: str, style: Style, cells: int) -> None:
+        self.parts.append(text)
+        self.styles.extend([style] * len(text))
+        self.kinds.add(style)
+        self.column += cells
+
     def freeze(self) -> ScreenRow:
-        end = len(self.chars)
-        while end and self.chars[end - 1] == " ":
-            end -= 1
-        return ScreenRow("".join(self.chars[:end]), tuple(self.styles[:end]), tuple(self.cells[:end]))
+        text = "".join(self.parts).rstrip(" ")
+        return ScreenRow(text, tuple(self.styles[: len(text)]), frozenset(self.kinds))
 
 
 def _runs(line: str) -> Iterator[tuple[str, str | None]]:
@@ -285,6 +295,23 @@ def _runs(line: str) -> Iterator[tuple[str, str | None]]:
         position = match.end()
     if position < len(line):
         yield line[position:], None
+
+
+def printed_text(line: str) -> str:
+    """What of a frame line a terminal prints: SGR sequences and control characters removed."""
+    return _FORBIDDEN.sub("", _SGR.sub("", line))
+
+
+def cells_on(text: str, model: TerminalModel) -> int:
+    """Cells ``text`` (printable, one row's worth) advances the cursor on ``model``."""
+    if text.isascii():
+        return len(text)
+    return _measured_cells(text, model)
+
+
+@lru_cache(maxsize=8192)
+def _measured_cells(text: str, model: TerminalModel) -> int:
+    return sum(cells for _, cells in model.measure(text) if cells > 0)
 
 
 def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[ScreenRow]:
@@ -306,21 +333,30 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
                 continue
             if _FORBIDDEN.search(text):
                 text = _FORBIDDEN.sub("", text)
-            pieces = ((char, 1) for char in text) if text.isascii() else model.measure(text)
-            for piece, cells in pieces:
+            if text.isascii():
+                while text:  # printable ASCII: one cell a character on every terminal, laid out a row at a time
+                    if row.column >= width:
+                        rows.append(row.freeze())
+                        row = _Row()
+                    chunk = text[: width - row.column]
+                    row.add(chunk, style, len(chunk))
+                    text = text[len(chunk) :]
+                continue
+            pending: list[str] = []  # pieces for the current row, added at once
+            used = 0
+            for piece, cells in model.measure(text):
                 if cells <= 0:
-                    if row.chars:
-                        row.chars.extend(piece)
-                        row.styles.extend([style] * len(piece))
-                        row.cells.extend([0] * len(piece))
+                    if pending or row.parts:
+                        pending.append(piece)
                     continue
-                if row.column + cells > width and row.column:
+                if row.column + used + cells > width and row.column + used:
+                    row.add("".join(pending), style, used)
                     rows.append(row.freeze())
-                    row = _Row()
-                row.chars.extend(piece)
-                row.styles.extend([style] * len(piece))
-                row.cells.extend([cells] + [0] * (len(piece) - 1))
-                row.column += cells
+                    row, pending, used = _Row(), [], 0
+                pending.append(piece)
+                used += cells
+            if pending:
+                row.add("".join(pending), style, used)
         rows.append(row.freeze())
     return rows
 
@@ -456,7 +492,8 @@ class FrameReading:
 
     @property
     def painted_cells(self) -> int:
-        return sum(1 for row in self.screen_rows for style, cells in zip(row.styles, row.cells) if cells and style.fg != "default")
+        """Characters drawn in a colour of their own."""
+        return sum(1 for row in self.screen_rows for style in row.styles if style.fg != "default")
 
     def styled_rows(self) -> list[tuple[StyledRun, ...]]:
         """Every row as runs of one style; ``"".join(run.text ...)`` equals ``rows[i]``."""
