@@ -7,10 +7,10 @@ text, names and descriptions are all escaped.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
+from tmp_corpus import Corpus
 
 from harness.corpus import BUILTIN_CORPUS
 from harness.gallery import run_html, screen_html
@@ -45,16 +45,14 @@ def seed_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
 
 @pytest.fixture(scope="module")
 def hostile_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    corpus = tmp_path_factory.mktemp("corpus")
-    family = corpus / "evil"
-    family.mkdir()
+    corpus = Corpus(tmp_path_factory.mktemp("corpus"), families=("evil",))
     fixture = {
         "description": f"description {HOSTILE}",
         "source": f"source {HOSTILE}",
         "call": {"name": "bash", "input": {"command": f"echo {HOSTILE}"}},
     }
-    (family / "script-in-every-field.json").write_text(json.dumps(fixture), encoding="utf-8")
-    return write_report(tmp_path_factory.mktemp("out"), [corpus], [80])
+    corpus.write("script-in-every-field", fixture, family="evil")
+    return write_report(tmp_path_factory.mktemp("out"), [corpus.root], [80])
 
 
 def _seed_section(text: str) -> list[str]:
