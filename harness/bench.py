@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -303,11 +304,21 @@ def interleaved_medians(
 # ── the measurements ───────────────────────────────────────────────────────
 
 
+def _bounded_at(payload: PromptPayload, width: int) -> Callable[[], object]:
+    """The bounded render at one width, the budget built per call as a host builds it."""
+    return lambda: render_prompt_dialog(payload, DialogBudget(width=width))
+
+
+def _complete_of(payload: PromptPayload) -> Callable[[], object]:
+    """The complete view at the bench width, its budget built per call."""
+    return lambda: render_prompt_dialog(payload, complete_view_budget(WIDTH))
+
+
 def measure_repro(settings: BenchSettings) -> tuple[dict[int, float], dict[int, float], float]:
     """Bounded at every gate width (median and fastest batch), and the complete view at 120."""
     payload = repro_payload()
     samples: dict[int, list[float]] = interleaved_samples(
-        {width: (lambda w=width: render_prompt_dialog(payload, DialogBudget(width=w))) for width in WIDTHS},
+        {width: _bounded_at(payload, width) for width in WIDTHS},
         settings.repro_rounds,
         settings.repro_batch,
     )
@@ -322,7 +333,7 @@ def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
     budget = DialogBudget(width=WIDTH)
     gc.collect()
     bounded = interleaved_medians(
-        {size: (lambda p=point.payload: render_prompt_dialog(p, budget)) for size, point in points.items()},
+        {size: partial(render_prompt_dialog, point.payload, budget) for size, point in points.items()},
         settings.bounded_rounds,
         settings.bounded_batch,
     )
@@ -331,10 +342,10 @@ def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
         rounds = settings.complete_rounds_large if size >= 1_000_000 else settings.complete_rounds
         payload = point.payload
         gc.collect()
-        complete = median_time(lambda p=payload: render_prompt_dialog(p, complete_view_budget(WIDTH)), rounds)
+        complete = median_time(_complete_of(payload), rounds)
         rows = len(render_prompt_dialog(payload, complete_view_budget(WIDTH)).lines)
         gc.collect()
-        legacy = median_time(lambda p=payload: wrap_message(p.legacy_message, WIDTH), rounds)
+        legacy = median_time(partial(wrap_message, payload.legacy_message, WIDTH), rounds)
         out.append(ScalingPoint(series, size, bounded[size], complete, legacy, rows))
     return out
 
@@ -451,8 +462,8 @@ def measure_families(settings: BenchSettings) -> list[FamilyLatency]:
         except PayloadError:
             continue
         budget = fixture.budget(WIDTH)
-        bounded = median_time(lambda p=payload, b=budget: render_prompt_dialog(p, b), settings.family_rounds, 5)
-        complete = median_time(lambda p=payload: render_prompt_dialog(p, complete_view_budget(WIDTH)), settings.family_rounds)
+        bounded = median_time(partial(render_prompt_dialog, payload, budget), settings.family_rounds, 5)
+        complete = median_time(_complete_of(payload), settings.family_rounds)
         by_family.setdefault(fixture.path.parent.name, []).append((fixture.name, bounded, complete))
     out = []
     for family, cases in sorted(by_family.items()):

@@ -39,7 +39,7 @@ def _github_default() -> bool:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .impl_cli import open_source
-    from .reporters.github import annotations
+    from .reporters.github import workflow_commands
     from .reporters.json import to_json
     from .reporters.junit import to_junit
     from .reporters.table import format_table
@@ -62,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             return EXIT_UNUSABLE
     try:
         if github:
-            print("\n".join(annotations(run)))
+            print("\n".join(workflow_commands(run)))
         if args.json:
             print(to_json(run, timings=args.timings, failures_only=args.failures_only))
         else:

@@ -153,7 +153,10 @@ def parse_json(text: str) -> object:
 
 @cache
 def fixture_schema() -> Mapping[str, object]:
-    return json.loads(resources.files("harness").joinpath("fixture.schema.json").read_text(encoding="utf-8"))
+    schema: Mapping[str, object] = json.loads(
+        resources.files("harness").joinpath("fixture.schema.json").read_text(encoding="utf-8")
+    )
+    return schema
 
 
 @cache

@@ -238,7 +238,8 @@ class UnprintableInteger:
 
 @cache
 def _power_of_ten(exponent: int) -> int:
-    return 10**exponent
+    power: int = 10**exponent
+    return power
 
 
 def _too_long_to_print(value: int, limit: int) -> bool:

@@ -282,10 +282,10 @@ def build_payload(
         payload = _build(_Context(device.name, device.input, inner_ask, context.formatter), kind)  # type: ignore[arg-type]
         notes = tuple(Evidence(label, text) for label, text in device.notes)
         return replace(payload, evidence=notes + payload.evidence)
-    kind = ask.get("kind") or derive_kind(context.name, ask)
-    if kind not in PAYLOAD_KINDS:
-        raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}, got {kind!r}")
-    return _build(context, kind)  # type: ignore[arg-type]
+    asked = ask.get("kind") or derive_kind(context.name, ask)
+    if asked not in PAYLOAD_KINDS:
+        raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}, got {asked!r}")
+    return _build(context, asked)  # type: ignore[arg-type]
 
 
 def _refuse_unprintable_integers(parts: Mapping[str, object]) -> None:

@@ -27,7 +27,7 @@ def _command(file: str, title: str, lines: list[str]) -> str:
     return f"::error file={_property(one_line(file))},title={_property(one_line(title))}::{_data(message)}"
 
 
-def annotations(run: GateRun) -> list[str]:
+def workflow_commands(run: GateRun) -> list[str]:
     """One ``::error`` workflow command per unusable path and per failing fixture."""
     commands = [
         _command(shown_path(problem.path), f"askbench: {PROBLEM_LABELS[problem.kind].lower()}",

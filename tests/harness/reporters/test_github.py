@@ -6,11 +6,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from harness.gate import GateRun
-from harness.reporters.github import _command, annotations
+from harness.reporters.github import _command, workflow_commands
 
 
 def test_one_annotation_per_unusable_path_and_failing_fixture(run: GateRun) -> None:
-    commands = annotations(run)
+    commands = workflow_commands(run)
     assert len(commands) == 4 + 2
     assert all(command.startswith("::error file=") for command in commands)
     assert any(",title=askbench%3A not found::" in command for command in commands)
@@ -19,7 +19,7 @@ def test_one_annotation_per_unusable_path_and_failing_fixture(run: GateRun) -> N
 
 
 def test_a_run_that_judged_nothing_is_annotated() -> None:
-    assert annotations(GateRun([], [])) == ["::error file=.,title=askbench%3A nothing judged::no fixtures were given"]
+    assert workflow_commands(GateRun([], [])) == ["::error file=.,title=askbench%3A nothing judged::no fixtures were given"]
 
 
 @given(st.text(st.characters(codec=None), max_size=40), st.text(st.characters(codec=None), max_size=40))
