@@ -40,7 +40,7 @@ typecheck: $(TESTS)
 
 # Every fixture's golden screens, or one fixture's: make snapshots FIXTURE=mcp/github-create-issue-long-markdown-body
 snapshots: $(TESTS)
-	$(BIN)/python -m pytest tests/harness/test_snapshots.py --snapshot-update -q $(if $(FIXTURE),-k '$(FIXTURE)')
+	$(BIN)/python -m pytest tests/harness/test_snapshots.py --snapshot-update -q $(if $(FIXTURE),-k '$(subst /,.,$(FIXTURE))')
 
 # Writes reports/bench.md and reports/bench-latency.svg from one run (about a minute).
 bench: $(TESTS)

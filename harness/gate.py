@@ -84,8 +84,12 @@ def run_gate(
     *,
     source: FrameSource | None = None,
     keep_screens: bool = False,
+    select: Callable[[Fixture], bool] | None = None,
 ) -> GateRun:
+    """Every fixture under ``paths`` (those ``select`` keeps) at every width; problems are never filtered out."""
     fixtures, problems = load_corpus(paths)
+    if select is not None:
+        fixtures = [fixture for fixture in fixtures if select(fixture)]
     results = []
     for index, fixture in enumerate(fixtures):
         if progress:
