@@ -137,3 +137,40 @@ def test_version(capsys):
 def test_python_dash_m_askbench_is_the_same_command():
     done = subprocess.run([sys.executable, "-m", "askbench", "--version"], capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, f"askbench {__version__}")
+
+
+# ── the crashes of issue 16: each renders, or exits 2 naming the file and the field ──
+
+CRASHES = Path(__file__).resolve().parent / "crashes"
+RENDERED_CRASHES = [
+    CORPUS / "xdev" / "xdev-json-integer-of-5000-digits.json",
+    CORPUS / "unicode" / "emoji-zwj-chain-past-the-extender-cap.json",
+]
+UNUSABLE_CRASHES = [
+    (CRASHES / "unusable" / "mcp-argument-integer-of-5001-digits.json", "call.input.arguments.issue_number"),
+]
+
+
+def askbench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "askbench", *args], capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("path", RENDERED_CRASHES, ids=lambda path: path.stem)
+def test_a_crash_that_now_renders_passes_the_gate(path):
+    done = askbench("check", "--widths", "80,120,160", str(path))
+    assert "Traceback" not in done.stderr
+    assert done.returncode == EXIT_OK, done.stdout
+    rendered = askbench("render", "--complete", str(path))
+    assert (rendered.returncode, rendered.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(("path", "field"), UNUSABLE_CRASHES, ids=lambda value: getattr(value, "stem", value))
+def test_a_crash_that_cannot_be_judged_exits_2_naming_the_file_and_the_field(path, field):
+    done = askbench("check", str(path))
+    assert "Traceback" not in done.stderr
+    assert done.returncode == EXIT_UNUSABLE
+    line = next(line for line in done.stdout.splitlines() if line.startswith("MALFORMED"))
+    assert f"{path.name}: {field}: an integer literal of 5,001 digits" in line
+    rendered = askbench("render", str(path))
+    assert rendered.returncode == EXIT_UNUSABLE and "Traceback" not in rendered.stderr
+    assert f"{path}: {field}: " in rendered.stderr
