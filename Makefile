@@ -12,7 +12,7 @@ TESTS  := $(VENV)/.installed-test
 STAMP  := $(VENV)/.installed
 FIXTURE ?=
 
-.PHONY: check test typecheck snapshots bench report
+.PHONY: check test typecheck distcheck snapshots bench report
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,15 @@ test: $(TESTS)
 
 typecheck: $(TESTS)
 	$(BIN)/python -m mypy
+
+# The wheel, installed into a fresh venv outside the source tree, runs the gate on its built-in corpus.
+DIST := $(or $(DISTDIR),$(VENV)/dist)
+distcheck: $(BIN)/python
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(DIST) .
+	$(PYTHON) -m venv $(DIST)/venv
+	$(DIST)/venv/bin/python -m pip install --quiet $(DIST)/askbench-*.whl
+	cd $(DIST) && venv/bin/askbench --version && venv/bin/python -m askbench check --failures-only
 
 # Every fixture's golden screens, or one fixture's: make snapshots FIXTURE=mcp/github-create-issue-long-markdown-body
 snapshots: $(TESTS)
