@@ -39,6 +39,7 @@ from impl.payload import PayloadError, PromptPayload, build_payload
 from impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS, PermissionPrompt
 
 from .checks import WIDTHS
+from .bench_xdist import kept_section, splice, write_xdist_section
 from .corpus import BUILTIN_CORPUS, load_corpus
 from .gate import run_gate
 from .series import PAGER_SERIES, PANEL, SERIES, build_point, repro_payload, size_label
@@ -902,7 +903,9 @@ def write_bench(out_dir: Path, settings: BenchSettings = FULL, log: Callable[[st
     out_dir.mkdir(parents=True, exist_ok=True)
     plot = plot_latency(results, out_dir / "bench-latency.svg")
     report = out_dir / "bench.md"
-    report.write_text(format_report(results), encoding="utf-8")
+    text = format_report(results)
+    kept = kept_section(report)  # measured apart (askbench bench --xdist), in minutes: carried over as it is
+    report.write_text(splice(text, kept) if kept else text, encoding="utf-8")
     return BenchFiles(report, plot, results)
 
 
@@ -910,6 +913,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """The ``askbench bench`` subcommand."""
     settings = QUICK if args.quick else FULL
     log = (lambda message: print(f"askbench bench: {message}", file=sys.stderr, flush=True))
+    if args.xdist:
+        if args.scratch is None:
+            print("askbench bench: --xdist needs --scratch DIR for the 10x corpus (outside the repository)",
+                  file=sys.stderr)
+            return 2
+        report = Path(args.out) / "bench.md"
+        write_xdist_section(report, Path(args.scratch), log)
+        print(f"wrote the xdist section of {report}")
+        return 0
     files = write_bench(Path(args.out), settings, log)
     print(f"wrote {files.report} and {files.plot}")
     return 0
@@ -924,4 +936,8 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     )
     bench.add_argument("--out", default="reports", help="output folder (default: reports)")
     bench.add_argument("--quick", action="store_true", help="tiny sizes and few rounds: checks the report, measures nothing")
+    bench.add_argument("--xdist", action="store_true",
+                       help="instead: time the gate in one process and under pytest-xdist (-n auto) on the corpus and a "
+                       "10x copy of it, and write that section of bench.md (many minutes)")
+    bench.add_argument("--scratch", metavar="DIR", help="with --xdist: where the 10x corpus is generated")
     bench.set_defaults(run=cmd_bench)
