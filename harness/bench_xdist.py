@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -37,13 +38,25 @@ COPIES = 10
 
 @dataclass(frozen=True)
 class Timed:
-    """One run: what was run, how long it took on the wall clock, and how it ended."""
+    """One run: what was run, its wall time, the CPU time of all its processes, and how it ended."""
 
     label: str
     command: tuple[str, ...]
     seconds: float
     exit_code: int
     outcome: str
+    cpu_seconds: float = 0.0
+    worker_cpu: tuple[float, ...] = ()
+    """Each xdist worker's CPU seconds, as the plugin reports them; empty for one process."""
+
+    @property
+    def busiest(self) -> float:
+        """The CPU time of the process that had the most to do: the wall time on idle cores cannot be shorter."""
+        return max(self.worker_cpu) if self.worker_cpu else self.cpu_seconds
+
+    def idle_estimate(self, cores: int) -> float:
+        """The wall time on ``cores`` idle cores, from CPU time: the busiest process, or all work spread evenly."""
+        return max(self.busiest, self.cpu_seconds / max(1, min(cores, len(self.worker_cpu) or 1)))
 
 
 @dataclass(frozen=True)
@@ -89,11 +102,27 @@ def _check_outcome(output: str) -> str:
     return f"{summary['passed']} of {summary['fixtures']} fixtures passed"
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _worker_cpu(output: str) -> tuple[float, ...]:
+    from .pytest_plugin import WORKER_CPU_LINE  # here: the gate's own install has no pytest
+
+    for line in output.splitlines():
+        if line.startswith(WORKER_CPU_LINE):
+            return tuple(float(value) for value in re.findall(r" ([\d.]+)(?:,|$)", line[len(WORKER_CPU_LINE):]))
+    return ()
+
+
 def _timed(label: str, command: Sequence[str], cwd: Path, outcome: Callable[[str], str]) -> Timed:
+    cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run(list(command), cwd=cwd, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
-    return Timed(label, tuple(command), seconds, done.returncode, outcome(done.stdout))
+    return Timed(label, tuple(command), seconds, done.returncode, outcome(done.stdout), _children_cpu() - cpu,
+                 _worker_cpu(done.stdout))
 
 
 def measure_corpus(name: str, corpus: Path, fixtures: int, cwd: Path, log: Callable[[str], None]) -> CorpusTiming:
@@ -120,29 +149,37 @@ def _load() -> str:
 
 
 def format_section(timings: Sequence[CorpusTiming], cores: int | None, load_before: str, load_after: str) -> str:
+    cores_known = cores or 1
     lines = [
         BEGIN,
         "## The gate over processes: `pytest --askbench -n auto`",
         "",
         "Measured by `askbench bench --xdist --scratch DIR` (many minutes; `askbench bench` keeps this section as "
-        "it is). Each run is a subprocess timed by the wall clock: `askbench check --json` (the gate in one "
-        "process), `pytest --askbench` (the same checks as pytest items, one per fixture × width × view) in one "
-        "process, and with `-n auto` (pytest-xdist; the items of one fixture stay on one worker, "
-        "`--dist loadscope`). The 10× corpus is every fixture of the built-in corpus copied ten times into the "
-        "scratch folder.",
+        "it is). Each run is a subprocess: `askbench check --json` (the gate in one process), `pytest --askbench` "
+        "(the same checks as pytest items, one per fixture × width × view) in one process, and with `-n auto` "
+        "(pytest-xdist; a fixture's items stay on one worker, `--dist loadscope`). The 10× corpus is every "
+        "fixture of the built-in corpus copied ten times into the scratch folder. pytest runs in the test "
+        "environment, with its other plugins (hypothesis, syrupy, benchmark) loaded.",
         "",
-        f"Cores: {cores or 'unknown'}. Load average (1, 5, 15 min) {load_before} before and {load_after} after, "
-        "on a machine shared with other jobs: read the ratios, not the seconds.",
+        f"Cores: {cores or 'unknown'}. Load average (1, 5, 15 min) {load_before} before and {load_after} after. "
+        "**Read the CPU columns.** The machine is shared, and Linux schedules by session (autogroup): however many "
+        "processes a run starts, its session gets one share of the cores, so on a busy machine the wall time of "
+        "`-n auto` cannot fall below one process's — it measures contention, not the gate. *CPU* is the user and "
+        "system time of every process of the run; *busiest* is the largest CPU time of one process (each xdist "
+        "worker's own, as the plugin reports it); *on idle cores* is what follows for an unloaded machine with "
+        f"{cores_known} cores: the larger of the busiest process and the CPU time spread evenly.",
         "",
-        "| corpus | fixtures | run | wall | vs. `askbench check` | outcome |",
-        "| --- | ---: | --- | ---: | ---: | --- |",
+        "| corpus | fixtures | run | wall (shared) | CPU | busiest | on idle cores | vs. `askbench check` | outcome |",
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for timing in timings:
-        base = timing.seconds("askbench check, 1 process")
+        base = next(run for run in timing.runs if run.label == "askbench check, 1 process").idle_estimate(cores_known)
         for run in timing.runs:
-            ratio = base / run.seconds if run.seconds else 0.0
+            idle = run.idle_estimate(cores_known)
+            workers = f" ({len(run.worker_cpu)} workers)" if run.worker_cpu else ""
             lines.append(
-                f"| {timing.name} | {timing.fixtures:,} | {run.label} | {run.seconds:,.1f} s | {ratio:.2f}× "
+                f"| {timing.name} | {timing.fixtures:,} | {run.label}{workers} | {run.seconds:,.1f} s "
+                f"| {run.cpu_seconds:,.1f} s | {run.busiest:,.1f} s | {idle:,.1f} s | {base / idle if idle else 0:.2f}× "
                 f"| {run.outcome} (exit {run.exit_code}) |"
             )
     lines += ["", "Commands (the corpus path as measured):", ""]

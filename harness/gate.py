@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from impl.payload import PayloadError, build_payload
+from impl.payload import PayloadError, PromptPayload, build_payload
 
 from .checks import WIDTHS, Violation, WidthResult, run_width
 from .corpus import Fixture, FixtureProblem, load_corpus
@@ -55,25 +55,41 @@ class GateRun:
         return [result for result in self.results if not result.passed]
 
 
+def fixture_payload(fixture: Fixture) -> PromptPayload | str:
+    """The fixture's payload, or why it has none: an error naming the file and the field."""
+    try:
+        return build_payload(fixture.call, fixture.ask)
+    except PayloadError as error:
+        return f"{fixture.path}: {error}"
+
+
+def judge_width(
+    fixture: Fixture, payload: PromptPayload, width: int, *, source: FrameSource | None = None,
+    keep_screens: bool = False,
+) -> WidthResult | str:
+    """Every invariant of one fixture at one width, or why it could not be rendered."""
+    try:
+        return run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect,
+                         source=source, fixture=fixture, keep_screens=keep_screens)
+    except RecursionError:
+        return f"{fixture.path}: nested too deeply to render at width {width}"
+
+
 def run_fixture(
     fixture: Fixture, widths: Sequence[int] = WIDTHS, *, source: FrameSource | None = None, keep_screens: bool = False
 ) -> FixtureResult:
     """One fixture at every width; ``source`` renders it (default: the reference, in process)."""
     result = FixtureResult(fixture)
-    try:
-        payload = build_payload(fixture.call, fixture.ask)
-    except PayloadError as error:
-        result.error = f"{fixture.path}: {error}"
+    payload = fixture_payload(fixture)
+    if isinstance(payload, str):
+        result.error = payload
         return result
     for width in widths:
-        try:
-            result.widths.append(
-                run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect,
-                          source=source, fixture=fixture, keep_screens=keep_screens)
-            )
-        except RecursionError:
-            result.error = f"{fixture.path}: nested too deeply to render at width {width}"
+        judged = judge_width(fixture, payload, width, source=source, keep_screens=keep_screens)
+        if isinstance(judged, str):
+            result.error = judged
             return result
+        result.widths.append(judged)
     return result
 
 

@@ -23,6 +23,7 @@ nothing of the harness until ``--askbench`` is given.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,9 +33,10 @@ import pytest
 if TYPE_CHECKING:
     from _pytest._code.code import ExceptionInfo, TerminalRepr
 
+    from impl.payload import PromptPayload
+
     from .checks import Violation, WidthResult
     from .corpus import Fixture
-    from .gate import FixtureResult
     from .sources import FrameSource
 
 
@@ -75,6 +77,34 @@ def pytest_configure(config: pytest.Config) -> None:
 
         config.args[:] = [str(BUILTIN_CORPUS)]
     config.stash[_SOURCE] = _LazySource(config.getoption("askbench_impl"))
+
+
+_WORKER_CPU = pytest.StashKey[dict[str, float]]()
+WORKER_CPU_LINE = "askbench: CPU seconds per xdist worker:"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if _enabled(session.config) and workeroutput is not None:
+        workeroutput["askbench_cpu"] = time.process_time()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """A worker's CPU time, as it reported on leaving (pytest-xdist only): how evenly the work spread."""
+    config = getattr(node, "config", None)
+    output = getattr(node, "workeroutput", {})
+    if config is None or "askbench_cpu" not in output:
+        return
+    worker = str(getattr(getattr(node, "gateway", None), "id", len(config.stash.get(_WORKER_CPU, {}))))
+    config.stash.setdefault(_WORKER_CPU, {})[worker] = float(output["askbench_cpu"])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    cpu = config.stash.get(_WORKER_CPU, {})
+    if cpu:
+        shown = ", ".join(f"{worker} {seconds:.1f}" for worker, seconds in sorted(cpu.items()))
+        terminalreporter.write_line(f"{WORKER_CPU_LINE} {shown}")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -133,19 +163,26 @@ class FixtureFile(pytest.File):
         if isinstance(loaded, FixtureProblem):
             raise self.CollectError(f"askbench: {loaded.kind}: {loaded}")
         self.fixture = loaded
-        self._results: dict[int, FixtureResult] = {}
+        self._payload: PromptPayload | str | None = None
+        self._judged: dict[int, WidthResult | str] = {}
         for width in self.config.getoption("askbench_widths") or WIDTHS:
             for view in VIEWS:
                 yield JudgedView.from_parent(self, name=f"{view}-{width}", view=view, width=width)
 
-    def judged(self, width: int) -> FixtureResult:
-        """This fixture at one width, judged on its first use in this process and kept for the other views."""
-        if width not in self._results:
-            from .gate import run_fixture
+    def judged(self, width: int) -> WidthResult | str:
+        """This fixture at one width, judged on its first use in this process and kept for the other views;
+        or why it could not be (the payload is built once for every width)."""
+        if width not in self._judged:
+            from .gate import fixture_payload, judge_width
 
-            source = self.config.stash[_SOURCE].get()
-            self._results[width] = run_fixture(self.fixture, [width], source=source, keep_screens=True)
-        return self._results[width]
+            if self._payload is None:
+                self._payload = fixture_payload(self.fixture)
+            if isinstance(self._payload, str):
+                self._judged[width] = self._payload
+            else:
+                source = self.config.stash[_SOURCE].get()
+                self._judged[width] = judge_width(self.fixture, self._payload, width, source=source, keep_screens=True)
+        return self._judged[width]
 
 
 class ViewFailed(AssertionError):
@@ -172,18 +209,16 @@ class JudgedView(pytest.Item):
         return parent
 
     def setup(self) -> None:
-        result = self.file.judged(self.width)
-        if result.error:
+        judged = self.file.judged(self.width)
+        if isinstance(judged, str):
             from .reporters.vocabulary import one_line
 
             # in setup, so pytest counts it an error, not a failure: the input could not be judged
-            pytest.fail(f"unusable fixture: {one_line(result.error)}", pytrace=False)
-
-    def _width_result(self) -> WidthResult:
-        return self.file.judged(self.width).widths[0]
+            pytest.fail(f"unusable fixture: {one_line(judged)}", pytrace=False)
 
     def runtest(self) -> None:
-        judged = self._width_result()
+        judged = self.file.judged(self.width)
+        assert not isinstance(judged, str)  # setup failed the item otherwise
         violations = [violation for violation in judged.violations if violation.view == self.view]
         if violations:
             raise ViewFailed(violations, judged.screens.get(self.view, []))

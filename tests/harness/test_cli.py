@@ -134,6 +134,13 @@ def test_version(capsys):
     assert __version__ != "0+unknown"
 
 
+def test_the_command_line_needs_no_test_dependency():
+    """The gate's own install (make check, the wheel) has no pytest: building the CLI must not import it."""
+    code = "import sys, harness.cli; harness.cli.build_parser(); print(sorted({'pytest', 'hypothesis'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
 def test_python_dash_m_askbench_is_the_same_command():
     done = subprocess.run([sys.executable, "-m", "askbench", "--version"], capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, f"askbench {__version__}")
