@@ -365,14 +365,17 @@ def load_one(file: Path) -> Fixture | FixtureProblem:
 
 
 def load_corpus(paths: Iterable[Path]) -> tuple[list[Fixture], list[FixtureProblem]]:
-    """Every fixture under ``paths`` and every problem, in discovery order; each problem names its path."""
+    """Every fixture under ``paths`` and every problem, in discovery order; each problem names its path.
+
+    A problem many files share (their manifest is malformed) is listed once.
+    """
     fixtures: list[Fixture] = []
     problems: list[FixtureProblem] = []
     for found in discover(paths):
         loaded = found if isinstance(found, FixtureProblem) else load_one(found)
         if isinstance(loaded, Fixture):
             fixtures.append(loaded)
-        else:
+        elif loaded not in problems:
             problems.append(loaded)
     return fixtures, problems
 

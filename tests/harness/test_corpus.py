@@ -161,13 +161,15 @@ def test_skipped_folders_and_the_manifest_are_not_fixtures(tmp_path):
     assert isinstance(problem, FixtureProblem) and "declared to hold no fixtures" in problem.message
 
 
-def test_a_malformed_manifest_is_reported_with_its_field(tmp_path):
+def test_a_malformed_manifest_is_reported_once_with_its_field(tmp_path):
     (tmp_path / MANIFEST_NAME).write_text(json.dumps({"families": {"a": 1}}), encoding="utf-8")
     (tmp_path / "a").mkdir()
     fixture = write(tmp_path / "a", "x.json", GOOD)
+    write(tmp_path / "a", "y.json", GOOD)
     problem = membership(fixture)
     assert isinstance(problem, FixtureProblem)
-    assert (problem.path.name, problem.field) == (MANIFEST_NAME, "families.a")
+    assert (problem.path.name, problem.field, problem.kind) == (MANIFEST_NAME, "families.a", "malformed")
+    assert load_corpus([tmp_path]) == ([], [problem])
 
 
 def test_the_built_in_corpus_declares_every_family_it_files():
