@@ -17,7 +17,8 @@ from .reporters.colour import COLOUR_CHOICES, wants_colour
 from .reporters.progress import progress_for
 
 
-def _widths(text: str) -> list[int]:
+def parse_widths(text: str) -> list[int]:
+    """``--widths 80,120,160``: whole numbers of at least 20 columns, or an argparse error saying so."""
     try:
         widths = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
@@ -114,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         "The contract: docs/design.md.",
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
-    check.add_argument("--widths", type=_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
+    check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
     check.add_argument("--json", action="store_true",
                        help="print the results as JSON for machines; identical for identical input")
     check.add_argument("--timings", action="store_true", help="with --json: each width's render time (render_us)")
@@ -163,12 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
     try_.set_defaults(run=cmd_try)
     from .impl_cli import add_matrix_parser
 
-    add_matrix_parser(commands, _widths)
+    add_matrix_parser(commands, parse_widths)
     from .bench import add_bench_parser
     from .report import add_report_parser
 
     add_bench_parser(commands)
-    add_report_parser(commands, _widths)
+    add_report_parser(commands, parse_widths)
     return parser
 
 

@@ -35,13 +35,13 @@ if TYPE_CHECKING:
 
     from impl.payload import PromptPayload
 
+    from .adapter import AdapterSource
     from .checks import Violation, WidthResult
     from .corpus import Fixture
-    from .sources import FrameSource
 
 
 def _widths(text: str) -> list[int]:
-    from .cli import _widths as parse_widths
+    from .cli import parse_widths
 
     return parse_widths(text)
 
@@ -129,21 +129,20 @@ class _LazySource:
 
     def __init__(self, command: str | None) -> None:
         self.command = command
-        self._adapter: object | None = None
+        self._adapter: AdapterSource | None = None
 
-    def get(self) -> FrameSource | None:
+    def get(self) -> AdapterSource | None:
         if self.command is None:
             return None
         if self._adapter is None:
             from .adapter import DEFAULT_TIMEOUT, AdapterCommand, AdapterSource
 
             self._adapter = AdapterSource(AdapterCommand(self.command, "session", DEFAULT_TIMEOUT))
-        return self._adapter  # type: ignore[return-value]
+        return self._adapter
 
     def close(self) -> None:
-        close = getattr(self._adapter, "close", None)
-        if close is not None:
-            close()
+        if self._adapter is not None:
+            self._adapter.close()
 
 
 _SOURCE = pytest.StashKey[_LazySource]()
