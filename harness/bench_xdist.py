@@ -159,7 +159,9 @@ def format_section(timings: Sequence[CorpusTiming], cores: int | None, load_befo
         "(the same checks as pytest items, one per fixture × width × view) in one process, and with `-n auto` "
         "(pytest-xdist; a fixture's items stay on one worker, `--dist loadscope`). The 10× corpus is every "
         "fixture of the built-in corpus copied ten times into the scratch folder. pytest runs in the test "
-        "environment, with its other plugins (hypothesis, syrupy, benchmark) loaded.",
+        "environment, with its other plugins (hypothesis, syrupy, benchmark) loaded; what `pytest --askbench` "
+        "costs over `askbench check` in one process is pytest's own work per item (setup, call, teardown and a "
+        "report for each of nine items per fixture) and those plugins' hooks, and `-n auto` divides the sum.",
         "",
         f"Cores: {cores or 'unknown'}. Load average (1, 5, 15 min) {load_before} before and {load_after} after. "
         "**Read the CPU columns.** The machine is shared, and Linux schedules by session (autogroup): however many "
