@@ -225,12 +225,13 @@ class JudgedView(pytest.Item):
     def repr_failure(
         self, excinfo: ExceptionInfo[BaseException], style: str | None = None
     ) -> str | TerminalRepr:
-        from .reporters.vocabulary import one_line
+        from .reporters.vocabulary import merged_violations, one_line
 
         error = excinfo.value
         if isinstance(error, ViewFailed):
-            lines = [f"{self.view} @{self.width}: {len(error.violations)} violation(s)"]
-            lines += [f"  {one_line(str(violation))}" for violation in error.violations]
+            merged = merged_violations(error.violations)  # one line for what several terminal models saw alike
+            lines = [f"{self.view} @{self.width}: {len(merged)} violation(s)"]
+            lines += [f"  {one_line(line)}" for line in merged]
             if error.screen:
                 lines += ["", f"the {self.view} screen at {self.width} columns:"]
                 lines += [f"  │{one_line(row)}" for row in error.screen]

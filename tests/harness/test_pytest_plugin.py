@@ -32,7 +32,7 @@ def test_the_gates_verdicts_with_every_violation_and_the_screen(pytester: pytest
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines([
         "*bounded @80: 1 violation(s)*",
-        "*expect (bounded @80, grapheme): kind is 'bash', expected 'mcp'*",
+        "*expect (bounded @80, grapheme, codepoint, ambiguous-wide): kind is 'bash', expected 'mcp'*",
         "*the bounded screen at 80 columns:*",
         "*│Permission Required*",
     ])
