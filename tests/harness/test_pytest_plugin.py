@@ -56,7 +56,7 @@ def test_junitxml_names_each_view(pytester: pytest.Pytester, small: Corpus) -> N
 def test_unusable_input_is_an_error_not_a_pass(pytester: pytest.Pytester) -> None:
     corpus = Corpus(pytester.path / "corpus")
     corpus.write("broken", "{")
-    corpus.write("no-target", {**LS, "call": {"name": "mcp", "input": {"arguments": {}}}})
+    corpus.write("command-not-text", {**LS, "call": {"name": "bash", "input": {"command": 42}}})
     corpus.write("typo", LS, family="cases-typo")
     result = pytester.runpytest("--askbench", "--askbench-widths", "80", str(corpus.root))
     assert result.ret == pytest.ExitCode.INTERRUPTED  # a file that is no fixture stops the run, as in the gate
@@ -65,7 +65,7 @@ def test_unusable_input_is_an_error_not_a_pass(pytester: pytest.Pytester) -> Non
     going_on = pytester.runpytest("--askbench", "--askbench-widths", "80", str(corpus.root),
                                   "--continue-on-collection-errors")
     going_on.assert_outcomes(errors=2 + 3)  # and a call that cannot become a prompt errors each of its views
-    going_on.stdout.fnmatch_lines(["*unusable fixture:*call.input.tool*"])
+    going_on.stdout.fnmatch_lines(["*unusable fixture:*call.input.command*"])
 
 
 def test_json_files_are_left_alone_without_the_flag(pytester: pytest.Pytester, small: Corpus) -> None:

@@ -26,6 +26,7 @@ from impl.jsonish import (
     MAX_DEPTH,
     TOO_DEEP,
     UnprintableInteger,
+    decode_json_object,
     find_unprintable_integer,
     js_entries,
     js_number,
@@ -399,8 +400,6 @@ def test_the_search_survives_cycles_and_hostile_depth() -> None:
 
 
 def test_an_object_with_an_integer_python_will_not_read_says_so_and_is_not_a_syntax_error() -> None:
-    from impl.jsonish import decode_json_object
-
     decoded = decode_json_object('{"issue_number": -' + "9" * 5000 + "}")
     assert decoded.value is None and not decoded.syntax_error
     assert decoded.problem == "holds an integer of 5,000 digits, longer than the 4,300 Python decodes"
