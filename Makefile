@@ -1,31 +1,60 @@
-# Two commands, both idempotent: the virtual environment is built once from
-# pyproject.toml and rebuilt only when pyproject.toml changes.
+# Two commands, both idempotent: the virtual environment is built once and each
+# set of dependencies is installed again only when pyproject.toml changes.
+# `make check` installs only what the gate needs; `make test` adds the test and
+# bench extras (the suite checks the benchmark report and its plot).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+GATE   := $(VENV)/.installed-gate
+TESTS  := $(VENV)/.installed-test
+# The stamp of a full install (gate, tests and benchmarks), kept for the command other
+# worktrees already use: `make .venv/.installed`.
 STAMP  := $(VENV)/.installed
+FIXTURE ?=
 
-.PHONY: check test snapshots bench report
+.PHONY: check test typecheck distcheck snapshots bench report
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(GATE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(GATE)
+
+$(TESTS): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(GATE) $(TESTS)
+
+$(STAMP): $(TESTS)
 	touch $(STAMP)
 
-check: $(STAMP)
+check: $(GATE)
 	$(BIN)/askbench check
 
-test: $(STAMP)
+test: $(TESTS)
 	$(BIN)/python -m pytest
 
-snapshots: $(STAMP)
-	$(BIN)/python -m pytest tests/harness/test_snapshots.py --snapshot-update -q
+typecheck: $(TESTS)
+	$(BIN)/python -m mypy
+
+# The wheel, installed into a fresh venv outside the source tree, runs the gate on its built-in corpus.
+DIST := $(or $(DISTDIR),$(VENV)/dist)
+distcheck: $(BIN)/python
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(DIST) .
+	$(PYTHON) -m venv $(DIST)/venv
+	$(DIST)/venv/bin/python -m pip install --quiet $(DIST)/askbench-*.whl
+	cd $(DIST) && venv/bin/askbench --version && venv/bin/python -m askbench check --failures-only
+
+# Every fixture's golden screens, or one fixture's: make snapshots FIXTURE=mcp/github-create-issue-long-markdown-body
+snapshots: $(TESTS)
+	$(BIN)/python -m pytest tests/harness/test_snapshots.py --snapshot-update -q $(if $(FIXTURE),-k '$(subst /,.,$(FIXTURE))')
 
 # Writes reports/bench.md and reports/bench-latency.svg from one run (about a minute).
-bench: $(STAMP)
+bench: $(TESTS)
 	$(BIN)/askbench bench
 
 # Writes reports/corpus.md and reports/gallery.html.
-report: $(STAMP)
+report: $(GATE)
 	$(BIN)/askbench report

@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -38,6 +39,7 @@ from impl.payload import PayloadError, PromptPayload, build_payload
 from impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS, PermissionPrompt
 
 from .checks import WIDTHS
+from .bench_xdist import kept_section, splice, write_xdist_section
 from .corpus import BUILTIN_CORPUS, load_corpus
 from .gate import run_gate
 from .series import PAGER_SERIES, PANEL, SERIES, build_point, repro_payload, size_label
@@ -303,11 +305,21 @@ def interleaved_medians(
 # ── the measurements ───────────────────────────────────────────────────────
 
 
+def _bounded_at(payload: PromptPayload, width: int) -> Callable[[], object]:
+    """The bounded render at one width, the budget built per call as a host builds it."""
+    return lambda: render_prompt_dialog(payload, DialogBudget(width=width))
+
+
+def _complete_of(payload: PromptPayload) -> Callable[[], object]:
+    """The complete view at the bench width, its budget built per call."""
+    return lambda: render_prompt_dialog(payload, complete_view_budget(WIDTH))
+
+
 def measure_repro(settings: BenchSettings) -> tuple[dict[int, float], dict[int, float], float]:
     """Bounded at every gate width (median and fastest batch), and the complete view at 120."""
     payload = repro_payload()
     samples: dict[int, list[float]] = interleaved_samples(
-        {width: (lambda w=width: render_prompt_dialog(payload, DialogBudget(width=w))) for width in WIDTHS},
+        {width: _bounded_at(payload, width) for width in WIDTHS},
         settings.repro_rounds,
         settings.repro_batch,
     )
@@ -322,7 +334,7 @@ def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
     budget = DialogBudget(width=WIDTH)
     gc.collect()
     bounded = interleaved_medians(
-        {size: (lambda p=point.payload: render_prompt_dialog(p, budget)) for size, point in points.items()},
+        {size: partial(render_prompt_dialog, point.payload, budget) for size, point in points.items()},
         settings.bounded_rounds,
         settings.bounded_batch,
     )
@@ -331,10 +343,10 @@ def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
         rounds = settings.complete_rounds_large if size >= 1_000_000 else settings.complete_rounds
         payload = point.payload
         gc.collect()
-        complete = median_time(lambda p=payload: render_prompt_dialog(p, complete_view_budget(WIDTH)), rounds)
+        complete = median_time(_complete_of(payload), rounds)
         rows = len(render_prompt_dialog(payload, complete_view_budget(WIDTH)).lines)
         gc.collect()
-        legacy = median_time(lambda p=payload: wrap_message(p.legacy_message, WIDTH), rounds)
+        legacy = median_time(partial(wrap_message, payload.legacy_message, WIDTH), rounds)
         out.append(ScalingPoint(series, size, bounded[size], complete, legacy, rows))
     return out
 
@@ -451,8 +463,8 @@ def measure_families(settings: BenchSettings) -> list[FamilyLatency]:
         except PayloadError:
             continue
         budget = fixture.budget(WIDTH)
-        bounded = median_time(lambda p=payload, b=budget: render_prompt_dialog(p, b), settings.family_rounds, 5)
-        complete = median_time(lambda p=payload: render_prompt_dialog(p, complete_view_budget(WIDTH)), settings.family_rounds)
+        bounded = median_time(partial(render_prompt_dialog, payload, budget), settings.family_rounds, 5)
+        complete = median_time(_complete_of(payload), settings.family_rounds)
         by_family.setdefault(fixture.path.parent.name, []).append((fixture.name, bounded, complete))
     out = []
     for family, cases in sorted(by_family.items()):
@@ -891,7 +903,9 @@ def write_bench(out_dir: Path, settings: BenchSettings = FULL, log: Callable[[st
     out_dir.mkdir(parents=True, exist_ok=True)
     plot = plot_latency(results, out_dir / "bench-latency.svg")
     report = out_dir / "bench.md"
-    report.write_text(format_report(results), encoding="utf-8")
+    text = format_report(results)
+    kept = kept_section(report)  # measured apart (askbench bench --xdist), in minutes: carried over as it is
+    report.write_text(splice(text, kept) if kept else text, encoding="utf-8")
     return BenchFiles(report, plot, results)
 
 
@@ -899,6 +913,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """The ``askbench bench`` subcommand."""
     settings = QUICK if args.quick else FULL
     log = (lambda message: print(f"askbench bench: {message}", file=sys.stderr, flush=True))
+    if args.xdist:
+        if args.scratch is None:
+            print("askbench bench: --xdist needs --scratch DIR for the 10x corpus (outside the repository)",
+                  file=sys.stderr)
+            return 2
+        report = Path(args.out) / "bench.md"
+        write_xdist_section(report, Path(args.scratch), log)
+        print(f"wrote the xdist section of {report}")
+        return 0
     files = write_bench(Path(args.out), settings, log)
     print(f"wrote {files.report} and {files.plot}")
     return 0
@@ -913,4 +936,8 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     )
     bench.add_argument("--out", default="reports", help="output folder (default: reports)")
     bench.add_argument("--quick", action="store_true", help="tiny sizes and few rounds: checks the report, measures nothing")
+    bench.add_argument("--xdist", action="store_true",
+                       help="instead: time the gate in one process and under pytest-xdist (-n auto) on the corpus and a "
+                       "10x copy of it, and write that section of bench.md (many minutes)")
+    bench.add_argument("--scratch", metavar="DIR", help="with --xdist: where the 10x corpus is generated")
     bench.set_defaults(run=cmd_bench)

@@ -389,7 +389,8 @@ def check_expectations(
         if isinstance(limit, int) and ask.rows > limit:
             report("expect", f"the ask occupies {ask.rows} rows, expected at most {limit}")
     texts = shown_texts(ask)
-    for wanted in expect.get("visible", ()):  # type: ignore[union-attr]
+    visible = expect.get("visible", ())
+    for wanted in visible if isinstance(visible, list | tuple) else ():
         if not any(wanted in text for text in texts):
             report("expect", f"{wanted!r} is not visible")
 
@@ -482,9 +483,11 @@ def run_width(
             check_facts(judged, view, max_rows, field_max_width, report)
             if view == "bounded":
                 for model in judged.models:
-                    check_cap(judged.rows, judged.ask, field_max_width, model,
-                              lambda invariant, message, name=model.name: result.violations.append(
-                                  Violation(invariant, "bounded", width, message, name)))
+
+                    def report_cap(invariant: str, message: str, name: str = model.name) -> None:
+                        result.violations.append(Violation(invariant, "bounded", width, message, name))
+
+                    check_cap(judged.rows, judged.ask, field_max_width, model, report_cap)
                 check_rows(judged.ask, max_rows, report)
                 check_elision(judged, frame.elided, report)
                 check_highlight(judged, payload, report)

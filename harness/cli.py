@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .corpus import BUILTIN_CORPUS, Fixture, UnusableFixture, load_case
-from .gate import EXIT_UNUSABLE, format_table, run_gate, to_json
+from askbench import __version__
+
+from .corpus import BUILTIN_CORPUS, UnusableFixture, load_case
+from .gate import EXIT_UNUSABLE, run_gate
+from .protocol import View
+from .reporters.colour import COLOUR_CHOICES, wants_colour
+from .reporters.progress import progress_for
 
 
-def _widths(text: str) -> list[int]:
+def parse_widths(text: str) -> list[int]:
+    """``--widths 80,120,160``: whole numbers of at least 20 columns, or an argparse error saying so."""
     try:
         widths = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
@@ -27,21 +34,43 @@ def _positive(text: str) -> int:
     return int(text)
 
 
-def _progress(index: int, total: int, fixture: Fixture) -> None:
-    sys.stderr.write(f"\r\x1b[2K[{index + 1}/{total}] {fixture.family}/{fixture.name}"[:100])
-    sys.stderr.flush()
+def _github_default() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    paths = args.paths or [BUILTIN_CORPUS]
-    progress = _progress if sys.stderr.isatty() and not args.json else None
     from .impl_cli import open_source
+    from .reporters.github import workflow_commands
+    from .reporters.json import to_json
+    from .reporters.junit import to_junit
+    from .reporters.table import format_table
 
+    github = _github_default() and not args.json if args.github is None else args.github
+    if github and args.json:
+        print("askbench check: --github writes workflow commands to stdout, which --json holds; use one", file=sys.stderr)
+        return EXIT_UNUSABLE
+    paths = args.paths or [BUILTIN_CORPUS]
+    progress, finish = progress_for(sys.stdout, sys.stderr)
     with open_source(args) as source:
         run = run_gate(paths, args.widths, progress, source=source)
-    if progress:
-        sys.stderr.write("\r\x1b[2K")
-    print(to_json(run) if args.json else format_table(run))
+    finish()
+    if args.junit:
+        try:
+            args.junit.parent.mkdir(parents=True, exist_ok=True)
+            args.junit.write_text(to_junit(run), encoding="utf-8")
+        except OSError as error:
+            print(f"askbench check: --junit {args.junit}: cannot write: {error.strerror or error}", file=sys.stderr)
+            return EXIT_UNUSABLE
+    try:
+        if github:
+            print("\n".join(workflow_commands(run)))
+        if args.json:
+            print(to_json(run, timings=args.timings, failures_only=args.failures_only))
+        else:
+            print(format_table(run, failures_only=args.failures_only, all_violations=args.all_violations,
+                               colour=wants_colour(args.color, sys.stdout)))
+    except BrokenPipeError:
+        _discard_stdout()  # `askbench check | head`: the verdict stands, whoever stopped reading
     return run.exit_code
 
 
@@ -61,10 +90,10 @@ def cmd_render(args: argparse.Namespace) -> int:
         field_max_width=args.field_max_width or loaded.field_max_width,
         width=args.width,
     )
-    view = "complete" if args.complete else "legacy" if args.legacy else "bounded"
-    paint = None if args.plain else warning_paint
-    style = None if args.plain else chrome_style
-    frame = render_frame(payload, view, budget, paint=paint, style=style)
+    view: View = "complete" if args.complete else "legacy" if args.legacy else "bounded"
+    colour = not args.plain and wants_colour(args.color, sys.stdout)
+    frame = render_frame(payload, view, budget, paint=warning_paint if colour else None,
+                         style=chrome_style if colour else None)
     sys.stdout.write("\n".join(frame.lines) + "\n")
     return 0
 
@@ -74,17 +103,33 @@ def build_parser() -> argparse.ArgumentParser:
         prog="askbench",
         description="Bounded permission prompts for terminal coding agents, judged on a virtual terminal.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     check = commands.add_parser(
         "check",
         help="run every invariant on every fixture at every width",
         description="Render every fixture through a pyte virtual terminal, bounded and complete, at each width, "
-        "and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input.",
+        "and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input (a path that "
+        "does not exist, a folder with no fixtures, a malformed fixture, a fixture outside its corpus's families). "
+        "The contract: docs/design.md.",
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
-    check.add_argument("--widths", type=_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
-    check.add_argument("--json", action="store_true", help="print the results as JSON for machines")
+    check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
+    check.add_argument("--json", action="store_true",
+                       help="print the results as JSON for machines; identical for identical input")
+    check.add_argument("--timings", action="store_true", help="with --json: each width's render time (render_us)")
+    check.add_argument("--junit", type=Path, metavar="FILE",
+                       help="also write JUnit XML: a testcase per fixture x width x view x terminal model")
+    check.add_argument("--github", action=argparse.BooleanOptionalAction, default=None,
+                       help="GitHub Actions annotations on stdout, one per failing fixture or unusable path "
+                       "(default: on when GITHUB_ACTIONS=true, unless --json)")
+    check.add_argument("--failures-only", action="store_true",
+                       help="only the failing fixtures and widths (the table and --json; the summary counts all)")
+    check.add_argument("--all-violations", action="store_true",
+                       help="every violation of a row in the table (default: the first two and how many more)")
+    check.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
+                       help="colour the table: auto (a terminal, unless NO_COLOR is set), always, never")
     from .impl_cli import add_impl_options
 
     add_impl_options(check)
@@ -100,7 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     views = render.add_mutually_exclusive_group()
     views.add_argument("--complete", action="store_true", help="the complete view (what ctrl+o shows)")
     views.add_argument("--legacy", action="store_true", help="the old unbounded dialog, the measured baseline")
-    render.add_argument("--plain", action="store_true", help="no colour")
+    render.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
+                        help="auto: colour only on a terminal and unless NO_COLOR is set (default); always; never")
+    render.add_argument("--plain", action="store_true", help="no colour (--color never)")
     render.add_argument("--max-rows", type=_positive, help="override the fixture's row budget")
     render.add_argument("--field-max-width", type=_positive, help="override the fixture's field cap (cells)")
     render.set_defaults(run=cmd_render)
@@ -117,21 +164,31 @@ def build_parser() -> argparse.ArgumentParser:
     try_.set_defaults(run=cmd_try)
     from .impl_cli import add_matrix_parser
 
-    add_matrix_parser(commands, _widths)
+    add_matrix_parser(commands, parse_widths)
     from .bench import add_bench_parser
     from .report import add_report_parser
 
     add_bench_parser(commands)
-    add_report_parser(commands, _widths)
+    add_report_parser(commands, parse_widths)
     return parser
+
+
+def _discard_stdout() -> None:
+    """After a reader closed the pipe: send what is still buffered nowhere, so exit prints no second error."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file descriptor (captured in tests)
+        pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
     except BrokenPipeError:
+        _discard_stdout()
         return 0
+    return code
 
 
 if __name__ == "__main__":

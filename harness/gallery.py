@@ -20,7 +20,8 @@ from impl.payload import PayloadError
 
 from .checks import WIDTHS
 from .corpus import Fixture
-from .screens import fixture_readings
+from .reporters.vocabulary import ASK_ROWS, FRAME_ROWS, fixture_id
+from .screens import fixture_screens
 from .sources import chrome_style
 from .terminal import StyledRun
 
@@ -84,27 +85,24 @@ def text_html(text: str) -> str:
     return html.escape(neutralise(str(text)), quote=True)
 
 
-def family_of(fixture: Fixture) -> str:
-    """The fixture's folder: the loader says ``(root)`` for files named one by one, the folder says more."""
-    return fixture.path.parent.name if fixture.family == "(root)" else fixture.family
-
-
 @dataclass(frozen=True)
 class Screen:
-    """One view of one fixture at one width, as read back from the terminal."""
+    """One view of one fixture at one width, as read back from the terminal, with its colours."""
 
     view: str
     width: int
     rows: tuple[tuple[StyledRun, ...], ...]
+    ask_rows: int
     frame_rows: int
     elided: bool
 
 
-def fixture_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Screen]:
+def styled_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Screen]:
     """Bounded then complete at every width, rendered with the gate's paint and the prompt's chrome colours."""
     return [
-        Screen(view, width, tuple(reading.styled_rows()), reading.frame_rows, frame.elided)
-        for view, width, frame, reading in fixture_readings(fixture, widths, style=chrome_style)
+        Screen(screen.view, screen.width, tuple(screen.reading.styled_rows()), screen.ask_rows, screen.frame_rows,
+               screen.frame.elided)
+        for screen in fixture_screens(fixture, widths, style=chrome_style)
     ]
 
 
@@ -124,7 +122,8 @@ details summary{cursor:pointer;color:#8b949e;font-size:12px}
 
 def _figure(screen: Screen, fixture: Fixture) -> str:
     shown = screen.rows[:MAX_SCREEN_ROWS]
-    caption = f"{screen.view} @{screen.width} · {screen.frame_rows:,} rows" + (" · elided" if screen.elided else "")
+    caption = (f"{screen.view} @{screen.width} · {screen.ask_rows:,} {ASK_ROWS} · {screen.frame_rows:,} {FRAME_ROWS}"
+               + (" · elided" if screen.elided else ""))
     body = f'<pre class="screen" style="width:{screen.width}ch">{screen_html(shown)}</pre>'
     if len(screen.rows) > MAX_SCREEN_ROWS:
         command = f"askbench render {fixture.path.name} --complete --width {screen.width}"
@@ -136,15 +135,14 @@ def _figure(screen: Screen, fixture: Fixture) -> str:
 
 
 def fixture_html(fixture: Fixture, verdict: str, widths: Sequence[int] = WIDTHS) -> str:
-    family = family_of(fixture)
-    anchor = slug(f"{family}-{fixture.name}")
+    anchor = slug(fixture_id(fixture))
     head = (
-        f'<section class="fixture" id="{anchor}"><h3>{text_html(family)}/{text_html(fixture.name)}</h3>'
+        f'<section class="fixture" id="{anchor}"><h3>{text_html(fixture_id(fixture))}</h3>'
         f'<p class="meta">{text_html(fixture.description)}<br>source: {text_html(fixture.source)}<br>'
         f'gate: <span class="{"ok" if verdict == "ok" else "fail"}">{text_html(verdict)}</span></p>'
     )
     try:
-        screens = fixture_screens(fixture, widths)
+        screens = styled_screens(fixture, widths)
     except (PayloadError, RecursionError) as error:
         return head + f'<p class="fail">cannot be rendered: {text_html(str(error))}</p></section>'
     bounded = [screen for screen in screens if screen.view == "bounded"]
@@ -156,38 +154,48 @@ def fixture_html(fixture: Fixture, verdict: str, widths: Sequence[int] = WIDTHS)
     return "\n".join(parts)
 
 
+FAILURES = "failing"
+"""The page's first section: every fixture the gate did not pass, whatever its family."""
+
+
 def gallery_html(
     fixtures: Iterable[Fixture], verdicts: Mapping[str, str], widths: Sequence[int] = WIDTHS
 ) -> str:
-    """The whole page: a table of contents by family, then every fixture's screens.
+    """The whole page: failures first, then every other fixture by family, each with its screens.
 
-    ``verdicts`` maps ``family/name`` (``family_of``) to the gate's verdict for that fixture.
+    ``verdicts`` maps ``family/name`` (``fixture_id``) to the gate's verdict; a fixture the gate did not
+    judge counts as failing, so nothing unjudged hides among the passes.
     """
-    by_family: dict[str, list[Fixture]] = {}
+    sections: dict[str, list[Fixture]] = {FAILURES: []}
     for fixture in fixtures:
-        by_family.setdefault(family_of(fixture), []).append(fixture)
+        passed = verdicts.get(fixture_id(fixture)) == "ok"
+        sections.setdefault(fixture.family if passed else FAILURES, []).append(fixture)
+    if not sections[FAILURES]:
+        del sections[FAILURES]
     toc = ["<nav><h2>Contents</h2>"]
-    for family, members in by_family.items():
-        toc.append(f'<h3><a href="#family-{slug(family)}">{text_html(family)}</a> ({len(members)})</h3><ul>')
+    for name, members in sections.items():
+        title = "failing, every family" if name == FAILURES else name
+        toc.append(f'<h3><a href="#section-{slug(name)}">{text_html(title)}</a> ({len(members)})</h3><ul>')
         toc.extend(
-            f'<li><a href="#{slug(f"{family}-{fixture.name}")}">{text_html(fixture.name)}</a></li>' for fixture in members
+            f'<li><a href="#{slug(fixture_id(fixture))}">{text_html(fixture_id(fixture))}</a></li>' for fixture in members
         )
         toc.append("</ul>")
     toc.append("</nav>")
-    sections = []
-    for family, members in by_family.items():
-        sections.append(f'<h2 id="family-{slug(family)}">{text_html(family)}</h2>')
-        sections.extend(
-            fixture_html(fixture, verdicts.get(f"{family}/{fixture.name}", "not judged"), widths) for fixture in members
-        )
+    body = []
+    for name, members in sections.items():
+        title = "Failing fixtures" if name == FAILURES else name
+        body.append(f'<h2 id="section-{slug(name)}" class="{"fail" if name == FAILURES else ""}">{text_html(title)}</h2>')
+        body.extend(fixture_html(fixture, verdicts.get(fixture_id(fixture), "not judged"), widths) for fixture in members)
     intro = (
         "<h1>askbench screen gallery</h1>"
         f"<p>Every fixture at widths {', '.join(str(w) for w in widths)}, bounded and complete, as the pyte virtual "
         "terminal shows it after the frame is written below a transcript: the gate's paint (the flagged value in SGR 33) "
         "and the prompt's chrome colours (title bold cyan, selected option cyan). pyte keeps no dim attribute, so the "
-        "hint and labels (SGR 2) show in the default colour. Generated by <code>askbench report</code>.</p>"
+        "hint and labels (SGR 2) show in the default colour. Failing fixtures come first. <em>Ask rows</em> are the "
+        "rows the ask occupies between the title and the options (what the gate's table counts), <em>frame rows</em> "
+        "the whole frame. Generated by <code>askbench report</code> (<code>--family</code> for a smaller page).</p>"
     )
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>askbench screen gallery</title>'
-        f"<style>{_CSS}</style></head><body>\n{intro}\n" + "\n".join(toc) + "\n" + "\n".join(sections) + "\n</body></html>\n"
+        f"<style>{_CSS}</style></head><body>\n{intro}\n" + "\n".join(toc) + "\n" + "\n".join(body) + "\n</body></html>\n"
     )

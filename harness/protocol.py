@@ -101,23 +101,22 @@ def payload_from_json(data: Mapping[str, object]) -> PromptPayload:
     assert isinstance(requester, Mapping)
     facts = RequestFacts(
         requester=Requester(
-            agent_name=requester.get("agentName"),  # type: ignore[arg-type]
+            agent_name=requester.get("agentName"),
             forwarded=bool(requester.get("forwarded")),
-            session_id=requester.get("sessionId"),  # type: ignore[arg-type]
+            session_id=requester.get("sessionId"),
         ),
-        surface=request["surface"],  # type: ignore[arg-type]
-        tool_name=request.get("toolName"),  # type: ignore[arg-type]
-        value=request["value"],  # type: ignore[arg-type]
-        value_label=request["valueLabel"],  # type: ignore[arg-type]
-        invoked_tool_name=request.get("invokedToolName"),  # type: ignore[arg-type]
-        matched_pattern=request.get("matchedPattern"),  # type: ignore[arg-type]
-        command_context=request.get("commandContext"),  # type: ignore[arg-type]
-        executed_unit=request.get("executedUnit"),  # type: ignore[arg-type]
+        surface=request["surface"],
+        tool_name=request.get("toolName"),
+        value=request["value"],
+        value_label=request["valueLabel"],
+        invoked_tool_name=request.get("invokedToolName"),
+        matched_pattern=request.get("matchedPattern"),
+        command_context=request.get("commandContext"),
+        executed_unit=request.get("executedUnit"),
     )
-    evidence = tuple(
-        Evidence(entry["label"], entry["text"], entry.get("detail"))  # type: ignore[index,union-attr]
-        for entry in data.get("evidence", ())  # type: ignore[union-attr]
-    )
+    entries = data.get("evidence", ())
+    assert isinstance(entries, list | tuple)
+    evidence = tuple(Evidence(entry["label"], entry["text"], entry.get("detail")) for entry in entries)
     return PromptPayload(
         kind=data["kind"],  # type: ignore[arg-type]
         request=facts,
@@ -198,7 +197,9 @@ def encode_request(
 
 @cache
 def schema(name: Literal["request", "answer"]) -> Mapping[str, object]:
-    return json.loads(resources.files("harness").joinpath(f"adapter-{name}.schema.json").read_text(encoding="utf-8"))
+    text = resources.files("harness").joinpath(f"adapter-{name}.schema.json").read_text(encoding="utf-8")
+    loaded: Mapping[str, object] = json.loads(text)
+    return loaded
 
 
 @cache

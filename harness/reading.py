@@ -271,7 +271,7 @@ def read_ask(
         text = rows[row].text
         derived = next((label for label in DERIVED_LABELS if label_head(text, label) is not None), None)
         if derived and fact.label != derived:
-            end = _extent(rows, row, stop, pending)
+            end = next(_extents(rows, row, stop, pending))
             reading.derived.append((derived, row, end))
             row = end
             continue

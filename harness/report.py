@@ -24,8 +24,9 @@ from impl.payload import PayloadError, build_payload
 
 from .checks import WIDTHS
 from .corpus import BUILTIN_CORPUS, Fixture
-from .gallery import family_of, gallery_html
-from .gate import FixtureResult, GateRun, run_gate
+from .gallery import gallery_html
+from .gate import EXIT_UNUSABLE, FixtureResult, GateRun, run_gate
+from .reporters.vocabulary import ASK_ROWS, fixture_id
 
 SEED_LOCAL = "bash/powershell-here-string-report-200-lines.json"
 SEED_FORWARDED = "forwarded/powershell-here-string-report-200-lines.json"
@@ -115,7 +116,7 @@ def payload_kind(fixture: Fixture) -> str:
 def _grouped(fixtures: Iterable[Fixture], key: Callable[[Fixture], str]) -> list[tuple[str, list[str]]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for fixture in fixtures:
-        groups[key(fixture)].append(f"{family_of(fixture)}/{fixture.name}")
+        groups[key(fixture)].append(fixture_id(fixture))
     return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
@@ -139,12 +140,14 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
     lines = [
         "# The corpus on the virtual terminal",
         "",
-        ("Written by `askbench report` (`make report`). Every row count is read back from a pyte screen by the gate: "
-        "**legacy** is the old dialog's message (the whole tool input inline), **bounded** the ask as shown, "
-        "**complete** what ctrl+o shows. Screens with colours: [gallery.html](gallery.html)."),
+        ("Written by `askbench report` (`make report`). Every row count is read back from a pyte screen by the gate, "
+        f"and every one is in {ASK_ROWS}: the rows the ask occupies between the title and the options (the frame adds "
+        "its title, options and hint). **legacy** is the old dialog's message (the whole tool input inline), "
+        "**bounded** the ask as shown, **complete** what ctrl+o shows. Screens with colours: "
+        "[gallery.html](gallery.html)."),
         "",
         (f"{len(run.results)} fixtures at widths {', '.join(str(w) for w in widths)}: "
-        f"{len(run.results) - failed} passed, {failed} failed, {len(run.problems)} malformed."),
+        f"{len(run.results) - failed} passed, {failed} failed, {len(run.problems)} unusable."),
         "",
     ]
     seeds = seed_rows(run)
@@ -173,7 +176,7 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
         "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ]
     for result in run.results:
-        name = md_cell(f"{family_of(result.fixture)}/{result.fixture.name}")
+        name = md_cell(fixture_id(result.fixture))
         if result.error:
             lines.append(f"| {name} | | | | | | {md_cell(_verdict(result))} |")
             continue
@@ -183,8 +186,9 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
                 f"| {'yes' if width.elided else 'no'} | {md_cell(_verdict(result, index))} |"
             )
     if run.problems:
-        lines += ["", "## Malformed fixtures", "", "| file | field | problem |", "| --- | --- | --- |"]
-        lines += [f"| {md_cell(str(p.path))} | {md_cell(p.field)} | {md_cell(p.message)} |" for p in run.problems]
+        lines += ["", "## Unusable input", "", "| path | what | field | problem |", "| --- | --- | --- | --- |"]
+        lines += [f"| {md_cell(str(p.path))} | {p.kind} | {md_cell(p.field)} | {md_cell(p.message)} |"
+                  for p in run.problems]
     return "\n".join(lines) + "\n"
 
 
@@ -200,16 +204,20 @@ def write_report(
     paths: Sequence[Path] = (BUILTIN_CORPUS,),
     widths: Sequence[int] = WIDTHS,
     log: Callable[[str], None] | None = None,
+    families: Sequence[str] = (),
 ) -> ReportFiles:
-    """Run the gate once for the tables, render every screen once more for the gallery, write both files."""
+    """Run the gate once for the tables, render every screen once more for the gallery, write both files.
+
+    ``families`` keeps only those families' fixtures (every unusable path is still listed).
+    """
     say = log or (lambda message: None)
     started = time.perf_counter()
-    run = run_gate(list(paths), widths)
+    run = run_gate(list(paths), widths, select=(lambda fixture: fixture.family in families) if families else None)
     say(f"gate: {len(run.results)} fixtures in {time.perf_counter() - started:.1f} s")
     out_dir.mkdir(parents=True, exist_ok=True)
     corpus = out_dir / "corpus.md"
     corpus.write_text(corpus_markdown(run, widths), encoding="utf-8")
-    verdicts = {f"{family_of(r.fixture)}/{r.fixture.name}": _verdict(r) for r in run.results}
+    verdicts = {fixture_id(r.fixture): _verdict(r) for r in run.results}
     gallery = out_dir / "gallery.html"
     gallery.write_text(gallery_html([r.fixture for r in run.results], verdicts, widths), encoding="utf-8")
     say(f"gallery: {gallery.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - started:.1f} s in all")
@@ -217,11 +225,12 @@ def write_report(
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report)."""
+    """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report);
+    2 when some input could not be judged or nothing was, as ``check``."""
     log = (lambda message: print(f"askbench report: {message}", file=sys.stderr, flush=True))
-    files = write_report(Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log)
+    files = write_report(Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family)
     print(f"wrote {files.corpus} and {files.gallery}")
-    return 0
+    return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
 
 
 def add_report_parser(commands: argparse._SubParsersAction, widths_type: Callable[[str], list[int]]) -> None:  # type: ignore[type-arg]
@@ -233,4 +242,6 @@ def add_report_parser(commands: argparse._SubParsersAction, widths_type: Callabl
     report.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
     report.add_argument("--widths", type=widths_type, default=list(WIDTHS), help="terminal widths, comma-separated (default 80,120,160)")
     report.add_argument("--out", default="reports", help="output folder (default: reports)")
+    report.add_argument("--family", action="append", default=[], metavar="FAMILY",
+                        help="only this family's fixtures (repeatable); the gallery is then a page of that family")
     report.set_defaults(run=cmd_report)

@@ -151,6 +151,7 @@ def load_scenario(path: Path, corpus: Path = BUILTIN_CORPUS) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: (root): must be an object")
     steps = _require(data, "steps", list, path)
+    assert isinstance(steps, list)
     host = data.get("hostExpand")
     return Scenario(
         path=path,
@@ -162,7 +163,7 @@ def load_scenario(path: Path, corpus: Path = BUILTIN_CORPUS) -> Scenario:
         height=int(data.get("height", 40)),
         expand_key=NAMED.get(str(data.get("expandKey", "<ctrl+o>")), str(data.get("expandKey"))),
         double_press=bool(data.get("doublePress", True)),
-        steps=tuple(_step(raw, index, path) for index, raw in enumerate(steps)),  # type: ignore[arg-type]
+        steps=tuple(_step(raw, index, path) for index, raw in enumerate(steps)),
         decision=data.get("decision"),
         reason=data.get("reason"),
         host_expand=None if host is None else tuple(bool(value) for value in host),

@@ -1,6 +1,6 @@
 """askbench's reference implementation: pure functions and small classes, no I/O.
 
-The names below are the stable surface of DESIGN.md; everything else may move.
+The names below are the stable surface of ``docs/design.md``; everything else may move.
 """
 
 from .ask import PermissionCheckResult, format_ask_prompt

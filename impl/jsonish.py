@@ -7,6 +7,9 @@ keys come first in ascending order (JavaScript's property order), ``NaN`` and
 ``±Infinity`` become ``null``, and numbers print without a trailing ``.0``.
 Hostile structure (cycles, nesting deeper than the interpreter's stack,
 values JSON cannot hold) never raises: it degrades to a visible marker.
+The one value that cannot be shown at all, an integer longer than the
+interpreter prints, is found up front (``find_unprintable_integer``) so the
+payload builder can refuse it by its field.
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 MAX_DEPTH = 200
@@ -185,6 +190,21 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not JSON")
 
 
+class _LongIntegerLiteral(ValueError):
+    """An integer literal ``int()`` refuses: longer than ``sys.get_int_max_str_digits()``."""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__(f"an integer literal of {digits:,} digits")
+        self.digits = digits
+
+
+def _read_integer(literal: str) -> int:
+    try:
+        return int(literal)
+    except ValueError:  # json's scanner matched the literal, so only its length can be refused
+        raise _LongIntegerLiteral(len(literal.lstrip("-"))) from None
+
+
 def decode_json_object(text: str) -> JsonObjectText:
     """``JSON.parse`` of text that should hold an object, never raising.
 
@@ -192,13 +212,75 @@ def decode_json_object(text: str) -> JsonObjectText:
     the problem names the line and column so the person can find it.
     """
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant, parse_int=_read_integer)
     except RecursionError:
         return JsonObjectText(None, "nested too deeply to decode")
     except json.JSONDecodeError as error:
         return JsonObjectText(None, f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})", True)
+    except _LongIntegerLiteral as error:
+        limit = sys.get_int_max_str_digits()
+        return JsonObjectText(None, f"holds an integer of {error.digits:,} digits, longer than the {limit:,} Python decodes")
     except ValueError as error:
         return JsonObjectText(None, f"not valid JSON ({error})", True)
     if isinstance(value, dict):
         return JsonObjectText(value)
     return JsonObjectText(None, f"a JSON {json_type_name(value)}, not an object")
+
+
+@dataclass(frozen=True)
+class UnprintableInteger:
+    """An integer ``str()`` refuses, where it stands (``.arguments.n``, ``[3]``) and about how long it is."""
+
+    path: str
+    digits: int
+    limit: int
+
+
+@cache
+def _power_of_ten(exponent: int) -> int:
+    power: int = 10**exponent
+    return power
+
+
+def _too_long_to_print(value: int, limit: int) -> bool:
+    # 10**limit has about 3.32 * limit bits, so anything of at most 3 * limit bits is shorter
+    return value.bit_length() > 3 * limit and abs(value) >= _power_of_ten(limit)
+
+
+def _key_path(key: object) -> str:
+    if isinstance(key, str) and key.isidentifier():
+        return f".{key}"
+    return f"[{json.dumps(key, ensure_ascii=False) if isinstance(key, str) else type(key).__name__}]"
+
+
+def find_unprintable_integer(value: object) -> UnprintableInteger | None:
+    """The first integer in ``value`` that Python will not turn into decimal text, or ``None``.
+
+    CPython refuses ``str()`` of an integer longer than
+    ``sys.get_int_max_str_digits()`` (4,300 by default: the conversion is
+    quadratic, CVE-2020-10735), so such a value cannot be shown, and a prompt
+    that cannot show its request must not be built. Walked without recursion
+    (tool input may nest 10,000 deep) and each container once (a Python
+    value may be cyclic); linear in the number of containers and scalars.
+    """
+    limit = sys.get_int_max_str_digits()
+    if not limit:
+        return None
+    stack: list[tuple[object, str]] = [(value, "")]
+    seen: set[int] = set()
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, int) and not isinstance(item, bool):
+            if _too_long_to_print(item, limit):
+                digits = int(item.bit_length() * math.log10(2)) + 1
+                return UnprintableInteger(path, digits, limit)
+        elif isinstance(item, Mapping | list | tuple):
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, Mapping):
+                children = [(child, path + _key_path(key)) for key, child in item.items()]
+            else:
+                children = [(child, f"{path}[{index}]") for index, child in enumerate(item)]
+            stack.extend(reversed(children))
+    return None

@@ -25,7 +25,7 @@ from .ask import (
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
 from .device_call import unwrap_device_write
-from .jsonish import js_entries, to_plain_json
+from .jsonish import find_unprintable_integer, js_entries, to_plain_json
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
@@ -271,6 +271,7 @@ def build_payload(
     ask = ask or {}
     if not isinstance(ask, Mapping):
         raise PayloadError("ask", "must be an object")
+    _refuse_unprintable_integers({"call.input": tool_input, "ask": ask})
     context = _Context(name.strip(), tool_input, ask, formatter or _default_formatter())
     device = unwrap_device_write(context.name, tool_input, ask)
     if device is not None:
@@ -281,10 +282,22 @@ def build_payload(
         payload = _build(_Context(device.name, device.input, inner_ask, context.formatter), kind)  # type: ignore[arg-type]
         notes = tuple(Evidence(label, text) for label, text in device.notes)
         return replace(payload, evidence=notes + payload.evidence)
-    kind = ask.get("kind") or derive_kind(context.name, ask)
-    if kind not in PAYLOAD_KINDS:
-        raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}, got {kind!r}")
-    return _build(context, kind)  # type: ignore[arg-type]
+    asked = ask.get("kind") or derive_kind(context.name, ask)
+    if asked not in PAYLOAD_KINDS:
+        raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}, got {asked!r}")
+    return _build(context, asked)  # type: ignore[arg-type]
+
+
+def _refuse_unprintable_integers(parts: Mapping[str, object]) -> None:
+    """An integer the interpreter will not print cannot be shown, so the ask cannot be built."""
+    for name, value in parts.items():
+        found = find_unprintable_integer(value)
+        if found is not None:
+            raise PayloadError(
+                name + found.path,
+                f"an integer of about {found.digits:,} digits, longer than the {found.limit:,} this Python prints "
+                "(sys.get_int_max_str_digits), so the prompt cannot show it",
+            )
 
 
 def _build(context: _Context, kind: PayloadKind) -> PromptPayload:

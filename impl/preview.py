@@ -44,8 +44,11 @@ class PreviewLimits:
 
 
 class _PreviewConfig(Protocol):
-    tool_input_preview_max_length: int
-    tool_text_summary_max_length: int
+    @property
+    def tool_input_preview_max_length(self) -> int: ...
+
+    @property
+    def tool_text_summary_max_length(self) -> int: ...
 
 
 def resolve_tool_preview_limits(config: _PreviewConfig) -> PreviewLimits:

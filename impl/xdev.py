@@ -437,6 +437,13 @@ _HEX4 = re.compile(r"[0-9a-fA-F]{4}")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _NUMBER_RUN = re.compile(r"[-+.eE0-9]*")
 _WORD = re.compile(r"[a-z]*")
+
+
+def _run_end(run: re.Pattern[str], text: str, at: int) -> int:
+    """Where a run of ``run`` from ``at`` ends: the run patterns match the empty string, so they always match."""
+    match = run.match(text, at)
+    assert match is not None
+    return match.end()
 _LITERALS = ("true", "false", "null")
 _SIMPLE_ESCAPES = frozenset('"\\/bfnrt')
 
@@ -455,7 +462,7 @@ def _scan_string(text: str, start: int) -> tuple[int, bool]:
     end = len(text)
     at = start + 1
     while True:
-        at = _STRING_RUN.match(text, at).end()
+        at = _run_end(_STRING_RUN, text, at)
         if at >= end:
             return end, False
         char = text[at]
@@ -482,7 +489,7 @@ def _repair(text: str) -> str | None:
     malformed is treated as the end of the stream.
     """
     end = len(text)
-    start = _WHITESPACE.match(text).end()
+    start = _run_end(_WHITESPACE, text, 0)
     if start >= end or text[start] != "{":
         return None
     # Each frame: [closer, length of text that is safe to keep, state].
@@ -493,7 +500,7 @@ def _repair(text: str) -> str | None:
         return text[:cut] + tail + "".join(frame[0] for frame in reversed(frames))
 
     while True:
-        at = _WHITESPACE.match(text, at).end()
+        at = _run_end(_WHITESPACE, text, at)
         frame = frames[-1]
         if at >= end:
             return finish(frame[1])
@@ -549,13 +556,13 @@ def _scan_scalar(text: str, at: int) -> int | tuple[int | None, str]:
         end, closed = _scan_string(text, at)
         return end if closed else (end, '"')
     if char in "-0123456789":
-        run = _NUMBER_RUN.match(text, at).end()
+        run = _run_end(_NUMBER_RUN, text, at)
         number = _NUMBER.match(text, at)
         valid = number.end() if number else at
         if valid == run and run < len(text):
             return run
         return (valid if valid > at else None), ""
-    word_end = _WORD.match(text, at).end()
+    word_end = _run_end(_WORD, text, at)
     word = text[at:word_end]
     for literal in _LITERALS:
         if word == literal:

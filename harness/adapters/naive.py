@@ -25,7 +25,7 @@ def render(request: dict) -> dict:  # type: ignore[type-arg]
     width = request["width"]
     payload = request["payload"]
     forwarded = payload["request"]["requester"]["forwarded"]
-    rows = []
+    rows: list[str] = []
     for line in payload["legacyMessage"].split("\n"):
         rows.extend(line[start : start + width] for start in range(0, max(len(line), 1), width))
     title = "Permission Required (Subagent)" if forwarded else "Permission Required"

@@ -29,7 +29,7 @@ def answer(request: Mapping[str, object]) -> str:
     payload = payload_from_json(request["payload"])  # type: ignore[arg-type]
     frame = reference_source(
         payload, None, view, width,  # type: ignore[arg-type]
-        DialogBudget(max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width),  # type: ignore[arg-type]
+        DialogBudget(max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width),
     )
     return answer_json(str(request["id"]), frame.lines, frame.elided)
 

@@ -262,14 +262,14 @@ def test_matrix_writes_markdown_and_html_with_links_to_failing_screens(tmp_path,
     markdown = (out / "matrix.md").read_text(encoding="utf-8")
     html = (out / "matrix.html").read_text(encoding="utf-8")
     assert "| fixture | reference | naive | broken |" in markdown
-    assert f"| (root)/{ESCAPES.stem} | ok | [containment" in markdown
+    assert f"| adversarial/{ESCAPES.stem} | ok | [containment" in markdown
     assert "[CRASH](matrix-screens/broken/" in markdown
     links = re.findall(r"\]\((matrix-screens/[^)]+)\)", markdown)
     assert len(links) == 4
     for link in links:
         assert (out / link).is_file()
         assert link in html
-    screen = (out / f"matrix-screens/naive/_root_/{REPRO.stem}@80.txt").read_text(encoding="utf-8")
+    screen = (out / f"matrix-screens/naive/bash/{REPRO.stem}@80.txt").read_text(encoding="utf-8")
     assert "rows (bounded @80, grapheme)" in screen and "── bounded @80" in screen and "Permission Required" in screen
     assert "reference            @80 2/2" in capsys.readouterr().out
 

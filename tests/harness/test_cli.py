@@ -1,10 +1,17 @@
-"""``askbench render`` writes the frame exactly as the terminal receives it."""
+"""The command line: ``render`` writes the frame exactly as the terminal receives it; ``check`` never goes
+green on nothing and speaks the formats CI reads; ``--version`` and ``python -m askbench``."""
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from tmp_corpus import LS, Corpus
 
+from askbench import __version__
 from harness.cli import main
+from harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 REPRO = CORPUS / "bash" / "powershell-here-string-report-200-lines.json"
@@ -28,10 +35,17 @@ def test_render_complete_and_legacy_show_every_line_of_the_here_string(capsys):
     assert "ctrl+o collapse" in complete[-1]
 
 
-def test_render_paints_only_with_colour(capsys):
+def test_render_paints_only_when_colour_is_asked_for_or_stdout_is_a_terminal(capsys, monkeypatch):
     main(["render", str(REPRO)])
-    out = capsys.readouterr().out
-    assert "\x1b[33m" in out
+    assert "\x1b[" not in capsys.readouterr().out  # captured: not a terminal
+    main(["render", str(REPRO), "--color", "always"])
+    assert "\x1b[33m" in capsys.readouterr().out
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    main(["render", str(REPRO)])
+    assert "\x1b[33m" in capsys.readouterr().out
+    monkeypatch.setenv("NO_COLOR", "1")
+    main(["render", str(REPRO)])
+    assert "\x1b[" not in capsys.readouterr().out
 
 
 def test_render_of_a_missing_fixture_exits_2_naming_it(capsys, tmp_path):
@@ -45,3 +59,125 @@ def test_bad_widths_are_rejected_with_a_message(widths, capsys):
         main(["check", "--widths", widths])
     assert exit_info.value.code == 2
     assert "width" in capsys.readouterr().err
+
+
+# ── check: no silent green ─────────────────────────────────────────────────
+
+
+def test_an_empty_folder_exits_2_naming_it(tmp_path, capsys):
+    assert main(["check", str(tmp_path)]) == EXIT_UNUSABLE
+    out = capsys.readouterr().out
+    assert f"NO FIXTURES  {tmp_path}: no fixtures found" in out
+    assert "0 fixtures, 0 passed, 0 failed, 1 no fixtures" in out
+
+
+def test_a_missing_path_exits_2_as_not_found(tmp_path, capsys):
+    assert main(["check", "--json", str(tmp_path / "nope")]) == EXIT_UNUSABLE
+    report = json.loads(capsys.readouterr().out)
+    assert report["exit_code"] == EXIT_UNUSABLE
+    assert [(problem["kind"], problem["message"]) for problem in report["problems"]] == [("not found", "does not exist")]
+
+
+def test_a_mistyped_family_exits_2(tmp_path, capsys):
+    path = Corpus(tmp_path / "c", families=("mcp",)).write("x", LS, family="mpc")
+    assert main(["check", str(path)]) == EXIT_UNUSABLE
+    assert "family 'mpc' is not declared" in capsys.readouterr().out
+
+
+# ── check: the formats CI reads ────────────────────────────────────────────
+
+
+def test_junit_is_written_beside_the_table(corpus, tmp_path, capsys):
+    corpus.write("ok")
+    report = tmp_path / "out" / "askbench.xml"
+    assert main(["check", "--widths", "80", "--junit", str(report), str(corpus.root)]) == EXIT_OK
+    assert report.read_text(encoding="utf-8").startswith('<?xml version="1.0" encoding="UTF-8"?>')
+    assert "cases/ok" in capsys.readouterr().out
+
+
+def test_an_unwritable_junit_file_exits_2(corpus, capsys):
+    corpus.write("ok")
+    assert main(["check", "--widths", "80", "--junit", str(corpus.root), str(corpus.root)]) == EXIT_UNUSABLE
+    assert "--junit" in capsys.readouterr().err
+
+
+def test_github_annotations_are_on_under_github_actions_and_never_inside_json(corpus, capsys, monkeypatch):
+    corpus.write("wrong", {**LS, "expect": {"kind": "mcp"}})
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    assert main(["check", "--widths", "80", str(corpus.root)]) == EXIT_VIOLATION
+    assert capsys.readouterr().out.startswith("::error file=")
+    assert main(["check", "--widths", "80", "--json", str(corpus.root)]) == EXIT_VIOLATION
+    json.loads(capsys.readouterr().out)
+    assert main(["check", "--widths", "80", "--no-github", str(corpus.root)]) == EXIT_VIOLATION
+    assert "::error" not in capsys.readouterr().out
+    assert main(["check", "--widths", "80", "--json", "--github", str(corpus.root)]) == EXIT_UNUSABLE
+
+
+def test_progress_goes_to_stderr_when_stdout_is_not_a_terminal(corpus, capsys):
+    for index in range(3):
+        corpus.write(f"ok-{index}")
+    main(["check", "--widths", "80", str(corpus.root)])
+    captured = capsys.readouterr()
+    assert "askbench check: 1/3 fixtures: cases/ok-0" in captured.err
+    assert "askbench check: 3/3 fixtures" in captured.err
+    assert "fixtures:" not in captured.out
+
+
+# ── the package ────────────────────────────────────────────────────────────
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"askbench {__version__}"
+    assert __version__ != "0+unknown"
+
+
+def test_the_command_line_needs_no_test_dependency():
+    """The gate's own install (make check, the wheel) has no pytest: building the CLI must not import it."""
+    code = "import sys, harness.cli; harness.cli.build_parser(); print(sorted({'pytest', 'hypothesis'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_python_dash_m_askbench_is_the_same_command():
+    done = subprocess.run([sys.executable, "-m", "askbench", "--version"], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, f"askbench {__version__}")
+
+
+# ── the crashes of issue 16: each renders, or exits 2 naming the file and the field ──
+
+CRASHES = Path(__file__).resolve().parent / "crashes"
+RENDERED_CRASHES = [
+    CORPUS / "xdev" / "xdev-json-integer-of-5000-digits.json",
+    CORPUS / "unicode" / "emoji-zwj-chain-past-the-extender-cap.json",
+]
+UNUSABLE_CRASHES = [
+    (CRASHES / "unusable" / "mcp-argument-integer-of-5001-digits.json", "call.input.arguments.issue_number"),
+]
+
+
+def askbench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "askbench", *args], capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("path", RENDERED_CRASHES, ids=lambda path: path.stem)
+def test_a_crash_that_now_renders_passes_the_gate(path):
+    done = askbench("check", "--widths", "80,120,160", str(path))
+    assert "Traceback" not in done.stderr
+    assert done.returncode == EXIT_OK, done.stdout
+    rendered = askbench("render", "--complete", str(path))
+    assert (rendered.returncode, rendered.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(("path", "field"), UNUSABLE_CRASHES, ids=lambda value: getattr(value, "stem", value))
+def test_a_crash_that_cannot_be_judged_exits_2_naming_the_file_and_the_field(path, field):
+    done = askbench("check", str(path))
+    assert "Traceback" not in done.stderr
+    assert done.returncode == EXIT_UNUSABLE
+    line = next(line for line in done.stdout.splitlines() if line.startswith("MALFORMED"))
+    assert f"{path.name}: {field}: an integer literal of 5,001 digits" in line
+    rendered = askbench("render", str(path))
+    assert rendered.returncode == EXIT_UNUSABLE and "Traceback" not in rendered.stderr
+    assert f"{path}: {field}: " in rendered.stderr

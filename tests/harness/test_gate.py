@@ -6,42 +6,41 @@ from pathlib import Path
 from harness.cli import main
 from harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
 
+from tmp_corpus import LS, Corpus
+
 REPRO = Path(__file__).resolve().parents[2] / "corpus" / "bash" / "powershell-here-string-report-200-lines.json"
 
 
-def fixture(tmp_path: Path, name: str, **overrides) -> Path:
-    data = {"description": "d", "source": "test", "call": {"name": "bash", "input": {"command": "ls -la"}}, **overrides}
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+def fixture(corpus: Corpus, name: str, **overrides) -> Path:
+    return corpus.write(name, {**LS, **overrides})
 
 
-def test_a_true_fixture_passes_at_every_width(tmp_path):
-    run = run_gate([fixture(tmp_path, "ok", expect={"kind": "bash", "elided": False, "visible": ["ls -la"]})])
+def test_a_true_fixture_passes_at_every_width(corpus):
+    run = run_gate([fixture(corpus, "ok", expect={"kind": "bash", "elided": False, "visible": ["ls -la"]})])
     assert run.exit_code == EXIT_OK
     assert [width.width for width in run.results[0].widths] == [80, 120, 160]
 
 
-def test_a_false_expectation_exits_1_with_a_clear_reason(tmp_path, capsys):
-    path = fixture(tmp_path, "wrong", expect={"kind": "mcp", "visible": ["rm -rf /"]})
+def test_a_false_expectation_exits_1_with_a_clear_reason(corpus, capsys):
+    path = fixture(corpus, "wrong", expect={"kind": "mcp", "visible": ["rm -rf /"]})
     assert main(["check", str(path)]) == EXIT_VIOLATION
     out = capsys.readouterr().out
     assert "kind is 'bash', expected 'mcp'" in out
     assert "'rm -rf /' is not visible" in out
 
 
-def test_a_malformed_fixture_exits_2_and_the_others_still_run(tmp_path, capsys):
-    fixture(tmp_path, "ok")
-    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
-    assert main(["check", str(tmp_path)]) == EXIT_UNUSABLE
+def test_a_malformed_fixture_exits_2_and_the_others_still_run(corpus, capsys):
+    fixture(corpus, "ok")
+    corpus.write("bad", "{")
+    assert main(["check", str(corpus.root)]) == EXIT_UNUSABLE
     out = capsys.readouterr().out
     assert "MALFORMED" in out and "bad.json" in out
     assert "1 fixtures, 1 passed" in out
 
 
-def test_a_call_that_cannot_describe_a_request_is_an_error_naming_the_field(tmp_path):
+def test_a_call_that_cannot_describe_a_request_is_an_error_naming_the_field(corpus):
     # an MCP call without a tool is the adapter's status request, so the unusable call is a bash one
-    run = run_gate([fixture(tmp_path, "nocmd", call={"name": "bash", "input": {"command": 42}})])
+    run = run_gate([fixture(corpus, "nocmd", call={"name": "bash", "input": {"command": 42}})])
     assert run.exit_code == EXIT_UNUSABLE
     assert "call.input.command" in run.results[0].error
 
@@ -55,8 +54,8 @@ def test_the_seed_repro_is_bounded_where_the_legacy_dialog_is_not():
         assert width.violations == []
 
 
-def test_json_output_is_machine_readable(tmp_path, capsys):
-    assert main(["check", "--json", "--widths", "100", str(fixture(tmp_path, "ok"))]) == EXIT_OK
+def test_json_output_is_machine_readable(corpus, capsys):
+    assert main(["check", "--json", "--widths", "100", str(fixture(corpus, "ok"))]) == EXIT_OK
     report = json.loads(capsys.readouterr().out)
     assert report["fixtures"][0]["widths"][0]["width"] == 100
     assert report["exit_code"] == 0

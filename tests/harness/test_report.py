@@ -7,10 +7,10 @@ text, names and descriptions are all escaped.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
+from tmp_corpus import Corpus
 
 from harness.corpus import BUILTIN_CORPUS
 from harness.gallery import run_html, screen_html
@@ -45,16 +45,14 @@ def seed_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
 
 @pytest.fixture(scope="module")
 def hostile_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    corpus = tmp_path_factory.mktemp("corpus")
-    family = corpus / "evil"
-    family.mkdir()
+    corpus = Corpus(tmp_path_factory.mktemp("corpus"), families=("evil",))
     fixture = {
         "description": f"description {HOSTILE}",
         "source": f"source {HOSTILE}",
         "call": {"name": "bash", "input": {"command": f"echo {HOSTILE}"}},
     }
-    (family / "script-in-every-field.json").write_text(json.dumps(fixture), encoding="utf-8")
-    return write_report(tmp_path_factory.mktemp("out"), [corpus], [80])
+    corpus.write("script-in-every-field", fixture, family="evil")
+    return write_report(tmp_path_factory.mktemp("out"), [corpus.root], [80])
 
 
 def _seed_section(text: str) -> list[str]:
@@ -81,7 +79,7 @@ def test_every_fixture_at_every_width(seed_report) -> None:  # type: ignore[no-u
     rows = [line for line in table.splitlines() if re.match(r"\| \S+/\S+ \| \d+ \|", line)]
     assert len(rows) == 3 * 3
     assert "| bash/powershell-here-string-report-200-lines | 80 | 202 | 8 | 205 | yes | ok |" in rows
-    assert "3 fixtures at widths 80, 120, 160: 3 passed, 0 failed, 0 malformed." in text
+    assert "3 fixtures at widths 80, 120, 160: 3 passed, 0 failed, 0 unusable." in text
 
 
 def test_the_gallery_paints_the_flagged_value(seed_report) -> None:  # type: ignore[no-untyped-def]
@@ -95,15 +93,31 @@ def test_the_gallery_paints_the_flagged_value(seed_report) -> None:  # type: ign
 def test_the_gallery_has_a_table_of_contents_by_family(seed_report) -> None:  # type: ignore[no-untyped-def]
     page = seed_report.gallery.read_text(encoding="utf-8")
     nav = page.split("<nav>", 1)[1].split("</nav>", 1)[0]
-    assert '<a href="#family-bash">bash</a> (2)' in nav and '<a href="#family-forwarded">forwarded</a> (1)' in nav
+    assert '<a href="#section-bash">bash</a> (2)' in nav and '<a href="#section-forwarded">forwarded</a> (1)' in nav
     assert 'href="#bash-powershell-here-string-report-200-lines"' in nav
     assert 'id="bash-powershell-here-string-report-200-lines"' in page
+    assert "failing" not in nav  # every seed fixture passes: no failures section
 
 
-def test_long_complete_views_are_collapsed(seed_report) -> None:  # type: ignore[no-untyped-def]
+def test_captions_use_the_tables_row_vocabulary(seed_report) -> None:  # type: ignore[no-untyped-def]
     page = seed_report.gallery.read_text(encoding="utf-8")
-    assert "<details><summary>complete @80 · 214 rows (show)</summary>" in page
-    assert "<figcaption>bounded @80 · 17 rows · elided</figcaption>" in page
+    assert "<details><summary>complete @80 · 205 ask rows · 214 frame rows (show)</summary>" in page
+    assert "<figcaption>bounded @80 · 8 ask rows · 17 frame rows · elided</figcaption>" in page
+    table_row = "| bash/powershell-here-string-report-200-lines | 80 | 202 | 8 | 205 | yes | ok |"
+    assert table_row in seed_report.corpus.read_text(encoding="utf-8")
+
+
+def test_failing_fixtures_come_first_and_families_filter_the_page(tmp_path) -> None:
+    corpus = Corpus(tmp_path / "corpus", families=("ok", "bad", "other"))
+    ls = {"description": "ls", "source": "constructed for the test", "call": {"name": "bash", "input": {"command": "ls"}}}
+    corpus.write("passes", ls, family="ok")
+    corpus.write("fails", {**ls, "expect": {"kind": "mcp"}}, family="bad")
+    corpus.write("elsewhere", ls, family="other")
+    files = write_report(tmp_path / "out", [corpus.root], [80], families=("ok", "bad"))
+    page = files.gallery.read_text(encoding="utf-8")
+    assert page.index('id="section-failing"') < page.index('id="bad-fails"') < page.index('id="section-ok"')
+    assert "other/elsewhere" not in page
+    assert [result.fixture.family for result in files.run.results] == ["bad", "ok"]
 
 
 def test_hostile_fixture_text_is_escaped_everywhere(hostile_report) -> None:  # type: ignore[no-untyped-def]

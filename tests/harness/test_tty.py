@@ -479,7 +479,12 @@ def test_an_error_inside_the_prompt_restores_the_terminal(monkeypatch: pytest.Mo
         assert termios.tcgetattr(slave) == saved
         assert "render exploded" in capsys.readouterr().err
         assert {sig: signal.getsignal(sig) for sig in handlers} == handlers
-        output = os.read(master, 65536)
+        output = b""  # every write is done; a pty hands them over a write at a time, so read until none is left
+        while select.select([master], [], [], 0.2)[0]:
+            chunk = os.read(master, 65536)
+            if not chunk:
+                break
+            output += chunk
         assert b"\x1b[?25h" in output and output.rindex(b"\x1b[?2004l") > output.rindex(b"\x1b[?2004h")
     finally:
         os.close(master)

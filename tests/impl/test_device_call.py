@@ -126,3 +126,14 @@ def test_any_content_unwraps_without_raising(content: str) -> None:
     assert call is not None
     if call.notes and call.notes[0][0] == "decode":
         assert call.notes[1] == ("content", content)
+
+
+def test_content_with_an_integer_python_will_not_decode_is_shown_raw_with_the_reason() -> None:
+    content = '{"owner": "octo", "issue_number": ' + "9" * 5000 + "}"
+    call = unwrap_device_write("write", {"path": "xd://github_get_issue", "content": content}, {})
+    assert call is not None
+    assert call.input == {}
+    assert call.notes == (
+        ("decode", "holds an integer of 5,000 digits, longer than the 4,300 Python decodes; showing the raw content"),
+        ("content", content),
+    )

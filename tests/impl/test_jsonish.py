@@ -21,7 +21,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.jsonish import CIRCULAR, MAX_DEPTH, TOO_DEEP, js_entries, js_number, js_string, stringify, to_plain_json
+from impl.jsonish import (
+    CIRCULAR,
+    MAX_DEPTH,
+    TOO_DEEP,
+    UnprintableInteger,
+    decode_json_object,
+    find_unprintable_integer,
+    js_entries,
+    js_number,
+    js_string,
+    stringify,
+    to_plain_json,
+)
 
 JS_STRING_CASES = [
     pytest.param(
@@ -345,3 +357,49 @@ hostile = st.recursive(
 @given(hostile)
 def test_stringify_never_raises_and_always_emits_valid_json(value):
     json.loads(stringify(value))
+
+
+# ── integers Python will not print ─────────────────────────────────────────
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=4), children, max_size=4),
+    max_leaves=30,
+)
+
+
+@given(json_values)
+def test_every_value_json_can_print_has_no_unprintable_integer(value: object) -> None:
+    assert find_unprintable_integer(value) is None
+
+
+@given(json_values, st.sampled_from([(10**4300, 4301), (-(10**4300), 4301), (10**5000 - 1, 5000), (10**5000 + 7, 5001)]))
+def test_an_unprintable_integer_is_found_at_its_path(value: object, huge_and_digits: tuple[int, int]) -> None:
+    huge, digits = huge_and_digits
+    found = find_unprintable_integer({"wrapper": [value, {"key with space": huge}]})
+    assert found is not None
+    assert found.path == '.wrapper[1]["key with space"]'
+    assert abs(found.digits - digits) <= 1  # "about": estimated from the bit length, never converted
+
+
+def test_the_limit_is_the_interpreters() -> None:
+    assert find_unprintable_integer([10**4299]) is None
+    assert find_unprintable_integer([10**4300]) == UnprintableInteger("[0]", 4301, 4300)
+    assert find_unprintable_integer(True) is None
+
+
+def test_the_search_survives_cycles_and_hostile_depth() -> None:
+    cyclic: list[object] = [1]
+    cyclic.append(cyclic)
+    assert find_unprintable_integer(cyclic) is None
+    deep: object = 10**5000
+    for _ in range(10_000):
+        deep = [deep]
+    found = find_unprintable_integer(deep)
+    assert found is not None and found.path == "[0]" * 10_000
+
+
+def test_an_object_with_an_integer_python_will_not_read_says_so_and_is_not_a_syntax_error() -> None:
+    decoded = decode_json_object('{"issue_number": -' + "9" * 5000 + "}")
+    assert decoded.value is None and not decoded.syntax_error
+    assert decoded.problem == "holds an integer of 5,000 digits, longer than the 4,300 Python decodes"

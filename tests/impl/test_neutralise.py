@@ -218,6 +218,13 @@ def test_a_joiner_is_never_left_dangling_before_a_notation() -> None:
     assert restore(shown) == chain
 
 
+@given(st.integers(min_value=1, max_value=40), st.sampled_from(["\U0001f468", "\u2764", "\U0001f3f3"]))
+def test_an_emoji_chain_of_any_length_is_inert_and_reversible(links: int, pictograph: str) -> None:
+    chain = ZWJ.join([pictograph] * (links + 1))
+    assert_inert(neutralise(chain))
+    assert restore(neutralise(chain)) == chain
+
+
 @pytest.mark.parametrize(
     "kept",
     [FAMILY, TECHNOLOGIST, FLAG_FR, FLAG_SCOTLAND, THUMBS_TONE, HEART, KEYCAP, E_ACUTE, DEVANAGARI,

@@ -316,6 +316,11 @@ def test_payload_is_frozen() -> None:
         ({"name": "bash", "input": {"command": "ls"}}, {"evidence": {"label": "x"}}, "ask.evidence"),
         ({"name": "bash", "input": {"command": "ls"}}, {"evidence": [{"label": "x", "text": "y"}, {"label": "z"}]},
          "ask.evidence[1]"),
+        ({"name": "mcp", "input": {"tool": "a:b", "arguments": {"n": 10**5000}}}, None, "call.input.arguments.n"),
+        ({"name": "mcp", "input": {"tool": "a:b", "arguments": {"ids": [1, -(10**5000)]}}}, None,
+         "call.input.arguments.ids[1]"),
+        ({"name": "bash", "input": {"command": "ls"}}, {"evidence": [{"label": "x", "text": "y", "n": 10**4300}]},
+         "ask.evidence[0].n"),
     ],
 )
 def test_payload_error_names_the_field(call: object, ask: object, field: str) -> None:
@@ -338,3 +343,13 @@ def test_hostile_content_is_carried_verbatim(command: str, extra: list) -> None:
     assert payload.evidence[len(payload.evidence) - len(extra):] == tuple(
         Evidence(label, text, detail) for label, text, detail in extra
     )
+
+
+def test_an_unprintable_integer_is_refused_with_its_length_not_a_traceback() -> None:
+    with pytest.raises(PayloadError, match=r"call\.input\.arguments\.n: an integer of about 5,001 digits"):
+        build_payload({"name": "mcp", "input": {"tool": "github:get_issue", "arguments": {"n": 10**5000}}})
+
+
+def test_the_longest_printable_integer_is_shown() -> None:
+    payload = build_payload({"name": "mcp", "input": {"tool": "github:get_issue", "arguments": {"n": 10**4299}}})
+    assert "1" + "0" * 4299 in "".join(evidence.text for evidence in payload.evidence)

@@ -1,0 +1,42 @@
+"""GitHub Actions annotations: ``--github``, on by default when ``GITHUB_ACTIONS`` is ``true``.
+
+Workflow commands on stdout (``::error file=…,title=…::message``) become
+annotations on the run and on the pull request's files. One per failing
+fixture, naming every violation, and one per unusable path: GitHub shows
+only the first few annotations of a step, so one per violation would bury
+the rest. Property values and messages are escaped as the runner expects
+(``%``, CR, LF; and ``:`` ``,`` in properties), after the text is made inert.
+"""
+
+from __future__ import annotations
+
+from ..gate import GateRun
+from .vocabulary import PROBLEM_LABELS, fixture_id, merged_violations, one_line, shown_path
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _command(file: str, title: str, lines: list[str]) -> str:
+    message = "\n".join(one_line(line) for line in lines)
+    return f"::error file={_property(one_line(file))},title={_property(one_line(title))}::{_data(message)}"
+
+
+def workflow_commands(run: GateRun) -> list[str]:
+    """One ``::error`` workflow command per unusable path and per failing fixture."""
+    commands = [
+        _command(shown_path(problem.path), f"askbench: {PROBLEM_LABELS[problem.kind].lower()}",
+                 [f"{problem.field}: {problem.message}"])
+        for problem in run.problems
+    ]
+    if not run.results and not run.problems:
+        commands.append(_command(".", "askbench: nothing judged", ["no fixtures were given"]))
+    for result in run.failed:
+        lines = [result.error] if result.error else merged_violations(result.violations)
+        commands.append(_command(shown_path(result.fixture.path), f"askbench: {fixture_id(result.fixture)}", lines))
+    return commands

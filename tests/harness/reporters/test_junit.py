@@ -1,0 +1,72 @@
+"""``--junit``: valid against the JUnit schema CI servers read; a testcase per fixture x width x view x terminal model."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import xmlschema
+from hypothesis import given
+from hypothesis import strategies as st
+
+from harness.gate import GateRun
+from harness.protocol import VIEWS
+from harness.reporters.junit import UNUSABLE_SUITE, to_junit, xml_text
+from harness.reporters.vocabulary import TERMINALS
+
+SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "junit-10.xsd"
+
+
+@pytest.fixture(scope="module")
+def junit_schema() -> xmlschema.XMLSchema:
+    return xmlschema.XMLSchema(SCHEMA)
+
+
+def test_the_report_validates_against_the_jenkins_junit_schema(run: GateRun, junit_schema: xmlschema.XMLSchema) -> None:
+    junit_schema.validate(to_junit(run))
+
+
+def test_a_testcase_per_fixture_width_view_and_terminal_model(run: GateRun) -> None:
+    root = ET.fromstring(to_junit(run))
+    passes = root.find("testsuite[@name='cases/passes']")
+    assert passes is not None
+    names = [case.get("name") for case in passes.findall("testcase")]
+    assert names == [f"{view} @80 [{terminal}]" for view in VIEWS for terminal in TERMINALS]
+    assert passes.get("file", "").endswith("cases/passes.json")
+
+
+def test_every_violation_is_a_failure_of_its_testcase(run: GateRun) -> None:
+    root = ET.fromstring(to_junit(run))
+    suite = next(s for s in root.findall("testsuite") if (s.get("name") or "").startswith("cases/fails"))
+    for terminal in TERMINALS:  # the expectations fail on every model's screen
+        bounded = suite.find(f"testcase[@name='bounded @80 [{terminal}]']")
+        assert bounded is not None
+        failures = bounded.findall("failure")
+        assert len(failures) == 4 and {failure.get("type") for failure in failures} == {"expect"}
+    assert suite.get("failures") == str(len(TERMINALS)) and suite.get("tests") == str(len(VIEWS) * len(TERMINALS))
+
+
+def test_unusable_input_is_an_error_never_a_pass(run: GateRun) -> None:
+    root = ET.fromstring(to_junit(run))
+    unusable = root.find(f"testsuite[@name='{UNUSABLE_SUITE}']")
+    assert unusable is not None
+    assert sorted(error.get("type", "") for error in unusable.iter("error")) == [
+        "MALFORMED", "NO FAMILY", "NO FIXTURES", "NOT FOUND"]
+    build = root.find("testsuite[@name='more/command-not-text']/testcase[@name='build']/error")
+    assert build is not None and "call.input.command" in (build.get("message") or "")
+    assert int(root.get("errors", "0")) == 5
+
+
+def test_nothing_judged_is_an_error(junit_schema: xmlschema.XMLSchema) -> None:
+    document = to_junit(GateRun([], []))
+    junit_schema.validate(document)
+    assert ET.fromstring(document).get("errors") == "1"
+
+
+@given(st.text(st.characters(codec=None), max_size=60))
+def test_any_text_becomes_xml_that_parses_to_its_inert_form(text: str) -> None:
+    element = ET.fromstring(f"<x>{ET.tostring(ET.Element('y', {'m': xml_text(text)}), encoding='unicode')}</x>")
+    shown = element[0].get("m") or ""
+    assert shown == xml_text(text)
+    assert not any(ord(char) < 0x20 for char in shown)

@@ -1,0 +1,34 @@
+"""The distribution ships what the gate needs: every package, the corpus, the schemas.
+
+``pyproject.toml`` lists the packages by hand (the corpus is mapped from
+``corpus/``, which package discovery cannot express), so a new package
+folder must be listed there; this test says so before a wheel ships without
+it. ``make distcheck`` builds the wheel and runs the gate from a fresh venv.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+
+
+def _packages_on_disk() -> set[str]:
+    found = set()
+    for top in ("askbench", "impl", "harness"):
+        for init in (ROOT / top).rglob("__init__.py"):
+            found.add(".".join(init.parent.relative_to(ROOT).parts))
+    return found | {"askbench.corpus"}
+
+
+def test_every_package_folder_is_listed_for_the_wheel() -> None:
+    assert set(SETUPTOOLS["packages"]) == _packages_on_disk()
+
+
+def test_the_corpus_ships_as_package_data_from_where_contributors_keep_it() -> None:
+    assert SETUPTOOLS["package-dir"] == {"askbench.corpus": "corpus"}
+    assert (ROOT / "corpus" / "__init__.py").is_file()
+    assert "**/*.json" in SETUPTOOLS["package-data"]["askbench.corpus"]
+
