@@ -129,6 +129,7 @@ class MutationRun:
     """The reference's own violations, the baseline a style's and a mutant's are read against."""
     mutants: list[MutantResult]
     styles: list[StyleResult]
+    targets_only: bool = False
 
     @property
     def exit_code(self) -> int:
@@ -202,14 +203,19 @@ def run_mutation(
     widths: Sequence[int] = WIDTHS,
     *,
     timeout: float | None = None,
+    targets_only: bool = False,
     progress: Callable[[int, int, Fixture], None] | None = None,
 ) -> MutationRun:
-    """Every variant over the fixtures at every width; ``timeout`` overrides the adapter variants' own."""
+    """Every variant over the fixtures at every width; ``timeout`` overrides the adapter variants' own.
+
+    ``targets_only`` runs each mutant on its own targets alone: the quick question (is it killed where it
+    must show?) rather than the whole one (is it killed wherever it shows?).
+    """
     fixtures, problems = load_corpus(paths)
     keys = {fixture_key(fixture) for fixture in fixtures}
     run = MutationRun(list(widths), len(fixtures), problems, [], [],
                       [MutantResult(v, set(v.targets) & keys) for v in variants if v.kind == "mutant"],
-                      [StyleResult(v) for v in variants if v.kind == "style"])
+                      [StyleResult(v) for v in variants if v.kind == "style"], targets_only)
     with ExitStack() as stack:
         sources = _Sources(stack, timeout)
         for index, fixture in enumerate(fixtures):
@@ -222,43 +228,65 @@ def run_mutation(
     return run
 
 
-def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
-    payload = build_payload(fixture.call, fixture.ask)
-    key = fixture_key(fixture)
-    for width in run.widths:
-        reference = _render(reference_source, payload, fixture, width)
-        reference_violations = _judge(payload, fixture, width, reference)
-        run.reference += [StyleViolation(key, width, violation, True) for violation in reference_violations]
-        for mutant in run.mutants:
-            _run_mutant(mutant, payload, fixture, width, reference, reference_violations, sources)
-        for style in run.styles:
-            frames = _render(sources[style.variant], payload, fixture, width)
-            same = not any(_differs(frames[view], reference[view]) for view in VIEWS)
-            violations = reference_violations if same else _judge(payload, fixture, width, frames)
-            style.judged += 1
-            style.violations += [
-                StyleViolation(key, width, violation, violation.invariant in _on(reference_violations, violation.view))
-                for violation in violations
-            ]
+@dataclass(frozen=True)
+class Baseline:
+    """The reference at one fixture × width: its frames, and the gate's verdict on them."""
+
+    frames: Frames
+    violations: list[Violation]
+
+    @classmethod
+    def of(cls, payload: PromptPayload, fixture: Fixture, width: int) -> Baseline:
+        frames = _render(reference_source, payload, fixture, width)
+        return cls(frames, _judge(payload, fixture, width, frames))
 
 
-def _run_mutant(
-    mutant: MutantResult, payload: PromptPayload, fixture: Fixture, width: int, reference: Frames,
-    reference_violations: list[Violation], sources: _Sources,
-) -> None:
-    frames = _render(sources[mutant.variant], payload, fixture, width)
-    differing = [view for view in VIEWS if _differs(frames[view], reference[view])]
+def differences(
+    variant: Variant, source: FrameSource, payload: PromptPayload, fixture: Fixture, width: int, baseline: Baseline
+) -> list[Difference]:
+    """Each view where ``variant`` (rendered by ``source``) differs from the reference, and what the gate said there."""
+    frames = _render(source, payload, fixture, width)
+    differing = [view for view in VIEWS if _differs(frames[view], baseline.frames[view])]
     if not differing:
-        return
+        return []
     violations = _judge(payload, fixture, width, frames)
-    expected = set(mutant.variant.invariants)
+    expected = set(variant.invariants)
     key = fixture_key(fixture)
+    found = []
     for view in differing:
         killed_by = tuple(sorted(_on(violations, view) & expected))
-        mutant.differences.append(Difference(
+        found.append(Difference(
             key, width, view, killed_by, tuple(sorted(_on(violations, view))),
-            tuple(sorted(set(killed_by) & _on(reference_violations, view))), key in mutant.variant.targets,
+            tuple(sorted(set(killed_by) & _on(baseline.violations, view))), key in variant.targets,
         ))
+    return found
+
+
+def mutant_differences(variant: Variant, payload: PromptPayload, fixture: Fixture, width: int) -> list[Difference]:
+    """``differences`` for one in-process mutant on a payload of one's own (hypothesis builds them)."""
+    return differences(variant, variant.render, payload, fixture, width, Baseline.of(payload, fixture, width))
+
+
+def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
+    key = fixture_key(fixture)
+    mutants = [mutant for mutant in run.mutants if not run.targets_only or key in mutant.variant.targets]
+    if not (mutants or run.styles):
+        return
+    payload = build_payload(fixture.call, fixture.ask)
+    for width in run.widths:
+        baseline = Baseline.of(payload, fixture, width)
+        run.reference += [StyleViolation(key, width, violation, True) for violation in baseline.violations]
+        for mutant in mutants:
+            mutant.differences += differences(mutant.variant, sources[mutant.variant], payload, fixture, width, baseline)
+        for style in run.styles:
+            frames = _render(sources[style.variant], payload, fixture, width)
+            same = not any(_differs(frames[view], baseline.frames[view]) for view in VIEWS)
+            violations = baseline.violations if same else _judge(payload, fixture, width, frames)
+            style.judged += 1
+            style.violations += [
+                StyleViolation(key, width, violation, violation.invariant in _on(baseline.violations, violation.view))
+                for violation in violations
+            ]
 
 
 # ── the report ─────────────────────────────────────────────────────────────
@@ -354,7 +382,8 @@ def to_markdown(run: MutationRun) -> str:
         f"at widths {', '.join(map(str, widths))}. A mutant is **killed** when, at every fixture × width × view where "
         "its frame (lines or `elided`) differs from the reference's, the gate reports one of the mutant's invariants on "
         "that view; **stale** when its frame equals the reference's on all its targets. A style **passes** when the "
-        "gate reports nothing anywhere. Counts are fixture × width × view (mutants) and violations (styles).",
+        "gate reports nothing anywhere. Counts are fixture × width × view (mutants) and violations (styles)."
+        + (" Each mutant ran on its own targets only (`--targets-only`)." if run.targets_only else ""),
         "",
         "| variant | kind | verdict | rejected by | differing | killed | survived |",
         "| --- | --- | --- | --- | ---: | ---: | ---: |",
@@ -405,7 +434,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     run = run_mutation(args.paths or [BUILTIN_CORPUS], variants, args.widths, timeout=args.impl_timeout,
-                       progress=progress if tty else None)
+                       targets_only=args.targets_only, progress=progress if tty else None)
     if tty:
         sys.stderr.write("\r\x1b[2K")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -437,5 +466,7 @@ def add_mutate_parser(commands: argparse._SubParsersAction, widths_type: object)
     mutate.add_argument("--variants", type=_names, metavar="NAME[,NAME]", help="only these variants (default: all)")
     mutate.add_argument("--impl-timeout", type=positive_seconds, default=None, metavar="SECONDS",
                         help="per-request timeout for the variants judged through the adapter (default: each one's own)")
+    mutate.add_argument("--targets-only", action="store_true",
+                        help="run each mutant on its own target fixtures only (quick); styles still run on every fixture")
     mutate.add_argument("--out", type=Path, default=Path("reports"), help="the report folder (default reports/)")
     mutate.set_defaults(run=cmd_mutate)

@@ -361,7 +361,7 @@ _SGR_CASES = (
     "adversarial/mcp-sgr-black-on-black-hidden-recipient",
 )
 _LONG_COMMAND = "bash/powershell-here-string-report-200-lines"
-_MANY_ENTRIES = "adversarial/bash-2000-evidence-entries"
+_DROPS_EVIDENCE = ("files/edit-many-replacements-python-invoices", "mcp/firecrawl-scrape-actions-json-schema-options")
 
 MUTANTS: tuple[Variant, ...] = (
     Variant("escape-passthrough", "ESC reaches the terminal raw: the payload's CSI, OSC and DCS sequences act",
@@ -384,25 +384,25 @@ MUTANTS: tuple[Variant, ...] = (
             "mutant", cap_in_utf16_units, ("cap", "containment", "legible"),
             ("adversarial/mcp-emoji-straddles-utf16-cap", "adversarial/mcp-500-cjk-title")),
     Variant("one-row-over-budget", "the bounded ask may take maxRows + 1 rows",
-            "mutant", one_row_over_budget, ("rows",), (_MANY_ENTRIES,)),
+            "mutant", one_row_over_budget, ("rows",), ("adversarial/mcp-extreme-numbers", "mcp/github-merge-pull-request-squash")),
     Variant("long-core-fact-dropped", "a core fact longer than the field cap is left out instead of capped",
             "mutant", long_core_fact_dropped, ("core",), (_LONG_COMMAND, "bash/single-line-command-10236-chars")),
     Variant("value-cut-without-marker", "a capped field ends where the cap falls, with no …",
             "mutant", value_cut_without_marker, ("core", "elision", "cap"), (_LONG_COMMAND, "adversarial/mcp-500-cjk-title")),
     Variant("evidence-split-by-budget", "evidence fills every row of the budget, the last entry cut mid-way with no marker",
-            "mutant", evidence_split_by_budget, ("elision",), (_MANY_ENTRIES,)),
+            "mutant", evidence_split_by_budget, ("elision",), _DROPS_EVIDENCE),
     Variant("elided-never", "the frame claims elided=false even when it capped a field or dropped evidence",
             "mutant", elided_never, ("elision",), (_LONG_COMMAND,)),
     Variant("elided-always", "the frame claims elided=true even when it shows everything",
             "mutant", elided_always, ("elision",), ("bash/sudo-wrapper-restart-nginx",)),
     Variant("ellipsis-with-count", "the dropped-evidence marker carries a count (… 1,994 more rows)",
-            "mutant", ellipsis_with_count, ("elision",), (_MANY_ENTRIES,)),
+            "mutant", ellipsis_with_count, ("elision",), _DROPS_EVIDENCE),
     Variant("wrap-loses-row-ends", "wrapping loses the last character of every full row",
             "mutant", wrap_loses_row_ends, ("verbatim", "core"), ("bash/single-line-command-10236-chars",)),
     Variant("complete-drops-last-line", "the complete view leaves out its last row",
             "mutant", complete_drops_last_line, ("verbatim",), (_LONG_COMMAND,)),
     Variant("complete-reorders-fields", "the complete view shows the evidence entries in reverse order",
-            "mutant", complete_reorders_fields, ("verbatim",), (_MANY_ENTRIES, "mcp/github-create-issue-long-markdown-body")),
+            "mutant", complete_reorders_fields, ("verbatim",), (*_DROPS_EVIDENCE, "mcp/github-create-issue-long-markdown-body")),
     Variant("highlight-missing", "labels are painted but the flagged value is not",
             "mutant", highlight_missing, ("highlight",), ("bash/sudo-wrapper-restart-nginx",)),
     Variant("quadratic-wrap", "each wrapped row re-segments the rest of its line: rows × length, minutes on 200 KB",
