@@ -20,16 +20,18 @@ from dataclasses import replace
 from unittest import mock
 
 from wcwidth import iter_graphemes
+from wcwidth import width as wcwidth_width
 
 from impl.cells import cap_text, cell_width, wrap_line
 from impl.dialog import DialogBudget, Fact, Paint, PaintRole, complete_view_budget, core_facts, evidence_facts, render_prompt_dialog
 from impl.frame import Frame, render_frame
-from impl.payload import VALUE_LABELS, PromptPayload, pretty_value
+from impl.payload import PromptPayload, pretty_value
 from impl.truncate import ELLIPSIS
 
 from ..corpus import Fixture
 from ..protocol import View
 from ..sources import warning_paint
+from .ask import CORE_LABELS
 from .variant import Render, Variant
 
 # ── the reference, and ways to change its frame ─────────────────────────────
@@ -90,7 +92,7 @@ sgr_passthrough = rewriting_lines(
 
 # ── the field cap counted in the wrong unit ─────────────────────────────────
 
-CapText = Callable[[str, int, int], "tuple[str, bool]"]
+CapText = Callable[[str, int, int], tuple[str, bool]]
 
 
 def _utf16_units(text: str) -> int:
@@ -276,8 +278,6 @@ def highlight_missing(payload: PromptPayload, fixture: Fixture | None, view: Vie
 
 # ── layout forging ──────────────────────────────────────────────────────────
 
-CORE_LABELS = frozenset({"subagent", "agent", "tool", "surface", "rule", "runs", "context", *VALUE_LABELS.values()})
-"""Every label a core fact can have: the namespace input keys must never stand in."""
 _CONSUMED_KEYS: Mapping[str, frozenset[str]] = {
     "bash": frozenset({"command"}),
     "mcp": frozenset({"tool", "server", "arguments"}),
@@ -332,9 +332,7 @@ def values_at_column_0(payload: PromptPayload, fixture: Fixture | None, view: Vi
 
 
 def _grapheme_cells(text: str) -> int:
-    from wcwidth import width
-
-    return len(text) if text.isascii() else width(text)
+    return len(text) if text.isascii() else wcwidth_width(text)
 
 
 @contextmanager
