@@ -221,9 +221,16 @@ def ellipsis_with_count(payload: PromptPayload, fixture: Fixture | None, view: V
 # ── wrapping ────────────────────────────────────────────────────────────────
 
 
+def _losing_last_visible(row: str) -> str:
+    """``row`` without its last character a screen shows (a lost trailing space would be invisible, not a defect)."""
+    graphemes = list(iter_graphemes(row))
+    last = next((index for index in range(len(graphemes) - 1, -1, -1) if not graphemes[index].isspace()), None)
+    return row if last is None else "".join(graphemes[:last] + graphemes[last + 1 :])
+
+
 def _wrap_losing_row_ends(line: str, row_width: int) -> list[str]:
     rows = wrap_line(line, row_width)
-    return ["".join(list(iter_graphemes(row))[:-1]) for row in rows[:-1]] + rows[-1:]
+    return [_losing_last_visible(row) for row in rows[:-1]] + rows[-1:]
 
 
 def _wrap_quadratically(line: str, row_width: int) -> list[str]:
@@ -350,7 +357,8 @@ def widths_by_graphemes(payload: PromptPayload, fixture: Fixture | None, view: V
 
 # ── the catalogue ───────────────────────────────────────────────────────────
 
-_ESCAPES = ("adversarial/bash-csi-cursor-up-erase-line-fake-ls", "adversarial/bash-osc52-clipboard-write-curl-pipe-sh")
+_ESCAPES = ("adversarial/bash-csi-cursor-up-erase-line-fake-ls", "adversarial/bash-osc52-clipboard-write-curl-pipe-sh",
+            "adversarial/bash-sgr-conceal-hidden-exfil")
 _SGR_CASES = (
     "adversarial/bash-sgr-conceal-hidden-exfil",
     "adversarial/edit-sgr-truecolor-foreground-equals-background",
@@ -372,7 +380,8 @@ MUTANTS: tuple[Variant, ...] = (
             ("adversarial/bash-bidi-rlo-reverses-extension", "adversarial/edit-bidi-trojan-source-stretched-string")),
     Variant("zero-width-passthrough", "zero-width and invisible format characters (ZWSP, ZWJ, WJ, BOM, soft hyphen) reach the terminal raw",
             "mutant", zero_width_passthrough, ("containment", "legible"),
-            ("adversarial/bash-zero-width-space-inside-rm", "adversarial/bash-word-joiner-and-invisible-operators")),
+            ("adversarial/bash-zero-width-space-inside-rm", "adversarial/bash-word-joiner-and-invisible-operators",
+             "adversarial/bash-zwj-zwnj-outside-emoji-in-remote-url")),
     Variant("sgr-passthrough", "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
             "mutant", sgr_passthrough, ("legible", "containment"), _SGR_CASES),
     Variant("cap-in-code-points", "the field cap counts code points, not cells: 400 CJK characters show as 800 cells",
@@ -395,14 +404,16 @@ MUTANTS: tuple[Variant, ...] = (
             "mutant", elided_always, ("elision",), ("bash/sudo-wrapper-restart-nginx",)),
     Variant("ellipsis-with-count", "the dropped-evidence marker carries a count (… 1,994 more rows)",
             "mutant", ellipsis_with_count, ("elision",), _DROPS_EVIDENCE),
-    Variant("wrap-loses-row-ends", "wrapping loses the last character of every full row",
-            "mutant", wrap_loses_row_ends, ("verbatim", "core"), ("bash/single-line-command-10236-chars",)),
+    Variant("wrap-loses-row-ends", "wrapping loses the last visible character of every full row",
+            "mutant", wrap_loses_row_ends, ("verbatim", "core"),
+            ("bash/single-line-command-10236-chars", "adversarial/bash-crlf-pair-hidden-command")),
     Variant("complete-drops-last-line", "the complete view leaves out its last row",
             "mutant", complete_drops_last_line, ("verbatim",), (_LONG_COMMAND,)),
     Variant("complete-reorders-fields", "the complete view shows the evidence entries in reverse order",
             "mutant", complete_reorders_fields, ("verbatim",), (*_DROPS_EVIDENCE, "mcp/github-create-issue-long-markdown-body")),
     Variant("highlight-missing", "labels are painted but the flagged value is not",
-            "mutant", highlight_missing, ("highlight",), ("bash/sudo-wrapper-restart-nginx",)),
+            "mutant", highlight_missing, ("highlight",),
+            ("bash/sudo-wrapper-restart-nginx", "external/bash-backup-dotfiles-to-sibling-repo")),
     Variant("quadratic-wrap", "each wrapped row re-segments the rest of its line: rows × length, minutes on 200 KB",
             "mutant", quadratic_wrap, ("TIMEOUT",), ("adversarial/bash-200kb-command-payload-at-end",),
             adapter_timeout=3.0),
