@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack
@@ -34,7 +35,7 @@ from .gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from .impl_cli import positive_seconds
 from .protocol import VIEWS, AdapterFailure, View
 from .sources import FrameSource, RenderedFrame, reference_source
-from .variants import VARIANTS, Variant
+from .variants import VARIANTS, Variant, variant_named
 
 WIDTHS = (80, 120, 160, 20, 30, 40)
 Frames = Mapping[View, RenderedFrame | AdapterFailure]
@@ -98,7 +99,9 @@ class MutantResult:
 
 
 @dataclass(frozen=True)
-class StyleViolation:
+class FoundViolation:
+    """A violation the gate reported at one fixture × width, for a style or for the reference itself."""
+
     fixture: str
     width: int
     violation: Violation
@@ -111,7 +114,7 @@ class StyleResult:
     variant: Variant
     judged: int = 0
     """Fixture × width pairs judged."""
-    violations: list[StyleViolation] = field(default_factory=list)
+    violations: list[FoundViolation] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -125,11 +128,13 @@ class MutationRun:
     problems: list[FixtureProblem]
     errors: list[str]
     """Fixtures the reference itself could not build or render: nothing to compare a variant with."""
-    reference: list[StyleViolation]
+    reference: list[FoundViolation]
     """The reference's own violations, the baseline a style's and a mutant's are read against."""
     mutants: list[MutantResult]
     styles: list[StyleResult]
     targets_only: bool = False
+    seconds: float = 0.0
+    """Wall time of the run."""
 
     @property
     def exit_code(self) -> int:
@@ -211,6 +216,7 @@ def run_mutation(
     ``targets_only`` runs each mutant on its own targets alone: the quick question (is it killed where it
     must show?) rather than the whole one (is it killed wherever it shows?).
     """
+    started = time.perf_counter()
     fixtures, problems = load_corpus(paths)
     keys = {fixture_key(fixture) for fixture in fixtures}
     run = MutationRun(list(widths), len(fixtures), problems, [], [],
@@ -225,6 +231,7 @@ def run_mutation(
                 _run_fixture(run, fixture, sources)
             except (PayloadError, RecursionError) as error:
                 run.errors.append(f"{fixture.path}: {error or type(error).__name__}")
+    run.seconds = time.perf_counter() - started
     return run
 
 
@@ -275,7 +282,7 @@ def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
     payload = build_payload(fixture.call, fixture.ask)
     for width in run.widths:
         baseline = Baseline.of(payload, fixture, width)
-        run.reference += [StyleViolation(key, width, violation, True) for violation in baseline.violations]
+        run.reference += [FoundViolation(key, width, violation, True) for violation in baseline.violations]
         for mutant in mutants:
             mutant.differences += differences(mutant.variant, sources[mutant.variant], payload, fixture, width, baseline)
         for style in run.styles:
@@ -284,7 +291,7 @@ def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
             violations = baseline.violations if same else _judge(payload, fixture, width, frames)
             style.judged += 1
             style.violations += [
-                StyleViolation(key, width, violation, violation.invariant in _on(baseline.violations, violation.view))
+                FoundViolation(key, width, violation, violation.invariant in _on(baseline.violations, violation.view))
                 for violation in violations
             ]
 
@@ -359,7 +366,7 @@ def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     yield ""
     if not result.violations:
         return
-    by_invariant: dict[str, list[StyleViolation]] = defaultdict(list)
+    by_invariant: dict[str, list[FoundViolation]] = defaultdict(list)
     for item in result.violations:
         by_invariant[item.violation.invariant].append(item)
     yield "| invariant | " + " | ".join(f"@{width}" for width in widths) + " | reference too | example |"
@@ -382,7 +389,8 @@ def to_markdown(run: MutationRun) -> str:
         f"at widths {', '.join(map(str, widths))}. A mutant is **killed** when, at every fixture × width × view where "
         "its frame (lines or `elided`) differs from the reference's, the gate reports one of the mutant's invariants on "
         "that view; **stale** when its frame equals the reference's on all its targets. A style **passes** when the "
-        "gate reports nothing anywhere. Counts are fixture × width × view (mutants) and violations (styles)."
+        "gate reports nothing anywhere. Counts are fixture × width × view (mutants) and violations (styles). "
+        f"The run took {run.seconds / 60:,.1f} minutes."
         + (" Each mutant ran on its own targets only (`--targets-only`)." if run.targets_only else ""),
         "",
         "| variant | kind | verdict | rejected by | differing | killed | survived |",
@@ -418,8 +426,6 @@ def to_markdown(run: MutationRun) -> str:
 
 def _names(text: str) -> list[Variant]:
     try:
-        from .variants import variant_named
-
         return [variant_named(name.strip()) for name in text.split(",") if name.strip()]
     except KeyError as error:
         raise argparse.ArgumentTypeError(str(error.args[0])) from None
