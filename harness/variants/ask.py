@@ -28,14 +28,12 @@ from typing import Literal
 from impl.cells import cap_text, cell_width, clip_to_width, expand_text_tabs, wrap_line
 from impl.dialog import ARROW, MAX_LABEL_WIDTH, DialogBudget, DialogView, Fact, Paint, core_facts, evidence_facts
 from impl.neutralise import MAX_EXTENDERS, neutralise
-from impl.payload import VALUE_LABELS, PromptPayload
+from impl.payload import CORE_LABELS, PromptPayload
 from impl.truncate import ELLIPSIS
 
 Placement = Literal["aligned", "unaligned", "above"]
 Wrap = Callable[[str, int], list[str]]
 
-CORE_LABELS = frozenset({"subagent", "agent", "tool", "surface", "rule", "runs", "context", *VALUE_LABELS.values()})
-"""Every label a core fact can have: the namespace evidence must never stand in."""
 VALUE_INDENT = 4
 MIN_VALUE_CELLS = 12
 """Fewer cells than this beside a label, and the value moves below it."""

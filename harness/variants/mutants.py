@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import replace
 from unittest import mock
 
@@ -23,15 +22,24 @@ from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
 from impl.cells import cap_text, cell_width, wrap_line
-from impl.dialog import DialogBudget, Fact, Paint, PaintRole, complete_view_budget, core_facts, evidence_facts, render_prompt_dialog
+from impl.dialog import (
+    NARROW_INDENT,
+    DialogBudget,
+    Fact,
+    Paint,
+    PaintRole,
+    complete_view_budget,
+    core_facts,
+    evidence_facts,
+    render_prompt_dialog,
+)
 from impl.frame import Frame, render_frame
-from impl.payload import PromptPayload, pretty_value
+from impl.payload import CORE_LABELS, PromptPayload, pretty_value
 from impl.truncate import ELLIPSIS
 
 from ..corpus import Fixture
 from ..protocol import View
 from ..sources import warning_paint
-from .ask import CORE_LABELS
 from .variant import Render, Variant
 
 # ── the reference, and ways to change its frame ─────────────────────────────
@@ -134,6 +142,9 @@ def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | No
         return "".join(out) + ELLIPSIS, True
 
     return cap_in_units
+
+
+VIEWS_ALL: tuple[View, ...] = ("bounded", "complete", "legacy")
 
 
 def _patched_render(target: str, replacement: object, views: Iterable[View] = ("bounded", "complete")) -> Render:
@@ -323,36 +334,26 @@ _SGR = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def values_at_column_0(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
-    """Continuation rows lose their indent: a value's own lines start where labels do."""
+    """Value rows lose their indent — continuation rows, and every value row of the narrow layout — and start where labels do."""
     frame = reference_frame(payload, view, budget)
     ask = ask_of(frame)
     if view == "legacy" or not ask:
         return frame
     separator = _SGR.sub("", ask[0]).find(" : ")
-    if separator < 0:
-        return frame
-    indent = " " * (separator + 3)
+    indent = " " * (separator + 3 if separator >= 0 else NARROW_INDENT)
     return with_ask(frame, [row.removeprefix(indent) for row in ask])
 
 
 # ── widths ──────────────────────────────────────────────────────────────────
 
 
-def _grapheme_cells(text: str) -> int:
-    return len(text) if text.isascii() else wcwidth_width(text)
+def _cluster_cells(grapheme: str) -> int:
+    """A grapheme as wcwidth measures it, as one cluster with ambiguous characters narrow: kitty's and WezTerm's width."""
+    return wcwidth_width(grapheme)
 
 
-@contextmanager
-def _grapheme_widths() -> Iterator[None]:
-    with mock.patch("impl.cells._wcwidth", _grapheme_cells), mock.patch("impl.cells.cell_width", _grapheme_cells), \
-            mock.patch("impl.dialog.cell_width", _grapheme_cells):
-        yield
-
-
-def widths_by_graphemes(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
-    """Every cluster measured as wcwidth measures graphemes (kitty, WezTerm), not as the widest terminal draws it."""
-    with _grapheme_widths():
-        return reference_frame(payload, view, budget)
+widths_by_graphemes = _patched_render("impl.cells.grapheme_cells", _cluster_cells, VIEWS_ALL)
+"""Every cluster measured as a cluster-aware terminal draws it, not as the widest terminal does."""
 
 
 # ── the catalogue ───────────────────────────────────────────────────────────
