@@ -9,7 +9,9 @@ stands. A mutant whose frame equals the reference's on all its target
 fixtures is *stale* (its patch no longer reaches the renderer, or the
 reference carries the same defect) and fails the run: a mutant that never
 showed was never killed. A style *passes* when the gate reports nothing on
-any fixture at any width. ``reports/mutation.md`` says which, and where.
+any fixture at any width — nothing, that is, but what it reports for the
+reference itself there (a fixture the reference fails is not a style's
+failure). ``reports/mutation.md`` says which, and where.
 """
 
 from __future__ import annotations
@@ -117,8 +119,14 @@ class StyleResult:
     violations: list[FoundViolation] = field(default_factory=list)
 
     @property
+    def own(self) -> list[FoundViolation]:
+        """Violations the reference does not share at the same fixture, width, view and invariant."""
+        return [item for item in self.violations if not item.reference_too]
+
+    @property
     def passed(self) -> bool:
-        return self.judged > 0 and not self.violations
+        """Judged, and rejected for nothing but what the reference itself is rejected for there."""
+        return self.judged > 0 and not self.own
 
 
 @dataclass
@@ -359,10 +367,12 @@ def _mutant_section(result: MutantResult, widths: Sequence[int]) -> Iterator[str
 
 def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     verdict = "PASSED" if result.passed else "FAILED"
-    pairs = len({(v.fixture, v.width) for v in result.violations})
+    own = len({(v.fixture, v.width) for v in result.own})
+    shared = len({(v.fixture, v.width) for v in result.violations if v.reference_too})
     yield f"### {result.variant.name} — {verdict}"
     yield ""
-    yield f"{result.variant.description}. {result.judged} fixture × width judged, {pairs} with a violation."
+    yield (f"{result.variant.description}. {result.judged} fixture × width judged: {own} with a violation of its own, "
+           f"{shared} with one the reference has there too.")
     yield ""
     if not result.violations:
         return
@@ -373,8 +383,8 @@ def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     yield "| --- | " + " | ".join("---:" for _ in widths) + " | ---: | --- |"
     for invariant, items in sorted(by_invariant.items()):
         counts = Counter(item.width for item in items)
-        own = next((item for item in items if not item.reference_too), items[0])
-        example = f"`{own.fixture}` @{own.width}: {_md(str(own.violation))[:160]}"
+        first = next((item for item in items if not item.reference_too), items[0])
+        example = f"`{first.fixture}` @{first.width}: {_md(str(first.violation))[:160]}"
         yield (f"| `{invariant}` | " + " | ".join(str(counts[width] or "–") for width in widths)
                + f" | {sum(item.reference_too for item in items)} | {example} |")
     yield ""
@@ -389,7 +399,8 @@ def to_markdown(run: MutationRun) -> str:
         f"at widths {', '.join(map(str, widths))}. A mutant is **killed** when, at every fixture × width × view where "
         "its frame (lines or `elided`) differs from the reference's, the gate reports one of the mutant's invariants on "
         "that view; **stale** when its frame equals the reference's on all its targets. A style **passes** when the "
-        "gate reports nothing anywhere. Counts are fixture × width × view (mutants) and violations (styles). "
+        "gate reports nothing anywhere but what it reports for the reference at the same fixture, width, view and "
+        "invariant. Counts are fixture × width × view (mutants) and violations (styles). "
         f"The run took {run.seconds / 60:,.1f} minutes."
         + (" Each mutant ran on its own targets only (`--targets-only`)." if run.targets_only else ""),
         "",
@@ -404,7 +415,7 @@ def to_markdown(run: MutationRun) -> str:
     for style in run.styles:
         verdict = "PASSED" if style.passed else "FAILED"
         out.append(f"| [{style.variant.name}](#{style.variant.name}--{verdict.lower()}) | style | {verdict} | – | – | – | "
-                   f"{len(style.violations)} violations |")
+                   f"{len(style.own)} violations ({len(style.violations) - len(style.own)} the reference's too) |")
     if run.problems or run.errors:
         out += ["", "Not judged:", ""]
         out += [f"- `{problem.path}`: {problem.field}: {_md(problem.message)}" for problem in run.problems]
@@ -450,7 +461,8 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         print(f"{result.variant.name:<28} {result.verdict:<13} {len(result.differences):>5} differing, "
               f"{len(result.survivors)} survived")
     for style in run.styles:
-        print(f"{style.variant.name:<28} {'PASSED' if style.passed else 'FAILED':<13} {len(style.violations):>5} violations")
+        print(f"{style.variant.name:<28} {'PASSED' if style.passed else 'FAILED':<13} {len(style.own):>5} violations "
+              f"({len(style.violations) - len(style.own)} the reference's too)")
     for line in [*(str(problem) for problem in run.problems), *run.errors]:
         print(f"not judged: {line}")
     print(f"wrote {report}")

@@ -40,8 +40,10 @@ class Variant:
     targets: tuple[str, ...] = ()
     """``family/name`` of the corpus fixtures where a mutant's defect must show."""
     latent: bool = False
-    """The defect harms only hostile text: values at column 0 are a layout on ``echo hi`` and a
-    forgery on ``tool : bash``. Outside its targets, a latent mutant's frame may differ and pass."""
+    """The frame can differ without the defect showing, so outside its targets a differing frame may pass:
+    values at column 0 are a layout on ``echo hi`` and a forgery on ``tool : bash``; a field the wrong cap
+    lets grow is an overflow where it is shown, and merely left out where the bounded view no longer has
+    room for it. On its targets, every difference must still be rejected."""
     adapter_timeout: float | None = None
     """Judged through the ``askbench/1`` adapter with this timeout: the defect is time, not a frame."""
 

@@ -2,14 +2,12 @@
 
 Fast and targeted: every mutant on its own target fixtures, in process, at
 every width; every style on a sample (a fixture or more per family, and the
-hostile ones); one of each through the real adapter subprocess. The whole
-corpus is ``askbench mutate``'s job.
+hostile ones) and on hostile text from hypothesis; one of each through the
+real adapter subprocess. The whole corpus is ``askbench mutate``'s job.
 
-Until the independent judge of issue 12 lands (``cap``, ``legible``,
-``labels``, terminal models, property-based ``core``/``verbatim``), some
-mutants survive and every style fails; those tests are strict xfails whose
-reason says what the judge lacks, so the judge that fixes them turns them
-into failures to remove.
+The mutants the judge still lets through are strict xfails whose reason
+names the gap, so the judge that closes it turns them into failures to
+remove.
 """
 
 import re
@@ -20,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harness.adapter import AdapterCommand, AdapterSource
@@ -37,33 +35,25 @@ from impl.payload import build_payload
 from test_gate_properties import HOSTILE_TEXT
 
 WIDTHS = (80, 120, 160, 20, 30, 40)
-INVARIANTS = {"containment", "legible", "cap", "rows", "core", "verbatim", "elision", "highlight", "labels", "fit",
-              "layout", "expect", "TIMEOUT"}
+INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verbatim", "elision", "highlight", "labels",
+              "fit", "layout", "expect", "TIMEOUT"}
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 
-LEGIBLE = "no `legible` invariant yet: an SGR sequence from the payload (conceal, fg = bg, reverse video) passes containment"
-SURVIVES_TODAY = {
-    "escape-passthrough": LEGIBLE,
-    "zero-width-passthrough": "a raw ZWJ or ZWNJ after a letter joins that letter's grapheme on the virtual terminal, "
-                              "so containment never sees it drawn",
-    "highlight-missing": "`highlight` asks for paint only when a core fact is flagged: the flagged external path in "
-                         "the evidence of a bash external-directory ask may go unpainted",
-    "sgr-passthrough": LEGIBLE,
-    "cap-in-code-points": "no `cap` invariant yet: 400 CJK characters shown as 800 cells pass",
-    "cap-in-utf16-units": "no `cap` invariant yet: the CJK overflow passes (the lone surrogate is caught by containment)",
-    "value-cut-without-marker": "`core` compares a value's first row only, and nothing checks a capped evidence entry's marker",
-    "evidence-split-by-budget": "nothing checks that bounded evidence is whole or marked",
-    "wrap-loses-row-ends": "`core` compares a value's first row only, and nothing reads evidence text in the bounded "
-                           "view (`verbatim` is the complete view's)",
-    "input-keys-as-core-labels": "no `labels` invariant yet",
-    "values-at-column-0": "no `labels` invariant yet",
-    "widths-by-graphemes": "stale: the reference still measures by wcwidth graphemes and the judge has no `codepoint` model",
-}
-STYLES_FAIL_TODAY = (
-    "the judge compares rows with the reference's layout: `core`/`verbatim` expect `label   : value` hard-wrapped, "
-    "`layout` expects the hint last, `elision` the words 'ctrl+o full request', `highlight` paint, `rows` the "
-    "reference's core height; and at 20 columns the reference's own narrow layout fails `core`"
+CAP_PER_MODEL = (
+    "`check_cap` measures every terminal model with the first model's cells: `_same_screen` groups models by text "
+    "and style, not by cell widths, so 262 characters of U+3248-324F (1 cell on `grapheme`, 2 on `codepoint`) pass "
+    "at 520 cells on `codepoint` (bash-circled-numbers-3248-324f-one-or-two-cells)"
 )
+SURVIVES_TODAY = {
+    "sgr-passthrough": "`legible` cannot attribute an SGR at the very end of a value, and the bleed it causes (bold, "
+                       "blink, reverse, red over the options and hint: bash-sgr-never-reset-bleeds-into-options) is "
+                       "visible, so nothing rejects it",
+    "cap-in-code-points": CAP_PER_MODEL,
+    "cap-in-utf16-units": CAP_PER_MODEL,
+    "values-at-column-0": "`labels` compares a value row with the title exactly: the forged 'Permission Required…' "
+                          "(cut by the cap, with its marker) at column 0 passes at 120 columns, and at 160 only "
+                          "`core` notices",
+}
 
 
 def corpus_file(key: str) -> Path:
@@ -190,8 +180,8 @@ def test_the_matrix_shows_variants_as_columns(tmp_path):
     target = corpus_file("bash/sudo-wrapper-restart-nginx")
     assert main(["matrix", str(target), "--variants", "elided-always,no-paint", "--widths", "80", "--out", str(tmp_path)]) == EXIT_OK
     matrix = (tmp_path / "matrix.md").read_text(encoding="utf-8")
-    assert "| elided-always | variant, in process | 0/1 |" in matrix
-    assert re.search(r"\| \S*sudo-wrapper-restart-nginx \| ok \| \[elision\]\(\S+\) \| \[highlight\]\(", matrix)
+    assert "| elided-always | variant, in process | 0/1 |" in matrix and "| no-paint | variant, in process | 1/1 |" in matrix
+    assert re.search(r"\| \S*sudo-wrapper-restart-nginx \| ok \| \[elision\]\(\S+\) \| ok \|", matrix)
 
 
 # ── styles: sound, so the gate passes them ─────────────────────────────────
@@ -223,12 +213,12 @@ def style_run():
     return run_mutation(SAMPLE, STYLES, STYLE_WIDTHS)
 
 
-@pytest.mark.xfail(strict=True, reason=STYLES_FAIL_TODAY)
 @pytest.mark.parametrize("name", [style.name for style in STYLES])
 def test_a_style_passes_every_sampled_fixture_at_every_width(style_run, name):
     result = next(result for result in style_run.styles if result.variant.name == name)
     assert result.judged == len(SAMPLE) * len(STYLE_WIDTHS)
-    assert [(item.fixture, item.width, str(item.violation)) for item in result.violations] == []
+    assert [(item.fixture, item.width, str(item.violation)) for item in result.own] == []
+    assert result.passed
 
 
 def test_the_sample_covers_every_family_and_the_hostile_cases():
@@ -246,14 +236,15 @@ def test_a_style_keeps_what_makes_a_prompt_safe(style_run):
     assert unsafe == []
 
 
-@pytest.mark.xfail(strict=True, reason=STYLES_FAIL_TODAY)
-@settings(max_examples=25, phases=(Phase.explicit, Phase.reuse, Phase.generate))  # shrink again once styles pass
+@settings(max_examples=25)
 @given(style=st.sampled_from(STYLES), command=HOSTILE_TEXT, width=st.integers(20, 160), max_rows=st.integers(1, 30),
        field_max_width=st.integers(1, 600))
 def test_a_style_passes_the_gate_on_any_hostile_command(style, command, width, max_rows, field_max_width):
     payload = build_payload({"name": "bash", "input": {"command": command}})
-    result = run_width(payload, width, max_rows, field_max_width, {}, source=style.render)
-    assert result.violations == []
+    reference = run_width(payload, width, max_rows, field_max_width, {})
+    styled = run_width(payload, width, max_rows, field_max_width, {}, source=style.render)
+    shared = {(v.invariant, v.view) for v in reference.violations}
+    assert [str(v) for v in styled.violations if (v.invariant, v.view) not in shared] == []
 
 
 # ── through the real adapter ───────────────────────────────────────────────
