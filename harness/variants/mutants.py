@@ -34,6 +34,7 @@ from impl.dialog import (
     render_prompt_dialog,
 )
 from impl.frame import Frame, render_frame
+from impl.mcp_call import is_mcp_tool_name, resolve_mcp_call
 from impl.payload import CORE_LABELS, PromptPayload, pretty_value
 from impl.truncate import ELLIPSIS
 
@@ -298,7 +299,6 @@ def highlight_missing(payload: PromptPayload, fixture: Fixture | None, view: Vie
 
 _CONSUMED_KEYS: Mapping[str, frozenset[str]] = {
     "bash": frozenset({"command"}),
-    "mcp": frozenset({"tool", "server", "arguments"}),
     "skill": frozenset({"name", "skill"}),
     **{name: frozenset({"path", "file_path"}) for name in ("read", "write", "edit", "grep", "find", "ls")},
 }
@@ -306,16 +306,20 @@ _CONSUMED_KEYS: Mapping[str, frozenset[str]] = {
 
 
 def _input_fields(fixture: Fixture) -> list[tuple[str, object]]:
+    """The call's input fields shown as evidence: an MCP call's arguments, whatever envelope carries them."""
     call_input = fixture.call.get("input")
     if not isinstance(call_input, Mapping):
         return []
     name = str(fixture.call.get("name"))
+    if is_mcp_tool_name(name) or fixture.ask.get("kind") == "mcp":
+        server = fixture.ask.get("mcpServer")
+        call = resolve_mcp_call(name, call_input, server if isinstance(server, str) else None)
+        if call.arguments.key is None:  # a direct tool: its whole input is the arguments
+            return [(str(key), value) for key, value in call.arguments.values.items()]
+        extra = [(str(key), value) for key, value in call_input.items() if key not in call.consumed]
+        return extra + [(str(key), value) for key, value in call.arguments.values.items()]
     consumed = _CONSUMED_KEYS.get(name, frozenset())
-    fields = [(str(key), value) for key, value in call_input.items() if key not in consumed]
-    arguments = call_input.get("arguments")
-    if name == "mcp" and isinstance(arguments, Mapping):
-        fields += [(str(key), value) for key, value in arguments.items()]
-    return fields
+    return [(str(key), value) for key, value in call_input.items() if key not in consumed]
 
 
 def input_keys_as_core_labels(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
