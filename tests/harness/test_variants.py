@@ -39,17 +39,10 @@ INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verb
               "fit", "layout", "expect", "TIMEOUT"}
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 
-CAP_PER_MODEL = (
-    "`check_cap` measures every terminal model with the first model's cells: `_same_screen` groups models by text "
-    "and style, not by cell widths, so 262 characters of U+3248-324F (1 cell on `grapheme`, 2 on `codepoint`) pass "
-    "at 520 cells on `codepoint` (bash-circled-numbers-3248-324f-one-or-two-cells)"
-)
 SURVIVES_TODAY = {
     "sgr-passthrough": "`legible` cannot attribute an SGR at the very end of a value, and the bleed it causes (bold, "
                        "blink, reverse, red over the options and hint: bash-sgr-never-reset-bleeds-into-options) is "
                        "visible, so nothing rejects it",
-    "cap-in-code-points": CAP_PER_MODEL,
-    "cap-in-utf16-units": CAP_PER_MODEL,
     "values-at-column-0": "`labels` compares a value row with the title exactly: the forged 'Permission Required…' "
                           "(cut by the cap, with its marker) at column 0 passes at 120 columns, and at 160 only "
                           "`core` notices",
