@@ -71,6 +71,10 @@ def rewriting_lines(pattern: re.Pattern[str], raw: Callable[[re.Match[str]], str
     return render
 
 
+_SGR = re.compile(r"\x1b\[[0-9;]*m")
+"""Our own paint, to read a frame line's text."""
+
+
 def _notation_of(codes: Iterable[int]) -> re.Pattern[str]:
     """The ``⟨U+XXXX⟩`` notation of any of ``codes``: a literal ``⟨`` is itself notation, so a match is never typed."""
     return re.compile("\u27e8U\\+(" + "|".join(f"{code:04X}" for code in codes) + ")\u27e9")
@@ -272,8 +276,13 @@ quadratic_wrap = _patched_render("impl.dialog.wrap_line", _wrap_quadratically)
 
 
 def complete_drops_last_line(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    """The complete view without its last row that shows anything (a trailing empty row lost is no loss on screen)."""
     frame = reference_frame(payload, view, budget)
-    return with_ask(frame, ask_of(frame)[:-1]) if view == "complete" and frame.ask_rows else frame
+    ask = ask_of(frame)
+    last = next((index for index in range(len(ask) - 1, -1, -1) if _SGR.sub("", ask[index]).strip()), None)
+    if view != "complete" or last is None:
+        return frame
+    return with_ask(frame, ask[:last] + ask[last + 1 :])
 
 
 def _evidence_reversed(payload: PromptPayload) -> Iterator[Fact]:
@@ -332,9 +341,6 @@ def input_keys_as_core_labels(payload: PromptPayload, fixture: Fixture | None, v
     forged = [fact for fact in forged if (fact.label, fact.text) not in stated]
     with mock.patch("impl.dialog.core_facts", lambda payload: real + forged):
         return reference_frame(payload, view, budget)
-
-
-_SGR = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def values_at_column_0(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
@@ -402,19 +408,19 @@ MUTANTS: tuple[Variant, ...] = (
     Variant("long-core-fact-dropped", "a core fact longer than the field cap is left out instead of capped",
             "mutant", long_core_fact_dropped, ("core",), (_LONG_COMMAND, "bash/single-line-command-10236-chars")),
     Variant("value-cut-without-marker", "a capped field ends where the cap falls, with no …",
-            "mutant", value_cut_without_marker, ("core", "evidence"), (_LONG_COMMAND, "adversarial/mcp-500-cjk-title")),
+            "mutant", value_cut_without_marker, ("core", "evidence", "elision"), (_LONG_COMMAND, "adversarial/mcp-500-cjk-title")),
     Variant("evidence-split-by-budget", "evidence fills every row of the budget, the last entry cut mid-way with no marker",
-            "mutant", evidence_split_by_budget, ("evidence",), _DROPS_EVIDENCE),
+            "mutant", evidence_split_by_budget, ("evidence", "elision"), _DROPS_EVIDENCE),
     Variant("elided-never", "the frame claims elided=false even when it capped a field or dropped evidence",
             "mutant", elided_never, ("elision",), (_LONG_COMMAND,)),
     Variant("elided-always", "the frame claims elided=true even when it shows everything",
             "mutant", elided_always, ("elision",), ("bash/sudo-wrapper-restart-nginx",)),
     Variant("ellipsis-with-count", "the dropped-evidence marker carries a count (… 1,994 more rows)",
-            "mutant", ellipsis_with_count, ("elision",), _DROPS_EVIDENCE),
+            "mutant", ellipsis_with_count, ("elision", "evidence"), _DROPS_EVIDENCE),
     Variant("wrap-loses-row-ends", "wrapping loses the last visible character of every full row",
             "mutant", wrap_loses_row_ends, ("verbatim", "core"),
             ("bash/single-line-command-10236-chars", "adversarial/bash-crlf-pair-hidden-command")),
-    Variant("complete-drops-last-line", "the complete view leaves out its last row",
+    Variant("complete-drops-last-line", "the complete view leaves out its last row that shows anything",
             "mutant", complete_drops_last_line, ("verbatim",), (_LONG_COMMAND,)),
     Variant("complete-reorders-fields", "the complete view shows the evidence entries in reverse order",
             "mutant", complete_reorders_fields, ("verbatim",), (*_DROPS_EVIDENCE, "mcp/github-create-issue-long-markdown-body")),
