@@ -10,6 +10,9 @@ the arrangement:
 
 - every piece of payload text is neutralised, labels included;
 - every field is capped in cells (``impl.cells.cap_text``) with a bare ``…``;
+- the flagged element is painted whole, wherever it stands: the value, or an
+  evidence entry that is one of the payload's flagged texts (the external
+  paths of a bash command that leaves the working directory);
 - evidence fills the rows left whole or not at all, a ``…`` row when some is dropped;
 - no value row starts nearer the left edge than ``VALUE_INDENT``: column 0
   is where labels, the title and the hint stand, column 2 where options do;
@@ -106,7 +109,9 @@ def _arrange(label: str, label_width: int, style: AskStyle, width: int, paint: P
     return _Arrangement(head, indent, False)
 
 
-def _block(fact: Fact, label_width: int, style: AskStyle, width: int, cap: int | None, paint: Paint | None) -> tuple[list[str], bool]:
+def _block(
+    fact: Fact, label_width: int, style: AskStyle, width: int, cap: int | None, paint: Paint | None, flagged: frozenset[str]
+) -> tuple[list[str], bool]:
     arrangement = _arrange(label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2)), label_width, style, width, paint)
     row_width = max(1, width - arrangement.indent)
     text, cut = field_text(fact.text, cap, row_width)
@@ -114,7 +119,7 @@ def _block(fact: Fact, label_width: int, style: AskStyle, width: int, cap: int |
         detail, detail_cut = field_text(fact.detail, cap, row_width)
         text, cut = f"{text}{ARROW}{detail}", cut or detail_cut
     rows = [row for line in text.split("\n") for row in style.wrap(line, row_width)]
-    if paint and fact.flagged:
+    if paint and (fact.flagged or fact.text in flagged):
         rows = [paint("flagged", row) if row else row for row in rows]
     pad = " " * arrangement.indent
     if arrangement.above:
@@ -134,11 +139,12 @@ def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, pa
     lookahead = len(evidence) if budget.max_rows is None else budget.max_rows
     label_width = _label_width(core + evidence[:lookahead], width)
     cap = budget.field_max_width
+    flagged = frozenset(payload.flagged)
 
     lines: list[str] = []
     elided = False
     for fact in core:
-        rows, cut = _block(fact, label_width, style, width, cap, paint)
+        rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
         lines += rows
         elided |= cut
     remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
@@ -146,7 +152,7 @@ def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, pa
         if remaining is not None and remaining <= 0:
             elided = True
             break
-        rows, cut = _block(fact, label_width, style, width, cap, paint)
+        rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
         if remaining is not None:
             reserve = 0 if index == len(evidence) - 1 else 1  # a row for the … that says more follows
             if len(rows) + reserve > remaining:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wcwidth import iter_graphemes
 
 from harness.adapter import AdapterCommand, AdapterSource
 from harness.adapters.variant import command_for
@@ -30,6 +31,10 @@ from harness.gate import EXIT_OK, EXIT_VIOLATION, run_gate
 from harness.mutate import Difference, MutantResult, mutant_differences, run_mutation, to_markdown
 from harness.sources import reference_source
 from harness.variants import MUTANTS, STYLES, VARIANTS, Variant, variant_named
+from harness.variants.mutants import capping_by
+from harness.variants.words import word_wrap
+from impl.cells import cap_text, cell_width, expand_tabs, is_grapheme_break
+from impl.neutralise import neutralise
 from impl.payload import build_payload
 
 from test_gate_properties import HOSTILE_TEXT
@@ -118,6 +123,24 @@ def test_escape_passthrough_is_rejected_by_containment_wherever_an_escape_reache
     found = mutant_differences(variant_named("escape-passthrough"), build_payload(call), fixture, width)
     assert found, "the escape is in every view, so every view differs"
     assert [(d.view, d.reported) for d in found if not d.killed] == []
+
+
+# ── the pieces: a word wrapper that loses nothing, a cap in another unit ────
+
+
+@given(line=HOSTILE_TEXT.map(lambda text: expand_tabs(neutralise(text).replace("\n", " "))), row_width=st.integers(1, 60))
+def test_word_wrap_keeps_every_character_within_the_row(line, row_width):
+    rows = word_wrap(line, row_width)
+    assert "".join(rows) == line
+    assert all(cell_width(row) <= row_width for row in rows if len(list(iter_graphemes(row))) > 1)
+    offsets = [sum(len(row) for row in rows[:index]) for index in range(1, len(rows))]
+    assert all(is_grapheme_break(line, offset) for offset in offsets)
+
+
+@given(text=st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=300) | st.just("a\nb" * 50),
+       cap=st.integers(1, 200), row_width=st.integers(1, 80))
+def test_a_cap_in_another_unit_is_the_reference_cap_on_ascii(text, cap, row_width):
+    assert capping_by(len, None)(text, cap, row_width) == cap_text(text, cap, row_width)
 
 
 # ── the runner's verdicts ──────────────────────────────────────────────────
