@@ -10,9 +10,11 @@ the arrangement:
 
 - every piece of payload text is neutralised, labels included;
 - every field is capped in cells (``impl.cells.cap_text``) with a bare ``…``;
-- the flagged element is painted whole, wherever it stands: the value, or an
-  evidence entry that is one of the payload's flagged texts (the external
-  paths of a bash command that leaves the working directory);
+- the flagged element is painted wherever it stands: a flagged fact whole,
+  an evidence entry that is one of the payload's flagged texts whole (the
+  external paths of a bash command that leaves the working directory), and
+  a flagged text inside any other row as a token (a tool's name in its
+  ``tool`` row);
 - evidence fills the rows left whole or not at all, a ``…`` row when some is dropped;
 - no value row starts nearer the left edge than ``VALUE_INDENT``: column 0
   is where labels, the title and the hint stand, column 2 where options do;
@@ -24,11 +26,12 @@ the arrangement:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from impl.cells import cap_text, cell_width, clip_to_width, expand_text_tabs, wrap_line
+from impl.cells import cap_text, cell_width, clip_to_width, expand_text_tabs, is_grapheme_break, wrap_line
 from impl.dialog import ARROW, MAX_LABEL_WIDTH, DialogBudget, DialogView, Fact, Paint, core_facts, evidence_facts
 from impl.neutralise import MAX_EXTENDERS, neutralise
 from impl.payload import CORE_LABELS, PromptPayload
@@ -121,10 +124,34 @@ def _block(
     rows = [row for line in text.split("\n") for row in style.wrap(line, row_width)]
     if paint and (fact.flagged or fact.text in flagged):
         rows = [paint("flagged", row) if row else row for row in rows]
+    elif paint:
+        rows = [paint_tokens(row, flagged, paint) for row in rows]
     pad = " " * arrangement.indent
     if arrangement.above:
         return [arrangement.head, *(pad + row for row in rows)], cut
     return [arrangement.head + rows[0], *(pad + row for row in rows[1:])], cut
+
+
+_TOKEN = re.compile(r"[\w/.\-]")
+
+
+def paint_tokens(row: str, needles: frozenset[str], paint: Paint) -> str:
+    """``row`` with each whole-token occurrence of a needle painted; a needle split by a row break stays plain."""
+    spans: list[tuple[int, int]] = []
+    for needle in needles:
+        start = row.find(needle) if needle else -1
+        while start >= 0:
+            end = start + len(needle)
+            before = start == 0 or not _TOKEN.match(row[start - 1]) and is_grapheme_break(row, start)
+            after = end == len(row) or not _TOKEN.match(row[end]) and is_grapheme_break(row, end)
+            if before and after and not any(start < stop and begin < end for begin, stop in spans):
+                spans.append((start, end))
+            start = row.find(needle, start + 1)
+    out, cursor = [], 0
+    for start, end in sorted(spans):
+        out += [row[cursor:start], paint("flagged", row[start:end])]
+        cursor = end
+    return "".join(out) + row[cursor:]
 
 
 def _label_width(facts: Sequence[Fact], width: int) -> int:

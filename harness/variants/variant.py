@@ -43,7 +43,8 @@ class Variant:
     """The frame can differ without the defect showing, so outside its targets a differing frame may pass:
     values at column 0 are a layout on ``echo hi`` and a forgery on ``tool : bash``; a field the wrong cap
     lets grow is an overflow where it is shown, and merely left out where the bounded view no longer has
-    room for it. On its targets, every difference must still be rejected."""
+    room for it; a character lost at each row end of ``AAAA…`` reads as a shorter cut. On its targets,
+    every difference must still be rejected."""
     adapter_timeout: float | None = None
     """Judged through the ``askbench/1`` adapter with this timeout: the defect is time, not a frame."""
 

@@ -29,8 +29,9 @@ from harness.cli import main
 from harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
 from harness.gate import EXIT_OK, EXIT_VIOLATION, run_gate
 from harness.mutate import Difference, MutantResult, mutant_differences, run_mutation, to_markdown
-from harness.sources import reference_source
+from harness.sources import reference_source, warning_paint
 from harness.variants import MUTANTS, STYLES, VARIANTS, Variant, variant_named
+from harness.variants.ask import paint_tokens
 from harness.variants.mutants import capping_by
 from harness.variants.words import word_wrap
 from impl.cells import cap_text, cell_width, expand_tabs, is_grapheme_break
@@ -45,6 +46,13 @@ INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verb
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 
 SURVIVES_TODAY = {
+    "one-row-over-budget": "`rows` counts the ask to its last non-blank row, so a row over the budget that is blank "
+                           "(a value's trailing empty line, adversarial/forwarded-agent-name-clear-screen at 20 "
+                           "columns) passes: the frame is a row taller than the budget allows",
+    "evidence-split-by-budget": "evidence left out with no … row passes when the entries shown end exactly at the "
+                                "budget (adversarial/mcp-extreme-numbers at 20 columns)",
+    "highlight-missing": "`highlight` checks flagged facts and external paths only: the flagged tool name, painted as a "
+                         "token in a tool ask's `tool` row, may go unpainted (adversarial/tool-name-csi-erase-extension-tool)",
     "sgr-passthrough": "`legible` cannot attribute an SGR at the very end of a value, and the bleed it causes (bold, "
                        "blink, reverse, red over the options and hint: bash-sgr-never-reset-bleeds-into-options) is "
                        "visible, so nothing rejects it",
@@ -141,6 +149,12 @@ def test_word_wrap_keeps_every_character_within_the_row(line, row_width):
        cap=st.integers(1, 200), row_width=st.integers(1, 80))
 def test_a_cap_in_another_unit_is_the_reference_cap_on_ascii(text, cap, row_width):
     assert capping_by(len, None)(text, cap, row_width) == cap_text(text, cap, row_width)
+
+
+@given(row=HOSTILE_TEXT.map(lambda text: neutralise(text).replace("\n", " ")),
+       needles=st.frozensets(st.sampled_from(["ls", "rm", "/etc/hosts", "界", "a"]), max_size=3))
+def test_painting_tokens_only_adds_colour(row, needles):
+    assert re.sub(r"\x1b\[[0-9;]*m", "", paint_tokens(row, needles, warning_paint)) == row
 
 
 # ── the runner's verdicts ──────────────────────────────────────────────────
