@@ -203,7 +203,7 @@ def test_evidence_text_and_detail_share_one_line() -> None:
 def test_a_capped_path_keeps_its_detail_on_the_same_line() -> None:
     payload = make("external_directory", "/x", tool="read", evidence=(Evidence("external path", "/a" * 50, "/b"),))
     lines = render(payload, field_max_width=10, width=80).lines
-    assert lines[-1] == "external path : /a/a/a/a/a… → /b"
+    assert lines[-1] == "external path : /a/a/…a/a/a → /b"
 
 
 def test_embedded_newlines_continue_under_the_value_column() -> None:

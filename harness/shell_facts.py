@@ -1,0 +1,147 @@
+"""The judge's own reading of a shell command: which commands it runs, and whether the screen shows them.
+
+The gate must not take the renderer's word for what a command does, so
+this module parses the command itself, with tree-sitter's bash and
+PowerShell grammars and a traversal of its own, never ``impl.shell``. The
+invariant ``runs``: the first and the last command a bounded ask's command
+runs are on its screen, and every command when the outline fits its cap.
+
+A command is matched on the screen by its words: a short word as written
+(a row may break anywhere inside it: the dialog wraps by cell), a long or
+multi-line word (a body, a padding literal) by any text with the bare ``…``
+a cap or an outline leaves in its place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+import tree_sitter_bash
+import tree_sitter_powershell
+from tree_sitter import Language, Node, Parser
+
+ELLIPSIS = "\u2026"
+SHORT_WORD = 40
+"""A word longer than this, or on more than one line, is data the screen may show as ``…``."""
+
+_GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
+_ORDER = ("bash", "powershell")
+_BREAK = r"(?:\n *)?"
+"""Where a hard wrap may fall: a row ends, and the next row is indented to the field column."""
+_EDGE = r"[\w./\-]"
+
+
+@dataclass(frozen=True)
+class ShellCommand:
+    """One command the shell runs: its source text and its words (name, arguments, parameters)."""
+
+    text: str
+    words: tuple[str, ...]
+    start: int
+
+
+@cache
+def _parser(dialect: str) -> Parser:
+    return Parser(Language(_GRAMMARS[dialect]()))
+
+
+def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand, ...] | None:
+    """Every command of ``text`` in source order, nested ones (``$( … )``) included.
+
+    ``dialect`` (``bash`` or ``powershell``) when the ask names it; else the
+    first grammar that parses ``text`` without error. ``None`` when none does.
+    """
+    try:
+        source = text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    for candidate in (dialect,) if dialect else _ORDER:
+        root = _parser(candidate).parse(source).root_node
+        if not root.has_error:
+            found = [_command(node, source) for node in _command_nodes(root)]
+            return tuple(sorted(found, key=lambda command: command.start))
+    return None
+
+
+def first_and_last(text: str, dialect: str | None = None) -> tuple[ShellCommand, ShellCommand] | None:
+    commands = parse_commands(text, dialect)
+    if not commands:
+        return None
+    return commands[0], commands[-1]
+
+
+def _command_nodes(root: Node) -> Iterator[Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            yield node
+        stack.extend(node.children)
+
+
+def _decode(source: bytes, node: Node) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8")
+
+
+def _command(node: Node, source: bytes) -> ShellCommand:
+    words: list[str] = []
+    for child in node.named_children:
+        if child.type == "command_elements":  # PowerShell: the arguments, with their separators as nodes
+            words.extend(_decode(source, element) for element in child.named_children
+                         if element.type != "command_argument_sep")
+        else:
+            words.append(_decode(source, child))
+    return ShellCommand(_decode(source, node), tuple(word for word in words if word.strip()), node.start_byte)
+
+
+def _exact(word: str) -> str:
+    """A short word as the screen may show it: blanks as any blanks, a row break allowed between any two characters."""
+    parts = []
+    for character in word:
+        parts.append(r"\s+" if character.isspace() else re.escape(character))
+    return _BREAK.join(parts)
+
+
+def _long(word: str) -> str:
+    """A long word: written out, or anything around the bare ``…`` that stands for it."""
+    return rf"(?:{_exact(' '.join(word.split()))}|[^\s{ELLIPSIS}]*{ELLIPSIS}[^\s{ELLIPSIS}]*)"
+
+
+def command_pattern(command: ShellCommand) -> re.Pattern[str]:
+    """The command's words in order, each whole: ``sh`` is not found inside ``bash`` or ``shape``."""
+    words = [
+        _long(word) if len(word) > SHORT_WORD or "\n" in word.strip() else _exact(" ".join(word.split()))
+        for word in command.words
+    ]
+    return re.compile(rf"(?<!{_EDGE})" + r"\s+".join(words) + rf"(?!{_EDGE})")
+
+
+def on_screen(command: ShellCommand, ask_text: str) -> bool:
+    return command_pattern(command).search(ask_text) is not None
+
+
+def check_runs(ask_text: str, command: str, dialect: str | None, outline_fits: bool) -> list[str]:
+    """Problems with the ``runs`` invariant on a bounded screen's ask text (its rows joined by line breaks).
+
+    The first and the last command must be on screen; every command when
+    the outline fits its cap. A command no grammar parses has nothing to
+    judge here (the renderer shows it no outline either).
+    """
+    commands = parse_commands(command, dialect)
+    if not commands:
+        return []
+    required = commands if outline_fits else tuple(dict.fromkeys((commands[0], commands[-1])))
+    problems = []
+    for index, found in enumerate(required):
+        if not on_screen(found, ask_text):
+            which = "first" if found == commands[0] else "last" if found == commands[-1] else f"command {index + 1}"
+            problems.append(f"the {which} command {_brief(found.text)!r} is not on the bounded screen")
+    return problems
+
+
+def _brief(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 60 else flat[:30] + ELLIPSIS + flat[-29:]

@@ -1,0 +1,221 @@
+"""What a shell command does, at a glance: its outline from a real parser.
+
+A bounded view cuts a long command, and what a command does is often what
+comes last — the pipe into ``sh`` after 500 characters of ``echo``, the
+``Out-File`` after a 200-line here-string. The outline keeps every command,
+pipeline, list operator (``;``, ``&&``, ``||``, ``&``, a line break),
+redirection, substitution and assignment of the command as tree-sitter's
+bash or PowerShell grammar parses it, and collapses only what is data:
+heredoc and here-string bodies and long literals become a bare ``…``
+(a substitution inside a string still runs, so it stays), comments and
+padding whitespace go. The repro's 10,236-character command outlines to
+``$report = @'…'@`` and ``$report | Out-File -FilePath report.md``.
+
+A command neither grammar parses without error gets no outline: the
+outline is a parse, never a guess. The outline is computed once, when the
+payload is built (parsing is linear in the command, about 15 ms a
+megabyte); the bounded render only ever reads its capped ends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal, get_args
+
+import tree_sitter_bash
+import tree_sitter_powershell
+from tree_sitter import Language, Node, Parser
+
+from .truncate import ELLIPSIS
+
+Dialect = Literal["bash", "powershell"]
+DIALECTS: tuple[str, ...] = get_args(Dialect)
+
+LITERAL_KEEP = 40
+"""A literal of at most this many characters on one line is kept as written; a longer one is data, shown as ``…``."""
+
+_GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
+
+_DROPPED = frozenset({"comment"})
+_BODIES = frozenset({"heredoc_body"})
+"""Always data, whatever their length; only the substitutions inside them run."""
+_LITERALS = frozenset({
+    # bash
+    "word", "raw_string", "string", "ansi_c_string", "translated_string", "number",
+    # PowerShell
+    "generic_token", "verbatim_string_characters", "expandable_string_literal",
+    "verbatim_here_string_characters", "expandable_here_string_literal",
+})
+_SUBSTITUTIONS = frozenset({
+    "command_substitution", "process_substitution", "arithmetic_expansion",  # bash
+    "sub_expression", "script_block_expression",  # PowerShell
+})
+_SEPARATORS = frozenset({"command_argument_sep"})
+"""PowerShell spells the blanks between arguments as nodes; the outline spaces its tokens itself."""
+_CONTINUATION = re.compile(r"\\\r?\n|`\r?\n")
+"""A bash backslash or a PowerShell backtick before a line break joins the lines: a space, not a new statement."""
+_OPENING = re.compile(r"^(?:\$?@?['\"]|\$?\()")
+_CLOSING = re.compile(r"(?:['\"]@?|\))$")
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A command's outline and the grammar it was parsed with."""
+
+    dialect: Dialect
+    text: str
+
+
+@cache
+def _parser(dialect: Dialect) -> Parser:
+    return Parser(Language(_GRAMMARS[dialect]()))
+
+
+def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
+    """The outline of ``command`` in ``dialect``, or in the first grammar (bash, then PowerShell) that parses it without error.
+
+    ``None`` when no grammar tried parses it cleanly, or for text no shell
+    receives: a lone surrogate is not UTF-8, so no byte a shell reads.
+    """
+    try:
+        source = command.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    for candidate in (dialect,) if dialect else DIALECTS:
+        tree = _parser(candidate).parse(source)  # type: ignore[arg-type]
+        if not tree.root_node.has_error:
+            return Outline(candidate, _Outliner(source).render(tree.root_node))  # type: ignore[arg-type]
+    return None
+
+
+def differs_from(outline_text: str, command: str) -> bool:
+    """Whether the outline tells a person anything the command's own words, blanks aside, do not."""
+    return outline_text.split() != command.split()
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    start: int
+    """Byte offset in the source; the blanks before it decide how it is joined to the previous token."""
+    end: int
+    glued: bool = False
+    """Joined to the previous token with nothing between, whatever the source had."""
+
+
+class _Outliner:
+    """Walks the tree iteratively (a 3,000-deep ``$( … )`` must not exhaust Python's stack) into tokens."""
+
+    def __init__(self, source: bytes) -> None:
+        self.source = source
+
+    def text(self, start: int, end: int) -> str:
+        return self.source[start:end].decode("utf-8")
+
+    def render(self, root: Node) -> str:
+        out: list[str] = []
+        previous_end: int | None = None
+        for token in self.tokens(root):
+            if previous_end is not None and not token.glued:
+                gap = _CONTINUATION.sub(" ", self.text(previous_end, token.start)) if token.start > previous_end else ""
+                out.append("\n" if "\n" in gap else " " if gap else "")
+            out.append(token.text)
+            previous_end = token.end
+        return "".join(out).strip()
+
+    def tokens(self, root: Node) -> Iterator[_Token]:
+        stack: list[Node | _Token] = [root]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, _Token):
+                yield item
+                continue
+            node = item
+            kind = node.type
+            if kind in _DROPPED or kind in _SEPARATORS:
+                continue
+            if kind in _BODIES or kind in _LITERALS:
+                stack.extend(reversed(list(self.literal(node, body=kind in _BODIES))))
+                continue
+            if node.child_count == 0:
+                if node.end_byte > node.start_byte and self.text(node.start_byte, node.end_byte).strip():
+                    yield _Token(self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
+                continue
+            stack.extend(reversed(self.ordered_children(node)))
+
+    def ordered_children(self, node: Node) -> list[Node | _Token]:
+        """Children in source order, but a heredoc's body and terminator right after its ``<<EOF``.
+
+        In the source the body starts on the next line, after whatever
+        follows ``<<EOF`` on its own (``| sh``); the outline reads like a
+        here-string, ``cat <<'EOF'…EOF | sh``, so nothing after it on the
+        line is lost behind the body.
+        """
+        children: list[Node | _Token] = list(node.children)
+        if node.type != "heredoc_redirect":
+            return children
+        moved = [child for child in node.children if child.type in ("heredoc_body", "heredoc_end")]
+        rest = [child for child in node.children if child not in moved]
+        position = next((index + 1 for index, child in enumerate(rest) if child.type == "heredoc_start"), 0)
+        anchor = rest[position - 1].end_byte if position else node.start_byte
+        glued: list[Node | _Token] = []
+        for child in moved:
+            if child.type == "heredoc_body":
+                glued.extend(self.literal(child, body=True))
+            else:
+                glued.append(_Token(_one_line(self.text(child.start_byte, child.end_byte)), anchor, anchor, glued=True))
+        glued.append(_Token("", anchor, anchor, glued=True))  # what follows on the line is spaced from ``<<EOF``
+        return [*rest[:position], *glued, *rest[position:]]
+
+    def literal(self, node: Node, *, body: bool) -> Iterator[Node | _Token]:
+        """A literal as data: its delimiters, ``…`` for long text, and every substitution inside it as it runs."""
+        inner = list(_substitutions(node))
+        if body:
+            for substitution in inner:
+                yield _Token(ELLIPSIS, node.start_byte, substitution.start_byte, glued=True)
+                yield substitution
+            yield _Token(ELLIPSIS, node.start_byte, node.end_byte, glued=True)
+            return
+        if not inner:
+            yield _Token(self.shortened(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
+            return
+        position = node.start_byte
+        first = True
+        for substitution in inner:
+            if substitution.start_byte > position:
+                yield _Token(self.shortened(position, substitution.start_byte), position, substitution.start_byte,
+                             glued=not first)
+            first = False
+            yield substitution
+            position = substitution.end_byte
+        if node.end_byte > position:
+            yield _Token(self.shortened(position, node.end_byte), position, node.end_byte, glued=True)
+
+    def shortened(self, start: int, end: int) -> str:
+        """Literal text as written when short and on one line; else its quotes around a bare ``…``."""
+        text = self.text(start, end)
+        if len(text) <= LITERAL_KEEP and "\n" not in text:
+            return text
+        opening = _OPENING.match(text)
+        closing = _CLOSING.search(text)
+        head = opening.group() if opening else ""
+        tail = closing.group() if closing and closing.start() >= len(head) else ""
+        return f"{head}{ELLIPSIS}{tail}"
+
+
+def _substitutions(node: Node) -> Iterator[Node]:
+    """The outermost substitutions inside a literal, in source order."""
+    stack = list(reversed(node.children))
+    while stack:
+        child = stack.pop()
+        if child.type in _SUBSTITUTIONS:
+            yield child
+        else:
+            stack.extend(reversed(child.children))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
