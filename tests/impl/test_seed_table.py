@@ -8,13 +8,20 @@ Measured here (message rows, i.e. the wrapped one-sentence ask without the
 dialog chrome):
 
     fixture                      width  legacy  bounded  complete
-    bash/powershell-here-string     80     203        7       204
-                                   120     203        5       204
-                                   160     203        4       204
-    forwarded/powershell-here-...   80     206       14       413
-                                   120     206       10       408
-                                   160     206        8       408
-    bash/single-line-10236-chars   120      86        7        97
+    bash/powershell-here-string     80     203       10       206
+                                   120     203       10       206
+                                   160     203       10       206
+    forwarded/powershell-here-...   80     206       12       415
+                                   120     206       12       410
+                                   160     206       12       410
+    bash/single-line-10236-chars   120      86        9        99
+
+The bounded ask is the same at every width: the command's field is capped
+in cells of text and in rows that do not depend on the width (7), its head
+and its last line, ``$report | Out-File …``; the outline (``shape``) adds
+two rows, ``$report = @'…'@`` and the pipe. The forwarded ask's sentence
+does not repeat the capped command (``'…'``): one row. The complete view
+carries the outline's two rows too.
 
 Why 203/206 and not 202/205: the fixture's command has 203 logical lines —
 ``$report = @'``, the 200 report lines, the closing ``'@`` and the
@@ -55,12 +62,12 @@ CHROME_ROWS = 8  # title, blank, four options, blank, one hint row
 
 # (fixture, width) -> (legacy message rows, bounded rows, complete-view rows), as measured
 TABLE = {
-    (LOCAL, 80): (203, 7, 204),
-    (LOCAL, 120): (203, 5, 204),
-    (LOCAL, 160): (203, 4, 204),
-    (FORWARDED, 80): (206, 14, 413),
-    (FORWARDED, 120): (206, 10, 408),
-    (FORWARDED, 160): (206, 8, 408),
+    (LOCAL, 80): (203, 10, 206),
+    (LOCAL, 120): (203, 10, 206),
+    (LOCAL, 160): (203, 10, 206),
+    (FORWARDED, 80): (206, 12, 415),
+    (FORWARDED, 120): (206, 12, 410),
+    (FORWARDED, 160): (206, 12, 410),
 }
 
 
@@ -127,10 +134,14 @@ def test_the_bounded_core_is_whole(name: str, width: int) -> None:
     assert lines[value_start].endswith(": $report = @'")
     value_end = next((index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" ")),
                      len(lines))
-    assert lines[value_end - 1].endswith(ELLIPSIS)  # capped, marked, never omitted
+    assert lines[value_end - 2].endswith(ELLIPSIS)  # capped, marked, never omitted
+    assert lines[value_end - 1].strip() == "$report | Out-File -FilePath report.md -Encoding utf8"  # and its last line
+    shape = [line.split(" : ", 1)[-1].strip() for line in lines[value_end : value_end + 2]]
+    assert lines[value_end].startswith("shape ")
+    assert shape == ["$report = @'…'@", "$report | Out-File -FilePath report.md -Encoding utf8"]
     if forwarded:
-        # the child's sentence is evidence: it shows capped, whole as an entry
-        assert any(line.startswith("requested : Current agent requested bash command '$report = @'") for line in lines)
+        # the child's sentence names its asker and leaves the capped command to the core line
+        assert lines[-1] == "requested : Agent 'scout' requested bash command '…'. Allow this command?"
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -165,14 +176,18 @@ def test_the_single_line_command() -> None:
     value_start = next(index for index, line in enumerate(lines) if line.startswith("command : "))
     value_end = next(index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" "))
     value_rows = value_end - value_start
-    # 400 cells in a value column of 120 - (7 + 3) = 110: four rows, the last one ending in the marker
+    # 400 cells in a value column of 120 - (7 + 3) = 110: its first 200 cells, the marker, its last 200
     assert value_rows == 4
-    assert lines[value_end - 1].endswith(ELLIPSIS)
     assert lines[value_start] == "command : " + command[:110]
+    shown = "".join(line[10:] for line in lines[value_start:value_end])
+    head, tail = shown.split(ELLIPSIS)
+    assert command.startswith(head) and command.endswith(tail) and len(head) == len(tail) == 200
+    assert tail.endswith("| jq -r '.status + \" \" + .url'")  # what the response is piped into
+    assert lines[value_end].startswith("shape   : curl -sS")
     assert lines[:2] == ("agent   : observability", "tool    : bash")
-    assert len(lines) == 7 and bounded.elided
+    assert len(lines) == 9 and bounded.elided
 
     complete = render_prompt_dialog(payload, complete_view_budget(width))
-    assert len(complete.lines) == 97  # agent, tool, 94 command rows (ceil(10236 / 110)), timeout
+    assert len(complete.lines) == 99  # agent, tool, 94 command rows (ceil(10236 / 110)), 2 shape rows, timeout
     assert math.ceil(10_236 / 110) == 94
 
