@@ -6,8 +6,10 @@ PowerShell grammars and a traversal of its own, never ``impl.shell``. The
 invariant ``runs``: the first and the last command a bounded ask's command
 runs are on its screen, and every command when the outline fits its cap.
 
-A command is matched on the screen by its words: a short word as written
-(a row may break anywhere inside it: the dialog wraps by cell), a long or
+A command is matched on the screen by its words, spelled as the screen
+spells them (``impl.neutralise``'s notation for controls, which every view
+shares): a short word as written (a row may break anywhere inside it: the
+dialog wraps by cell), a long or
 multi-line word (a body, a padding literal) by any text with the bare ``…``
 a cap or an outline leaves in its place.
 """
@@ -23,6 +25,8 @@ import tree_sitter_bash
 import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser
 
+from impl.neutralise import neutralise
+
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
 """A word longer than this, or on more than one line, is data the screen may show as ``…``."""
@@ -32,6 +36,8 @@ _ORDER = ("bash", "powershell")
 _BREAK = r"(?:\n *)?"
 """Where a hard wrap may fall: a row ends, and the next row is indented to the field column."""
 _EDGE = r"[\w./\-]"
+_JOINED_LINES = re.compile(r"\\\r?\n|`\r?\n")
+"""A line continuation (bash ``\\``, PowerShell backtick) is a blank between two words: an outline drops it."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,8 @@ class ShellCommand:
     text: str
     words: tuple[str, ...]
     start: int
+    gaps: tuple[str, ...] = ()
+    """What stands between each two words in the source: blanks, or a control the screen spells out (``\\r`` as ``␍``)."""
 
 
 @cache
@@ -87,14 +95,16 @@ def _decode(source: bytes, node: Node) -> str:
 
 
 def _command(node: Node, source: bytes) -> ShellCommand:
-    words: list[str] = []
+    spans: list[Node] = []
     for child in node.named_children:
         if child.type == "command_elements":  # PowerShell: the arguments, with their separators as nodes
-            words.extend(_decode(source, element) for element in child.named_children
-                         if element.type != "command_argument_sep")
+            spans.extend(element for element in child.named_children if element.type != "command_argument_sep")
         else:
-            words.append(_decode(source, child))
-    return ShellCommand(_decode(source, node), tuple(word for word in words if word.strip()), node.start_byte)
+            spans.append(child)
+    spans = [span for span in spans if _decode(source, span).strip()]
+    words = tuple(_decode(source, span) for span in spans)
+    gaps = tuple(source[before.end_byte : after.start_byte].decode("utf-8") for before, after in zip(spans, spans[1:]))
+    return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
 
 
 def _exact(word: str) -> str:
@@ -107,16 +117,24 @@ def _exact(word: str) -> str:
 
 def _long(word: str) -> str:
     """A long word: written out, or anything around the bare ``…`` that stands for it."""
-    return rf"(?:{_exact(' '.join(word.split()))}|[^\s{ELLIPSIS}]*{ELLIPSIS}[^\s{ELLIPSIS}]*)"
+    data = rf"(?:[^\s{ELLIPSIS}]|\n *)*?"  # a cut word may run over several rows before its marker
+    return rf"(?:{_exact(' '.join(word.split()))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
 
 
 def command_pattern(command: ShellCommand) -> re.Pattern[str]:
-    """The command's words in order, each whole: ``sh`` is not found inside ``bash`` or ``shape``."""
-    words = [
-        _long(word) if len(word) > SHORT_WORD or "\n" in word.strip() else _exact(" ".join(word.split()))
-        for word in command.words
-    ]
-    return re.compile(rf"(?<!{_EDGE})" + r"\s+".join(words) + rf"(?!{_EDGE})")
+    """The command's words in order, each whole and as the screen spells it (controls in their notation).
+
+    Whole: ``sh`` is not found inside ``bash`` or ``shape``.
+    """
+    parts = []
+    for index, raw in enumerate(command.words):
+        if index:
+            gap = _JOINED_LINES.sub(" ", command.gaps[index - 1] if index - 1 < len(command.gaps) else " ")
+            parts.append(r"\s+" if not gap.strip(" \t\n") else rf"\s*{_exact(neutralise(gap).strip())}\s*")
+        word = neutralise(raw)
+        long = len(word) > SHORT_WORD or "\n" in word.strip()
+        parts.append(_long(word) if long else _exact(" ".join(word.split())))
+    return re.compile(rf"(?<!{_EDGE})" + "".join(parts) + rf"(?!{_EDGE})")
 
 
 def on_screen(command: ShellCommand, ask_text: str) -> bool:
