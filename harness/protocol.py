@@ -81,12 +81,16 @@ def payload_to_json(payload: PromptPayload) -> dict[str, object]:
             "matchedPattern": request.matched_pattern,
             "commandContext": request.command_context,
             "executedUnit": request.executed_unit,
+            "shape": request.shape,
         },
         "core": [
             {"label": fact.label, "text": fact.text, "detail": fact.detail, "flagged": fact.flagged}
             for fact in core_facts(payload)
         ],
-        "evidence": [{"label": entry.label, "text": entry.text, "detail": entry.detail} for entry in payload.evidence],
+        "evidence": [
+            {"label": entry.label, "text": entry.text, "detail": entry.detail, "brief": entry.brief}
+            for entry in payload.evidence
+        ],
         "annotations": list(payload.annotations),
         "flagged": list(payload.flagged),
         "legacyMessage": payload.legacy_message,
@@ -113,9 +117,10 @@ def payload_from_json(data: Mapping[str, object]) -> PromptPayload:
         matched_pattern=request.get("matchedPattern"),  # type: ignore[arg-type]
         command_context=request.get("commandContext"),  # type: ignore[arg-type]
         executed_unit=request.get("executedUnit"),  # type: ignore[arg-type]
+        shape=request.get("shape"),  # type: ignore[arg-type]
     )
     evidence = tuple(
-        Evidence(entry["label"], entry["text"], entry.get("detail"))  # type: ignore[index,union-attr]
+        Evidence(entry["label"], entry["text"], entry.get("detail"), entry.get("brief"))  # type: ignore[index,union-attr]
         for entry in data.get("evidence", ())  # type: ignore[union-attr]
     )
     return PromptPayload(

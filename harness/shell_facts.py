@@ -30,6 +30,8 @@ from impl.neutralise import neutralise
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
 """A word longer than this, or on more than one line, is data the screen may show as ``…``."""
+LONG_COMMAND = 80
+"""A command whose words run longer than this may be cut inside itself: the screen owes only its start."""
 
 _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
 _ORDER = ("bash", "powershell")
@@ -126,8 +128,14 @@ def command_pattern(command: ShellCommand) -> re.Pattern[str]:
 
     Whole: ``sh`` is not found inside ``bash`` or ``shape``.
     """
+    words = command.words
+    if len(" ".join(words)) > LONG_COMMAND:  # its name, and the words after it that fit in a short word's room
+        kept = 1
+        while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:
+            kept += 1
+        words = words[:kept]
     parts = []
-    for index, raw in enumerate(command.words):
+    for index, raw in enumerate(words):
         if index:
             gap = _JOINED_LINES.sub(" ", command.gaps[index - 1] if index - 1 < len(command.gaps) else " ")
             parts.append(r"\s+" if not gap.strip(" \t\n") else rf"\s*{_exact(neutralise(gap).strip())}\s*")

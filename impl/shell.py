@@ -92,8 +92,14 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
 
 
 def differs_from(outline_text: str, command: str) -> bool:
-    """Whether the outline tells a person anything the command's own words, blanks aside, do not."""
-    return outline_text.split() != command.split()
+    """Whether the outline tells a person something the command, as it reads, does not.
+
+    It does when its words differ (a collapsed body or literal, a dropped
+    comment), and when the command is mostly blanks around the same words:
+    3,000 spaces before ``; curl … | sh`` are padding, and the outline is
+    what runs without it.
+    """
+    return outline_text.split() != command.split() or len(command) > 2 * len(outline_text)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -17,13 +18,16 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
+from harness.corpus import parse_json
 
 import impl.cells
 import impl.dialog
 from impl.ask import COMMAND_CONTEXT_LABELS
-from impl.cells import cap_text, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
+from impl.cells import Capped, cap_text, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
 from impl.dialog import (
     NARROW_INDENT,
+    capped_field,
+    evidence_facts,
     ARROW,
     MAX_LABEL_WIDTH,
     NARROW_VALUE_WIDTH,
@@ -876,3 +880,37 @@ def test_core_facts_agrees_with_the_stated_rule() -> None:
     payload = make(agent="s", forwarded=True, session="x", surface="external_directory", invoked="exec_command",
                    rule="r", value="v", runs="u", context="subshell")
     assert [(fact.label, fact.text) for fact in core_facts(payload)] == expected_core(payload)
+
+
+# ── monotone in width, on the corpus ───────────────────────────────────────
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+FIXTURES = sorted(path for path in CORPUS.glob("*/*.json"))
+
+
+def _shown_span(clean: str, capped: Capped) -> tuple[int, int]:
+    """How much of ``clean`` a capped field shows: its head's length from the start and its tail's back from the end."""
+    if not capped.cut:
+        return len(clean), len(clean)
+    end = clean.rstrip(" \n")
+    tail = capped.tail if end.endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
+    assert clean.startswith(capped.head) and end.endswith(tail)
+    return len(capped.head), len(tail)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_a_wider_terminal_never_shows_less_of_any_corpus_field(path: Path) -> None:
+    fixture = parse_json(path.read_text(encoding="utf-8"))
+    assert isinstance(fixture, dict)
+    if "call" not in fixture or "description" not in fixture:
+        return  # scenario files live beside the fixtures
+    payload = build_payload(fixture["call"], fixture.get("ask"))
+    cap = (fixture.get("budget") or {}).get("fieldMaxWidth", 400)
+    first = render_prompt_dialog(payload, DialogBudget(width=80, field_max_width=cap)).lines[0]
+    column = first.index(" : ") + 3 if " : " in first else 0
+    for fact in core_facts(payload) + list(evidence_facts(payload))[:24]:
+        for text in (fact.text, fact.detail) if fact.detail is not None else (fact.text,):
+            clean = expand_text_tabs(neutralise(text))
+            spans = [_shown_span(clean, capped_field(text, cap, width - column)) for width in (80, 120, 160)]
+            for narrower, wider in zip(spans, spans[1:]):
+                assert wider[0] >= narrower[0] and wider[1] >= narrower[1], (fact.label, spans)

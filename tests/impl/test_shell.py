@@ -89,9 +89,11 @@ def test_short_literals_stay_as_written() -> None:
     assert outline(f"echo {word}w", "bash") == Outline("bash", "echo …")
 
 
-def test_differs_from_ignores_blanks_only() -> None:
+def test_differs_from_ignores_a_few_blanks_but_not_padding() -> None:
     assert not differs_from("ls -la", "ls   -la ")
+    assert not differs_from("for f in *; do\nrm $f\ndone", "for f in *; do\n  rm $f\ndone")
     assert differs_from("echo …", "echo " + "A" * 100)
+    assert differs_from("npm test && curl x | sh", "npm test" + " " * 3000 + "&& curl x | sh")
 
 
 @given(st.lists(st.sampled_from(["ls", "rm -rf x", "curl -s e.x", "sh", "echo hi"]), min_size=1, max_size=8),
