@@ -112,6 +112,8 @@ class _Token:
     end: int
     glued: bool = False
     """Joined to the previous token with nothing between, whatever the source had."""
+    dropped: bool = False
+    """A comment: it shows nothing, but it stands between its neighbours."""
 
 
 class _Outliner:
@@ -151,14 +153,30 @@ class _Outliner:
         return f"{self.join(head)}\n{ELLIPSIS}\n{self.join(tail[::-1])}"
 
     def join(self, tokens: list[_Token]) -> str:
+        """Tokens spaced as the source spaces them: a line break, a blank, or nothing.
+
+        Text between two tokens that no node holds (tree-sitter's bash
+        grammar leaves the ``-`` of ``-f - <<EOF`` outside every node) is kept
+        as written: the outline may drop comments and blanks, never a word.
+        """
         out: list[str] = []
         previous_end: int | None = None
+        pending = ""
         for token in tokens:
-            if previous_end is not None and not token.glued:
-                gap = _CONTINUATION.sub(" ", self.text(previous_end, token.start)) if token.start > previous_end else ""
-                out.append("\n" if "\n" in gap else " " if gap else "")
-            out.append(token.text)
+            separator = ""
+            if previous_end is not None and not token.glued and token.start > previous_end:
+                gap = _CONTINUATION.sub(" ", self.text(previous_end, token.start))
+                if gap.strip():
+                    out.append(_stronger(pending, _blank(gap[: len(gap) - len(gap.lstrip())])) + " ".join(gap.split()))
+                    pending = ""
+                    gap = gap[len(gap.rstrip()) :]
+                separator = _blank(gap)
             previous_end = token.end
+            if token.dropped:
+                pending = _stronger(pending, separator)
+                continue
+            out.append(_stronger(pending, separator) + token.text)
+            pending = ""
         return "".join(out).strip()
 
     def tokens(self, root: Node, *, reverse: bool = False) -> Iterator[_Token]:
@@ -171,7 +189,10 @@ class _Outliner:
                 continue
             node = item
             kind = node.type
-            if kind in _DROPPED or kind in _SEPARATORS:
+            if kind in _SEPARATORS:
+                continue
+            if kind in _DROPPED:  # no text, but its line break still separates what is around it
+                yield _Token("", node.start_byte, node.end_byte, dropped=True)
                 continue
             if kind in _BODIES or kind in _LITERALS:
                 items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
@@ -205,7 +226,8 @@ class _Outliner:
             else:
                 glued.append(_Token(_one_line(self.text(child.start_byte, child.end_byte)), anchor, anchor, glued=True))
         glued.append(_Token("", anchor, anchor, glued=True))  # what follows on the line is spaced from ``<<EOF``
-        return [*rest[:position], *glued, *rest[position:]]
+        consumed = _Token("", node.end_byte, node.end_byte, glued=True)  # the body and terminator are shown already
+        return [*rest[:position], *glued, *rest[position:], consumed]
 
     def literal(self, node: Node, *, body: bool) -> Iterator[Node | _Token]:
         """A literal as data: its delimiters, ``…`` for long text, and every substitution inside it as it runs."""
@@ -241,6 +263,15 @@ class _Outliner:
         head = opening.group() if opening else ""
         tail = closing.group() if closing and closing.start() >= len(head) else ""
         return f"{head}{ELLIPSIS}{tail}"
+
+
+def _blank(gap: str) -> str:
+    return "\n" if "\n" in gap else " " if gap else ""
+
+
+def _stronger(first: str, second: str) -> str:
+    """Of two separators, the one that separates more: a line break over a blank over nothing."""
+    return "\n" if "\n" in (first, second) else " " if " " in (first, second) else ""
 
 
 def _substitutions(node: Node) -> Iterator[Node]:

@@ -43,6 +43,9 @@ def test_the_repro_outlines_to_its_assignment_and_its_pipe() -> None:
         # assignments, redirections, && and || and & are kept
         ("A=1 B=2 make -j8 > log 2>&1 || tail log &", "A=1 B=2 make -j8 > log 2>&1 || tail log &"),
         ("echo aGVsbG8= | base64 -d | sh", "echo aGVsbG8= | base64 -d | sh"),
+        # text the grammar leaves outside every node (the '-' before a heredoc) is kept, never lost
+        ("kubectl apply -f - <<'EOF'\nkind: Job\nEOF\nkubectl get jobs", "kubectl apply -f - <<'EOF'…EOF\nkubectl get jobs"),
+        ("ls # list\n# more\nrm x  # remove", "ls\nrm x"),
     ],
 )
 def test_bash_outlines(command: str, expected: str) -> None:
