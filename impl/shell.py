@@ -34,7 +34,7 @@ from .truncate import ELLIPSIS
 Dialect = Literal["bash", "powershell"]
 DIALECTS: tuple[str, ...] = get_args(Dialect)
 
-OUTLINE_END = 4_000
+OUTLINE_END = 2_000
 """Characters of outline from each end of a command whose outline is longer than both together: more than any view caps a field to."""
 LITERAL_KEEP = 40
 """A literal of at most this many characters on one line is kept as written; a longer one is data, shown as ``…``."""
