@@ -178,21 +178,34 @@ def _clean(text: str) -> str:
 def capped_field(text: str, cap: int, row_width: int) -> Capped:
     """A field's head and tail as the bounded view shows them, reading only its two ends.
 
-    Each kept grapheme is at least one cell per ``MAX_EXTENDERS + 1``
-    characters, so ``limit`` characters from either end always hold more
-    than the cap can show. A text longer than both ends together is never
-    read in between: a 10 MB command costs what a 10 KB one does.
+    A text with more lines than the field has rows, or longer than
+    ``limit`` characters, cannot fit; then the head is read from its first
+    ``rows + 1`` lines (at most ``limit`` characters: each kept grapheme is
+    at least one cell per ``MAX_EXTENDERS + 1`` characters) and the tail
+    from its last line (at most ``limit`` characters back), and nothing in
+    between is read at all: a 200-line here-string costs its first lines and
+    its last, a 10 MB command what a 10 KB one does. One difference with
+    reading the whole: the tail of a line longer than ``limit`` starts
+    mid-line, where its column is unknown, so its tabs expand from the start
+    of the ``limit`` characters read (it is shown after a marker of its own,
+    never aligned with the head).
     """
     rows = field_rows(cap)
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
-    if len(text) <= 2 * limit + _LOOKAHEAD:
-        return cap_text(_clean(text), cap, rows, row_width)
-    end = _shown_end(text)
-    if end <= 2 * limit + _LOOKAHEAD:  # a short text, then blanks: enough of them to be cut as the whole would be
+    prefix_end = _lines_end(text, rows + 1, min(limit, len(text)))
+    many_lines = prefix_end < len(text) and text.count("\n", 0, prefix_end) > rows
+    if many_lines or len(text) > 2 * limit + _LOOKAHEAD:
+        end = _shown_end(text)
+        floor = max(prefix_end, end - limit)
+        last_break = text.rfind("\n", floor, end)
+        if last_break >= 0:  # the window opens on the last line's break, so the tail knows where its line starts
+            return cap_ends(_clean(text[:prefix_end]), _clean(text[last_break:end]), cap, rows, row_width, whole=False)
+        if end - limit >= prefix_end:
+            suffix = text[_segment_start(text, end - limit) : end]
+            return cap_ends(_clean(text[:prefix_end]), _clean(suffix), cap, rows, row_width, whole=False)
+        # a short text and then blanks: enough of them to be cut as the whole would be
         return cap_text(_clean(text[: end + limit]), cap, rows, row_width)
-    prefix = text[: _lines_end(text, rows + 1, limit)]
-    suffix = text[_segment_start(text, end - limit) : end]
-    return cap_ends(_clean(prefix), _clean(suffix), cap, rows, row_width, whole=False)
+    return cap_text(_clean(text), cap, rows, row_width)
 
 
 def _visible(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:

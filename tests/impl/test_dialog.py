@@ -23,7 +23,7 @@ from harness.corpus import parse_json
 import impl.cells
 import impl.dialog
 from impl.ask import COMMAND_CONTEXT_LABELS
-from impl.cells import Capped, cap_text, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
+from impl.cells import Capped, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
 from impl.dialog import (
     NARROW_INDENT,
     capped_field,
@@ -601,11 +601,12 @@ def visible(text: str) -> str:
 
 
 def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
-    """The field cap on the whole text: ``cap_text`` is checked against a brute-force reference in ``test_cells``;
-    here it is the rule the dialog's two-ends reading of a long field must agree with."""
+    """A raw field capped: the cap is impl's own here (``capped_field``), checked elsewhere — on the whole text
+    against a brute-force reference in ``test_cells``, its two-ends reading against the whole text in
+    ``test_fast_paths``. What this reference checks is the layout around it."""
     if cap is None:
-        return text, False
-    capped = cap_text(text, cap, field_rows(cap), row_width)
+        return visible(text), False
+    capped = capped_field(text, cap, row_width)
     return capped.shown, capped.cut
 
 
@@ -656,9 +657,9 @@ class Layout:
         return self.width - NARROW_INDENT if self.narrow else self.width - (self.label_width + 3)
 
     def field(self, text: str, detail: str | None) -> tuple[str, bool]:
-        shown, cut = ref_cap(visible(text), self.cap, self.row_width)
+        shown, cut = ref_cap(text, self.cap, self.row_width)
         if detail is not None:
-            shown_detail, detail_cut = ref_cap(visible(detail), self.cap, self.row_width)
+            shown_detail, detail_cut = ref_cap(detail, self.cap, self.row_width)
             shown, cut = f"{shown}{ARROW}{shown_detail}", cut or detail_cut
         return shown, cut
 

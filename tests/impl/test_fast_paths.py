@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
+import impl.dialog
+
 from impl.cells import (
     _NOT_PRINTABLE_ASCII,
     _pieces,
@@ -35,8 +37,9 @@ from impl.dialog import (
     capped_field,
     render_prompt_dialog,
 )
-from impl.neutralise import _PLAIN_RUNS, _clean_piece, neutralise
+from impl.neutralise import _PLAIN_RUNS, MAX_EXTENDERS, _clean_piece, neutralise
 from impl.payload import build_payload
+from impl.truncate import ELLIPSIS
 
 TRICKY = (
     "ab \t\n\r\x1b\x7f\u0301\u0600\u200d\u200b\ufe0f\u20e3\U0001f1eb\U0001f1f7\U0001f468\U0001f469"
@@ -182,3 +185,22 @@ def test_a_leading_extender_becomes_notation() -> None:
     assert neutralise("\U0001f44d\U0001f3fd") == "\U0001f44d\U0001f3fd"
     assert neutralise("\uff76\uff9e") == "\uff76\uff9e" and neutralise("\u0e01\u0e33") == "\u0e01\u0e33"
     assert expand_tabs(neutralise("\t\U0001f3fb")) == " " * 8 + "⟨U+1F3FB⟩"
+
+
+def test_a_tail_that_starts_mid_line_expands_its_tabs_from_what_was_read() -> None:
+    # its line's start is 20,000 characters back and never read: the last `limit` characters start at column 0
+    text = "x" * 20_000 + "ab\tc"
+    limit = (40 + 2) * (MAX_EXTENDERS + 1)
+    capped = capped_field(text, 40, 80)
+    read = expand_text_tabs(text[-limit:])
+    assert capped.tail.startswith(ELLIPSIS) and read.endswith(capped.tail[1:])
+
+
+def test_a_here_string_is_read_at_its_first_lines_and_its_last(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    text = "$report = @'\n" + "- a finding about a module\n" * 200 + "'@\n$report | Out-File -FilePath report.md"
+    read: list[int] = []
+    original = impl.dialog.neutralise
+    monkeypatch.setattr(impl.dialog, "neutralise", lambda part: read.append(len(part)) or original(part))
+    capped = capped_field(text, 400, 110)
+    assert capped.tail == "$report | Out-File -FilePath report.md"
+    assert sum(read) < 400  # eight lines of the head and the last line, not 5,400 characters

@@ -176,11 +176,11 @@ def test_the_single_line_command() -> None:
     value_start = next(index for index, line in enumerate(lines) if line.startswith("command : "))
     value_end = next(index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" "))
     value_rows = value_end - value_start
-    # 400 cells in a value column of 120 - (7 + 3) = 110: its first 200 cells, the marker, its last 200
+    # 400 cells in a value column of 120 - (7 + 3) = 110: its first 200 cells and a marker, then a marker and its last 200
     assert value_rows == 4
     assert lines[value_start] == "command : " + command[:110]
     shown = "".join(line[10:] for line in lines[value_start:value_end])
-    head, tail = shown.split(ELLIPSIS)
+    head, tail = shown.split(ELLIPSIS * 2)  # the head's marker, then the tail's own on its row
     assert command.startswith(head) and command.endswith(tail) and len(head) == len(tail) == 200
     assert tail.endswith("| jq -r '.status + \" \" + .url'")  # what the response is piped into
     assert lines[value_end].startswith("shape   : curl -sS")
