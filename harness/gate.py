@@ -13,7 +13,7 @@ from pathlib import Path
 
 from impl.payload import PayloadError, build_payload
 
-from .checks import WIDTHS, Violation, WidthResult, run_width
+from .checks import WIDTHS, Violation, WidthResult, check_monotone, run_width
 from .corpus import Fixture, FixtureProblem, load_corpus
 from .sources import FrameSource
 
@@ -66,6 +66,9 @@ def run_fixture(
         except RecursionError:
             result.error = f"{fixture.path}: nested too deeply to render at width {width}"
             return result
+    by_width = {judged.width: judged for judged in result.widths}
+    for violation in check_monotone(result.widths):  # across the widths of the run: a wider one never shows less
+        by_width[violation.width].violations.append(violation)
     return result
 
 

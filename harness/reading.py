@@ -264,6 +264,12 @@ def read_ask(
             end = _extent(rows, row, stop, pending)
             reading.derived.append((derived, row, end))
             row = end
+            if row < stop and rows[row].text == MARKER and bounded:  # evidence left out after the outline
+                reading.marker_row = row
+                row += 1
+                if not any(f.core for f in pending):
+                    reading.dropped.extend(pending)
+                    pending = []
             continue
         value_start = label_head(text, fact.label)
         if value_start is None:
@@ -301,6 +307,13 @@ def read_ask(
             if not any(f.core for f in pending):
                 reading.dropped.extend(pending)
                 pending = []
+    while row < stop:  # a derived fact (a command's outline) may also stand after the last expected one
+        derived = next((label for label in DERIVED_LABELS if label_head(rows[row].text, label) is not None), None)
+        if derived is None:
+            break
+        end = _extent(rows, row, stop, ())
+        reading.derived.append((derived, row, end))
+        row = end
     reading.end = max(row, reading.start)
     return reading
 
