@@ -26,13 +26,13 @@ from harness.terminal import StyledRun, read_frame
 SEEDS = [BUILTIN_CORPUS / SEED_LOCAL, BUILTIN_CORPUS / SEED_FORWARDED, BUILTIN_CORPUS / SEED_SINGLE_LINE]
 # (fixture, width) -> legacy, bounded, complete: the seed's table as tests/impl/test_seed_table.py measures it
 SEED_TABLE = {
-    ("bash/powershell-here-string-report-200-lines", 80): (203, 7, 204),
-    ("bash/powershell-here-string-report-200-lines", 120): (203, 5, 204),
-    ("bash/powershell-here-string-report-200-lines", 160): (203, 4, 204),
-    ("forwarded/powershell-here-string-report-200-lines", 80): (206, 14, 413),
-    ("forwarded/powershell-here-string-report-200-lines", 120): (206, 10, 408),
-    ("forwarded/powershell-here-string-report-200-lines", 160): (206, 8, 408),
-    ("bash/single-line-command-10236-chars", 120): (86, 7, 97),
+    ("bash/powershell-here-string-report-200-lines", 80): (203, 10, 206),
+    ("bash/powershell-here-string-report-200-lines", 120): (203, 10, 206),
+    ("bash/powershell-here-string-report-200-lines", 160): (203, 10, 206),
+    ("forwarded/powershell-here-string-report-200-lines", 80): (206, 12, 415),
+    ("forwarded/powershell-here-string-report-200-lines", 120): (206, 12, 410),
+    ("forwarded/powershell-here-string-report-200-lines", 160): (206, 12, 410),
+    ("bash/single-line-command-10236-chars", 120): (86, 9, 99),
 }
 HOSTILE = "</pre><script>alert(1)</script><img src=x onerror=alert(2)> | pipe `tick` \x1b[31mred\x1b[0m"
 
@@ -79,7 +79,7 @@ def test_every_fixture_at_every_width(seed_report) -> None:  # type: ignore[no-u
     table = text.split("## Every fixture × width", 1)[1]
     rows = [line for line in table.splitlines() if re.match(r"\| \S+/\S+ \| \d+ \|", line)]
     assert len(rows) == 3 * 3
-    assert "| bash/powershell-here-string-report-200-lines | 80 | 203 | 7 | 204 | yes | ok |" in rows
+    assert "| bash/powershell-here-string-report-200-lines | 80 | 203 | 10 | 206 | yes | ok |" in rows
     assert "3 fixtures at widths 80, 120, 160: 3 passed, 0 failed, 0 malformed." in text
 
 
@@ -101,8 +101,8 @@ def test_the_gallery_has_a_table_of_contents_by_family(seed_report) -> None:  # 
 
 def test_long_complete_views_are_collapsed(seed_report) -> None:  # type: ignore[no-untyped-def]
     page = seed_report.gallery.read_text(encoding="utf-8")
-    assert "<details><summary>complete @80 · 213 rows (show)</summary>" in page
-    assert "<figcaption>bounded @80 · 16 rows · elided</figcaption>" in page
+    assert "<details><summary>complete @80 · 215 rows (show)</summary>" in page
+    assert "<figcaption>bounded @80 · 19 rows · elided</figcaption>" in page
 
 
 def test_hostile_fixture_text_is_escaped_everywhere(hostile_report) -> None:  # type: ignore[no-untyped-def]

@@ -10,12 +10,11 @@ import pytest
 
 import impl.dialog
 from harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
-from harness.layout import find_layout
+from harness.layout import find_options
 from harness.screens import fixture_readings
 from harness.shell_facts import check_runs, first_and_last, on_screen, parse_commands
 from impl.cells import Capped
-from impl.dialog import DialogBudget, capped_field, core_facts, render_prompt_dialog
-from impl.neutralise import neutralise
+from impl.dialog import DialogBudget, capped_field, render_prompt_dialog
 from impl.payload import PromptPayload, build_payload
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
@@ -140,14 +139,14 @@ def _bash_fixtures() -> list[Fixture]:
 @pytest.mark.parametrize("fixture", _bash_fixtures(), ids=lambda fixture: fixture.path.stem)
 def test_every_bash_fixture_shows_what_runs(fixture: Fixture) -> None:
     payload = build_payload(fixture.call, fixture.ask)
-    first_label = neutralise(core_facts(payload)[0].label)
     dialect = fixture.ask.get("shell")
     for view, width, _, reading in fixture_readings(fixture):
         if view != "bounded":
             continue
-        layout = find_layout(reading.rows, first_label)
-        shown = "\n".join(reading.rows[layout.ask_start : layout.ask_end])
-        row_width = width - (reading.rows[layout.ask_start].find(" : ") + 3)
+        rows = reading.rows[: find_options(reading.rows).options_start]  # the title and the ask, above the options
+        shown = "\n".join(rows)
+        head = next(row for row in rows if " : " in row)
+        row_width = width - (head.find(" : ") + 3)
         shape = payload.request.shape
         fits = shape is not None and not capped_field(shape, fixture.field_max_width, row_width).cut
         assert check_runs(shown, payload.request.value, dialect, fits) == [], (width, fits)

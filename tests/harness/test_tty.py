@@ -236,27 +236,27 @@ def test_bounded_then_paged_then_collapsed_then_yy_approves(session: PtySession)
     session.ready()
     assert session.rows[:3] == list(TRANSCRIPT)
     assert session.rows[3] == "Permission Required"
-    assert "2025-06-12…" in session.text
+    assert "3 new migrations…" in session.text and "$report | Out-File" in session.text  # the head, the tail
     assert "▶ (y) Yes" in session.text
     assert _prompt_rows(session) <= 24 + 10
     assert 2004 in session.screen.private_modes  # bracketed paste is on while the prompt waits
 
     session.press("\x0f", then="ctrl+o collapse")
-    session.wait_text("/204")
+    session.wait_text("/206")
     assert session.screen.alternate is not None  # the pager is on the alternate screen, as less is
     assert "Scope: 41 files changed" in session.text
-    assert session.rows[-1].endswith("32/204")
+    assert session.rows[-1].endswith("32/206")
     assert "(r) No, provide reason" in session.text
 
-    session.press("\x1b[6~", then="61/204")
-    session.press("\x1b[F", then="204/204")
+    session.press("\x1b[6~", then="61/206")
+    session.press("\x1b[F", then="206/206")
     assert "Out-File" in session.text
     assert session.rows[0:3] == ["Permission Required", "tool    : bash", "command : $report = @'"]
 
     session.press("\x0f", then="ctrl+o full request")
     assert session.screen.alternate is None
-    assert "/204" not in session.text
-    assert "Scope: 41 files changed" not in session.text
+    assert "/206" not in session.text
+    assert "## Summary" not in session.text
     assert session.rows[:3] == list(TRANSCRIPT)
     assert _prompt_copies(session) == 1
     assert session.rows[-1] == "" and _prompt_rows(session) < 40
@@ -266,7 +266,7 @@ def test_bounded_then_paged_then_collapsed_then_yy_approves(session: PtySession)
     assert session.finish() == 0
     assert "decision: approved" in session.text
     assert "Permission Required" not in session.text
-    assert not any("Permission Required" in row or "/204" in row for row in session.screen.scrollback)
+    assert not any("Permission Required" in row or "/206" in row for row in session.screen.scrollback)
     assert 2004 not in session.screen.private_modes
     assert session.restored()
 
@@ -311,7 +311,7 @@ def test_resize_re_renders_within_the_new_size_and_leaves_no_stale_frame(session
     session.press("\x0f", then="ctrl+o collapse")  # 358 rows at 60 columns: more than opening lays out, so a share
     session.wait_for(lambda: re.search(r" · 11 · \d%$", session.rows[-1]) is not None, "the pager within 14 rows, 60 columns")
     session.resize(80, 24)
-    session.wait_for(lambda: session.rows[-1].endswith("15/204"), "the pager re-fitted to 24 rows")
+    session.wait_for(lambda: session.rows[-1].endswith("15/206"), "the pager re-fitted to 24 rows")
     assert all(len(row) <= 80 for row in session.rows)
     session.press("\x1b", then="ctrl+o full")
     session.pause(0.3)

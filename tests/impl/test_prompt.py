@@ -149,7 +149,7 @@ def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
     _press(prompt, PAGE_UP)
     assert prompt.offset == 0
     _press(prompt, END)
-    assert prompt.render(120, 40)[-1].endswith("204/204")
+    assert prompt.render(120, 40)[-1].endswith("206/206")
     _press(prompt, HOME)
     assert prompt.offset == 0
     assert prompt.state.highlighted_key == "y"
