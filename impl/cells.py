@@ -237,10 +237,12 @@ def field_rows(cap: int) -> int:
 
     A row bound that shrank as the terminal widened (the old area count
     charged a line break the rest of its row) let a wider terminal show fewer
-    lines of a here-string than a narrower one. Two rows at least: one for
-    the head, one for the tail.
+    lines of a here-string than a narrower one. A cap over 64 cells takes two
+    rows at least, one for the head and one for the tail; a smaller one (a
+    terminal too small for more, where the prompt shrinks every field, or a
+    fixture's tiny budget) keeps one row, its head.
     """
-    return max(2, -(-cap // FIELD_ROW_CELLS))
+    return max(1, -(-cap // FIELD_ROW_CELLS))
 
 
 @dataclass(frozen=True)

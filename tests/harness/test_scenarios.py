@@ -94,7 +94,7 @@ def test_an_approval_option_without_the_core_fails_every_scenario(tmp_path: Path
 
     monkeypatch.setattr(PermissionPrompt, "render", chrome_only)
     failures = run_scenario(load_scenario(_write(tmp_path, steps=[{"keys": ["n"]}]))).failures
-    assert any("without the core facts ['tool', 'command']" in failure for failure in failures)
+    assert any("without the core facts ['tool', 'command', 'shape']" in failure for failure in failures)
 
 
 def test_keys_are_reads_and_time_passes(tmp_path: Path) -> None:

@@ -277,7 +277,8 @@ def test_four_hundred_line_breaks_take_the_field_rows_not_four_hundred() -> None
 
 def test_field_rows_do_not_depend_on_the_width() -> None:
     assert field_rows(400) == 7
-    assert field_rows(40) == 2  # a head row and a tail row at least
+    assert field_rows(65) == 2  # a head row and a tail row
+    assert field_rows(40) == 1  # a cap too small for both: the head
 
 
 @given(clean_text, st.integers(1, 60), st.integers(1, 6), st.integers(2, 40))

@@ -206,8 +206,8 @@ def test_evidence_text_and_detail_share_one_line() -> None:
 
 def test_a_capped_path_keeps_its_detail_on_the_same_line() -> None:
     payload = make("external_directory", "/x", tool="read", evidence=(Evidence("external path", "/a" * 50, "/b"),))
-    lines = render(payload, field_max_width=10, width=80).lines
-    assert lines[-2:] == ("external path : /a/a/…", "                …a/a/a → /b")
+    lines = render(payload, field_max_width=70, width=80).lines
+    assert lines[-2:] == ("external path : " + "/a" * 17 + "/" + ELLIPSIS, "                " + ELLIPSIS + "a/" * 17 + "a → /b")
 
 
 def test_embedded_newlines_continue_under_the_value_column() -> None:
@@ -279,8 +279,8 @@ def test_hostile_text_reaches_the_lines_only_as_notation() -> None:
 
 def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
     payload = make(value="y" * 1000)
-    view = render(payload, field_max_width=50, width=120)
-    assert view.lines[-2:] == ("command : " + "y" * 25 + ELLIPSIS, "          " + ELLIPSIS + "y" * 25)
+    view = render(payload, field_max_width=100, width=120)
+    assert view.lines[-2:] == ("command : " + "y" * 50 + ELLIPSIS, "          " + ELLIPSIS + "y" * 50)
     assert view.elided
     assert not re.search(r"…\s*[\d(\[]", "\n".join(view.lines))
 
@@ -296,15 +296,20 @@ def test_field_cap_counts_cells_for_cjk() -> None:
 def test_field_cap_applies_to_every_core_field() -> None:
     long = "z" * 100
     payload = make(agent=long, rule=long, value=long, runs=long + "!", invoked=long, surface=long)
-    view = render(payload, field_max_width=10, width=200)
+    view = render(payload, field_max_width=70, width=200)  # two rows a field: 35 cells of head, 35 of tail
     assert view.elided
-    assert view.lines[2:4] == ("tool    : bash " + ELLIPSIS, "          " + ELLIPSIS + "zzzz)")
     heads = [line for line in view.lines if not line.startswith(" ")]
-    for line in heads[:1] + heads[2:]:
-        assert line.endswith(" : " + "z" * 5 + ELLIPSIS), line
     tails = [line.strip() for line in view.lines if line.startswith(" ")]
-    assert tails == [ELLIPSIS + "z" * 5, ELLIPSIS + "zzzz)"] + [ELLIPSIS + "z" * 5] * 3 + [ELLIPSIS + "z" * 4 + "!"]
-    assert len(view.lines) == 12
+    assert len(heads) == len(tails) == 6 and len(view.lines) == 12
+    assert heads[1] == "tool    : bash (invoked as " + "z" * 18 + ELLIPSIS and tails[1] == ELLIPSIS + "z" * 34 + ")"
+    for head in heads[:1] + heads[2:]:
+        assert head.endswith(" : " + "z" * 35 + ELLIPSIS), head
+    assert tails[:1] + tails[2:] == [ELLIPSIS + "z" * 35] * 4 + [ELLIPSIS + "z" * 34 + "!"]
+
+
+def test_a_cap_too_small_for_two_rows_keeps_its_head() -> None:
+    view = render(make(value="y" * 1000), field_max_width=40, width=120)
+    assert view.lines[-1] == "command : " + "y" * 40 + ELLIPSIS
 
 
 def test_a_field_of_many_line_breaks_takes_the_field_rows_at_every_width() -> None:
@@ -318,9 +323,9 @@ def test_a_field_of_many_line_breaks_takes_the_field_rows_at_every_width() -> No
 
 def test_field_cap_never_splits_a_grapheme() -> None:
     payload = make(value=FAMILY * 100)  # 8 cells each, on a terminal that measures code points alone
-    view = render(payload, field_max_width=25, width=120)
-    # the tail is owed 12 cells (one family fits), the head the other 13 (one family, not a split second)
-    assert view.lines[-2:] == ("command : " + FAMILY + ELLIPSIS, "          " + ELLIPSIS + FAMILY)
+    view = render(payload, field_max_width=90, width=120)
+    # the tail is owed 45 cells (five families fit), the head the other 45 (five, not a split sixth)
+    assert view.lines[-2:] == ("command : " + FAMILY * 5 + ELLIPSIS, "          " + ELLIPSIS + FAMILY * 5)
 
 
 def test_no_cap_no_elision() -> None:
@@ -714,8 +719,7 @@ def test_reference_layout_matches_a_hand_written_case() -> None:
     payload = make(agent="a", evidence=(THREE_ROWS,) * 5)
     lines, elided, core_rows = reference_view(payload, DialogBudget(max_rows=10))
     assert core_rows == 3 and elided and lines[-1] == ELLIPSIS and len(lines) == 10
-    assert reference_view(make(value="x" * 30), DialogBudget(field_max_width=5))[0][-2:] == [
-        "command : xxx…", "          …xx"]
+    assert reference_view(make(value="x" * 30), DialogBudget(field_max_width=5))[0][-1] == "command : xxxxx…"
 
 
 # ── strategies ─────────────────────────────────────────────────────────────

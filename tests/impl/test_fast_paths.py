@@ -190,8 +190,8 @@ def test_a_leading_extender_becomes_notation() -> None:
 def test_a_tail_that_starts_mid_line_expands_its_tabs_from_what_was_read() -> None:
     # its line's start is 20,000 characters back and never read: the last `limit` characters start at column 0
     text = "x" * 20_000 + "ab\tc"
-    limit = (40 + 2) * (MAX_EXTENDERS + 1)
-    capped = capped_field(text, 40, 80)
+    limit = (80 + 2) * (MAX_EXTENDERS + 1)
+    capped = capped_field(text, 80, 80)
     read = expand_text_tabs(text[-limit:])
     assert capped.tail.startswith(ELLIPSIS) and read.endswith(capped.tail[1:])
 
