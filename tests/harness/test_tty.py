@@ -309,7 +309,7 @@ def test_resize_re_renders_within_the_new_size_and_leaves_no_stale_frame(session
     session.pause(0.3)
     assert _prompt_copies(session) == 1 and "tool    : bash" in session.text
     session.press("\x0f", then="ctrl+o collapse")  # 358 rows at 60 columns: more than opening lays out, so a share
-    session.wait_for(lambda: re.search(r" · 11 · \d%$", session.rows[-1]) is not None, "the pager within 14 rows, 60 columns")
+    session.wait_for(lambda: re.search(r" · 10 · \d%$", session.rows[-1]) is not None, "the pager within 14 rows, 60 columns")
     session.resize(80, 24)
     session.wait_for(lambda: session.rows[-1].endswith("14/206"), "the pager re-fitted to 24 rows")
     assert all(len(row) <= 80 for row in session.rows)

@@ -138,14 +138,14 @@ def test_complete_view_pages_within_height(big: PromptPayload) -> None:
 def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     _press(prompt, CTRL_O)
-    assert prompt.render(120, 40)[-1].endswith(" · 32/206")
+    assert prompt.render(120, 40)[-1].endswith(" · 31/206")
     _press(prompt, DOWN, "j")
     assert prompt.offset == 2
     _press(prompt, UP, "k", "k")
     assert prompt.offset == 0
     _press(prompt, PAGE_DOWN)
-    assert prompt.offset == 29  # 30 rows under the two pinned core rows, one kept for context
-    assert prompt.render(120, 40)[-1].endswith(" · 61/204")
+    assert prompt.offset == 28  # 29 rows under the pinned core rows (tool, command, shape), one kept for context
+    assert prompt.render(120, 40)[-1].endswith(" · 59/206")
     _press(prompt, PAGE_UP)
     assert prompt.offset == 0
     _press(prompt, END)
@@ -449,10 +449,10 @@ def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
     assert PermissionPrompt(big).render(80, 8) == [
         "Permission Required",
         "tool    : bash",
-        "command : $report = @'",
-        "          # Code review: feature/session-hardening (PR #482)",
-        "          ",
-        "          Reviewer: scout (subagent), requested by the main session, 2025-06-1…",
+        "command : $report = @'…",
+        "          $report | Out-File -FilePath report.md -Encoding utf8",
+        "shape   : $report = @'…'@",
+        "          $report | Out-File -FilePath report.md -Encoding utf8",
         "▶(y)Yes (s)Session (n)No (r)Reason",
         "press a letter twice · ctrl+o full request",
     ]
@@ -490,9 +490,9 @@ def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(m
 def test_the_pager_position_is_exact_when_the_request_is_small_and_a_share_when_it_is_not(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     _press(prompt, CTRL_O)
-    assert prompt.render(120, 40)[-1].endswith(" · 32/204")
+    assert prompt.render(120, 40)[-1].endswith(" · 31/206")
     huge = PermissionPrompt(build_payload({"name": "bash", "input": {"command": "line\n" * 100_000}}))
     _press(huge, CTRL_O)
-    assert huge.render(120, 40)[-1].endswith(" · 32 · 0%")
-    _press(huge, END)  # tool, then 100,000 lines and the empty one after the last line break
-    assert huge.render(120, 40)[-1].endswith(" · 100002/100002")
+    assert huge.render(120, 40)[-1].endswith(" · 31 · 0%")
+    _press(huge, END)  # tool, 100,000 lines and the empty one after the last break, the outline's two ends (803 rows)
+    assert huge.render(120, 40)[-1].endswith(" · 100805/100805")
