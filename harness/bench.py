@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import gc
 import os
 import platform
@@ -22,7 +23,7 @@ import pstats
 import statistics
 import sys
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -37,6 +38,7 @@ from impl.keys import CTRL_O, ESC, PAGE_DOWN
 from impl.legacy import wrap_message
 from impl.payload import PayloadError, PromptPayload, build_payload
 from impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS, PermissionPrompt
+from impl.shell import outline
 
 from .checks import WIDTHS
 from .bench_xdist import kept_section, splice, write_xdist_section
@@ -134,6 +136,20 @@ class ScalingPoint:
     complete: float
     legacy: float
     complete_rows: int
+
+
+@dataclass(frozen=True)
+class OutlineCost:
+    """Where a command's outline is computed: its cost once per ask (the build) against its cost per render."""
+
+    series: str
+    size: int
+    outline: float
+    """Seconds to parse and outline the command (``impl.shell.outline``)."""
+    build: float
+    """Seconds to build the whole payload, the outline included: once per ask."""
+    bounded: float
+    """The bounded render with the outline already in the payload (from the scaling run)."""
 
 
 @dataclass(frozen=True)
@@ -235,6 +251,7 @@ class BenchResults:
     """Width -> the fastest batch of the repro's bounded render: the code's cost with the least interference."""
     pager: tuple[PagerPoint, ...] = ()
     frame: FrameComparison | None = None
+    outlines: tuple[OutlineCost, ...] = ()
 
     def pager_ratio(self, series: str, attribute: str) -> float:
         """The pager's 10 MB / 10 KB ratio (top / base of ``pager_sizes``) for one key."""
@@ -428,6 +445,34 @@ def measure_frame(settings: BenchSettings) -> FrameComparison:
     return FrameComparison(WIDTH, medians["ask"], medians["frame"], medians["redraw"])
 
 
+
+
+OUTLINED_SERIES = ("here-string", "single-line", "command-chain", "padding")
+"""The bash series: each has an outline, computed when the payload is built."""
+
+
+def measure_outlines(settings: BenchSettings, scaling: Sequence[ScalingPoint]) -> list[OutlineCost]:
+    """The outline's cost at the flatness ratio's two sizes, and the whole build's, for each bash series.
+
+    The render only reads the outline's capped ends, so its cost is the
+    scaling run's bounded time; computed in the render instead, every
+    render would pay ``outline``.
+    """
+    base = 10_000 if 10_000 in settings.sizes else settings.sizes[0]
+    out = []
+    for series in OUTLINED_SERIES:
+        for size in (base, settings.sizes[-1]):
+            call, ask = SERIES[series](size)
+            command = str(call["input"]["command"])  # type: ignore[index]
+            rounds = 3 if size >= 1_000_000 else settings.complete_rounds
+            gc.collect()
+            parse = median_time(functools.partial(outline, command), rounds)
+            build = median_time(functools.partial(build_payload, call, ask), rounds)
+            bounded = next(p.bounded for p in scaling if p.series == series and p.size == size)
+            out.append(OutlineCost(series, size, parse, build, bounded))
+    return out
+
+
 def wcwidth_rows(text: str, width: int) -> list[str]:
     """``wcwidth.wrap`` paragraph by paragraph (its documented way to keep line breaks), no hyphen breaks."""
     return [row for line in text.split("\n") for row in wcwidth_wrap(line, width, break_on_hyphens=False)]
@@ -523,6 +568,8 @@ def run_bench(settings: BenchSettings = FULL, log: Callable[[str], None] | None 
     for series in SERIES:
         say(f"series {series}")
         scaling.extend(measure_series(series, settings))
+    say("outlines")
+    outlines = measure_outlines(settings, scaling)
     say("wrapping against wcwidth.wrap")
     wrap = measure_wrap(settings)
     say("corpus families")
@@ -542,6 +589,7 @@ def run_bench(settings: BenchSettings = FULL, log: Callable[[str], None] | None 
         repro_fastest,
         tuple(pager),
         frame,
+        tuple(outlines),
     )
 
 
@@ -702,6 +750,28 @@ def format_report(results: BenchResults) -> str:
             f"| {p.series} | {size_label(p.size)} | {_us(p.bounded)} | {_ms(p.complete)} | {_mb_s(p.size, p.complete):,.0f} "
             f"| {p.complete_rows:,} | {_ms(p.legacy)} |"
         )
+    if r.outlines:
+        lines += [
+            "",
+            "## The outline: computed once per ask, never in the render",
+            "",
+            ("A bash command's outline (`shape`) is parsed by tree-sitter when the payload is built; the bounded "
+             "render only reads its capped ends. Below, the outline's own cost and the whole build's at the ratio's "
+             "two sizes, and what the bounded render's ratio would be if every render parsed the command."),
+            "",
+            "| series | size | outline | build (once per ask) | bounded render | render if it parsed |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for cost in r.outlines:
+            lines.append(f"| {cost.series} | {size_label(cost.size)} | {_ms(cost.outline)} | {_ms(cost.build)} "
+                         f"| {_us(cost.bounded)} | {_ms(cost.bounded + cost.outline)} |")
+        lines.append("")
+        for series in OUTLINED_SERIES:
+            low, high = (cost for cost in r.outlines if cost.series == series)
+            lines.append(
+                f"- {series}: bounded {size_label(high.size)} / {size_label(low.size)} {high.bounded / low.bounded:.2f}× "
+                f"with the outline built once; {(high.bounded + high.outline) / (low.bounded + low.outline):,.0f}× "
+                "if the render parsed it.")
     lines += [
         "",
         "## The seed's repro",
@@ -846,7 +916,8 @@ def _prompt_sections(r: BenchResults) -> list[str]:
 # ── the plot ───────────────────────────────────────────────────────────────
 
 _VIEW_COLOURS = {"bounded": "#2a9d8f", "complete": "#e76f51", "legacy": "#6c757d"}
-_SERIES_MARKERS = {"here-string": "o", "single-line": "s", "forwarded": "^", "mcp-argument": "D"}
+_SERIES_MARKERS = {"here-string": "o", "single-line": "s", "forwarded": "^", "mcp-argument": "D", "command-chain": "v",
+                   "padding": "P"}
 
 
 def plot_latency(results: BenchResults, path: Path) -> Path:

@@ -33,6 +33,7 @@ from .layout import Chrome, find_options, is_blank, option_key
 from .protocol import VIEWS, AdapterFailure, View
 from .readback import MARKER
 from .reading import AskReading, FactOnScreen, core_head_rows, read_ask
+from .shell_facts import check_runs as shell_check_runs
 from .sources import FrameSource, RenderedFrame, reference_source
 from .terminal import MODELS, FrameReading, ScreenRow, TerminalModel, cells_on, printed_text, read_frame
 
@@ -212,7 +213,7 @@ def check_labels(judged: _Judged, report: Report) -> None:
     ask = judged.ask
     if ask is None:
         return
-    real = {shown.head for shown in ask.facts if shown.fact.core} | {head for _, head, _ in ask.derived}
+    real = {shown.head for shown in ask.facts if shown.fact.core}
     for index in core_head_rows(judged.rows, ask.start, ask.end):
         if index not in real:
             report("labels", f"row {index + 1} reads like a core row but is none of this payload's core facts: "
@@ -292,7 +293,6 @@ def check_rows(ask: AskReading, max_rows: int, report: Report) -> None:
     if ask.rows <= max_rows:
         return
     core_rows = sum(shown.end - shown.head for shown in ask.facts if shown.fact.core)
-    core_rows += sum(end - head for _, head, end in ask.derived)
     if ask.rows > core_rows:
         report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and not only with core facts")
 
@@ -316,7 +316,10 @@ def check_elision(judged: _Judged, claimed: bool, report: Report) -> None:
     if offers != actual:
         report("elision", f"the hint {'offers' if offers else 'does not offer'} {EXPAND_KEY} while the view "
                           f"{'leaves something out' if actual else 'shows everything'}")
+    read = {index for shown in ask.facts if _problem(shown) is None for index in range(shown.head, shown.end)}
     for index in range(ask.start, ask.end):
+        if index in read:
+            continue  # digits after a marker there are the text's own: its tail was read back
         count = _COUNT.search(judged.rows[index].text)
         if count:
             report("elision", f"an elision carries a count: {count.group()!r}")
@@ -358,6 +361,51 @@ def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> 
                 return
 
 
+RUNS_LABELS = frozenset({"command", "shape", "runs", "full command"})
+"""The facts that say what a command runs: the command itself, its outline, the wrapper's inner command, the
+full command a gated unit was cut from."""
+
+
+SIZE_WIDTH = 80
+"""A normal terminal. ``expect.elided``, ``maxRows`` and ``visible`` describe a fixture on terminals this wide
+or wider, and ``runs`` owes the last command there: a narrow one wraps every field into more rows of fewer
+cells, so the same prompt may rightly show less."""
+
+
+def check_runs(
+    payload: PromptPayload, ask: AskReading, dialect: str | None, width: int, field_max_width: int, report: Report
+) -> None:
+    """The first and the last command a bash or PowerShell value runs are on screen; every one when the outline shows whole.
+
+    The judge parses the command itself (``harness.shell_facts``) and looks
+    for each command's words in what the screen was read back as showing of
+    the command, its outline, what runs and the full command — never in the
+    renderer's own outline alone. Below ``SIZE_WIDTH`` columns a field's
+    bounded rows hold a few dozen cells: the first command (the program that
+    starts) must still show, and the field's tail (its last line) does by
+    ``core``; the last command of a loop body or a long script need not.
+    A field cap under ``SIZE_WIDTH`` cells is a setting that asks for less
+    than one command line, and is held to ``cap``, not to ``runs``.
+    """
+    if payload.request.value_label != "command" or not payload.request.value or field_max_width < SIZE_WIDTH:
+        return
+    pieces = [piece for shown in ask.facts if shown.fact.label in RUNS_LABELS for piece in _shown_pieces(shown)]
+    outline = ask.fact("shape")
+    fits = outline is not None and outline.reading.whole and _problem(outline) is None
+    problems = shell_check_runs("\n".join(pieces), payload.request.value, dialect, fits)
+    for problem in problems if width >= SIZE_WIDTH else [p for p in problems if p.startswith("the first command")]:
+        report("runs", problem)
+
+
+def _shown_pieces(shown: FactOnScreen) -> list[str]:
+    """A fact's text as the screen shows it: whole, or its head and tail each with the marker at the cut."""
+    text, reading = shown.text, shown.reading
+    if reading.whole:
+        return [text]
+    head = text[: reading.head] + MARKER
+    return [head, MARKER + text[len(text) - reading.tail :]] if reading.tail else [head]
+
+
 def shown_texts(ask: AskReading) -> list[str]:
     """The raw text the bounded view shows of each fact: its head and its tail, also as ``label : text``."""
     out = []
@@ -371,17 +419,17 @@ def shown_texts(ask: AskReading) -> list[str]:
     return out
 
 
-EXPECT_SIZE_WIDTH = 80
-"""``expect.elided`` and ``expect.maxRows`` describe a fixture on terminals this wide or wider: a narrow one
-wraps every field into more rows, so the same prompt may rightly leave evidence out there."""
-
-
 def check_expectations(
-    expect: Mapping[str, object], payload: PromptPayload, ask: AskReading, width: int, report: Report
+    expect: Mapping[str, object], payload: PromptPayload, ask: AskReading, width: int, report: Report, *,
+    reference: bool,
 ) -> None:
+    """The fixture's own expectations. ``elided`` and ``maxRows`` pin the reference's layout (its caps, its
+    rows), so only the reference is held to them; ``kind`` and ``visible`` hold for any renderer."""
     if "kind" in expect and expect["kind"] != payload.kind:
         report("expect", f"kind is {payload.kind!r}, expected {expect['kind']!r}")
-    if width >= EXPECT_SIZE_WIDTH:
+    if width < SIZE_WIDTH:
+        return
+    if reference:
         actual = elides(ask)
         if "elided" in expect and expect["elided"] != actual:
             report("expect", f"the view {'elides' if actual else 'elides nothing'}, expected elided={expect['elided']}")
@@ -411,6 +459,11 @@ def _frames(
         if view == "bounded":
             elapsed = clock() - started
     return frames, elapsed
+
+
+def _dialect(fixture: Fixture | None) -> str | None:
+    shell = fixture.ask.get("shell") if fixture is not None else None
+    return shell if isinstance(shell, str) else None
 
 
 def _shown_by_fact(ask: AskReading) -> dict[str, int]:
@@ -491,7 +544,8 @@ def run_width(
                 check_rows(judged.ask, max_rows, report)
                 check_elision(judged, frame.elided, report)
                 check_highlight(judged, payload, report)
-                check_expectations(expect, payload, judged.ask, width, report)
+                check_expectations(expect, payload, judged.ask, width, report, reference=source in (None, reference_source))
+                check_runs(payload, judged.ask, _dialect(fixture), width, field_max_width, report)
             if judged.models[0].name == models[0].name:
                 if view == "bounded":
                     title_rows = judged.ask.title_rows

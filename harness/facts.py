@@ -23,9 +23,6 @@ CORE_LABELS = frozenset(
 )
 """Every label a core fact can stand under. Nothing else on screen may read like one of them."""
 
-DERIVED_LABELS = frozenset({"shape"})
-"""Core facts a renderer may derive from the payload on its own (a command's outline) and show or not."""
-
 ARROW = " \u2192 "
 """Evidence with a detail reads ``text → detail`` on one line, so an elision never separates them."""
 
@@ -46,6 +43,8 @@ class ExpectedFact:
     optional: bool = False
     detail: str | None = None
     """Evidence only: what the text resolves to, on the same line after ``ARROW``."""
+    brief: str | None = None
+    """Evidence only: what the bounded view may show instead, the value a core line already caps left out."""
     flagged: bool = False
     """The value line: painted whole when the renderer paints at all."""
 
@@ -66,7 +65,7 @@ def _requester(payload: PromptPayload) -> list[ExpectedFact]:
 
 
 def expected_core(payload: PromptPayload) -> list[ExpectedFact]:
-    """The core facts in the seed's order: requester, tool, surface, rule, value, runs, context."""
+    """The core facts in the seed's order: requester, tool, surface, rule, value, shape, runs, context."""
     request = payload.request
     facts = _requester(payload)
     if request.tool_name:
@@ -88,6 +87,9 @@ def expected_core(payload: PromptPayload) -> list[ExpectedFact]:
     if value_shown:
         facts.append(ExpectedFact(request.value_label, (request.value,), core=True,
                                   flagged=payload.kind != "bash_external_directory"))
+    if request.shape:
+        # a command's outline (what it runs, its bodies collapsed): a renderer that does not derive it may omit it
+        facts.append(ExpectedFact("shape", (request.shape,), core=True, optional=True))
     if request.executed_unit:
         repeats = value_shown and request.executed_unit == request.value
         facts.append(ExpectedFact("runs", (request.executed_unit,), core=True, optional=repeats))
@@ -99,7 +101,10 @@ def expected_core(payload: PromptPayload) -> list[ExpectedFact]:
 
 
 def expected_evidence(payload: PromptPayload) -> list[ExpectedFact]:
-    return [ExpectedFact(entry.label, (entry.text,), core=False, detail=entry.detail) for entry in payload.evidence]
+    return [
+        ExpectedFact(entry.label, (entry.text,), core=False, detail=entry.detail, brief=entry.brief)
+        for entry in payload.evidence
+    ]
 
 
 def expected_facts(payload: PromptPayload) -> list[ExpectedFact]:

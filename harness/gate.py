@@ -16,7 +16,7 @@ from pathlib import Path
 
 from impl.payload import PayloadError, PromptPayload, build_payload
 
-from .checks import WIDTHS, Violation, WidthResult, run_width
+from .checks import WIDTHS, Violation, WidthResult, check_monotone, run_width
 from .corpus import Fixture, FixtureProblem, load_corpus
 from .sources import FrameSource
 
@@ -90,6 +90,9 @@ def run_fixture(
             result.error = judged
             return result
         result.widths.append(judged)
+    by_width = {judged.width: judged for judged in result.widths}
+    for violation in check_monotone(result.widths):  # across the widths of the run: a wider one never shows less
+        by_width[violation.width].violations.append(violation)
     return result
 
 

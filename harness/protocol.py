@@ -81,12 +81,16 @@ def payload_to_json(payload: PromptPayload) -> dict[str, object]:
             "matchedPattern": request.matched_pattern,
             "commandContext": request.command_context,
             "executedUnit": request.executed_unit,
+            "shape": request.shape,
         },
         "core": [
             {"label": fact.label, "text": fact.text, "detail": fact.detail, "flagged": fact.flagged}
             for fact in core_facts(payload)
         ],
-        "evidence": [{"label": entry.label, "text": entry.text, "detail": entry.detail} for entry in payload.evidence],
+        "evidence": [
+            {"label": entry.label, "text": entry.text, "detail": entry.detail, "brief": entry.brief}
+            for entry in payload.evidence
+        ],
         "annotations": list(payload.annotations),
         "flagged": list(payload.flagged),
         "legacyMessage": payload.legacy_message,
@@ -113,10 +117,11 @@ def payload_from_json(data: Mapping[str, object]) -> PromptPayload:
         matched_pattern=request.get("matchedPattern"),
         command_context=request.get("commandContext"),
         executed_unit=request.get("executedUnit"),
+        shape=request.get("shape"),
     )
     entries = data.get("evidence", ())
     assert isinstance(entries, list | tuple)
-    evidence = tuple(Evidence(entry["label"], entry["text"], entry.get("detail")) for entry in entries)
+    evidence = tuple(Evidence(entry["label"], entry["text"], entry.get("detail"), entry.get("brief")) for entry in entries)
     return PromptPayload(
         kind=data["kind"],  # type: ignore[arg-type]
         request=facts,

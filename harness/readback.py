@@ -288,9 +288,13 @@ def _opens_notation(char: str) -> bool:
 
 
 def _read_tail(text: str, tail_stream: str) -> int | None:
-    """Characters of the end of ``text`` that ``tail_stream`` shows, or None when it is not an end of the text."""
+    """Characters of the end of ``text`` that ``tail_stream`` shows, or None when it is not an end of the text.
+
+    The end is the last character a person sees: blanks after it show nothing, so a tail need not show them.
+    """
     if not tail_stream:
         return 0
+    text = text.rstrip(" \t\n")
     reversed_stream = tail_stream[::-1]
     window = max(64, 9 * len(tail_stream))
     while True:

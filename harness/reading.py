@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .facts import ARROW, CORE_LABELS, DERIVED_LABELS, ExpectedFact
+from .facts import ARROW, CORE_LABELS, ExpectedFact
 from .layout import is_blank
 from .readback import MARKER, FieldReading, compare, read_field
 from .terminal import MODELS, ScreenRow, cells_on
@@ -64,8 +64,6 @@ class AskReading:
     facts: list[FactOnScreen] = field(default_factory=list)
     missing: list[ExpectedFact] = field(default_factory=list)
     dropped: list[ExpectedFact] = field(default_factory=list)
-    derived: list[tuple[str, int, int]] = field(default_factory=list)
-    """``(label, head, end)`` of facts the renderer derived itself (a command's outline)."""
     marker_row: int | None = None
     stray_rows: list[int] = field(default_factory=list)
     """Rows inside the ask that belong to no fact."""
@@ -165,8 +163,16 @@ def _indents(
 
 
 def _read_value(fact: ExpectedFact, stream: str, allow_cap: bool) -> tuple[str, FieldReading, FieldReading | None]:
-    """The fact's value in ``stream``: one of its texts, with a detail after the arrow read as a field of its own if need be."""
+    """The fact's value in ``stream``: one of its texts, with a detail after the arrow read as a field of its own if need be.
+
+    A bounded view may show an evidence entry's brief (its text with the
+    value a core line caps left out): that reads as the entry capped.
+    """
     best: tuple[str, FieldReading, FieldReading | None] | None = None
+    if allow_cap and fact.brief is not None:
+        brief = read_field(fact.brief, stream, allow_cap=True)
+        if brief.problem is None:
+            return fact.text, FieldReading(False, brief.head, 0), None
     for text in fact.texts:
         reading = read_field(text if fact.detail is None else f"{text}{ARROW}{fact.detail}", stream, allow_cap=allow_cap)
         if reading.problem is None:
@@ -210,9 +216,7 @@ def _read_fact(
 
 
 def _is_head_of(row: str, facts: Sequence[ExpectedFact]) -> bool:
-    return any(label_head(row, fact.label) is not None for fact in facts) or any(
-        label_head(row, label) is not None for label in DERIVED_LABELS
-    )
+    return any(label_head(row, fact.label) is not None for fact in facts)
 
 
 def _extents(rows: Sequence[ScreenRow], head: int, stop: int, later: Sequence[ExpectedFact]) -> Iterator[int]:
@@ -269,12 +273,6 @@ def read_ask(
                 reading.missing.append(fact)
             continue
         text = rows[row].text
-        derived = next((label for label in DERIVED_LABELS if label_head(text, label) is not None), None)
-        if derived and fact.label != derived:
-            end = next(_extents(rows, row, stop, pending))
-            reading.derived.append((derived, row, end))
-            row = end
-            continue
         value_start = label_head(text, fact.label)
         if value_start is None:
             pending.pop(0)

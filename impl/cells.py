@@ -23,9 +23,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 
-from wcwidth import iter_graphemes
+from wcwidth import iter_graphemes, iter_graphemes_reverse
 from wcwidth import wcwidth as _codepoint_wcwidth
 from wcwidth import width as _wcwidth
 
@@ -227,60 +228,210 @@ def wrap_text(text: str, row_width: int) -> list[str]:
     return rows
 
 
-def cap_text(text: str, cap: int, row_width: int) -> tuple[str, bool]:
-    """``text`` cut to the first ``cap`` cells it would occupy in rows of ``row_width``.
+FIELD_ROW_CELLS = 64
+"""A capped field may take one row per this many cells of its cap: about a row of an 80-column terminal beside the labels."""
 
-    The count is of screen area: a line break costs the rest of its row, so a
-    field of a thousand short lines is bounded as surely as one long line.
-    A cut is marked with a bare ``…``; the result never exceeds the cap by more
-    than that one cell. Returns the text and whether it was cut.
+
+def field_rows(cap: int) -> int:
+    """The rows a field capped at ``cap`` cells may take, the same at every width.
+
+    A row bound that shrank as the terminal widened (the old area count
+    charged a line break the rest of its row) let a wider terminal show fewer
+    lines of a here-string than a narrower one. A cap over 64 cells takes two
+    rows at least, one for the head and one for the tail; a smaller one (a
+    terminal too small for more, where the prompt shrinks every field, or a
+    fixture's tiny budget) keeps one row, its head.
     """
-    row_width = max(1, row_width)
+    return max(1, -(-cap // FIELD_ROW_CELLS))
+
+
+@dataclass(frozen=True)
+class Capped:
+    """A field as the bounded view shows it: its head, a bare marker, and its tail.
+
+    The tail is the field's last line, or for a long last line its last
+    cells, on a row of its own and opened by its own marker as it starts
+    mid-line, so nothing appended after padding can hide behind the cut.
+    """
+
+    head: str
+    tail: str = ""
+    """Shown on the rows after the head's: a whole last line, or a marker and the last cells of a long one."""
+    cut: bool = False
+
+    @property
+    def shown(self) -> str:
+        if not self.cut:
+            return self.head
+        return f"{self.head}{ELLIPSIS}\n{self.tail}" if self.tail else self.head + ELLIPSIS
+
+
+def text_cells(text: str) -> int:
+    """Cells of ``text`` not counting its line breaks: what the field cap counts."""
+    return len(text) - text.count("\n") if text.isascii() else sum(map(cell_width, text.split("\n")))
+
+
+def line_rows(line: str, row_width: int) -> int:
+    if line.isascii():
+        return max(1, -(-len(line) // row_width))
+    return len(wrap_line(line, row_width))
+
+
+def text_rows(text: str, row_width: int) -> int:
+    return sum(line_rows(line, row_width) for line in text.split("\n"))
+
+
+def head_within(text: str, cells: int, rows: int, row_width: int) -> str:
+    """The longest grapheme-aligned prefix of at most ``cells`` cells that, with the marker after it, takes at most ``rows`` rows."""
+    marker = cell_width(ELLIPSIS)
     kept: list[str] = []
-    row_start = 0  # area before the current row
-    for index, raw_line in enumerate(text.split("\n")):
+    used_cells = 0
+    rows_before = 0  # rows of the lines already kept whole
+    for index, line in enumerate(text.split("\n")):
         if index:
-            if row_start + row_width > cap:
-                return "\n".join(kept) + ELLIPSIS, True
-            row_start += row_width
-        line = expand_tabs(raw_line)
+            rows_before += line_rows(kept[-1], row_width)
+            if rows_before + 1 > rows:
+                break
         if line.isascii():
-            room = cap - row_start
-            if len(line) > room:
-                kept.append(line[: max(0, room)])
-                return "\n".join(kept) + ELLIPSIS, True
-            row_start += (max(0, len(line) - 1) // row_width) * row_width
+            room_rows = rows - rows_before
+            take = min(len(line), cells - used_cells, room_rows * row_width - marker)
+            if take < len(line):
+                kept.append(line[: max(0, take)])
+                break
             kept.append(line)
+            used_cells += take
             continue
-        column = 0
-        pieces: list[str] = []
+        out: list[str] = []
+        column, row = 0, 1
+        stopped = False
         for piece, width, whole in _pieces(line):
             if whole:
-                if column + width > row_width and column:
-                    row_start += row_width
-                    column = 0
-                if row_start + column + width > cap:
-                    kept.append("".join(pieces))
-                    return "\n".join(kept) + ELLIPSIS, True
-                pieces.append(piece)
-                column += width
+                place_row, place_end = (row + 1, width) if column + width > row_width and column else (row, column + width)
+                over = 1 if place_end + marker > row_width else 0
+                if used_cells + width > cells or rows_before + place_row + over > rows:
+                    stopped = True
+                    break
+                out.append(piece)
+                used_cells += width
+                row, column = place_row, place_end
                 continue
             position = 0
-            while position < width:  # printable ASCII: to the end of the row or the cap, whichever is first
-                if column + 1 > row_width and column:
-                    row_start += row_width
-                    column = 0
-                fits = min(width - position, row_width - column)
-                room = cap - row_start - column
-                if fits > room:
-                    pieces.append(piece[position : position + max(0, room)])
-                    kept.append("".join(pieces))
-                    return "\n".join(kept) + ELLIPSIS, True
-                pieces.append(piece[position : position + fits])
-                column += fits
-                position += fits
-        kept.append("".join(pieces))
-    return "\n".join(kept), False
+            while position < width:  # printable ASCII: as much of the row as the budget allows
+                if column >= row_width:
+                    row, column = row + 1, 0
+                    if rows_before + row > rows:
+                        stopped = True
+                        break
+                take = min(width - position, row_width - column, cells - used_cells)
+                if rows_before + row == rows:
+                    take = min(take, row_width - marker - column)
+                take = max(0, take)
+                out.append(piece[position : position + take])
+                used_cells += take
+                column += take
+                position += take
+                if position < width and (take == 0 or used_cells >= cells or (rows_before + row == rows and column + marker >= row_width)):
+                    stopped = True
+                    break
+            if stopped:
+                break
+        kept.append("".join(out))
+        if stopped:
+            break
+    return "\n".join(kept)
+
+
+def _suffix_within(line: str, cells: int, rows: int, row_width: int) -> tuple[str, bool]:
+    """The longest grapheme-aligned suffix of ``line`` of at most ``cells`` cells that, after a marker, takes at most ``rows`` rows.
+
+    Also whether the rows, not the cells, stopped it: then it takes all ``rows``.
+    """
+    marker = cell_width(ELLIPSIS)
+    if line.isascii():
+        take = min(len(line), cells)
+        fitting = max(0, min(take, rows * row_width - marker))
+        return line[len(line) - fitting :], fitting < take
+    pieces: list[str] = []
+    used = 0
+    for grapheme in iter_graphemes_reverse(line):
+        width = cell_width(grapheme)
+        if used + width > cells:
+            break
+        pieces.append(grapheme)
+        used += width
+    pieces.reverse()
+    low, high = 0, len(pieces)  # drop graphemes from the front until the rows fit
+    while low < high:
+        middle = (low + high) // 2
+        if line_rows(ELLIPSIS + "".join(pieces[middle:]), row_width) <= rows:
+            high = middle
+        else:
+            low = middle + 1
+    return "".join(pieces[low:]), low > 0
+
+
+@dataclass(frozen=True)
+class _Tail:
+    text: str
+    """As shown: the last line, or a marker and the last cells of a long one; empty when none fits."""
+    start: int
+    """Where the tail begins in the text it came from; nothing before it may be in the head."""
+    cells: int
+    """The cells the tail is owed, the same at every width, so the head's share never grows as the terminal narrows."""
+    rows: int
+    """The rows it takes, or all it may take when they stopped it: never more as the terminal widens."""
+
+
+def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = True) -> _Tail | None:
+    """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none."""
+    end = len(text.rstrip(" \n"))  # trailing blanks show nothing; the last thing that does is the tail
+    start = text.rfind("\n", 0, end) + 1
+    line = text[start:end]
+    owed = cap // 2
+    found_line_start = start > 0 or whole_text
+    cells = min(text_cells(line), owed) if found_line_start else owed
+    if end == 0 or rows <= 0 or cells <= 0:
+        return None
+    if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
+        return _Tail(line, start, cells, line_rows(line, row_width))
+    suffix, stopped_by_rows = _suffix_within(line, owed, rows, row_width)
+    # opened by its own marker: the two ends read apart whether or not a line break was cut
+    reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
+    shown = suffix.lstrip("0123456789")  # "…485" would read as a count
+    if not shown:
+        return _Tail("", end, cells, reserved)
+    return _Tail(ELLIPSIS + shown, end - len(shown), cells, reserved)
+
+
+def cap_ends(prefix: str, suffix: str, cap: int, max_rows: int, row_width: int, *, whole: bool) -> Capped:
+    """Head from ``prefix``, tail from ``suffix``: both the whole text when ``whole``, else its two far ends.
+
+    When not ``whole`` the two ends are disjoint and far apart, so the text
+    is known not to fit and nothing lies between them that the head could reach.
+    """
+    row_width = max(1, row_width)
+    if whole and text_cells(prefix) <= cap and text_rows(prefix, row_width) <= max_rows:
+        return Capped(prefix)
+    # the tail takes at most half the rows and half the cells: the head (what runs first) keeps the rest
+    tail = _tail_of(suffix, cap, max_rows // 2, row_width, whole_text=whole)
+    if tail is None:
+        return Capped(head_within(prefix, cap, max_rows, row_width), cut=True)
+    head = head_within(prefix, cap - tail.cells, max_rows - tail.rows, row_width)
+    if whole and len(head) >= tail.start:
+        # nothing but blanks after what the head shows: the head alone, with the whole budget
+        return Capped(head_within(prefix, cap, max_rows, row_width), cut=True)
+    return Capped(head, tail.text, cut=True)
+
+
+def cap_text(text: str, cap: int, max_rows: int, row_width: int) -> Capped:
+    """``text`` bounded to ``cap`` cells of text and ``max_rows`` rows of ``row_width``, head and tail kept.
+
+    Cells and rows are counted apart, so a thousand short lines are bounded
+    by rows and one long line by cells, and neither bound depends on the
+    width in a way that lets a wider terminal show less. The result never
+    exceeds the cap by more than its markers.
+    """
+    return cap_ends(text, text, cap, max_rows, row_width, whole=True)
 
 
 def clip_to_width(text: str, max_width: int) -> str:

@@ -427,7 +427,7 @@ class CompleteView:
         label_width = max((cell_width(label) for label in labels), default=0)
         self.narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
         indent = " " * (NARROW_INDENT if self.narrow else label_width + 3)
-        row_width = width - len(indent)
+        row_width = NARROW_VALUE_WIDTH if self.narrow else width - len(indent)
         self._facts = [
             _FactRows(
                 fact,

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .ask import describe_command_context
 from .cells import (
+    Capped,
+    cap_ends,
     cap_text,
     cell_width,
     clip_to_width,
     expand_text_tabs,
+    field_rows,
     is_grapheme_break,
     wrap_line,
 )
@@ -36,7 +39,9 @@ DEFAULT_MAX_ROWS = 24
 DEFAULT_FIELD_MAX_WIDTH = 400
 MAX_LABEL_WIDTH = 20
 NARROW_VALUE_WIDTH = 12
-"""Below this many cells beside the labels, each label gets a row of its own."""
+"""Below this many cells beside the labels, each label gets a row of its own — and its value rows are this wide,
+no wider: a wider terminal switching back to labels beside values then never has narrower value rows, so no
+field shows less as the terminal widens."""
 NARROW_INDENT = 4
 """Where a value's rows begin when its label stands alone. Never the margin: a value's own lines would then
 read as labels, a title or options (``tool : bash``, ``Permission Required``, ``  (y) Yes``); option rows
@@ -82,6 +87,8 @@ class Fact:
     text: str
     detail: str | None = None
     flagged: bool = False
+    brief: str | None = None
+    """What the bounded view shows instead of ``text`` once the request's value line is cut (``Evidence.brief``)."""
 
 
 def core_facts(payload: PromptPayload) -> list[Fact]:
@@ -105,6 +112,8 @@ def core_facts(payload: PromptPayload) -> list[Fact]:
     if request.value and request.value != request.tool_name:
         flagged = payload.kind != "bash_external_directory"
         facts.append(Fact(request.value_label, request.value, flagged=flagged))
+    if request.shape:
+        facts.append(Fact("shape", request.shape))
     if request.executed_unit and request.executed_unit != request.value:
         facts.append(Fact("runs", request.executed_unit))
     if request.command_context:
@@ -114,7 +123,7 @@ def core_facts(payload: PromptPayload) -> list[Fact]:
 
 def evidence_facts(payload: PromptPayload) -> Iterator[Fact]:
     for entry in payload.evidence:
-        yield Fact(entry.label, entry.text, entry.detail)
+        yield Fact(entry.label, entry.text, entry.detail, brief=entry.brief)
 
 
 # ── layout ─────────────────────────────────────────────────────────────────
@@ -123,11 +132,10 @@ def evidence_facts(payload: PromptPayload) -> Iterator[Fact]:
 def _lines_end(text: str, lines: int, limit: int) -> int:
     """Where the first ``lines`` line breaks end, or ``limit`` if that comes first.
 
-    ``cap_text`` charges every line break the rest of its row, so a field of
-    ``cap`` cells never keeps more than ``cap // row_width + 1`` lines: the
-    rest of a 200-line here-string need not be neutralised to be cut. A line
-    break always ends a grapheme and ``neutralise`` keeps every one, so
-    cutting just after one changes nothing that is kept.
+    A field of ``rows`` rows never shows more than ``rows`` lines from its
+    start, so the rest of a 200-line here-string need not be neutralised to
+    be cut. A line break always ends a grapheme and ``neutralise`` keeps
+    every one, so cutting just after one changes nothing that is kept.
     """
     end = 0
     for _ in range(lines):
@@ -138,18 +146,76 @@ def _lines_end(text: str, lines: int, limit: int) -> int:
     return end
 
 
-def _visible(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
-    """Neutralised, tab-expanded and capped; reads only as much raw text as the cap can show."""
-    if cap is None:
-        return expand_text_tabs(neutralise(text)), False
-    # Each kept grapheme is at least one cell per MAX_EXTENDERS + 1 characters,
-    # so this prefix always holds more than the cap can show.
+_BLANKS = " \t\n"
+_SCAN = 4096
+
+
+def _shown_end(text: str) -> int:
+    """Where ``text`` ends once trailing blanks are dropped, scanning back only through the blanks."""
+    end = len(text)
+    while end > 0:
+        chunk = text[max(0, end - _SCAN) : end]
+        stripped = len(chunk.rstrip(_BLANKS))
+        if stripped:
+            return end - len(chunk) + stripped
+        end -= len(chunk)
+    return 0
+
+
+def _segment_start(text: str, start: int) -> int:
+    """The first index at or after ``start`` where a grapheme surely begins (a safe pair), or ``start``."""
+    for index in range(max(1, start), min(len(text), start + _LOOKAHEAD)):
+        if is_grapheme_break(text, index):
+            return index
+    return start
+
+
+_LOOKAHEAD = 64
+
+
+def _clean(text: str) -> str:
+    return expand_text_tabs(neutralise(text))
+
+
+def capped_field(text: str, cap: int, row_width: int) -> Capped:
+    """A field's head and tail as the bounded view shows them, reading only its two ends.
+
+    A text with more lines than the field has rows, or longer than
+    ``limit`` characters, cannot fit; then the head is read from its first
+    ``rows + 1`` lines (at most ``limit`` characters: each kept grapheme is
+    at least one cell per ``MAX_EXTENDERS + 1`` characters) and the tail
+    from its last line (at most ``limit`` characters back), and nothing in
+    between is read at all: a 200-line here-string costs its first lines and
+    its last, a 10 MB command what a 10 KB one does. One difference with
+    reading the whole: the tail of a line longer than ``limit`` starts
+    mid-line, where its column is unknown, so its tabs expand from the start
+    of the ``limit`` characters read (it is shown after a marker of its own,
+    never aligned with the head).
+    """
+    rows = field_rows(cap)
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
-    prefix = text[: _lines_end(text, cap // max(1, row_width) + 2, limit)]  # one line to spare
-    capped, was_cut = cap_text(expand_text_tabs(neutralise(prefix)), cap, row_width)
-    if not was_cut and len(text) > limit:
-        return capped + ELLIPSIS, True
-    return capped, was_cut
+    prefix_end = _lines_end(text, rows + 1, min(limit, len(text)))
+    many_lines = prefix_end < len(text) and text.count("\n", 0, prefix_end) > rows
+    if many_lines or len(text) > 2 * limit + _LOOKAHEAD:
+        end = _shown_end(text)
+        floor = max(prefix_end, end - limit)
+        last_break = text.rfind("\n", floor, end)
+        if last_break >= 0:  # the window opens on the last line's break, so the tail knows where its line starts
+            return cap_ends(_clean(text[:prefix_end]), _clean(text[last_break:end]), cap, rows, row_width, whole=False)
+        if end - limit >= prefix_end:
+            suffix = text[_segment_start(text, end - limit) : end]
+            return cap_ends(_clean(text[:prefix_end]), _clean(suffix), cap, rows, row_width, whole=False)
+        # a short text and then blanks: enough of them to be cut as the whole would be
+        return cap_text(_clean(text[: end + limit]), cap, rows, row_width)
+    return cap_text(_clean(text), cap, rows, row_width)
+
+
+def _visible(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
+    """Neutralised, tab-expanded and capped to its head and tail."""
+    if cap is None:
+        return _clean(text), False
+    capped = capped_field(text, cap, row_width)
+    return capped.shown, capped.cut
 
 
 @dataclass(frozen=True)
@@ -283,16 +349,18 @@ def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Pa
     label_cap = max(0, min(MAX_LABEL_WIDTH, width - 2))
     label_width = max((cell_width(_label_text(label, label_cap)) for label in labels), default=0)
     narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
-    row_width = width - NARROW_INDENT if narrow else width - (label_width + 3)
+    row_width = NARROW_VALUE_WIDTH if narrow else width - (label_width + 3)
     extra_rows = 1 if narrow else 0
     needles = [neutralise(flag) for flag in payload.flagged if flag and len(flag) <= (budget.field_max_width or len(flag))]
     cap = budget.field_max_width
 
     lines: list[str] = []
     elided = False
+    value_cut = False
     for fact in core:
         block, cut = _lay_out(fact, cap, row_width, needles)
         elided |= cut
+        value_cut |= cut and fact.label == payload.request.value_label
         lines.extend(_emit(block, label_width, narrow, paint))
 
     remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
@@ -301,6 +369,9 @@ def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Pa
         if remaining is not None and remaining <= 0:
             elided = True
             break
+        if value_cut and fact.brief is not None:  # the core shows the value; the entry need not repeat it
+            fact = replace(fact, text=fact.brief)
+            elided = True
         block, cut = _lay_out(fact, cap, row_width, needles)
         needed = len(block.rows) + extra_rows
         if remaining is not None:

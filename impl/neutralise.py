@@ -47,9 +47,9 @@ MAX_EXTENDERS = 15
 in use has ten code points; past this a cluster is an attack on the screen
 (marks stacked over the rows above) or on the renderer's time."""
 
-MAX_CLUSTER_CELLS = 16
-"""The widest one cluster may be drawn on any terminal (``cells.grapheme_cells``): the value column of the
-narrowest dialog. A cluster cannot wrap, so one wider than its row would push the rows below it down;
+MAX_CLUSTER_CELLS = 12
+"""The widest one cluster may be drawn on any terminal (``cells.grapheme_cells``): the value rows of the
+narrow dialog (``dialog.NARROW_VALUE_WIDTH``). A cluster cannot wrap, so one wider than its row would push the rows below it down;
 the extenders past this width are shown as notation instead."""
 
 MAX_TEXT_EXTENDERS = 6

@@ -29,6 +29,8 @@ from .jsonish import find_unprintable_integer, js_entries, to_plain_json
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
+from .shell import DIALECTS, Dialect, differs_from, outline
+from .truncate import ELLIPSIS
 
 PayloadKind = Literal[
     "bash",
@@ -82,6 +84,8 @@ class RequestFacts:
     matched_pattern: str | None = None
     command_context: str | None = None
     executed_unit: str | None = None
+    shape: str | None = None
+    """A shell command's outline (``impl.shell``) when it tells more than the command's words: what runs, at a glance."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,8 @@ class Evidence:
     label: str
     text: str
     detail: str | None = None
+    brief: str | None = None
+    """The text with the request's value, which the core already shows, as a bare ``…``: the bounded view's form when the value is long."""
 
 
 @dataclass(frozen=True)
@@ -326,6 +332,15 @@ def _bash_command(context: _Context) -> tuple[str, str]:
     return _text(context.ask, "command") or full, full
 
 
+def _shape(context: _Context, command: str) -> str | None:
+    """The command's outline when it differs from the command; ``ask.shell`` names the dialect, else the parse decides."""
+    dialect = _text(context.ask, "shell")
+    if dialect is not None and dialect not in DIALECTS:
+        raise PayloadError("ask.shell", f"must be one of {', '.join(DIALECTS)}, got {dialect!r}")
+    found = outline(command, dialect) if command.strip() else None  # type: ignore[arg-type]
+    return found.text if found and differs_from(found.text, command) else None
+
+
 def _command_context(context: _Context) -> str | None:
     value = _text(context.ask, "commandContext")
     if value is not None and value not in COMMAND_CONTEXT_LABELS:
@@ -345,7 +360,8 @@ def _build_bash(context: _Context) -> PromptPayload:
         context.input,
     )
     facts = _facts(context, "bash", surface="bash", tool_name="bash", value=value,
-                   command_context=command_context, executed_unit=_text(context.ask, "executedUnit"))
+                   command_context=command_context, executed_unit=_text(context.ask, "executedUnit"),
+                   shape=_shape(context, value))
     return PromptPayload("bash", facts, tuple(evidence), flagged=(value,), legacy_message=legacy)
 
 
@@ -433,7 +449,8 @@ def _build_bash_external_directory(context: _Context) -> PromptPayload:
         evidence.insert(0, Evidence("full command", full))
     evidence += input_field_evidence(context.input, skip=("command",))
     facts = _facts(context, "bash_external_directory", surface="external_directory", tool_name="bash", value=value,
-                   command_context=_command_context(context), executed_unit=_text(context.ask, "executedUnit"))
+                   command_context=_command_context(context), executed_unit=_text(context.ask, "executedUnit"),
+                   shape=_shape(context, value))
     legacy = format_bash_external_directory_ask_prompt(value, paths, cwd, context.agent)
     return PromptPayload("bash_external_directory", facts, tuple(evidence),
                          flagged=tuple(path.path for path in paths), legacy_message=legacy)
@@ -471,7 +488,10 @@ def _build_forwarded(context: _Context) -> PromptPayload:
         raise PayloadError("ask.forwarded.agent", "must name the subagent")
     if session is not None and not isinstance(session, str):
         raise PayloadError("ask.forwarded.sessionId", "must be a string")
+    # the child's own sentence names the subagent that asked, not "Current agent"
     child_ask = {key: value for key, value in context.ask.items() if key not in ("forwarded", "evidence")}
+    if not child_ask.get("agent"):
+        child_ask["agent"] = agent
     if child_ask.get("kind") == "forwarded":
         del child_ask["kind"]
     child_kind = child_ask.get("kind") or derive_kind(context.name, {})
@@ -492,12 +512,20 @@ def _build_forwarded(context: _Context) -> PromptPayload:
         matched_pattern=child.request.matched_pattern,
         command_context=child.request.command_context,
         executed_unit=child.request.executed_unit,
+        shape=child.request.shape,
     )
     legacy = "\n".join(
         [f"Subagent '{agent}' requested permission.", f"Session ID: {session or 'unknown'}", "", message]
     )
-    return PromptPayload("forwarded", request, (Evidence("requested", message),) + child.evidence,
+    requested = Evidence("requested", message, brief=_without_value(message, request.value))
+    return PromptPayload("forwarded", request, (requested,) + child.evidence,
                          flagged=child.flagged, legacy_message=legacy)
+
+
+def _without_value(message: str, value: str) -> str | None:
+    """The child's sentence with the quoted value, which the core line shows, as ``'…'``; ``None`` if it does not quote it."""
+    quoted = f"'{value}'"
+    return message.replace(quoted, f"'{ELLIPSIS}'") if value and quoted in message else None
 
 
 _BUILDERS = {

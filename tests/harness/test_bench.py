@@ -100,6 +100,16 @@ def test_quick_bench_measures_the_interactive_prompt(quick_run) -> None:  # type
     assert "| pager PgDn 10 KB / 1 KB, every series and hostile shape | ≤ 2× | worst " in text
 
 
+def test_quick_bench_weighs_the_outline_built_once_against_parsing_per_render(quick_run) -> None:  # type: ignore[no-untyped-def]
+    costs = quick_run.results.outlines
+    assert {(cost.series, cost.size) for cost in costs} == {
+        (series, size) for series in ("here-string", "single-line", "command-chain", "padding") for size in (10_000, 100_000)}
+    assert all(cost.outline > 0 and cost.build > 0 and cost.bounded > 0 for cost in costs)
+    text = quick_run.report.read_text(encoding="utf-8")
+    assert "## The outline: computed once per ask, never in the render" in text
+    assert "- command-chain: bounded 100 KB / 10 KB" in text and "if the render parsed it." in text
+
+
 def test_the_plot_is_an_svg(quick_run) -> None:  # type: ignore[no-untyped-def]
     svg = quick_run.plot.read_text(encoding="utf-8")
     assert quick_run.plot.name == "bench-latency.svg"

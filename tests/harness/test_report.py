@@ -27,13 +27,13 @@ from harness.terminal import StyledRun, read_frame
 SEEDS = [BUILTIN_CORPUS / SEED_LOCAL, BUILTIN_CORPUS / SEED_FORWARDED, BUILTIN_CORPUS / SEED_SINGLE_LINE]
 # (fixture, width) -> legacy, bounded, complete: the seed's table as tests/impl/test_seed_table.py measures it
 SEED_TABLE = {
-    ("bash/powershell-here-string-report-200-lines", 80): (202, 8, 205),
-    ("bash/powershell-here-string-report-200-lines", 120): (202, 6, 204),
-    ("bash/powershell-here-string-report-200-lines", 160): (202, 5, 204),
-    ("forwarded/powershell-here-string-report-200-lines", 80): (205, 15, 413),
-    ("forwarded/powershell-here-string-report-200-lines", 120): (205, 11, 407),
-    ("forwarded/powershell-here-string-report-200-lines", 160): (205, 9, 407),
-    ("bash/single-line-command-10236-chars", 120): (86, 7, 97),
+    ("bash/powershell-here-string-report-200-lines", 80): (202, 10, 206),
+    ("bash/powershell-here-string-report-200-lines", 120): (202, 10, 205),
+    ("bash/powershell-here-string-report-200-lines", 160): (202, 10, 205),
+    ("forwarded/powershell-here-string-report-200-lines", 80): (205, 12, 414),
+    ("forwarded/powershell-here-string-report-200-lines", 120): (205, 12, 408),
+    ("forwarded/powershell-here-string-report-200-lines", 160): (205, 12, 408),
+    ("bash/single-line-command-10236-chars", 120): (86, 9, 99),
 }
 HOSTILE = "</pre><script>alert(1)</script><img src=x onerror=alert(2)> | pipe `tick` \x1b[31mred\x1b[0m"
 
@@ -78,7 +78,7 @@ def test_every_fixture_at_every_width(seed_report) -> None:  # type: ignore[no-u
     table = text.split("## Every fixture × width", 1)[1]
     rows = [line for line in table.splitlines() if re.match(r"\| \S+/\S+ \| \d+ \|", line)]
     assert len(rows) == 3 * 3
-    assert "| bash/powershell-here-string-report-200-lines | 80 | 202 | 8 | 205 | yes | ok |" in rows
+    assert "| bash/powershell-here-string-report-200-lines | 80 | 202 | 10 | 206 | yes | ok |" in rows
     assert "3 fixtures at widths 80, 120, 160: 3 passed, 0 failed, 0 unusable." in text
 
 
@@ -101,9 +101,9 @@ def test_the_gallery_has_a_table_of_contents_by_family(seed_report) -> None:  # 
 
 def test_captions_use_the_tables_row_vocabulary(seed_report) -> None:  # type: ignore[no-untyped-def]
     page = seed_report.gallery.read_text(encoding="utf-8")
-    assert "<details><summary>complete @80 · 205 ask rows · 214 frame rows (show)</summary>" in page
-    assert "<figcaption>bounded @80 · 8 ask rows · 17 frame rows · elided</figcaption>" in page
-    table_row = "| bash/powershell-here-string-report-200-lines | 80 | 202 | 8 | 205 | yes | ok |"
+    assert "<details><summary>complete @80 · 206 ask rows · 215 frame rows (show)</summary>" in page
+    assert "<figcaption>bounded @80 · 10 ask rows · 19 frame rows · elided</figcaption>" in page
+    table_row = "| bash/powershell-here-string-report-200-lines | 80 | 202 | 10 | 206 | yes | ok |"
     assert table_row in seed_report.corpus.read_text(encoding="utf-8")
 
 

@@ -30,7 +30,7 @@ REQUIRED = {
     "small-80x8-keeps-the-core-and-compact-options",
     "small-80x10-shows-more-than-an-ellipsis",
     "small-40x12-mcp-shows-the-target",
-    "small-20x10-shows-tool-and-command",
+    "small-20x12-shows-tool-and-command",
     "too-small-offers-only-denial-until-resized",
     "resize-down-keeps-the-core-in-the-pager",
 }
@@ -94,7 +94,7 @@ def test_an_approval_option_without_the_core_fails_every_scenario(tmp_path: Path
 
     monkeypatch.setattr(PermissionPrompt, "render", chrome_only)
     failures = run_scenario(load_scenario(_write(tmp_path, steps=[{"keys": ["n"]}]))).failures
-    assert any("without the core facts ['tool', 'command', 'runs']" in failure for failure in failures)
+    assert any("without the core facts ['tool', 'command', 'shape', 'runs']" in failure for failure in failures)
 
 
 def test_keys_are_reads_and_time_passes(tmp_path: Path) -> None:

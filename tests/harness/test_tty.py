@@ -236,27 +236,27 @@ def test_bounded_then_paged_then_collapsed_then_yy_approves(session: PtySession)
     session.ready()
     assert session.rows[:3] == list(TRANSCRIPT)
     assert session.rows[3] == "Permission Required"
-    assert "2025-06-12…" in session.text
+    assert "shape   : @'…'@ | Out-File -FilePath report.md" in session.text
     assert "▶ (y) Yes" in session.text
     assert _prompt_rows(session) <= 24 + 10
     assert 2004 in session.screen.private_modes  # bracketed paste is on while the prompt waits
 
     session.press("\x0f", then="ctrl+o collapse")
-    session.wait_text("/204")
+    session.wait_text("/205")
     assert session.screen.alternate is not None  # the pager is on the alternate screen, as less is
     assert "Scope: 41 files changed" in session.text
-    assert session.rows[-1].endswith("30/204")
+    assert session.rows[-1].endswith("29/205")
     assert "(r) No, provide reason" in session.text
 
-    session.press("\x1b[6~", then="57/204")
-    session.press("\x1b[F", then="204/204")
+    session.press("\x1b[6~", then="55/205")
+    session.press("\x1b[F", then="205/205")
     assert "Out-File" in session.text
     assert session.rows[0:3] == ["Permission Required", "tool    : bash", "command : @'"]
 
     session.press("\x0f", then="ctrl+o full request")
     assert session.screen.alternate is None
-    assert "/204" not in session.text
-    assert "Scope: 41 files changed" not in session.text
+    assert "/205" not in session.text
+    assert "## Summary and verdict" not in session.text  # the complete view's, gone with it
     assert session.rows[:3] == list(TRANSCRIPT)
     assert _prompt_copies(session) == 1
     assert session.rows[-1] == "" and _prompt_rows(session) < 40
@@ -309,10 +309,10 @@ def test_resize_re_renders_within_the_new_size_and_leaves_no_stale_frame(session
     session.pause(0.3)
     assert _prompt_copies(session) == 1 and "tool    : bash" in session.text
     session.press("\x0f", then="ctrl+o collapse")  # 358 rows at 60 columns: more than opening lays out, so a share
-    session.wait_for(lambda: re.search(r" · 9 · \d%$", session.rows[-1]) is not None, "the pager within 14 rows, 60 columns")
+    session.wait_for(lambda: re.search(r" · 8 · \d%$", session.rows[-1]) is not None, "the pager within 14 rows, 60 columns")
     session.resize(80, 24)
-    session.wait_text("/205")  # at 80 columns the 79-character last report line wraps beside the labels: one row more
-    session.wait_for(lambda: session.rows[-1].endswith("13/205"), "the pager re-fitted to 24 rows")
+    session.wait_text("/206")  # at 80 columns the 79-character last report line wraps beside the labels: one row more
+    session.wait_for(lambda: session.rows[-1].endswith("12/206"), "the pager re-fitted to 24 rows")
     assert all(len(row) <= 80 for row in session.rows)
     session.press("\x1b", then="ctrl+o full")
     session.pause(0.3)

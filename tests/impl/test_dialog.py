@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -17,13 +18,16 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
+from harness.corpus import parse_json
 
 import impl.cells
 import impl.dialog
 from impl.ask import COMMAND_CONTEXT_LABELS
-from impl.cells import cell_width, clip_to_width, expand_text_tabs, grapheme_cells
+from impl.cells import Capped, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
 from impl.dialog import (
     NARROW_INDENT,
+    capped_field,
+    evidence_facts,
     ARROW,
     MAX_LABEL_WIDTH,
     NARROW_VALUE_WIDTH,
@@ -202,8 +206,8 @@ def test_evidence_text_and_detail_share_one_line() -> None:
 
 def test_a_capped_path_keeps_its_detail_on_the_same_line() -> None:
     payload = make("external_directory", "/x", tool="read", evidence=(Evidence("external path", "/a" * 50, "/b"),))
-    lines = render(payload, field_max_width=10, width=80).lines
-    assert lines[-1] == "external path : /a/a/a/a/a… → /b"
+    lines = render(payload, field_max_width=70, width=80).lines
+    assert lines[-2:] == ("external path : " + "/a" * 17 + "/" + ELLIPSIS, "                " + ELLIPSIS + "a/" * 17 + "a → /b")
 
 
 def test_embedded_newlines_continue_under_the_value_column() -> None:
@@ -227,10 +231,10 @@ def test_hard_wrap_rows_fill_exactly_the_value_column() -> None:
 
 def test_narrow_width_puts_each_label_on_its_own_row() -> None:
     payload = make(value="x" * 25, evidence=(Evidence("working directory", "/w"),))
-    lines = render(payload, width=24).lines  # 24 - (17 + 3) < 12
+    lines = render(payload, width=24).lines  # 24 - (17 + 3) < 12: rows of 12, never more, so no width shows less
     assert lines == (
         "tool              :", "    bash",
-        "command           :", "    " + "x" * 20, "    " + "x" * 5,
+        "command           :", "    " + "x" * 12, "    " + "x" * 12, "    x",
         "working directory :", "    /w",
     )
 
@@ -275,8 +279,8 @@ def test_hostile_text_reaches_the_lines_only_as_notation() -> None:
 
 def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
     payload = make(value="y" * 1000)
-    view = render(payload, field_max_width=50, width=120)
-    assert view.lines[-1] == "command : " + "y" * 50 + ELLIPSIS
+    view = render(payload, field_max_width=100, width=120)
+    assert view.lines[-2:] == ("command : " + "y" * 50 + ELLIPSIS, "          " + ELLIPSIS + "y" * 50)
     assert view.elided
     assert not re.search(r"…\s*[\d(\[]", "\n".join(view.lines))
 
@@ -284,33 +288,44 @@ def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
 def test_field_cap_counts_cells_for_cjk() -> None:
     payload = make(value="漢" * 500)
     view = render(payload, field_max_width=400, width=1000)
-    shown = view.lines[-1][len("command : "):]
-    assert shown == "漢" * 200 + ELLIPSIS
-    assert wc_width(shown) == 401
+    head, tail = (line[len("command : "):] for line in view.lines[-2:])
+    assert (head, tail) == ("漢" * 100 + ELLIPSIS, ELLIPSIS + "漢" * 100)
+    assert wc_width(head[:-1]) + wc_width(tail[1:]) == 400
 
 
 def test_field_cap_applies_to_every_core_field() -> None:
     long = "z" * 100
     payload = make(agent=long, rule=long, value=long, runs=long + "!", invoked=long, surface=long)
-    view = render(payload, field_max_width=10, width=200)
+    view = render(payload, field_max_width=70, width=200)  # two rows a field: 35 cells of head, 35 of tail
     assert view.elided
-    assert view.lines[1] == "tool    : bash (invo…"
-    for line in view.lines[:1] + view.lines[2:]:
-        assert line.endswith(" : " + "z" * 10 + ELLIPSIS), line
-    assert len(view.lines) == 6
+    heads = [line for line in view.lines if not line.startswith(" ")]
+    tails = [line.strip() for line in view.lines if line.startswith(" ")]
+    assert len(heads) == len(tails) == 6 and len(view.lines) == 12
+    assert heads[1] == "tool    : bash (invoked as " + "z" * 18 + ELLIPSIS and tails[1] == ELLIPSIS + "z" * 34 + ")"
+    for head in heads[:1] + heads[2:]:
+        assert head.endswith(" : " + "z" * 35 + ELLIPSIS), head
+    assert tails[:1] + tails[2:] == [ELLIPSIS + "z" * 35] * 4 + [ELLIPSIS + "z" * 34 + "!"]
 
 
-def test_field_cap_counts_line_breaks_as_the_rest_of_their_row() -> None:
-    payload = make(value="a\n" * 1000)
-    view = render(payload, field_max_width=400, width=110)  # value column 100 cells: at most 4 rows
-    assert view.elided
-    assert len(view.lines) - 1 <= 5
+def test_a_cap_too_small_for_two_rows_keeps_its_head() -> None:
+    view = render(make(value="y" * 1000), field_max_width=40, width=120)
+    assert view.lines[-1] == "command : " + "y" * 40 + ELLIPSIS
+
+
+def test_a_field_of_many_line_breaks_takes_the_field_rows_at_every_width() -> None:
+    payload = make(value="a\n" * 1000 + "b")
+    for width in (80, 110, 160):
+        view = render(payload, field_max_width=400, width=width)
+        assert view.elided
+        assert len(view.lines) - 1 == field_rows(400) == 7
+        assert view.lines[-1] == "          b"
 
 
 def test_field_cap_never_splits_a_grapheme() -> None:
     payload = make(value=FAMILY * 100)  # 8 cells each, on a terminal that measures code points alone
-    view = render(payload, field_max_width=25, width=120)
-    assert view.lines[-1] == "command : " + FAMILY * 3 + ELLIPSIS
+    view = render(payload, field_max_width=90, width=120)
+    # the tail is owed 45 cells (five families fit), the head the other 45 (five, not a split sixth)
+    assert view.lines[-2:] == ("command : " + FAMILY * 5 + ELLIPSIS, "          " + ELLIPSIS + FAMILY * 5)
 
 
 def test_no_cap_no_elision() -> None:
@@ -360,9 +375,12 @@ def test_the_core_is_exempt_from_the_row_bound() -> None:
 
 def test_a_capped_core_alone_over_budget_renders_whole_without_evidence() -> None:
     payload = make(value="w" * 5000, evidence=(Evidence("e", "x"),) * 3)
-    view = render(payload, max_rows=2, field_max_width=400, width=50)  # value: 400 cells in rows of 40
-    assert len(view.lines) == 1 + 11
-    assert view.lines[-1].endswith(ELLIPSIS)
+    view = render(payload, max_rows=2, field_max_width=400, width=50)  # value: 7 rows of 40
+    assert len(view.lines) == 1 + 7
+    # the tail takes at most half the rows (three); the head, what runs first, keeps the other four
+    assert view.lines[1] == "command : " + "w" * 40
+    assert view.lines[4] == "          " + "w" * 38 + ELLIPSIS  # the marker may take 2 cells (East Asian Ambiguous)
+    assert view.lines[5] == "          " + ELLIPSIS + "w" * 38
     assert "e       : x" not in view.lines
     assert view.elided
 
@@ -537,8 +555,9 @@ def _measure(monkeypatch: pytest.MonkeyPatch, payload: PromptPayload, budget: Di
     ],
 )
 def test_bounded_work_does_not_depend_on_field_size(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+    # from a megabyte on, a field is read only at its two ends: 10 MB costs exactly what 1 MB does
     budget = DialogBudget(max_rows=24, field_max_width=400, width=120)
-    small = unit * (10_000 // len(unit))
+    small = unit * (1_000_000 // len(unit))
     huge = unit * (10_000_000 // len(unit))
     small_payload = make(value=small, evidence=(Evidence("full command", small), Evidence("e", small, small)))
     huge_payload = make(value=huge, evidence=(Evidence("full command", huge), Evidence("e", huge, huge)))
@@ -547,8 +566,8 @@ def test_bounded_work_does_not_depend_on_field_size(monkeypatch: pytest.MonkeyPa
     huge_work = _measure(monkeypatch, huge_payload, budget)
     assert huge_work.neutralised == small_work.neutralised
     assert huge_work.segmented == small_work.segmented
-    fields = 4
-    assert huge_work.neutralised <= fields * (400 + 2) * (MAX_EXTENDERS + 1) + 1000
+    fields, ends = 4, 2
+    assert huge_work.neutralised <= fields * ends * (400 + 2) * (MAX_EXTENDERS + 1) + 1000
 
 
 def test_bounded_work_does_not_depend_on_the_number_of_entries(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -589,25 +608,13 @@ def visible(text: str) -> str:
 
 
 def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
-    """The longest prefix (by grapheme and line break) whose screen area stays within ``cap`` cells."""
+    """A raw field capped: the cap is impl's own here (``capped_field``), checked elsewhere — on the whole text
+    against a brute-force reference in ``test_cells``, its two-ends reading against the whole text in
+    ``test_fast_paths``. What this reference checks is the layout around it."""
     if cap is None:
-        return text, False
-    kept: list[str] = []
-    rows_before, column = 0, 0
-    for index, line in enumerate(text.split("\n")):
-        if index:
-            if (rows_before + 1) * row_width > cap:
-                return "".join(kept) + ELLIPSIS, True
-            rows_before, column = rows_before + 1, 0
-            kept.append("\n")
-        for grapheme in iter_graphemes(line):
-            width = grapheme_cells(grapheme)
-            new_rows, new_column = (rows_before + 1, width) if column + width > row_width and column else (rows_before, column + width)
-            if new_rows * row_width + new_column > cap:
-                return "".join(kept) + ELLIPSIS, True
-            rows_before, column = new_rows, new_column
-            kept.append(grapheme)
-    return "".join(kept), False
+        return visible(text), False
+    capped = capped_field(text, cap, row_width)
+    return capped.shown, capped.cut
 
 
 def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
@@ -629,6 +636,8 @@ def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
         out.append(("rule", request.matched_pattern))
     if request.value and request.value != request.tool_name:
         out.append((request.value_label, request.value))
+    if request.shape:
+        out.append(("shape", request.shape))
     if request.executed_unit and request.executed_unit != request.value:
         out.append(("runs", request.executed_unit))
     if request.command_context:
@@ -652,12 +661,12 @@ class Layout:
 
     @property
     def row_width(self) -> int:
-        return self.width - NARROW_INDENT if self.narrow else self.width - (self.label_width + 3)
+        return NARROW_VALUE_WIDTH if self.narrow else self.width - (self.label_width + 3)
 
     def field(self, text: str, detail: str | None) -> tuple[str, bool]:
-        shown, cut = ref_cap(visible(text), self.cap, self.row_width)
+        shown, cut = ref_cap(text, self.cap, self.row_width)
         if detail is not None:
-            shown_detail, detail_cut = ref_cap(visible(detail), self.cap, self.row_width)
+            shown_detail, detail_cut = ref_cap(detail, self.cap, self.row_width)
             shown, cut = f"{shown}{ARROW}{shown_detail}", cut or detail_cut
         return shown, cut
 
@@ -681,16 +690,21 @@ def reference_view(payload: PromptPayload, budget: DialogBudget) -> tuple[list[s
     layout = Layout(budget.width, max(widths, default=0), budget.field_max_width)
     lines: list[str] = []
     elided = False
+    value_cut = False
     for label, text in core:
         rows, cut = layout.block(label, text)
         lines += rows
         elided |= cut
+        value_cut |= cut and label == payload.request.value_label
     core_rows = len(lines)
     remaining = None if budget.max_rows is None else budget.max_rows - core_rows
     for index, entry in enumerate(payload.evidence):
         if remaining is not None and remaining <= 0:
             return lines, True, core_rows
-        rows, cut = layout.block(entry.label, entry.text, entry.detail)
+        text = entry.text
+        if value_cut and entry.brief is not None:
+            text, elided = entry.brief, True
+        rows, cut = layout.block(entry.label, text, entry.detail)
         if remaining is not None:
             reserve = 0 if index == len(payload.evidence) - 1 else 1
             if len(rows) + reserve > remaining:
@@ -736,7 +750,7 @@ def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -
     label = st.one_of(st.sampled_from(LABELS), short_text)
     if not tabs:
         label = label.map(lambda value: value.replace("\t", " "))
-    entry = st.builds(Evidence, label, text, optional)
+    entry = st.builds(Evidence, label, text, optional, optional)
     evidence = st.tuples(st.lists(entry, max_size=4), st.integers(1, max_copies)).map(lambda pair: tuple(pair[0]) * pair[1])
 
     @st.composite
@@ -755,6 +769,7 @@ def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -
             matched_pattern=draw(optional),
             command_context=draw(st.none() | st.sampled_from(sorted(COMMAND_CONTEXT_LABELS)) | text),
             executed_unit=draw(st.none() | st.just(value) | text),
+            shape=draw(optional),
         )
         entries = draw(evidence)
         if kind == "bash_external_directory":
@@ -837,7 +852,7 @@ def test_complete_view_reproduces_every_field_verbatim(payload: PromptPayload, w
     bounds = [*heads, len(view.lines)]
     label_width = cell_width(view.lines[0][len(L_OPEN) : view.lines[0].index(L_CLOSE)]) if heads else 0
     narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
-    row_width = width - NARROW_INDENT if narrow else width - (label_width + 3)
+    row_width = NARROW_VALUE_WIDTH if narrow else width - (label_width + 3)
     for number, (label, text, detail) in enumerate(facts):
         block = [unmark(line) for line in view.lines[bounds[number] : bounds[number + 1]]]
         head = view.lines[bounds[number]]
@@ -872,3 +887,37 @@ def test_core_facts_agrees_with_the_stated_rule() -> None:
     payload = make(agent="s", forwarded=True, session="x", surface="external_directory", invoked="exec_command",
                    rule="r", value="v", runs="u", context="subshell")
     assert [(fact.label, fact.text) for fact in core_facts(payload)] == expected_core(payload)
+
+
+# ── monotone in width, on the corpus ───────────────────────────────────────
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+FIXTURES = sorted(path for path in CORPUS.glob("*/*.json"))
+
+
+def _shown_span(clean: str, capped: Capped) -> tuple[int, int]:
+    """How much of ``clean`` a capped field shows: its head's length from the start and its tail's back from the end."""
+    if not capped.cut:
+        return len(clean), len(clean)
+    end = clean.rstrip(" \n")
+    tail = capped.tail if end.endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
+    assert clean.startswith(capped.head) and end.endswith(tail)
+    return len(capped.head), len(tail)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_a_wider_terminal_never_shows_less_of_any_corpus_field(path: Path) -> None:
+    fixture = parse_json(path.read_text(encoding="utf-8"))
+    assert isinstance(fixture, dict)
+    if "call" not in fixture or "description" not in fixture:
+        return  # scenario files live beside the fixtures
+    payload = build_payload(fixture["call"], fixture.get("ask"))
+    cap = (fixture.get("budget") or {}).get("fieldMaxWidth", 400)
+    first = render_prompt_dialog(payload, DialogBudget(width=80, field_max_width=cap)).lines[0]
+    column = first.index(" : ") + 3 if " : " in first else 0
+    for fact in core_facts(payload) + list(evidence_facts(payload))[:24]:
+        for text in (fact.text, fact.detail) if fact.detail is not None else (fact.text,):
+            clean = expand_text_tabs(neutralise(text))
+            spans = [_shown_span(clean, capped_field(text, cap, width - column)) for width in (80, 120, 160)]
+            for narrower, wider in zip(spans, spans[1:]):
+                assert wider[0] >= narrower[0] and wider[1] >= narrower[1], (fact.label, spans)

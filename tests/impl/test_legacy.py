@@ -24,7 +24,7 @@ FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
         ({"name": "skill", "input": {"name": "pdf"}}, {}, "Current agent requested skill 'pdf'. Allow loading this skill?"),
         ({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout", "sessionId": "s1"}},
          "Subagent 'scout' requested permission.\nSession ID: s1\n\n"
-         "Current agent requested bash command 'ls'. Allow this command?"),
+         "Agent 'scout' requested bash command 'ls'. Allow this command?"),
     ],
 )
 def test_render_legacy_message_is_the_one_sentence_ask(call: dict, ask: dict, message: str) -> None:

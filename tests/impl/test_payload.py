@@ -216,8 +216,10 @@ def test_forwarded() -> None:
     assert payload.request.requester == Requester(agent_name="scout", forwarded=True, session_id="abc12345")
     assert (payload.request.value, payload.request.value_label, payload.request.tool_name) == ("ls -la", "command", "bash")
     assert payload.request.matched_pattern == "ls *"
-    child = "Current agent requested bash command 'ls -la' (matched 'ls *'). Allow this command?"
-    assert payload.evidence[0] == Evidence("requested", child)
+    # the child's sentence names the subagent, not "Current agent"; its bounded form leaves the value to the core
+    child = "Agent 'scout' requested bash command 'ls -la' (matched 'ls *'). Allow this command?"
+    brief = "Agent 'scout' requested bash command '…' (matched 'ls *'). Allow this command?"
+    assert payload.evidence[0] == Evidence("requested", child, brief=brief)
     assert payload.legacy_message == f"Subagent 'scout' requested permission.\nSession ID: abc12345\n\n{child}"
 
 

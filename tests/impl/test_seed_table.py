@@ -8,13 +8,17 @@ Measured here (message rows, i.e. the wrapped one-sentence ask without the
 dialog chrome):
 
     fixture                      width  legacy  bounded  complete
-    bash/powershell-here-string     80     202        8       205
-                                   120     202        6       204
-                                   160     202        5       204
-    forwarded/powershell-here-...   80     205       15       413
-                                   120     205       11       407
-                                   160     205        9       407
-    bash/single-line-10236-chars   120      86        7        97
+    bash/powershell-here-string     80     202       10       206
+                                   120     202       10       205
+                                   160     202       10       205
+    forwarded/powershell-here-...   80     205       12       414
+                                   120     205       12       408
+                                   160     205       12       408
+    bash/single-line-10236-chars   120      86        9        99
+
+The bounded view is the same height at every width (issue 13: a wider
+terminal never shows less): the command's head and its last line, the
+outline (``shape : @'…'@ | Out-File -FilePath report.md``) and ``runs``.
 
 The repro is seed 003's layout (``command : @'`` first, ``runs : Out-File
 -FilePath report.md``): ``@'``, the 200 report lines, and ``'@ | Out-File
@@ -26,8 +30,8 @@ is exactly one row per logical line at every width: 202, as the seed
 measured. The forwarded ask adds three header lines (``Subagent 'scout'
 requested permission.``, ``Session ID: …`` and a blank line): 205. The old
 dialog's frame adds eight chrome rows (title, blank, four options, blank,
-hint): 210/213, the seed's upstream figures. The bounded view adds the
-``runs`` line the seed shows, so it is one row taller than the bare command.
+hint): 210/213, the seed's upstream figures. The bounded and complete views
+add the ``shape`` and ``runs`` lines the seed's target layout shows.
 
 The single line: the ask sentence around the 10,236-character command is
 10,304 characters, hard-wrapped by cell at 120 columns: ceil(10304 / 120) = 86.
@@ -58,12 +62,12 @@ CHROME_ROWS = 8  # title, blank, four options, blank, one hint row
 
 # (fixture, width) -> (legacy message rows, bounded rows, complete-view rows), as measured
 TABLE = {
-    (LOCAL, 80): (202, 8, 205),
-    (LOCAL, 120): (202, 6, 204),
-    (LOCAL, 160): (202, 5, 204),
-    (FORWARDED, 80): (205, 15, 413),
-    (FORWARDED, 120): (205, 11, 407),
-    (FORWARDED, 160): (205, 9, 407),
+    (LOCAL, 80): (202, 10, 206),
+    (LOCAL, 120): (202, 10, 205),
+    (LOCAL, 160): (202, 10, 205),
+    (FORWARDED, 80): (205, 12, 414),
+    (FORWARDED, 120): (205, 12, 408),
+    (FORWARDED, 160): (205, 12, 408),
 }
 
 
@@ -123,17 +127,20 @@ def test_the_bounded_core_is_whole(name: str, width: int) -> None:
     lines = render_prompt_dialog(payload, at_width(budget, width)).lines
     labels = [line.split(" : ")[0].rstrip() for line in lines if not line.startswith(" ") and " : " in line]
     forwarded = name == FORWARDED
-    core = ["subagent", "tool", "command", "runs"] if forwarded else ["tool", "command", "runs"]
+    core = ["subagent", "tool", "command", "shape", "runs"] if forwarded else ["tool", "command", "shape", "runs"]
     assert labels[: len(core)] == core
     assert lines[0] == ("subagent  : scout · session 3f9c1a7e-5b2d-4e8f-9a61-2c7d4b0e8f15" if forwarded else "tool    : bash")
     value_start = next(index for index, line in enumerate(lines) if line.startswith("command"))
     assert lines[value_start].endswith(": @'")
     value_end = next((index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" ")),
                      len(lines))
-    assert lines[value_end - 1].endswith(ELLIPSIS)  # capped, marked, never omitted
+    # capped and marked: the head ends in the marker, and the command's last line follows it
+    assert lines[value_end - 2].endswith(ELLIPSIS)
+    assert lines[value_end - 1].endswith("'@ | Out-File -FilePath report.md")
+    assert any(line.startswith("shape") and line.endswith(": @'…'@ | Out-File -FilePath report.md") for line in lines)
     if forwarded:
-        # the child's sentence is evidence: it shows capped, whole as an entry
-        assert any(line.startswith("requested : Current agent requested bash command '@'") for line in lines)
+        # the child's sentence is evidence, in brief: the command it names is the core row above
+        assert any(line.startswith("requested : Agent 'scout' requested bash command '…'.") for line in lines)
     assert any(line.startswith("runs") and line.endswith(": Out-File -FilePath report.md") for line in lines)
 
 
@@ -169,14 +176,18 @@ def test_the_single_line_command() -> None:
     value_start = next(index for index, line in enumerate(lines) if line.startswith("command : "))
     value_end = next(index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" "))
     value_rows = value_end - value_start
-    # 400 cells in a value column of 120 - (7 + 3) = 110: four rows, the last one ending in the marker
+    # 400 cells in a value column of 120 - (7 + 3) = 110: four rows, the head's ending in the marker
+    # and the tail's starting with it, so the pipe into jq at the very end is on screen
     assert value_rows == 4
-    assert lines[value_end - 1].endswith(ELLIPSIS)
     assert lines[value_start] == "command : " + command[:110]
+    assert lines[value_start + 1].endswith(ELLIPSIS)
+    assert lines[value_start + 2].lstrip().startswith(ELLIPSIS)
+    assert command.endswith(lines[value_end - 1].lstrip())
     assert lines[:2] == ("agent   : observability", "tool    : bash")
-    assert len(lines) == 7 and bounded.elided
+    assert lines[value_end].startswith("shape   : ")  # the outline: the data cut, the pipeline whole
+    assert len(lines) == 9 and bounded.elided
 
     complete = render_prompt_dialog(payload, complete_view_budget(width))
-    assert len(complete.lines) == 97  # agent, tool, 94 command rows (ceil(10236 / 110)), timeout
+    assert len(complete.lines) == 99  # agent, tool, 94 command rows (ceil(10236 / 110)), 2 shape rows, timeout
     assert math.ceil(10_236 / 110) == 94
 

@@ -1,0 +1,319 @@
+"""What a shell command does, at a glance: its outline from a real parser.
+
+A bounded view cuts a long command, and what a command does is often what
+comes last — the pipe into ``sh`` after 500 characters of ``echo``, the
+``Out-File`` after a 200-line here-string. The outline keeps every command,
+pipeline, list operator (``;``, ``&&``, ``||``, ``&``, a line break),
+redirection, substitution and assignment of the command as tree-sitter's
+bash or PowerShell grammar parses it, and collapses only what is data:
+heredoc and here-string bodies and long literals become a bare ``…``
+(a substitution inside a string still runs, so it stays), comments and
+padding whitespace go. The repro's 10,236-character command outlines to
+``$report = @'…'@`` and ``$report | Out-File -FilePath report.md``.
+
+A command neither grammar parses without error gets no outline: the
+outline is a parse, never a guess. The outline is computed once, when the
+payload is built: parsing is linear in the command (about 15 ms a megabyte
+of here-string, most of a second for a megabyte of ``&&`` steps, measured in
+``reports/bench.md``), and only the outline's two ends are walked. The
+bounded render only ever reads its capped ends, so it stays flat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal, get_args
+
+import tree_sitter_bash
+import tree_sitter_powershell
+from tree_sitter import Language, Node, Parser
+
+from .truncate import ELLIPSIS
+
+Dialect = Literal["bash", "powershell"]
+DIALECTS: tuple[str, ...] = get_args(Dialect)
+
+OUTLINE_END = 2_000
+"""Characters of outline from each end of a command whose outline is longer than both together: more than any view caps a field to."""
+LITERAL_KEEP = 40
+"""A literal of at most this many characters on one line is kept as written; a longer one is data, shown as ``…``."""
+
+_GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
+
+_DROPPED = frozenset({"comment"})
+_BODIES = frozenset({"heredoc_body"})
+"""Always data, whatever their length; only the substitutions inside them run."""
+_LITERALS = frozenset({
+    # bash
+    "word", "raw_string", "string", "ansi_c_string", "translated_string", "number",
+    # PowerShell
+    "generic_token", "verbatim_string_characters", "expandable_string_literal",
+    "verbatim_here_string_characters", "expandable_here_string_literal",
+})
+_SUBSTITUTIONS = frozenset({
+    "command_substitution", "process_substitution", "arithmetic_expansion",  # bash
+    "sub_expression", "script_block_expression",  # PowerShell
+})
+_SEPARATORS = frozenset({"command_argument_sep"})
+"""PowerShell spells the blanks between arguments as nodes; the outline spaces its tokens itself."""
+_CONTINUATION = re.compile(r"\\\r?\n|`\r?\n")
+"""A bash backslash or a PowerShell backtick before a line break joins the lines: a space, not a new statement."""
+_OPENING = re.compile(r"^(?:\$?@?['\"]|\$?\()")
+_CLOSING = re.compile(r"(?:['\"]@?|\))$")
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A command's outline and the grammar it was parsed with."""
+
+    dialect: Dialect
+    text: str
+
+
+@cache
+def _parser(dialect: Dialect) -> Parser:
+    return Parser(Language(_GRAMMARS[dialect]()))
+
+
+_BRACE_DIGITS_THEN_WIDE = re.compile(r"\{[0-9]*(?:\.[0-9]*)?([^\x00-\x7f])")
+
+
+def _scannable(text: str) -> bytes:
+    """``text`` as UTF-8 for tree-sitter-bash, byte for byte the same length, with no code point its scanner misreads.
+
+    tree-sitter-bash (0.23–0.25.1) passes the lookahead after ``{`` and digits
+    to C ``isdigit``, which is undefined past 255: glibc indexes its table
+    with the code point and the process dies on some (``{9`` + U+61346).
+    Such a code point becomes as many ``x`` as its UTF-8 bytes — a word
+    character either way, so the tree is the same and every node's offsets
+    still point into the real text.
+    """
+    def ascii_letters(match: re.Match[str]) -> str:
+        wide = match[1]
+        return match[0][: -len(wide)] + "x" * len(wide.encode("utf-8"))
+
+    return _BRACE_DIGITS_THEN_WIDE.sub(ascii_letters, text).encode("utf-8")
+
+
+def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
+    """The outline of ``command`` in ``dialect``, or in the first grammar (bash, then PowerShell) that parses it without error.
+
+    ``None`` when no grammar tried parses it cleanly, or for text no shell
+    receives: a lone surrogate is not UTF-8, so no byte a shell reads.
+    """
+    try:
+        source = command.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    for candidate in (dialect,) if dialect else DIALECTS:
+        tree = _parser(candidate).parse(_scannable(command))
+        if not tree.root_node.has_error:
+            return Outline(candidate, _Outliner(source).render(tree.root_node))  # type: ignore[arg-type]
+    return None
+
+
+def differs_from(outline_text: str, command: str) -> bool:
+    """Whether the outline tells a person something the command, as it reads, does not.
+
+    It does when its words differ (a collapsed body or literal, a dropped
+    comment), and when the command is mostly blanks around the same words:
+    3,000 spaces before ``; curl … | sh`` are padding, and the outline is
+    what runs without it.
+    """
+    words = command.split()
+    head, cut, tail = outline_text.partition(f"\n{ELLIPSIS}\n")
+    if cut:  # a long outline's two ends: it adds nothing when they are the command's own first and last words
+        head_words, tail_words = head.split(), tail.split()
+        same = (words[: len(head_words)] == head_words and words[len(words) - len(tail_words):] == tail_words
+                and len(words) > len(head_words) + len(tail_words))
+    else:
+        same = outline_text.split() == words
+    return not same or len(command) > 2 * len(" ".join(words))
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    start: int
+    """Byte offset in the source; the blanks before it decide how it is joined to the previous token."""
+    end: int
+    glued: bool = False
+    """Joined to the previous token with nothing between, whatever the source had."""
+    dropped: bool = False
+    """A comment: it shows nothing, but it stands between its neighbours."""
+
+
+class _Outliner:
+    """Walks the tree iteratively (a 3,000-deep ``$( … )`` must not exhaust Python's stack) into tokens."""
+
+    def __init__(self, source: bytes) -> None:
+        self.source = source
+
+    def text(self, start: int, end: int) -> str:
+        return self.source[start:end].decode("utf-8")
+
+    def render(self, root: Node) -> str:
+        """The outline, or when it would be longer than ``OUTLINE_END`` twice, its two ends around a line ``…``.
+
+        Only the ends are walked: a 10 MB chain of 450,000 commands costs its
+        parse and two short walks, not a Python step per command.
+        """
+        head: list[_Token] = []
+        size = 0
+        for token in self.tokens(root):
+            head.append(token)
+            size += len(token.text) + 1
+            if size > OUTLINE_END:
+                break
+        else:
+            return self.join(head)
+        seen = {(token.start, token.end, token.text) for token in head}
+        tail: list[_Token] = []
+        size = 0
+        for token in self.tokens(root, reverse=True):
+            if (token.start, token.end, token.text) in seen:
+                return self.join(head + tail[::-1])
+            tail.append(token)
+            size += len(token.text) + 1
+            if size > OUTLINE_END:
+                break
+        return f"{self.join(head)}\n{ELLIPSIS}\n{self.join(tail[::-1])}"
+
+    def join(self, tokens: list[_Token]) -> str:
+        """Tokens spaced as the source spaces them: a line break, a blank, or nothing.
+
+        Text between two tokens that no node holds (tree-sitter's bash
+        grammar leaves the ``-`` of ``-f - <<EOF`` outside every node) is kept
+        as written: the outline may drop comments and blanks, never a word.
+        """
+        out: list[str] = []
+        previous_end: int | None = None
+        pending = ""
+        for token in tokens:
+            separator = ""
+            if previous_end is not None and not token.glued and token.start > previous_end:
+                gap = _CONTINUATION.sub(" ", self.text(previous_end, token.start))
+                if gap.strip():
+                    out.append(_stronger(pending, _blank(gap[: len(gap) - len(gap.lstrip())])) + " ".join(gap.split()))
+                    pending = ""
+                    gap = gap[len(gap.rstrip()) :]
+                separator = _blank(gap)
+            previous_end = token.end
+            if token.dropped:
+                pending = _stronger(pending, separator)
+                continue
+            out.append(_stronger(pending, separator) + token.text)
+            pending = ""
+        return "".join(out).strip()
+
+    def tokens(self, root: Node, *, reverse: bool = False) -> Iterator[_Token]:
+        """The outline's tokens in order, or from the last to the first."""
+        stack: list[Node | _Token] = [root]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, _Token):
+                yield item
+                continue
+            node = item
+            kind = node.type
+            if kind in _SEPARATORS:
+                continue
+            if kind in _DROPPED:  # no text, but its line break still separates what is around it
+                yield _Token("", node.start_byte, node.end_byte, dropped=True)
+                continue
+            if kind in _BODIES or kind in _LITERALS:
+                items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
+            elif node.child_count == 0:
+                if node.end_byte > node.start_byte and self.text(node.start_byte, node.end_byte).strip():
+                    yield _Token(self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
+                continue
+            else:
+                items = self.ordered_children(node)
+            stack.extend(items if reverse else reversed(items))
+
+    def ordered_children(self, node: Node) -> list[Node | _Token]:
+        """Children in source order, but a heredoc's body and terminator right after its ``<<EOF``.
+
+        In the source the body starts on the next line, after whatever
+        follows ``<<EOF`` on its own (``| sh``); the outline reads like a
+        here-string, ``cat <<'EOF'…EOF | sh``, so nothing after it on the
+        line is lost behind the body.
+        """
+        children: list[Node | _Token] = list(node.children)
+        if node.type != "heredoc_redirect":
+            return children
+        moved = [child for child in node.children if child.type in ("heredoc_body", "heredoc_end")]
+        rest = [child for child in node.children if child not in moved]
+        position = next((index + 1 for index, child in enumerate(rest) if child.type == "heredoc_start"), 0)
+        anchor = rest[position - 1].end_byte if position else node.start_byte
+        glued: list[Node | _Token] = []
+        for child in moved:
+            if child.type == "heredoc_body":
+                glued.extend(self.literal(child, body=True))
+            else:
+                glued.append(_Token(_one_line(self.text(child.start_byte, child.end_byte)), anchor, anchor, glued=True))
+        glued.append(_Token("", anchor, anchor, glued=True))  # what follows on the line is spaced from ``<<EOF``
+        consumed = _Token("", node.end_byte, node.end_byte, glued=True)  # the body and terminator are shown already
+        return [*rest[:position], *glued, *rest[position:], consumed]
+
+    def literal(self, node: Node, *, body: bool) -> Iterator[Node | _Token]:
+        """A literal as data: its delimiters, ``…`` for long text, and every substitution inside it as it runs."""
+        inner = list(_substitutions(node))
+        if body:
+            for substitution in inner:
+                yield _Token(ELLIPSIS, node.start_byte, substitution.start_byte, glued=True)
+                yield substitution
+            yield _Token(ELLIPSIS, node.start_byte, node.end_byte, glued=True)
+            return
+        if not inner:
+            yield _Token(self.shortened(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
+            return
+        position = node.start_byte
+        first = True
+        for substitution in inner:
+            if substitution.start_byte > position:
+                yield _Token(self.shortened(position, substitution.start_byte), position, substitution.start_byte,
+                             glued=not first)
+            first = False
+            yield substitution
+            position = substitution.end_byte
+        if node.end_byte > position:
+            yield _Token(self.shortened(position, node.end_byte), position, node.end_byte, glued=True)
+
+    def shortened(self, start: int, end: int) -> str:
+        """Literal text as written when short and on one line; else its quotes around a bare ``…``."""
+        text = self.text(start, end)
+        if len(text) <= LITERAL_KEEP and "\n" not in text:
+            return text
+        opening = _OPENING.match(text)
+        closing = _CLOSING.search(text)
+        head = opening.group() if opening else ""
+        tail = closing.group() if closing and closing.start() >= len(head) else ""
+        return f"{head}{ELLIPSIS}{tail}"
+
+
+def _blank(gap: str) -> str:
+    return "\n" if "\n" in gap else " " if gap else ""
+
+
+def _stronger(first: str, second: str) -> str:
+    """Of two separators, the one that separates more: a line break over a blank over nothing."""
+    return "\n" if "\n" in (first, second) else " " if " " in (first, second) else ""
+
+
+def _substitutions(node: Node) -> Iterator[Node]:
+    """The outermost substitutions inside a literal, in source order."""
+    stack = list(reversed(node.children))
+    while stack:
+        child = stack.pop()
+        if child.type in _SUBSTITUTIONS:
+            yield child
+        else:
+            stack.extend(reversed(child.children))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
