@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from unittest import mock
 
 from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
-from impl.cells import cap_text, cell_width, wrap_line
+from impl.cells import Capped, cap_text, cell_width, expand_text_tabs, field_rows, text_rows, wrap_line
 from impl.dialog import (
     NARROW_INDENT,
+    capped_field,
     DialogBudget,
     Fact,
     Paint,
@@ -35,6 +36,7 @@ from impl.dialog import (
 )
 from impl.frame import Frame, render_frame
 from impl.mcp_call import is_mcp_tool_name, resolve_mcp_call
+from impl.neutralise import neutralise
 from impl.payload import CORE_LABELS, PromptPayload, pretty_value
 from impl.truncate import ELLIPSIS
 
@@ -105,9 +107,6 @@ sgr_passthrough = rewriting_lines(
 
 # ── the field cap counted in the wrong unit ─────────────────────────────────
 
-CapText = Callable[[str, int, int], tuple[str, bool]]
-
-
 def _utf16_units(text: str) -> int:
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
@@ -117,34 +116,64 @@ def _first_utf16_units(text: str, units: int) -> str:
     return text.encode("utf-16-le", "surrogatepass")[: 2 * units].decode("utf-16-le", "surrogatepass")
 
 
-def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | None) -> CapText:
-    """``cap_text`` that charges each grapheme ``units`` instead of its cells, where that is fewer.
+def _clean(text: str) -> str:
+    return expand_text_tabs(neutralise(text))
 
-    The reference's own cap runs on an ASCII stand-in — each grapheme as as
-    many ``x`` as it is charged, line breaks kept — so the area a line break
-    costs and everything else about the cap stay the reference's; only the
-    unit differs, and only where it lets more through (a CJK character is
-    one code point and two cells). ``part`` keeps the front of a grapheme the
-    cut falls inside (UTF-16 slicing does); None moves it whole to the cut.
+
+def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | None) -> Callable[[str, int, int], Capped]:
+    """``capped_field`` that charges each grapheme ``units`` instead of its cells, where that is fewer.
+
+    The reference's own cap runs on an ASCII stand-in — each grapheme the cap
+    would charge differently as that many ``x``, every other character as
+    itself — so the rows a line break costs, the head and the tail and
+    everything else about the cap stay the reference's; only the unit
+    differs, and only where it lets more through (a CJK character is one
+    code point and two cells). ``part`` keeps the front of a grapheme the
+    head's cut falls inside (UTF-16 slicing does); None moves it whole to the cut.
+
+    Where the field's rows, not its cells, bound it (a narrow layout's
+    12-cell rows hold 84 cells of a 400-cell cap), the unit decides nothing
+    the cap is for: the stand-in's rows would only be counted wrong. There
+    the field is the reference's, so the mutant differs exactly where the
+    cap in another unit lets a field show more cells than the cap.
     """
 
-    def cap_in_units(text: str, cap: int, row_width: int) -> tuple[str, bool]:
-        graphemes = list(iter_graphemes(text))
-        charges = [1 if grapheme == "\n" else min(units(grapheme), cell_width(grapheme)) for grapheme in graphemes]
-        stand_in = "".join("\n" if grapheme == "\n" else "x" * charge for grapheme, charge in zip(graphemes, charges))
-        kept, cut = cap_text(stand_in, cap, row_width)
-        if not cut:
-            return text, False
-        room = len(kept) - len(ELLIPSIS)
-        out: list[str] = []
-        for grapheme, charge in zip(graphemes, charges):
-            if charge > room:
+    def cap_in_units(text: str, cap: int, row_width: int) -> Capped:
+        capped = _cap_in_units(text, cap, row_width)
+        if capped.cut and text_rows(capped.shown, row_width) > field_rows(cap):
+            return capped_field(text, cap, row_width)
+        return capped
+
+    def _cap_in_units(text: str, cap: int, row_width: int) -> Capped:
+        clean = _clean(text)
+        graphemes = list(iter_graphemes(clean))
+        charges = [min(units(grapheme), cell_width(grapheme)) for grapheme in graphemes]
+        pieces = [
+            grapheme if grapheme.isascii() and len(grapheme) == charge == 1 or grapheme == "\n" else "x" * charge
+            for grapheme, charge in zip(graphemes, charges)
+        ]
+        stand_in = "".join(pieces)
+        capped = cap_text(stand_in, cap, field_rows(cap), row_width)
+        if not capped.cut:
+            return Capped(clean)
+        starts = [0]
+        for piece in pieces:
+            starts.append(starts[-1] + len(piece))
+        head: list[str] = []
+        for index, grapheme in enumerate(graphemes):
+            if starts[index + 1] > len(capped.head):
+                room = len(capped.head) - starts[index]
                 if part is not None and room > 0:
-                    out.append(part(grapheme, room))
+                    head.append(part(grapheme, room))
                 break
-            out.append(grapheme)
-            room -= charge
-        return "".join(out) + ELLIPSIS, True
+            head.append(grapheme)
+        tail = ""
+        if capped.tail:
+            end = len(stand_in.rstrip(" \n"))
+            marker = ELLIPSIS if capped.tail.startswith(ELLIPSIS) else ""
+            begin = end - (len(capped.tail) - len(marker))
+            tail = marker + "".join(g for index, g in enumerate(graphemes) if starts[index] >= begin and starts[index + 1] <= end)
+        return Capped("".join(head), tail, cut=True)
 
     return cap_in_units
 
@@ -165,16 +194,27 @@ def _patched_render(target: str, replacement: object, views: Iterable[View] = ("
     return render
 
 
-cap_in_code_points = _patched_render("impl.dialog.cap_text", capping_by(len, None), ["bounded"])
-cap_in_utf16_units = _patched_render("impl.dialog.cap_text", capping_by(_utf16_units, _first_utf16_units), ["bounded"])
+cap_in_code_points = _patched_render("impl.dialog.capped_field", capping_by(len, None), ["bounded"])
+cap_in_utf16_units = _patched_render("impl.dialog.capped_field", capping_by(_utf16_units, _first_utf16_units), ["bounded"])
 
 
-def _cap_without_marker(text: str, cap: int, row_width: int) -> tuple[str, bool]:
-    capped, cut = cap_text(text, cap, row_width)
-    return (capped.removesuffix(ELLIPSIS), cut) if cut else (capped, cut)
+@dataclass(frozen=True)
+class _Unmarked:
+    """A capped field shown without its markers: the head runs straight into the tail."""
+
+    shown: str
+    cut: bool
 
 
-value_cut_without_marker = _patched_render("impl.dialog.cap_text", _cap_without_marker, ["bounded"])
+def _cap_without_marker(text: str, cap: int, row_width: int) -> _Unmarked:
+    capped = capped_field(text, cap, row_width)
+    if not capped.cut:
+        return _Unmarked(capped.shown, False)
+    tail = capped.tail.removeprefix(ELLIPSIS)
+    return _Unmarked(f"{capped.head}\n{tail}" if tail else capped.head, True)
+
+
+value_cut_without_marker = _patched_render("impl.dialog.capped_field", _cap_without_marker, ["bounded"])
 
 
 # ── the row budget ──────────────────────────────────────────────────────────
@@ -401,8 +441,10 @@ MUTANTS: tuple[Variant, ...] = (
              "adversarial/mcp-emoji-straddles-utf16-cap"), latent=True),
     Variant("cap-in-utf16-units", "the field cap counts UTF-16 units: CJK overflows and a cut inside an emoji leaves a lone surrogate",
             "mutant", cap_in_utf16_units, ("cap", "containment", "legible"),
-            ("adversarial/mcp-emoji-straddles-utf16-cap", "adversarial/mcp-cjk-straddles-field-cap",
-             "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells"), latent=True),
+            # not mcp-emoji-straddles-utf16-cap: its 399 ASCII characters put the head's cut (about 200 cells, the
+            # tail owning the rest) and the tail's start among the a's, so no cut falls inside a surrogate pair there
+            ("adversarial/mcp-cjk-straddles-field-cap", "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells"),
+            latent=True),
     Variant("one-row-over-budget", "the bounded ask may take maxRows + 1 rows",
             "mutant", one_row_over_budget, ("rows",),
             ("adversarial/mcp-extreme-numbers", "mcp/github-merge-pull-request-squash",
