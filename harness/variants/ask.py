@@ -9,7 +9,7 @@ safe primitives are shared: ``neutralise``, the cap and the measures of
 the arrangement:
 
 - every piece of payload text is neutralised, labels included;
-- every field is capped in cells (``impl.cells.cap_text``) with a bare ``…``;
+- every field is capped in cells to its head and tail (``impl.dialog.capped_field``), each cut marked by a bare ``…``;
 - the flagged element is painted wherever it stands: a flagged fact whole,
   an evidence entry that is one of the payload's flagged texts whole (the
   external paths of a bash command that leaves the working directory), and
@@ -28,12 +28,22 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from impl.cells import cap_text, cell_width, clip_to_width, expand_text_tabs, is_grapheme_break, wrap_line
-from impl.dialog import ARROW, MAX_LABEL_WIDTH, DialogBudget, DialogView, Fact, Paint, core_facts, evidence_facts
-from impl.neutralise import MAX_EXTENDERS, neutralise
+from impl.cells import cell_width, clip_to_width, expand_text_tabs, is_grapheme_break, wrap_line
+from impl.dialog import (
+    ARROW,
+    MAX_LABEL_WIDTH,
+    DialogBudget,
+    DialogView,
+    Fact,
+    Paint,
+    capped_field,
+    core_facts,
+    evidence_facts,
+)
+from impl.neutralise import neutralise
 from impl.payload import CORE_LABELS, PromptPayload
 from impl.truncate import ELLIPSIS
 
@@ -79,14 +89,11 @@ def label_text(label: str, max_cells: int) -> str:
 
 
 def field_text(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
-    """Neutralised, tab-expanded and capped; only as much raw text is neutralised as the cap can show."""
+    """Neutralised, tab-expanded and capped to its head and tail, as ``impl.dialog.capped_field`` bounds a field."""
     if cap is None:
         return expand_text_tabs(neutralise(text)), False
-    limit = (cap + 2) * (MAX_EXTENDERS + 1)  # each kept grapheme is a cell per at most this many characters
-    capped, cut = cap_text(expand_text_tabs(neutralise(text[:limit])), cap, row_width)
-    if not cut and len(text) > limit:
-        return capped + ELLIPSIS, True
-    return capped, cut
+    capped = capped_field(text, cap, row_width)
+    return capped.shown, capped.cut
 
 
 @dataclass(frozen=True)
@@ -96,6 +103,8 @@ class _Arrangement:
     indent: int
     """Where value rows start; the first row stands after ``head`` unless the label is above."""
     above: bool
+    row_width: int
+    """The cells of each value row."""
 
 
 def _arrange(label: str, label_width: int, style: AskStyle, width: int, paint: Paint | None) -> _Arrangement:
@@ -107,16 +116,20 @@ def _arrange(label: str, label_width: int, style: AskStyle, width: int, paint: P
     else:
         column, head = cell_width(label) + 2, painted(label) + ": "
     indent = max(column, VALUE_INDENT)
-    if style.placement == "above" or width - indent < MIN_VALUE_CELLS:
-        return _Arrangement(painted(label) + ":", VALUE_INDENT, True)
-    return _Arrangement(head, indent, False)
+    if style.placement == "above":
+        return _Arrangement(painted(label) + ":", VALUE_INDENT, True, width - VALUE_INDENT)
+    if width - indent < MIN_VALUE_CELLS:
+        # below its label only for want of room, the value keeps the narrowest row it has beside one:
+        # wider rows here would show more than the next wider terminal does beside the label
+        return _Arrangement(painted(label) + ":", VALUE_INDENT, True, MIN_VALUE_CELLS)
+    return _Arrangement(head, indent, False, width - indent)
 
 
 def _block(
     fact: Fact, label_width: int, style: AskStyle, width: int, cap: int | None, paint: Paint | None, flagged: frozenset[str]
 ) -> tuple[list[str], bool]:
     arrangement = _arrange(label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2)), label_width, style, width, paint)
-    row_width = max(1, width - arrangement.indent)
+    row_width = max(1, arrangement.row_width)
     text, cut = field_text(fact.text, cap, row_width)
     if fact.detail is not None:
         detail, detail_cut = field_text(fact.detail, cap, row_width)
@@ -170,15 +183,20 @@ def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, pa
 
     lines: list[str] = []
     elided = False
+    value_cut = False
     for fact in core:
         rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
         lines += rows
         elided |= cut
+        value_cut |= cut and fact.label == payload.request.value_label
     remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
     for index, fact in enumerate(evidence):
         if remaining is not None and remaining <= 0:
             elided = True
             break
+        if value_cut and fact.brief is not None:  # the value is on screen; the entry need not repeat it
+            fact = replace(fact, text=fact.brief)
+            elided = True
         rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
         if remaining is not None:
             reserve = 0 if index == len(evidence) - 1 else 1  # a row for the … that says more follows

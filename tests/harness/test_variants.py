@@ -241,19 +241,7 @@ def style_run():
     return run_mutation(SAMPLE, STYLES, STYLE_WIDTHS)
 
 
-TIGHT_EXPECT_TODAY = {
-    name: "`expect.maxRows` tighter than the budget is the reference's own row count, not a property: "
-          "xdev/xdev-playwright-browser-evaluate-function expects at most 10 rows, and a layout that takes a row "
-          "more for a label of its own, a word-wrapped line or a redundant surface fails it within the 24-row budget"
-    for name in ("word-wrap", "labels-above", "surface-shown")
-}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(style.name, id=style.name,
-                 marks=[pytest.mark.xfail(strict=True, reason=TIGHT_EXPECT_TODAY[style.name])] if style.name in TIGHT_EXPECT_TODAY else [])
-    for style in STYLES
-])
+@pytest.mark.parametrize("name", [style.name for style in STYLES])
 def test_a_style_passes_every_sampled_fixture_at_every_width(style_run, name):
     result = next(result for result in style_run.styles if result.variant.name == name)
     assert result.judged == len(SAMPLE) * len(STYLE_WIDTHS)
