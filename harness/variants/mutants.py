@@ -415,8 +415,9 @@ _SGR_CASES = (
     "adversarial/edit-sgr-truecolor-foreground-equals-background",
     "adversarial/agent-name-sgr-reverse-video-fake-option",
     "adversarial/bash-sgr-never-reset-bleeds-into-options",
-    "adversarial/mcp-sgr-black-on-black-hidden-recipient",
 )
+"""Not mcp-sgr-black-on-black-hidden-recipient: its sequences sit in a JSON array, shown as JSON (``\\u001b``),
+so no ``␛`` notation is there for the mutant to turn back into ESC."""
 _LONG_COMMAND = "bash/powershell-here-string-report-200-lines"
 _DROPS_EVIDENCE = ("files/edit-many-replacements-python-invoices", "mcp/firecrawl-scrape-actions-json-schema-options")
 
@@ -447,8 +448,8 @@ MUTANTS: tuple[Variant, ...] = (
             latent=True),
     Variant("one-row-over-budget", "the bounded ask may take maxRows + 1 rows",
             "mutant", one_row_over_budget, ("rows",),
-            ("adversarial/mcp-extreme-numbers", "mcp/github-merge-pull-request-squash",
-             "adversarial/forwarded-agent-name-clear-screen")),
+            # not mcp-extreme-numbers: its ask no longer fills the budget, so a row more changes nothing there
+            ("mcp/github-merge-pull-request-squash", "adversarial/forwarded-agent-name-clear-screen")),
     Variant("long-core-fact-dropped", "a core fact longer than the field cap is left out instead of capped",
             "mutant", long_core_fact_dropped, ("core",), (_LONG_COMMAND, "bash/single-line-command-10236-chars")),
     Variant("value-cut-without-marker", "a capped field ends where the cap falls, with no …",

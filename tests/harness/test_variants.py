@@ -47,16 +47,10 @@ INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verb
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 
 SURVIVES_TODAY = {
-    "one-row-over-budget": "`rows` counts the ask to its last non-blank row, so a row over the budget that is blank "
-                           "(a value's trailing empty line, adversarial/forwarded-agent-name-clear-screen at 20 "
-                           "columns) passes: the frame is a row taller than the budget allows",
     "evidence-split-by-budget": "evidence left out with no … row passes when the entries shown end exactly at the "
                                 "budget (adversarial/mcp-extreme-numbers at 20 columns)",
     "highlight-missing": "`highlight` checks flagged facts and external paths only: the flagged tool name, painted as a "
                          "token in a tool ask's `tool` row, may go unpainted (adversarial/tool-name-csi-erase-extension-tool)",
-    "sgr-passthrough": "`legible` cannot attribute an SGR at the very end of a value, and the bleed it causes (bold, "
-                       "blink, reverse, red over the options and hint: bash-sgr-never-reset-bleeds-into-options) is "
-                       "visible, so nothing rejects it",
 }
 
 
