@@ -289,7 +289,10 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     """Core facts under their labels, each value whole or (bounded) capped; evidence whole, capped or marked dropped.
 
     Left-out evidence is marked by a lone ``…`` row — unless the ask has no
-    row left for it, which only a core taller than the budget can cause.
+    row left for it, which only a core that fills the budget alone can
+    cause: once an entry is shown, a row for the marker could have been kept
+    instead of its last one, so entries that end exactly at the budget and
+    leave later ones out unmarked read as everything there is.
     """
     ask = judged.ask
     assert ask is not None
@@ -310,7 +313,8 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     if ask.stray_rows:
         first = ask.stray_rows[0]
         report("core" if bounded else "verbatim", f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
-    if bounded and ask.dropped and ask.marker_row is None and ask.rows < max_rows:
+    evidence_shown = any(not shown.fact.core for shown in ask.facts)
+    if bounded and ask.dropped and ask.marker_row is None and (ask.rows < max_rows or evidence_shown):
         report("evidence", f"evidence '{ask.dropped[0].label}' is left out with no lone {MARKER} row to say so")
 
 

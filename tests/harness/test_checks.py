@@ -57,3 +57,26 @@ def test_the_payloads_own_sgr_at_the_end_of_a_value_is_rejected_by_legible(width
     passed_through = run_width(payload, width, 24, 400, {}, source=_passing_through("\x1b[1;5;7;31m"))
     assert [v for v in reference.violations if v.invariant == "legible"] == []
     assert {v.view for v in passed_through.violations if v.invariant == "legible"} == {"bounded", "complete", "legacy"}
+
+
+def _fixture_payload(key: str):
+    return build_payload(json.loads((BUILTIN_CORPUS / f"{key}.json").read_text())["call"])
+
+
+def _without_marker(payload, fixture, view, width, budget):
+    """The reference with its lone … row given to the next evidence entry, which then fits exactly."""
+    frame = reference_source(payload, fixture, view, width, budget)
+    if view != "bounded":
+        return frame
+    whole = reference_source(payload, fixture, view, width, replace(budget, max_rows=None))
+    end = frame.ask_start + frame.ask_rows
+    marker = frame.lines.index("\u2026", frame.ask_start, end)
+    lines = (*frame.lines[:marker], whole.lines[marker], *frame.lines[end:])
+    return replace(frame, lines=lines)
+
+
+def test_evidence_that_ends_exactly_at_the_budget_and_leaves_more_out_unmarked_is_rejected():
+    payload = _fixture_payload("mcp/firecrawl-scrape-actions-json-schema-options")
+    assert [v for v in run_width(payload, 80, 24, 400, {}).violations] == []
+    found = run_width(payload, 80, 24, 400, {}, source=_without_marker).violations
+    assert {(v.invariant, v.view) for v in found} == {("evidence", "bounded")}

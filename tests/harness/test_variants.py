@@ -47,8 +47,6 @@ INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verb
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 
 SURVIVES_TODAY = {
-    "evidence-split-by-budget": "evidence left out with no … row passes when the entries shown end exactly at the "
-                                "budget (adversarial/mcp-extreme-numbers at 20 columns)",
     "highlight-missing": "`highlight` checks flagged facts and external paths only: the flagged tool name, painted as a "
                          "token in a tool ask's `tool` row, may go unpainted (adversarial/tool-name-csi-erase-extension-tool)",
 }
