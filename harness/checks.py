@@ -382,18 +382,20 @@ def _paints(judged: _Judged) -> bool:
 
 
 def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> None:
-    """When the renderer paints at all, the flagged element is painted: the value, or each external path.
+    """When the renderer paints at all, the flagged element is painted wherever a line states it whole.
 
-    A bash ask that left the working directory flags the paths it reaches,
-    shown as ``external path`` evidence, rather than the command.
+    That is the flagged value, and any other line whose whole text is one of
+    the payload's flagged texts, shown uncapped: each external path of a bash
+    ask that left the working directory (the paths it reaches are flagged,
+    not the command), the tool name in a tool ask's ``tool`` line.
     """
     ask = judged.ask
     assert ask is not None
     if not _paints(judged):
         return
-    paths = set(payload.flagged) if payload.kind == "bash_external_directory" else set()
+    flagged = set(payload.flagged)
     for shown in ask.facts:
-        if not (shown.fact.flagged or shown.fact.label == "external path" and shown.text in paths):
+        if not (shown.fact.flagged or shown.text in flagged and not shown.capped):
             continue
         for segment in shown.segments[:1]:
             row = judged.rows[segment.row]

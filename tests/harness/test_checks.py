@@ -7,7 +7,8 @@ import pytest
 
 from harness.checks import PayloadSgr, payload_sgr, run_width
 from harness.corpus import BUILTIN_CORPUS
-from harness.sources import reference_source
+from harness.sources import reference_source, warning_paint
+from impl.frame import render_frame
 from impl.payload import build_payload
 
 BLEED = "npm publish --access public\x1b[1;5;7;31m"
@@ -80,3 +81,21 @@ def test_evidence_that_ends_exactly_at_the_budget_and_leaves_more_out_unmarked_i
     assert [v for v in run_width(payload, 80, 24, 400, {}).violations] == []
     found = run_width(payload, 80, 24, 400, {}, source=_without_marker).violations
     assert {(v.invariant, v.view) for v in found} == {("evidence", "bounded")}
+
+
+def _labels_painted_only(payload, fixture, view, width, budget):
+    """Labels dimmed as the reference dims them, nothing else painted."""
+
+    def paint(role, text):
+        return warning_paint(role, text) if role == "label" else text
+
+    return render_frame(payload, view, budget, paint=None if view == "legacy" else paint)
+
+
+def test_a_flagged_tool_name_stated_whole_in_its_tool_line_must_be_painted_when_the_frame_paints():
+    payload = _fixture_payload("adversarial/tool-name-csi-erase-extension-tool")
+    assert payload.kind == "tool" and payload.flagged == ("deploy\x1b[2K\x1b[1Gread",)
+    assert run_width(payload, 80, 24, 400, {}).violations == []
+    found = run_width(payload, 80, 24, 400, {}, source=_labels_painted_only).violations
+    assert {(v.invariant, v.view) for v in found} == {("highlight", "bounded")}
+    assert "'tool'" in found[0].message

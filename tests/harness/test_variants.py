@@ -46,10 +46,8 @@ INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verb
               "fit", "layout", "expect", "TIMEOUT"}
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 
-SURVIVES_TODAY = {
-    "highlight-missing": "`highlight` checks flagged facts and external paths only: the flagged tool name, painted as a "
-                         "token in a tool ask's `tool` row, may go unpainted (adversarial/tool-name-csi-erase-extension-tool)",
-}
+SURVIVES_TODAY: dict[str, str] = {}
+"""Mutants the judge still lets through on their targets, each with the gap that lets it: none today."""
 
 
 def corpus_file(key: str) -> Path:
