@@ -24,6 +24,8 @@ import tree_sitter_bash
 import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser
 
+from impl.shell import scannable  # the grammar's crash workaround only: the judge's parse is its own
+
 
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
@@ -56,24 +58,6 @@ def _parser(dialect: str) -> Parser:
     return Parser(Language(_GRAMMARS[dialect]()))
 
 
-_BRACE_DIGITS_THEN_WIDE = re.compile(r"\{[0-9]*(?:\.[0-9]*)?([^\x00-\x7f])")
-
-
-def _scannable(text: str) -> bytes:
-    """``text`` as UTF-8 for tree-sitter-bash, byte for byte the same length, with no code point its scanner misreads.
-
-    tree-sitter-bash (0.23–0.25.1) passes the lookahead after ``{`` and digits
-    to C ``isdigit``, which is undefined past 255: glibc indexes its table
-    with the code point and the process dies on some (``{9`` + U+61346).
-    Such a code point becomes as many ``x`` as its UTF-8 bytes — a word
-    character either way, so the tree is the same and every node's offsets
-    still point into the real text.
-    """
-    def ascii_letters(match: re.Match[str]) -> str:
-        wide = match[1]
-        return match[0][: -len(wide)] + "x" * len(wide.encode("utf-8"))
-
-    return _BRACE_DIGITS_THEN_WIDE.sub(ascii_letters, text).encode("utf-8")
 
 
 def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand, ...] | None:
@@ -87,7 +71,7 @@ def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand,
     except UnicodeEncodeError:
         return None
     for candidate in (dialect,) if dialect else _ORDER:
-        root = _parser(candidate).parse(_scannable(text)).root_node
+        root = _parser(candidate).parse(scannable(text)).root_node
         if not root.has_error:
             found = [_command(node, source) for node in _command_nodes(root)]
             return tuple(sorted(found, key=lambda command: command.start))

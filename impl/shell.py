@@ -81,7 +81,7 @@ def _parser(dialect: Dialect) -> Parser:
 _BRACE_DIGITS_THEN_WIDE = re.compile(r"\{[0-9]*(?:\.[0-9]*)?([^\x00-\x7f])")
 
 
-def _scannable(text: str) -> bytes:
+def scannable(text: str) -> bytes:
     """``text`` as UTF-8 for tree-sitter-bash, byte for byte the same length, with no code point its scanner misreads.
 
     tree-sitter-bash (0.23–0.25.1) passes the lookahead after ``{`` and digits
@@ -109,7 +109,7 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
     except UnicodeEncodeError:
         return None
     for candidate in (dialect,) if dialect else DIALECTS:
-        tree = _parser(candidate).parse(_scannable(command))
+        tree = _parser(candidate).parse(scannable(command))
         if not tree.root_node.has_error:
             return Outline(candidate, _Outliner(source).render(tree.root_node))  # type: ignore[arg-type]
     return None
