@@ -395,7 +395,8 @@ def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> 
         return
     flagged = set(payload.flagged)
     for shown in ask.facts:
-        if not (shown.fact.flagged or shown.text in flagged and not shown.capped):
+        # a tab is free to become spaces on screen, so a text holding one is no longer the flagged text there
+        if not (shown.fact.flagged or shown.text in flagged and "\t" not in shown.text and not shown.capped):
             continue
         for segment in shown.segments[:1]:
             row = judged.rows[segment.row]
