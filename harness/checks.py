@@ -148,29 +148,71 @@ def check_fit(reading: FrameReading, lines: Sequence[str], report: Report) -> No
 
 
 _PAYLOAD_SGR = re.compile(r"\x1b\[[0-9;:]*m")
+_RESETS = frozenset({"", "0", "22", "23", "24", "25", "27", "28", "29", "39", "49", "54", "55", "59"})
+"""SGR parameters that only end an attribute: such a sequence can neither hide text nor bleed into the rows after it."""
 
 
-def payload_sgr(payload: PromptPayload) -> list[tuple[str, str]]:
-    """``(sequence, what follows it)`` for every SGR sequence the tool input carries."""
+@dataclass(frozen=True)
+class PayloadSgr:
+    """An SGR sequence the tool input carries, with the text around it there, as a screen may spell it."""
+
+    sequence: str
+    before: tuple[str, ...]
+    """The characters before it on its line, back to the previous escape."""
+    after: tuple[str, ...]
+    """The characters after it on its line up to the next escape, and, when an escape follows at once, what follows that."""
+
+    @property
+    def resets_only(self) -> bool:
+        return all(param in _RESETS for param in re.split("[;:]", self.sequence[2:-1]))
+
+    def found_in(self, line: str, at: int) -> bool:
+        """Whether the sequence at ``at`` in a frame line stands where the payload has it: among the same characters.
+
+        A row break may fall right beside the sequence, so a context is
+        matched as far as the line goes on that side, one character at
+        least; an escape right after it may be shown in any notation.
+        """
+        end = at + len(self.sequence)
+        following = _ESC_NOTATION.sub("", line[end : end + 4 * _CONTEXT], count=1)[:_CONTEXT]
+        preceding = line[max(0, at - _CONTEXT) : at]
+        return bool(following) and any(context.startswith(following[: len(context)]) for context in self.after) or bool(
+            preceding
+        ) and any(context.endswith(preceding[-len(context) :]) for context in self.before)
+
+
+_CONTEXT = 6
+_ESC_NOTATION = re.compile(r"^(?:\u241b|\^\[|\\x1b|\\u001b|\\e|\u27e8U\+001B\u27e9|<U\+001B>|U\+001B)", re.IGNORECASE)
+"""ESC as the notations ``harness.readback`` accepts spell it, at the start of the text after a sequence."""
+
+
+def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
+    """Every SGR sequence the tool input carries that sets an attribute."""
     texts = [payload.legacy_message] + [
         part for fact in expected_facts(payload) for part in (fact.label, *fact.texts, fact.detail or "")
     ]
     found = []
     for text in texts:
         for match in _PAYLOAD_SGR.finditer(text):
-            following = text[match.end() : match.end() + 6].split("\x1b", 1)[0]
-            found.append((match.group(), following))
+            head = text[max(0, match.start() - 4 * _CONTEXT) : match.start()].rsplit("\n", 1)[-1]
+            tail = text[match.end() : match.end() + 4 * _CONTEXT].split("\n", 1)[0]
+            before = {head.rsplit("\x1b", 1)[-1][-_CONTEXT:]}
+            after = {tail.split("\x1b", 1)[0][:_CONTEXT]}
+            if tail.startswith("\x1b"):
+                after.add(tail[1:].split("\x1b", 1)[0][:_CONTEXT])
+            sgr = PayloadSgr(match.group(), tuple(sorted(before - {""})), tuple(sorted(after - {""})))
+            if not sgr.resets_only:
+                found.append(sgr)
     return found
 
 
-def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[tuple[str, str]], report: Report) -> None:
+def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[PayloadSgr], report: Report) -> None:
     """Every row is drawn visibly, and no SGR sequence of the tool input reaches the terminal.
 
-    A sequence is recognised as the tool input's by what follows it: the
-    same characters follow it in the frame as in the payload. A bare
-    sequence at the end of a value cannot be told from the renderer's own
-    paint, but what it does to the rows after it (concealed options, a
-    reversed hint) is seen on the screen.
+    A sequence is recognised as the tool input's by its surroundings: the
+    same characters precede or follow it in the frame as in the payload
+    (a bare sequence at the end of a value by the value's end). A sequence that only resets attributes is harmless
+    and not looked for, so a renderer's reset after a value never reads as the payload's.
     """
     for index, row in enumerate(judged.rows):
         if not any(style.invisible for style in row.kinds):
@@ -180,15 +222,13 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[tup
             report("legible", f"row {index + 1} draws {''.join(hidden)[:30]!r} invisibly (concealed or colour on its own colour)")
             break
     for line in lines:
-        for sequence, following in sequences:
-            if not following:
-                continue
-            at = line.find(sequence)
+        for sgr in sequences:
+            at = line.find(sgr.sequence)
             while at >= 0:
-                if line.startswith(following, at + len(sequence)):
-                    report("legible", f"the tool input's own escape {sequence!r} reached the terminal")
+                if sgr.found_in(line, at):
+                    report("legible", f"the tool input's own escape {sgr.sequence!r} reached the terminal")
                     return
-                at = line.find(sequence, at + 1)
+                at = line.find(sgr.sequence, at + 1)
 
 
 def check_layout(judged: _Judged, report: Report) -> None:
@@ -249,7 +289,10 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     """Core facts under their labels, each value whole or (bounded) capped; evidence whole, capped or marked dropped.
 
     Left-out evidence is marked by a lone ``…`` row — unless the ask has no
-    row left for it, which only a core taller than the budget can cause.
+    row left for it, which only a core that fills the budget alone can
+    cause: once an entry is shown, a row for the marker could have been kept
+    instead of its last one, so entries that end exactly at the budget and
+    leave later ones out unmarked read as everything there is.
     """
     ask = judged.ask
     assert ask is not None
@@ -270,7 +313,8 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     if ask.stray_rows:
         first = ask.stray_rows[0]
         report("core" if bounded else "verbatim", f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
-    if bounded and ask.dropped and ask.marker_row is None and ask.rows < max_rows:
+    evidence_shown = any(not shown.fact.core for shown in ask.facts)
+    if bounded and ask.dropped and ask.marker_row is None and (ask.rows < max_rows or evidence_shown):
         report("evidence", f"evidence '{ask.dropped[0].label}' is left out with no lone {MARKER} row to say so")
 
 
@@ -338,18 +382,21 @@ def _paints(judged: _Judged) -> bool:
 
 
 def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> None:
-    """When the renderer paints at all, the flagged element is painted: the value, or each external path.
+    """When the renderer paints at all, the flagged element is painted wherever a line states it whole.
 
-    A bash ask that left the working directory flags the paths it reaches,
-    shown as ``external path`` evidence, rather than the command.
+    That is the flagged value, and any other line whose whole text is one of
+    the payload's flagged texts, shown uncapped: each external path of a bash
+    ask that left the working directory (the paths it reaches are flagged,
+    not the command), the tool name in a tool ask's ``tool`` line.
     """
     ask = judged.ask
     assert ask is not None
     if not _paints(judged):
         return
-    paths = set(payload.flagged) if payload.kind == "bash_external_directory" else set()
+    flagged = set(payload.flagged)
     for shown in ask.facts:
-        if not (shown.fact.flagged or shown.fact.label == "external path" and shown.text in paths):
+        # a tab is free to become spaces on screen, so a text holding one is no longer the flagged text there
+        if not (shown.fact.flagged or shown.text in flagged and "\t" not in shown.text and not shown.capped):
             continue
         for segment in shown.segments[:1]:
             row = judged.rows[segment.row]

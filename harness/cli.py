@@ -166,10 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_matrix_parser(commands, parse_widths)
     from .bench import add_bench_parser
+    from .mutate import add_mutate_parser
     from .report import add_report_parser
 
     add_bench_parser(commands)
     add_report_parser(commands, parse_widths)
+    add_mutate_parser(commands, parse_widths)
     return parser
 
 

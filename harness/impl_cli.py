@@ -11,13 +11,17 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .adapter import DEFAULT_TIMEOUT, MODES, AdapterCommand, AdapterSource
 from .corpus import BUILTIN_CORPUS, Fixture
 from .gate import EXIT_OK, EXIT_UNUSABLE
 
+if TYPE_CHECKING:
+    from .matrix import Implementation
 
-def _seconds(text: str) -> float:
+
+def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -41,7 +45,7 @@ def add_impl_options(parser: argparse.ArgumentParser, *, named: bool = False) ->
     parser.add_argument("--impl-mode", choices=MODES, default="session",
                         help="session: one process answers every request, a JSON line each way (default); "
                         "oneshot: one process per request")
-    parser.add_argument("--impl-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--impl-timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"per-request timeout; a slower answer is TIMEOUT (default {DEFAULT_TIMEOUT:g})")
 
 
@@ -62,6 +66,11 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         implementations = [parse_implementation(text, args.impl_mode, args.impl_timeout) for text in args.impl]
     except ValueError as error:
         print(f"askbench matrix: --impl: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    try:
+        implementations += variant_implementations(args.variants)
+    except KeyError as error:
+        print(f"askbench matrix: --variants: {error.args[0]}", file=sys.stderr)
         return EXIT_UNUSABLE
     names = [item.name for item in implementations]
     if len(set(names)) != len(names):
@@ -85,6 +94,26 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     return EXIT_UNUSABLE if matrix.problems else EXIT_OK
 
 
+def variant_implementations(names: str | None) -> list[Implementation]:
+    """``--variants``: every variant (``all``) or those named, as matrix columns.
+
+    In process, except a variant whose defect is time: it runs behind the
+    adapter contract with its own short timeout, so it shows as ``TIMEOUT``.
+    """
+    from .adapters.variant import command_for
+    from .matrix import Implementation
+    from .variants import VARIANTS, variant_named
+
+    if not names:
+        return []
+    chosen = list(VARIANTS.values()) if names == "all" else [variant_named(name.strip()) for name in names.split(",") if name.strip()]
+    return [
+        Implementation(variant.name, source=variant.render) if variant.adapter_timeout is None
+        else Implementation(variant.name, AdapterCommand(command_for(variant.name), "session", variant.adapter_timeout))
+        for variant in chosen
+    ]
+
+
 def add_matrix_parser(commands: argparse._SubParsersAction, widths_type: object) -> None:  # type: ignore[type-arg]
     """``askbench matrix [PATH…] --impl NAME=CMD …``."""
     matrix = commands.add_parser(
@@ -97,5 +126,7 @@ def add_matrix_parser(commands: argparse._SubParsersAction, widths_type: object)
     matrix.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
     matrix.add_argument("--widths", type=widths_type, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
     matrix.add_argument("--out", type=Path, default=Path("reports"), help="the report folder (default reports/)")
+    matrix.add_argument("--variants", nargs="?", const="all", metavar="NAME[,NAME]",
+                        help="add the mutants and styles of harness/variants as columns: all of them, or those named")
     add_impl_options(matrix, named=True)
     matrix.set_defaults(run=cmd_matrix)

@@ -20,6 +20,7 @@ from .adapter import AdapterCommand, AdapterSource
 from .checks import WIDTHS, WidthResult
 from .corpus import Fixture, FixtureProblem, load_corpus
 from .gate import FixtureResult, run_fixture
+from .sources import FrameSource
 
 REFERENCE = "reference"
 SCREENS_DIR = "matrix-screens"
@@ -30,10 +31,12 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
 
 @dataclass(frozen=True)
 class Implementation:
-    """A column: its name and how to run it (``None``: the reference, in process)."""
+    """A column: its name and how to run it — a command behind the adapter contract, a frame source in
+    process (a variant), or neither: the reference, in process."""
 
     name: str
     command: AdapterCommand | None = None
+    source: FrameSource | None = None
 
 
 def parse_implementation(text: str, mode: str = "session", timeout: float = 10.0) -> Implementation:
@@ -137,7 +140,8 @@ def run_matrix(
     matrix = Matrix(fixtures, problems, columns, list(widths))
     screens: dict[str, str] = {}
     for implementation in columns:
-        source = AdapterSource(implementation.command) if implementation.command else None
+        adapter = AdapterSource(implementation.command) if implementation.command else None
+        source = adapter if adapter is not None else implementation.source
         try:
             for index, fixture in enumerate(fixtures):
                 if progress:
@@ -145,8 +149,8 @@ def run_matrix(
                 result = run_fixture(fixture, widths, source=source, keep_screens=True)
                 _cells(matrix, index, implementation.name, result, screens)
         finally:
-            if source is not None:
-                source.close()
+            if adapter is not None:
+                adapter.close()
     return matrix, screens
 
 
@@ -155,7 +159,7 @@ def run_matrix(
 
 def _describe(implementation: Implementation) -> str:
     if implementation.command is None:
-        return "in process"
+        return "in process" if implementation.source is None else "variant, in process"
     return f"`{implementation.command.command}` ({implementation.command.mode})"
 
 

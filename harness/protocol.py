@@ -63,10 +63,14 @@ def payload_to_json(payload: PromptPayload) -> dict[str, object]:
     ``core`` is derived (``impl.dialog.core_facts``) and sent so that an
     implementation need not re-derive wording such as the ``context`` line;
     the rest reconstructs the payload exactly (``payload_from_json``).
+    A forwarded ask is sent with the child's own kind and
+    ``requester.forwarded`` true: elsewhere (upstream's own ``forwarded``)
+    that kind means a request that arrived without a payload, so an adapter
+    mapping onto such a renderer would lose what the child asked.
     """
     request = payload.request
     return {
-        "kind": payload.kind,
+        "kind": payload.forwarded_kind or payload.kind,
         "request": {
             "requester": {
                 "agentName": request.requester.agent_name,
@@ -122,8 +126,11 @@ def payload_from_json(data: Mapping[str, object]) -> PromptPayload:
     entries = data.get("evidence", ())
     assert isinstance(entries, list | tuple)
     evidence = tuple(Evidence(entry["label"], entry["text"], entry.get("detail"), entry.get("brief")) for entry in entries)
+    kind = data["kind"]
+    forwarded = facts.requester.forwarded and kind != "forwarded"
     return PromptPayload(
-        kind=data["kind"],  # type: ignore[arg-type]
+        kind="forwarded" if forwarded else kind,  # type: ignore[arg-type]
+        forwarded_kind=kind if forwarded else None,  # type: ignore[arg-type]
         request=facts,
         evidence=evidence,
         annotations=tuple(data.get("annotations", ())),  # type: ignore[arg-type]

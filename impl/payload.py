@@ -109,6 +109,8 @@ class PromptPayload:
     """The text the highlight paints: the value, or each external path."""
     legacy_message: str = ""
     """The one-sentence ask of the old dialog (and what a subagent relays)."""
+    forwarded_kind: PayloadKind | None = None
+    """A forwarded ask's own kind, the child's (``bash``, ``mcp``, …): ``kind`` says only that it was relayed."""
 
 
 class PayloadError(ValueError):
@@ -519,7 +521,7 @@ def _build_forwarded(context: _Context) -> PromptPayload:
     )
     requested = Evidence("requested", message, brief=_without_value(message, request.value))
     return PromptPayload("forwarded", request, (requested,) + child.evidence,
-                         flagged=child.flagged, legacy_message=legacy)
+                         flagged=child.flagged, legacy_message=legacy, forwarded_kind=child.kind)
 
 
 def _without_value(message: str, value: str) -> str | None:

@@ -207,6 +207,15 @@ def test_every_corpus_payload_survives_the_contract_round_trip():
         assert payload_from_json(json.loads(dump_json(payload_to_json(payload)))) == payload, fixture.name
 
 
+def test_a_forwarded_request_carries_the_childs_own_kind():
+    """Elsewhere a ``forwarded`` kind means "arrived without a payload"; ours always has the child's request."""
+    fixture = next(iter(load_corpus([CORPUS / "forwarded" / "bash-external-directory-forwarded-pg-backup.json"])[0]))
+    payload = build_payload(fixture.call, fixture.ask)
+    sent = payload_to_json(payload)
+    assert payload.kind == "forwarded" and payload.forwarded_kind == "bash"
+    assert sent["kind"] == "bash" and sent["request"]["requester"]["forwarded"] is True
+
+
 def not_json(name):
     raise AssertionError(f"{name} is not JSON")
 

@@ -1,0 +1,28 @@
+"""Renderers whose right verdict is known: mutants the gate must reject, styles it must pass.
+
+``VARIANTS`` names every one; ``askbench mutate`` runs them over the corpus
+(``harness.mutate``), ``askbench matrix --variants`` shows them as columns,
+and ``python -m harness.adapters.variant NAME`` serves one through the
+``askbench/1`` contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .mutants import MUTANTS
+from .styles import STYLES
+from .variant import Kind, Render, Variant
+
+VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (*MUTANTS, *STYLES)}
+
+
+def variant_named(name: str) -> Variant:
+    """The variant called ``name``; a KeyError lists the names there are."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise KeyError(f"no variant {name!r}; there are: {', '.join(VARIANTS)}") from None
+
+
+__all__ = ["MUTANTS", "STYLES", "VARIANTS", "Kind", "Render", "Variant", "variant_named"]

@@ -1,0 +1,101 @@
+"""The invariants of ``harness.checks`` on frames built to carry one defect each."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from harness.checks import PayloadSgr, payload_sgr, run_width
+from harness.corpus import BUILTIN_CORPUS
+from harness.sources import reference_source, warning_paint
+from impl.frame import render_frame
+from impl.payload import build_payload
+
+BLEED = "npm publish --access public\x1b[1;5;7;31m"
+"""adversarial/bash-sgr-never-reset-bleeds-into-options: bold, blink, reverse and red, never reset, at the very end."""
+
+
+def _payload(command: str):
+    return build_payload({"name": "bash", "input": {"command": command}})
+
+
+def _passing_through(sequence: str):
+    """The reference with the notation of one payload sequence turned back into the sequence."""
+
+    def render(payload, fixture, view, width, budget):
+        frame = reference_source(payload, fixture, view, width, budget)
+        shown = "\u241b" + sequence[1:]
+        return replace(frame, lines=tuple(line.replace(shown, sequence) for line in frame.lines))
+
+    return render
+
+
+def test_a_sequence_that_only_resets_is_not_looked_for():
+    assert payload_sgr(_payload("echo hi\x1b[0m; echo \x1b[39mthere\x1b[m")) == []
+    assert {sgr.sequence for sgr in payload_sgr(_payload(BLEED))} == {"\x1b[1;5;7;31m"}  # in the message and the value
+
+
+def test_a_bare_sequence_at_a_values_end_is_known_by_what_precedes_it_even_across_a_row_break():
+    sgr = next(iter(payload_sgr(_payload(BLEED))))
+    line = "ublic\x1b[1;5;7;31m'. A"  # the legacy message at 20 columns breaks inside "public"
+    assert sgr.found_in(line, line.index("\x1b"))
+    own = "\x1b[1;5;7;31m(y) Yes"  # the same bytes as a renderer's own paint, among other characters
+    assert not sgr.found_in(own, 0)
+
+
+def test_a_sequence_followed_by_another_is_known_by_what_follows_that_in_any_notation():
+    sgr = PayloadSgr("\x1b[38;2;30;30;30m", (), ("[48;2;",))
+    for notation in ("\u241b", "^[", "\\x1b", "\u27e8U+001B\u27e9"):
+        line = f"          \x1b[38;2;30;30;30m{notation}[48"
+        assert sgr.found_in(line, line.index("\x1b"))
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_payloads_own_sgr_at_the_end_of_a_value_is_rejected_by_legible(width):
+    fixture = json.loads((BUILTIN_CORPUS / "adversarial/bash-sgr-never-reset-bleeds-into-options.json").read_text())
+    payload = build_payload(fixture["call"])
+    reference = run_width(payload, width, 24, 400, {})
+    passed_through = run_width(payload, width, 24, 400, {}, source=_passing_through("\x1b[1;5;7;31m"))
+    assert [v for v in reference.violations if v.invariant == "legible"] == []
+    assert {v.view for v in passed_through.violations if v.invariant == "legible"} == {"bounded", "complete", "legacy"}
+
+
+def _fixture_payload(key: str):
+    return build_payload(json.loads((BUILTIN_CORPUS / f"{key}.json").read_text())["call"])
+
+
+def _without_marker(payload, fixture, view, width, budget):
+    """The reference with its lone … row given to the next evidence entry, which then fits exactly."""
+    frame = reference_source(payload, fixture, view, width, budget)
+    if view != "bounded":
+        return frame
+    whole = reference_source(payload, fixture, view, width, replace(budget, max_rows=None))
+    end = frame.ask_start + frame.ask_rows
+    marker = frame.lines.index("\u2026", frame.ask_start, end)
+    lines = (*frame.lines[:marker], whole.lines[marker], *frame.lines[end:])
+    return replace(frame, lines=lines)
+
+
+def test_evidence_that_ends_exactly_at_the_budget_and_leaves_more_out_unmarked_is_rejected():
+    payload = _fixture_payload("mcp/firecrawl-scrape-actions-json-schema-options")
+    assert [v for v in run_width(payload, 80, 24, 400, {}).violations] == []
+    found = run_width(payload, 80, 24, 400, {}, source=_without_marker).violations
+    assert {(v.invariant, v.view) for v in found} == {("evidence", "bounded")}
+
+
+def _labels_painted_only(payload, fixture, view, width, budget):
+    """Labels dimmed as the reference dims them, nothing else painted."""
+
+    def paint(role, text):
+        return warning_paint(role, text) if role == "label" else text
+
+    return render_frame(payload, view, budget, paint=None if view == "legacy" else paint)
+
+
+def test_a_flagged_tool_name_stated_whole_in_its_tool_line_must_be_painted_when_the_frame_paints():
+    payload = _fixture_payload("adversarial/tool-name-csi-erase-extension-tool")
+    assert payload.kind == "tool" and payload.flagged == ("deploy\x1b[2K\x1b[1Gread",)
+    assert run_width(payload, 80, 24, 400, {}).violations == []
+    found = run_width(payload, 80, 24, 400, {}, source=_labels_painted_only).violations
+    assert {(v.invariant, v.view) for v in found} == {("highlight", "bounded")}
+    assert "'tool'" in found[0].message
