@@ -150,7 +150,8 @@ def command_pattern(command: ShellCommand) -> re.Pattern[str]:
             else:
                 parts.append(rf"\s*{_exact(gap.strip())}\s*")
         word = raw
-        long = len(word) > SHORT_WORD or "\n" in word.strip()
+        # a word with controls is spelled out in notations several cells wide, so a cap may cut it too
+        long = len(word) > SHORT_WORD or "\n" in word.strip() or not word.isprintable()
         parts.append(_long(word) if long else _exact(" ".join(word.split())))
     name, rest = parts[0], "".join(parts[1:])
     cut = rf"[^\n{ELLIPSIS}]*{ELLIPSIS}"
