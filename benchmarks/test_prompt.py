@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.series import PAGER_SERIES, SeriesPoint, build_point, repro_payload, size_label
+from harness.series import PAGER_SERIES, cached_point as point, repro_payload, size_label
 from harness.sources import chrome_style, warning_paint
 from impl.dialog import DialogBudget, render_prompt_dialog
 from impl.frame import render_frame
@@ -20,14 +20,6 @@ from impl.prompt import PermissionPrompt
 
 WIDTH, HEIGHT = 120, 40
 SIZES = (10_000, 10_000_000)
-_points: dict[tuple[str, int], SeriesPoint] = {}
-
-
-def point(series: str, size: int) -> SeriesPoint:
-    key = (series, size)
-    if key not in _points:
-        _points[key] = build_point(series, size)
-    return _points[key]
 
 
 def opened(series: str, size: int) -> PermissionPrompt:

@@ -13,20 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from harness.series import SERIES, SIZES, SeriesPoint, build_point, size_label
+from harness.series import SERIES, SIZES, cached_point as point, size_label
 from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 from impl.legacy import wrap_message
 
 WIDTH = 120
-_points: dict[tuple[str, int], SeriesPoint] = {}
-
-
-def point(series: str, size: int) -> SeriesPoint:
-    """Payloads are built once per session: a 10 MB build is not what is measured."""
-    key = (series, size)
-    if key not in _points:
-        _points[key] = build_point(series, size)
-    return _points[key]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_label)
