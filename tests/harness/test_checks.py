@@ -5,9 +5,10 @@ from dataclasses import replace
 
 import pytest
 
-from harness.checks import PayloadSgr, payload_sgr, run_width
+from harness.checks import PayloadSgr, check_monotone, payload_sgr, run_width
 from harness.corpus import BUILTIN_CORPUS
 from harness.sources import reference_source, warning_paint
+from impl.dialog import DialogBudget
 from impl.frame import render_frame
 from impl.payload import build_payload
 
@@ -99,3 +100,29 @@ def test_a_flagged_tool_name_stated_whole_in_its_tool_line_must_be_painted_when_
     found = run_width(payload, 80, 24, 400, {}, source=_labels_painted_only).violations
     assert {(v.invariant, v.view) for v in found} == {("highlight", "bounded")}
     assert "'tool'" in found[0].message
+
+
+# ── monotone: a wider terminal never shows less ─────────────────────────────
+
+REPORT_200 = json.loads((BUILTIN_CORPUS / "bash/powershell-here-string-report-200-lines.json").read_text(encoding="utf-8"))
+
+
+def _widths(source):
+    payload = build_payload(REPORT_200["call"], REPORT_200["ask"])
+    return [run_width(payload, width, 24, 400, {}, source=source) for width in (80, 120, 160)]
+
+
+def _area_cap(payload, fixture, view, width, budget):
+    """The starting contract's cap by area: each line break charged the rest of its row, so wider rows hold fewer lines."""
+    cells = budget.field_max_width * 80 // width
+    return reference_source(payload, fixture, view, width, DialogBudget(budget.max_rows, cells, width))
+
+
+def test_a_cap_that_shrinks_with_the_width_fails_monotone() -> None:
+    found = check_monotone(_widths(_area_cap))
+    assert found and {violation.invariant for violation in found} == {"monotone"}
+    assert found[0].width in (120, 160) and "'command' shows" in found[0].message
+
+
+def test_the_reference_shows_no_less_at_any_wider_width() -> None:
+    assert check_monotone(_widths(reference_source)) == []
