@@ -38,6 +38,9 @@ _ORDER = ("bash", "powershell")
 _BREAK = r"(?:\n *)?"
 """Where a hard wrap may fall: a row ends, and the next row is indented to the field column."""
 _EDGE = r"[\w./\-]"
+_BLANKS = " \t\r\n"
+"""What separates words in a shell's source; ``\x85``, ``\xa0`` and ``\u3000`` are word characters to both shells."""
+_BLANK_RUN = re.compile(r"[ \t\r\n]+")
 _JOINED_LINES = re.compile(r"\\\r?\n|`\r?\n")
 """A line continuation (bash ``\\``, PowerShell backtick) is a blank between two words: an outline drops it."""
 
@@ -105,24 +108,28 @@ def _command(node: Node, source: bytes) -> ShellCommand:
             spans.extend(element for element in child.named_children if element.type != "command_argument_sep")
         else:
             spans.append(child)
-    spans = [span for span in spans if _decode(source, span).strip()]
-    words = tuple(_decode(source, span) for span in spans)
+    spans = [span for span in spans if _decode(source, span).strip(_BLANKS)]
+    words = tuple(_decode(source, span) for span in spans) or (_decode(source, node),)
     gaps = tuple(source[before.end_byte : after.start_byte].decode("utf-8") for before, after in zip(spans, spans[1:]))
     return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
+
+
+def _collapse(word: str) -> str:
+    return _BLANK_RUN.sub(" ", word).strip(_BLANKS)
 
 
 def _exact(word: str) -> str:
     """A short word as the screen may show it: blanks as any blanks, a row break allowed between any two characters."""
     parts = []
     for character in word:
-        parts.append(r"\s+" if character.isspace() else re.escape(character))
+        parts.append(r"\s+" if character in _BLANKS else re.escape(character))
     return _BREAK.join(parts)
 
 
 def _long(word: str) -> str:
     """A long word: written out, or anything around the bare ``…`` that stands for it."""
     data = rf"(?:[^\s{ELLIPSIS}]|\n *)*?"  # a cut word may run over several rows before its marker
-    return rf"(?:{_exact(' '.join(word.split()))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
+    return rf"(?:{_exact(_collapse(word))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
 
 
 def command_pattern(command: ShellCommand) -> re.Pattern[str]:
@@ -148,11 +155,11 @@ def command_pattern(command: ShellCommand) -> re.Pattern[str]:
             elif not gap.strip(" \t\n"):
                 parts.append(r"\s+")
             else:
-                parts.append(rf"\s*{_exact(gap.strip())}\s*")
+                parts.append(rf"\s*{_exact(gap.strip(_BLANKS))}\s*")
         word = raw
         # a word with controls is spelled out in notations several cells wide, so a cap may cut it too
-        long = len(word) > SHORT_WORD or "\n" in word.strip() or not word.isprintable()
-        parts.append(_long(word) if long else _exact(" ".join(word.split())))
+        long = len(word) > SHORT_WORD or "\n" in word.strip(_BLANKS) or not word.isprintable()
+        parts.append(_long(word) if long else _exact(_collapse(word)))
     name, rest = parts[0], "".join(parts[1:])
     cut = rf"[^\n{ELLIPSIS}]*{ELLIPSIS}"
     # after the name: the rest, or a cut of it — or nothing, when the name itself was cut (a long word's …)

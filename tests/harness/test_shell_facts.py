@@ -51,6 +51,17 @@ def test_the_repro_read_as_powershell_and_as_bash() -> None:
     assert found[0].words[0].startswith("@'\n# Code review") and found[1].words[0] == "Out-File"
 
 
+@pytest.mark.parametrize("blank", ["\x85", "\xa0", "\u3000"])
+def test_only_ascii_blanks_separate_words(blank: str) -> None:
+    """Neither shell splits at NEL, NBSP or the ideographic space: alone it is a command name (found by hypothesis)."""
+    alone = parse_commands(blank, "bash")
+    assert alone is not None and alone[0].words == (blank,)
+    spaced = parse_commands(f"ls {blank} x", "bash")
+    assert spaced is not None and spaced[0].words == ("ls", blank, "x")
+    assert check_runs(f"command : ls {blank} x", f"ls {blank} x", "bash", True) == []
+    assert check_runs("command : ls x", f"ls {blank} x", "bash", True) != []
+
+
 def test_an_unparseable_command_has_nothing_to_judge() -> None:
     assert parse_commands("ls (") is None
     assert check_runs("anything", "ls (", None, True) == []
