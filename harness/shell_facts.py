@@ -43,6 +43,8 @@ _BLANKS = " \t\r\n"
 _BLANK_RUN = re.compile(r"[ \t\r\n]+")
 _JOINED_LINES = re.compile(r"\\\r?\n|`\r?\n")
 """A line continuation (bash ``\\``, PowerShell backtick) is a blank between two words: an outline drops it."""
+_BLANKS_OR_CONTINUATIONS = r"(?:\s|\\\r?\n|`\r?\n)+"
+"""Between two words: blanks, and any continuation the command field shows as written."""
 
 
 @dataclass(frozen=True)
@@ -149,13 +151,14 @@ def command_pattern(command: ShellCommand) -> re.Pattern[str]:
     parts = []
     for index, raw in enumerate(words):
         if index:
-            gap = _JOINED_LINES.sub(" ", command.gaps[index - 1] if index - 1 < len(command.gaps) else " ")
+            gap = command.gaps[index - 1] if index - 1 < len(command.gaps) else " "
+            joined = _JOINED_LINES.sub(" ", gap)
             if not gap:  # adjacent words (``&0``): only a row break may come between them
                 parts.append(_BREAK)
-            elif not gap.strip(" \t\n"):
-                parts.append(r"\s+")
+            elif not joined.strip(_BLANKS):  # blanks, and continuations shown as written or joined
+                parts.append(_BLANKS_OR_CONTINUATIONS)
             else:
-                parts.append(rf"\s*{_exact(gap.strip(_BLANKS))}\s*")
+                parts.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
         word = raw
         # a word with controls is spelled out in notations several cells wide, so a cap may cut it too
         long = len(word) > SHORT_WORD or "\n" in word.strip(_BLANKS) or not word.isprintable()
@@ -191,5 +194,5 @@ def check_runs(ask_text: str, command: str, dialect: str | None, outline_fits: b
 
 
 def _brief(text: str) -> str:
-    flat = " ".join(text.split())
+    flat = _collapse(text)
     return flat if len(flat) <= 60 else flat[:30] + ELLIPSIS + flat[-29:]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import impl.dialog
+import impl.shell
 from harness.shell_facts import check_runs, first_and_last, on_screen, parse_commands
 from impl.cells import Capped
 from impl.dialog import DialogBudget, render_prompt_dialog
@@ -60,6 +61,13 @@ def test_only_ascii_blanks_separate_words(blank: str) -> None:
     assert spaced is not None and spaced[0].words == ("ls", blank, "x")
     assert check_runs(f"command : ls {blank} x", f"ls {blank} x", "bash", True) == []
     assert check_runs("command : ls x", f"ls {blank} x", "bash", True) != []
+
+
+def test_a_continuation_between_words_reads_as_written_or_joined() -> None:
+    command = "curl -s \\\n  https://e.x/i"
+    assert check_runs("command : curl -s \\\n            https://e.x/i", command, "bash", True) == []  # the field
+    assert check_runs("shape   : curl -s https://e.x/i", command, "bash", True) == []  # the outline
+    assert check_runs("command : curl -s\\https://e.x/i", command, "bash", True) != []
 
 
 def test_an_unparseable_command_has_nothing_to_judge() -> None:
@@ -117,6 +125,26 @@ def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatc
     payload = dataclasses.replace(bash(PADDING), request=dataclasses.replace(bash(PADDING).request, shape=None))
     problems = check_runs(ask_text(payload, 80), PADDING, None, False)
     assert problems == ["the last command 'sh' is not on the bounded screen"]
+
+
+def long_last_command() -> str:
+    path = CORPUS / "adversarial" / "bash-long-last-command-name-between-head-and-tail.json"
+    return str(json.loads(path.read_text(encoding="utf-8"))["call"]["input"]["command"])
+
+
+@pytest.mark.parametrize("width", [80, 120, 160])
+def test_a_long_last_command_shows_its_name(width: int) -> None:
+    command = long_last_command()
+    assert check_runs(ask_text(bash(command), width), command, None, False) == []
+
+
+@pytest.mark.parametrize("width", [80, 120, 160])
+def test_an_outline_that_keeps_every_argument_fails(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    """The outline before long commands were briefed: no literal to collapse, so the cap cut 'curl' from both ends."""
+    monkeypatch.setattr(impl.shell, "COMMAND_KEEP", 10**9)
+    command = long_last_command()
+    problems = check_runs(ask_text(bash(command), width), command, None, False)
+    assert len(problems) == 1 and problems[0].startswith('the last command "curl -sS -X POST')
 
 
 def test_a_view_without_the_outline_fails_when_the_outline_fits() -> None:
