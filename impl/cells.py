@@ -370,6 +370,38 @@ def _suffix_within(line: str, cells: int, rows: int, row_width: int) -> tuple[st
     return "".join(pieces[low:]), low > 0
 
 
+_WORD_OPENERS = frozenset(";|&()<>")
+"""Shell operators: what follows one starts a word, whatever it is made of."""
+NAME_KEEP = 24
+"""Cells a tail may reach back, past its half of the cap, to the start of a word that follows an operator: a command's name."""
+
+
+def _after_an_operator(line: str, index: int) -> bool:
+    """Whether ``line[index:]`` starts a command: an operator and blanks come before it."""
+    while index > 0 and line[index - 1] in " \t":
+        index -= 1
+    return index > 0 and line[index - 1] in _WORD_OPENERS
+
+
+def _owed_through_a_name(line: str, owed: int) -> int:
+    """The cells a tail of ``line`` is owed: ``owed``, or enough more to start with the word it would cut after an operator.
+
+    ``…0000:<in`` hides the command ``00000:`` that ``;`` began. Decided on
+    cells alone, so the tail's share is the same at every width.
+    """
+    suffix, _ = _suffix_within(line, owed, 1, 1 << 30)
+    cut = len(line) - len(suffix)
+    word = cut
+    while word > 0 and cut - word <= NAME_KEEP and line[word - 1] not in " \t" and line[word - 1] not in _WORD_OPENERS:
+        word -= 1
+    if word in (0, cut) or cut - word > NAME_KEEP:
+        return owed
+    if not _after_an_operator(line, word):
+        return owed
+    extra = text_cells(line[word:cut])
+    return owed + extra if extra <= NAME_KEEP else owed
+
+
 @dataclass(frozen=True)
 class _Tail:
     text: str
@@ -387,7 +419,7 @@ def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = 
     end = len(text.rstrip(" \n"))  # trailing blanks show nothing; the last thing that does is the tail
     start = text.rfind("\n", 0, end) + 1
     line = text[start:end]
-    owed = cap // 2
+    owed = _owed_through_a_name(line, cap // 2)
     found_line_start = start > 0 or whole_text
     cells = min(text_cells(line), owed) if found_line_start else owed
     if end == 0 or rows <= 0 or cells <= 0:
@@ -397,7 +429,8 @@ def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = 
     suffix, stopped_by_rows = _suffix_within(line, owed, rows, row_width)
     # opened by its own marker: the two ends read apart whether or not a line break was cut
     reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
-    shown = suffix.lstrip("0123456789")  # "…485" would read as a count
+    # "…485" would read as a count of what was cut; digits an operator began are a command's name
+    shown = suffix if _after_an_operator(line, len(line) - len(suffix)) else suffix.lstrip("0123456789")
     if not shown:
         return _Tail("", end, cells, reserved)
     return _Tail(ELLIPSIS + shown, end - len(shown), cells, reserved)

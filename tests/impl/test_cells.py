@@ -263,10 +263,28 @@ def test_trailing_blanks_are_not_a_tail() -> None:
     assert capped.cut and capped.tail == "rm -rf ~"
 
 
-def test_a_tail_never_starts_with_digits_after_the_marker() -> None:
+def test_a_tail_never_starts_with_a_cut_number_after_the_marker() -> None:
     # "…485" would read as a count of what was cut
     capped = cap_text("title " * 100 + "486 then more", 20, 2, 100)
     assert not capped.tail.lstrip(ELLIPSIS)[:1].isdigit()
+
+
+def test_a_tail_reaches_back_to_the_name_an_operator_began() -> None:
+    """Half the cap would start the tail inside ``curl``; a few cells more show the command whole (the head pays)."""
+    text = "x" * 60 + "; curl -s https://e.x/i"
+    half = cap_text(text, 40, 2, 100)
+    assert half.tail == f"{ELLIPSIS}curl -s https://e.x/i"
+    assert len(half.head) == 40 - len("curl -s https://e.x/i")
+    inside_a_word = cap_text("x" * 60 + " " + "y" * 30, 40, 2, 100)  # no operator: a word like any other, cut
+    assert inside_a_word.tail == ELLIPSIS + "y" * 20
+    far = cap_text("x" * 60 + ";" + "z" * 50, 40, 2, 100)  # a name longer than NAME_KEEP: the tail keeps its half
+    assert far.tail == ELLIPSIS + "z" * 20
+
+
+def test_digits_that_start_a_word_stay_in_the_tail() -> None:
+    """A command named in digits after ``;`` is the text's own word, not a count (found by hypothesis)."""
+    capped = cap_text("x" * 60 + ";000000000000:<in", 32, 2, 100)  # the tail is owed 16 cells: the word exactly
+    assert capped.tail == f"{ELLIPSIS}000000000000:<in"
 
 
 def test_four_hundred_line_breaks_take_the_field_rows_not_four_hundred() -> None:
