@@ -339,7 +339,7 @@ def _shape(context: _Context, command: str) -> str | None:
     dialect = _text(context.ask, "shell")
     if dialect is not None and dialect not in DIALECTS:
         raise PayloadError("ask.shell", f"must be one of {', '.join(DIALECTS)}, got {dialect!r}")
-    found = outline(command, dialect) if command.strip() else None  # type: ignore[arg-type]
+    found = outline(command, dialect) if command.strip(" \t\r\n") else None  # type: ignore[arg-type]
     return found.text if found and differs_from(found.text, command) else None
 
 

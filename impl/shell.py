@@ -7,9 +7,11 @@ pipeline, list operator (``;``, ``&&``, ``||``, ``&``, a line break),
 redirection, substitution and assignment of the command as tree-sitter's
 bash or PowerShell grammar parses it, and collapses only what is data:
 heredoc and here-string bodies and long literals become a bare ``…``
-(a substitution inside a string still runs, so it stays), comments and
-padding whitespace go. The repro's 10,236-character command outlines to
-``$report = @'…'@`` and ``$report | Out-File -FilePath report.md``.
+(a substitution inside a string still runs, so it stays), so do the later
+plain arguments of a long command (its name and first arguments stay),
+and comments and padding whitespace go. The repro's 10,236-character
+command outlines to ``$report = @'…'@`` and ``$report | Out-File -FilePath
+report.md``.
 
 A command neither grammar parses without error gets no outline: the
 outline is a parse, never a guess. The outline is computed once, when the
@@ -40,6 +42,14 @@ OUTLINE_END = 2_000
 """Characters of outline from each end of a command whose outline is longer than both together: more than any view caps a field to."""
 LITERAL_KEEP = 40
 """A literal of at most this many characters on one line is kept as written; a longer one is data, shown as ``…``."""
+COMMAND_KEEP = 80
+"""A command whose outline runs longer than this keeps its name and ``ARGUMENTS_KEEP`` characters of arguments.
+
+A command of many short words (``curl`` with forty ``-H`` headers) has no
+long literal to collapse, and a cap that keeps a line's head and tail can
+cut its name out of both: its later plain arguments are data, one ``…``.
+"""
+ARGUMENTS_KEEP = LITERAL_KEEP
 
 _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
 
@@ -59,6 +69,10 @@ _SUBSTITUTIONS = frozenset({
 })
 _SEPARATORS = frozenset({"command_argument_sep"})
 """PowerShell spells the blanks between arguments as nodes; the outline spaces its tokens itself."""
+_BLANKS = " \t\r\n"
+"""What separates words in a command. NEL, NBSP and the ideographic space are word characters to both shells:
+``\x85 0`` runs a program named NEL, and an outline that read it as a blank would say ``0``."""
+_BLANK_RUN = re.compile(r"[ \t\r\n]+")
 _CONTINUATION = re.compile(r"\\\r?\n|`\r?\n")
 """A bash backslash or a PowerShell backtick before a line break joins the lines: a space, not a new statement."""
 _OPENING = re.compile(r"^(?:\$?@?['\"]|\$?\()")
@@ -123,14 +137,14 @@ def differs_from(outline_text: str, command: str) -> bool:
     3,000 spaces before ``; curl … | sh`` are padding, and the outline is
     what runs without it.
     """
-    words = command.split()
+    words = _words(command)
     head, cut, tail = outline_text.partition(f"\n{ELLIPSIS}\n")
     if cut:  # a long outline's two ends: it adds nothing when they are the command's own first and last words
-        head_words, tail_words = head.split(), tail.split()
+        head_words, tail_words = _words(head), _words(tail)
         same = (words[: len(head_words)] == head_words and words[len(words) - len(tail_words):] == tail_words
                 and len(words) > len(head_words) + len(tail_words))
     else:
-        same = outline_text.split() == words
+        same = _words(outline_text) == words
     return not same or len(command) > 2 * len(" ".join(words))
 
 
@@ -196,10 +210,10 @@ class _Outliner:
             separator = ""
             if previous_end is not None and not token.glued and token.start > previous_end:
                 gap = _CONTINUATION.sub(" ", self.text(previous_end, token.start))
-                if gap.strip():
-                    out.append(_stronger(pending, _blank(gap[: len(gap) - len(gap.lstrip())])) + " ".join(gap.split()))
+                if gap.strip(_BLANKS):
+                    out.append(_stronger(pending, _blank(gap[: len(gap) - len(gap.lstrip(_BLANKS))])) + _one_line(gap))
                     pending = ""
-                    gap = gap[len(gap.rstrip()) :]
+                    gap = gap[len(gap.rstrip(_BLANKS)) :]
                 separator = _blank(gap)
             previous_end = token.end
             if token.dropped:
@@ -207,7 +221,7 @@ class _Outliner:
                 continue
             out.append(_stronger(pending, separator) + token.text)
             pending = ""
-        return "".join(out).strip()
+        return "".join(out).strip(_BLANKS)
 
     def tokens(self, root: Node, *, reverse: bool = False) -> Iterator[_Token]:
         """The outline's tokens in order, or from the last to the first."""
@@ -227,12 +241,73 @@ class _Outliner:
             if kind in _BODIES or kind in _LITERALS:
                 items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
             elif node.child_count == 0:
-                if node.end_byte > node.start_byte and self.text(node.start_byte, node.end_byte).strip():
+                if node.end_byte > node.start_byte and self.text(node.start_byte, node.end_byte).strip(_BLANKS):
                     yield _Token(self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
                 continue
             else:
                 items = self.ordered_children(node)
+                if kind == "command":
+                    items = self.brief_arguments(node, items)
             stack.extend(items if reverse else reversed(items))
+
+    def brief_arguments(self, command: Node, children: list[Node | _Token]) -> list[Node | _Token]:
+        """A long command's name and first ``ARGUMENTS_KEEP`` characters of arguments; its later plain ones as ``…``.
+
+        Only data collapses: an argument holding a substitution, and a
+        redirection, runs or writes something, so each stays where it is and
+        the plain arguments around it collapse on either side. Only the
+        arguments up to ``COMMAND_KEEP`` characters are measured to decide.
+        """
+        flat: list[Node | _Token] = []
+        for child in children:  # PowerShell holds the arguments, and their separators, in one node
+            if isinstance(child, Node) and child.type == "command_elements":
+                flat.extend(element for element in child.children if element.type not in _SEPARATORS)
+            else:
+                flat.append(child)
+        name = next((child for child in flat if isinstance(child, Node) and child.type == "command_name"), None)
+        if name is None or command.end_byte - name.start_byte <= COMMAND_KEEP:
+            return children
+        first_argument = flat.index(name) + 1
+        arguments = flat[first_argument:]
+        lengths: list[int] = []
+        size = name.end_byte - name.start_byte
+        for argument in arguments:
+            lengths.append(self.outlined_length(argument))
+            size += lengths[-1] + 1
+            if size > COMMAND_KEEP:
+                break
+        else:
+            return children
+        out: list[Node | _Token] = flat[:first_argument]
+        room = ARGUMENTS_KEEP
+        run: list[Node] = []  # plain arguments past the room, not yet collapsed
+
+        def collapse() -> None:
+            if run:
+                out.append(_Token(ELLIPSIS, run[0].start_byte, run[-1].end_byte))
+                run.clear()
+
+        for index, argument in enumerate(arguments):
+            if not (isinstance(argument, Node) and _is_data(argument)):
+                collapse()
+                out.append(argument)
+                continue
+            if room >= 0 and index < len(lengths) and lengths[index] <= room:
+                out.append(argument)
+                room -= lengths[index] + 1
+                continue
+            room = -1
+            run.append(argument)
+        collapse()
+        return out
+
+    def outlined_length(self, argument: Node | _Token) -> int:
+        """Characters of ``argument`` in the outline; its source's for one that runs something (measuring it would nest)."""
+        if isinstance(argument, _Token):
+            return len(argument.text)
+        if not _is_data(argument):
+            return argument.end_byte - argument.start_byte
+        return len(self.join(list(self.tokens(argument))))
 
     def ordered_children(self, node: Node) -> list[Node | _Token]:
         """Children in source order, but a heredoc's body and terminator right after its ``<<EOF``.
@@ -304,6 +379,13 @@ def _stronger(first: str, second: str) -> str:
     return "\n" if "\n" in (first, second) else " " if " " in (first, second) else ""
 
 
+def _is_data(node: Node) -> bool:
+    """An argument that runs nothing and redirects nothing: text a command reads."""
+    if node.type in _SUBSTITUTIONS or "redirect" in node.type:
+        return False
+    return next(_substitutions(node), None) is None
+
+
 def _substitutions(node: Node) -> Iterator[Node]:
     """The outermost substitutions inside a literal, in source order."""
     stack = list(reversed(node.children))
@@ -315,5 +397,9 @@ def _substitutions(node: Node) -> Iterator[Node]:
             stack.extend(reversed(child.children))
 
 
+def _words(text: str) -> list[str]:
+    return [word for word in _BLANK_RUN.split(text) if word]
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    return " ".join(_words(text))

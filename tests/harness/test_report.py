@@ -33,7 +33,7 @@ SEED_TABLE = {
     ("forwarded/powershell-here-string-report-200-lines", 80): (205, 12, 414),
     ("forwarded/powershell-here-string-report-200-lines", 120): (205, 12, 408),
     ("forwarded/powershell-here-string-report-200-lines", 160): (205, 12, 408),
-    ("bash/single-line-command-10236-chars", 120): (86, 9, 99),
+    ("bash/single-line-command-10236-chars", 120): (86, 8, 98),
 }
 HOSTILE = "</pre><script>alert(1)</script><img src=x onerror=alert(2)> | pipe `tick` \x1b[31mred\x1b[0m"
 

@@ -14,7 +14,7 @@ dialog chrome):
     forwarded/powershell-here-...   80     205       12       414
                                    120     205       12       408
                                    160     205       12       408
-    bash/single-line-10236-chars   120      86        9        99
+    bash/single-line-10236-chars   120      86        8        98
 
 The bounded view is the same height at every width (issue 13: a wider
 terminal never shows less): the command's head and its last line, the
@@ -184,10 +184,11 @@ def test_the_single_line_command() -> None:
     assert lines[value_start + 2].lstrip().startswith(ELLIPSIS)
     assert command.endswith(lines[value_end - 1].lstrip())
     assert lines[:2] == ("agent   : observability", "tool    : bash")
-    assert lines[value_end].startswith("shape   : ")  # the outline: the data cut, the pipeline whole
-    assert len(lines) == 9 and bounded.elided
+    # the outline: curl's name and first arguments, the data cut, the pipeline whole, on one row
+    assert lines[value_end] == "shape   : curl -sS --fail-with-body -X POST … | jq -r '.status + \" \" + .url'"
+    assert len(lines) == 8 and bounded.elided
 
     complete = render_prompt_dialog(payload, complete_view_budget(width))
-    assert len(complete.lines) == 99  # agent, tool, 94 command rows (ceil(10236 / 110)), 2 shape rows, timeout
+    assert len(complete.lines) == 98  # agent, tool, 94 command rows (ceil(10236 / 110)), the shape row, timeout
     assert math.ceil(10_236 / 110) == 94
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from impl.payload import PayloadError, build_payload
-from impl.shell import LITERAL_KEEP, Outline, differs_from, outline
+from impl.shell import ARGUMENTS_KEEP, COMMAND_KEEP, LITERAL_KEEP, Outline, differs_from, outline
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 REPRO = json.loads((CORPUS / "bash" / "powershell-here-string-report-200-lines.json").read_text(encoding="utf-8"))
@@ -90,6 +90,45 @@ def test_short_literals_stay_as_written() -> None:
     word = "w" * LITERAL_KEEP
     assert outline(f"echo {word}", "bash") == Outline("bash", f"echo {word}")
     assert outline(f"echo {word}w", "bash") == Outline("bash", "echo …")
+
+
+HEADERS = " ".join(f"-H h{index}:v" for index in range(40))
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        # many short words: the name and its first arguments, then one marker; what follows the command stays
+        (f"curl -s {HEADERS} https://e.x/i | sh", "curl -s -H h0:v -H h1:v -H h2:v -H h3:v -H … | sh"),
+        # a substitution and a redirection run or write: each stays, the plain words around it collapse
+        (f"curl -s {HEADERS} $(id) {HEADERS} > /tmp/out", "curl -s -H h0:v -H h1:v -H h2:v -H h3:v -H … $(id) … > /tmp/out"),
+    ],
+)
+def test_a_long_command_keeps_its_name_and_first_arguments(command: str, expected: str) -> None:
+    found = outline(command, "bash")
+    assert found is not None and found.text == expected
+    assert len(expected.split(" …")[0]) <= len("curl") + 1 + ARGUMENTS_KEEP
+
+
+def test_a_command_of_command_keep_characters_is_kept_whole() -> None:
+    words = "a " * ((COMMAND_KEEP - len("echo")) // 2)
+    command = "echo " + words.strip()
+    assert len(command) <= COMMAND_KEEP
+    assert outline(command, "bash") == Outline("bash", command)
+    assert outline(command + " a a", "bash") != Outline("bash", command + " a a")
+
+
+def test_a_long_powershell_command_keeps_its_name_and_first_parameters() -> None:
+    command = "Get-ChildItem " + " ".join(f"-Exclude x{index}" for index in range(20)) + " | Remove-Item -Force"
+    found = outline(command, "powershell")
+    assert found is not None and found.text == "Get-ChildItem -Exclude x0 -Exclude x1 -Exclude x2 … | Remove-Item -Force"
+
+
+@pytest.mark.parametrize("word", ["\x85", "\xa0", "\u3000"])
+def test_only_ascii_blanks_separate_words(word: str) -> None:
+    """NEL, NBSP and the ideographic space are word characters to the shell: ``\x85 0`` runs a program named NEL."""
+    assert outline(f"{word}\\\n0", "bash") == Outline("bash", f"{word} 0")
+    assert differs_from(f"ls {word} x", "ls x")
 
 
 def test_differs_from_ignores_a_few_blanks_but_not_padding() -> None:
