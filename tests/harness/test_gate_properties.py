@@ -5,7 +5,7 @@ profile runs tens of thousands: ``pytest tests/harness/test_gate_properties.py
 --hypothesis-profile=deep``.
 """
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from harness.checks import run_width
@@ -35,6 +35,13 @@ def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
     max_rows=st.integers(1, 30),
     field_max_width=st.integers(1, 600),
 )
+# found by random runs: a command that is one NEL (a word to the shell, a blank to str.split), and
+# a command named in digits after ';' whose tail dropped the digits as if they counted what was cut
+@example(command="\x85", agent=None, pattern=None, width=80, max_rows=1, field_max_width=80)
+@example(command="0\x80\x80\x80\x80Ð00000;000000000000:<\xad\xad0000000000", agent=None, pattern=None, width=80,
+         max_rows=1, field_max_width=80)
+@example(command="0\x80\x80\x80\x80Ð0000;0000000000000:<\xad\xad0000000000", agent=None, pattern=None, width=80,
+         max_rows=1, field_max_width=80)  # and when half the cap starts the tail inside that name
 def test_any_bash_ask_is_contained_bounded_and_verbatim(command, agent, pattern, width, max_rows, field_max_width):
     payload = build_payload({"name": "bash", "input": {"command": command}}, {"agent": agent, "matchedPattern": pattern})
     assert_every_invariant_holds(payload, width, max_rows, field_max_width)
@@ -61,6 +68,8 @@ def test_any_mcp_call_is_contained_bounded_and_verbatim(arguments, width, max_ro
     evidence=st.lists(st.tuples(HOSTILE_TEXT, HOSTILE_TEXT, st.one_of(st.none(), HOSTILE_TEXT)), max_size=40),
     width=st.sampled_from([80, 120, 160]),
 )
+# found by random runs: a NEL word, a continuation, then 0 — the outline read NEL as a blank and said '0'
+@example(message="\x85\\\n0", agent="0", session="", evidence=[], width=80)
 def test_any_forwarded_ask_with_many_evidence_entries_holds(message, agent, session, evidence, width):
     ask = {
         "forwarded": {"agent": agent, "sessionId": session, "message": message},
