@@ -420,8 +420,7 @@ cells, so the same prompt may rightly show less."""
 
 
 def check_runs(
-    payload: PromptPayload, ask: AskReading, rows: Sequence[ScreenRow], dialect: str | None, width: int,
-    field_max_width: int, report: Report,
+    payload: PromptPayload, ask: AskReading, dialect: str | None, width: int, field_max_width: int, report: Report,
 ) -> None:
     """The first and the last command a bash or PowerShell value runs are on screen; every one when the outline shows whole.
 
@@ -439,8 +438,6 @@ def check_runs(
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
     pieces = [piece for shown in runs_facts for piece in _shown_pieces(shown)]
-    # and the rows as drawn: where the read-back extents of a cut are ambiguous, the screen still says it
-    pieces += ["\n".join(rows[segment.row].text[segment.start :] for segment in shown.segments) for shown in runs_facts]
     outline = ask.fact("shape")
     fits = outline is not None and outline.reading.whole and _problem(outline) is None
     problems = shell_check_runs("\n".join(pieces), payload.request.value, dialect, fits)
@@ -596,7 +593,7 @@ def run_width(
                 check_elision(judged, frame.elided, report)
                 check_highlight(judged, payload, report)
                 check_expectations(expect, payload, judged.ask, width, report, reference=source in (None, reference_source))
-                check_runs(payload, judged.ask, judged.rows, _dialect(fixture), width, field_max_width, report)
+                check_runs(payload, judged.ask, _dialect(fixture), width, field_max_width, report)
             if judged.models[0].name == models[0].name:
                 if view == "bounded":
                     title_rows = judged.ask.title_rows

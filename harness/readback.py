@@ -290,18 +290,22 @@ def _opens_notation(char: str) -> bool:
 def _read_tail(text: str, tail_stream: str) -> int | None:
     """Characters of the end of ``text`` that ``tail_stream`` shows, or None when it is not an end of the text.
 
-    The end is the last character a person sees: blanks after it show nothing, so a tail need not show them.
+    The end is the last character a person sees: blanks after it show nothing,
+    so a tail need not show them, and they count as shown — ``'\n00\n'`` whose
+    tail reads ``0`` shows its last three characters, not two.
     """
     if not tail_stream:
         return 0
-    text = text.rstrip(" \t\n")
+    shown_end = len(text.rstrip(" \t\n"))
+    blanks_after = len(text) - shown_end  # counted as shown: the tail reaches the text's end
+    text = text[:shown_end]
     reversed_stream = tail_stream[::-1]
     window = max(64, 9 * len(tail_stream))
     while True:
         piece = text[-window:] if window < len(text) else text
         progress = compare(piece[::-1], reversed_stream, partial_end=True, reverse=True)
         if progress.ok and progress.read >= len(reversed_stream):
-            return progress.done
+            return progress.done + blanks_after
         if window >= len(text) or progress.done < len(piece):
             return None
         window *= 4

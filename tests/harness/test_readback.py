@@ -129,3 +129,10 @@ def test_changing_one_visible_character_is_always_caught(words: list[str], word:
 def test_compare_reports_how_far_it_read() -> None:
     progress = compare("abcdef", "abcx")
     assert (progress.done, progress.read, progress.ok) == (3, 3, False)
+
+
+def test_a_tail_counts_the_blanks_after_the_last_thing_it_shows() -> None:
+    """``'\\n00\\n'`` whose tail reads ``00`` shows its last three characters: the text's own end, blanks and all."""
+    reading = read_field("\n00\n", "…\n00", allow_cap=True)
+    assert (reading.problem, reading.head, reading.tail) == (None, 0, 3)
+    assert "\n00\n"[len("\n00\n") - reading.tail :] == "00\n"
