@@ -133,9 +133,10 @@ def differs_from(outline_text: str, command: str) -> bool:
     """Whether the outline tells a person something the command, as it reads, does not.
 
     It does when its words differ (a collapsed body or literal, a dropped
-    comment), and when the command is mostly blanks around the same words:
+    comment), when the command is mostly blanks around the same words:
     3,000 spaces before ``; curl … | sh`` are padding, and the outline is
-    what runs without it.
+    what runs without it — and when blank lines come before its first word,
+    which a capped field's head spends its rows on.
     """
     words = _words(command)
     head, cut, tail = outline_text.partition(f"\n{ELLIPSIS}\n")
@@ -145,7 +146,8 @@ def differs_from(outline_text: str, command: str) -> bool:
                 and len(words) > len(head_words) + len(tail_words))
     else:
         same = _words(outline_text) == words
-    return not same or len(command) > 2 * len(" ".join(words))
+    leading = command[: len(command) - len(command.lstrip(_BLANKS))]
+    return not same or "\n" in leading or len(command) > 2 * len(" ".join(words))
 
 
 @dataclass(frozen=True)
