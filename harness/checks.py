@@ -160,7 +160,9 @@ class PayloadSgr:
     before: tuple[str, ...]
     """The characters before it on its line, back to the previous escape."""
     after: tuple[str, ...]
-    """The characters after it on its line up to the next escape, and, when an escape follows at once, what follows that."""
+    """The characters after it on its line up to the next escape."""
+    after_escape: tuple[str, ...] = ()
+    """When an escape follows it at once: what follows that escape, which a screen may show after the escape's notation."""
 
     @property
     def resets_only(self) -> bool:
@@ -174,16 +176,29 @@ class PayloadSgr:
         least; an escape right after it may be shown in any notation.
         """
         end = at + len(self.sequence)
-        following = _ESC_NOTATION.sub("", line[end : end + 4 * _CONTEXT], count=1)[:_CONTEXT]
+        following = line[end : end + _CONTEXT]
+        notated = _ESC_NOTATION.match(line, end, end + 4 * _CONTEXT)
+        after_notation = line[notated.end() : notated.end() + _CONTEXT] if notated else ""
         preceding = line[max(0, at - _CONTEXT) : at]
-        return bool(following) and any(context.startswith(following[: len(context)]) for context in self.after) or bool(
-            preceding
-        ) and any(context.endswith(preceding[-len(context) :]) for context in self.before)
+        return (
+            _continues(following, self.after)
+            or _continues(after_notation, self.after_escape)
+            or bool(preceding) and any(context.endswith(preceding[-len(context) :]) for context in self.before)
+        )
+
+
+def _continues(following: str, contexts: tuple[str, ...]) -> bool:
+    """Whether a frame's text after a sequence goes on as one of the payload's contexts, as far as the line goes."""
+    return bool(following) and any(context.startswith(following[: len(context)]) for context in contexts)
 
 
 _CONTEXT = 6
-_ESC_NOTATION = re.compile(r"^(?:\u241b|\^\[|\\x1b|\\u001b|\\e|\u27e8U\+001B\u27e9|<U\+001B>|U\+001B)", re.IGNORECASE)
+_ESC_NOTATION = re.compile(r"(?:\u241b|\^\[|\\x1b|\\u001b|\\e|\u27e8U\+001B\u27e9|<U\+001B>|U\+001B)", re.IGNORECASE)
 """ESC as the notations ``harness.readback`` accepts spell it, at the start of the text after a sequence."""
+
+
+def _nonempty(context: str) -> tuple[str, ...]:
+    return (context,) if context else ()
 
 
 def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
@@ -196,11 +211,10 @@ def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
         for match in _PAYLOAD_SGR.finditer(text):
             head = text[max(0, match.start() - 4 * _CONTEXT) : match.start()].rsplit("\n", 1)[-1]
             tail = text[match.end() : match.end() + 4 * _CONTEXT].split("\n", 1)[0]
-            before = {head.rsplit("\x1b", 1)[-1][-_CONTEXT:]}
-            after = {tail.split("\x1b", 1)[0][:_CONTEXT]}
-            if tail.startswith("\x1b"):
-                after.add(tail[1:].split("\x1b", 1)[0][:_CONTEXT])
-            sgr = PayloadSgr(match.group(), tuple(sorted(before - {""})), tuple(sorted(after - {""})))
+            before = head.rsplit("\x1b", 1)[-1][-_CONTEXT:]
+            after = tail.split("\x1b", 1)[0][:_CONTEXT]
+            after_escape = tail[1:].split("\x1b", 1)[0][:_CONTEXT] if tail.startswith("\x1b") else ""
+            sgr = PayloadSgr(match.group(), _nonempty(before), _nonempty(after), _nonempty(after_escape))
             if not sgr.resets_only:
                 found.append(sgr)
     return found

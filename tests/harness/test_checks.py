@@ -45,10 +45,22 @@ def test_a_bare_sequence_at_a_values_end_is_known_by_what_precedes_it_even_acros
 
 
 def test_a_sequence_followed_by_another_is_known_by_what_follows_that_in_any_notation():
-    sgr = PayloadSgr("\x1b[38;2;30;30;30m", (), ("[48;2;",))
+    sgr = PayloadSgr("\x1b[38;2;30;30;30m", (), (), ("[48;2;",))
     for notation in ("\u241b", "^[", "\\x1b", "\u27e8U+001B\u27e9"):
         line = f"          \x1b[38;2;30;30;30m{notation}[48"
         assert sgr.found_in(line, line.index("\x1b"))
+
+
+def test_a_renderers_own_paint_before_the_payloads_escape_in_notation_is_not_the_payloads():
+    """The value ``ESC[33m[`` painted yellow: ``ESC[33m␛[33m[`` — after the notation comes ``[33m[``, not the value's ``[``.
+
+    Found by hypothesis; the notation was stripped whatever the payload had after its sequence.
+    """
+    sequences = payload_sgr(_payload("\x1b[33m["))
+    painted = "command : \x1b[33m\u241b[33m[\x1b[39m"
+    assert sequences and not any(sgr.found_in(painted, painted.index("\x1b[33m")) for sgr in sequences)
+    raw = "command : \x1b[33m["  # the sequence itself, raw, before its '['
+    assert any(sgr.found_in(raw, len("command : ")) for sgr in sequences)
 
 
 @pytest.mark.parametrize("width", [80, 120])

@@ -42,6 +42,8 @@ def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
          max_rows=1, field_max_width=80)
 @example(command="0\x80\x80\x80\x80Ð0000;0000000000000:<\xad\xad0000000000", agent=None, pattern=None, width=80,
          max_rows=1, field_max_width=80)  # and when half the cap starts the tail inside that name
+# the reference's own yellow paint before the value's escape in notation: ESC[33m␛[33m[ is not the payload's ESC[33m[
+@example(command="\x1b[33m[", agent=None, pattern=None, width=80, max_rows=1, field_max_width=1)
 def test_any_bash_ask_is_contained_bounded_and_verbatim(command, agent, pattern, width, max_rows, field_max_width):
     payload = build_payload({"name": "bash", "input": {"command": command}}, {"agent": agent, "matchedPattern": pattern})
     assert_every_invariant_holds(payload, width, max_rows, field_max_width)
