@@ -121,10 +121,17 @@ class PayloadError(ValueError):
         self.field = field_name
 
 
+_SURFACE_KINDS: frozenset[str] = frozenset({"external_directory", "bash_external_directory"})
+"""Surfaces that are asks of their own: the gate asked about the paths outside the working directory, not the call."""
+
+
 def derive_kind(call_name: str, ask: Mapping[str, object]) -> PayloadKind:
-    """The payload kind a call implies when the gate does not name one."""
+    """The payload kind a call implies when the gate does not name one; an external-directory surface names its own."""
     if ask.get("forwarded"):
         return "forwarded"
+    surface = ask.get("surface")
+    if isinstance(surface, str) and surface in _SURFACE_KINDS:
+        return surface  # type: ignore[return-value]
     name = call_name.strip()
     if name in ("bash", "skill"):
         return name  # type: ignore[return-value]
@@ -496,7 +503,7 @@ def _build_forwarded(context: _Context) -> PromptPayload:
         child_ask["agent"] = agent
     if child_ask.get("kind") == "forwarded":
         del child_ask["kind"]
-    child_kind = child_ask.get("kind") or derive_kind(context.name, {})
+    child_kind = child_ask.get("kind") or derive_kind(context.name, child_ask)
     if child_kind not in PAYLOAD_KINDS:
         raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}")
     child = _BUILDERS[child_kind](_Context(context.name, context.input, child_ask, context.formatter))

@@ -48,6 +48,10 @@ def labels(payload: PromptPayload) -> list[str]:
         (" bash ", {}, "bash"),
         ("bash", {"forwarded": {"agent": "scout"}}, "forwarded"),
         ("read", {"forwarded": {"agent": "scout"}}, "forwarded"),
+        # an external-directory surface is the ask itself: the paths outside the working directory
+        ("bash", {"surface": "bash_external_directory"}, "bash_external_directory"),
+        ("read", {"surface": "external_directory"}, "external_directory"),
+        ("bash", {"surface": "bash"}, "bash"),
     ],
 )
 def test_derive_kind(name: str, ask: dict, kind: str) -> None:
@@ -234,6 +238,16 @@ def test_forwarded_carries_the_childs_message_and_child_kind() -> None:
     assert payload.evidence[0] == Evidence("requested", "Agent 'scout' wants to post.")
     assert Evidence("text", "hi") in payload.evidence
     assert "Session ID: unknown" in payload.legacy_message
+
+
+def test_a_forwarded_external_directory_child_shows_its_paths() -> None:
+    """The child's kind comes from its surface when its ask names none, as a local ask's does — not from the call's name."""
+    ask = {"surface": "bash_external_directory", "cwd": "/srv/app", "externalPaths": [{"path": "/var/backups"}],
+           "forwarded": {"agent": "db-migrator"}}
+    payload = build_payload({"name": "bash", "input": {"command": "tar czf /tmp/b.tgz -C /var/backups ."}}, ask)
+    assert payload.forwarded_kind == "bash_external_directory"
+    assert Evidence("external path", "/var/backups") in payload.evidence
+    assert payload.flagged == ("/var/backups",)
 
 
 def test_extra_evidence_is_appended_after_the_built_entries_once() -> None:
