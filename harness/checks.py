@@ -160,7 +160,7 @@ class PayloadSgr:
     before: tuple[str, ...]
     """The characters before it on its line, back to the previous escape."""
     after: tuple[str, ...]
-    """The characters after it on its line up to the next escape."""
+    """The characters after it on its line up to the next escape; ending in ``_ENDS`` where the line ends there."""
     after_escape: tuple[str, ...] = ()
     """When an escape follows it at once: what follows that escape, which a screen may show after the escape's notation."""
 
@@ -176,9 +176,9 @@ class PayloadSgr:
         least; an escape right after it may be shown in any notation.
         """
         end = at + len(self.sequence)
-        following = line[end : end + _CONTEXT]
+        following = line[end : end + _CONTEXT + 1]
         notated = _ESC_NOTATION.match(line, end, end + 4 * _CONTEXT)
-        after_notation = line[notated.end() : notated.end() + _CONTEXT] if notated else ""
+        after_notation = line[notated.end() : notated.end() + _CONTEXT + 1] if notated else ""
         preceding = line[max(0, at - _CONTEXT) : at]
         return (
             _continues(following, self.after)
@@ -188,17 +188,39 @@ class PayloadSgr:
 
 
 def _continues(following: str, contexts: tuple[str, ...]) -> bool:
-    """Whether a frame's text after a sequence goes on as one of the payload's contexts, as far as the line goes."""
-    return bool(following) and any(context.startswith(following[: len(context)]) for context in contexts)
+    """Whether a frame's text after a sequence goes on as one of the payload's contexts, as far as the line goes.
+
+    A context the payload's line ends in is matched only where the frame's
+    text ends there too, or an escape (the renderer's own reset) follows:
+    a value ``ESC[33m[`` painted ``ESC[33m`` reads ``␛[33m[`` after the paint.
+    """
+    if not following:
+        return False
+    for context in contexts:
+        body = context.removesuffix(_ENDS)
+        if not body.startswith(following[: len(body)]):
+            continue
+        if context == body or len(following) <= len(body) or following[len(body)] == "\x1b":
+            return True
+    return False
 
 
 _CONTEXT = 6
+_ENDS = "\n"
+"""Marks a context after which the payload's line ends (a frame line never holds a line break)."""
 _ESC_NOTATION = re.compile(r"(?:\u241b|\^\[|\\x1b|\\u001b|\\e|\u27e8U\+001B\u27e9|<U\+001B>|U\+001B)", re.IGNORECASE)
 """ESC as the notations ``harness.readback`` accepts spell it, at the start of the text after a sequence."""
 
 
 def _nonempty(context: str) -> tuple[str, ...]:
-    return (context,) if context else ()
+    return (context,) if context and context != _ENDS else ()
+
+
+def _context_after(tail: str) -> str:
+    """The characters of ``tail`` (the rest of a line, at most ``4 * _CONTEXT``) up to the next escape, marked where the line ends."""
+    segment = tail.split("\x1b", 1)[0]
+    ends = "\x1b" not in tail and len(tail) < 4 * _CONTEXT and len(segment) <= _CONTEXT
+    return segment[:_CONTEXT] + (_ENDS if ends else "")
 
 
 def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
@@ -212,8 +234,8 @@ def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
             head = text[max(0, match.start() - 4 * _CONTEXT) : match.start()].rsplit("\n", 1)[-1]
             tail = text[match.end() : match.end() + 4 * _CONTEXT].split("\n", 1)[0]
             before = head.rsplit("\x1b", 1)[-1][-_CONTEXT:]
-            after = tail.split("\x1b", 1)[0][:_CONTEXT]
-            after_escape = tail[1:].split("\x1b", 1)[0][:_CONTEXT] if tail.startswith("\x1b") else ""
+            after = _context_after(tail)
+            after_escape = _context_after(tail[1:]) if tail.startswith("\x1b") else ""
             sgr = PayloadSgr(match.group(), _nonempty(before), _nonempty(after), _nonempty(after_escape))
             if not sgr.resets_only:
                 found.append(sgr)

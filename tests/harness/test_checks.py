@@ -63,6 +63,15 @@ def test_a_renderers_own_paint_before_the_payloads_escape_in_notation_is_not_the
     assert any(sgr.found_in(raw, len("command : ")) for sgr in sequences)
 
 
+def test_a_context_the_payloads_line_ends_in_must_end_in_the_frame_too():
+    """The value ``ESC[33mESC[``: after the paint and the first notation comes ``[33m␛[``, not the value's last ``[``."""
+    sequences = payload_sgr(_payload("\x1b[33m\x1b["))
+    painted = "command : \x1b[33m\u241b[33m\u241b[\x1b[39m"
+    assert sequences and not any(sgr.found_in(painted, painted.index("\x1b[33m")) for sgr in sequences)
+    passed_through = "command : \x1b[33m\u241b[\x1b[39m"  # the sequence raw, the escape after it shown, then the reset
+    assert any(sgr.found_in(passed_through, len("command : ")) for sgr in sequences)
+
+
 @pytest.mark.parametrize("width", [80, 120])
 def test_the_payloads_own_sgr_at_the_end_of_a_value_is_rejected_by_legible(width):
     fixture = json.loads((BUILTIN_CORPUS / "adversarial/bash-sgr-never-reset-bleeds-into-options.json").read_text())
