@@ -126,6 +126,11 @@ def _is_pictographic(char: str) -> bool:
     return wcwidth(char) == 2 or char in "\u2764\u263a\u2639\u2620\u2622\u2623"
 
 
+def _ends_a_pictograph(char: str) -> bool:
+    """A pictograph, or what may close one before a joiner: a skin tone (Sk) or the emoji presentation selector."""
+    return _is_pictographic(char) or char == "\ufe0f" or unicodedata.category(char) in ("So", "Sk")
+
+
 def _is_regional_indicator(char: str) -> bool:
     return "\U0001f1e6" <= char <= "\U0001f1ff"
 
@@ -150,9 +155,9 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
         if kept >= bound or grapheme_cells(run + char) > MAX_CLUSTER_CELLS:
             keep = False
         elif char == ZWJ:
-            # a joiner is kept only with the pictograph it joins, or it would dangle before a notation
+            # a joiner is kept only between the two pictographs it joins: after a digit or before a notation it dangles
             keep = (
-                index < last and _is_pictographic(cluster[index + 1]) and previous != ZWJ and previous_kept
+                index < last and _is_pictographic(cluster[index + 1]) and _ends_a_pictograph(previous) and previous_kept
                 and kept + 2 <= bound and grapheme_cells(run + char + cluster[index + 1]) <= MAX_CLUSTER_CELLS
             )
         elif "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":

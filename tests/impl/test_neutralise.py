@@ -162,6 +162,9 @@ def test_zwj_and_zwnj_outside_emoji_become_notation(char: str) -> None:
     assert neutralise(f"git{char}hub.com") == f"git{code}hub.com"
     assert neutralise(f"a{char}") == f"a{code}"
     assert neutralise(f"{char}\U0001f469") == f"{code}\U0001f469"
+    # before a pictograph but after a letter or a digit it joins nothing (hypothesis found '0' ZWJ 🏻 kept raw)
+    assert neutralise(f"0{char}\U0001f3fb") == f"0{code}\U0001f3fb"
+    assert neutralise(f"a{char}\U0001f44d") == f"a{code}\U0001f44d"
 
 
 def test_doubled_zwj_between_emoji_becomes_notation() -> None:
