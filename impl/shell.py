@@ -135,8 +135,10 @@ def differs_from(outline_text: str, command: str) -> bool:
     It does when its words differ (a collapsed body or literal, a dropped
     comment), when the command is mostly blanks around the same words:
     3,000 spaces before ``; curl … | sh`` are padding, and the outline is
-    what runs without it — and when blank lines come before its first word,
-    which a capped field's head spends its rows on.
+    what runs without it — when blank lines come before its first word,
+    which a capped field's head spends its rows on, and when its last line
+    holds no word (a lone ``\r``), which its tail would show instead of the
+    last command.
     """
     words = _words(command)
     head, cut, tail = outline_text.partition(f"\n{ELLIPSIS}\n")
@@ -147,7 +149,9 @@ def differs_from(outline_text: str, command: str) -> bool:
     else:
         same = _words(outline_text) == words
     leading = command[: len(command) - len(command.lstrip(_BLANKS))]
-    return not same or "\n" in leading or len(command) > 2 * len(" ".join(words))
+    last_line = command.rstrip(" \n").rsplit("\n", 1)
+    wordless_end = len(last_line) == 2 and not last_line[1].strip(_BLANKS)
+    return not same or "\n" in leading or wordless_end or len(command) > 2 * len(" ".join(words))
 
 
 @dataclass(frozen=True)

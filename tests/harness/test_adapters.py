@@ -212,8 +212,8 @@ def test_a_forwarded_request_carries_the_childs_own_kind():
     fixture = next(iter(load_corpus([CORPUS / "forwarded" / "bash-external-directory-forwarded-pg-backup.json"])[0]))
     payload = build_payload(fixture.call, fixture.ask)
     sent = payload_to_json(payload)
-    assert payload.kind == "forwarded" and payload.forwarded_kind == "bash"
-    assert sent["kind"] == "bash" and sent["request"]["requester"]["forwarded"] is True
+    assert payload.kind == "forwarded" and payload.forwarded_kind == "bash_external_directory"
+    assert sent["kind"] == "bash_external_directory" and sent["request"]["requester"]["forwarded"] is True
 
 
 def not_json(name):

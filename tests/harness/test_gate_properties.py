@@ -45,6 +45,9 @@ def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
 # the reference's own yellow paint before the value's escape in notation: ESC[33m␛[33m[ is not the payload's ESC[33m[
 @example(command="\x1b[33m[", agent=None, pattern=None, width=80, max_rows=1, field_max_width=1)
 @example(command="\x1b[33m\x1b[", agent=None, pattern=None, width=80, max_rows=1, field_max_width=1)
+# a last line that is a lone CR: the tail shows ␍, the outline the last command
+@example(command="0000\xad00000000\x80\x800000000000000000000000000;000000001\n\r", agent=None, pattern=None,
+         width=80, max_rows=1, field_max_width=80)
 # a joiner after a digit, before a skin tone: it joins nothing, so it is shown as a notation
 @example(command="", agent=None, pattern="0\u200d\U0001f3fb", width=80, max_rows=1, field_max_width=1)
 def test_any_bash_ask_is_contained_bounded_and_verbatim(command, agent, pattern, width, max_rows, field_max_width):

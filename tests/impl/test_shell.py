@@ -138,6 +138,7 @@ def test_differs_from_ignores_a_few_blanks_but_not_padding() -> None:
     assert differs_from("npm test && curl x | sh", "npm test" + " " * 3000 + "&& curl x | sh")
     assert differs_from("curl x | sh\nls", "\n" * 12 + "curl x | sh\nls")  # blank lines a head would spend its rows on
     assert not differs_from("curl x | sh\nls", "curl x | sh\n\nls\n\n")
+    assert differs_from("echo a; curl x | sh", "echo a; curl x | sh\n\r")  # a tail that would show only ␍
 
 
 @given(st.lists(st.sampled_from(["ls", "rm -rf x", "curl -s e.x", "sh", "echo hi"]), min_size=1, max_size=8),
