@@ -16,7 +16,9 @@ exactly three freedoms:
   separators, lone surrogates, blank fillers) *only* as a notation.
 
 Everything else — every character, every space inside a row, every line
-break of the text — must be on screen exactly. A capped field reads as a
+break of the text — must be on screen exactly, but for the blanks after a
+field's last visible character (spaces, tabs, line breaks and the space
+separators drawn blank, ``SHOWS_NOTHING_AT_END``), which no screen shows. A capped field reads as a
 head of the text, the bare marker ``…``, and optionally a tail of the text.
 """
 
@@ -31,6 +33,8 @@ MARKER = "\u2026"
 _PLAIN = re.compile(r"[^\x20-\x7e]")
 """Ends a run of printable ASCII: both sides are compared a run at a time, not a character at a time."""
 
+SHOWS_NOTHING_AT_END = " \t\n\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+"""Blanks, and the space separators drawn blank: after a field's last visible character a screen cannot show them."""
 _BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
 _TAGS = ("\U000e0020", "\U000e007f")
 
@@ -258,7 +262,7 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
     """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it."""
     stream = stream.rstrip(" \n")
     whole = compare(text, stream)
-    if whole.ok and (whole.done == len(text) or not text[whole.done :].strip(" \t\n")):
+    if whole.ok and (whole.done == len(text) or not text[whole.done :].strip(SHOWS_NOTHING_AT_END)):
         return FieldReading(True, len(text), 0)
     if allow_cap:
         start = stream.find(MARKER)
@@ -296,7 +300,7 @@ def _read_tail(text: str, tail_stream: str) -> int | None:
     """
     if not tail_stream:
         return 0
-    shown_end = len(text.rstrip(" \t\n"))
+    shown_end = len(text.rstrip(SHOWS_NOTHING_AT_END))
     blanks_after = len(text) - shown_end  # counted as shown: the tail reaches the text's end
     text = text[:shown_end]
     reversed_stream = tail_stream[::-1]

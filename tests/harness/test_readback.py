@@ -136,3 +136,9 @@ def test_a_tail_counts_the_blanks_after_the_last_thing_it_shows() -> None:
     reading = read_field("\n00\n", "…\n00", allow_cap=True)
     assert (reading.problem, reading.head, reading.tail) == (None, 0, 3)
     assert "\n00\n"[len("\n00\n") - reading.tail :] == "00\n"
+
+
+def test_space_separators_after_the_last_visible_character_are_not_owed() -> None:
+    """An NBSP that ends a value, wrapped alone onto a row, is a blank row to a person (found by hypothesis)."""
+    assert read_field("ab\u00a0", "ab", allow_cap=False).whole
+    assert read_field("a\u00a0b", "a b", allow_cap=False).problem is not None  # inside the text it is exact
