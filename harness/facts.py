@@ -85,8 +85,9 @@ def expected_core(payload: PromptPayload) -> list[ExpectedFact]:
         facts.append(ExpectedFact("rule", (request.matched_pattern,), core=True))
     value_shown = bool(request.value) and request.value != request.tool_name
     if value_shown:
+        # flagged when the payload flags it: an external-directory ask flags the paths it reaches, forwarded or not
         facts.append(ExpectedFact(request.value_label, (request.value,), core=True,
-                                  flagged=payload.kind != "bash_external_directory"))
+                                  flagged=request.value in payload.flagged))
     if request.shape:
         # a command's outline (what it runs, its bodies collapsed): a renderer that does not derive it may omit it
         facts.append(ExpectedFact("shape", (request.shape,), core=True, optional=True))

@@ -110,8 +110,7 @@ def core_facts(payload: PromptPayload) -> list[Fact]:
     if request.matched_pattern:
         facts.append(Fact("rule", request.matched_pattern))
     if request.value and request.value != request.tool_name:
-        flagged = payload.kind != "bash_external_directory"
-        facts.append(Fact(request.value_label, request.value, flagged=flagged))
+        facts.append(Fact(request.value_label, request.value, flagged=request.value in payload.flagged))
     if request.shape:
         facts.append(Fact("shape", request.shape))
     if request.executed_unit and request.executed_unit != request.value:

@@ -48,3 +48,16 @@ def test_evidence_keeps_its_detail_apart() -> None:
 def test_the_judge_and_the_renderer_reserve_the_same_core_labels() -> None:
     # stated twice on purpose (the judge shares no code with the renderer); they must agree
     assert CORE_LABELS == IMPL_CORE_LABELS
+
+
+def test_the_value_is_flagged_when_the_payload_flags_it_forwarded_or_not() -> None:
+    # an external-directory ask flags the paths it reaches, not its command; forwarded, its kind is 'forwarded'
+    # and the judge once flagged the command there, failing a renderer that painted only the paths
+    call = {"name": "bash", "input": {"command": "cat /x"}}
+    reaches = {"kind": "bash_external_directory", "externalPaths": [{"path": "/x", "resolvesTo": "/y"}]}
+    forwarded = {"surface": "bash_external_directory", "externalPaths": reaches["externalPaths"], "forwarded": {"agent": "scout"}}
+    for ask in (reaches, forwarded, {}):
+        payload = build_payload(call, ask)
+        assert payload.kind == ("forwarded" if "forwarded" in ask else ask.get("kind", "bash"))
+        value = next(fact for fact in expected_core(payload) if fact.label == "command")
+        assert value.flagged == ("externalPaths" not in ask)

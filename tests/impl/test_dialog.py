@@ -492,6 +492,16 @@ def test_bash_external_directory_paints_each_external_path_not_the_command() -> 
     assert "external path : [/tmp/out] → /private/tmp/out" in lines
 
 
+def test_a_forwarded_bash_external_directory_ask_paints_its_paths_not_its_command() -> None:
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "tar czf /tmp/a.tgz -C /var/backups ."}},
+        {"surface": "bash_external_directory", "forwarded": {"agent": "scout"},
+         "externalPaths": [{"path": "/tmp/a.tgz"}, {"path": "/var/backups"}]},
+    )
+    lines = render(payload, paint=bracket).lines
+    assert any(line.endswith(": tar czf [/tmp/a.tgz] -C [/var/backups] .") for line in lines)
+
+
 def test_overlapping_occurrences_paint_once_and_never_change_the_text() -> None:
     payload = build_payload({"name": "bash", "input": {"command": "yes yes yes | head"}}, {"command": "yes yes"})
     lines = render(payload, paint=bracket).lines
