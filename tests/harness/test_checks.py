@@ -147,3 +147,20 @@ def test_a_cap_that_shrinks_with_the_width_fails_monotone() -> None:
 
 def test_the_reference_shows_no_less_at_any_wider_width() -> None:
     assert check_monotone(_widths(reference_source)) == []
+
+
+# ── elision: no opinion on a field the screen does not read as its text ─────
+
+def _raw_carriage_returns(payload, fixture, view, width, budget):
+    """The reference with its ␍ notation turned back into the CR a careless renderer writes."""
+    frame = reference_source(payload, fixture, view, width, budget)
+    return replace(frame, lines=tuple(line.replace("\u240d", "\r") for line in frame.lines))
+
+
+def test_a_field_mangled_by_a_raw_control_says_nothing_about_elision() -> None:
+    # an honest elided=True over a capped CRLF command read as 'shows everything' once: the raw CR is the defect
+    payload = _fixture_payload("unicode/crlf-line-endings-windows-cmd")
+    assert run_width(payload, 120, 24, 400, {}).violations == []
+    found = run_width(payload, 120, 24, 400, {}, source=_raw_carriage_returns).violations
+    assert "containment" in {v.invariant for v in found}
+    assert [v.message for v in found if v.invariant == "elision"] == []
