@@ -320,8 +320,9 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
     Each line begins a row (the frame joins lines with CR LF); text reaching
     past the last column wraps onto a new row, a wide character that does not
     fit moves whole, a zero-width piece joins the cell before it (even in the
-    last column: the pending-wrap state). Control characters other than SGR
-    are skipped here — ``read_frame`` reports them.
+    last column: the pending-wrap state). A tab moves on to the next tab stop
+    as every terminal does; other control characters are skipped here —
+    ``read_frame`` reports them all.
     """
     rows: list[ScreenRow] = []
     style = PLAIN
@@ -331,34 +332,53 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
             if sgr is not None:
                 style = apply_sgr(style, sgr)
                 continue
-            if _FORBIDDEN.search(text):
-                text = _FORBIDDEN.sub("", text)
-            if text.isascii():
-                while text:  # printable ASCII: one cell a character on every terminal, laid out a row at a time
-                    if row.column >= width:
-                        rows.append(row.freeze())
-                        row = _Row()
-                    chunk = text[: width - row.column]
-                    row.add(chunk, style, len(chunk))
-                    text = text[len(chunk) :]
-                continue
-            pending: list[str] = []  # pieces for the current row, added at once
-            used = 0
-            for piece, cells in model.measure(text):
-                if cells <= 0:
-                    if pending or row.parts:
-                        pending.append(piece)
-                    continue
-                if row.column + used + cells > width and row.column + used:
-                    row.add("".join(pending), style, used)
-                    rows.append(row.freeze())
-                    row, pending, used = _Row(), [], 0
-                pending.append(piece)
-                used += cells
-            if pending:
-                row.add("".join(pending), style, used)
+            for index, piece in enumerate(text.split("\t")):
+                if index:
+                    _tab(row, width)
+                row = _place_text(rows, row, piece, style, width, model)
         rows.append(row.freeze())
     return rows
+
+
+TAB_STOP = 8
+
+
+def _tab(row: _Row, width: int) -> None:
+    """The cursor to the next stop, never past the last column; a tab draws nothing, so the cells it passes read blank."""
+    stop = min((row.column // TAB_STOP + 1) * TAB_STOP, width - 1)
+    if stop > row.column:
+        row.add(" " * (stop - row.column), PLAIN, stop - row.column)
+
+
+def _place_text(rows: list[ScreenRow], row: _Row, text: str, style: Style, width: int, model: TerminalModel) -> _Row:
+    """``text`` from the cursor on, full rows appended to ``rows``; the row the cursor ends on."""
+    if _FORBIDDEN.search(text):
+        text = _FORBIDDEN.sub("", text)
+    if text.isascii():
+        while text:  # printable ASCII: one cell a character on every terminal, laid out a row at a time
+            if row.column >= width:
+                rows.append(row.freeze())
+                row = _Row()
+            chunk = text[: width - row.column]
+            row.add(chunk, style, len(chunk))
+            text = text[len(chunk) :]
+        return row
+    pending: list[str] = []  # pieces for the current row, added at once
+    used = 0
+    for piece, cells in model.measure(text):
+        if cells <= 0:
+            if pending or row.parts:
+                pending.append(piece)
+            continue
+        if row.column + used + cells > width and row.column + used:
+            row.add("".join(pending), style, used)
+            rows.append(row.freeze())
+            row, pending, used = _Row(), [], 0
+        pending.append(piece)
+        used += cells
+    if pending:
+        row.add("".join(pending), style, used)
+    return row
 
 
 # ── pyte, for frames that emit controls ────────────────────────────────────

@@ -49,3 +49,21 @@ def test_only_sgr_colour_is_allowed_in_a_frame():
 def test_painted_cells_are_counted_from_the_screen():
     assert read_frame(["\x1b[33mflag\x1b[39m plain"], 40).painted_cells == 4
     assert len(TRANSCRIPT) == 4
+
+
+def _pyte_rows(lines, width):
+    import pyte
+
+    screen = pyte.Screen(width, 8)
+    pyte.Stream(screen).feed("\r\n".join(lines))
+    return [row.rstrip() for row in screen.display if row.strip()]
+
+
+def test_a_raw_tab_moves_on_to_the_next_stop_as_a_terminal_does():
+    """Read as nothing, a tab made the judge report text a terminal never shows (' import (\\n- "enc…' for '- \\t"enc…')."""
+    lines = ['          - \t"encoding/json"', "ab\tcd\tef", "\t" * 12 + "x", "x" * 39 + "\tyz"]
+    reading = read_frame(lines, 40)
+    assert reading.rows == _pyte_rows(lines, 40)
+    assert reading.rows[0] == '          -     "encoding/json"'
+    assert reading.frame_rows == 5  # the tab stops at the last column; 'y' is drawn there, 'z' wraps
+    assert "tab" in reading.foreign_events  # and it is still a control the frame must not send
