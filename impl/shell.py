@@ -277,8 +277,10 @@ class _Outliner:
                 yield _Token("", node.start_byte, node.end_byte, dropped=True)
                 continue
             if kind in _BODIES or kind in _LITERALS:
-                named = node.parent is not None and node.parent.type == "command_name"
-                items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES, name=named))
+                items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
+            elif kind == "command_name" and node.child_count:  # its literal runs (found here: node.parent is O(depth))
+                items = [piece for child in node.children
+                         for piece in (self.literal(child, body=False, name=True) if child.type in _LITERALS else (child,))]
             elif node.child_count == 0:
                 if node.end_byte > node.start_byte and self.text(node.start_byte, node.end_byte).strip(_BLANKS):
                     yield _Token(self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
