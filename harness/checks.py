@@ -380,13 +380,14 @@ def check_rows(ask: AskReading, max_rows: int, report: Report) -> None:
 def elides(ask: AskReading) -> bool | None:
     """What the screen says: a field reads as capped, or evidence is left out.
 
-    ``None`` when it says neither: a field that does not read as its text at
-    all (a raw tab or CR mangled it) may be whole or cut, and is a ``core`` or
-    ``evidence`` violation, not evidence that nothing was left out.
+    ``None`` when it cannot say: a field that does not read as its text at
+    all (a raw CR, a U+2029 or an OSC mangled it) may be whole or cut, and
+    the entries read after it may be misplaced rather than left out. That is
+    a ``core`` or ``evidence`` violation, not evidence either way.
     """
-    if ask.dropped or any(shown.capped and _problem(shown) is None for shown in ask.facts):
-        return True
-    return None if any(_problem(shown) is not None for shown in ask.facts) else False
+    if any(_problem(shown) is not None for shown in ask.facts):
+        return None
+    return bool(ask.dropped) or any(shown.capped for shown in ask.facts)
 
 
 def check_elision(judged: _Judged, claimed: bool, report: Report) -> None:

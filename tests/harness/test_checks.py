@@ -151,16 +151,46 @@ def test_the_reference_shows_no_less_at_any_wider_width() -> None:
 
 # ── elision: no opinion on a field the screen does not read as its text ─────
 
-def _raw_carriage_returns(payload, fixture, view, width, budget):
-    """The reference with its ␍ notation turned back into the CR a careless renderer writes."""
+def _raw(notation: str, character: str):
+    """The reference with one character's notation turned back into the character a careless renderer writes."""
+
+    def render(payload, fixture, view, width, budget):
+        frame = reference_source(payload, fixture, view, width, budget)
+        return replace(frame, lines=tuple(line.replace(notation, character) for line in frame.lines))
+
+    return render
+
+
+@pytest.mark.parametrize(
+    ("key", "width", "notation", "character"),
+    [
+        # an honest elided=True over a capped CRLF command read as 'shows everything'
+        ("unicode/crlf-line-endings-windows-cmd", 120, "\u240d", "\r"),
+    ],
+)
+def test_a_field_mangled_by_a_raw_control_says_nothing_about_elision(key, width, notation, character) -> None:
+    payload = _fixture_payload(key)
+    assert run_width(payload, width, 24, 400, {}).violations == []
+    found = run_width(payload, width, 24, 400, {}, source=_raw(notation, character)).violations
+    assert {"containment", "legible"} & {v.invariant for v in found}
+    assert [v.message for v in found if v.invariant == "elision"] == []
+
+
+def _upstream_like(payload, fixture, view, width, budget):
+    """A raw U+2029, and the input line word-wrapped with its continuation at column 0, as a real renderer drew it."""
     frame = reference_source(payload, fixture, view, width, budget)
-    return replace(frame, lines=tuple(line.replace("\u240d", "\r") for line in frame.lines))
+    lines = list(frame.lines)
+    start = next(index for index, line in enumerate(lines) if "with owner:" in line)
+    prefix = lines[start][: lines[start].index("with owner:")]
+    lines[start : start + 2] = [prefix + 'with owner: "acme", repo: "infra", title: "Fix typo\u2029repo: acme/docs",',
+                                'body: "Rotating the prod database password; new value below."']
+    lines = [line.replace("\u27e8U+2029\u27e9", "\u2029") for line in lines]
+    return replace(frame, lines=tuple(lines))
 
 
-def test_a_field_mangled_by_a_raw_control_says_nothing_about_elision() -> None:
-    # an honest elided=True over a capped CRLF command read as 'shows everything' once: the raw CR is the defect
-    payload = _fixture_payload("unicode/crlf-line-endings-windows-cmd")
-    assert run_width(payload, 120, 24, 400, {}).violations == []
-    found = run_width(payload, 120, 24, 400, {}, source=_raw_carriage_returns).violations
+def test_entries_read_after_a_mangled_field_are_not_taken_for_left_out() -> None:
+    """The upstream renderer at 80: 'elided=False but the screen leaves something out' with every entry on screen."""
+    payload = _fixture_payload("adversarial/mcp-u2029-paragraph-separator-fake-field")
+    found = run_width(payload, 80, 24, 400, {}, source=_upstream_like).violations
     assert "containment" in {v.invariant for v in found}
     assert [v.message for v in found if v.invariant == "elision"] == []
