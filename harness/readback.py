@@ -296,13 +296,25 @@ def _read_tail(text: str, tail_stream: str) -> int | None:
 
     The end is the last character a person sees: blanks after it show nothing,
     so a tail need not show them, and they count as shown — ``'\n00\n'`` whose
-    tail reads ``0`` shows its last three characters, not two.
+    tail reads ``0`` shows its last three characters, not two. A tail that
+    draws them (an NBSP after the last letter) is read the same way, and one
+    that spells them out (``⟨U+00A0⟩``) as written.
     """
     if not tail_stream:
         return 0
     shown_end = len(text.rstrip(SHOWS_NOTHING_AT_END))
     blanks_after = len(text) - shown_end  # counted as shown: the tail reaches the text's end
-    text = text[:shown_end]
+    drawn = tail_stream.rstrip(SHOWS_NOTHING_AT_END)
+    if not drawn:
+        return blanks_after
+    if blanks_after:
+        found = _read_end(text[:shown_end], drawn, blanks_after)
+        if found is not None:
+            return found
+    return _read_end(text, tail_stream, 0)
+
+
+def _read_end(text: str, tail_stream: str, blanks_after: int) -> int | None:
     reversed_stream = tail_stream[::-1]
     window = max(64, 9 * len(tail_stream))
     while True:

@@ -51,6 +51,9 @@ def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
 # notation-inflated text after the last command ('1'): an assignment of C1 controls filled the tail
 @example(command="00000\xde00000000\x80\x8000000000;1;00000000=\x80\x80000\xde00\xc6\xc6\u0152\u0152", agent=None,
          pattern=None, width=80, max_rows=1, field_max_width=80)
+# a capped rule whose tail ends in the NBSP it draws: read as no tail at all by the judge
+@example(command="", agent=None, pattern="\x80\x800\x80\xad\x80\x80\x800000\xd0\xd0\xa0", width=80, max_rows=1,
+         field_max_width=65)
 # a joiner after a digit, before a skin tone: it joins nothing, so it is shown as a notation
 @example(command="", agent=None, pattern="0\u200d\U0001f3fb", width=80, max_rows=1, field_max_width=1)
 def test_any_bash_ask_is_contained_bounded_and_verbatim(command, agent, pattern, width, max_rows, field_max_width):

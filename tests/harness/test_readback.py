@@ -142,3 +142,12 @@ def test_space_separators_after_the_last_visible_character_are_not_owed() -> Non
     """An NBSP that ends a value, wrapped alone onto a row, is a blank row to a person (found by hypothesis)."""
     assert read_field("ab\u00a0", "ab", allow_cap=False).whole
     assert read_field("a\u00a0b", "a b", allow_cap=False).problem is not None  # inside the text it is exact
+
+
+@pytest.mark.parametrize("drawn", ["\u00a0", "", "\u27e8U+00A0\u27e9"])
+def test_a_tail_reads_whether_it_draws_the_blanks_after_the_last_letter_or_not(drawn: str) -> None:
+    """A tail ending in the NBSP it drew blank read as no tail at all once (found by hypothesis)."""
+    text = "a" * 30 + "0000\u00d0\u00d0\u00a0"
+    reading = read_field(text, "aaa…aa0000\u00d0\u00d0" + drawn, allow_cap=True)
+    assert reading.problem is None and not reading.whole
+    assert (reading.head, reading.tail) == (3, len("aa0000\u00d0\u00d0\u00a0"))
