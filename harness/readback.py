@@ -282,6 +282,9 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
                     return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
             start = stream.find(MARKER, start + 1)
     where = whole.done
+    if where < len(text) and whole.read < len(stream) and stream[whole.read] == text[where] and must_notate(text, where):
+        raw = f"U+{ord(text[where]):04X}"
+        return FieldReading(False, where, 0, f"shows {raw} raw where it must be spelled out, in {_context(text, where)}")
     shown = stream[max(0, whole.read - 12) : whole.read + 12]
     expected = "the end of the field" if where >= len(text) else _context(text, where)
     return FieldReading(False, whole.done, 0, f"reads {shown!r} where the text has {expected}")

@@ -151,3 +151,9 @@ def test_a_tail_reads_whether_it_draws_the_blanks_after_the_last_letter_or_not(d
     reading = read_field(text, "aaa…aa0000\u00d0\u00d0" + drawn, allow_cap=True)
     assert reading.problem is None and not reading.whole
     assert (reading.head, reading.tail) == (3, len("aa0000\u00d0\u00d0\u00a0"))
+
+
+def test_a_character_that_must_be_spelled_out_shown_raw_is_named() -> None:
+    """'reads 'Fix typo\\u2029repo' where the text has 'Fix typo\\u2029repo'' told a reader nothing."""
+    reading = read_field("Fix typo\u2029repo: acme/docs", "Fix typo\u2029repo: acme/docs", allow_cap=False)
+    assert reading.problem is not None and reading.problem.startswith("shows U+2029 raw where it must be spelled out")
