@@ -35,6 +35,7 @@ _PLAIN = re.compile(r"[^\x20-\x7e]")
 
 SHOWS_NOTHING_AT_END = " \t\n\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 """Blanks, and the space separators drawn blank: after a field's last visible character a screen cannot show them."""
+_BLANK_AT_A_BREAK = SHOWS_NOTHING_AT_END.replace("\n", "")
 _BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
 _TAGS = ("\U000e0020", "\U000e007f")
 
@@ -132,9 +133,10 @@ def compare(text: str, stream: str, *, partial_end: bool = False, reverse: bool 
             p += length
             continue
         if here == "\n":
-            # a row break: the text's own line break (after whitespace the screen does not show), or a wrap
+            # a row break: the text's own line break (after whitespace the screen does not show), or a wrap;
+            # an NBSP there is as blank as a space, on its own row or hanging at the end of the last
             j = i
-            while j < n and text[j] in " \t":
+            while j < n and text[j] in _BLANK_AT_A_BREAK:
                 j += 1
             if j < n and text[j] == "\n":
                 i, p = j + 1, p + 1

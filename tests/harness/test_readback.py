@@ -157,3 +157,10 @@ def test_a_character_that_must_be_spelled_out_shown_raw_is_named() -> None:
     """'reads 'Fix typo\\u2029repo' where the text has 'Fix typo\\u2029repo'' told a reader nothing."""
     reading = read_field("Fix typo\u2029repo: acme/docs", "Fix typo\u2029repo: acme/docs", allow_cap=False)
     assert reading.problem is not None and reading.problem.startswith("shows U+2029 raw where it must be spelled out")
+
+
+@pytest.mark.parametrize("stream", ["ab\n\ncd", "ab\ncd"])  # wrapped alone onto a blank row, or hanging at a row's end
+def test_a_space_separator_before_a_line_break_is_as_blank_as_a_space(stream: str) -> None:
+    """An NBSP ending a line, wrapped alone onto a row, read as a line of its own (found by hypothesis)."""
+    assert read_field("ab\u00a0\ncd", stream, allow_cap=False).whole
+    assert read_field("ab \ncd", stream, allow_cap=False).whole
