@@ -133,18 +133,21 @@ def compare(text: str, stream: str, *, partial_end: bool = False, reverse: bool 
             p += length
             continue
         if here == "\n":
-            # a row break: the text's own line break (after whitespace the screen does not show), or a wrap;
-            # an NBSP there is as blank as a space, on its own row or hanging at the end of the last
+            # a row break: the text's own line break (after blanks the screen does not show), or a wrap
             j = i
             while j < n and text[j] in _BLANK_AT_A_BREAK:
                 j += 1
-            if j < n and text[j] == "\n":
+            if j < n and text[j] == "\n":  # an NBSP ending a line is as blank as a space, alone on a row or not
                 i, p = j + 1, p + 1
                 continue
-            i = j
+            spaces = i
+            while spaces < n and text[spaces] in " \t":
+                spaces += 1
             p += 1
             while p < m and stream[p] == " ":
                 p += 1
+            # at a wrap an NBSP may hang at the end of the row (read as nothing) or start the next one
+            i = spaces if stream.startswith(text[spaces:j], p) else j
             continue
         if char in " \t":
             j = i

@@ -164,3 +164,10 @@ def test_a_space_separator_before_a_line_break_is_as_blank_as_a_space(stream: st
     """An NBSP ending a line, wrapped alone onto a row, read as a line of its own (found by hypothesis)."""
     assert read_field("ab\u00a0\ncd", stream, allow_cap=False).whole
     assert read_field("ab \ncd", stream, allow_cap=False).whole
+
+
+@pytest.mark.parametrize("stream", ['0\n\u00a0"x', '0\n"x', '0\u00a0\n"x'])
+def test_an_nbsp_at_a_wrap_may_start_the_next_row_or_hang_at_the_end_of_this_one(stream: str) -> None:
+    """The reference carries it to the next row; a renderer that lets it hang has it read as nothing (found by hypothesis)."""
+    assert read_field('0\u00a0"x', stream.replace("\u00a0\n", "\n"), allow_cap=False).whole
+    assert read_field('0\u00a0"x', '0 "x', allow_cap=False).problem is not None  # within a row it is exact
