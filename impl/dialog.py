@@ -26,6 +26,7 @@ from .cells import (
     expand_text_tabs,
     field_rows,
     is_grapheme_break,
+    text_cells,
     wrap_line,
 )
 from .neutralise import MAX_EXTENDERS, neutralise
@@ -254,6 +255,24 @@ def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
     return merged
 
 
+def _needles(flagged: Sequence[str], cap: int | None) -> list[str]:
+    """The flagged texts, as shown, that a field can show whole: no more cells than the cap.
+
+    Counted in cells, not characters: ``000000000`` with a variation selector
+    is ten characters and nine cells, whole under a cap of 9. A text of more
+    characters than a cluster's extenders could fold into ``cap`` cells is not
+    even neutralised.
+    """
+    needles = []
+    for flag in flagged:
+        if not flag or cap is not None and len(flag) > cap * (1 + MAX_EXTENDERS):
+            continue
+        needle = neutralise(flag)
+        if cap is None or text_cells(needle) <= cap:
+            needles.append(needle)
+    return needles
+
+
 def _lay_out(
     fact: Fact, cap: int | None, row_width: int, needles: Sequence[str]
 ) -> tuple[_Block, bool]:
@@ -350,8 +369,8 @@ def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Pa
     narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
     row_width = NARROW_VALUE_WIDTH if narrow else width - (label_width + 3)
     extra_rows = 1 if narrow else 0
-    needles = [neutralise(flag) for flag in payload.flagged if flag and len(flag) <= (budget.field_max_width or len(flag))]
     cap = budget.field_max_width
+    needles = _needles(payload.flagged, cap)
 
     lines: list[str] = []
     elided = False

@@ -51,6 +51,8 @@ def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
 # notation-inflated text after the last command ('1'): an assignment of C1 controls filled the tail
 @example(command="00000\xde00000000\x80\x8000000000;1;00000000=\x80\x80000\xde00\xc6\xc6\u0152\u0152", agent=None,
          pattern=None, width=80, max_rows=1, field_max_width=80)
+# ten characters, nine cells: the rule repeating the flagged command is whole under a cap of 9, so it is painted
+@example(command="000000000\ufe00", agent=None, pattern="000000000\ufe00", width=80, max_rows=1, field_max_width=9)
 # a capped rule whose tail ends in the NBSP it draws: read as no tail at all by the judge
 @example(command="", agent=None, pattern="\x80\x800\x80\xad\x80\x80\x800000\xd0\xd0\xa0", width=80, max_rows=1,
          field_max_width=65)
@@ -72,6 +74,8 @@ def test_any_bash_ask_is_contained_bounded_and_verbatim(command, agent, pattern,
 )
 # found by random runs: a value ending in NBSP, which wraps alone onto a row a person reads as blank
 @example(arguments={"\x1f": "000000000000000000000\x80\x80\x80\x80®Æ×\xa0"}, width=80, max_rows=1)
+# an NBSP at a wrap, carried to the start of the next row
+@example(arguments={"": None, "0": [], "\xd0": [], "000\xae": False, "0\x80": "0\xa0"}, width=80, max_rows=1)
 def test_any_mcp_call_is_contained_bounded_and_verbatim(arguments, width, max_rows):
     payload = build_payload({"name": "mcp", "input": {"tool": "github:create_issue", "arguments": arguments}})
     assert_every_invariant_holds(payload, width, max_rows, 400)

@@ -931,3 +931,11 @@ def test_a_wider_terminal_never_shows_less_of_any_corpus_field(path: Path) -> No
             spans = [_shown_span(clean, capped_field(text, cap, width - column)) for width in (80, 120, 160)]
             for narrower, wider in zip(spans, spans[1:]):
                 assert wider[0] >= narrower[0] and wider[1] >= narrower[1], (fact.label, spans)
+
+
+def test_a_flagged_text_is_painted_wherever_it_shows_whole_counted_in_cells() -> None:
+    """Ten characters, nine cells: whole under a cap of 9, so the rule that repeats it is painted (found by hypothesis)."""
+    command = "000000000\ufe00"
+    payload = build_payload({"name": "bash", "input": {"command": command}}, {"matchedPattern": command})
+    lines = render(payload, paint=bracket, max_rows=1, field_max_width=9, width=80).lines
+    assert lines[1].endswith(f": [{command}]") and lines[2].endswith(f": [{command}]")
