@@ -233,8 +233,14 @@ def _extra_evidence(ask: Mapping[str, object]) -> list[Evidence]:
         label, text, detail = record.get("label"), record.get("text"), record.get("detail")
         if not isinstance(label, str) or not isinstance(text, str):
             raise PayloadError(f"ask.evidence[{index}]", "needs a string label and a string text")
+        if _POSES_AS_CORE.match(label):  # moved into the text, as an input key is: only core facts stand there
+            label, text = "evidence", f"{json.dumps(label, ensure_ascii=True)}: {text}"
         entries.append(Evidence(label, text, detail if isinstance(detail, str) else None))
     return entries
+
+
+_POSES_AS_CORE = re.compile(r"(?:%s) *(?::|$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)))
+"""An evidence label that would read as a core row: ``agent`` (``agent   : x``), or ``agent:`` before the separator."""
 
 
 # ── builders ───────────────────────────────────────────────────────────────

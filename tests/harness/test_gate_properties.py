@@ -90,6 +90,8 @@ def test_any_mcp_call_is_contained_bounded_and_verbatim(arguments, width, max_ro
 )
 # found by random runs: a NEL word, a continuation, then 0 — the outline read NEL as a blank and said '0'
 @example(message="\x85\\\n0", agent="0", session="", evidence=[], width=80)
+# an entry labelled 'agent' read as a core row under a forwarded ask
+@example(message="", agent="0", session="", evidence=[("agent", "", None)], width=80)
 # an NBSP ending a line of an entry's detail, wrapped alone onto a row: as blank as a space there
 @example(message="", agent="0", session="", evidence=[("\x80\x80\x80", "00000\x80\xd00000000\x80",
          "0\x80\U000e000000\x800\x80\U00020000000\xae00000\x80\xa4\xae\xde\xa0\n0")], width=120)

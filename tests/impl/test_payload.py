@@ -7,6 +7,7 @@ cannot describe a request raises PayloadError naming the offending field.
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from hypothesis import given
@@ -369,3 +370,16 @@ def test_an_unprintable_integer_is_refused_with_its_length_not_a_traceback() -> 
 def test_the_longest_printable_integer_is_shown() -> None:
     payload = build_payload({"name": "mcp", "input": {"tool": "github:get_issue", "arguments": {"n": 10**4299}}})
     assert "1" + "0" * 4299 in "".join(evidence.text for evidence in payload.evidence)
+
+
+@pytest.mark.parametrize("label", ["agent", "subagent ", "runs:", "command", "path  :"])
+def test_an_ask_evidence_label_never_stands_where_only_core_facts_do(label: str) -> None:
+    """``agent : x`` under a forwarded ask read as a second requester (found by hypothesis through ``labels``)."""
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"evidence": [{"label": label, "text": "x"}]})
+    entry = payload.evidence[-1]
+    assert (entry.label, entry.text) == ("evidence", f"{json.dumps(label)}: x")
+
+
+def test_an_ask_evidence_label_that_only_begins_like_a_core_label_keeps_its_place() -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"evidence": [{"label": "agent note", "text": "x"}]})
+    assert (payload.evidence[-1].label, payload.evidence[-1].text) == ("agent note", "x")
