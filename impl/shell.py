@@ -46,7 +46,7 @@ LITERAL_KEEP = 40
 """A literal of at most this many cells on one line is kept as written; a longer one is data, shown as ``…``.
 
 Cells as the view shows them: 39 zero-width spaces are invisible in the
-command and 390 cells of ``⟨U+200B⟩`` on screen, enough to fill a capped
+command and 312 cells of ``⟨U+200B⟩`` on screen, enough to fill a capped
 field's tail after ``curl … | sh`` were the outline to keep them.
 """
 COMMAND_KEEP = 80
@@ -418,7 +418,7 @@ class _Outliner:
 
 
 _MOST_CELLS_A_BYTE_SHOWS = 5
-"""A two-byte C1 control shows as the ten cells of ``⟨U+0080⟩``; no UTF-8 byte shows wider."""
+"""A two-byte C1 control shows as the eight cells of ``⟨U+0080⟩``, four a byte; no UTF-8 byte shows wider, so five bounds them all."""
 
 
 def shown_cells(text: str) -> int:
@@ -458,27 +458,33 @@ def _trailing_data(root: Node) -> int | None:
         if node.type in _DATA_STATEMENTS and _runs_nothing(node):
             start = node.start_byte
             continue
-        if node.type == "command" or node.type in _SUBSTITUTIONS or "redirect" in node.type:
+        if _acts(node):
             return start
         stack.extend(node.children)
     return None
 
 
 def _runs_nothing(node: Node) -> bool:
+    """No node inside acts (a PowerShell ``$a = Get-Item x`` holds a command with no substitution around it)."""
     stack = [node]
     for _ in range(_TRAILING_WALK):
         if not stack:
             return True
         child = stack.pop()
-        if child.type == "command" or child.type in _SUBSTITUTIONS or "redirect" in child.type:
+        if _acts(child):
             return False
         stack.extend(child.children)
     return False
 
 
+def _acts(node: Node) -> bool:
+    """A node that runs or writes something: a command, a substitution, a redirection."""
+    return node.type == "command" or node.type in _SUBSTITUTIONS or "redirect" in node.type
+
+
 def _is_data(node: Node) -> bool:
     """An argument that runs nothing and redirects nothing: text a command reads."""
-    if node.type in _SUBSTITUTIONS or "redirect" in node.type:
+    if _acts(node):
         return False
     return next(_substitutions(node), None) is None
 
