@@ -12,7 +12,7 @@ TESTS  := $(VENV)/.installed-test
 STAMP  := $(VENV)/.installed
 FIXTURE ?=
 
-.PHONY: check test typecheck distcheck snapshots bench report
+.PHONY: check test test-quick typecheck distcheck snapshots bench report ci-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,17 @@ $(STAMP): $(TESTS)
 check: $(GATE)
 	$(BIN)/askbench check
 
+# The whole suite, spread over every core by pytest-xdist.
 test: $(TESTS)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
+
+# The edit loop: everything but the golden screens and the whole-corpus variant runs.
+test-quick: $(TESTS)
+	$(BIN)/python -m pytest -n auto --ignore=tests/harness/test_snapshots.py --ignore=tests/harness/test_variants.py
+
+# What CI needs beyond Python: the real terminals the judge reads screens on.
+ci-deps:
+	command -v tmux >/dev/null || { apt-get update -qq && apt-get install -y -qq tmux=3.3a-3; }
 
 typecheck: $(TESTS)
 	$(BIN)/python -m mypy
