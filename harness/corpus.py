@@ -358,6 +358,17 @@ def is_fixture_file(file: Path) -> bool:
     return file.suffix == ".json" and _is_fixture_file(file)
 
 
+def in_a_corpus(file: Path) -> bool:
+    """Whether ``file`` is a fixture of a declared corpus: a ``*.json`` below an ``askbench-corpus.json``,
+    not the manifest, not in a folder it skips.
+
+    For a collector that walks a whole project (the pytest plugin): JSON with no
+    manifest above it is someone else's data, not a fixture filed in the wrong place.
+    A broken manifest still claims its files, so the corpus it meant to declare is reported.
+    """
+    return is_fixture_file(file) and find_manifest(file) is not None
+
+
 def load_one(file: Path) -> Fixture | FixtureProblem:
     """One discovered file as the gate loads it: its declared family first, then the fixture."""
     member = membership(file)
