@@ -284,7 +284,7 @@ def membership(path: Path) -> Membership | FixtureProblem:
         return FixtureProblem(
             path, "(family)",
             f"no {MANIFEST_NAME} in its folder or any folder above declares its family; a corpus lists its "
-            f"families there (docs/design.md, \"Families\")", "family",
+            f"families there (docs/design.md, \"Families\"; askbench docs design)", "family",
         )
     if isinstance(manifest, FixtureProblem):
         return manifest

@@ -102,7 +102,8 @@ def _diagnose(text: str, error: json.JSONDecodeError) -> tuple[Finding, str | No
     if error.msg == "Expecting ',' delimiter":
         return Finding((), f"a comma is missing at line {line} column {error.colno}, between two items", line), None
     if not text.strip():
-        return Finding((), "the file is empty: a fixture is a JSON object (corpus/README.md, \"Fields\")", 1), None
+        return Finding((), "the file is empty: a fixture is a JSON object (corpus/README.md, \"Fields\"; "
+                       "askbench docs corpus)", 1), None
     return Finding((), f"not valid JSON at line {line} column {error.colno}: {error.msg}", line), None
 
 
@@ -175,7 +176,8 @@ def _missing(error: ValidationError, parts: tuple[str | int, ...]) -> list[Findi
 
 
 def _not_a_choice(error: ValidationError, parts: tuple[str | int, ...]) -> list[Finding]:
-    choices = [str(choice) for choice in error.validator_value if choice is not None]
+    values = error.validator_value if isinstance(error.validator_value, list) else []
+    choices = [str(choice) for choice in values if choice is not None]
     close = _closest(error.instance, choices) if isinstance(error.instance, str) else None
     hint = f"; did you mean {close!r}?" if close else f"; one of {', '.join(choices)}"
     return [Finding(parts, f"{error.instance!r} is not a value here{hint}")]
