@@ -87,7 +87,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     paths = args.paths or [BUILTIN_CORPUS]
     progress, finish = progress_for(sys.stdout, sys.stderr)
     with open_source(args) as source:
-        run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family))
+        run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family),
+                       keep_screens=bool(args.junit))  # the failing screens go into the JUnit report
     finish()
     if (args.keyword or args.family) and not run.results:
         print("askbench check: no fixture matches -k/--family (askbench check --list shows the ids)", file=sys.stderr)
