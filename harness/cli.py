@@ -81,7 +81,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     from .fixture_ids import resolve_all, selector
 
-    args.paths = resolve_all(args.paths)
+    args.paths, unknown = resolve_all(args.paths)
+    for message in unknown:
+        print(f"askbench check: {message}", file=sys.stderr)
     if args.list:
         return cmd_list(args)
     paths = args.paths or [BUILTIN_CORPUS]

@@ -55,15 +55,17 @@ def resolve(text: str) -> Path:
     raise FixtureNotFound(f"{text}: no such file, and no built-in fixture has that id{hint}")
 
 
-def resolve_all(texts: Sequence[str]) -> list[Path]:
-    """Each PATH argument resolved; one that names nothing stays a path, for the gate to report not found."""
-    paths = []
+def resolve_all(texts: Sequence[str]) -> tuple[list[Path], list[str]]:
+    """Each PATH argument resolved, and why each that names nothing does not (the closest ids); such a one stays
+    a path, for the gate to report not found."""
+    paths, unknown = [], []
     for text in texts:
         try:
             paths.append(resolve(text))
-        except FixtureNotFound:
+        except FixtureNotFound as error:
             paths.append(Path(text))
-    return paths
+            unknown.append(str(error))
+    return paths, unknown
 
 
 def _matches(ident: str, pattern: str) -> bool:
