@@ -248,6 +248,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .mutate import add_mutate_parser
     from .report import add_report_parser
 
+    from .record_cli import add_record_parser
+
+    add_record_parser(commands)
     add_bench_parser(commands)
     add_report_parser(commands, parse_widths)
     add_mutate_parser(commands, parse_widths)

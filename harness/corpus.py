@@ -230,12 +230,13 @@ class CorpusManifest:
         return self.root / MANIFEST_NAME
 
     def skips(self, folder: Path) -> bool:
-        """Whether ``folder`` (under the root) is declared to hold no fixtures."""
+        """Whether ``folder`` (under the root) is declared to hold no fixtures, or holds MCP server records."""
         try:
             relative = folder.relative_to(self.root)
         except ValueError:
             return False
-        return any(relative == Path(skipped) or Path(skipped) in relative.parents for skipped in self.skip)
+        skipped_folders = (*self.skip, RECORDS.as_posix())  # MCP server records are data, never fixtures
+        return any(relative == Path(skipped) or Path(skipped) in relative.parents for skipped in skipped_folders)
 
 
 @dataclass(frozen=True)

@@ -55,8 +55,8 @@ def record_findings(schema: Mapping[str, object], folders: Sequence[Path]) -> li
         hint = f"did you mean {close[0]!r}? " if close else ""
         searched = ", ".join(str(folder) for folder in folders)
         return [Finding(("schema", "server"),
-                        f"no record of {server!r} in {searched}; {hint}record the server's tools/list first "
-                        f"(python scripts/record_mcp_tools.py --workdir /tmp/mcp {server})")]
+                        f"no record of {server!r} in {searched}; {hint}record the server's tools/list first: "
+                        f"askbench record {server}")]
     tools = _tools(record)
     if isinstance(tools, str):
         return [Finding(("schema", "server"), tools)]
