@@ -86,6 +86,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"askbench check: {message}", file=sys.stderr)
     if args.list:
         return cmd_list(args)
+    if args.contrib:
+        from .contrib import run_contrib
+
+        return run_contrib(args.paths, args.widths, print)
     paths = args.paths or [BUILTIN_CORPUS]
     progress, finish = progress_for(sys.stdout, sys.stderr)
     with open_source(args) as source:
@@ -188,6 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="only fixtures of family F; repeat for several")
     check.add_argument("--list", action="store_true",
                        help="print the ids of the fixtures that would be judged, one per line, and judge none")
+    check.add_argument("--contrib", action="store_true",
+                       help="every check a reviewer runs on the PATHs (no TODO left, the gate, MCP arguments against "
+                       "the recorded schema, the suite's claims/schema/snapshot tests in a checkout), then the screens "
+                       "to review")
     check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
     check.add_argument("--json", action="store_true",
                        help="print the results as JSON for machines; identical for identical input")
@@ -249,7 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .report import add_report_parser
 
     from .record_cli import add_record_parser
+    from .scaffold import add_new_parser
 
+    add_new_parser(commands)
     add_record_parser(commands)
     add_bench_parser(commands)
     add_report_parser(commands, parse_widths)
