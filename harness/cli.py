@@ -34,6 +34,36 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _fixture_arg(text: str) -> str:
+    """A fixture file, or a built-in fixture's id (``mcp/github-create-issue-long-markdown-body``) from any folder."""
+    from .fixture_ids import FixtureNotFound, resolve
+
+    try:
+        return str(resolve(text))
+    except FixtureNotFound as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """``check --list``: the ids of the fixtures a run would judge, one per line; nothing is rendered."""
+    from .corpus import load_corpus
+    from .fixture_ids import selector
+    from .reporters.vocabulary import fixture_id, one_line
+
+    fixtures, problems = load_corpus(args.paths or [BUILTIN_CORPUS])
+    keep = selector(args.keyword, args.family)
+    chosen = [fixture for fixture in fixtures if keep is None or keep(fixture)]
+    for problem in problems:
+        print(f"askbench: {one_line(problem.one())}", file=sys.stderr)
+    try:
+        print("\n".join(one_line(fixture_id(fixture)) for fixture in chosen))
+    except BrokenPipeError:
+        _discard_stdout()
+    if not chosen:
+        print("askbench check --list: no fixture matches", file=sys.stderr)
+    return EXIT_UNUSABLE if problems or not chosen else 0
+
+
 def _github_default() -> bool:
     return os.environ.get("GITHUB_ACTIONS") == "true"
 
@@ -49,11 +79,25 @@ def cmd_check(args: argparse.Namespace) -> int:
     if github and args.json:
         print("askbench check: --github writes workflow commands to stdout, which --json holds; use one", file=sys.stderr)
         return EXIT_UNUSABLE
+    from .fixture_ids import resolve_all, selector
+
+    args.paths, unknown = resolve_all(args.paths)
+    for message in unknown:
+        print(f"askbench check: {message}", file=sys.stderr)
+    if args.list:
+        return cmd_list(args)
+    if args.contrib:
+        from .contrib import run_contrib
+
+        return run_contrib(args.paths, args.widths, print)
     paths = args.paths or [BUILTIN_CORPUS]
     progress, finish = progress_for(sys.stdout, sys.stderr)
     with open_source(args) as source:
-        run = run_gate(paths, args.widths, progress, source=source)
+        run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family),
+                       keep_screens=bool(args.junit))  # the failing screens go into the JUnit report
     finish()
+    if (args.keyword or args.family) and not run.results:
+        print("askbench check: no fixture matches -k/--family (askbench check --list shows the ids)", file=sys.stderr)
     if args.junit:
         try:
             args.junit.parent.mkdir(parents=True, exist_ok=True)
@@ -80,9 +124,11 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     from .sources import chrome_style, warning_paint
 
+    from .fixture_ids import FixtureNotFound, resolve
+
     try:
-        loaded, payload = load_case(Path(args.fixture))
-    except UnusableFixture as error:
+        loaded, payload = load_case(resolve(args.fixture))
+    except (UnusableFixture, FixtureNotFound) as error:
         print(f"askbench: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
     budget = DialogBudget(
@@ -95,6 +141,28 @@ def cmd_render(args: argparse.Namespace) -> int:
     frame = render_frame(payload, view, budget, paint=warning_paint if colour else None,
                          style=chrome_style if colour else None)
     sys.stdout.write("\n".join(frame.lines) + "\n")
+    return 0
+
+
+DOCS = {"design": ("askbench.docs", "design.md"), "adapters": ("askbench.docs", "adapters.md"),
+        "corpus": ("askbench.corpus", "README.md")}
+"""The documents an install ships, by the name ``askbench docs NAME`` takes: the contract, the adapter
+protocol and the fixture format."""
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    """``askbench docs [NAME]``: a shipped document's text, or every document and where it is installed."""
+    from importlib import resources
+
+    if args.name is None:
+        for name, (package, file) in DOCS.items():
+            print(f"{name:<9} {resources.files(package).joinpath(file)}")
+        return 0
+    package, file = DOCS[args.name]
+    try:
+        sys.stdout.write(resources.files(package).joinpath(file).read_text(encoding="utf-8"))
+    except BrokenPipeError:
+        _discard_stdout()
     return 0
 
 
@@ -112,9 +180,22 @@ def build_parser() -> argparse.ArgumentParser:
         description="Render every fixture through a pyte virtual terminal, bounded and complete, at each width, "
         "and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input (a path that "
         "does not exist, a folder with no fixtures, a malformed fixture, a fixture outside its corpus's families). "
-        "The contract: docs/design.md.",
+        "The contract: docs/design.md (askbench docs design).",
     )
-    check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
+    check.add_argument("paths", nargs="*", metavar="PATH",
+                       help="fixture files or folders, or built-in fixture ids and families (mcp/x, mcp); "
+                       "default: the built-in corpus")
+    check.add_argument("-k", dest="keyword", action="append", default=[], metavar="TEXT",
+                       help="only fixtures whose id (family/name) contains TEXT, any case, or matches it as a glob "
+                       "(*?[); repeat for any of several")
+    check.add_argument("--family", action="append", default=[], metavar="F",
+                       help="only fixtures of family F; repeat for several")
+    check.add_argument("--list", action="store_true",
+                       help="print the ids of the fixtures that would be judged, one per line, and judge none")
+    check.add_argument("--contrib", action="store_true",
+                       help="every check a reviewer runs on the PATHs (no TODO left, the gate, MCP arguments against "
+                       "the recorded schema, the suite's claims/schema/snapshot tests in a checkout), then the screens "
+                       "to review")
     check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
     check.add_argument("--json", action="store_true",
                        help="print the results as JSON for machines; identical for identical input")
@@ -129,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--all-violations", action="store_true",
                        help="every violation of a row in the table (default: the first two and how many more)")
     check.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
-                       help="colour the table: auto (a terminal, unless NO_COLOR is set), always, never")
+                       help="colour the table: auto (a terminal or FORCE_COLOR, unless NO_COLOR is set), always, never")
     from .impl_cli import add_impl_options
 
     add_impl_options(check)
@@ -140,13 +221,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="write one fixture's prompt frame exactly as the terminal receives it",
         description="Write the dialog frame (title, ask, options, hint) to stdout, one row per line.",
     )
-    render.add_argument("fixture", help="a fixture file")
+    render.add_argument("fixture",
+                        help="a fixture file, or a built-in fixture's id (mcp/github-create-issue-long-markdown-body)")
     render.add_argument("--width", type=_positive, default=120, help="terminal width in columns (default 120)")
     views = render.add_mutually_exclusive_group()
     views.add_argument("--complete", action="store_true", help="the complete view (what ctrl+o shows)")
     views.add_argument("--legacy", action="store_true", help="the old unbounded dialog, the measured baseline")
     render.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
-                        help="auto: colour only on a terminal and unless NO_COLOR is set (default); always; never")
+                        help="auto: colour on a terminal or under FORCE_COLOR, never under NO_COLOR (default); always; never")
     render.add_argument("--plain", action="store_true", help="no colour (--color never)")
     render.add_argument("--max-rows", type=_positive, help="override the fixture's row budget")
     render.add_argument("--field-max-width", type=_positive, help="override the fixture's field cap (cells)")
@@ -160,8 +242,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Show one fixture's prompt inline in this terminal (ctrl+o: full request, y/s/n/r: decide, "
         "ctrl+c: leave). Prints the decision. Exit 0: decided; 130: ctrl+c; 1: an error; 2: unusable input.",
     )
-    try_.add_argument("fixture", help="a fixture file")
+    try_.add_argument("fixture", type=_fixture_arg, help="a fixture file, or a built-in fixture's id")
     try_.set_defaults(run=cmd_try)
+    docs = commands.add_parser("docs", help="print a shipped document: design (the contract), adapters, corpus",
+                               description="Print one of the documents the install ships; without NAME, list them "
+                               "and where they are.")
+    docs.add_argument("name", nargs="?", choices=sorted(DOCS), help="the document")
+    docs.set_defaults(run=cmd_docs)
     from .impl_cli import add_matrix_parser
 
     add_matrix_parser(commands, parse_widths)
@@ -169,6 +256,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .mutate import add_mutate_parser
     from .report import add_report_parser
 
+    from .record_cli import add_record_parser
+    from .scaffold import add_new_parser
+
+    add_new_parser(commands)
+    add_record_parser(commands)
     add_bench_parser(commands)
     add_report_parser(commands, parse_widths)
     add_mutate_parser(commands, parse_widths)

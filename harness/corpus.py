@@ -20,7 +20,7 @@ import difflib
 import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -30,6 +30,10 @@ from jsonschema import Draft202012Validator
 
 from impl.dialog import DEFAULT_FIELD_MAX_WIDTH, DEFAULT_MAX_ROWS, DialogBudget
 from impl.payload import PayloadError, PromptPayload, build_payload
+
+from .fixture_problems import Finding, call_findings, schema_findings, syntax_findings
+from .json_positions import line_of
+from .mcp_records import RECORDS, record_findings
 
 MANIFEST_NAME = "askbench-corpus.json"
 
@@ -69,15 +73,30 @@ with no fixtures, or a fixture outside the families its corpus declares."""
 
 @dataclass(frozen=True)
 class FixtureProblem:
-    """A path that could not become a case; ``field`` is a JSON path like ``call.input``, or ``(file)``."""
+    """A path that could not become a case; ``field`` is a JSON path like ``call.input``, or ``(file)``.
+
+    ``line`` is where the field stands in the file, when known; ``also`` holds the file's other problems,
+    so one load reports every mistake at once (``every``).
+    """
 
     path: Path
     field: str
     message: str
     kind: ProblemKind = "malformed"
+    line: int | None = None
+    also: tuple[FixtureProblem, ...] = ()
+
+    def every(self) -> tuple[FixtureProblem, ...]:
+        """This problem and the file's others, each on its own."""
+        return (replace(self, also=()), *self.also)
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.field}: {self.message}"
+        return "\n".join(problem.one() for problem in self.every())
+
+    def one(self) -> str:
+        """``path[:line]: field: message`` of this problem alone."""
+        where = f"{self.path}:{self.line}" if self.line is not None else str(self.path)
+        return f"{where}: {self.field}: {self.message}"
 
 
 MAX_JSON_DEPTH = 20_000
@@ -171,14 +190,20 @@ def _json_path(parts: Iterable[object]) -> str:
     return out or "(root)"
 
 
-def _read_json(path: Path) -> object | FixtureProblem:
-    """A file's JSON, or why it has none: every failure names the file, and the field where one is known."""
+def _read_text(path: Path) -> str | FixtureProblem:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return FixtureProblem(path, "(file)", "does not exist", "not found")
     except (OSError, UnicodeDecodeError) as error:
         return FixtureProblem(path, "(file)", f"cannot be read: {error}")
+
+
+def _read_json(path: Path) -> object | FixtureProblem:
+    """A file's JSON, or why it has none: every failure names the file, and the field where one is known."""
+    text = _read_text(path)
+    if isinstance(text, FixtureProblem):
+        return text
     try:
         return parse_json(text)
     except json.JSONDecodeError as error:
@@ -205,12 +230,13 @@ class CorpusManifest:
         return self.root / MANIFEST_NAME
 
     def skips(self, folder: Path) -> bool:
-        """Whether ``folder`` (under the root) is declared to hold no fixtures."""
+        """Whether ``folder`` (under the root) is declared to hold no fixtures, or holds MCP server records."""
         try:
             relative = folder.relative_to(self.root)
         except ValueError:
             return False
-        return any(relative == Path(skipped) or Path(skipped) in relative.parents for skipped in self.skip)
+        skipped_folders = (*self.skip, RECORDS.as_posix())  # MCP server records are data, never fixtures
+        return any(relative == Path(skipped) or Path(skipped) in relative.parents for skipped in skipped_folders)
 
 
 @dataclass(frozen=True)
@@ -259,7 +285,7 @@ def membership(path: Path) -> Membership | FixtureProblem:
         return FixtureProblem(
             path, "(family)",
             f"no {MANIFEST_NAME} in its folder or any folder above declares its family; a corpus lists its "
-            f"families there (docs/design.md, \"Families\")", "family",
+            f"families there (docs/design.md, \"Families\"; askbench docs design)", "family",
         )
     if isinstance(manifest, FixtureProblem):
         return manifest
@@ -291,24 +317,70 @@ def _lenient_membership(path: Path) -> Membership:
 # ── fixtures ────────────────────────────────────────────────────────────────
 
 
+MAX_PROBLEMS_SHOWN = 30
+"""Problems of one file reported one by one; the rest are counted, so a hostile file costs a bounded report."""
+
+
+def _problem(path: Path, text: str, findings: list[Finding]) -> FixtureProblem:
+    """Every finding as a problem of the file, each at its JSON path and line; the first carries the others."""
+    shown = findings[:MAX_PROBLEMS_SHOWN]
+    problems = [
+        FixtureProblem(path, _json_path(finding.parts) if finding.parts else "(file)", finding.message,
+                       line=finding.line if finding.line is not None else line_of(text, finding.parts))
+        for finding in shown
+    ]
+    if len(findings) > len(shown):
+        problems.append(FixtureProblem(path, "(file)", f"and {len(findings) - len(shown)} more problems"))
+    return replace(problems[0], also=tuple(problems[1:]))
+
+
+def _findings(path: Path, text: str) -> object | list[Finding] | FixtureProblem:
+    """The fixture's JSON when nothing is wrong with it, or every finding (syntax, schema, call, record)."""
+    try:
+        data, findings = syntax_findings(text, parse_json)
+    except LongIntegerError as error:
+        return FixtureProblem(path, error.path, str(error))
+    except RecursionError:
+        return FixtureProblem(path, "(file)", f"JSON nested deeper than {MAX_JSON_DEPTH:,} levels")
+    if data is None:
+        return findings
+    try:
+        errors = sorted(_validator().iter_errors(data), key=lambda error: list(error.absolute_path))
+    except RecursionError:
+        return FixtureProblem(path, "(file)", "nested too deeply to validate")
+    findings += schema_findings(errors)
+    broken = {error.absolute_path[0] if error.absolute_path else "" for error in errors}
+    if isinstance(data, dict) and not broken & {"", "call", "ask"}:
+        findings += call_findings(data["call"], data.get("ask") or {})
+    if isinstance(data, dict) and not broken & {"", "schema"}:
+        findings += record_findings(data.get("schema") or {}, _record_folders(path))
+    return findings or data
+
+
+def _record_folders(path: Path) -> list[Path]:
+    """Where a fixture's MCP server records are looked for: its own corpus's, then the built-in corpus's."""
+    manifest = find_manifest(path)
+    own = [manifest.root / RECORDS] if isinstance(manifest, CorpusManifest) else []
+    builtin = BUILTIN_CORPUS / RECORDS
+    return own + [builtin] if builtin not in own else own
+
+
 def load_fixture(path: Path, member: Membership | None = None) -> Fixture | FixtureProblem:
-    """One fixture file, or the first reason it cannot be one.
+    """One fixture file, or every reason it cannot be one (the first problem, carrying the others).
 
     ``member`` is its place in a corpus (``membership``); without it the
     family is the declared one or, for a file outside any corpus, its folder's
     name — the gate (``load_corpus``) never loads a fixture that way.
     """
-    data = _read_json(path)
+    text = _read_text(path)
+    if isinstance(text, FixtureProblem):
+        return text
+    data = _findings(path, text)
     if isinstance(data, FixtureProblem):
         return data
-    try:
-        errors = sorted(_validator().iter_errors(data), key=lambda error: list(error.absolute_path))
-    except RecursionError:
-        return FixtureProblem(path, "(file)", "nested too deeply to validate")
-    if errors:
-        first = errors[0]
-        return FixtureProblem(path, _json_path(first.absolute_path), first.message[:300])
-    assert isinstance(data, dict)  # the schema's root is an object
+    if isinstance(data, list):
+        return _problem(path, text, data)
+    assert isinstance(data, dict)
     budget = data.get("budget", {})
     member = member or _lenient_membership(path)
     return Fixture(
@@ -358,6 +430,17 @@ def is_fixture_file(file: Path) -> bool:
     return file.suffix == ".json" and _is_fixture_file(file)
 
 
+def in_a_corpus(file: Path) -> bool:
+    """Whether ``file`` is a fixture of a declared corpus: a ``*.json`` below an ``askbench-corpus.json``,
+    not the manifest, not in a folder it skips.
+
+    For a collector that walks a whole project (the pytest plugin): JSON with no
+    manifest above it is someone else's data, not a fixture filed in the wrong place.
+    A broken manifest still claims its files, so the corpus it meant to declare is reported.
+    """
+    return is_fixture_file(file) and find_manifest(file) is not None
+
+
 def load_one(file: Path) -> Fixture | FixtureProblem:
     """One discovered file as the gate loads it: its declared family first, then the fixture."""
     member = membership(file)
@@ -365,7 +448,8 @@ def load_one(file: Path) -> Fixture | FixtureProblem:
 
 
 def load_corpus(paths: Iterable[Path]) -> tuple[list[Fixture], list[FixtureProblem]]:
-    """Every fixture under ``paths`` and every problem, in discovery order; each problem names its path.
+    """Every fixture under ``paths`` and every problem, in discovery order; each problem names its path
+    (a file with several problems gives each of them).
 
     A problem many files share (their manifest is malformed) is listed once.
     """
@@ -375,8 +459,8 @@ def load_corpus(paths: Iterable[Path]) -> tuple[list[Fixture], list[FixtureProbl
         loaded = found if isinstance(found, FixtureProblem) else load_one(found)
         if isinstance(loaded, Fixture):
             fixtures.append(loaded)
-        elif loaded not in problems:
-            problems.append(loaded)
+        else:
+            problems.extend(problem for problem in loaded.every() if problem not in problems)
     return fixtures, problems
 
 

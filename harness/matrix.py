@@ -157,10 +157,16 @@ def run_matrix(
 # ── writing ────────────────────────────────────────────────────────────────
 
 
-def _describe(implementation: Implementation) -> str:
+def _runs_as(implementation: Implementation) -> tuple[str, str]:
+    """The command an implementation runs as (empty in process) and how: each report marks the command up its own way."""
     if implementation.command is None:
-        return "in process" if implementation.source is None else "variant, in process"
-    return f"`{implementation.command.command}` ({implementation.command.mode})"
+        return "", "in process" if implementation.source is None else "variant, in process"
+    return implementation.command.command, implementation.command.mode
+
+
+def _describe(implementation: Implementation) -> str:
+    command, how = _runs_as(implementation)
+    return f"`{command}` ({how})" if command else how
 
 
 def _md_escape(text: str) -> str:
@@ -199,9 +205,15 @@ def to_markdown(matrix: Matrix) -> str:
 
 
 _CSS = """
-body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 100%; }
+.scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 1em 0; }
-th, td { border: 1px solid #ccc; padding: 2px 8px; text-align: left; white-space: nowrap; }
+th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; font-size: 13px;
+  overflow-wrap: anywhere; }
+td.ok { white-space: nowrap; }
+tbody th { position: sticky; left: 0; background: #fafafa; min-width: 14em; max-width: 24em; font-weight: normal; }
+td.fail, td.verdict { min-width: 8em; max-width: 16em; }
+td.runs { max-width: 30em; }
 thead th { position: sticky; top: 0; background: #f4f4f4; }
 td.ok { background: #e6f4ea; color: #1e6b34; }
 td.fail { background: #fce8e6; }
@@ -218,7 +230,9 @@ def to_html(matrix: Matrix) -> str:
     rows = []
     for item in matrix.implementations:
         counts = "".join(f"<td>{matrix.passed(item.name, width)}/{len(matrix.fixtures)}</td>" for width in matrix.widths)
-        rows.append(f"<tr><th>{escape(item.name)}</th><td>{escape(_describe(item))}</td>{counts}</tr>")
+        command, how = _runs_as(item)
+        runs = f"<code>{escape(command)}</code> ({escape(how)})" if command else escape(how)
+        rows.append(f'<tr><th>{escape(item.name)}</th><td class="runs">{runs}</td>{counts}</tr>')
     summary = (
         "<table><thead><tr><th>implementation</th><th>runs as</th>"
         + "".join(f"<th>@{width}</th>" for width in matrix.widths)
@@ -255,7 +269,8 @@ def to_html(matrix: Matrix) -> str:
         f"<p>{len(matrix.fixtures)} fixtures × {len(names)} implementations at widths "
         f"{', '.join(map(str, matrix.widths))}; every invariant judged on the virtual terminal. A cell is "
         "<b>ok</b>, or the invariants that failed (or CRASH, TIMEOUT, BAD_ANSWER), linked to the screen the gate "
-        f"judged.</p>{summary}{problems}<table><thead>{head}</thead><tbody>{''.join(body)}</tbody></table>"
+        f'judged.</p><div class="scroll">{summary}</div>{problems}'
+        f"<div class=\"scroll\"><table><thead>{head}</thead><tbody>{''.join(body)}</tbody></table></div>"
         "</body></html>\n"
     )
 

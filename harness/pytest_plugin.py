@@ -10,7 +10,11 @@ screen it was read from. A file that is not a usable fixture (malformed,
 outside its corpus's families) is a collection error; a fixture whose call
 cannot become a prompt is an error of each of its items.
 
-Without PATHs the built-in corpus is collected. ``--askbench-impl CMD``
+Only JSON below an ``askbench-corpus.json`` is a fixture: a project's own
+data files are never claimed. Without PATHs the built-in corpus is collected
+next to what pytest collects anyway (``testpaths`` or the current folder), so
+the project's own tests still run; ``--pyargs askbench.corpus`` names the
+built-in corpus alone. ``--askbench-impl CMD``
 judges an implementation behind the adapter contract (``docs/adapters.md``),
 one adapter process per pytest process. Under xdist the items of one
 fixture go to one worker (``--dist loadscope`` unless ``--dist`` is given),
@@ -75,7 +79,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.args_source != pytest.Config.ArgsSource.ARGS:
         from .corpus import BUILTIN_CORPUS
 
-        config.args[:] = [str(BUILTIN_CORPUS)]
+        config.args.append(str(BUILTIN_CORPUS))  # next to the project's own tests (testpaths or the folder)
     config.stash[_SOURCE] = _LazySource(config.getoption("askbench_impl"))
 
 
@@ -116,9 +120,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if not _enabled(parent.config) or file_path.suffix != ".json":
         return None
-    from .corpus import is_fixture_file
+    from .corpus import in_a_corpus
 
-    if not is_fixture_file(file_path):
+    if not in_a_corpus(file_path):
         return None
     collector: FixtureFile = FixtureFile.from_parent(parent, path=file_path)
     return collector

@@ -3,7 +3,8 @@
 ``reports/corpus.md`` opens with the seed's table (the repro, local and
 forwarded, at 80/120/160, and the single-line command at 120: legacy rows →
 bounded → complete), then every fixture at every width with its verdict.
-``reports/gallery.html`` shows each of those screens with its colours. Every
+``reports/gallery.html`` (the failing fixtures, then an index) and a page per
+family in ``reports/gallery/`` show each of those screens with its colours. Every
 row count is the gate's, read back from the virtual terminal.
 """
 
@@ -24,7 +25,7 @@ from impl.payload import PayloadError, build_payload
 
 from .checks import WIDTHS
 from .corpus import BUILTIN_CORPUS, Fixture
-from .gallery import gallery_html
+from .gallery import INDEX, gallery_pages
 from .gate import EXIT_UNUSABLE, FixtureResult, GateRun, run_gate
 from .reporters.vocabulary import ASK_ROWS, fixture_id
 
@@ -144,7 +145,7 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
         f"and every one is in {ASK_ROWS}: the rows the ask occupies between the title and the options (the frame adds "
         "its title, options and hint). **legacy** is the old dialog's message (the whole tool input inline), "
         "**bounded** the ask as shown, **complete** what ctrl+o shows. Screens with colours: "
-        "[gallery.html](gallery.html)."),
+        "[gallery.html](gallery.html), a page per family beside it."),
         "",
         (f"{len(run.results)} fixtures at widths {', '.join(str(w) for w in widths)}: "
         f"{len(run.results) - failed} passed, {failed} failed, {len(run.problems)} unusable."),
@@ -196,7 +197,9 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
 class ReportFiles:
     corpus: Path
     gallery: Path
+    """The gallery's index; ``pages`` are every file of it, the index first, then one page per family."""
     run: GateRun
+    pages: tuple[Path, ...] = ()
 
 
 def write_report(
@@ -218,10 +221,16 @@ def write_report(
     corpus = out_dir / "corpus.md"
     corpus.write_text(corpus_markdown(run, widths), encoding="utf-8")
     verdicts = {fixture_id(r.fixture): _verdict(r) for r in run.results}
-    gallery = out_dir / "gallery.html"
-    gallery.write_text(gallery_html([r.fixture for r in run.results], verdicts, widths), encoding="utf-8")
-    say(f"gallery: {gallery.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - started:.1f} s in all")
-    return ReportFiles(corpus, gallery, run)
+    pages = gallery_pages([r.fixture for r in run.results], verdicts, widths)
+    written = []
+    for name, text in pages.items():
+        path = out_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    largest = max(path.stat().st_size for path in written) / 1e6
+    say(f"gallery: {len(written)} pages, the largest {largest:.1f} MB, in {time.perf_counter() - started:.1f} s in all")
+    return ReportFiles(corpus, out_dir / INDEX, run, tuple(written))
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -229,14 +238,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     2 when some input could not be judged or nothing was, as ``check``."""
     log = (lambda message: print(f"askbench report: {message}", file=sys.stderr, flush=True))
     files = write_report(Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family)
-    print(f"wrote {files.corpus} and {files.gallery}")
+    print(f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)")
     return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
 
 
 def add_report_parser(commands: argparse._SubParsersAction, widths_type: Callable[[str], list[int]]) -> None:  # type: ignore[type-arg]
     report = commands.add_parser(
         "report",
-        help="write reports/corpus.md (the seed's table, every fixture x width) and reports/gallery.html",
+        help="write reports/corpus.md (the seed's table, every fixture x width) and the gallery: reports/gallery.html "
+        "(failures first, then an index) and a page per family in reports/gallery/",
         description="Run the gate and write the corpus report and a colour screen gallery of every fixture.",
     )
     report.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")

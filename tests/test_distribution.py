@@ -20,7 +20,7 @@ def _packages_on_disk() -> set[str]:
     for top in ("askbench", "impl", "harness"):
         for init in (ROOT / top).rglob("__init__.py"):
             found.add(".".join(init.parent.relative_to(ROOT).parts))
-    return found | {"askbench.corpus"}
+    return found | {"askbench.corpus", "askbench.docs"}
 
 
 def test_every_package_folder_is_listed_for_the_wheel() -> None:
@@ -28,7 +28,22 @@ def test_every_package_folder_is_listed_for_the_wheel() -> None:
 
 
 def test_the_corpus_ships_as_package_data_from_where_contributors_keep_it() -> None:
-    assert SETUPTOOLS["package-dir"] == {"askbench.corpus": "corpus"}
+    assert SETUPTOOLS["package-dir"] == {"askbench.corpus": "corpus", "askbench.docs": "docs"}
     assert (ROOT / "corpus" / "__init__.py").is_file()
     assert "**/*.json" in SETUPTOOLS["package-data"]["askbench.corpus"]
 
+
+
+def test_the_docs_ship_as_package_data_so_an_install_reads_them() -> None:
+    assert (ROOT / "docs" / "__init__.py").is_file()
+    assert SETUPTOOLS["package-data"]["askbench.docs"] == ["*.md"]
+
+
+def test_setuptools_builds_outside_a_folder_named_build() -> None:
+    """A ``build/`` folder at the root is a namespace package on ``sys.path[0]``: ``python -m build`` there
+    would find it instead of the frontend ("'build' is a package and cannot be directly executed")."""
+    import configparser
+
+    setup = configparser.ConfigParser()
+    setup.read(ROOT / "setup.cfg", encoding="utf-8")
+    assert Path(setup["build"]["build_base"]).name not in ("build", "")

@@ -53,7 +53,8 @@ def to_json(run: GateRun, *, timings: bool = False, failures_only: bool = False)
                     "problems": len(run.problems)},
         "fixtures": [_fixture(result, timings) for result in run.results if not (failures_only and result.passed)],
         "problems": [
-            {"kind": p.kind, "path": shown_path(p.path), "field": p.field, "message": p.message} for p in run.problems
+            {"kind": p.kind, "path": shown_path(p.path), "line": p.line, "field": p.field, "message": p.message}
+            for p in run.problems
         ],
     }
     return json.dumps(report, indent=2, ensure_ascii=False)

@@ -1,14 +1,21 @@
 """``askbench check --junit FILE``: JUnit XML, the report format CI servers read.
 
-One ``<testsuite>`` per fixture (``file`` is its path) and one
-``<testcase>`` per width × view × terminal model, carrying every violation
-of it: a broken invariant is a ``<failure>``, an implementation that
-crashed, hung or answered nonsense (``CRASH``, ``TIMEOUT``, ``BAD_ANSWER``)
-an ``<error>`` (of every model's testcase: such a verdict names no model). A fixture that could not be built is one errored testcase,
-and every unusable path (not found, no fixtures, malformed, no family) is
-an errored testcase of the suite ``askbench.unusable``, so a report never
-shows green for input that was not judged. Valid against the Jenkins xUnit
-``junit-10.xsd`` (vendored in ``tests/harness/schemas``).
+One ``<testsuite>`` per fixture (its path is the suite's ``file`` property)
+and one ``<testcase>`` per width × view × terminal model. A testcase that
+broke invariants has one ``<failure>`` carrying every violation of it, one
+per line, and the screen they were read from in ``<system-out>``; an
+implementation that crashed, hung or answered nonsense (``CRASH``,
+``TIMEOUT``, ``BAD_ANSWER``) is one ``<error>`` (of every model's testcase:
+such a verdict names no model). A fixture that could not be built is one
+errored testcase, and every unusable path (not found, no fixtures,
+malformed, no family) is an errored testcase of the suite
+``askbench.unusable``, carrying every problem of that path, so a report never
+shows green for input that was not judged. Every testcase has a ``time``:
+its width's render time, shared among that width's testcases.
+
+The document is valid against the Jenkins xUnit ``junit-10.xsd``, and each
+``<testsuite>`` in it against Maven Surefire's ``surefire-test-report-3.0.xsd``
+(whose documents are one suite each; both vendored in ``tests/harness/schemas``).
 """
 
 from __future__ import annotations
@@ -16,7 +23,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..checks import Violation
+from ..checks import Violation, WidthResult
+from ..corpus import FixtureProblem
 from ..gate import FixtureResult, GateRun
 from ..protocol import VERDICTS, VIEWS
 from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, fixture_id, one_line, shown_path
@@ -30,34 +38,53 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub(lambda match: f"\u27e8U+{ord(match.group()):04X}\u27e9", one_line(text))
 
 
-def _testcase(parent: ET.Element, classname: str, name: str) -> ET.Element:
-    return ET.SubElement(parent, "testcase", {"classname": xml_text(classname), "name": xml_text(name)})
+def _testcase(parent: ET.Element, classname: str, name: str, seconds: float = 0.0) -> ET.Element:
+    return ET.SubElement(parent, "testcase", {"classname": xml_text(classname), "name": xml_text(name),
+                                              "time": f"{seconds:.3f}"})
 
 
-def _violation(case: ET.Element, violation: Violation) -> None:
-    tag = "error" if violation.invariant in VERDICTS else "failure"
-    element = ET.SubElement(case, tag, {"type": violation.invariant, "message": xml_text(violation.message)})
-    element.text = xml_text(str(violation))
+def _outcome(case: ET.Element, tag: str, violations: list[Violation]) -> None:
+    """One ``<failure>`` (or ``<error>``) for all these violations: the first as its message, every one in its text."""
+    if violations:
+        types = dict.fromkeys(violation.invariant for violation in violations)
+        first = violations[0].message if len(violations) == 1 else f"{len(violations)} violations: {violations[0].message}"
+        element = ET.SubElement(case, tag, {"type": xml_text(", ".join(types)), "message": xml_text(first)})
+        element.text = "\n".join(xml_text(str(violation)) for violation in violations)
 
 
-def _suite(result: FixtureResult) -> ET.Element:
+def _screen(case: ET.Element, view: str, width: int, screen: list[str]) -> None:
+    if screen:
+        rows = [f"the {view} screen at {width} columns:", *(f"\u2502{xml_text(row)}" for row in screen)]
+        ET.SubElement(case, "system-out").text = "\n".join(rows)
+
+
+def _width_cases(suite: ET.Element, classname: str, width: WidthResult, timings: bool) -> None:
+    # every view and model judged, and any a violation names besides: nothing is lost
+    views = dict.fromkeys([*VIEWS, *(violation.view for violation in width.violations)])
+    named = (violation.terminal for violation in width.violations if violation.terminal != EVERY_TERMINAL)
+    terminals = dict.fromkeys([*TERMINALS, *named])
+    seconds = width.render_us / 1e6 / (len(views) * len(terminals)) if timings else 0.0
+    for view in views:
+        for terminal in terminals:
+            case = _testcase(suite, classname, f"{view} @{width.width} [{terminal}]", seconds)
+            mine = [violation for violation in width.violations
+                    if violation.view == view and violation.terminal in (terminal, EVERY_TERMINAL)]
+            _outcome(case, "failure", [violation for violation in mine if violation.invariant not in VERDICTS])
+            _outcome(case, "error", [violation for violation in mine if violation.invariant in VERDICTS])
+            if mine:
+                _screen(case, view, width.width, width.screens.get(view, []))
+
+
+def _suite(result: FixtureResult, timings: bool) -> ET.Element:
     classname = fixture_id(result.fixture).replace("/", ".")
-    suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture)),
-                                     "file": xml_text(shown_path(result.fixture.path))})
+    suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture))})
+    properties = ET.SubElement(suite, "properties")
+    ET.SubElement(properties, "property", {"name": "file", "value": xml_text(shown_path(result.fixture.path))})
     if result.error:
         case = _testcase(suite, classname, "build")
         ET.SubElement(case, "error", {"type": "unusable", "message": xml_text(result.error)}).text = xml_text(result.error)
     for width in result.widths:
-        # every view and model judged, and any a violation names besides: nothing is lost
-        views = dict.fromkeys([*VIEWS, *(violation.view for violation in width.violations)])
-        named = (violation.terminal for violation in width.violations if violation.terminal != EVERY_TERMINAL)
-        terminals = dict.fromkeys([*TERMINALS, *named])
-        for view in views:
-            for terminal in terminals:
-                case = _testcase(suite, classname, f"{view} @{width.width} [{terminal}]")
-                for violation in width.violations:
-                    if violation.view == view and violation.terminal in (terminal, EVERY_TERMINAL):
-                        _violation(case, violation)
+        _width_cases(suite, classname, width, timings)
     return suite
 
 
@@ -67,28 +94,40 @@ def _count(suite: ET.Element) -> None:
     suite.set("failures", str(sum(1 for case in cases if case.find("failure") is not None and case.find("error") is None)))
     suite.set("errors", str(sum(1 for case in cases if case.find("error") is not None)))
     suite.set("skipped", "0")
+    suite.set("time", f"{sum(float(case.get('time', '0')) for case in cases):.3f}")
 
 
-def to_junit(run: GateRun) -> str:
-    """The whole run as a JUnit XML document (a ``<testsuites>`` root), deterministic for identical input."""
+def _unusable(run: GateRun) -> ET.Element:
+    """One errored testcase per unusable path, carrying every problem of it."""
+    suite = ET.Element("testsuite", {"name": UNUSABLE_SUITE})
+    by_path: dict[str, list[FixtureProblem]] = {}
+    for problem in run.problems:
+        by_path.setdefault(shown_path(problem.path), []).append(problem)
+    for path, problems in by_path.items():
+        case = _testcase(suite, UNUSABLE_SUITE, path)
+        kinds = dict.fromkeys(PROBLEM_LABELS[problem.kind] for problem in problems)
+        details = [problem.message if problem.field.startswith("(") else f"{problem.field}: {problem.message}"
+                   for problem in problems]
+        element = ET.SubElement(case, "error", {"type": ", ".join(kinds), "message": xml_text(details[0])})
+        element.text = "\n".join(xml_text(problem.one()) for problem in problems)
+    if not run.results and not run.problems:
+        case = _testcase(suite, UNUSABLE_SUITE, "(nothing)")
+        ET.SubElement(case, "error", {"type": "NO FIXTURES", "message": "no fixtures were given"})
+    return suite
+
+
+def to_junit(run: GateRun, *, timings: bool = True) -> str:
+    """The whole run as a JUnit XML document (a ``<testsuites>`` root); without ``timings`` every ``time`` is
+    0.000, so identical input gives an identical document."""
     root = ET.Element("testsuites", {"name": "askbench check"})
-    suites = [_suite(result) for result in run.results]
+    suites = [_suite(result, timings) for result in run.results]
     if run.problems or not run.results:
-        unusable = ET.Element("testsuite", {"name": UNUSABLE_SUITE})
-        for problem in run.problems:
-            case = _testcase(unusable, UNUSABLE_SUITE, shown_path(problem.path))
-            detail = f"{problem.field}: {problem.message}"
-            ET.SubElement(case, "error", {"type": PROBLEM_LABELS[problem.kind], "message": xml_text(detail)}).text = (
-                xml_text(f"{shown_path(problem.path)}: {detail}")
-            )
-        if not run.results and not run.problems:
-            case = _testcase(unusable, UNUSABLE_SUITE, "(nothing)")
-            ET.SubElement(case, "error", {"type": "NO FIXTURES", "message": "no fixtures were given"})
-        suites.append(unusable)
+        suites.append(_unusable(run))
     for suite in suites:
         _count(suite)
         root.append(suite)
     for total in ("tests", "failures", "errors"):
         root.set(total, str(sum(int(suite.get(total, "0")) for suite in suites)))
+    root.set("time", f"{sum(float(suite.get('time', '0')) for suite in suites):.3f}")
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

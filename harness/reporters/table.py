@@ -75,7 +75,7 @@ def format_table(
             lines.append(_width_row(name, name_width, width, _verdict(width.violations, all_violations, colour)))
     for problem in run.problems:
         label = paint(f"{PROBLEM_LABELS[problem.kind]:<11}", YELLOW if problem.kind != "malformed" else RED, colour)
-        where = one_line(shown_path(problem.path))
+        where = one_line(shown_path(problem.path) + (f":{problem.line}" if problem.line is not None else ""))
         detail = one_line(problem.message if problem.field.startswith("(") else f"{problem.field}: {problem.message}")
         lines.append(f"{label}  {where}: {detail}")
     lines += ["", paint(ROWS_LEGEND, DIM, colour), _summary(run)]

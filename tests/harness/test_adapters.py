@@ -278,6 +278,8 @@ def test_matrix_writes_markdown_and_html_with_links_to_failing_screens(tmp_path,
     for link in links:
         assert (out / link).is_file()
         assert link in html
+    assert f"`{NAIVE}`" not in html and f"<code>{NAIVE}</code>" in html  # its own markup, not Markdown backticks
+    assert html.count('<div class="scroll">') == 2  # wide tables scroll in place; the page never overflows
     screen = (out / f"matrix-screens/naive/bash/{REPRO.stem}@80.txt").read_text(encoding="utf-8")
     assert "rows (bounded @80, grapheme)" in screen and "── bounded @80" in screen and "Permission Required" in screen
     assert "reference            @80 2/2" in capsys.readouterr().out

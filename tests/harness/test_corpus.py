@@ -38,13 +38,13 @@ def test_a_valid_fixture_loads_with_default_budget(tmp_path):
 @pytest.mark.parametrize(
     ("data", "field"),
     [
-        ({**GOOD, "call": {"name": "bash"}}, "call"),
+        ({**GOOD, "call": {"name": "bash"}}, "call.input"),
         ({**GOOD, "call": {"name": "bash", "input": "ls"}}, "call.input"),
         ({**GOOD, "budget": {"maxRows": 0}}, "budget.maxRows"),
         ({**GOOD, "ask": {"kind": "shell"}}, "ask.kind"),
-        ({**GOOD, "ask": {"externalPaths": [{"resolvesTo": "/x"}]}}, "ask.externalPaths[0]"),
-        ({**GOOD, "expect": {"rows": 3}}, "expect"),
-        ({key: value for key, value in GOOD.items() if key != "source"}, "(root)"),
+        ({**GOOD, "ask": {"externalPaths": [{"resolvesTo": "/x"}]}}, "ask.externalPaths[0].path"),
+        ({**GOOD, "expect": {"rows": 3}}, "expect.rows"),
+        ({key: value for key, value in GOOD.items() if key != "source"}, "source"),
         ({**GOOD, "description": "two\nlines"}, "description"),
     ],
 )

@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from tmp_corpus import LS, Corpus
 
+from harness import pytest_plugin
+
 pytest_plugins = ["pytester"]
 
 
@@ -76,6 +78,76 @@ def test_json_files_are_left_alone_without_the_flag(pytester: pytest.Pytester, s
 def test_without_paths_the_built_in_corpus_is_collected(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--askbench", "--collect-only", "-q", "-k", "powershell-here-string-report-200-lines")
     assert any("bash/powershell-here-string-report-200-lines.json::bounded-80" in line for line in result.outlines)
+
+
+def test_pyargs_names_the_built_in_corpus_alone(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_own="def test_own(): pass")
+    result = pytester.runpytest("--askbench", "--pyargs", "askbench.corpus", "--collect-only", "-q",
+                                "-k", "powershell-here-string-report-200-lines or test_own")
+    items = [line for line in result.outlines if "::" in line]
+    assert "bash/powershell-here-string-report-200-lines.json::bounded-80" in items
+    assert not [line for line in items if "test_own" in line]
+
+
+# ── in someone else's project ───────────────────────────────────────────────
+
+_PLUGIN_PACKAGES = {".".join(pytest_plugin.__name__.split(".")[:depth])
+                    for depth in range(1, pytest_plugin.__name__.count(".") + 2)}
+_HEAVY_ROOTS = {"askbench", "harness", "impl", "jsonschema", "pyte", "tree_sitter", "wcwidth"}
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    """A project of its own: a package, its tests, a data JSON under tests/ and an askbench corpus of its fixtures."""
+    pytester.makepyfile(**{"mylib/__init__.py": "def answer() -> int:\n    return 42\n"})
+    pytester.makepyfile(**{"tests/test_mylib.py": f"""
+import os
+import sys
+
+import mylib
+
+
+def test_answer():
+    assert mylib.answer() == 42
+
+
+def test_askbench_loaded_only_its_plugin():
+    roots = {sorted(_HEAVY_ROOTS)!r}
+    plugin = {sorted(_PLUGIN_PACKAGES)!r}
+    loaded = sorted(name for name in sys.modules if name.split(".")[0] in roots and name not in plugin)
+    assert "ASKBENCH_IMPORT_PROBE" not in os.environ or loaded == []
+"""})
+    (pytester.path / "tests" / "data").mkdir()
+    (pytester.path / "tests" / "data" / "sample.json").write_text('{"not": "a fixture"}', encoding="utf-8")
+    (pytester.path / "tests" / "data" / "broken.json").write_text('{"not json', encoding="utf-8")
+    pytester.makeini("[pytest]\ntestpaths = tests\npythonpath = .\n")
+    corpus = Corpus(pytester.path / "tests" / "prompts")
+    corpus.write("passes", {**LS, "expect": {"visible": ["ls -la"]}})
+    return pytester
+
+
+def test_a_plain_run_imports_nothing_of_askbench_but_the_plugin(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ASKBENCH_IMPORT_PROBE", "1")  # a fresh process: only there is sys.modules the project's own
+    result = project.runpytest_subprocess()
+    result.assert_outcomes(passed=2)
+
+
+def test_the_flag_adds_items_next_to_the_projects_tests_and_leaves_other_json_alone(project: pytest.Pytester) -> None:
+    result = project.runpytest("--askbench", "--askbench-widths", "80", "tests")
+    result.assert_outcomes(passed=2 + 3)
+    assert result.ret == pytest.ExitCode.OK
+    assert "sample.json" not in result.stdout.str() and "broken.json" not in result.stdout.str()
+
+
+def test_without_paths_the_built_in_corpus_joins_the_testpaths(project: pytest.Pytester) -> None:
+    result = project.runpytest("--askbench", "--collect-only", "-q", "-k",
+                               "test_answer or passes or powershell-here-string-report-200-lines")
+    items = [line for line in result.outlines if "::" in line]
+    assert "tests/test_mylib.py::test_answer" in items
+    assert "tests/prompts/cases/passes.json::bounded-80" in items
+    assert any("bash/powershell-here-string-report-200-lines.json::bounded-80" in line for line in items)
 
 
 def test_xdist_spreads_the_items_over_processes(pytester: pytest.Pytester, small: Corpus) -> None:

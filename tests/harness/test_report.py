@@ -82,25 +82,33 @@ def test_every_fixture_at_every_width(seed_report) -> None:  # type: ignore[no-u
     assert "3 fixtures at widths 80, 120, 160: 3 passed, 0 failed, 0 unusable." in text
 
 
+def _pages(report) -> str:  # type: ignore[no-untyped-def]
+    return "".join(path.read_text(encoding="utf-8") for path in report.pages)
+
+
 def test_the_gallery_paints_the_flagged_value(seed_report) -> None:  # type: ignore[no-untyped-def]
-    page = seed_report.gallery.read_text(encoding="utf-8")
+    page = _pages(seed_report)
     assert '<span class="fg-brown">@&#x27;</span>' in page  # SGR 33 as pyte reads it: "brown"
     assert '<span class="fg-cyan b">Permission Required</span>' in page
     assert page.count('<pre class="screen"') == 3 * 2 * 3  # fixtures x views x widths
     assert 'style="width:80ch"' in page and 'style="width:160ch"' in page
 
 
-def test_the_gallery_has_a_table_of_contents_by_family(seed_report) -> None:  # type: ignore[no-untyped-def]
-    page = seed_report.gallery.read_text(encoding="utf-8")
-    nav = page.split("<nav>", 1)[1].split("</nav>", 1)[0]
-    assert '<a href="#section-bash">bash</a> (2)' in nav and '<a href="#section-forwarded">forwarded</a> (1)' in nav
-    assert 'href="#bash-powershell-here-string-report-200-lines"' in nav
-    assert 'id="bash-powershell-here-string-report-200-lines"' in page
-    assert "failing" not in nav  # every seed fixture passes: no failures section
+def test_the_gallery_is_an_index_and_a_page_per_family(seed_report) -> None:  # type: ignore[no-untyped-def]
+    index = seed_report.gallery.read_text(encoding="utf-8")
+    assert [path.relative_to(seed_report.gallery.parent).as_posix() for path in seed_report.pages] == [
+        "gallery.html", "gallery/bash.html", "gallery/forwarded.html"]
+    assert '<pre class="screen"' not in index  # every seed fixture passes: the index holds no screens
+    nav = index.split("<nav>", 1)[1].split("</nav>", 1)[0]
+    assert '<a href="gallery/bash.html">bash</a> (2)' in nav and '<a href="gallery/forwarded.html">forwarded</a> (1)' in nav
+    assert 'href="gallery/bash.html#bash-powershell-here-string-report-200-lines"' in nav
+    bash = seed_report.pages[1].read_text(encoding="utf-8")
+    assert 'id="bash-powershell-here-string-report-200-lines"' in bash and 'href="../gallery.html"' in bash
+    assert bash.count('<pre class="screen"') == 2 * 2 * 3
 
 
 def test_captions_use_the_tables_row_vocabulary(seed_report) -> None:  # type: ignore[no-untyped-def]
-    page = seed_report.gallery.read_text(encoding="utf-8")
+    page = _pages(seed_report)
     assert "<details><summary>complete @80 · 206 ask rows · 215 frame rows (show)</summary>" in page
     assert "<figcaption>bounded @80 · 10 ask rows · 19 frame rows · elided</figcaption>" in page
     table_row = "| bash/powershell-here-string-report-200-lines | 80 | 202 | 10 | 206 | yes | ok |"
@@ -113,19 +121,33 @@ def test_failing_fixtures_come_first_and_families_filter_the_page(tmp_path) -> N
     corpus.write("passes", ls, family="ok")
     corpus.write("fails", {**ls, "expect": {"kind": "mcp"}}, family="bad")
     corpus.write("elsewhere", ls, family="other")
+    corpus.write("also-passes", ls, family="bad")
     files = write_report(tmp_path / "out", [corpus.root], [80], families=("ok", "bad"))
     page = files.gallery.read_text(encoding="utf-8")
-    assert page.index('id="section-failing"') < page.index('id="bad-fails"') < page.index('id="section-ok"')
-    assert "other/elsewhere" not in page
-    assert [result.fixture.family for result in files.run.results] == ["bad", "ok"]
+    assert page.index('id="section-failing"') < page.index('id="bad-fails"') < page.index('id="section-families"')
+    assert "bad/also-passes" not in page.split('id="section-families"')[0]  # the index shows only failing screens
+    bad = (tmp_path / "out" / "gallery" / "bad.html").read_text(encoding="utf-8")
+    assert bad.index('id="bad-fails"') < bad.index('id="bad-also-passes"')  # failures first on its page too
+    assert "other/elsewhere" not in _pages(files)
+    assert [result.fixture.family for result in files.run.results] == ["bad", "bad", "ok"]
 
 
 def test_hostile_fixture_text_is_escaped_everywhere(hostile_report) -> None:  # type: ignore[no-untyped-def]
-    page = hostile_report.gallery.read_text(encoding="utf-8")
+    page = (hostile_report.gallery.parent / "gallery" / "evil.html").read_text(encoding="utf-8")
     assert "<script" not in page and "<img" not in page and "\x1b" not in page
     assert "&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page  # the description and source
-    assert "␛[31mred␛[0m" in page  # the escape reached the screen as its control picture, and so the page
+    escape = '<span class="cp cp3" title="U+241B ESC" aria-label="ESC">ESC</span>'
+    assert f"{escape}[31mred{escape}[0m" in page  # the escape reached the screen as its control picture, drawn
     assert page.count("<pre") == page.count("</pre>") == 2
+
+
+def test_every_control_picture_is_drawn_by_the_page_not_a_font() -> None:
+    from harness.gallery import pictures_html
+
+    drawn = pictures_html("".join(chr(code) for code in range(0x2400, 0x2440)) + "<␀>")
+    assert not re.search("[\u2400-\u243f]", drawn)  # no glyph left for a font that lacks it
+    assert drawn.count('class="cp ') == 0x40 + 1 and "&lt;" in drawn and "&gt;" in drawn
+    assert 'title="U+2408 BS"' in drawn and 'title="U+2421 DEL"' in drawn and 'title="U+243F 43F"' in drawn
 
 
 def test_hostile_fixture_text_is_inert_in_the_markdown(hostile_report) -> None:  # type: ignore[no-untyped-def]

@@ -23,4 +23,4 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> GateRun:
     corpus.write("typo", LS, family="mroe")
     (corpus.root / "empty").mkdir()
     return run_gate([corpus.family("cases"), corpus.family("more"), corpus.root / "mroe", corpus.root / "empty",
-                     corpus.root / "missing"], [80])
+                     corpus.root / "missing"], [80], keep_screens=True)

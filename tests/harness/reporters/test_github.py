@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given
 from hypothesis import strategies as st
+from tmp_corpus import LS, Corpus
 
-from harness.gate import GateRun
-from harness.reporters.github import _command, workflow_commands
+from harness.gate import GateRun, run_gate
+from harness.reporters.github import _command, _property, workflow_commands
+from harness.reporters.vocabulary import shown_path
 
 
 def test_one_annotation_per_unusable_path_and_failing_fixture(run: GateRun) -> None:
@@ -28,3 +32,26 @@ def test_no_text_can_end_the_command_or_start_another(file: str, message: str) -
     assert "\n" not in command and "\r" not in command
     properties, _, data = command.removeprefix("::error ").partition("::")
     assert properties.count(",") == 1 and "::" not in properties
+
+
+def test_annotations_carry_the_line_where_the_fixture_json_says_it(run: GateRun) -> None:
+    commands = workflow_commands(run)
+    failing = next(command for command in commands if "cases/fails" in command)
+    assert ",line=1,title=" in failing  # the corpus writes each fixture on one line: its expect is on line 1
+    unbuildable = next(command for command in commands if "more/command-not-text" in command)
+    assert ",line=1," in unbuildable
+    not_found = next(command for command in commands if "not found" in command)
+    assert ",line=" not in not_found
+
+
+def test_a_problem_on_a_later_line_is_annotated_there(corpus: Corpus) -> None:
+    text = json.dumps({**LS, "expect": {"visibel": ["ls"]}}, indent=2)
+    run = run_gate([corpus.write("typo", text)], [80])
+    assert [command.split(",title=")[0] for command in workflow_commands(run)] == [
+        f"::error file={_property(shown_path(corpus.family() / 'typo.json'))},line=11"]
+
+
+def test_a_failing_fixture_is_annotated_at_its_expect_or_its_call(corpus: Corpus) -> None:
+    text = json.dumps({**LS, "expect": {"kind": "mcp"}}, indent=2)
+    run = run_gate([corpus.write("wrong-kind", text)], [80])
+    assert ",line=10," in workflow_commands(run)[0]  # "expect" is the tenth line

@@ -15,7 +15,8 @@ from harness.protocol import VIEWS
 from harness.reporters.junit import UNUSABLE_SUITE, to_junit, xml_text
 from harness.reporters.vocabulary import TERMINALS
 
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "junit-10.xsd"
+SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
+SCHEMA = SCHEMAS / "junit-10.xsd"
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +24,31 @@ def junit_schema() -> xmlschema.XMLSchema:
     return xmlschema.XMLSchema(SCHEMA)
 
 
+@pytest.fixture(scope="module")
+def surefire_schema() -> xmlschema.XMLSchema:
+    return xmlschema.XMLSchema(SCHEMAS / "surefire-test-report-3.0.xsd")
+
+
 def test_the_report_validates_against_the_jenkins_junit_schema(run: GateRun, junit_schema: xmlschema.XMLSchema) -> None:
     junit_schema.validate(to_junit(run))
+
+
+def test_every_suite_validates_against_the_surefire_schema(run: GateRun, surefire_schema: xmlschema.XMLSchema) -> None:
+    suites = ET.fromstring(to_junit(run)).findall("testsuite")
+    assert len(suites) == 4
+    for suite in suites:  # a Surefire report is one suite per document
+        surefire_schema.validate(ET.tostring(suite, encoding="unicode"))
+
+
+def test_every_testcase_has_a_time_and_the_suites_add_them_up(run: GateRun) -> None:
+    root = ET.fromstring(to_junit(run))
+    cases = list(root.iter("testcase"))
+    assert cases and all(float(case.get("time", "x")) >= 0 for case in cases)
+    for suite in root.findall("testsuite"):
+        total = sum(float(case.get("time", "0")) for case in suite.findall("testcase"))
+        assert abs(float(suite.get("time", "x")) - total) < 0.001 * (len(suite.findall("testcase")) + 1)
+    assert {case.get("time") for case in ET.fromstring(to_junit(run, timings=False)).iter("testcase")} == {"0.000"}
+    assert to_junit(run, timings=False) == to_junit(run, timings=False)
 
 
 def test_a_testcase_per_fixture_width_view_and_terminal_model(run: GateRun) -> None:
@@ -33,17 +57,25 @@ def test_a_testcase_per_fixture_width_view_and_terminal_model(run: GateRun) -> N
     assert passes is not None
     names = [case.get("name") for case in passes.findall("testcase")]
     assert names == [f"{view} @80 [{terminal}]" for view in VIEWS for terminal in TERMINALS]
-    assert passes.get("file", "").endswith("cases/passes.json")
+    file = passes.find("properties/property[@name='file']")
+    assert file is not None and file.get("value", "").endswith("cases/passes.json")
 
 
-def test_every_violation_is_a_failure_of_its_testcase(run: GateRun) -> None:
+def test_every_violation_of_a_testcase_is_in_its_one_failure_beside_the_screen(run: GateRun) -> None:
     root = ET.fromstring(to_junit(run))
     suite = next(s for s in root.findall("testsuite") if (s.get("name") or "").startswith("cases/fails"))
     for terminal in TERMINALS:  # the expectations fail on every model's screen
         bounded = suite.find(f"testcase[@name='bounded @80 [{terminal}]']")
         assert bounded is not None
         failures = bounded.findall("failure")
-        assert len(failures) == 4 and {failure.get("type") for failure in failures} == {"expect"}
+        assert len(failures) == 1 and failures[0].get("type") == "expect"
+        lines = (failures[0].text or "").split("\n")
+        assert len(lines) == 4 and all(line.startswith("expect") for line in lines)
+        assert (failures[0].get("message") or "").startswith("4 violations: ")
+        screen = (bounded.findtext("system-out") or "").split("\n")
+        assert screen[0] == "the bounded screen at 80 columns:" and "\u2502Permission Required" in screen
+    passing = suite.find(f"testcase[@name='complete @80 [{TERMINALS[0]}]']")
+    assert passing is not None and passing.find("system-out") is None
     assert suite.get("failures") == str(len(TERMINALS)) and suite.get("tests") == str(len(VIEWS) * len(TERMINALS))
 
 
