@@ -387,7 +387,7 @@ def _build_bash(context: _Context) -> PromptPayload:
 
 
 def _mcp_evidence(call: McpCall, tool_input: Mapping[str, object]) -> list[Evidence]:
-    """The arguments one line each, and every input key the reading did not account for, as sent."""
+    """The arguments one line each, every input key the reading did not account for as sent, and each key the adapter ignores."""
     arguments = call.arguments
     evidence = []
     if arguments.problem:
@@ -395,7 +395,9 @@ def _mcp_evidence(call: McpCall, tool_input: Mapping[str, object]) -> list[Evide
     if arguments.raw is not None and arguments.problem:
         evidence.append(Evidence(arguments.key or "args", arguments.raw))
     evidence += input_field_evidence(arguments.values)
-    return evidence + input_field_evidence(tool_input, skip=tuple(call.consumed))
+    evidence += input_field_evidence(tool_input, skip=tuple(call.consumed))
+    return evidence + [Evidence("ignored", f"{json.dumps(key, ensure_ascii=True)}: {pretty_value(tool_input[key])}")
+                       for key in call.ignored]
 
 
 def _build_mcp(context: _Context) -> PromptPayload:
