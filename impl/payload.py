@@ -25,7 +25,7 @@ from .ask import (
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
 from .device_call import unwrap_device_write
-from .jsonish import find_unprintable_integer, js_entries, to_plain_json
+from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
 from .label_fold import fold_label, folded_prefix
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
@@ -153,12 +153,12 @@ def derive_kind(call_name: str, ask: Mapping[str, object]) -> PayloadKind:
 
 
 def pretty_value(value: object) -> str:
-    """A tool-input value as a person reads it: strings as they are, the rest as indented JSON."""
+    """A tool-input value as a person reads it: strings as they are, the rest as indented JSON, unsafe integers with what JavaScript reads."""
     if isinstance(value, str):
         return value
     plain = to_plain_json(value)
-    compact = json.dumps(plain, ensure_ascii=False, separators=(", ", ": "))
-    return compact if len(compact) <= 80 else json.dumps(plain, ensure_ascii=False, indent=2)
+    compact = shown_json(plain)
+    return compact if len(compact) <= 80 else shown_json(plain, indent=2)
 
 
 _LABEL_KEY = re.compile(r"[A-Za-z0-9_.\-]{1,16}")
