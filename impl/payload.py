@@ -24,7 +24,7 @@ from .ask import (
     format_skill_path_ask_prompt,
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
-from .device_call import unwrap_device_write
+from .device_call import file_reached, unwrap_device_write
 from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
 from .label_fold import fold_label, folded_prefix
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
@@ -428,8 +428,12 @@ def _generic_legacy(context: _Context) -> str:
 
 
 def _build_path(context: _Context) -> PromptPayload:
-    value = prompt_path(context.input) or ""
-    evidence = context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
+    sent = prompt_path(context.input) or ""
+    reached = file_reached(sent, _text(context.ask, "cwd"))
+    value = reached or sent
+    evidence = [Evidence("path as sent", sent, "names no xd:// device: a file, relative to the working directory")
+                ] if reached else []
+    evidence += context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
     facts = _facts(context, "path", surface=context.name, tool_name=context.name, value=value)
     return PromptPayload("path", facts, tuple(evidence), flagged=(value,) if value else (),
                          legacy_message=_generic_legacy(context))
