@@ -32,6 +32,7 @@ from .facts import CORE_LABELS, expected_facts
 from .label_rows import core_label_of, label_of
 from .layout import Chrome, find_options, is_blank, option_key
 from .protocol import VIEWS, AdapterFailure, View
+from .reaches import check_reaches
 from .readback import MARKER
 from .reading import AskReading, FactOnScreen, read_ask
 from .shell_facts import check_runs as shell_check_runs
@@ -613,6 +614,8 @@ def run_width(
     result.render_us = elapsed * 1e6
     facts = expected_facts(payload)
     sequences = payload_sgr(payload)
+    check_reaches(fixture, payload, lambda invariant, message: result.violations.append(
+        Violation(invariant, "bounded", width, message, "all")))
     title_rows = None
     kept: dict[str, list[str]] = {}
 
