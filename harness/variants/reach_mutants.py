@@ -10,6 +10,7 @@ names no device reads as one, a line of a value stands at the label column.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from unittest import mock
 
@@ -49,7 +50,8 @@ def ignored_server_as_target(payload: PromptPayload, fixture: Fixture | None, vi
     """The ``server`` key a namespace proxy ignores names the target (``scratch-sqlite_query`` for ``mcp__postgres``)."""
     ignored = next((entry.text for entry in payload.evidence if entry.label == "ignored"
                     and entry.text.startswith('"server": ')), None)
-    tool = fixture.call.get("input", {}).get("tool") if fixture is not None else None  # type: ignore[union-attr]
+    tool_input = fixture.call.get("input") if fixture is not None else None
+    tool = tool_input.get("tool") if isinstance(tool_input, Mapping) else None
     if ignored is None or not isinstance(tool, str):
         return reference_frame(payload, view, budget)
     target = ignored.removeprefix('"server": ') + f"_{tool}"
