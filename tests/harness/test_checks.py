@@ -6,9 +6,14 @@ from dataclasses import replace
 
 import pytest
 
-from harness.checks import PayloadSgr, check_monotone, payload_sgr, run_width
+from harness.checks import PayloadSgr, _Judged, check_labels, check_monotone, payload_sgr, run_width
 from harness.corpus import BUILTIN_CORPUS
+from harness.facts import ExpectedFact
+from harness.layout import find_options
+from harness.readback import FieldReading
+from harness.reading import AskReading, FactOnScreen
 from harness.sources import reference_source, warning_paint
+from harness.terminal import MODELS, read_frame
 from impl.dialog import DialogBudget
 from impl.frame import render_frame
 from impl.payload import build_payload
@@ -236,3 +241,28 @@ def test_a_value_line_at_the_label_column_that_reads_as_an_entry_the_payload_lac
 
     found = run_width(payload, 80, 24, 400, {}, source=margin).violations
     assert any(v.invariant == "labels" and "'to' row" in v.message for v in found), found
+
+
+def _labels_on(rows, heads):
+    """``check_labels`` on ``rows`` as if the reader had found the core facts ``heads`` (row → label) there."""
+    lines = ["Permission Required", *rows, "", "\u25b6 (y) Yes", "  (s) Yes, for this session", "  (n) No",
+             "  (r) No, provide reason"]
+    reading = read_frame(lines, 80)
+    facts = [FactOnScreen(ExpectedFact(label, ("x",), core=True), head, head + 1, FieldReading(True, 1, 0), "x", ())
+             for head, label in heads.items()]
+    judged = _Judged([next(iter(MODELS.values()))], reading, find_options(reading.rows),
+                     AskReading(title_rows=1, start=1, end=1 + len(rows), facts=facts))
+    found = []
+    check_labels(judged, lambda invariant, message: found.append((invariant, message)))
+    return found
+
+
+def test_capitalised_labels_the_reader_reads_as_the_core_facts_pass_labels():
+    """A sound renderer may write ``Tool :``: once that row is the tool fact's head, the fold finds nothing forged."""
+    assert _labels_on(["Tool    : bash", "Command : ls -la"], {1: "tool", 2: "command"}) == []
+    assert _labels_on(["Tool:", "    bash", "Command:", "    ls -la"], {1: "tool", 3: "command"}) == []
+
+
+def test_a_capitalised_core_label_row_no_fact_heads_is_forged():
+    found = _labels_on(["Tool    : bash", "Command : ls -la", "Runs    : ls"], {1: "tool", 2: "command"})
+    assert found and found[0][0] == "labels" and "('runs')" in found[0][1]
