@@ -73,15 +73,25 @@ def _integers(value: object) -> Iterator[int]:
             stack.extend(item)
 
 
+def _parsed_text(tool_input: Mapping[str, object], name: str) -> str | None:
+    """JSON text the host parses into arguments: the gateway's string ``args``, a device write's ``content``."""
+    if name.startswith("mcp"):
+        args = tool_input.get("args")
+        return args if isinstance(args, str) else None
+    path, content = tool_input.get("path"), tool_input.get("content")
+    device = isinstance(path, str) and path.startswith("xd://") and _NOT_IN_A_DEVICE_NAME.isdisjoint(path[5:])
+    return content if name == "write" and device and isinstance(content, str) else None
+
+
 def _sent_values(fixture: Fixture) -> Iterator[object]:
-    """The input as sent, and the gateway's ``args`` when it came as JSON text (the adapter parses it)."""
+    """The input as sent, and the JSON text in it that the host parses (``_parsed_text``)."""
     tool_input = fixture.call.get("input")
     yield tool_input
-    if isinstance(tool_input, Mapping) and str(fixture.call.get("name", "")).startswith("mcp"):
-        args = tool_input.get("args")
-        if isinstance(args, str):
+    if isinstance(tool_input, Mapping):
+        text = _parsed_text(tool_input, str(fixture.call.get("name", "")))
+        if text is not None:
             try:
-                yield json.loads(args)
+                yield json.loads(text)
             except (ValueError, RecursionError):
                 return
 

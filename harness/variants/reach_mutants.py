@@ -96,6 +96,7 @@ def label_shaped_lines_at_column_0(payload: PromptPayload, fixture: Fixture | No
 _LABEL_FIXTURES = ("adversarial/bash-input-keys-case-and-confusables-pose-as-core-rows",
                    "adversarial/forwarded-ask-evidence-labels-fold-to-core-labels")
 _INTEGER_FIXTURES = ("adversarial/mcp-issue-number-above-max-safe-integer-rounds-in-javascript",
+                     "xdev/xdev-write-device-content-id-past-max-safe-integer",
                      "adversarial/mcp-args-json-string-ids-past-2-63-round-in-javascript")
 _XD_FIXTURES = ("xdev/xdev-write-path-traversal-names-no-device-authorized-keys",
                 "xdev/xdev-read-path-with-slash-names-no-device-etc-shadow")
