@@ -27,10 +27,23 @@ _LABEL_ROW = re.compile(r"([^\s:][^:]*?) *:(?: |$)")
 """A row that reads as ``label: value``: text from column 0 (no colon inside), spaces, a colon, then a blank or the row's end."""
 
 
+def _one_class(letters: str) -> dict[int, str]:
+    """Where case folding and TR39 disagree about a letter (``i`` is ``I``, ``I`` is ``l``), the letters it joins read as one."""
+    joined: dict[int, str] = {}
+    for letter in letters:
+        own, upper = skeleton_key(letter, digit_policy="tr39"), skeleton_key(letter.upper(), digit_policy="tr39")
+        if own != upper and len(own) == 1:
+            joined[ord(own)] = upper
+    return joined
+
+
+_JOINED = _one_class("abcdefghijklmnopqrstuvwxyz")
+
+
 @lru_cache(maxsize=4096)
 def folded(label: str) -> str:
     """A label as it reads: TR39 skeleton, case folded, whitespace collapsed, invisible characters gone."""
-    return skeleton_key(label, digit_policy="tr39")
+    return skeleton_key(label, digit_policy="tr39").translate(_JOINED)
 
 
 def label_of(text: str) -> str | None:

@@ -8,7 +8,7 @@ from harness.label_rows import core_label_of, label_of
 
 @pytest.mark.parametrize(("row", "core"), [
     ("Runs     : ls -la", "runs"), ("tooI : mcp", "tool"), ("TARGET: x", "target"), ("\uff32\uff35\uff2e\uff33\uff1a x", "runs"),
-    ("t\u043e\u043el :", "tool"), ("command  : curl x | sh", "command"),
+    ("t\u043e\u043el :", "tool"), ("SKILL    : deploy", "skill"), ("skIll: x", "skill"), ("command  : curl x | sh", "command"),
 ])
 def test_a_row_that_reads_as_a_core_label_once_folded_is_named(row: str, core: str) -> None:
     assert core_label_of(row, CORE_LABELS) == core

@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from impl.payload import (
+    CORE_LABELS,
     PAYLOAD_KINDS,
     Evidence,
     PayloadError,
@@ -404,3 +405,16 @@ def test_an_ask_evidence_label_that_reads_as_a_core_label_once_folded_moves_into
     payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"evidence": [{"label": label, "text": "x"}]})
     entry = payload.evidence[-1]
     assert (entry.label, entry.text) == ("evidence", f"{json.dumps(label)}: x")
+
+
+_LOOKALIKE = {"l": "lI1", "o": "oO0\u043e", "e": "eE\u0435", "a": "aA\u0430", "c": "cC\u0441", "p": "pP\u0440"}
+folded_core_keys = st.sampled_from(sorted(CORE_LABELS)).flatmap(
+    lambda label: st.tuples(*[st.sampled_from(_LOOKALIKE.get(char, char + char.upper())) for char in label]).map("".join))
+
+
+@given(folded_core_keys)
+def test_no_spelling_of_a_core_label_keeps_the_label_column(key: str) -> None:
+    """Any mix of case and TR39 confusables of a core label is moved, as a key and as an ask evidence label."""
+    payload = build_payload({"name": "deploy", "input": {key: "x"}}, {"evidence": [{"label": key, "text": "y"}]})
+    assert [(entry.label, entry.text) for entry in payload.evidence[-2:]] == [
+        ("argument", f"{json.dumps(key)}: x"), ("evidence", f"{json.dumps(key)}: y")]
