@@ -11,6 +11,11 @@ use, and the older ``{tool: "server:tool", arguments: {…}}``. Each becomes one
 ``McpCall``: what it does, the permission target, and the arguments — so the
 prompt shows what the call does, not which envelope it came in.
 
+What each envelope reads follows the adapter's source (pi-mcp-adapter 2.36.0):
+the gateway acts on its first mode (``index.ts``) and the namespace proxy
+forwards only ``tool`` and ``args`` to its own server (``namespace-tools.ts``);
+a key it does not read is ``ignored``, shown as such and never as the target.
+
 Targets follow the upstream permission system (``mcp-targets.ts``): a call's
 candidates run from ``server_tool`` to ``mcp_call``, and the one shown is the
 candidate the matched rule names, else the most specific. The adapter's
