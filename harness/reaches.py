@@ -7,7 +7,8 @@ published rules, written again for the judge:
 - **pi-mcp-adapter 2.36.0** (``namespace-tools.ts``): the namespace proxy
   ``mcp__<server>`` forwards only ``tool`` and ``args``, to the server it is
   named for; the gateway ``mcp`` with a ``tool`` calls it on ``server`` when
-  one is given (``index.ts``). A ``server`` key on ``mcp__postgres`` changes nothing.
+  one is given (``index.ts``). A ``server`` key on ``mcp__postgres`` changes nothing, and a key
+  beside ``tool`` and ``args`` never reaches the tool: shown under its own label it reads as an argument.
 - **ECMA-262, The Number Type / Number.MAX_SAFE_INTEGER**: a JavaScript host
   reads every JSON number as an IEEE 754 double, so an integer outside
   ±(2^53 − 1) arrives rounded (``9007199254740993`` is ``9007199254740992``);
@@ -142,6 +143,36 @@ def _check_mcp_server(fixture: Fixture, payload: PromptPayload, report: Report) 
                           f"shown is '{target[:40]}'")
 
 
+_GATEWAY_CALL_READS = frozenset({"tool", "args", "server"})
+"""What the gateway reads when it calls a tool (``index.ts``: ``executeCall(state, params.tool, parsedArgs, params.server)``)."""
+_NAMESPACE_READS = frozenset({"tool", "args"})
+
+
+def _unread_keys(fixture: Fixture) -> list[str]:
+    """Input keys a tool call through the adapter never passes on: beside ``tool``/``args`` on the namespace proxy,
+    beside ``tool``/``args``/``server`` on the gateway (``arguments`` counts where it is the only arguments)."""
+    name = str(fixture.call.get("name", "")).strip()
+    tool_input = fixture.call.get("input")
+    if not isinstance(tool_input, Mapping) or not isinstance(tool_input.get("tool"), str) or not tool_input["tool"]:
+        return []
+    if name.startswith("mcp__") and "__" not in name[5:] and name[5:]:
+        reads = _NAMESPACE_READS
+    elif name == "mcp" and not tool_input.get("action"):
+        reads = _GATEWAY_CALL_READS | ({"arguments"} if "args" not in tool_input else set())
+    else:
+        return []
+    return [str(key) for key in tool_input if key not in reads]
+
+
+def _check_unread_keys(fixture: Fixture, payload: PromptPayload, report: Report) -> None:
+    labels = {entry.label for entry in payload.evidence}
+    for key in _unread_keys(fixture):
+        if key in labels:
+            report("reaches", f"the input key '{key[:30]}' never reaches the tool (pi-mcp-adapter 2.36.0 does not pass "
+                              f"it on), but the prompt shows it under its own label, as an argument")
+            return
+
+
 def _check_xd_path(fixture: Fixture, payload: PromptPayload, report: Report) -> None:
     tool_input = fixture.call.get("input")
     if fixture.call.get("name") not in _FILE_TOOLS or not isinstance(tool_input, Mapping):
@@ -167,5 +198,6 @@ def check_reaches(fixture: Fixture | None, payload: PromptPayload, report: Repor
     if fixture is None:
         return
     _check_mcp_server(fixture, payload, report)
+    _check_unread_keys(fixture, payload, report)
     _check_numbers(fixture, payload, report)
     _check_xd_path(fixture, payload, report)

@@ -166,7 +166,9 @@ _MODE_READS: Mapping[str, frozenset[str]] = {
     "status": frozenset({"args"}),
 }
 """What the gateway reads in each mode: it acts on the first mode it finds, and a parameter of another mode does
-nothing (``{tool, connect}`` calls the tool and connects nowhere). ``args`` is parsed in every mode."""
+nothing (``{tool, connect}`` calls the tool and connects nowhere), nor does a key that is no parameter at all (an
+argument put beside ``args`` never reaches the tool). ``args`` is parsed in every mode; ``arguments``, the seed
+host's envelope, counts only where the arguments were read from it."""
 
 NAMESPACE_READS = ("tool", "args")
 """All the namespace proxy ``mcp__<server>`` reads (``namespace-tools.ts``): the server is the one it is named for."""
@@ -188,7 +190,8 @@ def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None
 
     def made(mode: McpMode, *keys: str, **facts: object) -> McpCall:
         options = {key: tool_input[key] for key in _MODE_OPTIONS.get(mode, ()) if key in tool_input}
-        ignored = tuple(key for key in tool_input if key in GATEWAY_PARAMETERS and key not in _MODE_READS[mode])
+        reads = _MODE_READS[mode] - ({"arguments"} - {arguments_key})
+        ignored = tuple(key for key in tool_input if key not in reads)
         return McpCall(mode, tuple(targets.items), arguments=arguments, options=options,
                        consumed=frozenset(consumed | set(keys) | set(ignored)), ignored=ignored,
                        **facts)  # type: ignore[arg-type]

@@ -2,13 +2,14 @@
 
 Each is the reference with the defect put back that issue 21 (items 3 and 4)
 and issue 28 (item 7) took out: a key that reads as a core label stands in
-the label column, the key the adapter ignores names the target, an integer
+the label column, the key the adapter ignores names the target or reads as an argument, an integer
 is shown as JavaScript rounds it without saying so, an ``xd://`` path that
 names no device reads as one, a line of a value stands at the label column.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -60,6 +61,17 @@ def ignored_server_as_target(payload: PromptPayload, fixture: Fixture | None, vi
     return reference_frame(replace(payload, request=request, evidence=evidence, flagged=(target,)), view, budget)
 
 
+def ignored_keys_as_arguments(payload: PromptPayload, fixture: Fixture | None, view: View, width: int,
+                              budget: DialogBudget) -> Frame:
+    """A key the adapter never passes on shown under its own label, as if it were one of the tool's arguments."""
+    evidence = []
+    for entry in payload.evidence:
+        quoted = _QUOTED_KEY.match(entry.text) if entry.label == "ignored" else None
+        evidence.append(replace(entry, label=json.loads(quoted.group(1)), text=entry.text[quoted.end():])
+                        if quoted else entry)
+    return reference_frame(replace(payload, evidence=tuple(evidence)), view, budget)
+
+
 def _rounded(text: str) -> str:
     return _JS_READS.sub(lambda match: match.group(2), text)
 
@@ -107,6 +119,10 @@ REACH_MUTANTS: tuple[Variant, ...] = (
     Variant("ignored-server-as-target", "the server key the namespace proxy ignores names the target",
             "mutant", ignored_server_as_target, ("core", "highlight", "verbatim"),
             ("adversarial/mcp-namespace-proxy-server-key-ignored-runs-on-postgres",)),
+    Variant("ignored-keys-as-arguments", "a key the adapter never passes on shown under its own label, as an argument",
+            "mutant", ignored_keys_as_arguments, ("evidence", "verbatim"),
+            ("adversarial/mcp-gateway-merge-method-beside-args-never-reaches-the-tool",
+             "adversarial/mcp-namespace-proxy-install-action-ignored-calls-the-tool")),
     Variant("rounded-integers-unsaid", "an integer past ±2^53 − 1 shown as a JavaScript host rounds it, unsaid",
             "mutant", rounded_integers_unsaid, ("evidence", "verbatim"), _INTEGER_FIXTURES),
     Variant("xd-path-as-sent", "an xd:// path that names no device shown as sent, as if a device",

@@ -55,3 +55,15 @@ def test_an_xd_path_that_names_no_device_shown_as_sent_is_rejected():
                                   "adversarial/mcp-extreme-numbers", "mcp/adapter-server-hint-disambiguates-tool"])
 def test_calls_that_reach_what_they_say_pass(name):
     assert _verdicts(name) == []
+
+
+def test_a_key_the_adapter_never_passes_on_shown_as_an_argument_is_rejected():
+    name = "adversarial/mcp-gateway-merge-method-beside-args-never-reaches-the-tool"
+    assert _verdicts(name) == []
+
+    def as_argument(payload):
+        return replace(payload, evidence=tuple(replace(e, label="merge_method", text="squash") if e.label == "ignored" else e
+                                               for e in payload.evidence))
+
+    found = _verdicts(name, as_argument)
+    assert found and "'merge_method' never reaches the tool" in found[0][1]

@@ -148,9 +148,20 @@ def test_args_of_another_type_stay_in_the_input_with_the_reason() -> None:
     ]
 
 
-def test_arguments_that_are_not_an_object_are_input_as_the_upstream_reads_them() -> None:
+def test_arguments_that_are_not_an_object_are_not_arguments_and_the_adapter_ignores_them() -> None:
     call = read_gateway_input({"tool": "s_t", "arguments": '{"a": 1}'})
-    assert call.arguments == McpArguments() and "arguments" not in call.consumed
+    assert call.arguments == McpArguments() and call.ignored == ("arguments",)
+    payload = build_payload({"name": "mcp", "input": {"tool": "s_t", "arguments": '{"a": 1}'}})
+    assert ("ignored", '"arguments": {"a": 1}') in [(e.label, e.text) for e in payload.evidence]
+
+
+@pytest.mark.parametrize(("tool_input", "ignored"), [
+    ({"tool": "github_create_issue", "args": {"title": "x"}, "owner": "acme"}, ("owner",)),  # never reaches the tool
+    ({"tool": "t", "args": {"a": 1}, "arguments": {"b": 2}}, ("arguments",)),
+    ({"tool": "t", "arguments": {"b": 2}}, ()),  # the seed host's envelope: read as the arguments
+])
+def test_a_key_beside_the_gateways_parameters_never_reaches_the_tool(tool_input, ignored) -> None:
+    assert read_gateway_input(tool_input).ignored == ignored
 
 
 @pytest.mark.parametrize(
