@@ -28,11 +28,13 @@ from impl.dialog import DialogBudget
 from impl.payload import PromptPayload
 
 from .corpus import Fixture
-from .facts import expected_facts
+from .facts import CORE_LABELS, expected_facts
+from .label_rows import core_label_of, label_of
 from .layout import Chrome, find_options, is_blank, option_key
 from .protocol import VIEWS, AdapterFailure, View
+from .reaches import check_reaches
 from .readback import MARKER
-from .reading import AskReading, FactOnScreen, core_head_rows, read_ask
+from .reading import AskReading, FactOnScreen, read_ask
 from .shell_facts import check_runs as shell_check_runs
 from .sources import FrameSource, RenderedFrame, reference_source
 from .terminal import MODELS, FrameReading, ScreenRow, TerminalModel, cells_on, printed_text, read_frame
@@ -289,12 +291,8 @@ def check_labels(judged: _Judged, report: Report) -> None:
     ask = judged.ask
     if ask is None:
         return
-    real = {shown.head for shown in ask.facts if shown.fact.core}
-    for index in core_head_rows(judged.rows, ask.start, ask.end):
-        if index not in real:
-            report("labels", f"row {index + 1} reads like a core row but is none of this payload's core facts: "
-                             f"{judged.rows[index].text[:50]!r}")
-            return
+    if _forged_label_row(judged, ask, report):
+        return
     title = {row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip()}
     hint = {row.text.strip() for row in judged.rows[judged.chrome.options_end :] if row.text.strip()}
     for shown in ask.facts:
@@ -306,6 +304,32 @@ def check_labels(judged: _Judged, report: Report) -> None:
             if text.strip() and (text.strip() in title and text == text.lstrip() or text.strip() in hint and text == text.lstrip()):
                 report("labels", f"row {index + 1} of '{shown.fact.label}' poses as the prompt's own text: {text[:40]!r}")
                 return
+
+
+def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
+    """A row at the label column that reads as ``label: value`` where the payload has no such fact.
+
+    Read as a person reads it (``harness.label_rows``): ``Runs``, ``tooI`` or
+    ``ｒｕｎｓ`` is the core label ``runs``/``tool``, so such a row must be
+    that core fact; and any other row shaped ``to: boss@acme.example`` must
+    be the head of the entry read there, or it poses as one the payload
+    does not have.
+    """
+    real = {shown.head for shown in ask.facts if shown.fact.core}
+    heads = {shown.head for shown in ask.facts}
+    for index in range(ask.start, ask.end):
+        text = judged.rows[index].text
+        core = core_label_of(text, CORE_LABELS)
+        if core is not None and index not in real:
+            report("labels", f"row {index + 1} reads like a core row ('{core}') but is none of this payload's core "
+                             f"facts: {text[:50]!r}")
+            return True
+        label = None if core is not None or index in heads else label_of(text)
+        if label is not None:
+            report("labels", f"row {index + 1} reads as a '{label[:20]}' row, but the payload has no such entry "
+                             f"there: {text[:50]!r}")
+            return True
+    return False
 
 
 def _problem(shown: FactOnScreen) -> str | None:
@@ -590,6 +614,8 @@ def run_width(
     result.render_us = elapsed * 1e6
     facts = expected_facts(payload)
     sequences = payload_sgr(payload)
+    check_reaches(fixture, payload, lambda invariant, message: result.violations.append(
+        Violation(invariant, "bounded", width, message, "all")))
     title_rows = None
     kept: dict[str, list[str]] = {}
 

@@ -9,11 +9,12 @@ not a JSON object is shown raw with the reason, never turned into an error.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .jsonish import decode_json_object, stringify
-from .xdev import decode_streaming_args, parse_device_path
+from .xdev import XD_PREFIX, decode_streaming_args, parse_device_path
 
 HELP_CONTENTS = frozenset({"", "?", "help"})
 
@@ -34,6 +35,25 @@ def _decode(content: str) -> tuple[dict[str, object], str | None]:
     if decoded.value is not None:
         return decoded.value, None
     return (decode_streaming_args(content) if decoded.syntax_error else {}), decoded.problem
+
+
+def file_reached(path: str, cwd: str | None = None) -> str | None:
+    """The file an ``xd://`` path that names no device really reaches, or ``None`` for any other path.
+
+    Only a device name is driven through the transport (``parse_device_path``
+    is strict on purpose); anything else is a plain path for the file tool,
+    which resolves it against the working directory lexically, as Node's
+    ``path.resolve`` does: ``xd:`` is a folder name, ``//`` one separator,
+    and ``xd://../../.ssh/authorized_keys`` is ``../.ssh/authorized_keys``.
+    Joined to ``cwd`` when the gate knows it; otherwise relative (``./`` or
+    ``../`` in front, so it never reads as a URL).
+    """
+    if not path.startswith(XD_PREFIX) or parse_device_path(path) is not None:
+        return None
+    if cwd and cwd.startswith("/"):
+        return posixpath.normpath(posixpath.join(cwd, path))
+    relative = posixpath.normpath(path)
+    return relative if relative.startswith(("../", "/")) or relative == ".." else f"./{relative}"
 
 
 def unwrap_device_write(name: str, tool_input: Mapping[str, object], ask: Mapping[str, object]) -> DeviceCall | None:

@@ -79,10 +79,39 @@ def js_number(value: float | int) -> str:
     return f"-{text}" if sign else text
 
 
+MAX_SAFE_INTEGER = 2**53 - 1
+"""ECMA-262 ``Number.MAX_SAFE_INTEGER``: past it a JavaScript Number no longer holds every integer."""
+
+
+def js_host_reading(value: int) -> str | None:
+    """What a JavaScript host makes of an integer outside ±``MAX_SAFE_INTEGER`` (``String(Number(value))``), else ``None``.
+
+    Tool input reaches an MCP server or extension through ``JSON.parse``,
+    which reads every number as an IEEE 754 double: ``9007199254740993``
+    becomes ``9007199254740992``, a longer one ``Infinity``. The call acts on
+    that number, so a prompt that shows only the digits sent shows another
+    object than the one the call reaches.
+    """
+    if isinstance(value, bool) or -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+        return None
+    try:
+        return js_number(float(value))
+    except OverflowError:
+        return "Infinity" if value > 0 else "-Infinity"
+
+
+def shown_integer(value: int) -> str:
+    """An integer as the prompt shows it: its digits, and what a JavaScript host reads when that differs in kind."""
+    reading = js_host_reading(value)
+    return str(value) if reading is None else f"{value} (a JavaScript host reads {reading})"
+
+
 def js_string(value: object) -> str:
-    """``String(value)`` for the scalar values JSON can carry."""
+    """``String(value)`` for the scalar values JSON can carry, an unsafe integer with what JavaScript reads (``shown_integer``)."""
     if value is None:
         return "null"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return shown_integer(value)
     if isinstance(value, bool | int | float):
         return js_number(value)
     return str(value)
@@ -123,11 +152,13 @@ def _js_quote(text: str) -> str:
     return _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", json.dumps(text, ensure_ascii=False))
 
 
-def _write(value: object, out: list[str]) -> None:
+def _write(value: object, out: list[str], shown: bool = False) -> None:
     if value is None:
         out.append("null")
     elif isinstance(value, bool):
         out.append("true" if value else "false")
+    elif shown and isinstance(value, int):
+        out.append(shown_integer(value))
     elif isinstance(value, int | float):
         out.append(js_number(value))
     elif isinstance(value, str):
@@ -139,25 +170,79 @@ def _write(value: object, out: list[str]) -> None:
                 out.append(",")
             out.append(_js_quote(key))
             out.append(":")
-            _write(item, out)
+            _write(item, out, shown)
         out.append("}")
     else:  # a list: to_plain_json leaves nothing else
         out.append("[")
         for index, item in enumerate(value):  # type: ignore[arg-type]
             if index:
                 out.append(",")
-            _write(item, out)
+            _write(item, out, shown)
         out.append("]")
 
 
-def stringify(value: object) -> str:
+def stringify(value: object, *, shown: bool = False) -> str:
     """``JSON.stringify(value)`` (compact), safe for any Python value.
 
     Numbers print as JavaScript prints them (``1`` for ``1.0``, ``0.00001``,
     ``0`` for ``-0.0``), so a float-bearing input reads as the upstream's.
+    ``shown``: text for a person, not JSON — an integer past
+    ``MAX_SAFE_INTEGER`` carries what a JavaScript host reads (``shown_integer``).
     """
     out: list[str] = []
-    _write(to_plain_json(value), out)
+    _write(to_plain_json(value), out, shown)
+    return "".join(out)
+
+
+def _has_unsafe_integer(value: object) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, int) and not isinstance(item, bool):
+            if js_host_reading(item) is not None:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def _pretty(value: object, indent: int | None, depth: int, out: list[str]) -> None:
+    """``json.dumps(value, ensure_ascii=False)`` laid out as ``shown_json`` says, integers as ``shown_integer``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        out.append(shown_integer(value))
+        return
+    if not isinstance(value, dict | list) or not value:
+        out.append(json.dumps(value, ensure_ascii=False))
+        return
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+    opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+    inner = "" if indent is None else "\n" + " " * (indent * (depth + 1))
+    out.append(opening)
+    for index, (key, item) in enumerate(items):
+        out.append(("," if indent is not None else ", ") if index else "")
+        out.append(inner)
+        if isinstance(value, dict):
+            out.append(json.dumps(key, ensure_ascii=False) + ": ")
+        _pretty(item, indent, depth + 1, out)
+    out.append("" if indent is None else "\n" + " " * (indent * depth))
+    out.append(closing)
+
+
+def shown_json(plain: object, indent: int | None = None) -> str:
+    """``json.dumps(plain, ensure_ascii=False)``, compact (``", "``, ``": "``) or indented, for a person to read.
+
+    Byte for byte ``json.dumps`` unless ``plain`` (``to_plain_json``'s output)
+    holds an integer past ``MAX_SAFE_INTEGER``; then each such integer reads
+    ``9007199254740993 (a JavaScript host reads 9007199254740992)`` — text, no longer JSON.
+    """
+    if not _has_unsafe_integer(plain):
+        if indent is None:
+            return json.dumps(plain, ensure_ascii=False, separators=(", ", ": "))
+        return json.dumps(plain, ensure_ascii=False, indent=indent)
+    out: list[str] = []
+    _pretty(plain, indent, 0, out)
     return "".join(out)
 
 

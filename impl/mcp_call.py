@@ -11,6 +11,11 @@ use, and the older ``{tool: "server:tool", arguments: {…}}``. Each becomes one
 ``McpCall``: what it does, the permission target, and the arguments — so the
 prompt shows what the call does, not which envelope it came in.
 
+What each envelope reads follows the adapter's source (pi-mcp-adapter 2.36.0):
+the gateway acts on its first mode (``index.ts``) and the namespace proxy
+forwards only ``tool`` and ``args`` to its own server (``namespace-tools.ts``);
+a key it does not read is ``ignored``, shown as such and never as the target.
+
 Targets follow the upstream permission system (``mcp-targets.ts``): a call's
 candidates run from ``server_tool`` to ``mcp_call``, and the one shown is the
 candidate the matched rule names, else the most specific. The adapter's
@@ -70,6 +75,8 @@ class McpCall:
     """The direct or namespace tool the agent called, when it was not the gateway ``mcp``."""
     consumed: frozenset[str] = frozenset()
     """Input keys this reading accounts for; any other key is shown as it is."""
+    ignored: tuple[str, ...] = ()
+    """Input keys the adapter does not read in this envelope and mode (among ``consumed``): shown as ignored, never as the target."""
 
     def target(self, matched_pattern: str | None = None) -> str:
         """The candidate the matched rule names (as the upstream reports it), else the most specific one."""
@@ -142,6 +149,30 @@ def _arguments(tool_input: Mapping[str, object]) -> tuple[McpArguments, str | No
     return McpArguments(), None
 
 
+GATEWAY_PARAMETERS = frozenset({
+    "tool", "args", "connect", "describe", "instructions", "search", "searchMode", "regex", "includeSchemas",
+    "limit", "offset", "server", "action", "url", "target",
+})
+"""The gateway ``mcp`` tool's parameters in pi-mcp-adapter 2.36.0 (``index.ts``, ``registerProxyTool``)."""
+
+_MODE_READS: Mapping[str, frozenset[str]] = {
+    "action": frozenset({"action", "url", "server", "target", "args"}),
+    "call": frozenset({"tool", "args", "arguments", "server"}),
+    "connect": frozenset({"connect", "args"}),
+    "describe": frozenset({"describe", "server", "args"}),
+    "search": frozenset({"search", "server", "searchMode", "regex", "includeSchemas", "limit", "offset", "args"}),
+    "instructions": frozenset({"instructions", "args"}),
+    "list": frozenset({"server", "args"}),
+    "status": frozenset({"args"}),
+}
+"""What the gateway reads in each mode: it acts on the first mode it finds, and a parameter of another mode does
+nothing (``{tool, connect}`` calls the tool and connects nowhere), nor does a key that is no parameter at all (an
+argument put beside ``args`` never reaches the tool). ``args`` is parsed in every mode; ``arguments``, the seed
+host's envelope, counts only where the arguments were read from it."""
+
+NAMESPACE_READS = ("tool", "args")
+"""All the namespace proxy ``mcp__<server>`` reads (``namespace-tools.ts``): the server is the one it is named for."""
+
 _MODE_OPTIONS = {
     "search": ("searchMode", "regex", "includeSchemas", "limit", "offset"),
     "action": ("url", "target"),
@@ -159,8 +190,11 @@ def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None
 
     def made(mode: McpMode, *keys: str, **facts: object) -> McpCall:
         options = {key: tool_input[key] for key in _MODE_OPTIONS.get(mode, ()) if key in tool_input}
+        reads = _MODE_READS[mode] - ({"arguments"} - {arguments_key})
+        ignored = tuple(key for key in tool_input if key not in reads)
         return McpCall(mode, tuple(targets.items), arguments=arguments, options=options,
-                       consumed=frozenset(consumed | set(keys)), **facts)  # type: ignore[arg-type]
+                       consumed=frozenset(consumed | set(keys) | set(ignored)), ignored=ignored,
+                       **facts)  # type: ignore[arg-type]
 
     action = text["action"]
     if action in ADAPTER_ACTIONS:
@@ -200,6 +234,19 @@ def _direct_call(name: str, server: str | None, tool: str, tool_input: Mapping[s
                    arguments=McpArguments(tool_input), invoked_as=name, consumed=frozenset(tool_input))
 
 
+def _namespace_call(name: str, server: str, tool_input: Mapping[str, object]) -> McpCall:
+    """``mcp__<server>`` with ``{tool, args}``: the gateway's call on that server, every other key ignored.
+
+    The adapter forwards only ``tool`` and ``args`` with the server it is
+    named for, so a ``server`` key (or ``connect``, ``arguments``, …) never
+    changes where the call runs; shown as the target it would lie.
+    """
+    read = {key: tool_input[key] for key in NAMESPACE_READS if key in tool_input}
+    call = read_gateway_input(read, server_hint=server)
+    ignored = tuple(key for key in tool_input if key not in NAMESPACE_READS)
+    return replace(call, invoked_as=name, consumed=call.consumed | set(ignored), ignored=ignored)
+
+
 def resolve_mcp_call(name: str, tool_input: Mapping[str, object], server_hint: str | None = None) -> McpCall:
     """Any MCP envelope as one call.
 
@@ -219,8 +266,8 @@ def resolve_mcp_call(name: str, tool_input: Mapping[str, object], server_hint: s
         server, separator, tool = rest.partition("__")
         if separator and server and tool:
             return _direct_call(name, server, tool, tool_input)
-        if rest and isinstance(tool_input.get("tool"), str):
-            return replace(read_gateway_input(tool_input, server_hint=rest), invoked_as=name)
+        if rest and non_empty_string(tool_input.get("tool")):
+            return _namespace_call(name, rest, tool_input)
     hinted = server_hint.strip() if server_hint and server_hint.strip() else None
     tool = name.removeprefix(f"{hinted}_") if hinted and name != f"{hinted}_" else name
     return _direct_call(name, hinted, tool, tool_input)

@@ -24,8 +24,9 @@ from .ask import (
     format_skill_path_ask_prompt,
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
-from .device_call import unwrap_device_write
-from .jsonish import find_unprintable_integer, js_entries, to_plain_json
+from .device_call import file_reached, unwrap_device_write
+from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
+from .label_fold import fold_label, folded_prefix
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
@@ -61,7 +62,16 @@ CORE_LABELS: frozenset[str] = frozenset(
     {"agent", "subagent", "tool", "surface", "rule", "runs", "context", "shape", *VALUE_LABELS.values()}
 )
 """Labels only core facts stand under. Tool input names its own keys, so a key may never take one of these:
-an input key ``runs`` shown as ``runs : ls -la`` under the real command would read as what really runs."""
+an input key ``runs`` shown as ``runs : ls -la`` under the real command would read as what really runs.
+Compared as they read (``impl.label_fold``): ``Runs``, ``RUNS`` and ``tooI`` are ``runs`` and ``tool``."""
+
+_POSES_AS_CORE = folded_prefix(CORE_LABELS)
+"""A folded label that would read as a core row: ``agent`` (``Agent   : x``), or ``agent:`` before the separator."""
+
+
+def poses_as_core(label: str) -> bool:
+    """Whether ``label`` in the label column would read as a core fact's label, once case and confusables are folded."""
+    return _POSES_AS_CORE.match(fold_label(label)) is not None
 
 
 @dataclass(frozen=True)
@@ -143,12 +153,12 @@ def derive_kind(call_name: str, ask: Mapping[str, object]) -> PayloadKind:
 
 
 def pretty_value(value: object) -> str:
-    """A tool-input value as a person reads it: strings as they are, the rest as indented JSON."""
+    """A tool-input value as a person reads it: strings as they are, the rest as indented JSON, unsafe integers with what JavaScript reads."""
     if isinstance(value, str):
         return value
     plain = to_plain_json(value)
-    compact = json.dumps(plain, ensure_ascii=False, separators=(", ", ": "))
-    return compact if len(compact) <= 80 else json.dumps(plain, ensure_ascii=False, indent=2)
+    compact = shown_json(plain)
+    return compact if len(compact) <= 80 else shown_json(plain, indent=2)
 
 
 _LABEL_KEY = re.compile(r"[A-Za-z0-9_.\-]{1,16}")
@@ -159,10 +169,10 @@ def _field_label(key: str) -> tuple[str, str]:
 
     Keys come from the tool input, so only a plain identifier that is not a
     core label may stand in the label column: anything else could be long,
-    pose as a core fact (``runs``, ``path``, ``tool``), or carry characters
+    pose as a core fact (``runs``, ``Path``, ``tooI``), or carry characters
     the notation has to spell out.
     """
-    if _LABEL_KEY.fullmatch(key) and key not in CORE_LABELS:
+    if _LABEL_KEY.fullmatch(key) and not poses_as_core(key):
         return key, ""
     return "argument", json.dumps(key, ensure_ascii=True) + ": "
 
@@ -233,14 +243,10 @@ def _extra_evidence(ask: Mapping[str, object]) -> list[Evidence]:
         label, text, detail = record.get("label"), record.get("text"), record.get("detail")
         if not isinstance(label, str) or not isinstance(text, str):
             raise PayloadError(f"ask.evidence[{index}]", "needs a string label and a string text")
-        if _POSES_AS_CORE.match(label):  # moved into the text, as an input key is: only core facts stand there
+        if poses_as_core(label):  # moved into the text, as an input key is: only core facts stand there
             label, text = "evidence", f"{json.dumps(label, ensure_ascii=True)}: {text}"
         entries.append(Evidence(label, text, detail if isinstance(detail, str) else None))
     return entries
-
-
-_POSES_AS_CORE = re.compile(r"(?:%s) *(?::|$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)))
-"""An evidence label that would read as a core row: ``agent`` (``agent   : x``), or ``agent:`` before the separator."""
 
 
 # ── builders ───────────────────────────────────────────────────────────────
@@ -381,7 +387,7 @@ def _build_bash(context: _Context) -> PromptPayload:
 
 
 def _mcp_evidence(call: McpCall, tool_input: Mapping[str, object]) -> list[Evidence]:
-    """The arguments one line each, and every input key the reading did not account for, as sent."""
+    """The arguments one line each, every input key the reading did not account for as sent, and each key the adapter ignores."""
     arguments = call.arguments
     evidence = []
     if arguments.problem:
@@ -389,7 +395,9 @@ def _mcp_evidence(call: McpCall, tool_input: Mapping[str, object]) -> list[Evide
     if arguments.raw is not None and arguments.problem:
         evidence.append(Evidence(arguments.key or "args", arguments.raw))
     evidence += input_field_evidence(arguments.values)
-    return evidence + input_field_evidence(tool_input, skip=tuple(call.consumed))
+    evidence += input_field_evidence(tool_input, skip=tuple(call.consumed))
+    return evidence + [Evidence("ignored", f"{json.dumps(key, ensure_ascii=True)}: {pretty_value(tool_input[key])}")
+                       for key in call.ignored]
 
 
 def _build_mcp(context: _Context) -> PromptPayload:
@@ -420,8 +428,12 @@ def _generic_legacy(context: _Context) -> str:
 
 
 def _build_path(context: _Context) -> PromptPayload:
-    value = prompt_path(context.input) or ""
-    evidence = context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
+    sent = prompt_path(context.input) or ""
+    reached = file_reached(sent, _text(context.ask, "cwd"))
+    value = reached or sent
+    evidence = [Evidence("path as sent", sent, "names no xd:// device: a file, relative to the working directory")
+                ] if reached else []
+    evidence += context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
     facts = _facts(context, "path", surface=context.name, tool_name=context.name, value=value)
     return PromptPayload("path", facts, tuple(evidence), flagged=(value,) if value else (),
                          legacy_message=_generic_legacy(context))

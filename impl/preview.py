@@ -100,7 +100,7 @@ def format_count(value: int, singular: str, plural: str) -> str:
 
 def serialize_tool_input_preview(tool_input: object) -> str:
     """Inline JSON with whitespace runs collapsed; empty for ``{}`` and ``null``."""
-    serialized = stringify(tool_input)
+    serialized = stringify(tool_input, shown=True)
     if serialized in ("{}", "null"):
         return ""
     return js_trim(_WHITESPACE_RUN.sub(" ", serialized))

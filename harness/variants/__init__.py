@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .mutants import MUTANTS
+from .mutants import MUTANTS as _REFERENCE_MUTANTS
+from .reach_mutants import REACH_MUTANTS
 from .styles import STYLES
 from .variant import Kind, Render, Variant
+
+MUTANTS: tuple[Variant, ...] = (*_REFERENCE_MUTANTS, *REACH_MUTANTS)
 
 VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (*MUTANTS, *STYLES)}
 

@@ -18,7 +18,7 @@ the arrangement:
 - evidence fills the rows left whole or not at all, a ``…`` row when some is dropped;
 - no value row starts nearer the left edge than ``VALUE_INDENT``: column 0
   is where labels, the title and the hint stand, column 2 where options do;
-- an evidence label that is a core fact's name (``runs``, ``tool``, …) is
+- an evidence label that reads as a core fact's name (``runs``, ``Tool``, ``tooI``, …) is
   shown as ``argument`` with the key quoted in the text, as the reference
   shows a key that is not a plain identifier.
 """
@@ -44,7 +44,7 @@ from impl.dialog import (
     evidence_facts,
 )
 from impl.neutralise import neutralise
-from impl.payload import CORE_LABELS, PromptPayload
+from impl.payload import PromptPayload, poses_as_core
 from impl.truncate import ELLIPSIS
 
 Placement = Literal["aligned", "unaligned", "above"]
@@ -79,7 +79,7 @@ def shown_evidence(payload: PromptPayload) -> list[Fact]:
     """Evidence, with a label from the core namespace moved into its text (``argument : "runs": ls -la``)."""
     return [
         Fact("argument", f"{json.dumps(fact.label, ensure_ascii=True)}: {fact.text}", fact.detail)
-        if fact.label in CORE_LABELS else fact
+        if poses_as_core(fact.label) else fact
         for fact in evidence_facts(payload)
     ]
 

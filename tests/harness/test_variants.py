@@ -43,7 +43,7 @@ from test_gate_properties import HOSTILE_TEXT
 
 WIDTHS = (80, 120, 160, 20, 30, 40)
 INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verbatim", "elision", "highlight", "labels",
-              "fit", "layout", "expect", "TIMEOUT"}
+              "fit", "layout", "expect", "reaches", "TIMEOUT"}
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 
 SURVIVES_TODAY: dict[str, str] = {}
@@ -217,6 +217,11 @@ SAMPLE = [corpus_file(key) for key in (
     "adversarial/bash-csi-cursor-up-erase-line-fake-ls",
     "adversarial/bash-sgr-conceal-hidden-exfil",
     "adversarial/bash-input-keys-runs-rule-context-pose-as-core-rows",
+    "adversarial/bash-input-keys-case-and-confusables-pose-as-core-rows",
+    "adversarial/mcp-namespace-proxy-server-key-ignored-runs-on-postgres",
+    "adversarial/mcp-issue-number-above-max-safe-integer-rounds-in-javascript",
+    "xdev/xdev-write-path-traversal-names-no-device-authorized-keys",
+    "mcp/gmail-send-email-body-line-reads-as-a-recipient",
     "adversarial/bash-command-lines-read-as-prompt-rows-narrow",
     "adversarial/mcp-500-cjk-title",
 )]

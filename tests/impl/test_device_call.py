@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.device_call import DeviceCall, unwrap_device_write
+from impl.device_call import DeviceCall, file_reached, unwrap_device_write
 from impl.payload import Evidence, build_payload
 
 
@@ -137,3 +137,21 @@ def test_content_with_an_integer_python_will_not_decode_is_shown_raw_with_the_re
         ("decode", "holds an integer of 5,000 digits, longer than the 4,300 Python decodes; showing the raw content"),
         ("content", content),
     )
+
+
+@pytest.mark.parametrize(("path", "cwd", "reached"), [
+    ("xd://../../.ssh/authorized_keys", "/home/dev/project", "/home/dev/.ssh/authorized_keys"),
+    ("xd://../../.ssh/authorized_keys", None, "../.ssh/authorized_keys"),
+    ("xd://notes/todo.md", None, "./xd:/notes/todo.md"),
+    ("xd://a b", "/w", "/w/xd:/a b"),
+])
+def test_an_xd_path_that_names_no_device_is_the_file_the_file_tool_writes(path, cwd, reached) -> None:
+    assert file_reached(path, cwd) == reached
+    payload = build_payload({"name": "write", "input": {"path": path, "content": "x"}}, {"cwd": cwd} if cwd else {})
+    assert (payload.kind, payload.request.value, payload.flagged) == ("path", reached, (reached,))
+    assert payload.evidence[0].label == "path as sent" and payload.evidence[0].text == path
+
+
+@pytest.mark.parametrize("path", ["xd://github_create_issue", "xd://", "/home/dev/xd://x", "notes.md"])
+def test_a_device_or_a_plain_path_reaches_no_other_file(path) -> None:
+    assert file_reached(path, "/w") is None

@@ -31,6 +31,7 @@ from impl.jsonish import (
     js_entries,
     js_number,
     js_string,
+    shown_json,
     stringify,
     to_plain_json,
 )
@@ -197,10 +198,31 @@ def test_stringify_matches_javascript_json_stringify(value, expected):
     assert stringify(value) == expected
 
 
-def test_big_integers_print_exactly_unlike_javascript():
-    """Deliberate: Node prints 9007199254740993 as 9007199254740992 (a double); the agent sent ...993."""
-    assert js_string(9007199254740993) == "9007199254740993"
+def test_big_integers_show_the_digits_sent_and_what_a_javascript_host_reads():
+    """ECMA-262 Number: past Number.MAX_SAFE_INTEGER JSON.parse rounds, and the call acts on the rounded number."""
+    assert js_string(9007199254740993) == "9007199254740993 (a JavaScript host reads 9007199254740992)"
+    assert js_string(-9007199254740993) == "-9007199254740993 (a JavaScript host reads -9007199254740992)"
+    assert js_string(2**53 - 1) == "9007199254740991" and js_string(-(2**53 - 1)) == "-9007199254740991"
+    assert js_string(10**21 + 1) == "1000000000000000000001 (a JavaScript host reads 1e+21)"
+    assert js_string(10**400).endswith("0 (a JavaScript host reads Infinity)")
+    # JSON stays JSON (a device write's content is parsed again); text for a person says what JavaScript reads
     assert stringify({"n": 12345678901234567890}) == '{"n":12345678901234567890}'
+    assert stringify({"n": 12345678901234567890}, shown=True) == (
+        '{"n":12345678901234567890 (a JavaScript host reads 12345678901234567000)}')
+
+
+@pytest.mark.parametrize("value", [{"a": [1, 2, {"b": "x\n\"y"}], "c": {}, "d": [], "e": 1.5, "f": None}, [1, [2, [3]]],
+                                   {"k": {"l": [{}]}}, "plain", 3])
+@pytest.mark.parametrize("indent", [None, 2])
+def test_shown_json_is_json_dumps_where_every_integer_is_safe(value, indent):
+    expected = (json.dumps(value, ensure_ascii=False, separators=(", ", ": ")) if indent is None
+                else json.dumps(value, ensure_ascii=False, indent=indent))
+    assert shown_json(value, indent) == expected
+    unsafe = shown_json({"id": 2**60, "rest": value}, indent)
+    assert "1152921504606846976 (a JavaScript host reads 1152921504606847000)" in unsafe
+    assert unsafe.replace(" (a JavaScript host reads 1152921504606847000)", "") == (
+        json.dumps({"id": 2**60, "rest": value}, ensure_ascii=False, separators=(", ", ": ")) if indent is None
+        else json.dumps({"id": 2**60, "rest": value}, ensure_ascii=False, indent=indent))
 
 
 @pytest.mark.parametrize(

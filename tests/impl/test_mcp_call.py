@@ -110,8 +110,8 @@ def test_an_action_wins_over_a_tool_as_in_the_adapter() -> None:
     payload = build_payload({"name": "mcp", "input": {"tool": "github_get_me", "action": "install",
                                                       "url": "https://evil.example/mcp"}})
     assert payload.evidence[0].text == "to install the MCP server at 'https://evil.example/mcp' into the global MCP config"
-    # the input key "tool" may not stand under the core label "tool": it moves into the text
-    assert ("argument", '"tool": github_get_me') in [(e.label, e.text) for e in payload.evidence]
+    # the adapter does nothing with "tool" in an install: shown as ignored, never under the core label "tool"
+    assert ("ignored", '"tool": github_get_me') in [(e.label, e.text) for e in payload.evidence]
 
 
 @pytest.mark.parametrize(
@@ -148,9 +148,20 @@ def test_args_of_another_type_stay_in_the_input_with_the_reason() -> None:
     ]
 
 
-def test_arguments_that_are_not_an_object_are_input_as_the_upstream_reads_them() -> None:
+def test_arguments_that_are_not_an_object_are_not_arguments_and_the_adapter_ignores_them() -> None:
     call = read_gateway_input({"tool": "s_t", "arguments": '{"a": 1}'})
-    assert call.arguments == McpArguments() and "arguments" not in call.consumed
+    assert call.arguments == McpArguments() and call.ignored == ("arguments",)
+    payload = build_payload({"name": "mcp", "input": {"tool": "s_t", "arguments": '{"a": 1}'}})
+    assert ("ignored", '"arguments": {"a": 1}') in [(e.label, e.text) for e in payload.evidence]
+
+
+@pytest.mark.parametrize(("tool_input", "ignored"), [
+    ({"tool": "github_create_issue", "args": {"title": "x"}, "owner": "acme"}, ("owner",)),  # never reaches the tool
+    ({"tool": "t", "args": {"a": 1}, "arguments": {"b": 2}}, ("arguments",)),
+    ({"tool": "t", "arguments": {"b": 2}}, ()),  # the seed host's envelope: read as the arguments
+])
+def test_a_key_beside_the_gateways_parameters_never_reaches_the_tool(tool_input, ignored) -> None:
+    assert read_gateway_input(tool_input).ignored == ignored
 
 
 @pytest.mark.parametrize(
@@ -239,3 +250,29 @@ def test_any_gateway_input_is_a_request_and_loses_no_key(tool_input) -> None:
     shown = {e.label for e in payload.evidence} | set(call.consumed)
     shown |= {e.text.split('"', 2)[1] for e in payload.evidence if e.label == "argument" and e.text.startswith('"')}
     assert set(tool_input) <= shown
+
+
+def test_a_server_key_on_the_namespace_proxy_is_ignored_as_the_adapter_ignores_it() -> None:
+    """pi-mcp-adapter 2.36.0 namespace-tools.ts forwards only {tool, args} with the proxy's own server."""
+    tool_input = {"tool": "query", "server": "scratch-sqlite", "args": {"sql": "DROP TABLE users"}}
+    call = resolve_mcp_call("mcp__postgres", tool_input)
+    assert (call.mode, call.server, call.target(), call.ignored) == ("call", "postgres", "postgres_query", ("server",))
+    payload = build_payload({"name": "mcp__postgres", "input": tool_input})
+    assert payload.request.value == "postgres_query" and "scratch-sqlite" not in payload.request.value
+    assert ("ignored", '"server": scratch-sqlite') in [(e.label, e.text) for e in payload.evidence]
+
+
+@pytest.mark.parametrize("key", ["connect", "action", "arguments", "describe", "other"])
+def test_the_namespace_proxy_reads_no_mode_but_a_call(key) -> None:
+    call = resolve_mcp_call("mcp__linear", {"tool": "create_issue", key: "install"})
+    assert (call.mode, call.server, call.ignored) == ("call", "linear", (key,))
+
+
+@pytest.mark.parametrize(("tool_input", "ignored"), [
+    ({"tool": "exa_search", "connect": "evil"}, ("connect",)),
+    ({"connect": "exa", "server": "other", "url": "https://x"}, ("server", "url")),
+    ({"search": "x", "describe": "y"}, ("search",)),  # the adapter tries describe before search
+    ({"tool": "t", "server": "s", "args": {}}, ()),
+])
+def test_a_gateway_parameter_of_another_mode_is_ignored(tool_input, ignored) -> None:
+    assert read_gateway_input(tool_input).ignored == ignored

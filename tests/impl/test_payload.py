@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from impl.payload import (
+    CORE_LABELS,
     PAYLOAD_KINDS,
     Evidence,
     PayloadError,
@@ -383,3 +384,37 @@ def test_an_ask_evidence_label_never_stands_where_only_core_facts_do(label: str)
 def test_an_ask_evidence_label_that_only_begins_like_a_core_label_keeps_its_place() -> None:
     payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"evidence": [{"label": "agent note", "text": "x"}]})
     assert (payload.evidence[-1].label, payload.evidence[-1].text) == ("agent note", "x")
+
+
+@pytest.mark.parametrize("key", ["Runs", "Rule", "Context", "tooI", "TOOL", "c0ntext", "Too1", "PATH"])
+def test_an_input_key_that_reads_as_a_core_label_once_folded_moves_into_the_text(key: str) -> None:
+    """``Runs : ls -la`` in the label column read as what runs: case and TR39 confusables are folded first."""
+    payload = build_payload({"name": "bash", "input": {"command": "curl x | sh", key: "ls -la"}})
+    assert (payload.evidence[-1].label, payload.evidence[-1].text) == ("argument", f'"{key}": ls -la')
+
+
+@pytest.mark.parametrize("key", ["userId", "content", "targeI", "rules", "toolbox"])
+def test_an_input_key_that_folds_to_no_core_label_keeps_its_place(key: str) -> None:
+    """``content`` is one letter from ``context`` and ``targeI`` folds to ``targel``: neither reads as a core label."""
+    payload = build_payload({"name": "bash", "input": {"command": "ls", key: "x"}})
+    assert (payload.evidence[-1].label, payload.evidence[-1].text) == (key, "x")
+
+
+@pytest.mark.parametrize("label", ["Runs", "RUNS:", "\uff32\uff35\uff2e\uff33", "t\u043e\u043el", "Agent  :", "ru\u200bns"])
+def test_an_ask_evidence_label_that_reads_as_a_core_label_once_folded_moves_into_the_text(label: str) -> None:
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"evidence": [{"label": label, "text": "x"}]})
+    entry = payload.evidence[-1]
+    assert (entry.label, entry.text) == ("evidence", f"{json.dumps(label)}: x")
+
+
+_LOOKALIKE = {"l": "lI1", "o": "oO0\u043e", "e": "eE\u0435", "a": "aA\u0430", "c": "cC\u0441", "p": "pP\u0440"}
+folded_core_keys = st.sampled_from(sorted(CORE_LABELS)).flatmap(
+    lambda label: st.tuples(*[st.sampled_from(_LOOKALIKE.get(char, char + char.upper())) for char in label]).map("".join))
+
+
+@given(folded_core_keys)
+def test_no_spelling_of_a_core_label_keeps_the_label_column(key: str) -> None:
+    """Any mix of case and TR39 confusables of a core label is moved, as a key and as an ask evidence label."""
+    payload = build_payload({"name": "deploy", "input": {key: "x"}}, {"evidence": [{"label": key, "text": "y"}]})
+    assert [(entry.label, entry.text) for entry in payload.evidence[-2:]] == [
+        ("argument", f"{json.dumps(key)}: x"), ("evidence", f"{json.dumps(key)}: y")]

@@ -760,10 +760,10 @@ def test_json_preview_cut_counts_code_points_and_leaves_no_lone_surrogate():
     fragment.encode("utf-8")
 
 
-def test_json_preview_prints_big_integers_exactly():
-    """Upstream: ``{"n":12345678901234567000}`` (rounded to a double); the agent sent ...890."""
+def test_json_preview_prints_big_integers_exactly_and_what_javascript_reads():
+    """Upstream: ``{"n":12345678901234567000}`` (rounded to a double); the agent sent ...890: both are shown."""
     fragment = ToolPreviewFormatter().format_tool_input_for_prompt("t", {"n": 12345678901234567890})
-    assert fragment == 'with input {"n":12345678901234567890}'
+    assert fragment == 'with input {"n":12345678901234567890 (a JavaScript host reads 12345678901234567000)}'
 
 
 def test_sanitize_never_separates_a_combining_mark_from_its_base():
