@@ -243,7 +243,8 @@ def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
 
 
 def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[PayloadSgr], report: Report) -> None:
-    """Every row is drawn visibly, and no SGR sequence of the tool input reaches the terminal.
+    """Every row is drawn readably (not invisible on a dark or a light theme, not struck through), and no SGR sequence
+    of the tool input reaches the terminal.
 
     A sequence is recognised as the tool input's by its surroundings: the
     same characters precede or follow it in the frame as in the payload
@@ -251,11 +252,12 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
     and not looked for, so a renderer's reset after a value never reads as the payload's.
     """
     for index, row in enumerate(judged.rows):
-        if not any(style.invisible for style in row.kinds):
+        if not any(style.unreadable for style in row.kinds):
             continue
-        hidden = [char for char, style in zip(row.text, row.styles) if not char.isspace() and style.invisible]
+        hidden = [(char, style) for char, style in zip(row.text, row.styles) if not char.isspace() and style.unreadable]
         if hidden:
-            report("legible", f"row {index + 1} draws {''.join(hidden)[:30]!r} invisibly (concealed or colour on its own colour)")
+            text = "".join(char for char, _ in hidden)[:30]
+            report("legible", f"row {index + 1} draws {text!r} {hidden[0][1].unreadable}")
             break
     for line in lines:
         for sgr in sequences:

