@@ -22,14 +22,14 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from impl.dialog import DialogBudget
 from impl.payload import PromptPayload
 
 from .corpus import Fixture
 from .facts import expected_facts
-from .layout import Chrome, find_options, is_blank, option_key
+from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem, unbox
 from .protocol import VIEWS, AdapterFailure, View
 from .readback import MARKER
 from .reading import AskReading, FactOnScreen, core_head_rows, read_ask
@@ -114,13 +114,18 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
             if shared is not None:
                 shared.models.append(model)
                 continue
-            reading = read_frame(lines, width, model)
-            shared = _Judged([model], reading, find_options(reading.rows))
+            shared = _judged(lines, width, model)
             groups.append(shared)
         else:
-            reading = read_frame(lines, width, model)
-            groups.append(_Judged([model], reading, find_options(reading.rows)))
+            groups.append(_judged(lines, width, model))
     return groups
+
+
+def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
+    """The frame read on one model, a box drawn around the prompt taken off (``harness.layout.unbox``)."""
+    reading = read_frame(lines, width, model)
+    reading = replace(reading, screen_rows=unbox(reading.screen_rows))
+    return _Judged([model], reading, find_options(reading.rows))
 
 
 # ── the invariants ─────────────────────────────────────────────────────────
@@ -269,10 +274,31 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
                 at = line.find(sgr.sequence, at + 1)
 
 
+def check_options(chrome: Chrome, report: Report) -> None:
+    """The options are offered, and read for what they do: no option says the opposite, a deny is there, the
+    opening one grants no more than once (``harness.layout.option_problems``)."""
+    if chrome.problem:
+        report("layout", chrome.problem)
+    for problem in option_problems(chrome.options)[:1]:
+        report("layout", problem)
+
+
+def check_title(judged: _Judged, payload: PromptPayload, report: Report) -> None:
+    """The title claims no requester the payload does not have."""
+    ask = judged.ask
+    if ask is None:
+        return
+    requester = payload.request.requester
+    names = {name for name in (requester.agent_name, requester.session_id) if name}
+    title = " ".join(row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip())
+    problem = title_problem(title, requester.forwarded, names)
+    if problem:
+        report("layout", problem)
+
+
 def check_layout(judged: _Judged, report: Report) -> None:
-    """Title, ask, options, hint: the options offered, a title above the ask, nothing stray between ask and options."""
-    if judged.chrome.problem:
-        report("layout", judged.chrome.problem)
+    """Title, ask, options, hint: the options offered and read, a title above the ask, nothing stray between ask and options."""
+    check_options(judged.chrome, report)
     ask = judged.ask
     if ask is None:
         return
@@ -612,8 +638,7 @@ def run_width(
             check_fit(judged.reading, lines, report)
             if view == "legacy":
                 check_legible(judged, lines, sequences, report)
-                if judged.chrome.problem:
-                    report("layout", judged.chrome.problem)
+                check_options(judged.chrome, report)
                 if judged.models[0].name == models[0].name:
                     stop = judged.chrome.options_start
                     while stop > 0 and is_blank(judged.reading.rows[stop - 1]):
@@ -622,6 +647,7 @@ def run_width(
                 continue
             judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
             check_layout(judged, report)
+            check_title(judged, payload, report)
             check_labels(judged, report)
             check_legible(judged, lines, sequences, report)
             check_facts(judged, view, max_rows, field_max_width, report)
