@@ -163,16 +163,20 @@ def find_options(rows: Sequence[str], keys: Sequence[str] = OPTION_KEYS) -> Chro
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _APPROVE = frozenset({"yes", "allow", "approve", "accept", "proceed", "ok", "okay", "run", "continue", "confirm",
                       "grant", "trust", "permit", "sure", "execute", "apply"})
-_DENY = frozenset({"no", "deny", "reject", "decline", "cancel", "refuse", "block", "abort", "stop", "don't", "never",
+_DENY = frozenset({"no", "not", "deny", "reject", "decline", "cancel", "refuse", "block", "abort", "stop", "don't",
                    "disallow", "forbid", "skip", "dismiss"})
-_BROAD = frozenset({"session", "always", "again", "forever", "permanently", "all", "every", "future", "remember",
-                    "project", "workspace", "everything", "anything", "whole", "rest"})
+_BROAD = frozenset({"session", "always", "again", "forever", "permanently", "every", "future", "remember",
+                    "project", "workspace", "everything", "anything"})
 """Words that grant beyond this one request: for the session, always, don't ask again."""
 _ONCE = frozenset({"once"})
 
 
+_NOT_ASKING = re.compile(r"\b(?:don't|do not|never)\s+ask\b")
+"""``don't ask again`` widens a grant; it does not deny."""
+
+
 def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace("\u2019", "'"))
+    return _WORD.findall(_NOT_ASKING.sub("ask", text.lower().replace("\u2019", "'")))
 
 
 def polarity(words: str) -> Polarity | None:
@@ -244,13 +248,13 @@ def option_problems(options: Sequence[Option]) -> list[str]:
 
 _SUBAGENT = re.compile(r"\bsub-?agents?\b", re.IGNORECASE)
 _NAMED = re.compile(
-    r"\b(?:sub-?agent|agent|by|from)\b\s*[:(]?\s*[\"'`\u2018\u201c\u00ab](?P<name>[^\"'`\u2019\u201d\u00bb]*)[\"'`\u2019\u201d\u00bb]",
+    r"\b(?:sub-?agent|agent)\b\s*[:(]?\s*[\"'`\u2018\u201c\u00ab](?P<name>[^\"'`\u2019\u201d\u00bb]*)[\"'`\u2019\u201d\u00bb]",
     re.IGNORECASE,
 )
 
 
 def title_problem(title: str, forwarded: bool, names: Collection[str]) -> str | None:
-    """A requester the title claims that the request does not have: a subagent, or a name.
+    """A requester the title claims that the request does not have: a subagent, or a name it quotes as the agent's.
 
     ``names`` are the requester's own (the agent's or subagent's name, its
     session); a title may say less than the ask does, never other.

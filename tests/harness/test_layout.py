@@ -114,3 +114,12 @@ def test_a_box_that_does_not_close_or_stands_in_from_the_edge_is_text() -> None:
 def test_a_title_set_into_the_top_border_is_the_title() -> None:
     lines = ["╭─ Permission Required ─╮", "│ tool : bash           │", "╰───────────────────────╯"]
     assert [row.text for row in unbox(read_frame(lines, 40).screen_rows)] == ["Permission Required", "tool : bash", ""]
+
+
+@pytest.mark.parametrize("rows", [
+    ["▶ (y) Yes, all good", "  (s) Don't ask again this session", "  (n) Don't allow", "  (r) Not now, say why"],
+    ["❯ 1. Yes", "  2. Yes, and don't ask again for this command", "  3. No, and tell Codex what to do differently (esc)"],
+    ["● 1. Allow once", "  2. Allow always", "  3. Modify with external editor", "  4. No, suggest changes (esc)"],
+])
+def test_the_wordings_of_real_prompts_read_as_what_they_do(rows) -> None:
+    assert option_problems(_options(rows)) == []
