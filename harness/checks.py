@@ -125,7 +125,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     """The frame read on one model, a box drawn around the prompt taken off (``harness.layout.unbox``)."""
     reading = read_frame(lines, width, model)
     reading = replace(reading, screen_rows=unbox(reading.screen_rows))
-    return _Judged([model], reading, find_options(reading.rows))
+    return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]))
 
 
 # ── the invariants ─────────────────────────────────────────────────────────

@@ -23,7 +23,7 @@ before anything is read.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -56,6 +56,8 @@ class Option:
     words: str
     row: int
     mark: str = ""
+    paint: object = None
+    """How its key is drawn (a ``harness.terminal.Style``), when the reader was given the rows' styles."""
 
 
 @dataclass(frozen=True)
@@ -74,12 +76,14 @@ class _Item:
     mark: str
     start: int
     words_start: int
+    key_at: int
 
 
 def _items(row: str) -> list[_Item]:
     """The options a row offers, left to right: none unless the first stands at the option column or nearer."""
     found = [
-        _Item(match.group("key") or match.group("number"), (match.group("mark") or "").strip(), match.start(), match.end())
+        _Item(match.group("key") or match.group("number"), (match.group("mark") or "").strip(), match.start(), match.end(),
+              match.start("key") if match.group("key") else match.start("number"))
         for match in _ITEM.finditer(row)
     ]
     return found if found and found[0].start <= OPTION_COLUMN else []
@@ -120,7 +124,9 @@ def _block(rows: Sequence[str], items: Sequence[list[_Item]], end: int, keys: Se
     return None
 
 
-def _options(rows: Sequence[str], items: Sequence[list[_Item]], start: int, stop: int) -> tuple[Option, ...]:
+def _options(
+    rows: Sequence[str], items: Sequence[list[_Item]], start: int, stop: int, styles: Sequence[Sequence[object]] | None,
+) -> tuple[Option, ...]:
     """Every option of ``rows[start:stop]`` with its words, the rows its words wrap onto included."""
     out: list[Option] = []
     for index in range(start, stop):
@@ -128,19 +134,24 @@ def _options(rows: Sequence[str], items: Sequence[list[_Item]], start: int, stop
         if not items[index]:
             if out and row.strip():
                 last = out[-1]
-                out[-1] = Option(last.key, f"{last.words} {row.strip()}", last.row, last.mark)
+                out[-1] = Option(last.key, f"{last.words} {row.strip()}", last.row, last.mark, last.paint)
             continue
         for item, following in zip(items[index], [*items[index][1:], None]):
             words = row[item.words_start : following.start if following else len(row)].strip()
-            out.append(Option(item.key, words, index, item.mark))
+            paint = styles[index][item.key_at] if styles is not None and item.key_at < len(styles[index]) else None
+            out.append(Option(item.key, words, index, item.mark, paint))
     return tuple(out)
 
 
-def find_options(rows: Sequence[str], keys: Sequence[str] = OPTION_KEYS) -> Chrome:
+def find_options(
+    rows: Sequence[str], keys: Sequence[str] = OPTION_KEYS, styles: Sequence[Sequence[object]] | None = None,
+) -> Chrome:
     """The last block of rows that offers every option in order: ``(y) (s) (n) (r)``, or ``1.`` to ``N.``.
 
     Options may stand one to a row or several on a row; wrapped option words
-    may sit between them. ``keys`` names the keyed options a block must offer.
+    may sit between them. ``keys`` names the keyed options a block must offer;
+    ``styles``, each row's per-character styles, let the opening selection be
+    read from paint as well as from a marker.
     """
     count = len(rows)
     items = [_items(row) for row in rows]
@@ -153,7 +164,7 @@ def find_options(rows: Sequence[str], keys: Sequence[str] = OPTION_KEYS) -> Chro
         stop = end + 1
         while stop < count and rows[stop] != "" and not items[stop] and rows[stop].startswith(" "):
             stop += 1  # the last option's wrapped words
-        return Chrome(start, stop, None, _options(rows, items, start, stop))
+        return Chrome(start, stop, None, _options(rows, items, start, stop, styles))
     return Chrome(count, count, f"no rows offer the options {' '.join(f'({key})' for key in keys)} in order, "
                                 "nor a numbered list of them")
 
@@ -202,16 +213,28 @@ def _means(option: Option) -> tuple[Polarity | None, Grant | None]:
     return said, grant(option.words) if said == "approve" else None
 
 
+def _singled_out(options: Sequence[Option], sign: Callable[[Option], object]) -> Option | None:
+    """The one option whose ``sign`` differs from that of all the others, which share one."""
+    for option in options:
+        others = {sign(other) for other in options if other is not option}
+        if len(others) == 1 and sign(option) not in others:
+            return option
+    return None
+
+
 def opening_option(options: Sequence[Option]) -> Option | None:
-    """The option the prompt opens on: the one marked when only it is, or the one whose marker differs from all others'."""
+    """The option the prompt opens on: the one marked when only it is, or the one its marker or its paint sets apart.
+
+    Paint decides only among three options or more: of two drawn apart,
+    either may be the one set off.
+    """
     marked = [option for option in options if option.mark]
     if len(marked) == 1:
         return marked[0]
-    for option in options:
-        others = {other.mark for other in options if other is not option}
-        if len(others) == 1 and option.mark not in others:
-            return option
-    return None
+    by_mark = _singled_out(options, lambda option: option.mark)
+    if by_mark is not None or len(options) < 3:
+        return by_mark
+    return _singled_out(options, lambda option: option.paint)
 
 
 def _misread(option: Option) -> str | None:

@@ -87,6 +87,7 @@ FIRST_OPTION_DENIES = _options("\u25b6 (y) No, deny", "  (s) Yes, for this sessi
 WORDS_SWAPPED = _options("\u25b6 (y) No", "  (s) No, for this session", "  (n) Yes", "  (r) Yes, provide reason")
 OPENS_ON_SESSION = _options("  (y) Yes", "\u25b6 (s) Yes, for this session", "  (n) No", "  (r) No, provide reason")
 NUMBERED_OPENS_ON_SESSION = _options("  1. Allow once", "\u276f 2. Allow for this session", "  3. No, suggest changes (esc)")
+OPENS_ON_SESSION_PAINTED = _options("  (y) Yes", "  \x1b[7m(s)\x1b[27m Yes, for this session", "  (n) No", "  (r) No, provide reason")
 NO_DENY = _options("\u276f 1. Allow once", "  2. Allow for this session")
 
 
@@ -154,6 +155,8 @@ MEANING_MUTANTS: tuple[Variant, ...] = (
             "mutant", _with_chrome(WORDS_SWAPPED), ("layout",), _PLAIN_ASKS),
     Variant("opens-on-session", "the prompt opens with (s), the grant for the whole session, selected",
             "mutant", _with_chrome(OPENS_ON_SESSION), ("layout",), _PLAIN_ASKS),
+    Variant("opens-on-session-painted", "no marker; the prompt opens with (s) drawn in reverse video, as a selection is",
+            "mutant", _with_chrome(OPENS_ON_SESSION_PAINTED), ("layout",), _PLAIN_ASKS),
     Variant("numbered-opens-on-session", "numbered options, the cursor opening on 'Allow for this session'",
             "mutant", _with_chrome(NUMBERED_OPENS_ON_SESSION), ("layout",), _PLAIN_ASKS),
     Variant("no-deny-offered", "numbered options that only grant: once, or for the session",

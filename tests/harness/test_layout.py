@@ -123,3 +123,13 @@ def test_a_title_set_into_the_top_border_is_the_title() -> None:
 ])
 def test_the_wordings_of_real_prompts_read_as_what_they_do(rows) -> None:
     assert option_problems(_options(rows)) == []
+
+
+def test_the_opening_selection_may_be_shown_by_paint_alone() -> None:
+    lines = ["  (y) Yes", "  \x1b[7m(s)\x1b[27m Yes, for this session", "  (n) No", "  (r) No, provide reason"]
+    rows = read_frame(lines, 40).screen_rows
+    chrome = find_options([row.text for row in rows], styles=[row.styles for row in rows])
+    assert opening_option(chrome.options) == chrome.options[1]
+    assert any("opens on" in problem for problem in option_problems(chrome.options))
+    two = read_frame(["\x1b[7m1. Allow once\x1b[0m", "2. No"], 40).screen_rows
+    assert opening_option(find_options([row.text for row in two], styles=[row.styles for row in two]).options) is None

@@ -70,7 +70,8 @@ def test_a_mutant_names_the_invariants_that_reject_it_and_fixtures_in_the_corpus
 
 
 MEANING_CLASSES = {
-    "mutant": {"option-reads-deny", "option-words-swapped", "opens-on-session", "numbered-opens-on-session",
+    "mutant": {"option-reads-deny", "option-words-swapped", "opens-on-session", "opens-on-session-painted",
+               "numbered-opens-on-session",
                "no-deny-offered", "title-false-requester", "value-white-on-white", "value-black", "value-struck-through"},
     "style": {"boxed", "numbered-options", "one-row-options", "reordered-core", "surface-before-tool",
               "capitalised-labels", "labels-above", "gemini-like"},
