@@ -325,10 +325,12 @@ def check_labels(judged: _Judged, report: Report) -> None:
             return
     title = {row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip()}
     hint = {row.text.strip() for row in judged.rows[judged.chrome.options_end :] if row.text.strip()}
+    numbered = any(option.key.isdigit() for option in judged.chrome.options)
     for shown in ask.facts:
         for index in range(shown.head + 1, shown.end):
             text = judged.rows[index].text
-            if option_key(text) is not None:
+            key = option_key(text)
+            if key is not None and (numbered or not key.isdigit()):  # a list item ``1.`` poses only among numbered options
                 report("labels", f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}")
                 return
             if text.strip() and (text.strip() in title and text == text.lstrip() or text.strip() in hint and text == text.lstrip()):

@@ -9,7 +9,7 @@ from harness.checks import PayloadSgr, check_monotone, payload_sgr, run_width
 from harness.corpus import BUILTIN_CORPUS
 from harness.sources import reference_source, warning_paint
 from impl.dialog import DialogBudget
-from impl.frame import render_frame
+from impl.frame import Frame, render_frame
 from impl.payload import build_payload
 
 BLEED = "npm publish --access public\x1b[1;5;7;31m"
@@ -217,3 +217,21 @@ def test_a_value_painted_so_that_it_cannot_be_read_fails_legible(sequence):
     judged = run_width(payload, 80, 24, 400, {}, source=_value_painted(sequence))
     assert {v.view for v in judged.violations if v.invariant == "legible"} == {"bounded", "complete"}
     assert run_width(payload, 80, 24, 400, {}, source=_value_painted("\x1b[1;38:5:208m")).violations == []
+
+
+def _framed(options):
+    def source(payload, fixture, view, width, budget):
+        ask = ["tool    : bash", "command : printf x", "1. Allow once"]
+        lines = ("Permission Required", *ask, "", *options, "", "esc deny")
+        return Frame(lines, 1, len(ask), False)
+
+    return source
+
+
+def test_a_value_row_that_reads_as_a_numbered_option_poses_only_among_numbered_options():
+    payload = _payload("printf x\n1. Allow once")
+    keyed = run_width(payload, 80, 24, 400, {}, source=_framed(["▶ (y) Yes", "  (s) Yes, for this session", "  (n) No",
+                                                                 "  (r) No, provide reason"]))
+    numbered = run_width(payload, 80, 24, 400, {}, source=_framed(["❯ 1. Allow once", "  2. No"]))
+    assert [v for v in keyed.violations if v.view == "bounded"] == []
+    assert {v.invariant for v in numbered.violations if v.view == "bounded"} == {"labels"}
