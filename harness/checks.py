@@ -29,7 +29,8 @@ from impl.payload import PromptPayload
 
 from .corpus import Fixture
 from .facts import expected_facts
-from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem, unbox
+from .box import unbox
+from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem
 from .protocol import VIEWS, AdapterFailure, View
 from .readback import MARKER
 from .reading import AskReading, FactOnScreen, core_head_rows, read_ask

@@ -2,7 +2,7 @@
 
 import pytest
 
-from harness.layout import find_options, opening_option, option_key, option_problems, polarity, title_problem, unbox
+from harness.layout import find_options, opening_option, option_key, option_problems, polarity, title_problem
 from harness.terminal import read_frame
 
 OPTIONS = ["▶ (y) Yes", "  (s) Yes, for this session", "  (n) No", "  (r) No, provide reason"]
@@ -93,27 +93,6 @@ def test_a_title_names_no_requester_the_request_does_not_have() -> None:
     assert title_problem("Subagent 'release-bot' asks", True, {"db-migrator"}) is not None
     assert title_problem("Agent \u201cdb-migrator\u201d asks", False, {"db-migrator"}) is None
     assert title_problem("Allow 'bash' to run?", False, set()) is None  # a quoted tool is no requester
-
-
-def test_a_box_around_the_prompt_is_taken_off_and_its_rows_keep_their_places() -> None:
-    lines = ["╭──────────────────────╮", "│ Permission Required  │", "│ tool : bash          │",
-             "│ command : ls         │", "│            -la       │", "│                      │",
-             "│ ● 1. Allow once      │", "│   3. No              │", "╰──────────────────────╯"]
-    rows = [row.text for row in unbox(read_frame(lines, 40).screen_rows)]
-    assert rows == ["", "Permission Required", "tool : bash", "command : ls", "           -la", "",
-                    "● 1. Allow once", "  3. No", ""]
-
-
-def test_a_box_that_does_not_close_or_stands_in_from_the_edge_is_text() -> None:
-    open_box = ["╭────╮", "│ ab │", "cd"]
-    assert [row.text for row in unbox(read_frame(open_box, 20).screen_rows)] == open_box
-    inner = ["tool : x", "    ╭────╮", "    │ ab │", "    ╰────╯"]
-    assert [row.text for row in unbox(read_frame(inner, 20).screen_rows)] == inner
-
-
-def test_a_title_set_into_the_top_border_is_the_title() -> None:
-    lines = ["╭─ Permission Required ─╮", "│ tool : bash           │", "╰───────────────────────╯"]
-    assert [row.text for row in unbox(read_frame(lines, 40).screen_rows)] == ["Permission Required", "tool : bash", ""]
 
 
 @pytest.mark.parametrize("rows", [
