@@ -22,15 +22,16 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from impl.dialog import DialogBudget
 from impl.payload import PromptPayload
 
 from .corpus import Fixture
+from .box import unbox
 from .facts import CORE_LABELS, expected_facts
 from .label_rows import core_label_of, label_of
-from .layout import Chrome, find_options, is_blank, option_key
+from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem
 from .protocol import VIEWS, AdapterFailure, View
 from .reaches import check_reaches
 from .readback import MARKER
@@ -116,13 +117,18 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
             if shared is not None:
                 shared.models.append(model)
                 continue
-            reading = read_frame(lines, width, model)
-            shared = _Judged([model], reading, find_options(reading.rows))
+            shared = _judged(lines, width, model)
             groups.append(shared)
         else:
-            reading = read_frame(lines, width, model)
-            groups.append(_Judged([model], reading, find_options(reading.rows)))
+            groups.append(_judged(lines, width, model))
     return groups
+
+
+def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
+    """The frame read on one model, a box drawn around the prompt taken off (``harness.layout.unbox``)."""
+    reading = read_frame(lines, width, model)
+    reading = replace(reading, screen_rows=unbox(reading.screen_rows))
+    return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]))
 
 
 # ── the invariants ─────────────────────────────────────────────────────────
@@ -245,7 +251,8 @@ def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
 
 
 def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[PayloadSgr], report: Report) -> None:
-    """Every row is drawn visibly, and no SGR sequence of the tool input reaches the terminal.
+    """Every row is drawn readably (not invisible on a dark or a light theme, not struck through), and no SGR sequence
+    of the tool input reaches the terminal.
 
     A sequence is recognised as the tool input's by its surroundings: the
     same characters precede or follow it in the frame as in the payload
@@ -253,11 +260,12 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
     and not looked for, so a renderer's reset after a value never reads as the payload's.
     """
     for index, row in enumerate(judged.rows):
-        if not any(style.invisible for style in row.kinds):
+        if not any(style.unreadable for style in row.kinds):
             continue
-        hidden = [char for char, style in zip(row.text, row.styles) if not char.isspace() and style.invisible]
+        hidden = [(char, style) for char, style in zip(row.text, row.styles) if not char.isspace() and style.unreadable]
         if hidden:
-            report("legible", f"row {index + 1} draws {''.join(hidden)[:30]!r} invisibly (concealed or colour on its own colour)")
+            text = "".join(char for char, _ in hidden)[:30]
+            report("legible", f"row {index + 1} draws {text!r} {hidden[0][1].unreadable}")
             break
     for line in lines:
         for sgr in sequences:
@@ -269,10 +277,31 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
                 at = line.find(sgr.sequence, at + 1)
 
 
+def check_options(chrome: Chrome, report: Report) -> None:
+    """The options are offered, and read for what they do: no option says the opposite, a deny is there, the
+    opening one grants no more than once (``harness.layout.option_problems``)."""
+    if chrome.problem:
+        report("layout", chrome.problem)
+    for problem in option_problems(chrome.options)[:1]:
+        report("layout", problem)
+
+
+def check_title(judged: _Judged, payload: PromptPayload, report: Report) -> None:
+    """The title claims no requester the payload does not have."""
+    ask = judged.ask
+    if ask is None:
+        return
+    requester = payload.request.requester
+    names = {name for name in (requester.agent_name, requester.session_id) if name}
+    title = " ".join(row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip())
+    problem = title_problem(title, requester.forwarded, names)
+    if problem:
+        report("layout", problem)
+
+
 def check_layout(judged: _Judged, report: Report) -> None:
-    """Title, ask, options, hint: the options offered, a title above the ask, nothing stray between ask and options."""
-    if judged.chrome.problem:
-        report("layout", judged.chrome.problem)
+    """Title, ask, options, hint: the options offered and read, a title above the ask, nothing stray between ask and options."""
+    check_options(judged.chrome, report)
     ask = judged.ask
     if ask is None:
         return
@@ -295,10 +324,12 @@ def check_labels(judged: _Judged, report: Report) -> None:
         return
     title = {row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip()}
     hint = {row.text.strip() for row in judged.rows[judged.chrome.options_end :] if row.text.strip()}
+    numbered = any(option.key.isdigit() for option in judged.chrome.options)
     for shown in ask.facts:
         for index in range(shown.head + 1, shown.end):
             text = judged.rows[index].text
-            if option_key(text) is not None:
+            key = option_key(text)
+            if key is not None and (numbered or not key.isdigit()):  # a list item ``1.`` poses only among numbered options
                 report("labels", f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}")
                 return
             if text.strip() and (text.strip() in title and text == text.lstrip() or text.strip() in hint and text == text.lstrip()):
@@ -636,8 +667,7 @@ def run_width(
             check_fit(judged.reading, lines, report)
             if view == "legacy":
                 check_legible(judged, lines, sequences, report)
-                if judged.chrome.problem:
-                    report("layout", judged.chrome.problem)
+                check_options(judged.chrome, report)
                 if judged.models[0].name == models[0].name:
                     stop = judged.chrome.options_start
                     while stop > 0 and is_blank(judged.reading.rows[stop - 1]):
@@ -646,6 +676,7 @@ def run_width(
                 continue
             judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
             check_layout(judged, report)
+            check_title(judged, payload, report)
             check_labels(judged, report)
             check_legible(judged, lines, sequences, report)
             check_facts(judged, view, max_rows, field_max_width, report)

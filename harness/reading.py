@@ -5,13 +5,15 @@ it on the screen the way a person reads: a fact begins on a row that starts
 with its label and a colon — ``tool : bash``, ``tool: bash``, or ``tool :``
 with the value on the rows below — and its value runs until the next fact's
 label row, a lone ``…`` row (evidence left out) or the end of the ask.
-Continuation rows may be indented under the value, at the margin, or by
+A label reads in any case (``Tool :``), and the core facts in any order;
+evidence in the payload's. Continuation rows may be indented under the value, at the margin, or by
 any fixed amount; the field's text is read back by ``harness.readback``.
 Nothing here knows how the reference lays out a frame.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +26,7 @@ from .terminal import MODELS, ScreenRow, cells_on
 MAX_LABEL_CELLS = 20
 """A label longer than this may be shown clipped."""
 _SEPARATOR = re.compile(r" *:(?: |$)")
-_ANY_CORE_HEAD = re.compile(r"^(%s) *:(?: |$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)))
+_ANY_CORE_HEAD = re.compile(r"^(%s) *:(?: |$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)), re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,11 @@ class AskReading:
         return next((shown for shown in self.facts if shown.fact.label == label), None)
 
 
+def _starts_with(row: str, label: str) -> bool:
+    """Whether ``row`` begins with ``label`` in any case: ``Tool``, ``TOOL`` and ``tool`` are one label to a reader."""
+    return row.startswith(label) or row[: len(label)].casefold() == label.casefold()
+
+
 def label_head(row: str, label: str) -> int | None:
     """Where a row's value starts when the row begins with ``label`` and a colon, else None.
 
@@ -83,11 +90,11 @@ def label_head(row: str, label: str) -> int | None:
     with characters no terminal prints shows them as notations. A label may
     hold a colon of its own, so the whole label is preferred to a clipped one.
     """
-    if row.startswith(label):
+    if _starts_with(row, label):
         match = _SEPARATOR.match(row, len(label))
         if match:
             return match.end()
-    if not row or label.isascii() and label.isprintable() and not row.startswith(label[:1]):
+    if not row or label.isascii() and label.isprintable() and not _starts_with(row, label[:1]):
         return None
     flat = label.replace("\n", " ").replace("\t", " ").rstrip(" ")
     clipped: int | None = None
@@ -245,6 +252,16 @@ def _reads(shown: FactOnScreen) -> bool:
     return shown.reading.problem is None and (shown.detail_reading is None or shown.detail_reading.problem is None)
 
 
+def _bring_forward(pending: list[ExpectedFact], row: str) -> None:
+    """Core facts stand in any order: a row that heads a later core fact, not the next one, is that fact's."""
+    if not pending[0].core or label_head(row, pending[0].label) is not None:
+        return  # the core facts come first in ``pending``: none is left once an entry of evidence is next
+    core = itertools.takewhile(lambda item: item[1].core, enumerate(pending[1:], 1))
+    other = next((index for index, fact in core if label_head(row, fact.label) is not None), None)
+    if other is not None:
+        pending.insert(0, pending.pop(other))
+
+
 def read_ask(
     rows: Sequence[ScreenRow], expected: Sequence[ExpectedFact], stop: int, *, bounded: bool
 ) -> AskReading:
@@ -263,6 +280,8 @@ def read_ask(
     row = first
     pending = list(expected)
     while pending:
+        if row < stop:
+            _bring_forward(pending, rows[row].text)
         fact = pending[0]
         later = pending[1:]
         if row >= stop:

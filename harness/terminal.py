@@ -83,18 +83,34 @@ class Style:
 
     @cached_property
     def invisible(self) -> bool:
-        """Drawn so that it cannot be read: concealed, or its foreground indistinguishable from its background."""
+        """Drawn so that it cannot be read on a dark or a light theme: concealed, or its foreground lost in its background.
+
+        ``default`` is the theme's own colour: light on black in a dark
+        theme, black on white in a light one. So black on the default
+        background vanishes in a dark theme and white in a light one, as
+        does the default foreground on a background set to match a theme's.
+        """
         if self.conceal:
             return True
         fg, bg = (self.bg, self.fg) if self.reverse else (self.fg, self.bg)
-        if fg == "default" or bg == "default":
-            return False  # the terminal's own pair, or one colour against a background we cannot know
-        return _colour_distance(fg, bg) < _INVISIBLE_DISTANCE
+        return any(
+            _colour_distance(theme_fg if fg == "default" else fg, theme_bg if bg == "default" else bg) < _INVISIBLE_DISTANCE
+            for theme_fg, theme_bg in THEMES
+        )
+
+    @cached_property
+    def unreadable(self) -> str | None:
+        """Why text in this style does not read as what it says: invisible, or struck through (read as deleted)."""
+        if self.invisible:
+            return "invisibly (concealed, or a colour lost in its background on a dark or a light theme)"
+        return "struck through, as if deleted" if self.strikethrough else None
 
 
 PLAIN = Style()
 _INVISIBLE_DISTANCE = 48
 """Below this distance in RGB space a foreground does not stand out from its background (e.g. 0a0a0a on black)."""
+THEMES = (("e5e5e5", "000000"), ("000000", "ffffff"))
+"""``(default foreground, default background)`` of a dark and of a light theme: text must read on both."""
 
 _NAMED_RGB = {
     "black": (0, 0, 0), "red": (205, 0, 0), "green": (0, 205, 0), "brown": (205, 205, 0),
@@ -130,40 +146,103 @@ _TEXT_ATTRIBUTES = {
 }
 
 
+def _number(text: str) -> int:
+    """A parameter as ECMA-48 reads it: empty (or anything but digits) is the default, 0."""
+    return int(text) if text.isdigit() else 0
+
+
+def _indexed(index: int) -> str | None:
+    return graphics.FG_BG_256[index] if 0 <= index < 256 else None
+
+
+def _hex(values: Sequence[int]) -> str:
+    return "".join(f"{min(255, value):02x}" for value in values)
+
+
+def _colour_of(subs: Sequence[str]) -> str | None:
+    """The colour of ``38``/``48``/``58`` in the colon form of ITU-T T.416: ``38:5:N`` or ``38:2:[space]:R:G:B``.
+
+    T.416 puts a colour-space identifier before the three components
+    (``38:2::R:G:B``, usually empty); terminals also accept it left out
+    (``38:2:R:G:B``), so four or more components read as that form.
+    """
+    mode = _number(subs[1]) if len(subs) > 1 else -1
+    if mode == 5 and len(subs) > 2:
+        return _indexed(_number(subs[2]))
+    if mode == 2 and len(subs) >= 5:
+        components = subs[3:6] if len(subs) >= 6 else subs[2:5]
+        return _hex([_number(part) for part in components])
+    return None
+
+
+def _sgr_codes(parameters: str) -> Iterator[tuple[str, str | None]]:
+    """``(attribute, colour)`` changes of one SGR sequence, in order, per ECMA-48 and T.416.
+
+    Parameters are separated by ``;``; a parameter may hold sub-parameters
+    separated by ``:`` (the colon form: ``38:2::255:255:255``, ``4:3``). The
+    semicolon form of an extended colour takes the parameters after it
+    (``38;5;N``, ``38;2;R;G;B``). The attribute names are ``reset``, a
+    ``Style`` field (``bold``…, ``-bold`` to turn it off), ``fg``, ``bg`` or
+    ``ul`` (the underline colour); a malformed extended colour ends the
+    sequence, as a terminal stops reading it there.
+    """
+    params = parameters.split(";") if parameters else [""]
+    index = 0
+    while index < len(params):
+        subs = params[index].split(":")
+        index += 1
+        code = _number(subs[0])
+        target = _EXTENDED.get(code)
+        if target is not None:
+            if len(subs) > 1:
+                colour = _colour_of(subs)
+            else:
+                mode = _number(params[index]) if index < len(params) else -1
+                taken = 2 if mode == 5 else 4 if mode == 2 else 0
+                colour = _colour_of(["", *params[index : index + taken]]) if taken else None
+                index += taken
+            if colour is None:
+                return
+            yield target, colour
+        elif code == 4 and len(subs) > 1:
+            yield ("-underline" if _number(subs[1]) == 0 else "underline"), None
+        else:
+            yield from _plain_code(code)
+
+
+_EXTENDED = {38: "fg", 48: "bg", 58: "ul"}
+
+
+def _plain_code(code: int) -> Iterator[tuple[str, str | None]]:
+    if code == 0:
+        yield "reset", None
+    elif code == 22:
+        yield from (("-bold", None), ("-dim", None))
+    elif code in _TEXT_ATTRIBUTES:
+        name, value = _TEXT_ATTRIBUTES[code]
+        yield (name if value else f"-{name}"), None
+    elif code in graphics.FG_ANSI or code in graphics.FG_AIXTERM:
+        yield "fg", graphics.FG_ANSI.get(code) or graphics.FG_AIXTERM[code]
+    elif code in graphics.BG_ANSI or code in graphics.BG_AIXTERM:
+        yield "bg", graphics.BG_ANSI.get(code) or graphics.BG_AIXTERM[code]
+
+
 @lru_cache(maxsize=4096)
 def apply_sgr(style: Style, parameters: str) -> Style:
-    """The style after one ``ESC [ parameters m``, with pyte's colour tables; dim and conceal kept, which pyte drops."""
-    codes = [int(part) if part.isdigit() else 0 for part in parameters.replace(":", ";").split(";")] or [0]
+    """The style after one ``ESC [ parameters m``, in both the semicolon and the colon form; dim and conceal kept.
+
+    pyte reads only the semicolon form and replaces the colon form's colour
+    with another (``38:2::R:G:B`` read as ``38;2;0;R;G``), so the judge reads
+    SGR itself (``_sgr_codes``), with pyte's colour tables.
+    """
     changes: dict[str, object] = {}
-    index = 0
-    while index < len(codes):
-        code = codes[index]
-        index += 1
-        if code == 0:
+    for name, colour in _sgr_codes(parameters):
+        if name == "reset":
             style, changes = PLAIN, {}
-        elif code == 22:
-            changes.update(bold=False, dim=False)
-        elif code in _TEXT_ATTRIBUTES:
-            name, value = _TEXT_ATTRIBUTES[code]
-            changes[name] = value
-        elif code in graphics.FG_ANSI or code in graphics.FG_AIXTERM:
-            changes["fg"] = graphics.FG_ANSI.get(code) or graphics.FG_AIXTERM[code]
-        elif code in graphics.BG_ANSI or code in graphics.BG_AIXTERM:
-            changes["bg"] = graphics.BG_ANSI.get(code) or graphics.BG_AIXTERM[code]
-        elif code in (39, 49):
-            changes["fg" if code == 39 else "bg"] = "default"
-        elif code in (38, 48, 58) and index < len(codes):
-            mode = codes[index]
-            if mode == 5 and index + 1 < len(codes):
-                colour = graphics.FG_BG_256[codes[index + 1] % 256]
-                index += 2
-            elif mode == 2 and index + 3 < len(codes):
-                colour = "".join(f"{min(255, value):02x}" for value in codes[index + 1 : index + 4])
-                index += 4
-            else:
-                break  # malformed: a terminal stops reading the sequence here
-            if code != 58:  # underline colour changes nothing a reader needs
-                changes["fg" if code == 38 else "bg"] = colour
+        elif name in ("fg", "bg"):
+            changes[name] = colour
+        elif name != "ul":  # the underline colour changes nothing a reader needs
+            changes[name.lstrip("-")] = not name.startswith("-")
     return replace(style, **changes) if changes else style  # type: ignore[arg-type]
 
 

@@ -64,15 +64,34 @@ class AskStyle:
     """One neutralised logical line to rows of at most the given cells."""
     state_surface: bool = False
     """Show the surface even when it equals the tool (the reference leaves the redundant line out)."""
+    core_order: CoreOrder = "payload"
+    """``payload``: the reference's order; ``surface-first``: the surface before the tool; ``reversed``: the core facts
+    last to first."""
+    capitalised: bool = False
+    """Every label with a capital first letter: ``Tool``, ``Working directory``."""
 
 
-def shown_core(payload: PromptPayload, state_surface: bool) -> list[Fact]:
+CoreOrder = Literal["payload", "surface-first", "reversed"]
+
+
+def shown_core(payload: PromptPayload, state_surface: bool, order: CoreOrder = "payload") -> list[Fact]:
     facts = core_facts(payload)
     request = payload.request
     if state_surface and request.surface and not any(fact.label == "surface" for fact in facts):
         after_tool = next((index + 1 for index, fact in enumerate(facts) if fact.label == "tool"), 0)
         facts.insert(after_tool, Fact("surface", request.surface))
+    surface = next((fact for fact in facts if fact.label == "surface"), None)
+    if order == "surface-first" and surface is not None:
+        facts.remove(surface)
+        facts.insert(next((index for index, fact in enumerate(facts) if fact.label == "tool"), 0), surface)
+    elif order == "reversed":
+        facts.reverse()
     return facts
+
+
+def capitalised(label: str) -> str:
+    """``label`` with an ASCII first letter made capital; any other is left as it is (a capital may be wider)."""
+    return label[:1].upper() + label[1:] if label[:1].isascii() else label
 
 
 def shown_evidence(payload: PromptPayload) -> list[Fact]:
@@ -128,7 +147,8 @@ def _arrange(label: str, label_width: int, style: AskStyle, width: int, paint: P
 def _block(
     fact: Fact, label_width: int, style: AskStyle, width: int, cap: int | None, paint: Paint | None, flagged: frozenset[str]
 ) -> tuple[list[str], bool]:
-    arrangement = _arrange(label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2)), label_width, style, width, paint)
+    label = label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))
+    arrangement = _arrange(capitalised(label) if style.capitalised else label, label_width, style, width, paint)
     row_width = max(1, arrangement.row_width)
     text, cut = field_text(fact.text, cap, row_width)
     if fact.detail is not None:
@@ -174,7 +194,7 @@ def _label_width(facts: Sequence[Fact], width: int) -> int:
 def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, paint: Paint | None = None) -> DialogView:
     """The ask within ``budget``: every core fact, then evidence whole or not at all."""
     width = max(1, budget.width)
-    core = shown_core(payload, style.state_surface)
+    core = shown_core(payload, style.state_surface, style.core_order)
     evidence = shown_evidence(payload)
     lookahead = len(evidence) if budget.max_rows is None else budget.max_rows
     label_width = _label_width(core + evidence[:lookahead], width)

@@ -19,6 +19,8 @@ LAYOUTS = {
                   "working directory: /home/dev/project"],
     "own rows": ["tool:", "  bash", "command:", "  printf 'a'", "  rm -rf build", "runs:", "  rm -rf build",
                  "working directory:", "  /home/dev/project"],
+    "capitalised": ["Tool: bash", "Command: printf 'a'", "  rm -rf build", "RUNS: rm -rf build",
+                    "Working directory: /home/dev/project"],
     "narrow": ["tool              :", "    bash", "command           :", "    printf 'a'", "    rm -rf build",
                "runs              :", "    rm -rf b", "    uild", "working directory :", "    /home/dev/proj",
                "    ect"],
@@ -70,3 +72,18 @@ def test_a_missing_core_fact_is_reported_and_the_reading_goes_on() -> None:
 )
 def test_label_head(row: str, label: str, start: int | None) -> None:
     assert label_head(row, label) == start
+
+
+@pytest.mark.parametrize("order", [["runs", "tool", "command"], ["command", "runs", "tool"], ["runs", "command", "tool"]])
+def test_core_facts_read_in_any_order_and_evidence_after_them(order: list[str]) -> None:
+    lines = {"tool": ["tool    : bash"], "command": ["command : printf 'a'", "          rm -rf build"],
+             "runs": ["runs    : rm -rf build"]}
+    rows = rows_of([row for label in order for row in lines[label]] + ["working directory : /home/dev/project"])
+    ask = read_ask(rows, FACTS, len(rows), bounded=False)
+    assert [shown.fact.label for shown in ask.facts] == [*order, "working directory"]
+    assert all(shown.reading.whole for shown in ask.facts) and (ask.missing, ask.stray_rows) == ([], [])
+
+
+def test_a_capitalised_core_label_reads_like_a_core_row() -> None:
+    rows = rows_of(["tool : bash", "Runs : rm -rf /", "TOOL: x"])
+    assert core_head_rows(rows, 1, len(rows)) == [1, 2, 3]

@@ -1,6 +1,8 @@
 """The truth screen must see what a terminal would do, including what pyte hides."""
 
-from harness.terminal import TRANSCRIPT, foreign_controls, read_frame
+import pytest
+
+from harness.terminal import PLAIN, TRANSCRIPT, apply_sgr, foreign_controls, read_frame
 
 
 def test_a_plain_frame_is_contained_and_read_back_row_by_row():
@@ -67,3 +69,60 @@ def test_a_raw_tab_moves_on_to_the_next_stop_as_a_terminal_does():
     assert reading.rows[0] == '          -     "encoding/json"'
     assert reading.frame_rows == 5  # the tab stops at the last column; 'y' is drawn there, 'z' wraps
     assert "tab" in reading.foreign_events  # and it is still a control the frame must not send
+
+
+# ── SGR in both forms, and what cannot be read ─────────────────────────────
+
+
+@pytest.mark.parametrize("parameters, fg, bg", [
+    ("38:2::255:0:0", "ff0000", "default"),  # T.416: an empty colour-space identifier before R:G:B
+    ("38:2:7:255:0:0", "ff0000", "default"),  # T.416 with a colour-space identifier
+    ("38:2:255:0:0", "ff0000", "default"),  # the identifier left out, as terminals also accept
+    ("38;2;255;0;0", "ff0000", "default"),
+    ("38:5:196", "ff0000", "default"),
+    ("38;5;196", "ff0000", "default"),
+    ("48:2::1:2:3;38:5:15", "ffffff", "010203"),
+    ("1;38:2::255:255:255;4:3", "ffffff", "default"),
+])
+def test_sgr_is_read_in_the_semicolon_and_the_colon_form(parameters, fg, bg):
+    style = apply_sgr(PLAIN, parameters)
+    assert (style.fg, style.bg) == (fg, bg)
+
+
+def test_a_colon_sub_parameter_belongs_to_its_own_parameter():
+    style = apply_sgr(PLAIN, "4:3;9")
+    assert style.underline and style.strikethrough
+    assert not apply_sgr(style, "4:0").underline
+
+
+def test_a_malformed_extended_colour_ends_the_sequence():
+    assert apply_sgr(PLAIN, "38;5") == PLAIN and apply_sgr(PLAIN, "38:2:1;1").fg == "default"
+
+
+@pytest.mark.parametrize("parameters", [
+    "38:2::255:255:255;48:2::255:255:255",  # white on white, colon form
+    "38;2;9;9;9;48;5;0",  # near-black on black
+    "30", "38;5;0", "38:2::0:0:0",  # black on the default background: gone on a dark theme
+    "97", "37", "38;5;231", "38:2::255:255:255",  # white on the default background: gone on a light theme
+    "47", "40",  # the default foreground on a background one theme's foreground matches
+    "8", "7;8",
+])
+def test_text_lost_on_a_dark_or_a_light_theme_is_invisible(parameters):
+    assert apply_sgr(PLAIN, parameters).invisible
+
+
+@pytest.mark.parametrize("parameters", ["", "33", "1;36", "2", "7", "31;47", "38:2::255:255:255;48:5:4"])
+def test_colour_that_reads_on_both_themes_is_visible(parameters):
+    style = apply_sgr(PLAIN, parameters)
+    assert not style.invisible and style.unreadable is None
+
+
+def test_strikethrough_is_unreadable_but_not_invisible():
+    style = apply_sgr(PLAIN, "9")
+    assert not style.invisible and style.unreadable is not None and "struck" in style.unreadable
+    assert apply_sgr(style, "29").unreadable is None
+
+
+def test_a_colon_form_colour_on_screen_keeps_its_value():
+    row = read_frame(["\x1b[38:2::255:255:255;48:2::255:255:255mhidden\x1b[0m shown"], 40).screen_rows[0]
+    assert [style.invisible for style in row.styles] == [True] * 6 + [False] * 6

@@ -69,6 +69,21 @@ def test_a_mutant_names_the_invariants_that_reject_it_and_fixtures_in_the_corpus
     assert mutant.targets and all(corpus_file(target).is_file() for target in mutant.targets)
 
 
+MEANING_CLASSES = {
+    "mutant": {"option-reads-deny", "option-words-swapped", "opens-on-session", "opens-on-session-painted",
+               "numbered-opens-on-session",
+               "no-deny-offered", "title-false-requester", "value-white-on-white", "value-black", "value-struck-through"},
+    "style": {"boxed", "numbered-options", "one-row-options", "reordered-core", "surface-before-tool",
+              "capitalised-labels", "labels-above", "gemini-like"},
+}
+"""Issue 22's and 28's classes of lying chrome and colour, and the layouts of other agents' prompts."""
+
+
+def test_every_class_of_meaning_has_its_variant():
+    for kind, names in MEANING_CLASSES.items():
+        assert {name for name in names if name in VARIANTS and VARIANTS[name].kind == kind} == names
+
+
 def test_a_variant_must_say_what_it_is():
     with pytest.raises(ValueError, match="needs the invariants"):
         Variant("nameless-defect", "a mutant with no invariant", "mutant", reference_source, (), ("bash/x",))
