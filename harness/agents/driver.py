@@ -67,6 +67,8 @@ class Run:
     """Every tool name the CLI offered its model, for a call no offered tool fits."""
     notes: tuple[str, ...] = ()
     height: int = HEIGHT
+    requests: tuple[str, ...] = ()
+    """The path of every request the fake model got, in order."""
 
     def capture(self, step: str) -> Capture | None:
         return next((capture for capture in self.captures if capture.step == step), None)
@@ -160,6 +162,9 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
     outcome = _first_outcome(model, first.quiet, shown(first.rows), tmux.dead())
     if outcome == "prompt":
         _expand_and_page(profile, tmux, timing, take)
+        if profile.close_key:
+            tmux.send(*profile.close_key)
+            settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
         _decline(profile, tmux, model, timing, take, prompt)
         if not model.state.answered.is_set():
             notes.append("the decline reached the model as no tool result")
@@ -168,7 +173,8 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
         take("after", settled.rows)
     call = model.call
     return Run(profile.name, fixture.name, width, outcome, tuple(captures), tmux.raw_bytes(), call,
-               tuple(model.results), _offered(model), tuple(notes), tmux.height)
+               tuple(model.results), _offered(model), tuple(notes), tmux.height,
+               tuple(exchange.path for exchange in model.exchanges))
 
 
 def _first_outcome(model: FakeModel, still: bool, prompted: bool, dead: bool) -> Outcome:

@@ -47,6 +47,8 @@ class Profile:
     expand_key: tuple[str, ...] = ("C-o",)
     """tmux key names, pressed in order, that show the whole input."""
     page_key: str = "PageDown"
+    close_key: tuple[str, ...] = ()
+    """What leaves the expanded view for the prompt again, when the decline key does not."""
     decline_key: tuple[str, ...] = ("Escape",)
     prompt: str = r"(?i)\b(allow|approve|proceed|permission)\b"
     """A regular expression that tells the permission prompt is on screen."""
@@ -103,6 +105,7 @@ CLAUDE = Profile(
         "mcp.json": '{"mcpServers": ' + _MCP_JSON + "}",
     },
     expand_key=("C-o",),
+    close_key=("C-o",),
     decline_key=("Escape",),
     prompt=r"(?i)do you want to|allow|proceed\?",
     deny=r"(?i)\bno\b|esc to cancel",
@@ -127,6 +130,7 @@ CODEX = Profile(
         '[mcp_servers.{mcp_server}]\ncommand = "{python}"\nargs = ["-m", "harness.agents.fake_mcp", "{mcp_record}"]\n',
     },
     expand_key=("C-a",),
+    close_key=("q",),
     decline_key=("Escape",),
     prompt=r"(?i)would you like|allow|approve",
     deny=r"(?i)\bno\b|esc|cancel",
@@ -148,7 +152,7 @@ GEMINI = Profile(
     version="0.61.0",
     bin="gemini",
     protocol="gemini",
-    argv=("--prompt-interactive", "{prompt}"),
+    argv=("--model", "gemini-2.5-flash", "--prompt-interactive", "{prompt}"),
     env={"GOOGLE_GEMINI_BASE_URL": "{base_url}", "GEMINI_API_KEY": "askbench-fake-key",
          "GEMINI_CLI_NO_RELAUNCH": "true", "GEMINI_TELEMETRY_ENABLED": "false"},
     files={

@@ -40,9 +40,17 @@ def _style(char: pyte.screens.Char) -> Style:
                  blink=char.blink, reverse=char.reverse, strikethrough=char.strikethrough)
 
 
+class _Screen(pyte.Screen):
+    """pyte's screen, taking a private SGR (``CSI > 4 ; 1 m``, xterm's key modes) for what it is: no paint."""
+
+    def select_graphic_rendition(self, *attrs: int, private: bool = False) -> None:
+        if not private:
+            super().select_graphic_rendition(*attrs)
+
+
 def replay(raw: bytes, width: int, height: int) -> Replayed:
     """The screen after ``raw`` was written to a ``width`` × ``height`` terminal."""
-    screen = pyte.Screen(width, height)
+    screen = _Screen(width, height)
     stream = pyte.ByteStream(screen)
     stream.feed(raw)
     rows = []

@@ -130,7 +130,7 @@ def spelled(text: str) -> str:
 
 
 def _wrapped(text: str, width: int) -> list[str]:
-    rows = []
+    rows: list[str] = []
     for line in text.split("\n"):
         rows.extend(line[start : start + width] for start in range(0, max(len(line), 1), width))
     return rows
@@ -147,7 +147,7 @@ def _bounded(rows: list[str], keep: bool) -> list[str]:
 
 
 def _argument_rows(arguments: Mapping[str, object], width: int, show: Callable[[str], str]) -> list[list[str]]:
-    rows = []
+    rows: list[list[str]] = []
     for key, value in arguments.items():
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         rows.append(_wrapped(f"{key}: {show(text)}", width))

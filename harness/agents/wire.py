@@ -99,7 +99,7 @@ _USAGE = {"input_tokens": 10, "output_tokens": 5}
 
 
 def _anthropic(call: ToolCall | None, text: str) -> list[tuple[str, Mapping[str, object]]]:
-    message = {"id": "msg_fake", "type": "message", "role": "assistant", "model": "fake", "content": [],
+    message: dict[str, object] = {"id": "msg_fake", "type": "message", "role": "assistant", "model": "fake", "content": [],
                "stop_reason": None, "stop_sequence": None, "usage": _USAGE}
     if call:
         block: Mapping[str, object] = {"type": "tool_use", "id": "toolu_fake1", "name": call.name, "input": {}}
