@@ -27,7 +27,7 @@ from .settle import settle
 from .tmux import HEIGHT, Tmux
 from .toolcall import Intent, ToolCall, intent_of
 
-__all__ = ["Outcome", "Capture", "Run", "drive", "Timing", "mcp_record_for"]
+__all__ = ["Outcome", "Capture", "Run", "drive", "Timing", "mcp_record_for", "fixture_key"]
 
 Outcome = Literal["prompt", "refused", "no prompt", "timeout", "unsupported"]
 REPO = Path(__file__).resolve().parents[2]
@@ -75,6 +75,11 @@ class Run:
 
     def pages(self) -> list[Capture]:
         return [capture for capture in self.captures if capture.step.startswith(("expanded", "page"))]
+
+
+def fixture_key(fixture: Fixture) -> str:
+    """``family/name``: one name can stand in two families (a bash case and its forwarded twin)."""
+    return f"{fixture.family}/{fixture.name}"
 
 
 def mcp_record_for(fixture: Fixture, folder: Path) -> Path:
@@ -127,7 +132,7 @@ def drive(profile: Profile, fixture: Fixture, width: int, bin_dir: Path | None =
     """Run ``profile`` on ``fixture`` at ``width`` × 40 and keep what it showed."""
     intent = intent_of(fixture)
     if intent is None:
-        return Run(profile.name, fixture.name, width, "unsupported", notes=(f"no CLI tool fits a '{fixture.call.get('name')}' call",))
+        return Run(profile.name, fixture_key(fixture), width, "unsupported", notes=(f"no CLI tool fits a '{fixture.call.get('name')}' call",))
     with tempfile.TemporaryDirectory(prefix="askbench-agents-") as temporary:
         root = Path(temporary)
         home, work = root / "home", root / "work"
@@ -172,7 +177,7 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
         settled = settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
         take("after", settled.rows)
     call = model.call
-    return Run(profile.name, fixture.name, width, outcome, tuple(captures), tmux.raw_bytes(), call,
+    return Run(profile.name, fixture_key(fixture), width, outcome, tuple(captures), tmux.raw_bytes(), call,
                tuple(model.results), _offered(model), tuple(notes), tmux.height,
                tuple(exchange.path for exchange in model.exchanges))
 

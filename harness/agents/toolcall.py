@@ -65,7 +65,7 @@ def intent_of(fixture: Fixture) -> Intent | None:
         return Intent("bash", {"command": call_input["command"]})
     if name == "mcp" or name.startswith("mcp__") or fixture.schema.get("tool"):
         tool = str(fixture.schema.get("tool") or call_input.get("tool") or "").split(":")[-1]
-        server = str(call_input.get("server") or "") or str(fixture.schema.get("server", "mcp")).split("@")[0].split("/")[-1]
+        server = str(call_input.get("server") or "") or str(fixture.schema.get("server", "mcp")).rsplit("@", 1)[0].split("/")[-1]
         if tool:
             return Intent("mcp", _mcp_arguments(call_input) if name == "mcp" else dict(call_input), tool, server)
     if name == "write" and isinstance(call_input.get("content"), str):
