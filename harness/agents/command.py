@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..corpus import Fixture, load_corpus
 from ..gate import run_fixture
+from .archive import load_run, run_path, save_run
 from .driver import Timing, drive, fixture_key
 from .install import bin_dir, default_cache, install, installed
 from .profiles import PROFILES, STANDINS, Profile
@@ -44,14 +45,29 @@ def _reference(fixtures: Sequence[Fixture], widths: Sequence[int]) -> dict[tuple
 
 
 def run_matrix(profiles: Sequence[Profile], fixtures: Sequence[Fixture], widths: Sequence[int], cache: Path | None,
-               jobs: int, timing: Timing, progress: Callable[[Verdict], None] = lambda verdict: None) -> list[Verdict]:
-    """Every profile × fixture × width, ``jobs`` at a time, each judged, then ``monotone`` across widths."""
+               jobs: int, timing: Timing, progress: Callable[[Verdict], None] = lambda verdict: None,
+               runs: Path | None = None, rejudge: bool = False) -> list[Verdict]:
+    """Every profile × fixture × width, ``jobs`` at a time, each judged, then ``monotone`` across widths.
+
+    Each run is kept under ``runs``; with ``rejudge`` a kept run is judged
+    again instead of driving the CLI once more.
+    """
     tasks = [(profile, fixture, width) for fixture in fixtures for profile in profiles for width in widths]
 
     def one(task: tuple[Profile, Fixture, int]) -> Verdict:
         profile, fixture, width = task
         binaries = bin_dir(profile, cache) if cache and profile.package else None
-        verdict = judge(drive(profile, fixture, width, binaries, timing), fixture, profile)
+        kept = run_path(runs, profile.name, fixture_key(fixture), width) if runs else None
+        try:
+            if rejudge and kept and kept.is_file():
+                run = load_run(kept)
+            else:
+                run = drive(profile, fixture, width, binaries, timing)
+                if runs:
+                    save_run(run, runs)
+            verdict = judge(run, fixture, profile)
+        except (OSError, subprocess.SubprocessError, ValueError) as error:
+            verdict = Verdict(profile.name, fixture_key(fixture), width, "ERROR", notes=(f"the driver failed: {error}",))
         progress(verdict)
         return verdict
 
@@ -118,7 +134,9 @@ def cmd_agents(args: argparse.Namespace) -> int:
         if len(done) % 10 == 0:
             publish(list(done))
 
-    verdicts = run_matrix(profiles, fixtures, args.widths, cache, args.jobs, timing, progress) if profiles else []
+    runs = args.runs or cache / "runs"
+    verdicts = run_matrix(profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs,
+                          args.rejudge) if profiles else []
     publish(verdicts)
     print(f"askbench agents: wrote {args.out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
           f"{len(missing)} CLIs not run")
@@ -140,5 +158,7 @@ def add_agents_parser(commands: argparse._SubParsersAction, parse_widths: Callab
     agents.add_argument("--timeout", type=float, default=90.0, help="seconds to wait for a prompt (default 90)")
     agents.add_argument("--install", action="store_true", help="npm install the pinned CLIs that are missing first")
     agents.add_argument("--cache", type=Path, help="where the CLIs are installed (default ~/.cache/askbench/agents)")
+    agents.add_argument("--runs", type=Path, help="where each run is kept (default: CACHE/runs)")
+    agents.add_argument("--rejudge", action="store_true", help="judge the kept runs again instead of driving the CLIs")
     agents.add_argument("--out", type=Path, default=Path("reports/agents.md"), help="the report (default reports/agents.md)")
     agents.set_defaults(run=cmd_agents)

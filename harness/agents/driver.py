@@ -27,11 +27,13 @@ from .settle import settle
 from .tmux import HEIGHT, Tmux
 from .toolcall import Intent, ToolCall, intent_of
 
-__all__ = ["Outcome", "Capture", "Run", "drive", "Timing", "mcp_record_for", "fixture_key"]
+__all__ = ["USER_PROMPT", "Outcome", "Capture", "Run", "drive", "Timing", "mcp_record_for", "fixture_key"]
 
 Outcome = Literal["prompt", "refused", "no prompt", "timeout", "unsupported"]
 REPO = Path(__file__).resolve().parents[2]
 MAX_PAGES = 12
+USER_PROMPT = "Run the tool call you were asked for."
+"""The user's turn every CLI is started with; CLIs show it above their prompt, so a prompt that hides it is too tall."""
 Take = Callable[[str, Sequence[str]], None]
 
 
@@ -99,7 +101,7 @@ def _values(model: FakeModel, home: Path, work: Path, intent: Intent | None, rec
         "base_url": model.base_url, "port": str(model.port), "home": str(home), "work": str(work),
         "python": sys.executable, "mcp_server": (intent.server if intent and intent.kind == "mcp" else "") or "fixture",
         "mcp_record": str(record), "tools": style_tools,
-        "prompt": "Run the tool call you were asked for.",
+        "prompt": USER_PROMPT,
     }
 
 
@@ -133,7 +135,7 @@ def drive(profile: Profile, fixture: Fixture, width: int, bin_dir: Path | None =
     intent = intent_of(fixture)
     if intent is None:
         return Run(profile.name, fixture_key(fixture), width, "unsupported", notes=(f"no CLI tool fits a '{fixture.call.get('name')}' call",))
-    with tempfile.TemporaryDirectory(prefix="askbench-agents-") as temporary:
+    with tempfile.TemporaryDirectory(prefix="askbench-agents-", ignore_cleanup_errors=True) as temporary:
         root = Path(temporary)
         home, work = root / "home", root / "work"
         for folder in (home, work, root / "tmp"):
@@ -161,7 +163,7 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
     def shown(rows: Sequence[str]) -> bool:
         return model.state.called.is_set() and prompt.search("\n".join(rows)) is not None
 
-    first = settle(tmux.screen, quiet=timing.quiet, limit=timing.start, until=shown,
+    first = settle(tmux.screen, quiet=timing.quiet, limit=max(timing.start, profile.start_seconds), until=shown,
                    stop=lambda: model.state.answered.is_set() or tmux.dead())
     take("prompt", first.rows)
     outcome = _first_outcome(model, first.quiet, shown(first.rows), tmux.dead())

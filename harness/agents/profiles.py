@@ -60,6 +60,8 @@ class Profile:
     write: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     mcp: bool = True
     """Whether the profile's files register the fake MCP server."""
+    start_seconds: float = 0.0
+    """At least this long to wait for the first prompt, for a CLI that starts slowly."""
 
     @property
     def spec(self) -> str:
@@ -178,8 +180,10 @@ OPENCODE = Profile(
     bin="opencode",
     protocol="chat",
     argv=("--prompt", "{prompt}"),
+    start_seconds=180.0,
     env={"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_SHARE": "true",
          "OPENCODE_DISABLE_LSP_DOWNLOAD": "true", "OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
+         "OPENCODE_DISABLE_MODELS_FETCH": "true", "OPENCODE_DISABLE_CLAUDE_CODE": "true",
          "XDG_CONFIG_HOME": "{home}/.config", "XDG_DATA_HOME": "{home}/.local/share",
          "XDG_CACHE_HOME": "{home}/.cache", "XDG_STATE_HOME": "{home}/.local/state"},
     files={
@@ -190,10 +194,12 @@ OPENCODE = Profile(
         '"mcp": {"{mcp_server}": {"type": "local", "command": ["{python}", "-m", "harness.agents.fake_mcp", '
         '"{mcp_record}"], "enabled": true}}}',
     },
-    expand_key=("C-o",),
+    expand_key=("C-f",),
+    close_key=("C-f",),
     decline_key=("Escape",),
-    prompt=r"(?i)permission|allow|reject",
+    prompt=r"(?i)permission required|allow once",
     deny=r"(?i)reject|deny|\bno\b",
+    expand_hint=r"(?i)ctrl\+f",
     shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
     write={"write": {"path": "filePath"}},
 )

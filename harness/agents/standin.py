@@ -36,6 +36,8 @@ STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy")
 SHELL_TOOL = "bash"
 PREVIEW_ROWS = 6
 TITLE = "Permission required"
+USER_TURN = "Run the tool call you were asked for."
+"""The user's turn, shown above the prompt as the CLIs show theirs."""
 
 
 def _schema(name: str) -> Mapping[str, object]:
@@ -170,7 +172,7 @@ def _input_rows(style: str, arguments: Mapping[str, object], width: int, expande
 def prompt_lines(style: str, name: str, arguments: Mapping[str, object], width: int, expanded: bool) -> list[str]:
     """The prompt's rows: title, tool, the input (bounded unless expanded or leaked), options."""
     shown = _input_rows(style, arguments, width - 4, expanded)
-    return [TITLE, f"tool: {name}", *(f"  {row}" for row in shown), "", "> Allow once (y)", "  Deny (n)"]
+    return [f"> {USER_TURN}", TITLE, f"tool: {name}", *(f"  {row}" for row in shown), "", "> Allow once (y)", "  Deny (n)"]
 
 
 def _draw(lines: Sequence[str]) -> None:

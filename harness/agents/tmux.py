@@ -76,4 +76,7 @@ class Tmux:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        socket = self._tmux("display-message", "-p", "#{socket_path}").strip()
         self._tmux("kill-server")
+        if socket:
+            Path(socket).unlink(missing_ok=True)

@@ -9,7 +9,8 @@ invariants that carry over:
                  path, the MCP tool and every argument's key;
 ``runs``         bash: the first and the last command the shell runs are on the prompt;
 ``visible``      the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
-``rows``         the prompt fits the CLI's own height: its deny option and its first fact are on one screen;
+``rows``         the prompt fits the CLI's own height: with its deny option on screen, its first fact is too, or
+                 at least the user's turn above it (a prompt that pushed that off is taller than the screen);
 ``options``      a deny is on screen;
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
@@ -19,7 +20,8 @@ invariants that carry over:
 A CLI may also not ask at all: ``REFUSED`` (it declined on its own and said
 so to the model — recorded, not failed), ``NO PROMPT`` (the call was made
 and the screen settled with no prompt), ``TIMEOUT`` (nothing settled, or the
-model was never asked), ``UNSUPPORTED`` (the CLI offers no tool for the call).
+model was never asked), ``UNSUPPORTED`` (the CLI offers no tool for the call);
+``ERROR`` is the driver's own failure, never the CLI's.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Literal
 from ..checks import WidthResult, check_monotone
 from ..corpus import Fixture
 from ..facts import CORE_LABELS
-from .driver import Run
+from .driver import USER_PROMPT, Run
 from .evidence import CallText, call_text, flat, on_screen, pieces
 from .profiles import Profile
 from .replay import payload_controls, replay
@@ -40,7 +42,7 @@ from .toolcall import intent_of
 
 __all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "MARKER"]
 
-Status = Literal["PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED"]
+Status = Literal["PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "ERROR"]
 MARKER = re.compile(r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all")
 """How prompts say that something is left out."""
 
@@ -147,9 +149,9 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     failures.extend(_text_failures(text, rows, fixture))
     if not re.search(profile.deny, "\n".join(rows)):
         failures.append(Failure("options", "no deny option is on the prompt"))
-    elif text.first and not on_screen(text.first, rows):
+    elif text.first and not on_screen(text.first, rows) and not on_screen(flat(USER_PROMPT), rows):
         failures.append(Failure("rows", f"the prompt is taller than the CLI's {run.height} rows: "
-                                        f"{text.first!r}, its first fact, is off screen"))
+                                        f"{text.first!r}, its first fact, and the user's turn above it are off screen"))
     pages = [replay(run.raw[: page.offset], run.width, run.height).rows for page in run.pages()]
     failures.extend(_elision(text, rows, pages, profile))
     failures.extend(_legible(replayed.styles, rows))

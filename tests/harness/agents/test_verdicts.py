@@ -6,7 +6,7 @@ from pathlib import Path
 
 from conftest import constructed
 
-from harness.agents.driver import Capture, Outcome, Run
+from harness.agents.driver import USER_PROMPT, Capture, Outcome, Run
 from harness.agents.profiles import standin
 from harness.agents.verdicts import Verdict, judge, monotone_across
 from harness.corpus import Fixture
@@ -61,6 +61,8 @@ def test_an_elision_said_with_its_key_and_shown_when_expanded_passes(tmp_path: P
 def test_a_prompt_taller_than_the_screen_fails_rows_and_core(tmp_path: Path) -> None:
     verdict = judge(_run(["  | sh && echo done", "  Deny (n)"]), _case(tmp_path), PROFILE)
     assert {"rows", "core", "runs"} <= _failed(verdict)
+    below_the_turn = judge(_run([f"> {USER_PROMPT}", "  … | sh && echo done (ctrl+o)", "  Deny (n)"]), _case(tmp_path), PROFILE)
+    assert "rows" not in _failed(below_the_turn) and "core" in _failed(below_the_turn)
 
 
 def test_controls_written_as_they_came_fail_containment(tmp_path: Path) -> None:
