@@ -46,21 +46,27 @@ def _reference(fixtures: Sequence[Fixture], widths: Sequence[int]) -> dict[tuple
 
 def run_matrix(profiles: Sequence[Profile], fixtures: Sequence[Fixture], widths: Sequence[int], cache: Path | None,
                jobs: int, timing: Timing, progress: Callable[[Verdict], None] = lambda verdict: None,
-               runs: Path | None = None, rejudge: bool = False) -> list[Verdict]:
+               runs: Path | None = None, reuse: str = "") -> list[Verdict]:
     """Every profile × fixture × width, ``jobs`` at a time, each judged, then ``monotone`` across widths.
 
-    Each run is kept under ``runs``; with ``rejudge`` a kept run is judged
-    again instead of driving the CLI once more.
-    """
-    tasks = [(profile, fixture, width) for fixture in fixtures for profile in profiles for width in widths]
+    Widths go in the order given, each over every fixture, so a run cut short
+    has whole columns (``--widths 120,80,160`` puts 120 first).
 
-    def one(task: tuple[Profile, Fixture, int]) -> Verdict:
+    Each run is kept under ``runs``. ``reuse``: ``"resume"`` judges a kept
+    run again instead of driving the CLI once more; ``"rejudge"`` drives
+    nothing, and a cell with no kept run is left out (``NOT RUN``).
+    """
+    tasks = [(profile, fixture, width) for width in widths for fixture in fixtures for profile in profiles]
+
+    def one(task: tuple[Profile, Fixture, int]) -> Verdict | None:
         profile, fixture, width = task
         binaries = bin_dir(profile, cache) if cache and profile.package else None
         kept = run_path(runs, profile.name, fixture_key(fixture), width) if runs else None
         try:
-            if rejudge and kept and kept.is_file():
+            if reuse and kept and kept.is_file():
                 run = load_run(kept)
+            elif reuse == "rejudge":
+                return None
             else:
                 run = drive(profile, fixture, width, binaries, timing)
                 if runs:
@@ -72,7 +78,7 @@ def run_matrix(profiles: Sequence[Profile], fixtures: Sequence[Fixture], widths:
         return verdict
 
     with ThreadPoolExecutor(max(1, jobs)) as pool:
-        verdicts = list(pool.map(one, tasks))
+        verdicts = [verdict for verdict in pool.map(one, tasks) if verdict is not None]
     out: list[Verdict] = []
     for profile in profiles:
         for fixture in fixtures:
@@ -121,7 +127,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     done: list[Verdict] = []
 
     def publish(verdicts: Sequence[Verdict]) -> None:
-        matrix = Matrix(tuple(chosen), keys, tuple(args.widths), tuple(verdicts), reference, missing, context)
+        matrix = Matrix(tuple(chosen), keys, tuple(sorted(args.widths)), tuple(verdicts), reference, missing, context)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
         args.out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
@@ -135,8 +141,8 @@ def cmd_agents(args: argparse.Namespace) -> int:
             publish(list(done))
 
     runs = args.runs or cache / "runs"
-    verdicts = run_matrix(profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs,
-                          args.rejudge) if profiles else []
+    reuse = "rejudge" if args.rejudge else "resume" if args.resume else ""
+    verdicts = run_matrix(profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse) if profiles else []
     publish(verdicts)
     print(f"askbench agents: wrote {args.out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
           f"{len(missing)} CLIs not run")
@@ -159,6 +165,7 @@ def add_agents_parser(commands: argparse._SubParsersAction, parse_widths: Callab
     agents.add_argument("--install", action="store_true", help="npm install the pinned CLIs that are missing first")
     agents.add_argument("--cache", type=Path, help="where the CLIs are installed (default ~/.cache/askbench/agents)")
     agents.add_argument("--runs", type=Path, help="where each run is kept (default: CACHE/runs)")
-    agents.add_argument("--rejudge", action="store_true", help="judge the kept runs again instead of driving the CLIs")
+    agents.add_argument("--rejudge", action="store_true", help="judge the kept runs again and drive nothing")
+    agents.add_argument("--resume", action="store_true", help="judge the kept runs again and drive only the cells without one")
     agents.add_argument("--out", type=Path, default=Path("reports/agents.md"), help="the report (default reports/agents.md)")
     agents.set_defaults(run=cmd_agents)
