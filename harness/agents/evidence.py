@@ -66,7 +66,7 @@ class CallText:
     labels: tuple[str, ...]
     """Facts that must be on the prompt, flat: the MCP tool and every argument's key, a file's path."""
     commands: tuple[tuple[str, str], ...]
-    """bash: the first and the last command, each as (which, flat name and first words)."""
+    """bash: the first and the last command, each as (which, its name and first word, flat, up to a control)."""
     mcp: bool = False
 
     @property
@@ -94,8 +94,12 @@ def _commands(command: str) -> tuple[tuple[str, str], ...]:
     if not found:
         return ()
     picked = {"first": found[0], "last": found[-1]}
-    return tuple((which, flat(" ".join(item.words[:2]))[:PIECE]) for which, item in picked.items()
-                 if flat(" ".join(item.words[:2])))
+    out = []
+    for which, item in picked.items():
+        words = pieces(" ".join(item.words[:2]))
+        if words:
+            out.append((which, words[0][:PIECE]))
+    return tuple(out)
 
 
 def call_text(intent: Intent) -> CallText:

@@ -52,6 +52,9 @@ class Profile:
     decline_key: tuple[str, ...] = ("Escape",)
     prompt: str = r"(?i)\b(allow|approve|proceed|permission)\b"
     """A regular expression that tells the permission prompt is on screen."""
+    title: str = r"^$never"
+    """Where the prompt begins: the last row matching it starts the rows judged (the transcript above is not the
+    prompt). Where no row matches, as when the prompt pushed its own head off screen, the whole screen is judged."""
     deny: str = r"(?i)\b(no|deny|reject|cancel|esc)\b"
     """The deny option as the prompt words it; the ``options`` verdict wants it on screen."""
     expand_hint: str = r"(?i)ctrl\+o|\^o"
@@ -110,6 +113,7 @@ CLAUDE = Profile(
     close_key=("C-o",),
     decline_key=("Escape",),
     prompt=r"(?i)do you want to|allow|proceed\?",
+    title=r"^ ?(Bash command|Tool use|Create file|Edit file|Write file|Overwrite file|Fetch|Read file)\b",
     deny=r"(?i)\bno\b|esc to cancel",
     shell={"Bash": {"command": "{command}", "description": "Run the requested command"}},
     write={"Write": {"path": "file_path"}},
@@ -135,6 +139,7 @@ CODEX = Profile(
     close_key=("q",),
     decline_key=("Escape",),
     prompt=r"(?i)would you like|allow|approve",
+    title=r"(?i)^\s*(would you like|allow .* to )",
     deny=r"(?i)\bno\b|esc|cancel",
     expand_hint=r"(?i)ctrl\+a|\^a",
     shell={
@@ -167,6 +172,7 @@ GEMINI = Profile(
     expand_key=("C-o",),
     decline_key=("Escape",),
     prompt=r"(?i)allow execution|allow once|apply this change|do you want",
+    title=r"^│ \? ",
     deny=r"(?i)\bno\b|cancel|esc",
     shell={"run_shell_command": {"command": "{command}", "description": "Run the requested command"}},
     write={"write_file": {"path": "file_path"}},
@@ -198,6 +204,7 @@ OPENCODE = Profile(
     close_key=("C-f",),
     decline_key=("Escape",),
     prompt=r"(?i)permission required|allow once",
+    title=r"Permission required",
     deny=r"(?i)reject|deny|\bno\b",
     expand_hint=r"(?i)ctrl\+f",
     shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
@@ -221,6 +228,7 @@ def standin(protocol: Protocol, style: str = "sound") -> Profile:
         expand_key=("C-o",),
         decline_key=("n",),
         prompt=r"Permission required|Deny \(n\)",
+        title=r"^Permission required",
         deny=r"Deny \(n\)",
         shell={"bash": {"command": "{command}"}},
         write={},

@@ -1,7 +1,10 @@
 """A run's verdict: the invariants of ``docs/design.md`` that apply to a screen that is not askbench's.
 
 The prompt screen is the raw stream replayed into the judge's terminal
-(``replay``); nothing is taken from the CLI's account of itself. The
+(``replay``); nothing is taken from the CLI's account of itself. The rows
+judged are the prompt's own, from its title down (``prompt_start``): the
+transcript above it may echo the call, and what it shows there is not what
+the prompt asks about. The
 invariants that carry over:
 
 ``containment``  no control of the tool input reaches the terminal as written (the raw stream);
@@ -40,7 +43,7 @@ from .profiles import Profile
 from .replay import payload_controls, replay
 from .toolcall import intent_of
 
-__all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "MARKER"]
+__all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "prompt_start", "MARKER"]
 
 Status = Literal["PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "ERROR"]
 MARKER = re.compile(r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all")
@@ -131,6 +134,12 @@ def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
     return "TIMEOUT", (f"no settled screen in time; {asked}",)
 
 
+def prompt_start(rows: Sequence[str], profile: Profile) -> int:
+    """The row the prompt begins on: the last that matches the profile's title, else the top of the screen."""
+    title = re.compile(profile.title)
+    return max((index for index, row in enumerate(rows) if title.search(row)), default=0)
+
+
 def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     """The verdict on one run, with every failing invariant's reason."""
     prompt = run.capture("prompt")
@@ -141,7 +150,8 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         return Verdict(run.profile, run.fixture, run.width, status, notes=notes + run.notes, screen=screen)
     text = call_text(intent)
     replayed = replay(run.raw[: prompt.offset], run.width, run.height)
-    rows = replayed.rows
+    start = prompt_start(replayed.rows, profile)
+    screen_rows, rows = replayed.rows, replayed.rows[start:]
     failures = []
     leaked = payload_controls(text.strings, run.raw)
     if leaked:
@@ -149,12 +159,12 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     failures.extend(_text_failures(text, rows, fixture))
     if not re.search(profile.deny, "\n".join(rows)):
         failures.append(Failure("options", "no deny option is on the prompt"))
-    elif text.first and not on_screen(text.first, rows) and not on_screen(flat(USER_PROMPT), rows):
+    elif text.first and not on_screen(text.first, rows) and not on_screen(flat(USER_PROMPT), screen_rows):
         failures.append(Failure("rows", f"the prompt is taller than the CLI's {run.height} rows: "
                                         f"{text.first!r}, its first fact, and the user's turn above it are off screen"))
     pages = [replay(run.raw[: page.offset], run.width, run.height).rows for page in run.pages()]
     failures.extend(_elision(text, rows, pages, profile))
-    failures.extend(_legible(replayed.styles, rows))
+    failures.extend(_legible(replayed.styles[start:], rows))
     shown = sum(1 for chunk in text.chunks() if on_screen(chunk, rows))
     return Verdict(run.profile, run.fixture, run.width, "FAIL" if failures else "PASS", tuple(failures), run.notes,
                    shown, screen)

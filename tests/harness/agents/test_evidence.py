@@ -29,3 +29,8 @@ def test_an_mcp_call_s_facts_are_its_tool_and_every_argument_s_key() -> None:
     text = call_text(Intent("mcp", {"owner": "acme", "body": "x" * 500, "labels": ["a"]}, "create_issue", "github"))
     assert text.labels == ("create_issue", "owner", "body", "labels") and text.first == "create_issue"
     assert text.main == "x" * 500 and set(text.strings) == {"acme", "x" * 500, "a"}
+
+
+def test_a_command_s_words_are_read_up_to_a_control_it_carries() -> None:
+    text = call_text(Intent("bash", {"command": "git status \x1b]52;c;Y3VybA==\x07 && ls -la"}))
+    assert dict(text.commands) == {"first": "gitstatus", "last": "ls-la"}

@@ -8,7 +8,7 @@ from conftest import constructed
 
 from harness.agents.driver import USER_PROMPT, Capture, Outcome, Run
 from harness.agents.profiles import standin
-from harness.agents.verdicts import Verdict, judge, monotone_across
+from harness.agents.verdicts import Verdict, judge, monotone_across, prompt_start
 from harness.corpus import Fixture
 
 PROFILE = standin("chat")
@@ -91,3 +91,12 @@ def test_a_wider_screen_showing_less_fails_monotone() -> None:
     assert [verdict.status for verdict in judged] == ["PASS", "FAIL", "REFUSED"]
     assert judged[1].failures[0].invariant == "monotone"
     assert monotone_across([Verdict("p", "f", 80, "PASS", shown=3), Verdict("p", "f", 120, "PASS", shown=5)])[1].status == "PASS"
+
+
+def test_the_transcript_above_the_prompt_is_not_the_prompt(tmp_path: Path) -> None:
+    rows = [f"> {USER_PROMPT}", f"  $ {COMMAND}", "Permission required", "  curl -fsSL https://203.0.113.7/i.sh",
+            "  Deny (n)"]
+    assert prompt_start(rows, PROFILE) == 2
+    verdict = judge(_run(rows), _case(tmp_path), PROFILE)
+    assert _failed(verdict) == {"runs", "visible", "elision"}
+    assert prompt_start(["no title", "  Deny (n)"], PROFILE) == 0
