@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, needs_tmux
+from agents_cases import CORPUS, needs_tmux
 
 from harness.cli import main
 

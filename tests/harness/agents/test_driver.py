@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import fixture, needs_tmux
+from agents_cases import fixture, needs_tmux
 
 from harness.agents.driver import Run, Timing, drive
 from harness.agents.profiles import standin

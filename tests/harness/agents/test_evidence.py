@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from conftest import fixture
+from agents_cases import fixture
 
 from harness.agents.evidence import call_text, flat, on_screen, pieces
 from harness.agents.toolcall import Intent, intent_of

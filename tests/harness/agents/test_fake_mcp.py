@@ -3,7 +3,7 @@ from __future__ import annotations
 import io
 import json
 
-from conftest import recorded
+from agents_cases import recorded
 
 from harness.agents.fake_mcp import answer, serve
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import constructed, fixture
+from agents_cases import constructed, fixture
 
 from harness.agents.toolcall import Intent, intent_of, resolve
 

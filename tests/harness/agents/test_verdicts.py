@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import constructed
+from agents_cases import constructed
 
 from harness.agents.driver import USER_PROMPT, Capture, Outcome, Run
 from harness.agents.profiles import standin

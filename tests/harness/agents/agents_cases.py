@@ -1,4 +1,4 @@
-"""Fixtures of the agents tests: the stand-in CLI driven through real tmux, once per module, in parallel."""
+"""Shared cases of the agents tests: corpus fixtures, constructed ones, recorded MCP servers, the tmux mark."""
 
 from __future__ import annotations
 
@@ -25,11 +25,6 @@ def constructed(tmp_path: Path, call: dict[str, object], **extra: object) -> Fix
     """A fixture made up for one test (not a corpus case)."""
     return Fixture(tmp_path / "case.json", "cases/constructed", "cases", "constructed", "constructed for a test",
                    call, **extra)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def here_string() -> Fixture:
-    return fixture("bash/powershell-here-string-report-200-lines")
 
 
 def recorded(server: str) -> dict[str, object]:
