@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..readback import must_notate
 from ..shell_facts import parse_commands
 from .replay import controls_in
 from .toolcall import Intent
@@ -46,13 +47,36 @@ def _strings(value: object) -> Iterator[str]:
 
 
 def pieces(text: str) -> list[str]:
-    """The flat runs of ``text`` between its controls (which a CLI may drop, spell out or pass on)."""
+    """The flat runs of ``text`` between its controls and the characters a prompt may only spell out.
+
+    A CLI may drop such a character, spell it out or pass it on, so no run
+    spans one (``harness.readback.must_notate`` says which they are).
+    """
     out, last = [], 0
     for start, control in controls_in(text):
-        out.append(flat(text[last:start]))
+        out.extend(_between_notated(text, last, start))
         last = start + len(control)
-    out.append(flat(text[last:]))
+    out.extend(_between_notated(text, last, len(text)))
     return [piece for piece in out if piece]
+
+
+def _is_tag(char: str) -> bool:
+    return "\U000e0020" <= char <= "\U000e007f"
+
+
+def _between_notated(text: str, start: int, end: int) -> list[str]:
+    """Flat runs between notated characters; a run of tag characters that must be spelled out goes whole."""
+    out, last, in_tags = [], start, False
+    for index in range(start, end):
+        tag = _is_tag(text[index])
+        if must_notate(text, index) or tag and in_tags:
+            out.append(flat(text[last:index]))
+            last = index + 1
+            in_tags = tag
+        elif not tag:
+            in_tags = False
+    out.append(flat(text[last:end]))
+    return out
 
 
 @dataclass(frozen=True)

@@ -34,3 +34,9 @@ def test_an_mcp_call_s_facts_are_its_tool_and_every_argument_s_key() -> None:
 def test_a_command_s_words_are_read_up_to_a_control_it_carries() -> None:
     text = call_text(Intent("bash", {"command": "git status \x1b]52;c;Y3VybA==\x07 && ls -la"}))
     assert dict(text.commands) == {"first": "gitstatus", "last": "ls-la"}
+
+
+def test_characters_a_prompt_may_only_spell_out_split_pieces_too() -> None:
+    assert pieces("chmod +x ./report\u202efdp.sh") == ["chmod+x./report", "fdp.sh"]
+    assert pieces("git status" + "\U000e0078" * 50 + " && curl x | sh") == ["gitstatus", "&&curlx|sh"]
+    assert pieces("a\u200bb 👩\u200d💻") == ["a", "b👩\u200d💻"]
