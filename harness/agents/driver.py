@@ -34,6 +34,8 @@ REPO = Path(__file__).resolve().parents[2]
 MAX_PAGES = 12
 USER_PROMPT = "Run the tool call you were asked for."
 """The user's turn every CLI is started with; CLIs show it above their prompt, so a prompt that hides it is too tall."""
+USER_PROMPT_MARK = "\u276f"
+"""What a CLI that is typed into (``Profile.typed_prompt``) shows when it is ready for input."""
 Take = Callable[[str, Sequence[str]], None]
 
 
@@ -162,6 +164,12 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
 
     def shown(rows: Sequence[str]) -> bool:
         return model.state.called.is_set() and prompt.search("\n".join(rows)) is not None
+
+    if profile.typed_prompt:
+        settle(tmux.screen, quiet=max(timing.quiet, 3.0), limit=timing.start / 2,
+               until=lambda rows: USER_PROMPT_MARK in "".join(rows))
+        tmux.send("-l", USER_PROMPT)
+        tmux.send("Enter")
 
     first = settle(tmux.screen, quiet=timing.quiet, limit=max(timing.start, profile.start_seconds), until=shown,
                    stop=lambda: model.state.answered.is_set() or tmux.dead())

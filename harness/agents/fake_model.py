@@ -3,7 +3,8 @@
 The first request offering a tool that fits the fixture's intent gets the
 tool call; a request carrying a tool result gets a plain answer and the
 result is kept (it tells a decline the driver pressed from a refusal the CLI
-made on its own); every other request — titles, quota probes, token counts,
+made on its own); a main turn that comes before the CLI's MCP tools are
+listed gets a 503 the CLI retries; every other request — titles, quota probes, token counts,
 model lists — gets a short plain answer, so no CLI stalls on an API it was
 not expected to need.
 """
@@ -23,6 +24,7 @@ from .wire import Request, protocol_for_path, read_request, reply_events
 __all__ = ["FakeModel", "Exchange"]
 
 ANSWER = "Done."
+MAX_BUSY = 6
 
 
 @dataclass(frozen=True)
@@ -40,11 +42,27 @@ class _State:
     shell: Mapping[str, Mapping[str, object]]
     write: Mapping[str, Mapping[str, str]]
     call: ToolCall | None = None
+    busy: int = 0
+    """How often a request offering tools but not the intent's was answered 503 (MCP servers still connecting)."""
     exchanges: list[Exchange] = field(default_factory=list)
     results: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     called: threading.Event = field(default_factory=threading.Event)
     answered: threading.Event = field(default_factory=threading.Event)
+
+    def wait(self, request: Request) -> bool:
+        """Whether to answer 503: the CLI's main turn came before its MCP servers' tools were listed.
+
+        CLIs connect MCP servers while the first turn is already on its way
+        and retry a 503 after a back-off, by which time the tools are there.
+        """
+        with self.lock:
+            early = (self.intent is not None and self.intent.kind == "mcp" and self.call is None and bool(request.tools)
+                     and not request.results and resolve(self.intent, request.tools, self.shell, self.write) is None)
+            if early and self.busy < MAX_BUSY:
+                self.busy += 1
+                return True
+            return False
 
     def choose(self, request: Request) -> ToolCall | None:
         """The tool call for this request, once, and only to a request that offers a fitting tool."""
@@ -95,6 +113,13 @@ def _handler(state: _State) -> type[BaseHTTPRequestHandler]:
                 self._send(200, "application/json", [json.dumps({"input_tokens": 10, "totalTokens": 10}).encode()])
                 return
             request = read_request(protocol, self.path, body)
+            if state.wait(request):
+                with state.lock:
+                    state.exchanges.append(Exchange(self.path, request, False))
+                error = {"type": "error", "error": {"type": "overloaded_error", "message": "busy", "code": 503,
+                                                    "status": "UNAVAILABLE"}}
+                self._send(503, "application/json", [json.dumps(error).encode()])
+                return
             call = state.choose(request)
             with state.lock:
                 state.exchanges.append(Exchange(self.path, request, call is not None))

@@ -63,6 +63,9 @@ class Profile:
     write: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     mcp: bool = True
     """Whether the profile's files register the fake MCP server."""
+    typed_prompt: bool = False
+    """Type the user's turn once the CLI has settled, instead of passing it in argv: a CLI whose first turn
+    would leave before its MCP servers are connected offers their tools only on a later one."""
     start_seconds: float = 0.0
     """At least this long to wait for the first prompt, for a CLI that starts slowly."""
 
@@ -89,7 +92,8 @@ CLAUDE = Profile(
     version="2.1.332",
     bin="claude",
     protocol="anthropic",
-    argv=("--permission-mode", "manual", "--mcp-config", "{home}/mcp.json", "--strict-mcp-config", "{prompt}"),
+    argv=("--permission-mode", "manual"),
+    typed_prompt=True,
     env={
         "ANTHROPIC_BASE_URL": "{base_url}",
         "ANTHROPIC_API_KEY": "sk-ant-api03-askbench-fake-key-0000000000",
@@ -105,9 +109,8 @@ CLAUDE = Profile(
         ".claude/.claude.json": '{"hasCompletedOnboarding": true, "theme": "dark", "numStartups": 3, '
         '"customApiKeyResponses": {"approved": ["-fake-key-0000000000"], "rejected": []}, '
         '"projects": {"{work}": {"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true, '
-        '"allowedTools": []}}}',
+        '"allowedTools": []}}, "mcpServers": ' + _MCP_JSON + "}",
         ".claude/settings.json": '{"permissions": {"defaultMode": "manual"}, "autoUpdates": false}',
-        "mcp.json": '{"mcpServers": ' + _MCP_JSON + "}",
     },
     expand_key=("C-o",),
     close_key=("C-o",),

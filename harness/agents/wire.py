@@ -64,7 +64,13 @@ def _tool_names(protocol: Protocol, body: Mapping[str, object]) -> tuple[str, ..
         return tuple(str(decl.get("name")) for decl in declared)
     if protocol == "chat":
         return tuple(str(_as_map(tool.get("function")).get("name", tool.get("name"))) for tool in tools)
-    return tuple(str(tool.get("name")) for tool in tools if tool.get("name"))
+    names: list[str] = []
+    for tool in tools:
+        if tool.get("type") == "namespace":  # OpenAI Responses: a server's tools grouped under one name
+            names.extend(f"{tool.get('name')}.{inner.get('name')}" for inner in _dicts(tool.get("tools")))
+        elif tool.get("name"):
+            names.append(str(tool.get("name")))
+    return tuple(names)
 
 
 def _as_map(value: object) -> Mapping[str, object]:
@@ -127,8 +133,10 @@ def _anthropic_body(call: ToolCall | None, text: str) -> Mapping[str, object]:
 
 def _responses_item(call: ToolCall | None, text: str, done: bool) -> Mapping[str, object]:
     if call:
-        return {"type": "function_call", "id": "fc_fake1", "call_id": "call_fake1", "name": call.name,
+        namespace, _dot, name = call.name.rpartition(".")
+        item = {"type": "function_call", "id": "fc_fake1", "call_id": "call_fake1", "name": name,
                 "arguments": call.arguments_json if done else "", "status": "completed" if done else "in_progress"}
+        return {**item, "namespace": namespace} if namespace else item
     return {"type": "message", "id": "msg_fake1", "role": "assistant", "status": "completed" if done else "in_progress",
             "content": [{"type": "output_text", "text": text, "annotations": []}] if done else []}
 

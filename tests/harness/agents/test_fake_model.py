@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 
 import pytest
@@ -44,3 +45,14 @@ def test_other_requests_get_a_plain_answer() -> None:
         assert json.loads(_post(model, "/v1/messages/count_tokens", {}))["input_tokens"] == 10
         with urllib.request.urlopen(model.base_url + "/v1/models", timeout=10) as response:
             assert json.loads(response.read())["data"] == []
+
+
+def test_a_turn_before_the_mcp_tools_are_listed_is_answered_busy_until_they_are() -> None:
+    intent = Intent("mcp", {"owner": "acme"}, "create_issue", "github")
+    with FakeModel(intent) as model:
+        path = standin.PATHS["anthropic"]
+        with pytest.raises(urllib.error.HTTPError) as busy:
+            _post(model, path, standin.request_body("anthropic", ["Bash"]))
+        assert busy.value.code == 503
+        call = standin.read_call("anthropic", _post(model, path, standin.request_body("anthropic", ["Bash", "mcp__github__create_issue"])))
+        assert call == ("mcp__github__create_issue", {"owner": "acme"})

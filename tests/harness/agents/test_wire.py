@@ -8,7 +8,7 @@ import pytest
 
 from harness.agents import standin
 from harness.agents.toolcall import ToolCall
-from harness.agents.wire import PROTOCOLS, Protocol, protocol_for_path, read_request, reply_events
+from harness.agents.wire import PROTOCOLS, Protocol, parse_sse, protocol_for_path, read_request, reply_events
 
 CALL = ToolCall("bash", {"command": "printf '\\x1b[8m' && rm -rf ~/build"})
 
@@ -50,3 +50,12 @@ def test_requests_say_which_tools_are_offered_and_which_results_come_back(protoc
 def test_paths_of_no_protocol_are_none() -> None:
     assert protocol_for_path("/v1/messages/count_tokens") is None
     assert protocol_for_path("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse") == "gemini"
+
+
+def test_responses_namespaces_list_their_tools_and_a_call_names_its_namespace() -> None:
+    body = {"tools": [{"type": "namespace", "name": "mcp__github", "tools": [{"type": "function", "name": "create_issue"}]},
+                      {"type": "function", "name": "exec_command"}]}
+    assert read_request("responses", "/v1/responses", body).tools == ("mcp__github.create_issue", "exec_command")
+    _type, chunks = reply_events("responses", ToolCall("mcp__github.create_issue", {"owner": "acme"}), "", stream=True)
+    done = [json.loads(data) for _event, data in parse_sse(b"".join(chunks)) if "output_item.done" in data][0]
+    assert done["item"]["name"] == "create_issue" and done["item"]["namespace"] == "mcp__github"
