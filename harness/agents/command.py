@@ -122,6 +122,8 @@ def cmd_agents(args: argparse.Namespace) -> int:
         "terminal": f"{_version(['tmux', '-V'])}, {args.widths} columns x 40 rows; node {_version(['node', '--version'])}",
         "fake model": "127.0.0.1 only; every other address is sent to a closed local port",
     }
+    if args.note:
+        context["note"] = args.note
     keys = tuple(fixture_key(fixture) for fixture in fixtures)
     reference = _reference(fixtures, args.widths)
     done: list[Verdict] = []
@@ -167,5 +169,6 @@ def add_agents_parser(commands: argparse._SubParsersAction, parse_widths: Callab
     agents.add_argument("--runs", type=Path, help="where each run is kept (default: CACHE/runs)")
     agents.add_argument("--rejudge", action="store_true", help="judge the kept runs again and drive nothing")
     agents.add_argument("--resume", action="store_true", help="judge the kept runs again and drive only the cells without one")
+    agents.add_argument("--note", help="a line for the report's head: how this matrix was made")
     agents.add_argument("--out", type=Path, default=Path("reports/agents.md"), help="the report (default reports/agents.md)")
     agents.set_defaults(run=cmd_agents)
