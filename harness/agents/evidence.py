@@ -19,7 +19,7 @@ from ..shell_facts import parse_commands
 from .replay import controls_in
 from .toolcall import Intent
 
-__all__ = ["flat", "CallText", "call_text", "pieces", "on_screen", "CHUNK"]
+__all__ = ["flat", "CallText", "call_text", "pieces", "on_screen", "named_on_screen", "CHUNK"]
 
 _BLANK_OR_BOX = re.compile(r"[\s\u2500-\u259f]+")
 PIECE = 24
@@ -139,3 +139,12 @@ def call_text(intent: Intent) -> CallText:
 
 def on_screen(piece: str, rows: Sequence[str]) -> bool:
     return bool(piece) and piece in flat("".join(rows))
+
+
+_NAME_PARTS = re.compile(r"[_\-.]")
+
+
+def named_on_screen(name: str, rows: Sequence[str]) -> bool:
+    """A tool's or an argument's name, as written or as CLIs title it (``slack_post_message``: Slack Post Message)."""
+    loose = _NAME_PARTS.sub("", name).casefold()
+    return bool(loose) and loose in _NAME_PARTS.sub("", flat("".join(rows))).casefold()

@@ -38,7 +38,7 @@ from ..checks import WidthResult, check_monotone
 from ..corpus import Fixture
 from ..facts import CORE_LABELS
 from .driver import USER_PROMPT, Run
-from .evidence import CallText, call_text, flat, on_screen, pieces
+from .evidence import CallText, call_text, flat, named_on_screen, on_screen, pieces
 from .profiles import Profile
 from .replay import payload_controls, replay
 from .toolcall import intent_of
@@ -77,7 +77,8 @@ def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> lis
     found = []
     if not text.mcp and text.head and not on_screen(text.head, rows):
         found.append(Failure("core", f"the start of the input {text.head!r} is not on the prompt"))
-    found.extend(Failure("core", f"{label!r} is not on the prompt") for label in text.labels if not on_screen(label, rows))
+    found.extend(Failure("core", f"{label!r} is not on the prompt") for label in text.labels
+                 if not named_on_screen(label, rows))
     found.extend(Failure("runs", f"the {which} command {piece!r} is not on the prompt")
                  for which, piece in text.commands if not on_screen(piece, rows))
     visible = fixture.expect.get("visible", [])
@@ -134,6 +135,10 @@ def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
     return "TIMEOUT", (f"no settled screen in time; {asked}",)
 
 
+def _first_shown(text: CallText, rows: Sequence[str]) -> bool:
+    return named_on_screen(text.first, rows) if text.mcp else on_screen(text.first, rows)
+
+
 def prompt_start(rows: Sequence[str], profile: Profile) -> int:
     """The row the prompt begins on: the last that matches the profile's title, else the top of the screen."""
     title = re.compile(profile.title)
@@ -159,7 +164,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     failures.extend(_text_failures(text, rows, fixture))
     if not re.search(profile.deny, "\n".join(rows)):
         failures.append(Failure("options", "no deny option is on the prompt"))
-    elif text.first and not on_screen(text.first, rows) and not on_screen(flat(USER_PROMPT), screen_rows):
+    elif text.first and not _first_shown(text, rows) and not on_screen(flat(USER_PROMPT), screen_rows):
         failures.append(Failure("rows", f"the prompt is taller than the CLI's {run.height} rows: "
                                         f"{text.first!r}, its first fact, and the user's turn above it are off screen"))
     pages = [replay(run.raw[: page.offset], run.width, run.height).rows for page in run.pages()]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from agents_cases import fixture
 
-from harness.agents.evidence import call_text, flat, on_screen, pieces
+from harness.agents.evidence import call_text, flat, named_on_screen, on_screen, pieces
 from harness.agents.toolcall import Intent, intent_of
 
 
@@ -40,3 +40,9 @@ def test_characters_a_prompt_may_only_spell_out_split_pieces_too() -> None:
     assert pieces("chmod +x ./report\u202efdp.sh") == ["chmod+x./report", "fdp.sh"]
     assert pieces("git status" + "\U000e0078" * 50 + " && curl x | sh") == ["gitstatus", "&&curlx|sh"]
     assert pieces("a\u200bb 👩\u200d💻") == ["a", "b👩\u200d💻"]
+
+
+def test_a_name_reads_as_written_or_as_a_title() -> None:
+    assert named_on_screen("slack_post_message", ["│ slack — Slack Post Message"])
+    assert named_on_screen("channel_id", ['{"channel_id": "C1"}'])
+    assert not named_on_screen("slack_post_message", ["│ slack — Slack Post"])
