@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check test test-quick typecheck distcheck snapshots bench report ci-deps
+.PHONY: check test test-quick typecheck distcheck snapshots bench report ci-deps agents
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,3 +76,10 @@ bench: $(TESTS)
 # Writes reports/corpus.md and reports/gallery.html.
 report: $(GATE)
 	$(BIN)/askbench report
+
+# The real agent CLIs at their pinned versions (harness/agents/profiles.py), installed with npm into a cache
+# outside the repository (AGENTS_CACHE), then judged on the curated fixtures: writes reports/agents.md, .json, .html.
+# Needs tmux and node; never part of `make test`.
+AGENTS_CACHE ?= $(HOME)/.cache/askbench/agents
+agents: $(GATE)
+	ASKBENCH_AGENTS_CACHE=$(AGENTS_CACHE) $(BIN)/askbench agents --install $(AGENTS_ARGS)

@@ -262,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_new_parser(commands)
     add_record_parser(commands)
     add_bench_parser(commands)
+    from .agents.command import add_agents_parser
+
+    add_agents_parser(commands, parse_widths)
     add_report_parser(commands, parse_widths)
     add_mutate_parser(commands, parse_widths)
     return parser

@@ -1,0 +1,97 @@
+"""The raw byte stream a CLI wrote, replayed into a terminal of the judge's own, and what the payload did in it.
+
+tmux's own capture is the picture a person saw; the verdicts read the
+stream again in pyte, at the same size, so they judge what the bytes do
+and not tmux's account of it. ``payload_controls`` finds each control of
+the tool input that reached the terminal as written: a CLI draws with
+escapes of its own, so a control counts only where it stands among the
+payload's own characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pyte
+
+from ..terminal import Style
+
+__all__ = ["Replayed", "replay", "payload_controls", "controls_in"]
+
+_CONTROL = re.compile(
+    r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, to BEL or ST
+    r"|\x1b[P_^X][^\x1b]*(?:\x1b\\)?"  # DCS, APC, PM, SOS
+    r"|\x1b\[[0-?]*[ -/]*[@-~]"  # CSI
+    r"|\x1b[ -/]*[0-~]"  # any other escape
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # bare C0 (not TAB, LF) and C1
+)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    rows: tuple[str, ...]
+    styles: tuple[tuple[Style, ...], ...]
+
+
+def _style(char: pyte.screens.Char) -> Style:
+    return Style(fg=char.fg, bg=char.bg, bold=char.bold, italics=char.italics, underline=char.underscore,
+                 blink=char.blink, reverse=char.reverse, strikethrough=char.strikethrough)
+
+
+class _Screen(pyte.Screen):
+    """pyte's screen, taking a private SGR (``CSI > 4 ; 1 m``, xterm's key modes) for what it is: no paint."""
+
+    def select_graphic_rendition(self, *attrs: int, private: bool = False) -> None:
+        if not private:
+            super().select_graphic_rendition(*attrs)
+
+
+def replay(raw: bytes, width: int, height: int) -> Replayed:
+    """The screen after ``raw`` was written to a ``width`` × ``height`` terminal."""
+    screen = _Screen(width, height)
+    stream = pyte.ByteStream(screen)
+    stream.feed(raw)
+    rows = []
+    styles = []
+    for y in range(height):
+        line = screen.buffer[y]
+        rows.append("".join(line[x].data for x in range(width)).rstrip())
+        styles.append(tuple(_style(line[x]) for x in range(width)))
+    return Replayed(tuple(rows), tuple(styles))
+
+
+def controls_in(text: str) -> list[tuple[int, str]]:
+    """Every control sequence or control character in a payload text, with where it starts."""
+    return [(match.start(), match.group()) for match in _CONTROL.finditer(text)]
+
+
+def payload_controls(texts: Sequence[str], raw: bytes) -> list[str]:
+    """The payload's controls found in the raw stream with a payload character beside them, as ``repr``s.
+
+    A control is matched with the printable characters beside it in the
+    payload (one on each side that has one), so a CLI's own ``ESC[0m`` or
+    CR is not taken for the payload's.
+    """
+    stream = raw.decode("utf-8", errors="replace")
+    found: list[str] = []
+    for text in texts:
+        for start, control in controls_in(text):
+            if control == "\r" and text[start + 1 : start + 2] == "\n":
+                continue  # a CRLF line end, which every terminal shows as one
+            probe = _with_context(text, start, control)
+            if probe and probe in stream and repr(control) not in found:
+                found.append(repr(control))
+    return found
+
+
+def _plain(char: str) -> str:
+    return char if char and not char.isspace() and _CONTROL.match(char) is None else ""
+
+
+def _with_context(text: str, start: int, control: str) -> str:
+    """The control with the payload's printable characters on each side of it (one each), or "" with none."""
+    end = start + len(control)
+    before, after = _plain(text[start - 1 : start] if start else ""), _plain(text[end : end + 1])
+    return before + control + after if before or after else ""

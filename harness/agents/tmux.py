@@ -1,0 +1,82 @@
+"""One tmux server per run: its own socket, one window of a fixed size, the pane's bytes piped to a file.
+
+The program is started behind a gate (a shell that waits for a file), so
+``pipe-pane`` is in place before the program writes its first byte: the
+raw stream on file is all the program ever wrote.
+"""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import uuid
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+
+__all__ = ["Tmux", "HEIGHT", "tmux_available"]
+
+HEIGHT = 40
+
+
+def tmux_available() -> bool:
+    try:
+        return subprocess.run(["tmux", "-V"], capture_output=True, check=False).returncode == 0
+    except OSError:
+        return False
+
+
+class Tmux:
+    """A private tmux server running ``argv`` in ``cwd`` with exactly ``env`` (a context manager)."""
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path, width: int, raw: Path,
+                 height: int = HEIGHT) -> None:
+        self.socket = f"askbench-{uuid.uuid4().hex[:12]}"
+        self.width, self.height = width, height
+        self.raw = raw
+        self._gate = raw.with_suffix(".go")
+        self._argv, self._env, self._cwd = list(argv), dict(env), cwd
+
+    def _tmux(self, *args: str) -> str:
+        done = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+                              capture_output=True, text=True, check=False, timeout=30)
+        return done.stdout
+
+    def start(self) -> None:
+        self.raw.write_bytes(b"")
+        environment = " ".join(shlex.quote(f"{key}={value}") for key, value in sorted(self._env.items()))
+        program = " ".join(shlex.quote(part) for part in self._argv)
+        gate = shlex.quote(str(self._gate))
+        script = f"while [ ! -e {gate} ]; do sleep 0.02; done; exec env -i {environment} {program}"
+        self._tmux("new-session", "-d", "-x", str(self.width), "-y", str(self.height), "-c", str(self._cwd),
+                   "sh", "-c", script)
+        self._tmux("set-option", "-g", "remain-on-exit", "on")
+        self._tmux("set-option", "-g", "status", "off")
+        self._tmux("resize-window", "-x", str(self.width), "-y", str(self.height))
+        self._tmux("pipe-pane", "-o", f"cat >> {shlex.quote(str(self.raw))}")
+        self._gate.write_text("")
+
+    def screen(self, styled: bool = False) -> list[str]:
+        """The visible rows as tmux shows them (with SGR when ``styled``), padded to the pane's height."""
+        text = self._tmux("capture-pane", "-p", *(["-e"] if styled else []))
+        rows = text.split("\n")[: self.height]
+        return rows + [""] * (self.height - len(rows))
+
+    def send(self, *keys: str) -> None:
+        self._tmux("send-keys", *keys)
+
+    def dead(self) -> bool:
+        return self._tmux("display-message", "-p", "#{pane_dead}").strip() == "1"
+
+    def raw_bytes(self) -> bytes:
+        return self.raw.read_bytes()
+
+    def __enter__(self) -> Tmux:
+        self.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        socket = self._tmux("display-message", "-p", "#{socket_path}").strip()
+        self._tmux("kill-server")
+        if socket:
+            Path(socket).unlink(missing_ok=True)

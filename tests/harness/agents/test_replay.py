@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from harness.agents.replay import controls_in, payload_controls, replay
+
+
+def test_the_stream_is_replayed_at_its_size_with_styles() -> None:
+    shown = replay(b"\x1b[?1049h\x1b[>4;1m\x1b[2J\x1b[Hfirst\r\n\x1b[31mred\x1b[0m", 20, 3)
+    assert shown.rows == ("first", "red", "")
+    assert shown.styles[1][0].fg == "red" and shown.styles[0][0].fg == "default"
+
+
+def test_every_kind_of_control_in_a_payload_is_found() -> None:
+    text = "a\x1b[8mb\x1b]8;;http://x\x1b\\c\x1b]52;c;aGk=\x07d\x9b2Je\x08f\rg\r\nh"
+    assert [control for _at, control in controls_in(text)] == [
+        "\x1b[8m", "\x1b]8;;http://x\x1b\\", "\x1b]52;c;aGk=\x07", "\x9b", "\x08", "\r", "\r"]
+
+
+def test_a_control_counts_only_beside_the_payload_s_own_characters() -> None:
+    payload = ["echo \x1b[8msecret\x1b[28m done", "ls\rrm -rf ~", "one\r\ntwo"]
+    own = b"\x1b[8m\x1b[28m\r\n\x1b[0m echo \\x1b[8msecret"
+    assert payload_controls(payload, own) == []
+    leaked = own + "echo \x1b[8msecret\x1b[28m done ls\rrm".encode()
+    assert payload_controls(payload, leaked) == ["'\\x1b[8m'", "'\\x1b[28m'", "'\\r'"]

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from harness.agents.settle import mask, settle
+
+
+def test_spinners_and_clocks_are_masked_and_nothing_else() -> None:
+    assert mask(["⠋ Thinking… (12s)"]) == mask(["⠙ Thinking… (13s)"])
+    assert mask(["Allow once"]) != mask(["Allow twice"])
+
+
+def _screens(*rows: str) -> Iterator[list[str]]:
+    for row in rows:
+        yield [row]
+    while True:
+        yield [rows[-1]]
+
+
+def test_a_screen_settles_when_it_stands_still_and_the_condition_holds() -> None:
+    screens = _screens("a", "b", "⠋ c 1s", "⠙ c 2s")
+    done = settle(lambda: next(screens), quiet=0.05, limit=5, poll=0.01, until=lambda rows: "c" in rows[0])
+    assert done.settled and done.quiet and "c" in done.rows[0]
+
+
+def test_one_that_never_settles_runs_out_of_time_and_says_so() -> None:
+    count = iter(range(10**6))
+    done = settle(lambda: [f"x{'y' * next(count)}"], quiet=0.05, limit=0.2, poll=0.01)
+    assert not done.settled and not done.quiet
+
+
+def test_a_quiet_screen_without_the_condition_is_quiet_but_not_settled() -> None:
+    done = settle(lambda: ["idle"], quiet=0.02, limit=0.1, poll=0.01, until=lambda rows: False)
+    assert not done.settled and done.quiet
