@@ -31,9 +31,10 @@ from typing import Literal, get_args
 
 import tree_sitter_bash
 import tree_sitter_powershell
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from .cells import text_cells
+from .shell_doubt import doubt
 from .neutralise import neutralise
 from .truncate import ELLIPSIS
 
@@ -99,6 +100,12 @@ class Outline:
 
     dialect: Dialect
     text: str
+    doubtful: bool = False
+    """The grammar's reading may not be bash's (see ``doubt``): ``text`` is then the command as written, nothing collapsed."""
+
+
+UNAVAILABLE = "outline unavailable: the command is shown as written"
+"""What the shape says when the parse cannot be trusted to be the shell's: the person reads the command itself."""
 
 
 @cache
@@ -136,13 +143,13 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         source = command.encode("utf-8")
     except UnicodeEncodeError:
         return None
-    for candidate in (dialect,) if dialect else DIALECTS:
-        tree = _parser(candidate).parse(scannable(command))
-        if not tree.root_node.has_error:
-            outliner = _Outliner(source)
-            data = _trailing_data(tree.root_node) if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP else None
-            return Outline(candidate, outliner.render(tree.root_node, data))  # type: ignore[arg-type]
-    return None
+    candidate: Dialect = dialect or "bash"  # a command no dialect names is bash's: never re-read as PowerShell
+    tree = _parser(candidate).parse(scannable(command))
+    if tree.root_node.has_error or (candidate == "bash" and doubt(tree.root_node, source) is not None):
+        return Outline(candidate, command, doubtful=True)
+    outliner = _Outliner(source, candidate)
+    data = _trailing_data(tree.root_node) if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP else None
+    return Outline(candidate, outliner.render(tree.root_node, data))
 
 
 def differs_from(outline_text: str, command: str) -> bool:
@@ -185,8 +192,9 @@ class _Token:
 class _Outliner:
     """Walks the tree iteratively (a 3,000-deep ``$( … )`` must not exhaust Python's stack) into tokens."""
 
-    def __init__(self, source: bytes) -> None:
+    def __init__(self, source: bytes, dialect: Dialect = "bash") -> None:
         self.source = source
+        self.dialect = dialect
 
     def text(self, start: int, end: int) -> str:
         return self.source[start:end].decode("utf-8")
@@ -217,7 +225,8 @@ class _Outliner:
             size += len(token.text) + 1
             if size > OUTLINE_END:
                 break
-        return f"{self.join(head)}\n{ELLIPSIS}\n{self.join(tail[::-1])}"
+        hidden = _commands_between(self.dialect, root, max(token.end for token in head), min(token.start for token in tail))
+        return f"{self.join(head)}\n{hidden_marker(hidden)}\n{self.join(tail[::-1])}"
 
     def join(self, tokens: list[_Token]) -> str:
         """Tokens spaced as the source spaces them: a line break, a blank, or nothing.
@@ -415,6 +424,22 @@ class _Outliner:
         head = opening.group() if opening else ""
         tail = closing.group() if closing and closing.start() >= len(head) else ""
         return f"{head}{ELLIPSIS}{tail}"
+
+
+def hidden_marker(count: int) -> str:
+    """The line that stands for the commands an outline's middle leaves out: counted, so none is silently gone."""
+    return f"{ELLIPSIS} {count} more command{'s' if count != 1 else ''} {ELLIPSIS}" if count else ELLIPSIS
+
+
+def _commands_between(dialect: Dialect, root: Node, head_end: int, tail_start: int) -> int:
+    """Commands not wholly in the outline's head (ending by ``head_end``) nor in its tail (from ``tail_start``)."""
+    found = QueryCursor(_command_query(dialect)).captures(root).get("command", [])
+    return sum(1 for node in found if node.end_byte > head_end and node.start_byte < tail_start)
+
+
+@cache
+def _command_query(dialect: Dialect) -> Query:
+    return Query(Language(_GRAMMARS[dialect]()), "(command) @command")
 
 
 _MOST_CELLS_A_BYTE_SHOWS = 5

@@ -10,6 +10,7 @@ import pytest
 
 import impl.dialog
 import impl.shell
+from harness.bash_oracle import bash_version
 from harness.shell_facts import check_runs, first_and_last, on_screen, parse_commands
 from impl.cells import Capped
 from impl.dialog import DialogBudget, render_prompt_dialog
@@ -124,7 +125,7 @@ def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(impl.dialog, "capped_field", head_only)
     payload = dataclasses.replace(bash(PADDING), request=dataclasses.replace(bash(PADDING).request, shape=None))
     problems = check_runs(ask_text(payload, 80), PADDING, None, False)
-    assert problems == ["the last command 'sh' is not on the bounded screen"]
+    assert problems == [f"the last command 'sh' is not on the bounded screen (read by {bash_version()})"]
 
 
 def long_last_command() -> str:
