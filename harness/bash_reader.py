@@ -78,16 +78,23 @@ class _Result:
     """Text bash must read again (a shell's ``-c`` script, a backtick body, a heredoc fed to a shell), and its place."""
 
 
-def read_canonical(text: str, order: tuple[int, ...] = ()) -> tuple[list[Found], list[tuple[str, tuple[int, ...]]]]:
-    """The commands of bash's canonical ``text`` and the scripts in it bash must read again."""
+def read_canonical(
+    text: str, order: tuple[int, ...] = (), *, evaluated: bool = False,
+) -> tuple[list[Found], list[tuple[str, tuple[int, ...]]]]:
+    """The commands of bash's canonical ``text`` and the scripts in it bash must read again.
+
+    ``evaluated``: the text evaluates some of its data as code later, so a
+    substitution inside single quotes is a command too.
+    """
     result = _Result()
-    _Reader(text, order, result).run()
+    _Reader(text, order, result, evaluated=evaluated).run()
     return result.commands, result.scripts
 
 
 class _Reader:
-    def __init__(self, text: str, order: tuple[int, ...], result: _Result) -> None:
+    def __init__(self, text: str, order: tuple[int, ...], result: _Result, *, evaluated: bool = False) -> None:
         self.text = text
+        self.evaluated = evaluated
         self.at = 0
         self.order = order
         self.result = result
@@ -323,7 +330,7 @@ class _Reader:
             if char == "\\" and not quoted:
                 position += 2
                 continue
-            if char == "'" and not in_body and not evaluated and not quoted:
+            if char == "'" and not in_body and not evaluated and not self.evaluated and not quoted:
                 end = text.find("'", position + 1)
                 position = len(text) if end < 0 else end + 1
                 continue
@@ -338,7 +345,7 @@ class _Reader:
             if text.startswith(("$(", "<(", ">("), position):
                 end = _Reader(text, (), _Result()).balanced(position + 1, "(", ")")
                 inner = text[position + 2 : end - 1]
-                commands, scripts = read_canonical(inner, place)
+                commands, scripts = read_canonical(inner, place, evaluated=self.evaluated)
                 self.result.commands.extend(commands)
                 self.result.scripts.extend(scripts)
                 position = end

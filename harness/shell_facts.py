@@ -43,8 +43,9 @@ LONG_COMMAND = 80
 
 _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
 _ORDER = ("bash", "powershell")
-_BREAK = r"(?:\n *)?"
-"""Where a hard wrap may fall: a row ends, and the next row is indented to the field column."""
+_BREAK = r"(?:\\?\r?\n *)?"
+"""Where a hard wrap may fall: a row ends, and the next row is indented to the field column — or a line
+continuation the command shows as written, which bash joined into the word."""
 _EDGE = r"[\w./\-]"
 _BLANKS = " \t\r\n"
 """What separates words in a shell's source; ``\x85``, ``\xa0`` and ``\u3000`` are word characters to both shells."""
@@ -85,6 +86,9 @@ def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand,
     return bash_commands(text)
 
 
+EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
+"""Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
+substitution anywhere in such a command may run, so it is owed as a command too."""
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
 """A statement of assignments only runs nothing (a substitution in it is a command of its own)."""
 _SCRIPT_DEPTH = 8
@@ -96,7 +100,7 @@ def bash_commands(text: str) -> tuple[ShellCommand, ...] | None:
     reading = read_commands([text])[0]
     if reading is None:
         return None
-    found, scripts = read_canonical(reading.text)
+    found, scripts = read_canonical(reading.text, evaluated=EVALUATES.search(reading.text) is not None)
     for _ in range(_SCRIPT_DEPTH):
         if not scripts:
             break
@@ -104,7 +108,7 @@ def bash_commands(text: str) -> tuple[ShellCommand, ...] | None:
         pending = []
         for (_, place), inner in zip(scripts, readings):
             if inner is not None:
-                more, deeper = read_canonical(inner.text, place)
+                more, deeper = read_canonical(inner.text, place, evaluated=EVALUATES.search(inner.text) is not None)
                 found.extend(more)
                 pending.extend(deeper)
         scripts = pending
@@ -183,6 +187,8 @@ def _long(word: str) -> str:
     return rf"(?:{_exact(_collapse(word))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
 
 
+_CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *)*{ELLIPSIS}"
+"""A word cut by a cap: what the row shows of it, then the bare marker."""
 _RESPELLED = re.compile(r"""['"\\$`]""")
 """A word with quotes or expansions: bash prints ``$'\\t'`` translated and ``$(  a )`` re-spaced, so the screen's
 spelling may differ after its first such character."""
@@ -216,23 +222,26 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
         while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:
             kept += 1
         words = words[:kept]
-    parts = []
+    gaps, parts = [], []
     for index, raw in enumerate(words):
         if index:
             gap = command.gaps[index - 1] if index - 1 < len(command.gaps) else " "
             joined = _JOINED_LINES.sub(" ", gap)
             if not gap:  # adjacent words (``&0``): only a row break may come between them
-                parts.append(_BREAK)
+                gaps.append(_BREAK)
             elif not joined.strip(_BLANKS):  # blanks, and continuations shown as written or joined
-                parts.append(_BLANKS_OR_CONTINUATIONS)
+                gaps.append(_BLANKS_OR_CONTINUATIONS)
             else:
-                parts.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
+                gaps.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
         parts.append(_word(raw))
-    name, rest = parts[0], "".join(parts[1:])
-    cut = rf"[^\n{ELLIPSIS}]*{ELLIPSIS}"
-    ending = rf"(?:(?!{_EDGE})|{cut})" if long_command else rf"(?!{_EDGE})"
+    rest = rf"(?!{_EDGE})"
+    for gap, part in zip(reversed(gaps), reversed(parts[1:])):
+        # the word and what follows it — or, for a command that may be cut, a cut at or inside this word
+        rest = rf"(?:{gap}{part}{rest}|(?:{gap})?{_CUT_WORD})" if long_command else gap + part + rest
+    if long_command and len(parts) == 1:
+        rest = rf"(?:{rest}|{_CUT_WORD})"
     # a long name may itself stand as its marker (``…``): then nothing after it is owed
-    body = rf"{name}(?:{rest}{ending}|(?<={ELLIPSIS}))"
+    body = rf"{parts[0]}(?:{rest}|(?<={ELLIPSIS}))"
     return re.compile(rf"(?<!{_EDGE}){body}")
 
 
