@@ -394,8 +394,11 @@ class _Outliner:
         """
         inner = list(_substitutions(node))
         if body:
-            for substitution in inner:
-                yield _Token(ELLIPSIS, node.start_byte, substitution.start_byte, glued=True)
+            ticks = list(self.backticks(node, inner))
+            inside = [node for node in inner if any(tick.start <= node.start_byte < tick.end for tick in ticks)]
+            runs: list[Node | _Token] = sorted([*[n for n in inner if n not in inside], *ticks], key=_start)
+            for substitution in runs:
+                yield _Token(ELLIPSIS, node.start_byte, _start(substitution), glued=True)
                 yield substitution
             yield _Token(ELLIPSIS, node.start_byte, node.end_byte, glued=True)
             return
@@ -414,6 +417,26 @@ class _Outliner:
         if node.end_byte > position:
             yield _Token(self.shortened(position, node.end_byte, name=name), position, node.end_byte, glued=True)
 
+    def backticks(self, body: Node, inner: list[Node]) -> Iterator[_Token]:
+        """The backtick substitutions of an unquoted heredoc body, which the grammar reads as text (bash manual 3.6.6).
+
+        Each is kept as written, on one line, a ``$( )`` inside it with it.
+        """
+        redirect = body.parent
+        starts = [child for child in redirect.children if child.type == "heredoc_start"] if redirect else []
+        if any(self.text(start.start_byte, start.end_byte)[:1] in "'\"\\" for start in starts):
+            return
+        text = self.source[body.start_byte : body.end_byte]
+        position = 0
+        while (opening := _next_backtick(text, position)) >= 0:
+            closing = _next_backtick(text, opening + 1)
+            if closing < 0:
+                return
+            start, end = body.start_byte + opening, body.start_byte + closing + 1
+            if not any(node.start_byte <= start < node.end_byte for node in inner):
+                yield _Token(_one_line(self.text(start, end)), start, end, glued=True)
+            position = closing + 1
+
     def shortened(self, start: int, end: int, *, name: bool = False) -> str:
         """Literal text as written when short and on one line; else its quotes around a bare ``…``."""
         text = self.text(start, end)
@@ -424,6 +447,20 @@ class _Outliner:
         head = opening.group() if opening else ""
         tail = closing.group() if closing and closing.start() >= len(head) else ""
         return f"{head}{ELLIPSIS}{tail}"
+
+
+def _start(item: Node | _Token) -> int:
+    return item.start_byte if isinstance(item, Node) else item.start
+
+
+def _next_backtick(text: bytes, position: int) -> int:
+    """The next backtick in ``text`` from ``position`` that no backslash escapes, or -1."""
+    while (found := text.find(b"`", position)) >= 0:
+        escapes = len(text[:found]) - len(text[:found].rstrip(b"\\"))
+        if escapes % 2 == 0:
+            return found
+        position = found + 1
+    return -1
 
 
 def hidden_marker(count: int) -> str:
