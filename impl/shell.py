@@ -456,7 +456,9 @@ def _start(item: Node | _Token) -> int:
 def _next_backtick(text: bytes, position: int) -> int:
     """The next backtick in ``text`` from ``position`` that no backslash escapes, or -1."""
     while (found := text.find(b"`", position)) >= 0:
-        escapes = len(text[:found]) - len(text[:found].rstrip(b"\\"))
+        escapes = 0
+        while found - escapes > 0 and text[found - escapes - 1] == 0x5C:  # backslashes before it
+            escapes += 1
         if escapes % 2 == 0:
             return found
         position = found + 1
