@@ -37,7 +37,8 @@ _OPTIONS = ("--norc", "--noprofile", "--pretty-print", "-O", "extglob", "/dev/st
 """``extglob`` on: a reading that accepts ``!(…)`` owes every command a shell with it on would run."""
 _ENV = {"PATH": os.defpath, "LC_ALL": "C.UTF-8", "HOME": "/nonexistent"}
 _TIMEOUT = 120.0
-_BATCH = 2_000
+_BATCH = 100
+"""Commands a bash process reads at once: a command that breaks a batch costs a re-read of the rest of it."""
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from tree_sitter import Language, Node, Parser
 from impl.shell import scannable  # the grammar's crash workaround only: the judge's parse is its own
 
 from .bash_oracle import bash_version, read_commands
-from .bash_reader import read_canonical
+from .bash_reader import Found, read_canonical
 
 
 ELLIPSIS = "\u2026"
@@ -97,25 +97,43 @@ _SCRIPT_DEPTH = 8
 
 def bash_commands(text: str) -> tuple[ShellCommand, ...] | None:
     """The commands bash would run of ``text``, as bash reads it: in order, each with its words."""
-    reading = read_commands([text])[0]
-    if reading is None:
-        return None
-    found, scripts = read_canonical(reading.text, evaluated=EVALUATES.search(reading.text) is not None)
+    return bash_commands_of([text])[0]
+
+
+def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
+    """``bash_commands`` for many texts, every round of scripts for all of them in one bash process."""
+    readings = read_commands(texts)
+    found: list[list[Found] | None] = []
+    scripts: list[tuple[int, str, tuple[int, ...]]] = []
+    for index, reading in enumerate(readings):
+        if reading is None:
+            found.append(None)
+            continue
+        commands, inner = read_canonical(reading.text, evaluated=EVALUATES.search(reading.text) is not None)
+        found.append(commands)
+        scripts.extend((index, script, place) for script, place in inner)
     for _ in range(_SCRIPT_DEPTH):
         if not scripts:
             break
-        readings = read_commands([script for script, _ in scripts])
-        pending = []
-        for (_, place), inner in zip(scripts, readings):
-            if inner is not None:
-                more, deeper = read_canonical(inner.text, place, evaluated=EVALUATES.search(inner.text) is not None)
-                found.extend(more)
-                pending.extend(deeper)
+        pending: list[tuple[int, str, tuple[int, ...]]] = []
+        for (index, _, place), inner_reading in zip(scripts, read_commands([script for _, script, _ in scripts])):
+            listed = found[index]
+            if inner_reading is None or listed is None:
+                continue
+            evaluated = EVALUATES.search(inner_reading.text) is not None
+            more, deeper = read_canonical(inner_reading.text, place, evaluated=evaluated)
+            listed.extend(more)
+            pending.extend((index, script, where) for script, where in deeper)
         scripts = pending
-    found = [command for command in found if not all(_ASSIGNMENT.match(word) for word in command.words)]
-    found.sort(key=lambda command: command.order)
-    out = tuple(ShellCommand(" ".join(command.words), command.words, index, (" ",) * (len(command.words) - 1))
-                for index, command in enumerate(found))
+    return [_commands(listed) if listed is not None else None for listed in found]
+
+
+def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
+    kept = sorted((command for command in found if not all(_ASSIGNMENT.match(word) for word in command.words)),
+                  key=lambda command: command.order)
+    shown = [tuple(word for word in command.words if word.strip(_BLANKS)) for command in kept]  # ``\r`` alone: blank
+    out = tuple(ShellCommand(" ".join(words), words, index, (" ",) * (len(words) - 1))
+                for index, words in enumerate(words for words in shown if words))
     return out or None
 
 

@@ -317,6 +317,8 @@ class _Outliner:
         name = next((child for child in flat if isinstance(child, Node) and child.type == "command_name"), None)
         if name is None or command.end_byte - name.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS:
             return children
+        if self.text(name.start_byte, name.end_byte).rsplit("/", 1)[-1] in WRAPPERS:
+            return children  # the words after a wrapper's options are the command it runs, not data
         first_argument = flat.index(name) + 1
         arguments = flat[first_argument:]
         lengths: list[int] = []
@@ -480,6 +482,12 @@ def _commands_between(dialect: Dialect, root: Node, head_end: int, tail_start: i
 def _command_query(dialect: Dialect) -> Query:
     return Query(Language(_GRAMMARS[dialect]()), "(command) @command")
 
+
+WRAPPERS = frozenset({
+    "env", "sudo", "doas", "xargs", "nice", "ionice", "nohup", "exec", "command", "builtin", "time", "stdbuf",
+    "timeout", "chroot", "setsid", "unbuffer", "find",
+})
+"""Commands whose later words are another command they run (``find`` through ``-exec``): never briefed as data."""
 
 _MOST_CELLS_A_BYTE_SHOWS = 5
 """A two-byte C1 control shows as the eight cells of ``⟨U+0080⟩``, four a byte; no UTF-8 byte shows wider, so five bounds them all."""

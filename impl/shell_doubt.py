@@ -36,6 +36,9 @@ _WORD_END = frozenset(b" \t\n;&|()<>")
 """Bytes after which a word starts (blanks and metacharacters): only there does ``#`` start a comment."""
 _EVALUATORS = frozenset({"eval", "let", "source", ".", "trap", "sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"})
 _RUNS_IN_TEXT = ("$(", "`", "<(", ">(")
+_GRAMMAR_BLANKS = re.compile(rb"[\x0b\x0c]")
+_JOINED_WORD = re.compile(rb"[^\s\\]\\\r?\n[^\s]")
+"""``a\\`` + newline + ``b`` is one word ``ab`` to bash (3.1.2.1 Escape Character)."""
 _QUERY = """
 (heredoc_start) @start
 (heredoc_body) @body
@@ -76,17 +79,27 @@ def doubt(root: Node, source: bytes) -> str | None:
         if any(marker in text for text in texts for marker in _RUNS_IN_TEXT):
             return "a quoted substitution that is evaluated later"
     for name in captures.get("name", []):
-        if _text(source, name).rsplit("/", 1)[-1] in _EVALUATORS and _hands_a_script(name, source):
+        if _hands_a_script(name, source):
             return "a script a shell or eval is handed, which the outline would collapse as data"
+    if _JOINED_WORD.search(source):
+        return "a line continuation inside a word, which bash joins and the grammar splits"
+    if _GRAMMAR_BLANKS.search(source):
+        return "a vertical tab or form feed, a word character to bash and a blank to the grammar"
     return None
 
 
 def _hands_a_script(name: Node, source: bytes) -> bool:
-    """A shell or ``eval`` given a long or multi-line literal, or a heredoc: code the outline would read as data."""
+    """A shell or ``eval`` — run by name or through a wrapper (``sudo bash -c``, ``xargs sh -c``) — given a long
+    or multi-line literal, or a heredoc: code the outline would read as data."""
     command = name.parent
     if command is None:
         return False
+    words = [_text(source, child).rsplit("/", 1)[-1] for child in command.children if child.type in ("command_name", "word")]
+    if not set(words) & _EVALUATORS:
+        return False
     statement = command.parent
+    while statement is not None and statement.type in ("list", "pipeline"):  # the grammar may hang it on the list
+        statement = statement.parent
     if statement is not None and statement.type == "redirected_statement" and any(
         child.type == "heredoc_redirect" for child in statement.children
     ):
