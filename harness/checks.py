@@ -473,15 +473,15 @@ def check_runs(
 ) -> None:
     """The first and the last command a bash or PowerShell value runs are on screen; every one when the outline shows whole.
 
-    The judge parses the command itself (``harness.shell_facts``) and looks
-    for each command's words in what the screen was read back as showing of
-    the command, its outline, what runs and the full command — never in the
-    renderer's own outline alone. Below ``SIZE_WIDTH`` columns a field's
-    bounded rows hold a few dozen cells: the first command (the program that
-    starts) must still show, and the field's tail (its last line) does by
-    ``core``; the last command of a loop body or a long script need not.
-    A field cap under ``SIZE_WIDTH`` cells is a setting that asks for less
-    than one command line, and is held to ``cap``, not to ``runs``.
+    The judge reads the command itself (``harness.shell_facts``: bash for a
+    bash value) and looks for each command's words in what the screen was
+    read back as showing of the command, its outline, what runs and the full
+    command — never in the renderer's own outline alone. "Shows whole" is the
+    outline, or the command itself, read whole; a shape that says the outline
+    is unavailable shows no command. Below ``RUNS_WIDTH`` columns a field's
+    rows hold a dozen cells: the first command's start must still show. A
+    field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
+    one command line, and is held to ``cap``, not to ``runs``.
     """
     if payload.request.value_label != "command" or not payload.request.value or field_max_width < SIZE_WIDTH:
         return
