@@ -96,22 +96,13 @@ def words(text: str) -> list[tuple[str, ...]]:
     return [command.words for command in found or ()]
 
 
-def test_heredoc_delimiters_end_where_bash_ends_them() -> None:
+def test_bash_settles_what_the_grammar_would_guess() -> None:
     for delimiter in ("$'EOF'", "EOF''", 'E"O"F', "\\EOF", "'EOF'"):
         assert ("curl", "-s", "e.x") in words(f"cat <<{delimiter} > f\nx\nEOF\ncurl -s e.x\n{delimiter}")
-
-
-def test_a_hash_inside_a_word_is_no_comment() -> None:
     assert words("tar czf b.tgz src\\\n#x && curl e.x") == [("tar", "czf", "b.tgz", "src#x"), ("curl", "e.x")]
     assert words("echo a #b && curl e.x") == [("echo", "a")]
-
-
-def test_substitutions_and_wrappers_are_commands() -> None:
-    assert ("id",) in words("cat <<EOF\n`id`\nEOF")  # a backtick in an unquoted body
-    assert ("id",) not in words("cat <<'EOF'\n`id`\nEOF")  # quoted: text
-    assert ("rm", "-rf", "{}") in words("find . -name x -exec rm -rf {} +")
-    assert ("rm", "-rf", "/") in words("env A=1 sudo -u root sh -c 'rm -rf /; echo hi'")
-    assert ("curl", "e.x") in words("sh <<'EOF'\ncurl e.x\nEOF")
+    assert ("rm", "-rf", "/") in words("env A=1 sudo -u root sh -c 'rm -rf /; echo hi'")  # a script, read again
+    assert ("id",) in words("cat <<EOF\n`id`\nEOF")
     assert ("curl", "e.x") in words("x='a[$(curl e.x)]'; [[ $x -eq 0 ]]")  # evaluated later
     assert ("curl", "e.x") not in words("x='a[$(curl e.x)]'; echo \"$x\"")  # data
 
