@@ -23,8 +23,8 @@ from impl.shell import outline
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 BATCH = 100
-GENERATED = int(os.environ.get("ASKBENCH_BASH_GENERATED", "1000"))
-"""Generated commands in all: CI sets ``ASKBENCH_BASH_GENERATED=10000`` (the target); a local run does a thousand."""
+GENERATED = int(os.environ.get("ASKBENCH_BASH_GENERATED", "100"))
+"""Generated commands in all: CI sets ``ASKBENCH_BASH_GENERATED=10000`` (the target); a local run does a hundred."""
 BATCHES = max(1, GENERATED // BATCH)
 
 
