@@ -515,29 +515,39 @@ or wider, and ``runs`` owes the last command there: a narrow one wraps every fie
 cells, so the same prompt may rightly show less."""
 
 
+RUNS_WIDTH = 40
+"""From this width on a bounded field's rows hold a command line's worth of cells: ``runs`` owes every command
+the screen can show (the first and the last, all when the outline fits). Narrower, a field of a dozen cells a
+row shows the first command, and the rest is one ctrl+o away."""
+UNAVAILABLE_OUTLINE = re.compile(r"\s*outline unavailable\b")
+"""A shape that says it has no outline to give: it shows no command, so it fits nothing."""
+
+
 def check_runs(
     payload: PromptPayload, ask: AskReading, dialect: str | None, width: int, field_max_width: int, report: Report,
 ) -> None:
     """The first and the last command a bash or PowerShell value runs are on screen; every one when the outline shows whole.
 
-    The judge parses the command itself (``harness.shell_facts``) and looks
-    for each command's words in what the screen was read back as showing of
-    the command, its outline, what runs and the full command — never in the
-    renderer's own outline alone. Below ``SIZE_WIDTH`` columns a field's
-    bounded rows hold a few dozen cells: the first command (the program that
-    starts) must still show, and the field's tail (its last line) does by
-    ``core``; the last command of a loop body or a long script need not.
-    A field cap under ``SIZE_WIDTH`` cells is a setting that asks for less
-    than one command line, and is held to ``cap``, not to ``runs``.
+    The judge reads the command itself (``harness.shell_facts``: bash for a
+    bash value) and looks for each command's words in what the screen was
+    read back as showing of the command, its outline, what runs and the full
+    command — never in the renderer's own outline alone. "Shows whole" is the
+    outline, or the command itself, read whole; a shape that says the outline
+    is unavailable shows no command. Below ``RUNS_WIDTH`` columns a field's
+    rows hold a dozen cells: the first command's start must still show. A
+    field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
+    one command line, and is held to ``cap``, not to ``runs``.
     """
     if payload.request.value_label != "command" or not payload.request.value or field_max_width < SIZE_WIDTH:
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
     pieces = [piece for shown in runs_facts for piece in _shown_pieces(shown)]
-    outline = ask.fact("shape")
-    fits = outline is not None and outline.reading.whole and _problem(outline) is None
-    problems = shell_check_runs("\n".join(pieces), payload.request.value, dialect, fits)
-    for problem in problems if width >= SIZE_WIDTH else [p for p in problems if p.startswith("the first command")]:
+    fits = any(
+        shown.reading.whole and _problem(shown) is None and not UNAVAILABLE_OUTLINE.match(shown.text)
+        for shown in (ask.fact("shape"), ask.fact("command")) if shown is not None
+    )
+    problems = shell_check_runs("\n".join(pieces), payload.request.value, dialect, fits, narrow=width < RUNS_WIDTH)
+    for problem in problems if width >= RUNS_WIDTH else [p for p in problems if p.startswith("the first command")]:
         report("runs", problem)
 
 

@@ -1,10 +1,15 @@
 """The judge's own reading of a shell command: which commands it runs, and whether the screen shows them.
 
 The gate must not take the renderer's word for what a command does, so
-this module parses the command itself, with tree-sitter's bash and
-PowerShell grammars and a traversal of its own, never ``impl.shell``. The
+this module never uses ``impl.shell``. A bash command is read by bash
+itself (``harness.bash_oracle``, ``harness.bash_reader``): every command it
+would run, wrappers' commands and the scripts handed to a shell included,
+each as its words; a PowerShell command (``ask.shell``) by tree-sitter's
+PowerShell grammar, as no ``pwsh`` is at hand, and its verdicts say so. The
 invariant ``runs``: the first and the last command a bounded ask's command
-runs are on its screen, and every command when the outline fits its cap.
+runs are on its screen, and every command when the outline fits its cap —
+each whole (its words in order, a long one its start), or counted where the
+screen says ``… N more commands …``.
 
 A command is matched by its words in the text the screen was read back as
 showing (``harness.readback``: a field's head and tail, in the payload's own
@@ -26,6 +31,9 @@ from tree_sitter import Language, Node, Parser
 
 from impl.shell import scannable  # the grammar's crash workaround only: the judge's parse is its own
 
+from .bash_oracle import bash_version, read_commands
+from .bash_reader import Found, read_canonical
+
 
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
@@ -35,8 +43,9 @@ LONG_COMMAND = 80
 
 _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
 _ORDER = ("bash", "powershell")
-_BREAK = r"(?:\n *)?"
-"""Where a hard wrap may fall: a row ends, and the next row is indented to the field column."""
+_BREAK = r"(?:\\?\r?\n *)?"
+"""Where a hard wrap may fall: a row ends, and the next row is indented to the field column — or a line
+continuation the command shows as written, which bash joined into the word."""
 _EDGE = r"[\w./\-]"
 _BLANKS = " \t\r\n"
 """What separates words in a shell's source; ``\x85``, ``\xa0`` and ``\u3000`` are word characters to both shells."""
@@ -66,21 +75,83 @@ def _parser(dialect: str) -> Parser:
 
 
 def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand, ...] | None:
-    """Every command of ``text`` in source order, nested ones (``$( … )``) included.
+    """Every command of ``text`` in the order it stands, nested ones (``$( … )``, ``sh -c``) included.
 
-    ``dialect`` (``bash`` or ``powershell``) when the ask names it; else the
-    first grammar that parses ``text`` without error. ``None`` when none does.
+    bash reads it unless ``dialect`` is ``powershell``. ``None`` when bash
+    runs nothing of it (a syntax error before its first command) or no
+    shell receives it (not UTF-8).
     """
+    if dialect == "powershell":
+        return _tree_sitter_commands(text, dialect)
+    return bash_commands(text)
+
+
+EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
+"""Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
+substitution anywhere in such a command may run, so it is owed as a command too."""
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
+"""A statement of assignments only runs nothing (a substitution in it is a command of its own)."""
+_SCRIPT_DEPTH = 8
+"""Scripts inside scripts (``sh -c "bash -c '…'"``) read this deep; deeper ones stand as their words."""
+
+
+def bash_commands(text: str) -> tuple[ShellCommand, ...] | None:
+    """The commands bash would run of ``text``, as bash reads it: in order, each with its words."""
+    return bash_commands_of([text])[0]
+
+
+def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
+    """``bash_commands`` for many texts, every round of scripts for all of them in one bash process."""
+    readings = read_commands(texts)
+    found: list[list[Found] | None] = []
+    scripts: list[tuple[int, str, tuple[int, ...]]] = []
+    for index, reading in enumerate(readings):
+        if reading is None:
+            found.append(None)
+            continue
+        commands, inner = read_canonical(reading.text, evaluated=EVALUATES.search(reading.text) is not None)
+        found.append(commands)
+        scripts.extend((index, script, place) for script, place in inner)
+    for _ in range(_SCRIPT_DEPTH):
+        if not scripts:
+            break
+        pending: list[tuple[int, str, tuple[int, ...]]] = []
+        for (index, _, place), inner_reading in zip(scripts, read_commands([script for _, script, _ in scripts])):
+            listed = found[index]
+            if inner_reading is None or listed is None:
+                continue
+            evaluated = EVALUATES.search(inner_reading.text) is not None
+            more, deeper = read_canonical(inner_reading.text, place, evaluated=evaluated)
+            listed.extend(more)
+            pending.extend((index, script, where) for script, where in deeper)
+        scripts = pending
+    return [_commands(listed) if listed is not None else None for listed in found]
+
+
+def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
+    kept = sorted((command for command in found if not all(_ASSIGNMENT.match(word) for word in command.words)),
+                  key=lambda command: command.order)
+    shown = [tuple(word for word in command.words if word.strip(_BLANKS)) for command in kept]  # ``\r`` alone: blank
+    out = tuple(ShellCommand(" ".join(words), words, index, (" ",) * (len(words) - 1))
+                for index, words in enumerate(words for words in shown if words))
+    return out or None
+
+
+def prefetch(texts: list[str]) -> None:
+    """Have bash read many commands at once (one process for all), so each later judgement is a look-up."""
+    read_commands(texts)
+
+
+def _tree_sitter_commands(text: str, dialect: str) -> tuple[ShellCommand, ...] | None:
     try:
         source = text.encode("utf-8")
     except UnicodeEncodeError:
         return None
-    for candidate in (dialect,) if dialect else _ORDER:
-        root = _parser(candidate).parse(scannable(text)).root_node
-        if not root.has_error:
-            found = [_command(node, source) for node in _command_nodes(root)]
-            return tuple(sorted(found, key=lambda command: command.start))
-    return None
+    root = _parser(dialect).parse(scannable(text)).root_node
+    if root.has_error:
+        return None
+    found = [_command(node, source) for node in _command_nodes(root)]
+    return tuple(sorted(found, key=lambda command: command.start))
 
 
 def first_and_last(text: str, dialect: str | None = None) -> tuple[ShellCommand, ShellCommand] | None:
@@ -134,62 +205,103 @@ def _long(word: str) -> str:
     return rf"(?:{_exact(_collapse(word))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
 
 
-def command_pattern(command: ShellCommand) -> re.Pattern[str]:
-    """The command's words in order, each whole — or its name whole and the rest cut at a bare ``…``.
+_CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *)*{ELLIPSIS}"
+"""A word cut by a cap: what the row shows of it, then the bare marker."""
+_RESPELLED = re.compile(r"""['"\\$`]""")
+"""A word with quotes or expansions: bash prints ``$'\\t'`` translated and ``$(  a )`` re-spaced, so the screen's
+spelling may differ after its first such character."""
 
-    Whole: ``sh`` is not found inside ``bash`` or ``shape``. A long command
-    owes its name and the words after it that fit in a short word's room;
-    any command may be cut after its name (``kubectl au…``), as a narrow
-    terminal's bounded field is: the program is what must show.
+
+def _word(raw: str) -> str:
+    special = _RESPELLED.search(raw)
+    if special is not None:  # as written up to its first quote or expansion, then any text (a cut's ``…`` too)
+        head = raw[: special.start()]
+        if len(head) > SHORT_WORD or not head.isprintable():
+            return _long(raw)
+        return (_exact(head) if head else rf"[^\s{ELLIPSIS}]") + r"(?:[^\n]|\n *)*?"
+    if len(raw) > SHORT_WORD or "\n" in raw.strip(_BLANKS) or not raw.isprintable():
+        return _long(raw)
+    return _exact(_collapse(raw))
+
+
+def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Pattern[str]:
+    """The command's words in order, each whole; a long command its name and first words, then any cut.
+
+    Whole: ``sh`` is not found inside ``bash`` or ``shape``, and ``git push
+    --force`` is not found in ``git status && …``. A command longer than
+    ``LONG_COMMAND`` owes its name and the words after it that fit in a
+    short word's room, and may be cut anywhere after them. On a ``narrow``
+    field (a dozen cells a row) any command may be cut after its start.
     """
     words = command.words
-    if len(" ".join(words)) > LONG_COMMAND:  # its name, and the words after it that fit in a short word's room
+    long_command = len(" ".join(words)) > LONG_COMMAND or narrow
+    if long_command:
         kept = 1
         while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:
             kept += 1
         words = words[:kept]
-    parts = []
+    gaps, parts = [], []
     for index, raw in enumerate(words):
         if index:
             gap = command.gaps[index - 1] if index - 1 < len(command.gaps) else " "
             joined = _JOINED_LINES.sub(" ", gap)
             if not gap:  # adjacent words (``&0``): only a row break may come between them
-                parts.append(_BREAK)
+                gaps.append(_BREAK)
             elif not joined.strip(_BLANKS):  # blanks, and continuations shown as written or joined
-                parts.append(_BLANKS_OR_CONTINUATIONS)
+                gaps.append(_BLANKS_OR_CONTINUATIONS)
             else:
-                parts.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
-        word = raw
-        # a word with controls is spelled out in notations several cells wide, so a cap may cut it too
-        long = len(word) > SHORT_WORD or "\n" in word.strip(_BLANKS) or not word.isprintable()
-        parts.append(_long(word) if long else _exact(_collapse(word)))
-    name, rest = parts[0], "".join(parts[1:])
-    cut = rf"[^\n{ELLIPSIS}]*{ELLIPSIS}"
-    # after the name: the rest, or a cut of it — or nothing, when the name itself was cut (a long word's …)
-    body = rf"{name}(?:{rest}(?!{_EDGE})|{cut}|(?<={ELLIPSIS}))" if rest else rf"{name}(?:(?!{_EDGE})|{cut}|(?<={ELLIPSIS}))"
+                gaps.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
+        parts.append(_word(raw))
+    rest = rf"(?!{_EDGE})"
+    for gap, part in zip(reversed(gaps), reversed(parts[1:])):
+        # the word and what follows it — or, for a command that may be cut, a cut at or inside this word
+        rest = rf"(?:{gap}{part}{rest}|(?:{gap})?{_CUT_WORD})" if long_command else gap + part + rest
+    if long_command and len(parts) == 1:
+        rest = rf"(?:{rest}|{_CUT_WORD})"
+    # a long name may itself stand as its marker (``…``): then nothing after it is owed
+    body = rf"{parts[0]}(?:{rest}|(?<={ELLIPSIS}))"
     return re.compile(rf"(?<!{_EDGE}){body}")
 
 
-def on_screen(command: ShellCommand, ask_text: str) -> bool:
-    return command_pattern(command).search(ask_text) is not None
+def on_screen(command: ShellCommand, ask_text: str, *, narrow: bool = False) -> bool:
+    return command_pattern(command, narrow=narrow).search(ask_text) is not None
 
 
-def check_runs(ask_text: str, command: str, dialect: str | None, outline_fits: bool) -> list[str]:
+HIDDEN = re.compile(rf"{ELLIPSIS}\s*(\d+)\s+more\s+commands?\s*{ELLIPSIS}")
+"""Where a screen says how many commands it leaves out (``… 13 more commands …``)."""
+
+
+def hidden_counted(ask_text: str) -> int:
+    return sum(int(match[1]) for match in HIDDEN.finditer(ask_text))
+
+
+def reader_name(dialect: str | None) -> str:
+    """Who read the command, as a verdict names it: bash's version, or the grammar that stands in for PowerShell."""
+    return "tree-sitter-powershell (no pwsh here)" if dialect == "powershell" else bash_version()
+
+
+def check_runs(
+    ask_text: str, command: str, dialect: str | None, outline_fits: bool, *, narrow: bool = False,
+) -> list[str]:
     """Problems with the ``runs`` invariant on the text a bounded screen shows (the pieces read back, joined).
 
     The first and the last command must be on screen; every command when
-    the outline fits its cap. A command no grammar parses has nothing to
-    judge here (the renderer shows it no outline either).
+    the outline fits its cap. A command the screen does not show is
+    excused only by a count of hidden commands (``… N more commands …``),
+    as many as it says. A command bash runs nothing of has nothing to judge.
     """
     commands = parse_commands(command, dialect)
     if not commands:
         return []
     required = commands if outline_fits else tuple(dict.fromkeys((commands[0], commands[-1])))
+    missing = [found for found in required if not on_screen(found, ask_text, narrow=narrow)]
+    if len(missing) <= hidden_counted(ask_text):
+        return []
     problems = []
-    for index, found in enumerate(required):
-        if not on_screen(found, ask_text):
-            which = "first" if found == commands[0] else "last" if found == commands[-1] else f"command {index + 1}"
-            problems.append(f"the {which} command {_brief(found.text)!r} is not on the bounded screen")
+    for found in missing:
+        which = "first" if found == commands[0] else "last" if found == commands[-1] else f"#{found.start + 1}"
+        problems.append(f"the {which} command {_brief(found.text)!r} is not on the bounded screen"
+                        f" (read by {reader_name(dialect)})")
     return problems
 
 

@@ -30,7 +30,7 @@ from .label_fold import fold_label, folded_prefix
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
-from .shell import DIALECTS, Dialect, differs_from, outline
+from .shell import DIALECTS, UNAVAILABLE, Dialect, differs_from, outline
 from .truncate import ELLIPSIS
 
 PayloadKind = Literal[
@@ -359,6 +359,8 @@ def _shape(context: _Context, command: str) -> str | None:
     if dialect is not None and dialect not in DIALECTS:
         raise PayloadError("ask.shell", f"must be one of {', '.join(DIALECTS)}, got {dialect!r}")
     found = outline(command, dialect) if command.strip(" \t\r\n") else None  # type: ignore[arg-type]
+    if found is not None and found.doubtful:
+        return UNAVAILABLE
     return found.text if found and differs_from(found.text, command) else None
 
 

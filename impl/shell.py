@@ -31,9 +31,10 @@ from typing import Literal, get_args
 
 import tree_sitter_bash
 import tree_sitter_powershell
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from .cells import text_cells
+from .shell_doubt import doubt
 from .neutralise import neutralise
 from .truncate import ELLIPSIS
 
@@ -99,6 +100,12 @@ class Outline:
 
     dialect: Dialect
     text: str
+    doubtful: bool = False
+    """The grammar's reading may not be bash's (see ``doubt``): ``text`` is then the command as written, nothing collapsed."""
+
+
+UNAVAILABLE = "outline unavailable: the command is shown as written"
+"""What the shape says when the parse cannot be trusted to be the shell's: the person reads the command itself."""
 
 
 @cache
@@ -136,13 +143,13 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         source = command.encode("utf-8")
     except UnicodeEncodeError:
         return None
-    for candidate in (dialect,) if dialect else DIALECTS:
-        tree = _parser(candidate).parse(scannable(command))
-        if not tree.root_node.has_error:
-            outliner = _Outliner(source)
-            data = _trailing_data(tree.root_node) if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP else None
-            return Outline(candidate, outliner.render(tree.root_node, data))  # type: ignore[arg-type]
-    return None
+    candidate: Dialect = dialect or "bash"  # a command no dialect names is bash's: never re-read as PowerShell
+    tree = _parser(candidate).parse(scannable(command))
+    if tree.root_node.has_error or (candidate == "bash" and doubt(tree.root_node, source) is not None):
+        return Outline(candidate, command, doubtful=True)
+    outliner = _Outliner(source, candidate)
+    data = _trailing_data(tree.root_node) if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP else None
+    return Outline(candidate, outliner.render(tree.root_node, data))
 
 
 def differs_from(outline_text: str, command: str) -> bool:
@@ -185,8 +192,9 @@ class _Token:
 class _Outliner:
     """Walks the tree iteratively (a 3,000-deep ``$( … )`` must not exhaust Python's stack) into tokens."""
 
-    def __init__(self, source: bytes) -> None:
+    def __init__(self, source: bytes, dialect: Dialect = "bash") -> None:
         self.source = source
+        self.dialect = dialect
 
     def text(self, start: int, end: int) -> str:
         return self.source[start:end].decode("utf-8")
@@ -217,7 +225,8 @@ class _Outliner:
             size += len(token.text) + 1
             if size > OUTLINE_END:
                 break
-        return f"{self.join(head)}\n{ELLIPSIS}\n{self.join(tail[::-1])}"
+        hidden = _commands_between(self.dialect, root, max(token.end for token in head), min(token.start for token in tail))
+        return f"{self.join(head)}\n{hidden_marker(hidden)}\n{self.join(tail[::-1])}"
 
     def join(self, tokens: list[_Token]) -> str:
         """Tokens spaced as the source spaces them: a line break, a blank, or nothing.
@@ -308,6 +317,8 @@ class _Outliner:
         name = next((child for child in flat if isinstance(child, Node) and child.type == "command_name"), None)
         if name is None or command.end_byte - name.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS:
             return children
+        if self.text(name.start_byte, name.end_byte).rsplit("/", 1)[-1] in WRAPPERS:
+            return children  # the words after a wrapper's options are the command it runs, not data
         first_argument = flat.index(name) + 1
         arguments = flat[first_argument:]
         lengths: list[int] = []
@@ -385,8 +396,11 @@ class _Outliner:
         """
         inner = list(_substitutions(node))
         if body:
-            for substitution in inner:
-                yield _Token(ELLIPSIS, node.start_byte, substitution.start_byte, glued=True)
+            ticks = list(self.backticks(node, inner))
+            inside = [node for node in inner if any(tick.start <= node.start_byte < tick.end for tick in ticks)]
+            runs: list[Node | _Token] = sorted([*[n for n in inner if n not in inside], *ticks], key=_start)
+            for substitution in runs:
+                yield _Token(ELLIPSIS, node.start_byte, _start(substitution), glued=True)
                 yield substitution
             yield _Token(ELLIPSIS, node.start_byte, node.end_byte, glued=True)
             return
@@ -405,6 +419,26 @@ class _Outliner:
         if node.end_byte > position:
             yield _Token(self.shortened(position, node.end_byte, name=name), position, node.end_byte, glued=True)
 
+    def backticks(self, body: Node, inner: list[Node]) -> Iterator[_Token]:
+        """The backtick substitutions of an unquoted heredoc body, which the grammar reads as text (bash manual 3.6.6).
+
+        Each is kept as written, on one line, a ``$( )`` inside it with it.
+        """
+        redirect = body.parent
+        starts = [child for child in redirect.children if child.type == "heredoc_start"] if redirect else []
+        if any(self.text(start.start_byte, start.end_byte)[:1] in "'\"\\" for start in starts):
+            return
+        text = self.source[body.start_byte : body.end_byte]
+        position = 0
+        while (opening := _next_backtick(text, position)) >= 0:
+            closing = _next_backtick(text, opening + 1)
+            if closing < 0:
+                return
+            start, end = body.start_byte + opening, body.start_byte + closing + 1
+            if not any(node.start_byte <= start < node.end_byte for node in inner):
+                yield _Token(_one_line(self.text(start, end)), start, end, glued=True)
+            position = closing + 1
+
     def shortened(self, start: int, end: int, *, name: bool = False) -> str:
         """Literal text as written when short and on one line; else its quotes around a bare ``…``."""
         text = self.text(start, end)
@@ -416,6 +450,44 @@ class _Outliner:
         tail = closing.group() if closing and closing.start() >= len(head) else ""
         return f"{head}{ELLIPSIS}{tail}"
 
+
+def _start(item: Node | _Token) -> int:
+    return item.start_byte if isinstance(item, Node) else item.start
+
+
+def _next_backtick(text: bytes, position: int) -> int:
+    """The next backtick in ``text`` from ``position`` that no backslash escapes, or -1."""
+    while (found := text.find(b"`", position)) >= 0:
+        escapes = 0
+        while found - escapes > 0 and text[found - escapes - 1] == 0x5C:  # backslashes before it
+            escapes += 1
+        if escapes % 2 == 0:
+            return found
+        position = found + 1
+    return -1
+
+
+def hidden_marker(count: int) -> str:
+    """The line that stands for the commands an outline's middle leaves out: counted, so none is silently gone."""
+    return f"{ELLIPSIS} {count} more command{'s' if count != 1 else ''} {ELLIPSIS}" if count else ELLIPSIS
+
+
+def _commands_between(dialect: Dialect, root: Node, head_end: int, tail_start: int) -> int:
+    """Commands not wholly in the outline's head (ending by ``head_end``) nor in its tail (from ``tail_start``)."""
+    found = QueryCursor(_command_query(dialect)).captures(root).get("command", [])
+    return sum(1 for node in found if node.end_byte > head_end and node.start_byte < tail_start)
+
+
+@cache
+def _command_query(dialect: Dialect) -> Query:
+    return Query(Language(_GRAMMARS[dialect]()), "(command) @command")
+
+
+WRAPPERS = frozenset({
+    "env", "sudo", "doas", "xargs", "nice", "ionice", "nohup", "exec", "command", "builtin", "time", "stdbuf",
+    "timeout", "chroot", "setsid", "unbuffer", "find",
+})
+"""Commands whose later words are another command they run (``find`` through ``-exec``): never briefed as data."""
 
 _MOST_CELLS_A_BYTE_SHOWS = 5
 """A two-byte C1 control shows as the eight cells of ``⟨U+0080⟩``, four a byte; no UTF-8 byte shows wider, so five bounds them all."""

@@ -37,7 +37,7 @@ from impl.dialog import (
 from impl.frame import Frame, render_frame
 from impl.mcp_call import is_mcp_tool_name, resolve_mcp_call
 from impl.neutralise import neutralise
-from impl.payload import CORE_LABELS, PromptPayload, pretty_value
+from impl.payload import CORE_LABELS, PromptPayload, build_payload, pretty_value
 from impl.truncate import ELLIPSIS
 
 from ..corpus import Fixture
@@ -215,6 +215,33 @@ def _cap_without_marker(text: str, cap: int, row_width: int) -> _Unmarked:
 
 
 value_cut_without_marker = _patched_render("impl.dialog.capped_field", _cap_without_marker, ["bounded"])
+
+
+# ── what runs ───────────────────────────────────────────────────────────────
+
+
+def outline_trusts_the_grammar(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget,
+) -> Frame:
+    """The outline as tree-sitter-bash reads the command, trusted where bash reads it otherwise (the old outline)."""
+    if fixture is None or payload.kind != "bash":
+        return reference_frame(payload, view, budget)
+    with mock.patch("impl.shell.doubt", lambda root, source: None), \
+            mock.patch("impl.shell._Outliner.backticks", lambda self, body, inner: iter(())):
+        rebuilt = build_payload(fixture.call, fixture.ask)
+    return reference_frame(rebuilt, view, budget)
+
+
+_COMMAND_START = re.compile(r"(?:^|&&|\|\||[;|&\n(`]|\$\()\s*([^\s;&|()`]+)")
+
+
+def outline_of_names(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    """The shape lists each command's program name only (``git … git …``), so any command sharing a name reads as shown."""
+    request = payload.request
+    if payload.kind != "bash" or not request.value:
+        return reference_frame(payload, view, budget)
+    names = " … ".join(match[1] for match in _COMMAND_START.finditer(request.value))
+    return reference_frame(replace(payload, request=replace(request, shape=names or None)), view, budget)
 
 
 # ── the row budget ──────────────────────────────────────────────────────────
@@ -421,6 +448,16 @@ so no ``␛`` notation is there for the mutant to turn back into ESC."""
 _LONG_COMMAND = "bash/powershell-here-string-report-200-lines"
 _DROPS_EVIDENCE = ("files/edit-many-replacements-python-invoices", "mcp/firecrawl-scrape-actions-json-schema-options")
 
+_BASH_CLASSES = (
+    "adversarial/bash-heredoc-ansi-c-quoted-delimiter-ends-the-body-early",
+    "adversarial/bash-heredoc-empty-quote-splice-delimiter-ends-the-body-early",
+    "adversarial/bash-hash-after-continuation-is-part-of-a-word",
+    "adversarial/bash-backticks-in-unquoted-heredoc-body-run",
+    "adversarial/bash-quoted-substitution-evaluated-by-arithmetic-test",
+    "adversarial/bash-c-script-middle-command-behind-the-outline",
+    "adversarial/bash-heredoc-fed-to-sh-runs-its-body",
+)
+
 MUTANTS: tuple[Variant, ...] = (
     Variant("escape-passthrough", "ESC reaches the terminal raw: the payload's CSI, OSC and DCS sequences act",
             "mutant", escape_passthrough, ("containment", "legible"), _ESCAPES),
@@ -483,6 +520,11 @@ MUTANTS: tuple[Variant, ...] = (
     Variant("values-at-column-0", "a value's continuation rows start at column 0, where labels stand",
             "mutant", values_at_column_0, ("labels", "core"),
             ("adversarial/bash-command-lines-read-as-prompt-rows-narrow",), latent=True),
+    Variant("outline-trusts-the-grammar", "the outline trusts tree-sitter-bash where bash reads the command otherwise (heredoc delimiters, a '#' in a word, backticks in a body, evaluated literals, scripts handed to a shell)",
+            "mutant", outline_trusts_the_grammar, ("core", "verbatim"),
+            tuple(target for target in _BASH_CLASSES if "backticks" not in target)),
+    Variant("outline-of-names", "the shape names each command's program only: 'git status && … git push --force' reads as 'git … git'",
+            "mutant", outline_of_names, ("core", "verbatim"), _BASH_CLASSES[2:]),
     Variant("widths-by-graphemes", "cells measured by wcwidth graphemes only: right on kitty, rows overflow on xterm, VTE and tmux",
             "mutant", widths_by_graphemes, ("fit", "containment"),
             ("adversarial/bash-hangul-tone-marks-302e-widen-rows-on-codepoint-terminals",

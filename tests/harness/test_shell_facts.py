@@ -10,6 +10,7 @@ import pytest
 
 import impl.dialog
 import impl.shell
+from harness.bash_oracle import bash_version
 from harness.shell_facts import check_runs, first_and_last, on_screen, parse_commands
 from impl.cells import Capped
 from impl.dialog import DialogBudget, render_prompt_dialog
@@ -124,7 +125,7 @@ def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(impl.dialog, "capped_field", head_only)
     payload = dataclasses.replace(bash(PADDING), request=dataclasses.replace(bash(PADDING).request, shape=None))
     problems = check_runs(ask_text(payload, 80), PADDING, None, False)
-    assert problems == ["the last command 'sh' is not on the bounded screen"]
+    assert problems == [f"the last command 'sh' is not on the bounded screen (read by {bash_version()})"]
 
 
 def long_last_command() -> str:
@@ -167,3 +168,34 @@ def test_a_parse_after_a_parse_never_crashes_the_process() -> None:
     """tree-sitter-bash 0.25.1 reads past glibc's ``isdigit`` table after ``{9`` (found by hypothesis)."""
     assert parse_commands("\U000a0c32") is not None
     assert parse_commands("õ{9\U00061346ã") is not None
+
+
+# ── whole commands, counted gaps ───────────────────────────────────────────
+
+
+def test_a_command_is_its_words_not_a_name_an_earlier_one_shares() -> None:
+    command = "git status && npm test && git push --force"
+    assert check_runs("command : git status && … && git push --force", command, None, False) == []
+    problems = check_runs("command : git status && …", command, None, False)
+    assert problems == [f"the last command 'git push --force' is not on the bounded screen (read by {bash_version()})"]
+
+
+def test_hidden_commands_are_excused_only_as_counted() -> None:
+    command = "git status && npm test && npm run lint && git push --force"
+    assert check_runs("shape   : git status && … 2 more commands … && git push --force", command, None, True) == []
+    assert check_runs("shape   : git status && … 1 more command … && git push --force", command, None, True) != []
+    assert check_runs("shape   : git status && … && git push --force", command, None, True) != []
+
+
+def test_a_wrapper_owes_the_command_it_runs() -> None:
+    command = "find . -name '*.pyc' -exec rm -rf --one-file-system {} +"
+    assert check_runs(f"command : {command}", command, None, True) == []
+    assert check_runs("command : find . -name '*.pyc' -exec …", command, None, True) != []
+
+
+def test_a_narrow_field_owes_a_command_its_start() -> None:
+    commands = parse_commands("git push --force origin main", "bash")
+    assert commands is not None
+    assert on_screen(commands[0], "command :\n    git push --f…", narrow=True)
+    assert not on_screen(commands[0], "command :\n    git push --f…")
+    assert not on_screen(commands[0], "command :\n    git pu", narrow=True)

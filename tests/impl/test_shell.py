@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from impl.payload import PayloadError, build_payload
-from impl.shell import ARGUMENTS_KEEP, COMMAND_KEEP, LITERAL_KEEP, Outline, differs_from, outline
+from impl.shell import ARGUMENTS_KEEP, COMMAND_KEEP, LITERAL_KEEP, UNAVAILABLE, Outline, differs_from, outline
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 REPRO = json.loads((CORPUS / "bash" / "powershell-here-string-report-200-lines.json").read_text(encoding="utf-8"))
@@ -67,17 +67,20 @@ def test_powershell_outlines(command: str, expected: str) -> None:
     assert found is not None and found.text == expected
 
 
-def test_an_unparseable_command_has_no_outline() -> None:
-    assert outline("ls (") is None
-    assert outline("echo 'unterminated") is None
+def test_an_unparseable_command_is_shown_as_written() -> None:
+    """No parse, no guess: the outline is withheld and the command stands as written."""
+    assert outline("ls (") == Outline("bash", "ls (", doubtful=True)
+    assert outline("echo 'unterminated") == Outline("bash", "echo 'unterminated", doubtful=True)
     assert outline("\ud800 lone surrogate") is None  # no shell receives it
 
 
 def test_the_dialect_named_is_the_only_one_tried() -> None:
     # '1MB' is a PowerShell numeric literal the grammar does not parse inside a script block
     command = "ls | Where-Object { $_.Length -gt 1MB }"
-    assert outline(command, "powershell") is None
-    assert outline(command, "bash") is not None
+    found = outline(command, "powershell")
+    assert found is not None and found.doubtful
+    bash = outline(command, "bash")
+    assert bash is not None and not bash.doubtful
 
 
 def test_a_deeply_nested_substitution_does_not_exhaust_the_stack() -> None:
@@ -170,8 +173,13 @@ def test_a_long_powershell_command_keeps_its_name_and_first_parameters() -> None
 
 @pytest.mark.parametrize("word", ["\x85", "\xa0", "\u3000"])
 def test_only_ascii_blanks_separate_words(word: str) -> None:
-    """NEL, NBSP and the ideographic space are word characters to the shell: ``\x85 0`` runs a program named NEL."""
-    assert outline(f"{word}\\\n0", "bash") == Outline("bash", f"{word} 0")
+    """NEL, NBSP and the ideographic space are word characters to the shell: ``\x85 0`` runs a program named NEL.
+
+    Joined to ``0`` by a continuation they are one word to bash (``\x850``), which the grammar splits: no outline.
+    """
+    assert outline(f"{word} \\\n0", "bash") == Outline("bash", f"{word} 0")
+    joined = outline(f"{word}\\\n0", "bash")
+    assert joined is not None and joined.doubtful
     assert differs_from(f"ls {word} x", "ls x")
 
 
@@ -205,7 +213,7 @@ def test_the_payload_carries_the_outline_as_shape() -> None:
 def test_the_ask_names_the_dialect() -> None:
     command = "ls | Where-Object { $_.Length -gt 1MB }"
     call = {"name": "bash", "input": {"command": command}}
-    assert build_payload(call, {"shell": "powershell"}).request.shape is None  # unparseable: no guess
+    assert build_payload(call, {"shell": "powershell"}).request.shape == UNAVAILABLE  # unparseable: no guess
     with pytest.raises(PayloadError, match="ask.shell"):
         build_payload(call, {"shell": "fish"})
 

@@ -1,0 +1,136 @@
+"""bash itself, asked how it reads a command, without running any of it.
+
+The judge's truth about what a command runs is bash's own parser, not a
+grammar that imitates it: ``bash --pretty-print`` reads a script and prints
+every command it parsed in bash's canonical form, executing nothing. The
+canonical form settles what a second grammar would have to guess: comments
+are gone (a ``#`` inside a word stays in the word), line continuations are
+joined, a heredoc's delimiter is printed quote-removed (``'EOF'`` when any
+part of it was quoted), each heredoc body is printed up to the line bash
+ended it at, ``$'…'`` is translated, and ``$( … )`` is re-printed from its
+parse. Parsing stops at bash's first syntax error, as running would: what
+was printed before it is what a shell would run before failing.
+
+Many commands go to one bash process. Each is followed by a separator
+command written with extra blanks (``:   ASKBENCH_<nonce>_<i>``) that bash
+prints with one blank when it parsed it as a command of its own; a command
+whose separator does not come back that way (it swallowed it into a
+heredoc, a quote or a list) is asked again alone, and a syntax error ends a
+batch at the command it belongs to. The corpus and thousands of generated
+commands cost a few bash processes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+__all__ = ["BashReading", "bash_version", "read_commands", "read_command"]
+
+_BASH = "bash"
+_OPTIONS = ("--norc", "--noprofile", "--pretty-print", "-O", "extglob", "/dev/stdin")
+"""``extglob`` on: a reading that accepts ``!(…)`` owes every command a shell with it on would run."""
+_ENV = {"PATH": os.defpath, "LC_ALL": "C.UTF-8", "HOME": "/nonexistent"}
+_TIMEOUT = 120.0
+_BATCH = 100
+"""Commands a bash process reads at once: a command that breaks a batch costs a re-read of the rest of it."""
+
+
+@dataclass(frozen=True)
+class BashReading:
+    """What bash read of one command: its canonical text, and whether parsing stopped at a syntax error."""
+
+    text: str
+    complete: bool
+    """False when bash stopped at a syntax error: ``text`` is what it parsed before it, what would run."""
+
+
+@cache
+def bash_version() -> str:
+    """bash's own first line of ``--version`` (``GNU bash, version 5.2.15(1)-release (…)``)."""
+    done = subprocess.run([_BASH, "--version"], capture_output=True, text=True, check=True, env=_ENV)
+    return done.stdout.splitlines()[0].strip()
+
+
+def _run(script: str) -> tuple[str, bool]:
+    done = subprocess.run(
+        [_BASH, *_OPTIONS], input=script.encode("utf-8", "surrogateescape"), capture_output=True,
+        timeout=_TIMEOUT, env=_ENV, check=False,
+    )
+    return done.stdout.decode("utf-8", "surrogateescape"), done.returncode == 0
+
+
+def read_command(command: str) -> BashReading:
+    """One command read alone."""
+    text, ok = _run(command + "\n")
+    return BashReading(_unescaped(text.rstrip("\n")), ok)
+
+
+_INTERNAL = {"\x01\x01": "\x01", "\x01\x7f": "\x7f"}
+
+
+def _unescaped(text: str) -> str:
+    """bash prints its internal quoting of ``\x01`` and ``\x7f`` (each after a ``\x01``): the text as written."""
+    if "\x01" not in text:
+        return text
+    return re.sub("\x01[\x01\x7f]", lambda match: _INTERNAL[match[0]], text)
+
+
+_cache: dict[str, BashReading] = {}
+
+
+def read_commands(commands: Sequence[str]) -> list[BashReading | None]:
+    """Each command as bash reads it, ``None`` for one no shell receives (not UTF-8); many per bash process."""
+    wanted = [command for command in dict.fromkeys(commands) if command not in _cache and _encodable(command)]
+    for start in range(0, len(wanted), _BATCH):
+        _read_batch(wanted[start : start + _BATCH])
+    return [_cache.get(command) for command in commands]
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _read_batch(commands: list[str]) -> None:
+    pending = list(commands)
+    while pending:
+        nonce = secrets.token_hex(8)
+        script = "".join(f"{command}\n:   ASKBENCH_{nonce}_{index}\n" for index, command in enumerate(pending))
+        output, _ = _run(script)
+        sections = _sections(output, nonce, len(pending))
+        done = 0
+        for index, section in enumerate(sections):
+            if section is None:
+                break
+            _cache[pending[index]] = BashReading(_unescaped(section), True)
+            done = index + 1
+        if done < len(pending):  # the first command whose separator did not come back: asked alone
+            _cache[pending[done]] = read_command(pending[done])
+            done += 1
+        pending = pending[done:]
+
+
+def _sections(output: str, nonce: str, count: int) -> list[str | None]:
+    """The canonical text before each separator bash printed as a command of its own, in order."""
+    out: list[str | None] = []
+    lines: list[str] = []
+    for line in output.split("\n"):
+        if line == f": ASKBENCH_{nonce}_{len(out)}":
+            out.append("\n".join(lines).strip("\n"))
+            lines = []
+            if len(out) == count:
+                break
+        elif line.startswith(f": ASKBENCH_{nonce}_"):  # a separator out of turn: what lies before it is unsure
+            break
+        else:
+            lines.append(line)
+    return out + [None] * (count - len(out))
