@@ -15,6 +15,8 @@ from .gate import EXIT_UNUSABLE, run_gate
 from .protocol import View
 from .reporters.colour import COLOUR_CHOICES, wants_colour
 from .reporters.progress import progress_for
+from .terminal import MODELS
+from .terminal_choice import TERMINAL_NAMES, choose_terminals, parse_terminals
 
 
 def parse_widths(text: str) -> list[int]:
@@ -40,6 +42,7 @@ def _github_default() -> bool:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .impl_cli import open_source
+    from .real_screen import TerminalUnavailable
     from .reporters.github import workflow_commands
     from .reporters.json import to_json
     from .reporters.junit import to_junit
@@ -50,9 +53,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         print("askbench check: --github writes workflow commands to stdout, which --json holds; use one", file=sys.stderr)
         return EXIT_UNUSABLE
     paths = args.paths or [BUILTIN_CORPUS]
+    try:
+        models = choose_terminals(args.terminal)
+    except TerminalUnavailable as error:
+        print(f"askbench check: --terminal: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
     progress, finish = progress_for(sys.stdout, sys.stderr)
     with open_source(args) as source:
-        run = run_gate(paths, args.widths, progress, source=source)
+        run = run_gate(paths, args.widths, progress, source=source, models=models)
     finish()
     if args.junit:
         try:
@@ -116,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
     check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
+    check.add_argument("--terminal", type=parse_terminals, default=list(MODELS), metavar="NAME[,NAME]",
+                       help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "
+                       f"(default: the models, {','.join(MODELS)}); tmux and xterm.js are real terminals "
+                       "(tmux installed; xterm.js by `make terminals`)")
     check.add_argument("--json", action="store_true",
                        help="print the results as JSON for machines; identical for identical input")
     check.add_argument("--timings", action="store_true", help="with --json: each width's render time (render_us)")

@@ -174,10 +174,20 @@ Measure = Callable[[str], Iterator[tuple[str, int]]]
 
 
 @dataclass(frozen=True)
+class TerminalScreen:
+    """A real terminal's screen after a frame: the frame's rows as read, and whether the transcript above held."""
+
+    rows: tuple[ScreenRow, ...]
+    transcript_intact: bool
+
+
+@dataclass(frozen=True)
 class TerminalModel:
     name: str
     stands_for: str
     measure: Measure
+    screen: Callable[[Sequence[str], int], TerminalScreen] | None = None
+    """A real terminal's own screen for ``(frame lines, width)``; ``None``: the frame is laid out here (``place``)."""
 
 
 def _grapheme_measure(text: str) -> Iterator[tuple[str, int]]:
@@ -531,7 +541,11 @@ class FrameReading:
 
 
 def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GRAPHEME) -> FrameReading:
-    """The frame as ``model`` shows it, with every control and unprintable character it carries recorded."""
+    """The frame as ``model`` shows it, with every control and unprintable character it carries recorded.
+
+    A real terminal's rows, and whether its transcript held, are its own; what
+    a frame's controls did to the cursor is pyte's on every terminal.
+    """
     foreign = [control for line in frame_lines for control in foreign_controls(line)]
     unprintable = [
         grapheme
@@ -540,10 +554,15 @@ def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GR
         if sgr is None and not text.isascii()
         for grapheme in _unprintable(_FORBIDDEN.sub("", text))
     ]
-    reading = FrameReading(model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable)
+    if model.screen is None:
+        reading = FrameReading(model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable)
+    else:
+        shown = model.screen(frame_lines, width)
+        reading = FrameReading(model, list(shown.rows), shown.transcript_intact, foreign_bytes=foreign,
+                               unprintable=unprintable)
     if foreign:
         effects = control_effects(frame_lines, width)
         reading.foreign_events = list(effects.events)
-        reading.transcript_intact = effects.transcript_intact
+        reading.transcript_intact = reading.transcript_intact and effects.transcript_intact
         reading.cursor_left_frame = effects.cursor_left_frame
     return reading
