@@ -7,6 +7,12 @@ for the cursor position (DSR, ``ESC [ 6 n``, after a CAN that ends any string
 a frame left open): tmux answers on the pane's input only once it has parsed
 every byte before the question, so the answer is also the sign the screen is
 ready to be captured.
+
+tmux 3.3a forgets a zero-width joiner that ends one read of the pane (the
+joiner is a flag of the parse of that read), and the pictograph after it
+becomes a cell of its own: where reads fall depends on timing. So a long frame
+is written a piece at a time, each piece read whole before the next, and no
+piece ends on a joiner or inside a character: every frame reads the same.
 """
 
 from __future__ import annotations
@@ -20,11 +26,21 @@ import tty
 __all__ = ["main"]
 
 _REPORT = re.compile(rb"\x1b\[(\d+);(\d+)R")
+_PIECE = 1024
+"""Bytes tmux is given to read at once: less than one read of its, so each piece is parsed in one go."""
+_ZWJ = "\u200d".encode()
+
+
+def _write(data: bytes) -> None:
+    """All of ``data``: a terminal takes a long frame a part at a time."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(1, view) :]
 
 
 def _cursor() -> tuple[int, int]:
     """The cursor, 0-based ``(x, y)``, as tmux reports it after everything written so far."""
-    os.write(1, b"\x18\x1b[6n")
+    _write(b"\x18\x1b[6n")
     answer = b""
     while (match := _REPORT.search(answer)) is None:
         chunk = os.read(0, 256)
@@ -40,10 +56,19 @@ def _answer(request: dict[str, object]) -> dict[str, object]:
         assert isinstance(texts, list)
         cells = []
         for text in texts:
-            os.write(1, b"\x1bc" + ("a" + str(text)).encode("utf-8", "replace"))
+            _write(b"\x1bc" + ("a" + str(text)).encode("utf-8", "replace"))
             cells.append(_cursor()[0] - 1)
         return {"cells": cells}
-    os.write(1, str(request["data"]).encode("utf-8", "replace"))
+    data = str(request["data"]).encode("utf-8", "replace")
+    start = 0
+    while len(data) - start > _PIECE:
+        end = start + _PIECE
+        while end > start + _PIECE // 2 and (data[end - 3 : end] == _ZWJ or 0x80 <= data[end] < 0xC0):
+            end -= 1
+        _write(data[start:end])
+        _cursor()
+        start = end
+    _write(data[start:])
     return {"cursor": list(_cursor())}
 
 

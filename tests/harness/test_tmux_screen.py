@@ -29,6 +29,12 @@ def test_tmux_joins_a_zwj_family_into_one_cell_and_drops_what_it_cannot_hold(tmu
     assert read_frame([four], 40, tmux).rows == ["\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d"]
 
 
+def test_joiners_hold_wherever_a_long_frame_is_cut_into_reads(tmux) -> None:  # type: ignore[no-untyped-def]
+    line = "\U0001f468\u200d\U0001f469\u200d\U0001f467 x" * 8  # 25 cells a family: tmux joins each
+    lines = ["." * offset + line for offset in range(40)]  # a joiner at every byte offset, over many reads
+    assert read_frame(lines, 200, tmux).rows == lines
+
+
 def test_an_unassigned_code_point_is_drawn_as_nothing(tmux) -> None:  # type: ignore[no-untyped-def]
     assert read_frame(["eslint\u0378"], 40, tmux).rows == ["eslint"]
 
