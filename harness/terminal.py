@@ -233,6 +233,9 @@ _PRINTABLE_FORMAT = frozenset("\u200d")
 """Format characters that belong inside a printable cluster: the zero-width joiner of an emoji sequence."""
 
 
+_NEVER_PRINTED = frozenset({"Cc", "Cf", "Cs", "Cn", "Co", "Zl", "Zp"})
+
+
 @lru_cache(maxsize=4096)
 def _unprintable(text: str) -> tuple[str, ...]:
     return tuple(_unprintable_graphemes(text))
@@ -241,18 +244,21 @@ def _unprintable(text: str) -> tuple[str, ...]:
 def _unprintable_graphemes(text: str) -> Iterator[str]:
     """Graphemes a terminal would not print: controls, format and bidi characters, separators, surrogates, lone marks.
 
+    Unassigned code points (noncharacters among them) and private-use ones
+    count too: terminals draw them as nothing (tmux), one cell or two
+    (xterm.js's Unicode 6 table), or as whatever glyph a font has.
     A ZWJ counts as printable only between two wide pictographs (an emoji
     ZWJ sequence), and tag characters only inside a flag sequence.
     """
     for grapheme in iter_graphemes(text):
         first = grapheme[0]
         category = unicodedata.category(first)
-        if category in ("Cc", "Cf", "Cs", "Zl", "Zp") or category[0] == "M" or _grapheme_width(grapheme) <= 0:
+        if category in _NEVER_PRINTED or category[0] == "M" or _grapheme_width(grapheme) <= 0:
             yield grapheme
             continue
         for index, char in enumerate(grapheme[1:], start=1):
             kind = unicodedata.category(char)
-            if kind in ("Cc", "Cs", "Zl", "Zp"):
+            if kind in _NEVER_PRINTED and kind != "Cf":
                 yield grapheme
                 break
             if kind == "Cf":

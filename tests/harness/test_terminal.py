@@ -67,3 +67,9 @@ def test_a_raw_tab_moves_on_to_the_next_stop_as_a_terminal_does():
     assert reading.rows[0] == '          -     "encoding/json"'
     assert reading.frame_rows == 5  # the tab stops at the last column; 'y' is drawn there, 'z' wraps
     assert "tab" in reading.foreign_events  # and it is still a control the frame must not send
+
+
+def test_unassigned_noncharacter_and_private_use_code_points_are_unprintable() -> None:
+    for char in ("\u0378", "\ufdd0", "\U0010fffe", "\ue000", "\U000f0000"):
+        assert read_frame([f"npx eslint{char} --fix"], 40).unprintable == [char]
+        assert read_frame([f"e\u0301{char}"], 40).unprintable == [char]
