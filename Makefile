@@ -12,7 +12,7 @@ TESTS  := $(VENV)/.installed-test
 STAMP  := $(VENV)/.installed
 FIXTURE ?=
 
-.PHONY: check test typecheck distcheck snapshots bench report
+.PHONY: check test typecheck distcheck snapshots bench report terminals
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,3 +58,11 @@ bench: $(TESTS)
 # Writes reports/corpus.md and reports/gallery.html.
 report: $(GATE)
 	$(BIN)/askbench report
+
+# The npm packages behind `askbench check --terminal xterm` and `--terminal xterm-unicode11`, pinned,
+# outside the repository (harness/xterm_screen.py looks there, or in $ASKBENCH_NODE_MODULES).
+# tmux (`--terminal tmux`) comes from the system: apt-get install tmux.
+NODE_DIR ?= $(HOME)/.cache/askbench/node
+terminals:
+	mkdir -p $(NODE_DIR)
+	npm install --prefix $(NODE_DIR) --no-audit --no-fund --no-save @xterm/headless@6.0.0 @xterm/addon-unicode11@0.9.0

@@ -117,8 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "check",
         help="run every invariant on every fixture at every width",
-        description="Render every fixture through a pyte virtual terminal, bounded and complete, at each width, "
-        "and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input (a path that "
+        description="Render every fixture, bounded, complete and legacy, at each width, read each frame on every "
+        "terminal of --terminal (the judge's own models, or tmux and xterm.js), and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input (a path that "
         "does not exist, a folder with no fixtures, a malformed fixture, a fixture outside its corpus's families). "
         "The contract: docs/design.md.",
     )

@@ -11,8 +11,9 @@ ready to be captured.
 tmux 3.3a forgets a zero-width joiner that ends one read of the pane (the
 joiner is a flag of the parse of that read), and the pictograph after it
 becomes a cell of its own: where reads fall depends on timing. So a long frame
-is written a piece at a time, each piece read whole before the next, and no
-piece ends on a joiner or inside a character: every frame reads the same.
+is written a piece at a time, each piece read whole before the next, every
+piece ending after printable ASCII outside an escape sequence (never on a
+joiner, inside a character or inside a sequence): every frame reads the same.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ __all__ = ["main"]
 _REPORT = re.compile(rb"\x1b\[(\d+);(\d+)R")
 _PIECE = 1024
 """Bytes tmux is given to read at once: less than one read of its, so each piece is parsed in one go."""
-_ZWJ = "\u200d".encode()
+_ESCAPE = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|[ -/]*[0-~])")
+"""A whole CSI sequence (SGR among them) or a two-character escape such as the reset ``ESC c``."""
 
 
 def _write(data: bytes) -> None:
@@ -38,9 +40,14 @@ def _write(data: bytes) -> None:
         view = view[os.write(1, view) :]
 
 
-def _cursor() -> tuple[int, int]:
-    """The cursor, 0-based ``(x, y)``, as tmux reports it after everything written so far."""
-    _write(b"\x18\x1b[6n")
+def _cursor(cancel: bool = True) -> tuple[int, int]:
+    """The cursor, 0-based ``(x, y)``, as tmux reports it after everything written so far.
+
+    ``cancel``: a CAN first ends any sequence or string the frame left open,
+    so the question is read as one; between the pieces of a frame nothing is
+    left open, and a CAN would end what the next piece goes on with.
+    """
+    _write(b"\x18\x1b[6n" if cancel else b"\x1b[6n")
     answer = b""
     while (match := _REPORT.search(answer)) is None:
         chunk = os.read(0, 256)
@@ -63,13 +70,24 @@ def _answer(request: dict[str, object]) -> dict[str, object]:
     start = 0
     while len(data) - start > _PIECE:
         end = start + _PIECE
-        while end > start + _PIECE // 2 and (data[end - 3 : end] == _ZWJ or 0x80 <= data[end] < 0xC0):
+        while end > start + _PIECE // 2 and not _may_end_a_piece(data, start, end):
             end -= 1
         _write(data[start:end])
-        _cursor()
+        _cursor(cancel=False)
         start = end
     _write(data[start:])
     return {"cursor": list(_cursor())}
+
+
+def _may_end_a_piece(data: bytes, start: int, end: int) -> bool:
+    """After printable ASCII that ends no unfinished escape sequence: no joiner, character or sequence is cut."""
+    if not 0x20 <= data[end - 1] < 0x7F:
+        return False
+    escape = data.rfind(b"\x1b", start, end)
+    if escape < 0:
+        return True
+    sequence = _ESCAPE.match(data, escape)
+    return sequence is not None and sequence.end() <= end
 
 
 def main(requests: str, answers: str) -> None:

@@ -35,6 +35,14 @@ def test_joiners_hold_wherever_a_long_frame_is_cut_into_reads(tmux) -> None:  # 
     assert read_frame(lines, 200, tmux).rows == lines
 
 
+def test_colour_holds_wherever_a_long_frame_is_cut_into_reads(tmux) -> None:  # type: ignore[no-untyped-def]
+    line = "".join(f"\x1b[33m{index:03d}\x1b[39m\x1b[2m.\x1b[22m" for index in range(40))  # 840 bytes, 160 cells
+    lines = ["." * offset + line for offset in range(12)]
+    reading = read_frame(lines, 200, tmux)
+    assert reading.rows == ["." * offset + "".join(f"{index:03d}." for index in range(40)) for offset in range(12)]
+    assert reading.painted_cells == 12 * 40 * 3
+
+
 def test_an_unassigned_code_point_is_drawn_as_nothing(tmux) -> None:  # type: ignore[no-untyped-def]
     assert read_frame(["eslint\u0378"], 40, tmux).rows == ["eslint"]
 
