@@ -44,6 +44,8 @@ class GateRun:
     results: list[FixtureResult]
     problems: list[FixtureProblem]
     widths: tuple[int, ...] = WIDTHS
+    terminals: tuple[str, ...] = tuple(model.name for model in DEFAULT_MODELS)
+    """The terminals every frame was read on (``--terminal``)."""
 
     @property
     def exit_code(self) -> int:
@@ -117,4 +119,4 @@ def run_gate(
         if progress:
             progress(index, len(fixtures), fixture)
         results.append(run_fixture(fixture, widths, source=source, keep_screens=keep_screens, models=models))
-    return GateRun(results, problems, tuple(widths))
+    return GateRun(results, problems, tuple(widths), tuple(model.name for model in models))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 from ..checks import Violation
 from ..gate import FixtureResult, GateRun
@@ -40,7 +41,7 @@ def _violation(case: ET.Element, violation: Violation) -> None:
     element.text = xml_text(str(violation))
 
 
-def _suite(result: FixtureResult) -> ET.Element:
+def _suite(result: FixtureResult, judged_on: Sequence[str] = TERMINALS) -> ET.Element:
     classname = fixture_id(result.fixture).replace("/", ".")
     suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture)),
                                      "file": xml_text(shown_path(result.fixture.path))})
@@ -51,7 +52,7 @@ def _suite(result: FixtureResult) -> ET.Element:
         # every view and model judged, and any a violation names besides: nothing is lost
         views = dict.fromkeys([*VIEWS, *(violation.view for violation in width.violations)])
         named = (violation.terminal for violation in width.violations if violation.terminal != EVERY_TERMINAL)
-        terminals = dict.fromkeys([*TERMINALS, *named])
+        terminals = dict.fromkeys([*judged_on, *named])
         for view in views:
             for terminal in terminals:
                 case = _testcase(suite, classname, f"{view} @{width.width} [{terminal}]")
@@ -72,7 +73,7 @@ def _count(suite: ET.Element) -> None:
 def to_junit(run: GateRun) -> str:
     """The whole run as a JUnit XML document (a ``<testsuites>`` root), deterministic for identical input."""
     root = ET.Element("testsuites", {"name": "askbench check"})
-    suites = [_suite(result) for result in run.results]
+    suites = [_suite(result, run.terminals) for result in run.results]
     if run.problems or not run.results:
         unusable = ET.Element("testsuite", {"name": UNUSABLE_SUITE})
         for problem in run.problems:

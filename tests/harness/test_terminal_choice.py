@@ -59,3 +59,12 @@ def test_a_missing_tmux_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) 
             choose_terminals(["tmux"])
     finally:
         tmux_screen.tmux_model.cache_clear()
+
+
+def test_the_reports_name_the_terminals_judged_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import json
+
+    junit = tmp_path / "run.xml"
+    assert main(["check", FIXTURE, "--terminal", "codepoint", "--json", "--widths", "80", "--junit", str(junit)]) == 0
+    assert json.loads(capsys.readouterr().out)["terminals"] == ["codepoint"]
+    assert "[codepoint]" in junit.read_text() and "[grapheme]" not in junit.read_text()
