@@ -82,8 +82,8 @@ class TmuxTerminal:
         self._resize(width, max(height, self._size[1] if self._size[0] == width else 0))
         cursor = self._ask({"data": data})["cursor"]
         assert isinstance(cursor, list)
-        captured = self._tmux("capture-pane", "-p", "-e", "-S", "0", "-E", str(self._size[1] - 1))
-        return captured.split("\n")[: self._size[1]], int(cursor[1])
+        captured = self._tmux("capture-pane", "-p", "-e", "-S", "0", "-E", str(height - 1))
+        return captured.split("\n")[:height], int(cursor[1])
 
     def advances(self, texts: Sequence[str]) -> list[int]:
         self._resize(4000, max(self._size[1], 2))
