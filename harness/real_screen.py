@@ -42,8 +42,8 @@ def frame_data(lines: Sequence[str]) -> str:
 
 
 def frame_height(lines: Sequence[str], width: int) -> int:
-    """Screen rows enough for the transcript and the frame without scrolling: a cell is at most 2 columns a code point."""
-    rows = sum(1 + 2 * len(printed_text(line)) // (width - 1) for line in lines)
+    """Screen rows enough for the transcript and the frame without scrolling: a code point takes at most 2 columns, a tab 8."""
+    rows = sum(1 + (2 * len(printed_text(line)) + 8 * line.count("\t")) // (width - 1) for line in lines)
     return len(TRANSCRIPT) + rows + 2
 
 
