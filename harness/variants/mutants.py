@@ -497,6 +497,5 @@ MUTANTS: tuple[Variant, ...] = (
     Variant("widths-by-graphemes", "cells measured by wcwidth graphemes only: right on kitty, rows overflow on xterm, VTE and tmux",
             "mutant", widths_by_graphemes, ("fit", "containment"),
             ("adversarial/bash-hangul-tone-marks-302e-widen-rows-on-codepoint-terminals",
-             "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells",
-             "adversarial/mcp-300-emoji-zwj-family-sequences"), latent=True),
+             "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells"), latent=True),
 )
