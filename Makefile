@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check test test-quick typecheck distcheck snapshots bench report ci-deps agents
+.PHONY: check test test-quick typecheck distcheck snapshots bench report ci-deps agents terminals
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -83,3 +83,11 @@ report: $(GATE)
 AGENTS_CACHE ?= $(HOME)/.cache/askbench/agents
 agents: $(GATE)
 	ASKBENCH_AGENTS_CACHE=$(AGENTS_CACHE) $(BIN)/askbench agents --install $(AGENTS_ARGS)
+
+# The npm packages behind `askbench check --terminal xterm` and `--terminal xterm-unicode11`, pinned,
+# outside the repository (harness/xterm_screen.py looks there, or in $ASKBENCH_NODE_MODULES).
+# tmux (`--terminal tmux`) comes from the system: apt-get install tmux.
+NODE_DIR ?= $(HOME)/.cache/askbench/node
+terminals:
+	mkdir -p $(NODE_DIR)
+	npm install --prefix $(NODE_DIR) --no-audit --no-fund --no-save @xterm/headless@6.0.0 @xterm/addon-unicode11@0.9.0

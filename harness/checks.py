@@ -107,13 +107,14 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
     Where every line fits a model's row, the rows hold exactly the lines'
     printed characters whatever the model measures, so such models share one
     reading (their cells differ, and ``check_cap`` measures those per model).
-    A model that wraps a line gets a reading of its own.
+    A model that wraps a line gets a reading of its own, and so does a real
+    terminal: its screen is its own.
     """
     printed = [printed_text(line) for line in lines]
     groups: list[_Judged] = []
     shared: _Judged | None = None
     for model in models:
-        if all(cells_on(text, model) <= width for text in printed):
+        if model.screen is None and all(cells_on(text, model) <= width for text in printed):
             if shared is not None:
                 shared.models.append(model)
                 continue

@@ -15,6 +15,8 @@ from .gate import EXIT_UNUSABLE, run_gate
 from .protocol import View
 from .reporters.colour import COLOUR_CHOICES, wants_colour
 from .reporters.progress import progress_for
+from .terminal import MODELS
+from .terminal_choice import TERMINAL_NAMES, choose_terminals, parse_terminals
 
 
 def parse_widths(text: str) -> list[int]:
@@ -70,6 +72,7 @@ def _github_default() -> bool:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .impl_cli import open_source
+    from .real_screen import TerminalUnavailable
     from .reporters.github import workflow_commands
     from .reporters.json import to_json
     from .reporters.junit import to_junit
@@ -91,10 +94,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         return run_contrib(args.paths, args.widths, print)
     paths = args.paths or [BUILTIN_CORPUS]
+    try:
+        models = choose_terminals(args.terminal)
+    except TerminalUnavailable as error:
+        print(f"askbench check: --terminal: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
     progress, finish = progress_for(sys.stdout, sys.stderr)
     with open_source(args) as source:
         run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family),
-                       keep_screens=bool(args.junit))  # the failing screens go into the JUnit report
+                       keep_screens=bool(args.junit), models=models)  # the failing screens go into the JUnit report
     finish()
     if (args.keyword or args.family) and not run.results:
         print("askbench check: no fixture matches -k/--family (askbench check --list shows the ids)", file=sys.stderr)
@@ -177,8 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "check",
         help="run every invariant on every fixture at every width",
-        description="Render every fixture through a pyte virtual terminal, bounded and complete, at each width, "
-        "and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input (a path that "
+        description="Render every fixture, bounded, complete and legacy, at each width, read each frame on every "
+        "terminal of --terminal (the judge's own models, or tmux and xterm.js), and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input (a path that "
         "does not exist, a folder with no fixtures, a malformed fixture, a fixture outside its corpus's families). "
         "The contract: docs/design.md (askbench docs design).",
     )
@@ -197,6 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
                        "the recorded schema, the suite's claims/schema/snapshot tests in a checkout), then the screens "
                        "to review")
     check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
+    check.add_argument("--terminal", type=parse_terminals, default=list(MODELS), metavar="NAME[,NAME]",
+                       help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "
+                       f"(default: the models, {','.join(MODELS)}); tmux and xterm.js are real terminals "
+                       "(tmux installed; xterm.js by `make terminals`)")
     check.add_argument("--json", action="store_true",
                        help="print the results as JSON for machines; identical for identical input")
     check.add_argument("--timings", action="store_true", help="with --json: each width's render time (render_us)")

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from impl.payload import PayloadError, PromptPayload, build_payload
 
-from .checks import WIDTHS, Violation, WidthResult, check_monotone, run_width
+from .checks import DEFAULT_MODELS, WIDTHS, Violation, WidthResult, check_monotone, run_width
 from .corpus import Fixture, FixtureProblem, load_corpus
 from .sources import FrameSource
+from .terminal import TerminalModel
 
 EXIT_OK, EXIT_VIOLATION, EXIT_UNUSABLE = 0, 1, 2
 
@@ -43,6 +44,8 @@ class GateRun:
     results: list[FixtureResult]
     problems: list[FixtureProblem]
     widths: tuple[int, ...] = WIDTHS
+    terminals: tuple[str, ...] = tuple(model.name for model in DEFAULT_MODELS)
+    """The terminals every frame was read on (``--terminal``)."""
 
     @property
     def exit_code(self) -> int:
@@ -65,18 +68,19 @@ def fixture_payload(fixture: Fixture) -> PromptPayload | str:
 
 def judge_width(
     fixture: Fixture, payload: PromptPayload, width: int, *, source: FrameSource | None = None,
-    keep_screens: bool = False,
+    keep_screens: bool = False, models: Sequence[TerminalModel] = DEFAULT_MODELS,
 ) -> WidthResult | str:
     """Every invariant of one fixture at one width, or why it could not be rendered."""
     try:
         return run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect,
-                         source=source, fixture=fixture, keep_screens=keep_screens)
+                         source=source, fixture=fixture, keep_screens=keep_screens, models=models)
     except RecursionError:
         return f"{fixture.path}: nested too deeply to render at width {width}"
 
 
 def run_fixture(
-    fixture: Fixture, widths: Sequence[int] = WIDTHS, *, source: FrameSource | None = None, keep_screens: bool = False
+    fixture: Fixture, widths: Sequence[int] = WIDTHS, *, source: FrameSource | None = None, keep_screens: bool = False,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
 ) -> FixtureResult:
     """One fixture at every width; ``source`` renders it (default: the reference, in process)."""
     result = FixtureResult(fixture)
@@ -85,7 +89,7 @@ def run_fixture(
         result.error = payload
         return result
     for width in widths:
-        judged = judge_width(fixture, payload, width, source=source, keep_screens=keep_screens)
+        judged = judge_width(fixture, payload, width, source=source, keep_screens=keep_screens, models=models)
         if isinstance(judged, str):
             result.error = judged
             return result
@@ -104,6 +108,7 @@ def run_gate(
     source: FrameSource | None = None,
     keep_screens: bool = False,
     select: Callable[[Fixture], bool] | None = None,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
 ) -> GateRun:
     """Every fixture under ``paths`` (those ``select`` keeps) at every width; problems are never filtered out."""
     fixtures, problems = load_corpus(paths)
@@ -113,5 +118,5 @@ def run_gate(
     for index, fixture in enumerate(fixtures):
         if progress:
             progress(index, len(fixtures), fixture)
-        results.append(run_fixture(fixture, widths, source=source, keep_screens=keep_screens))
-    return GateRun(results, problems, tuple(widths))
+        results.append(run_fixture(fixture, widths, source=source, keep_screens=keep_screens, models=models))
+    return GateRun(results, problems, tuple(widths), tuple(model.name for model in models))

@@ -253,10 +253,20 @@ Measure = Callable[[str], Iterator[tuple[str, int]]]
 
 
 @dataclass(frozen=True)
+class TerminalScreen:
+    """A real terminal's screen after a frame: the frame's rows as read, and whether the transcript above held."""
+
+    rows: tuple[ScreenRow, ...]
+    transcript_intact: bool
+
+
+@dataclass(frozen=True)
 class TerminalModel:
     name: str
     stands_for: str
     measure: Measure
+    screen: Callable[[Sequence[str], int], TerminalScreen] | None = None
+    """A real terminal's own screen for ``(frame lines, width)``; ``None``: the frame is laid out here (``place``)."""
 
 
 def _grapheme_measure(text: str) -> Iterator[tuple[str, int]]:
@@ -302,6 +312,9 @@ _PRINTABLE_FORMAT = frozenset("\u200d")
 """Format characters that belong inside a printable cluster: the zero-width joiner of an emoji sequence."""
 
 
+_NEVER_PRINTED = frozenset({"Cc", "Cf", "Cs", "Cn", "Co", "Zl", "Zp"})
+
+
 @lru_cache(maxsize=4096)
 def _unprintable(text: str) -> tuple[str, ...]:
     return tuple(_unprintable_graphemes(text))
@@ -310,18 +323,21 @@ def _unprintable(text: str) -> tuple[str, ...]:
 def _unprintable_graphemes(text: str) -> Iterator[str]:
     """Graphemes a terminal would not print: controls, format and bidi characters, separators, surrogates, lone marks.
 
+    Unassigned code points (noncharacters among them) and private-use ones
+    count too: terminals draw them as nothing (tmux), one cell or two
+    (xterm.js's Unicode 6 table), or as whatever glyph a font has.
     A ZWJ counts as printable only between two wide pictographs (an emoji
     ZWJ sequence), and tag characters only inside a flag sequence.
     """
     for grapheme in iter_graphemes(text):
         first = grapheme[0]
         category = unicodedata.category(first)
-        if category in ("Cc", "Cf", "Cs", "Zl", "Zp") or category[0] == "M" or _grapheme_width(grapheme) <= 0:
+        if category in _NEVER_PRINTED or category[0] == "M" or _grapheme_width(grapheme) <= 0:
             yield grapheme
             continue
         for index, char in enumerate(grapheme[1:], start=1):
             kind = unicodedata.category(char)
-            if kind in ("Cc", "Cs", "Zl", "Zp"):
+            if kind in _NEVER_PRINTED and kind != "Cf":
                 yield grapheme
                 break
             if kind == "Cf":
@@ -610,7 +626,11 @@ class FrameReading:
 
 
 def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GRAPHEME) -> FrameReading:
-    """The frame as ``model`` shows it, with every control and unprintable character it carries recorded."""
+    """The frame as ``model`` shows it, with every control and unprintable character it carries recorded.
+
+    A real terminal's rows, and whether its transcript held, are its own; what
+    a frame's controls did to the cursor is pyte's on every terminal.
+    """
     foreign = [control for line in frame_lines for control in foreign_controls(line)]
     unprintable = [
         grapheme
@@ -619,10 +639,15 @@ def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GR
         if sgr is None and not text.isascii()
         for grapheme in _unprintable(_FORBIDDEN.sub("", text))
     ]
-    reading = FrameReading(model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable)
+    if model.screen is None:
+        reading = FrameReading(model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable)
+    else:
+        shown = model.screen(frame_lines, width)
+        reading = FrameReading(model, list(shown.rows), shown.transcript_intact, foreign_bytes=foreign,
+                               unprintable=unprintable)
     if foreign:
         effects = control_effects(frame_lines, width)
         reading.foreign_events = list(effects.events)
-        reading.transcript_intact = effects.transcript_intact
+        reading.transcript_intact = reading.transcript_intact and effects.transcript_intact
         reading.cursor_left_frame = effects.cursor_left_frame
     return reading

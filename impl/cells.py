@@ -49,17 +49,36 @@ def unsafe_runs(safe: str) -> re.Pattern[str]:
 _NOT_PRINTABLE_ASCII = unsafe_runs("\\x20-\\x7e")
 
 
+_PICTOGRAPH_BLOCKS = (0x1F000, 0x1FAFF)
+"""The emoji blocks, Mahjong Tiles to Symbols and Pictographs Extended-A: every code point in them is
+Extended_Pictographic (Unicode TR51, emoji-data.txt), and a terminal whose table makes them wide (xterm.js
+with Unicode 11: U+1F93B and U+1F946 too, one cell by wcwidth) draws such a symbol in two cells."""
+
+
 def _codepoint_cells(char: str) -> int:
     """The most cells one code point takes on a terminal that measures code points alone.
 
     wcwidth gives spacing marks (category Mc) and code points newer than its
     caller's tables no width of their own, as a cluster-aware terminal draws
     them; the C library gives a spacing mark its East Asian width, 1 or 2.
+    A terminal's tables are of a Unicode version of their own — xterm.js's
+    default is 6.0 — and a mark newer than them is one cell there, not part
+    of the cell before it: so a mark that Unicode 3.2 (the oldest version
+    ``unicodedata`` keeps) did not have counts a cell. A symbol in the emoji
+    blocks counts two.
     """
     cells = _codepoint_wcwidth(char, "auto", 2)
-    if cells <= 0 and unicodedata.category(char) in ("Mc", "Cn"):
+    category = unicodedata.category(char)
+    if cells <= 0 and (category in ("Mc", "Cn") or _newer_mark(char, category)):
         return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    if cells == 1 and category == "So" and _PICTOGRAPH_BLOCKS[0] <= ord(char) <= _PICTOGRAPH_BLOCKS[1]:
+        return 2
     return max(cells, 0)
+
+
+def _newer_mark(char: str, category: str) -> bool:
+    """A nonspacing or enclosing mark that was not one in Unicode 3.2: some terminal's tables draw it in a cell."""
+    return category in ("Mn", "Me") and unicodedata.ucd_3_2_0.category(char)[0] != "M"
 
 
 @lru_cache(maxsize=65536)

@@ -19,8 +19,16 @@ The notation:
   characters, line/paragraph separators, lone surrogates, variation
   selectors and tag characters outside the sequences that use them,
   combining marks with nothing to combine with or stacked past
-  ``MAX_TEXT_EXTENDERS`` deep (``MAX_EXTENDERS`` on an emoji), other grapheme extenders with no base (a skin-tone
+  ``MAX_TEXT_EXTENDERS`` deep (``MAX_EXTENDERS`` on an emoji), extenders past what one terminal cell holds
+  (``MAX_CLUSTER_BYTES``), other grapheme extenders with no base (a skin-tone
   modifier after a tab), and blank fillers such as U+3164.
+- Code points that are unassigned (by this Python's ``unicodedata``, category
+  ``Cn``: ``⟨U+0378⟩``), noncharacters (U+FDD0…U+FDEF, U+FFFE, U+FFFF and their
+  kin in every plane, also ``Cn``) and private-use (``Co``): terminals disagree
+  about them more than about anything printable — tmux draws U+0378 as
+  nothing, so ``eslint`` + U+0378 reads ``eslint``; xterm.js with its Unicode 6
+  table draws some as two cells; a private-use glyph is whatever a font makes
+  of it.
 - A control picture or ``⟨`` typed literally is itself written ``⟨U+XXXX⟩``,
   so the notation can never be forged by the input it describes.
 """
@@ -59,6 +67,10 @@ terminal measuring code points alone gives each spacing mark a cell or two
 (a base with fifteen U+302E is 2 cells in kitty, 31 in tmux), so a long stack
 is where terminals disagree most about the width of one cluster."""
 
+MAX_CLUSTER_BYTES = 21
+"""The most UTF-8 bytes one terminal cell holds: tmux keeps a cluster in 21 bytes and drops every
+code point past them unseen (a family of four, 25 bytes, shows three). Extenders past it are notation."""
+
 _PLAIN = re.compile(r"[^\x20-\x7e\n\t]")
 _PLAIN_RUNS = unsafe_runs("\\x20-\\x7e\\n\\t")
 _NOTATION = re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9|([\u2400-\u2421])")
@@ -83,7 +95,7 @@ def _must_show_alone(char: str) -> bool:
     if NOTATION_OPEN == char or "\u2400" <= char <= "\u2421" or char in _BLANK_FILLERS:
         return True
     category = unicodedata.category(char)
-    if category[0] == "C" and category != "Co" and category != "Cn" or category in ("Zl", "Zp"):
+    if category[0] == "C" or category in ("Zl", "Zp"):
         return True
     if category[0] == "M":
         return True  # a mark with no base would combine with the prompt's own text
@@ -135,6 +147,11 @@ def _is_regional_indicator(char: str) -> bool:
     return "\U0001f1e6" <= char <= "\U0001f1ff"
 
 
+def _overflows(drawn: str) -> bool:
+    """Whether a cluster as drawn no longer fits one terminal cell (``MAX_CLUSTER_BYTES``)."""
+    return len(drawn) * 4 > MAX_CLUSTER_BYTES and len(drawn.encode("utf-8", "surrogatepass")) > MAX_CLUSTER_BYTES
+
+
 def _clean_cluster(cluster: str, out: list[str]) -> None:
     base = cluster[0]
     if _cannot_lead(base):
@@ -152,18 +169,19 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
     last = len(cluster) - 1
     for index in range(1, len(cluster)):
         char = cluster[index]
-        if kept >= bound or grapheme_cells(run + char) > MAX_CLUSTER_CELLS:
+        if kept >= bound or grapheme_cells(run + char) > MAX_CLUSTER_CELLS or _overflows(run + char):
             keep = False
         elif char == ZWJ:
             # a joiner is kept only between the two pictographs it joins: after a digit or before a notation it dangles
             keep = (
                 index < last and _is_pictographic(cluster[index + 1]) and _ends_a_pictograph(previous) and previous_kept
                 and kept + 2 <= bound and grapheme_cells(run + char + cluster[index + 1]) <= MAX_CLUSTER_CELLS
+                and not _overflows(run + char + cluster[index + 1])
             )
         elif "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":
             keep = not ("\ufe00" <= previous <= "\ufe0f" or "\U000e0100" <= previous <= "\U000e01ef")
         elif "\U000e0020" <= char <= "\U000e007f":
-            keep = base == _BLACK_FLAG
+            keep = base == _BLACK_FLAG and previous_kept
         elif char == "\n":
             keep = True
         elif _is_hangul_jamo_extender(char):

@@ -11,7 +11,7 @@ import json
 
 from ..checks import WidthResult
 from ..gate import FixtureResult, GateRun
-from .vocabulary import TERMINALS, fixture_id, shown_path
+from .vocabulary import fixture_id, shown_path
 
 FORMAT = "askbench.check/1"
 
@@ -48,7 +48,7 @@ def to_json(run: GateRun, *, timings: bool = False, failures_only: bool = False)
         "format": FORMAT,
         "exit_code": run.exit_code,
         "widths": list(run.widths),
-        "terminals": list(TERMINALS),
+        "terminals": list(run.terminals),
         "summary": {"fixtures": len(run.results), "passed": len(run.results) - failed, "failed": failed,
                     "problems": len(run.problems)},
         "fixtures": [_fixture(result, timings) for result in run.results if not (failures_only and result.passed)],

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 from ..checks import Violation, WidthResult
 from ..corpus import FixtureProblem
@@ -58,11 +59,12 @@ def _screen(case: ET.Element, view: str, width: int, screen: list[str]) -> None:
         ET.SubElement(case, "system-out").text = "\n".join(rows)
 
 
-def _width_cases(suite: ET.Element, classname: str, width: WidthResult, timings: bool) -> None:
+def _width_cases(suite: ET.Element, classname: str, width: WidthResult, timings: bool,
+                 judged_on: Sequence[str]) -> None:
     # every view and model judged, and any a violation names besides: nothing is lost
     views = dict.fromkeys([*VIEWS, *(violation.view for violation in width.violations)])
     named = (violation.terminal for violation in width.violations if violation.terminal != EVERY_TERMINAL)
-    terminals = dict.fromkeys([*TERMINALS, *named])
+    terminals = dict.fromkeys([*judged_on, *named])
     seconds = width.render_us / 1e6 / (len(views) * len(terminals)) if timings else 0.0
     for view in views:
         for terminal in terminals:
@@ -75,7 +77,7 @@ def _width_cases(suite: ET.Element, classname: str, width: WidthResult, timings:
                 _screen(case, view, width.width, width.screens.get(view, []))
 
 
-def _suite(result: FixtureResult, timings: bool) -> ET.Element:
+def _suite(result: FixtureResult, timings: bool, judged_on: Sequence[str] = TERMINALS) -> ET.Element:
     classname = fixture_id(result.fixture).replace("/", ".")
     suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture))})
     properties = ET.SubElement(suite, "properties")
@@ -84,7 +86,7 @@ def _suite(result: FixtureResult, timings: bool) -> ET.Element:
         case = _testcase(suite, classname, "build")
         ET.SubElement(case, "error", {"type": "unusable", "message": xml_text(result.error)}).text = xml_text(result.error)
     for width in result.widths:
-        _width_cases(suite, classname, width, timings)
+        _width_cases(suite, classname, width, timings, judged_on)
     return suite
 
 
@@ -120,7 +122,7 @@ def to_junit(run: GateRun, *, timings: bool = True) -> str:
     """The whole run as a JUnit XML document (a ``<testsuites>`` root); without ``timings`` every ``time`` is
     0.000, so identical input gives an identical document."""
     root = ET.Element("testsuites", {"name": "askbench check"})
-    suites = [_suite(result, timings) for result in run.results]
+    suites = [_suite(result, timings, run.terminals) for result in run.results]
     if run.problems or not run.results:
         suites.append(_unusable(run))
     for suite in suites:

@@ -14,6 +14,7 @@ rather than count it killed.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from unittest import mock
@@ -99,6 +100,13 @@ bidi_passthrough = rewriting_lines(
 zero_width_passthrough = rewriting_lines(
     _notation_of([0x00AD, 0x200B, 0x200C, 0x200D, *range(0x2060, 0x2065), 0xFEFF]), _raw_character
 )
+def _raw_if_unassigned(match: re.Match[str]) -> str:
+    char = chr(int(match.group(1), 16))
+    return char if unicodedata.category(char) in ("Cn", "Co") else match.group()
+
+
+unassigned_passthrough = rewriting_lines(re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9"), _raw_if_unassigned)
+"""Unassigned, noncharacter and private-use code points reach the terminal raw: tmux draws U+0378 as nothing."""
 sgr_passthrough = rewriting_lines(
     re.compile(ESC_PICTURE + r"\[([0-9;:]*)m"), lambda match: f"\x1b[{match.group(1)}m"
 )
@@ -471,6 +479,9 @@ MUTANTS: tuple[Variant, ...] = (
             "mutant", zero_width_passthrough, ("containment", "legible"),
             ("adversarial/bash-zero-width-space-inside-rm", "adversarial/bash-word-joiner-and-invisible-operators",
              "adversarial/bash-zwj-zwnj-outside-emoji-in-remote-url")),
+    Variant("unassigned-passthrough", "unassigned, noncharacter and private-use code points (U+0378, U+FDD0, U+E000) reach the terminal raw",
+            "mutant", unassigned_passthrough, ("containment",),
+            ("adversarial/bash-unassigned-private-use-noncharacter-code-points",)),
     Variant("sgr-passthrough", "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
             "mutant", sgr_passthrough, ("legible", "containment"), _SGR_CASES),
     Variant("cap-in-code-points", "the field cap counts code points, not cells: 400 CJK characters show as 800 cells",
@@ -528,6 +539,5 @@ MUTANTS: tuple[Variant, ...] = (
     Variant("widths-by-graphemes", "cells measured by wcwidth graphemes only: right on kitty, rows overflow on xterm, VTE and tmux",
             "mutant", widths_by_graphemes, ("fit", "containment"),
             ("adversarial/bash-hangul-tone-marks-302e-widen-rows-on-codepoint-terminals",
-             "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells",
-             "adversarial/mcp-300-emoji-zwj-family-sequences"), latent=True),
+             "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells"), latent=True),
 )

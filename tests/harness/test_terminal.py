@@ -126,3 +126,9 @@ def test_strikethrough_is_unreadable_but_not_invisible():
 def test_a_colon_form_colour_on_screen_keeps_its_value():
     row = read_frame(["\x1b[38:2::255:255:255;48:2::255:255:255mhidden\x1b[0m shown"], 40).screen_rows[0]
     assert [style.invisible for style in row.styles] == [True] * 6 + [False] * 6
+
+
+def test_unassigned_noncharacter_and_private_use_code_points_are_unprintable() -> None:
+    for char in ("\u0378", "\ufdd0", "\U0010fffe", "\ue000", "\U000f0000"):
+        assert read_frame([f"npx eslint{char} --fix"], 40).unprintable == [char]
+        assert read_frame([f"e\u0301{char}"], 40).unprintable == [char]

@@ -366,3 +366,15 @@ def test_clip_is_the_longest_fitting_grapheme_prefix(line: str, max_width: int) 
     if len(taken) < len(pieces):
         assert cell_width(clipped) + gwidth(pieces[len(taken)]) > max_width
 
+
+
+@pytest.mark.parametrize(("text", "cells"), [
+    ("a\u0898", 2),  # ARABIC SMALL HIGH WORD AL-JUZ (Unicode 14): a cell of its own on xterm.js, Unicode 6 or 11 tables
+    ("a\u1abe", 2),  # an enclosing mark of Unicode 7.0
+    ("a\U00016fe4", 3),  # KHITAN SMALL SCRIPT FILLER (Unicode 13): a wide mark, two cells where it is not combined
+    ("\U0001f93b", 2), ("\U0001f946", 2),  # MODERN PENTATHLON, RIFLE: two cells on xterm.js with Unicode 11
+    ("\U0001f0a1", 2),  # a playing card: a symbol of the emoji blocks, wide wherever they are
+    ("e\u0301", 1), ("\u0915\u093f", 2), ("a\ufe0f", 1),  # marks of Unicode 3.2 join the cell before them everywhere
+])
+def test_the_reference_counts_what_a_terminal_with_older_or_emoji_tables_draws(text: str, cells: int) -> None:
+    assert grapheme_cells(text) == cells

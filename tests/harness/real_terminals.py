@@ -1,0 +1,16 @@
+"""The real terminals for tests: started once, or a skip that says what to install."""
+
+import pytest
+
+from harness.real_screen import TerminalUnavailable
+from harness.terminal import TerminalModel
+from harness.terminal_choice import REAL_TERMINALS, choose_terminals
+
+REAL = tuple(REAL_TERMINALS)
+
+
+def real_terminal(name: str) -> TerminalModel:
+    try:
+        return choose_terminals([name])[0]
+    except TerminalUnavailable as error:
+        pytest.skip(f"{name} is not installed here: {error}")
