@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check test test-quick typecheck distcheck snapshots bench report ci-deps agents terminals
+.PHONY: check check-terminals test test-quick typecheck distcheck snapshots bench report ci-deps agents terminals
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,9 +41,16 @@ test: $(TESTS)
 test-quick: $(TESTS)
 	$(BIN)/python -m pytest -n auto --ignore=tests/harness/test_snapshots.py --ignore=tests/harness/test_variants.py
 
-# What CI needs beyond Python: the real terminals the judge reads screens on.
+# What CI needs beyond Python: the real terminals the judge reads screens on (tmux from Debian,
+# xterm.js from npm, pinned) and bash 5.1 or newer, the oracle of what runs.
 ci-deps:
 	command -v tmux >/dev/null || { apt-get update -qq && apt-get install -y -qq tmux=3.3a-3; }
+	command -v npm >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; }
+	$(MAKE) terminals
+
+# The reference on the whole corpus, read on the real terminals instead of the models.
+check-terminals: $(GATE)
+	$(BIN)/askbench check --terminal tmux,xterm,xterm-unicode11 --failures-only
 
 typecheck: $(TESTS)
 	$(BIN)/python -m mypy
