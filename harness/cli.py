@@ -74,6 +74,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     return run.exit_code
 
 
+def _render_width(text: str) -> int:
+    """``render --width``: the dialog's own minimum, said plainly (argparse exits 2) rather than a traceback."""
+    from impl.dialog import MIN_WIDTH
+
+    width = _positive(text)
+    if width < MIN_WIDTH:
+        raise argparse.ArgumentTypeError(f"the dialog needs at least {MIN_WIDTH} columns, got {width}")
+    return width
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from impl.dialog import DialogBudget
     from impl.frame import render_frame
@@ -141,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write the dialog frame (title, ask, options, hint) to stdout, one row per line.",
     )
     render.add_argument("fixture", help="a fixture file")
-    render.add_argument("--width", type=_positive, default=120, help="terminal width in columns (default 120)")
+    render.add_argument("--width", type=_render_width, default=120, help="terminal width in columns (default 120)")
     views = render.add_mutually_exclusive_group()
     views.add_argument("--complete", action="store_true", help="the complete view (what ctrl+o shows)")
     views.add_argument("--legacy", action="store_true", help="the old unbounded dialog, the measured baseline")

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cells import wrap_line
+from .cells import cell_width, wrap_line
 from .complete_view import CompleteView
 from .decision import (
     DECISION_HINT,
@@ -73,6 +73,7 @@ from .dialog import (
     DEFAULT_FIELD_MAX_WIDTH,
     DEFAULT_MAX_ROWS,
     MAX_LABEL_WIDTH,
+    MIN_WIDTH,
     NARROW_VALUE_WIDTH,
     DialogBudget,
     DialogView,
@@ -105,6 +106,7 @@ __all__ = [
     "PAGER_HINT",
     "PermissionPrompt",
     "config_for",
+    "hint_rows",
     "key_label",
 ]
 
@@ -136,6 +138,29 @@ def key_label(key: str) -> str:
     if len(key) == 1 and ord(key) < 0x20:
         return f"ctrl+{chr(ord(key) + 0x60)}"
     return key
+
+
+HINT_SEPARATOR = " · "
+
+
+def hint_rows(hint: str, width: int) -> list[str]:
+    """A hint in rows of ``width`` cells, broken between its `` · ``-separated phrases, never inside one.
+
+    ``ctrl+o full`` / ``request`` reads as two instructions; a phrase is
+    wrapped by words only when it alone is wider than the terminal.
+    """
+    rows: list[str] = []
+    line = ""
+    for phrase in hint.split(HINT_SEPARATOR):
+        joined = f"{line}{HINT_SEPARATOR}{phrase}" if line else phrase
+        if cell_width(joined) <= width:
+            line = joined
+            continue
+        if line:
+            rows.append(line)
+        *whole, line = fit_chrome([phrase], width) or [""]
+        rows.extend(whole)
+    return [*rows, line] if line or not rows else rows
 
 
 def reason_text(pasted: str) -> str:
@@ -303,6 +328,8 @@ class PermissionPrompt:
         """The frame for a ``width`` × ``height`` terminal: never wider, never taller."""
         width, height = max(1, width), max(1, height)
         title = tuple(self.style("title", row) for row in fit_chrome([title_for(self.payload)], width))
+        if width < MIN_WIDTH:  # narrower than any layout of the request: say so, as for a short terminal
+            return self._too_small(width, height, title)
         for chrome in self._chromes(width):
             area = self._area(width, height - len(title) - chrome.rows, shrink=not chrome.spaced)
             if area is None:
@@ -321,7 +348,7 @@ class PermissionPrompt:
     def _too_small(self, width: int, height: int, title: tuple[str, ...]) -> list[str]:
         """Not even the core fits: say so (or, reading, keep the text) and offer only what cannot grant."""
         deny = fit_chrome([DENY_ONLY_ROW], width)
-        if self.expanded:
+        if self.expanded and width >= MIN_WIDTH:
             room = max(1, height - len(title) - len(deny))
             self.offset, rows = _window(self.complete_view(width), self.offset, room, 0)
             self._settle(_Area(tuple(rows), False, True, paged=True, window=room))
@@ -342,7 +369,7 @@ class PermissionPrompt:
             text = f"{REASON_LABEL}{neutralise(self.reason)}{CURSOR}"
             error = fit_chrome([state.reason_error], width) if state.reason_error else []
             body = (*wrap_line(text, width), *error)
-            hint = tuple(fit_chrome([self._hint(self._widest_area(), compact=False)], width))
+            hint = tuple(hint_rows(self._hint(self._widest_area(), compact=False), width))
             return [_Chrome(body, hint, True), _Chrome(body, hint, False), _Chrome(body, (), False)]
         if state.step == "scope" and self.config.session_scope is not None:
             scope = self.config.session_scope
@@ -352,8 +379,8 @@ class PermissionPrompt:
             full = tuple(self._styled_rows(option_rows(state, self.config), width))
             compact = tuple(fit_chrome([compact_option_row(state)], width))
         # the hint's rows are reserved at their widest; the hint drawn is never longer
-        widest = tuple(fit_chrome([self._hint(self._widest_area(), compact=False)], width))
-        short = tuple(fit_chrome([self._hint(self._widest_area(), compact=True)], width))
+        widest = tuple(hint_rows(self._hint(self._widest_area(), compact=False), width))
+        short = tuple(hint_rows(self._hint(self._widest_area(), compact=True), width))
         return [_Chrome(full, widest, True), _Chrome(compact, short, False), _Chrome(compact, (), False)]
 
     def _widest_area(self) -> _Area:
@@ -366,7 +393,7 @@ class PermissionPrompt:
         return out
 
     def _hint_rows(self, width: int, area: _Area, *, compact: bool) -> list[str]:
-        return [self.style("muted", row) for row in fit_chrome([self._hint(area, compact=compact)], width)]
+        return [self.style("muted", row) for row in hint_rows(self._hint(area, compact=compact), width)]
 
     def _hint(self, area: _Area, *, compact: bool) -> str:
         step = self.state.step
@@ -472,6 +499,8 @@ class PermissionPrompt:
         label and the command's own lines, where it would read as their
         label; above the window once the window has passed it. A lone ``…``
         between the window and a row pinned below it says the text goes on.
+        A window that starts inside any other fact has that fact's first row
+        pinned above it too: no row is shown away from its label.
         """
         heads = view.core_heads()
         lead = 0
@@ -490,6 +519,7 @@ class PermissionPrompt:
         while True:  # pinning shrinks the window, which can push another first row out of it
             outside = [(first, head) for first, head in later if not _within(first, head, start, len(rows))]
             passed = tuple(row for first, head in outside if first is not None and first < start for row in head)
+            passed += _context(view, start, heads)
             ahead = tuple(row for first, head in outside if first is None or first >= start for row in head)
             ahead = (ELLIPSIS, *ahead) if ahead else ()
             settled = len(passed) + len(ahead) == len(above) + len(below)
@@ -514,6 +544,16 @@ class PermissionPrompt:
     def _position(view: CompleteView, shown: int) -> str:
         total = view.total
         return f"{shown}/{total}" if total is not None else f"{shown} · {int(100 * view.fraction(shown - 1))}%"
+
+
+def _context(view: CompleteView, start: int, heads: Sequence[tuple[int | None, Sequence[str]]]) -> tuple[str, ...]:
+    """The first row(s) of a non-core fact the window starts inside, so its rows never read as the pinned row's;
+    a ``…`` after them when rows between them and the window are skipped."""
+    head = view.head_at(start)
+    if head is None or head[0] >= start or any(first == head[0] for first, _ in heads):
+        return ()
+    first, rows = head
+    return (*rows, ELLIPSIS) if first + len(rows) < start else tuple(rows)
 
 
 def _within(first: int | None, head: Sequence[str], start: int, count: int) -> bool:
