@@ -51,8 +51,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     paths = args.paths or [BUILTIN_CORPUS]
     progress, finish = progress_for(sys.stdout, sys.stderr)
-    with open_source(args) as source:
-        run = run_gate(paths, args.widths, progress, source=source)
+    from .adapter import AdapterUnusable
+
+    try:
+        with open_source(args) as source:
+            run = run_gate(paths, args.widths, progress, source=source)
+    except AdapterUnusable as error:
+        finish()
+        print(f"askbench check: --impl: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
     finish()
     if args.junit:
         try:

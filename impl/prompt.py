@@ -19,13 +19,17 @@ only denial until it fits.
 
 **Deliberate input.** Pasted text (:class:`~impl.keys.Paste`) never decides:
 in the decision and scope steps it is stray input that restarts the guard,
-and in the reason step it is text. So is any printable key the prompt has no
-use for — someone typing a shell command into the prompt is not reading it.
+and in the reason step it is text. So is any other input the prompt has no
+use for — a letter of a shell command typed into the prompt, a control key, a
+focus or mouse report, a paging key, the expand action: each disarms an
+armed approval and restarts the guard, because only the confirming key
+again is a confirmation. Each frame is reported with the size it was laid
+out for, so a resize is a new layout and a new question to the reducer.
 
 **The expand action** (Ctrl+O by default, the host's ``app.tools.expand``)
 is a display concern: it toggles the ask between bounded and complete and
-tells the host, and it never reaches the reducer, so it cannot settle, arm
-or change the pending decision. It is consulted only in the decision and
+tells the host; to the reducer it is only input that is not a decision, so
+it cannot settle or arm anything, and it disarms. It is consulted only in the decision and
 scope steps, ahead of local keys as the host's own focused components do;
 the reason step is text entry, where every printable key is text.
 
@@ -227,6 +231,7 @@ class PermissionPrompt:
         self.full_screen = False
         """Whether the last :meth:`render` was the pager, which the host draws on the alternate screen."""
         self._window = 1
+        self._size: tuple[int, int] | None = None
         self._views: dict[int, CompleteView] = {}
         self._asks: dict[tuple[int, int | None], DialogView | None] = {}
 
@@ -249,18 +254,16 @@ class PermissionPrompt:
             return self._reason_key(key, at)
         if key == self.expand_key:
             self._set_expanded(not self.expanded)
-            return None
+            return self._apply(Stray(at))
         if self.expanded and self._reading_key(key):
-            return None
+            return self._apply(Stray(at))
         event = self._event_for(key, at)
-        if event is None:
-            return self._apply(Stray(at)) if len(key) == 1 and key.isprintable() else None
-        return self._apply(event)
+        return self._apply(Stray(at) if event is None else event)
 
     def shown(self, at: float) -> None:
         """The host put the last :meth:`render` on screen at ``at``: the guard counts from here."""
         if self.decision is None:
-            self._apply(Shown(at, self.request_visible))
+            self._apply(Shown(at, self.request_visible, self._size))
 
     def _set_expanded(self, expanded: bool) -> None:
         self.expanded = expanded
@@ -327,6 +330,7 @@ class PermissionPrompt:
     def render(self, width: int, height: int) -> list[str]:
         """The frame for a ``width`` × ``height`` terminal: never wider, never taller."""
         width, height = max(1, width), max(1, height)
+        self._size = (width, height)
         title = tuple(self.style("title", row) for row in fit_chrome([title_for(self.payload)], width))
         if width < MIN_WIDTH:  # narrower than any layout of the request: say so, as for a short terminal
             return self._too_small(width, height, title)
