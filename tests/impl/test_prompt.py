@@ -418,7 +418,7 @@ def test_a_paste_never_decides_and_restarts_the_guard(big: PromptPayload, pasted
     clock.show(prompt)
     assert clock.press(prompt, Paste(pasted), 1.0) is None
     assert clock.press(prompt, "n", 0.3) is None  # the paste restarted the guard
-    assert clock.press(prompt, "n", 0.6) == Decision("denied")
+    assert clock.press(prompt, "n", 0.8) == Decision("denied")
 
 
 def test_typing_into_the_prompt_never_approves(big: PromptPayload) -> None:
@@ -436,7 +436,7 @@ def test_a_paste_in_the_reason_step_is_text(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     clock.show(prompt)
     clock.press(prompt, "r", 1.0)
-    clock.press(prompt, "r", 0.2)
+    clock.press(prompt, "r", 0.8)
     assert clock.press(prompt, Paste("too\nlong\r\n\x1b[31mred\t!"), 0.2) is None
     assert prompt.reason == "too long [31mred !"
     assert clock.press(prompt, ENTER, 0.2) == Decision("denied_with_reason", "too long [31mred !")
