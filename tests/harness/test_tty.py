@@ -264,6 +264,7 @@ def test_bounded_then_paged_then_collapsed_then_yy_approves(session: PtySession)
     assert _prompt_copies(session) == 1
     assert session.rows[-1] == "" and _prompt_rows(session) < 40
 
+    session.pause(DEFAULT_GUARD_SECONDS + 0.2)  # collapsing is a new layout: the guard counts from it
     session.press("y", then="Press y again to approve.")
     session.press("y")
     assert session.finish() == 0
@@ -318,7 +319,7 @@ def test_resize_re_renders_within_the_new_size_and_leaves_no_stale_frame(session
     session.wait_for(lambda: session.rows[-1].endswith("12/206"), "the pager re-fitted to 24 rows")
     assert all(len(row) <= 80 for row in session.rows)
     session.press("\x1b", then="ctrl+o full")
-    session.pause(0.3)
+    session.pause(DEFAULT_GUARD_SECONDS + 0.2)
     assert _prompt_copies(session) == 1
     session.press("n", "n")
     assert session.finish() == 0
