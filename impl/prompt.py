@@ -523,7 +523,6 @@ class PermissionPrompt:
         while True:  # pinning shrinks the window, which can push another first row out of it
             outside = [(first, head) for first, head in later if not _within(first, head, start, len(rows))]
             passed = tuple(row for first, head in outside if first is not None and first < start for row in head)
-            passed += _context(view, start, heads)
             ahead = tuple(row for first, head in outside if first is None or first >= start for row in head)
             ahead = (ELLIPSIS, *ahead) if ahead else ()
             settled = len(passed) + len(ahead) == len(above) + len(below)
@@ -535,6 +534,7 @@ class PermissionPrompt:
                 return None if self.state.step != "reason" else self._plain_window(view, room)
             start, rows = _window(view, lead + self.offset, window, lead)
         self.offset = start - lead
+        rows = _with_context(view, start, rows, heads)
         return _Area((*header, *above, *rows, *below), True, True, paged=True,
                      position=self._position(view, start + len(rows)), window=window)
 
@@ -550,14 +550,14 @@ class PermissionPrompt:
         return f"{shown}/{total}" if total is not None else f"{shown} · {int(100 * view.fraction(shown - 1))}%"
 
 
-def _context(view: CompleteView, start: int, heads: Sequence[tuple[int | None, Sequence[str]]]) -> tuple[str, ...]:
-    """The first row(s) of a non-core fact the window starts inside, so its rows never read as the pinned row's;
-    a ``…`` after them when rows between them and the window are skipped."""
-    head = view.head_at(start)
+def _with_context(view: CompleteView, start: int, rows: list[str], heads: Sequence[tuple[int | None, Sequence[str]]]) -> list[str]:
+    """A window that starts inside a non-core fact leads with that fact's first row(s) and a ``…`` in place of its
+    own first rows, so no row reads as the row pinned above it; core facts are pinned already, and come first."""
+    size = view.head_size + 1
+    head = view.head_at(start + size) if len(rows) > size else None
     if head is None or head[0] >= start or any(first == head[0] for first, _ in heads):
-        return ()
-    first, rows = head
-    return (*rows, ELLIPSIS) if first + len(rows) < start else tuple(rows)
+        return rows
+    return [*head[1], ELLIPSIS, *rows[size:]]
 
 
 def _within(first: int | None, head: Sequence[str], start: int, count: int) -> bool:

@@ -485,7 +485,7 @@ def test_a_terminal_too_small_for_the_core_offers_only_denial(big: PromptPayload
     assert not prompt.request_visible
     assert clock.press(prompt, "y", 1.0) is None and prompt.state.armed_key is None
     assert clock.press(prompt, "n", 0.2) is None and prompt.state.armed_key == "n"
-    assert clock.press(prompt, "n", 0.2) == Decision("denied")
+    assert clock.press(prompt, "n", 0.8) == Decision("denied")
 
 
 def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
