@@ -16,36 +16,41 @@ per request: the request on stdin, then stdin closed; the answer on stdout.
 
 from __future__ import annotations
 
+import contextlib
 import os
-import queue
 import signal
 import subprocess
 import sys
 import threading
-from collections import deque
+import time
 from dataclasses import dataclass
 from typing import Literal
 
 from impl.dialog import DialogBudget
 from impl.payload import PromptPayload
 
+from .adapter_io import StderrTail, drain, read_answer
 from .corpus import Fixture
 from .protocol import AdapterFailure, ExternalFrame, View, decode_answer, dump_json, encode_request, fixture_to_json, payload_to_json
 
 Mode = Literal["session", "oneshot"]
 MODES: tuple[Mode, ...] = ("session", "oneshot")
 DEFAULT_TIMEOUT = 10.0
+DEFAULT_MAX_ANSWER = 64 * 1024 * 1024
+"""Bytes one answer may take (64 MiB): far above any frame, low enough that reading one is cheap."""
 STDERR_TAIL = 2000
 """Bytes of an adapter's stderr kept to explain a crash."""
 
 
 @dataclass(frozen=True)
 class AdapterCommand:
-    """How to run an implementation: a shell command line, the mode, and the per-request timeout in seconds."""
+    """How to run an implementation: a shell command line, the mode, the per-request timeout in seconds,
+    and the most bytes one answer may take."""
 
     command: str
     mode: Mode = "session"
     timeout: float = DEFAULT_TIMEOUT
+    max_answer: int = DEFAULT_MAX_ANSWER
 
 
 def _environment() -> dict[str, str]:
@@ -82,7 +87,7 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
     except (ProcessLookupError, PermissionError):
         pass
     try:
-        process.wait(timeout=5)
+        process.wait(timeout=2)
     except subprocess.TimeoutExpired:  # pragma: no cover - a process that survives SIGKILL
         pass
 
@@ -105,71 +110,65 @@ def _tail(data: bytes) -> str:
     return "; stderr: " + (text if len(text) <= 300 else "…" + text[-300:]).replace("\n", " ⏎ ")
 
 
-class _Session:
-    """One long-lived adapter process: a line in, a line out, read by threads so no pipe can block the harness."""
+def _write_request(process: subprocess.Popen[bytes], data: bytes, *, close: bool) -> None:
+    """Write from a thread: a request larger than the pipe buffer must not block the harness on a hung reader."""
 
-    def __init__(self, command: str) -> None:
-        self.process = _spawn(command)
-        self.answers: queue.Queue[bytes | None] = queue.Queue()
-        self.stderr: deque[bytes] = deque()
-        self.stderr_size = 0
-        self._lock = threading.Lock()
-        threading.Thread(target=self._read_stdout, daemon=True).start()
-        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
-        self._stderr_reader.start()
-
-    def _read_stdout(self) -> None:
-        stream = self.process.stdout
-        assert stream is not None
-        try:
-            for line in iter(stream.readline, b""):
-                self.answers.put(line)
-        except (OSError, ValueError):
-            pass
-        self.answers.put(None)
-
-    def _read_stderr(self) -> None:
-        stream = self.process.stderr
-        assert stream is not None
-        try:
-            for chunk in iter(lambda: stream.read1(4096), b""):  # type: ignore[attr-defined]
-                with self._lock:
-                    self.stderr.append(chunk)
-                    self.stderr_size += len(chunk)
-                    while self.stderr_size - len(self.stderr[0]) >= STDERR_TAIL:
-                        self.stderr_size -= len(self.stderr.popleft())
-        except (OSError, ValueError):
-            pass
-
-    def stderr_tail(self) -> str:
-        with self._lock:
-            return _tail(b"".join(self.stderr)[-STDERR_TAIL:])
-
-    def _write(self, data: bytes) -> None:
-        stdin = self.process.stdin
+    def write() -> None:
+        stdin = process.stdin
         assert stdin is not None
         try:
             stdin.write(data)
             stdin.flush()
+            if close:
+                stdin.close()
         except (OSError, ValueError):
-            pass  # the process is gone; the reader reports it
+            pass  # the process is gone; reading reports it
+
+    threading.Thread(target=write, daemon=True).start()
+
+
+def _close_pipes(process: subprocess.Popen[bytes]) -> None:
+    """Our ends of the pipes, so a child the adapter left behind holds nothing of ours."""
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
+
+
+def _too_big(limit: int) -> AdapterFailure:
+    return AdapterFailure("BAD_ANSWER", f"the answer is over {limit} bytes (--impl-max-answer) without its end")
+
+
+class _Session:
+    """One long-lived adapter process: a line in, a line out, each wait bounded by a deadline."""
+
+    def __init__(self, command: str, limit: int) -> None:
+        self.process = _spawn(command)
+        self.limit = limit
+        self.tail = StderrTail(STDERR_TAIL)
+        self._buffer = bytearray()
+
+    def stderr_tail(self) -> str:
+        return _tail(self.tail.text())
 
     def ask(self, line: str, timeout: float) -> bytes | AdapterFailure:
         """Send one request line; the answer line, or why there is none."""
-        # a writer thread: a request larger than the pipe buffer must not block the harness on a hung reader
-        threading.Thread(target=self._write, args=(line.encode("ascii") + b"\n",), daemon=True).start()
-        try:
-            answer = self.answers.get(timeout=timeout)
-        except queue.Empty:
+        _write_request(self.process, line.encode("ascii") + b"\n", close=False)
+        assert self.process.stdout is not None
+        reading = read_answer(self.process.stdout, self.process.stderr, self._buffer, self.tail,
+                              time.monotonic() + timeout, self.limit, until="line")
+        if reading.outcome == "timeout":
             return AdapterFailure("TIMEOUT", f"no answer within {timeout:g} s")
-        if answer is None:
+        if reading.outcome == "too_big":
+            return _too_big(self.limit)
+        if reading.outcome == "eof":
+            drain(self.process.stderr, self.tail, time.monotonic() + min(1.0, timeout))  # unless a child still holds it
             try:
-                code = self.process.wait(timeout=2)
+                code = self.process.wait(timeout=min(2.0, timeout))
             except subprocess.TimeoutExpired:
                 code = None
-            self._stderr_reader.join(timeout=1)  # its last words, unless a child it left still holds stderr
             return AdapterFailure("CRASH", f"the adapter {_exit_text(code)} before answering{self.stderr_tail()}")
-        return answer
+        return reading.data
 
     def close(self, grace: float = 2.0) -> None:
         """Close stdin (the end of the session), give the process a moment to leave, then kill what remains."""
@@ -182,24 +181,58 @@ class _Session:
             self.process.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             pass
+        self.kill()
+
+    def kill(self) -> None:
         _kill(self.process)
+        _close_pipes(self.process)
 
 
-def _oneshot(command: str, line: str, timeout: float) -> bytes | AdapterFailure:
-    """One process for one request: the request on stdin, stdin closed, the answer on stdout, a zero exit."""
+def _nothing(answer: ExternalFrame | AdapterFailure) -> bool:
+    """No answer at all: the process ended (or could not start) before saying anything, or said nothing."""
+    return isinstance(answer, AdapterFailure) and (
+        answer.verdict == "CRASH" or answer.message == "the answer is empty")
+
+
+def _oneshot(command: str, line: str, timeout: float, limit: int) -> bytes | AdapterFailure:
+    """One process for one request: the request on stdin, stdin closed, the answer on stdout, a zero exit.
+
+    The answer ends at end of file, and everything — the output, the exit —
+    must come within ``timeout``: a process that exits while a child it
+    started still holds stdout is a ``TIMEOUT``, and the group is killed.
+    """
     try:
         process = _spawn(command)
     except OSError as error:
         return AdapterFailure("CRASH", f"the adapter could not start: {error}")
+    deadline = time.monotonic() + timeout
+    tail = StderrTail(STDERR_TAIL)
     try:
-        out, err = process.communicate(line.encode("ascii") + b"\n", timeout=timeout)
-    except subprocess.TimeoutExpired:
+        _write_request(process, line.encode("ascii") + b"\n", close=True)
+        assert process.stdout is not None
+        reading = read_answer(process.stdout, process.stderr, bytearray(), tail, deadline, limit, until="eof")
+        if reading.outcome == "too_big":
+            return _too_big(limit)
+        try:
+            code = process.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            code = None
+        if reading.outcome == "timeout" or code is None:
+            return AdapterFailure("TIMEOUT", f"no answer within {timeout:g} s")
+        if code != 0:
+            return AdapterFailure("CRASH", f"the adapter {_exit_text(code)}{_tail(tail.text())}")
+        return reading.data
+    finally:
         _kill(process)
-        process.communicate()
-        return AdapterFailure("TIMEOUT", f"no answer within {timeout:g} s")
-    if process.returncode != 0:
-        return AdapterFailure("CRASH", f"the adapter {_exit_text(process.returncode)}{_tail(err)}")
-    return out
+        _close_pipes(process)
+
+
+class AdapterUnusable(Exception):
+    """The command answered its first request with nothing: it cannot start, or is not an adapter at all.
+
+    Judging a whole corpus through it would only say ``CRASH`` hundreds of
+    times; the run stops at once with what the command said on stderr.
+    """
 
 
 class AdapterSource:
@@ -209,8 +242,9 @@ class AdapterSource:
     ended when the run is. Not thread-safe: one source serves one run.
     """
 
-    def __init__(self, command: AdapterCommand) -> None:
+    def __init__(self, command: AdapterCommand, *, stop_when_unusable: bool = False) -> None:
         self.command = command
+        self.stop_when_unusable = stop_when_unusable
         self._session: _Session | None = None
         self._sequence = 0
         self._encoded: tuple[object, object, str, str] | None = None
@@ -245,14 +279,18 @@ class AdapterSource:
                               fixture_json, payload_json)
         self.requests += 1
         if self.command.mode == "oneshot":
-            raw = _oneshot(self.command.command, line, self.command.timeout)
-            return raw if isinstance(raw, AdapterFailure) else decode_answer(raw, request_id)
-        return self._ask_session(line, request_id)
+            raw = _oneshot(self.command.command, line, self.command.timeout, self.command.max_answer)
+            answer = raw if isinstance(raw, AdapterFailure) else decode_answer(raw, request_id)
+        else:
+            answer = self._ask_session(line, request_id)
+        if self.requests == 1 and self.stop_when_unusable and _nothing(answer):
+            raise AdapterUnusable(f"{self.command.command!r} answered its first request with nothing: {answer.message}")  # type: ignore[union-attr]
+        return answer
 
     def _ask_session(self, line: str, request_id: str) -> ExternalFrame | AdapterFailure:
         if self._session is None:
             try:
-                self._session = _Session(self.command.command)
+                self._session = _Session(self.command.command, self.command.max_answer)
             except OSError as error:
                 return AdapterFailure("CRASH", f"the adapter could not start: {error}")
         raw = self._session.ask(line, self.command.timeout)
@@ -268,9 +306,9 @@ class AdapterSource:
     def _restart(self) -> None:
         """Kill the process now; the next request starts a fresh one."""
         if self._session is not None:
-            _kill(self._session.process)
+            self._session.kill()
             self._session = None
             self.restarts += 1
 
 
-__all__ = ["MODES", "AdapterCommand", "AdapterSource", "Mode", "DEFAULT_TIMEOUT"]
+__all__ = ["AdapterUnusable", "DEFAULT_MAX_ANSWER", "DEFAULT_TIMEOUT", "MODES", "AdapterCommand", "AdapterSource", "Mode"]

@@ -100,9 +100,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"askbench check: --terminal: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
     progress, finish = progress_for(sys.stdout, sys.stderr)
-    with open_source(args) as source:
-        run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family),
-                       keep_screens=bool(args.junit), models=models)  # the failing screens go into the JUnit report
+    from .adapter import AdapterUnusable
+
+    try:
+        with open_source(args) as source:
+            run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family),
+                           keep_screens=bool(args.junit), models=models)  # the failing screens go into the JUnit report
+    except AdapterUnusable as error:
+        finish()
+        print(f"askbench check: --impl: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
     finish()
     if (args.keyword or args.family) and not run.results:
         print("askbench check: no fixture matches -k/--family (askbench check --list shows the ids)", file=sys.stderr)
@@ -124,6 +131,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         _discard_stdout()  # `askbench check | head`: the verdict stands, whoever stopped reading
     return run.exit_code
+
+
+def _render_width(text: str) -> int:
+    """``render --width``: the dialog's own minimum, said plainly (argparse exits 2) rather than a traceback."""
+    from impl.dialog import MIN_WIDTH
+
+    width = _positive(text)
+    if width < MIN_WIDTH:
+        raise argparse.ArgumentTypeError(f"the dialog needs at least {MIN_WIDTH} columns, got {width}")
+    return width
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -235,7 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.add_argument("fixture",
                         help="a fixture file, or a built-in fixture's id (mcp/github-create-issue-long-markdown-body)")
-    render.add_argument("--width", type=_positive, default=120, help="terminal width in columns (default 120)")
+    render.add_argument("--width", type=_render_width, default=120, help="terminal width in columns (default 120)")
     views = render.add_mutually_exclusive_group()
     views.add_argument("--complete", action="store_true", help="the complete view (what ctrl+o shows)")
     views.add_argument("--legacy", action="store_true", help="the old unbounded dialog, the measured baseline")

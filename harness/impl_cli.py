@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .adapter import DEFAULT_TIMEOUT, MODES, AdapterCommand, AdapterSource
+from .adapter import DEFAULT_MAX_ANSWER, DEFAULT_TIMEOUT, MODES, AdapterCommand, AdapterSource
 from .corpus import BUILTIN_CORPUS, Fixture
 from .gate import EXIT_OK, EXIT_UNUSABLE
 
@@ -29,6 +29,12 @@ def positive_seconds(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
+
+
+def positive_bytes(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number of bytes, got {text!r}")
+    return int(text)
 
 
 def add_impl_options(parser: argparse.ArgumentParser, *, named: bool = False) -> None:
@@ -47,6 +53,8 @@ def add_impl_options(parser: argparse.ArgumentParser, *, named: bool = False) ->
                         "oneshot: one process per request")
     parser.add_argument("--impl-timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"per-request timeout; a slower answer is TIMEOUT (default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--impl-max-answer", type=positive_bytes, default=DEFAULT_MAX_ANSWER, metavar="BYTES",
+                        help=f"the most bytes one answer may take; a longer one is BAD_ANSWER (default {DEFAULT_MAX_ANSWER})")
 
 
 @contextmanager
@@ -55,7 +63,8 @@ def open_source(args: argparse.Namespace) -> Iterator[AdapterSource | None]:
     if not getattr(args, "impl", None):
         yield None
         return
-    with AdapterSource(AdapterCommand(args.impl, args.impl_mode, args.impl_timeout)) as source:
+    command = AdapterCommand(args.impl, args.impl_mode, args.impl_timeout, args.impl_max_answer)
+    with AdapterSource(command, stop_when_unusable=True) as source:
         yield source
 
 

@@ -11,7 +11,8 @@ Time is virtual and explicit, because the prompt's rules are about time
 (the guard interval after the request appears, pastes that arrive at once):
 the prompt's first frame is on screen at 0 s; each step starts ``wait``
 seconds after the previous one (default ``STEP_WAIT``, a person reading);
-the entries of ``keys`` come ``KEY_INTERVAL`` apart (a person typing), and
+the entries of ``keys`` come ``interval`` apart (``KEY_INTERVAL`` by default:
+a person pressing each key anew; less for a held key's auto-repeat), and
 each entry is one read of the terminal, parsed by the same
 :class:`impl.keys.InputParser` as ``askbench try``: ``"y"`` is a key,
 ``"yy"`` a burst (a paste), ``"<paste>yy</paste>"`` a bracketed paste. The
@@ -26,7 +27,7 @@ Scenario fields:
   ``ask``: optional keys merged over the fixture's ``ask`` (e.g. to forward it);
 - ``width``, ``height``: the terminal; ``expandKey``: the binding (default Ctrl+O);
   ``doublePress``: default true;
-- ``steps``: ``{"wait": seconds, "keys": [...], "resize": [w, h], "screen_contains": [...],
+- ``steps``: ``{"wait": seconds, "interval": seconds, "keys": [...], "resize": [w, h], "screen_contains": [...],
   "screen_excludes": [...], "max_rows": N, "expanded": bool, "approval_offered": bool}``;
   a key is a literal string or a name such as ``<ctrl+o>``, ``<up>``, ``<pgdn>``,
   ``<enter>``, ``<paste>``, ``</paste>``;
@@ -55,8 +56,9 @@ from .terminal import read_frame
 SCENARIO_DIR = BUILTIN_CORPUS / "scenarios"
 STEP_WAIT = 1.0
 """Seconds between steps unless a step says ``wait``: long enough to read, well past the guard."""
-KEY_INTERVAL = 0.15
-"""Seconds between the reads of one step: a quick typist, each key its own read."""
+KEY_INTERVAL = 0.8
+"""Seconds between the reads of one step unless it says ``interval``: each key a new press, past the
+prompt's repeat window (the same key sooner is that key held, one press)."""
 _NAMES = re.compile("|".join(re.escape(name) for name in sorted(NAMED, key=len, reverse=True)))
 _VALUE_PREFIX = 6
 """How many characters of a core value's first line must be on screen for its first row to count as shown."""
@@ -67,6 +69,8 @@ class Step:
     keys: tuple[str, ...] = ()
     """Each entry is one read of the terminal, names already replaced by what the terminal sends."""
     wait: float = STEP_WAIT
+    interval: float = KEY_INTERVAL
+    """Seconds between this step's reads: 0.03 is a held key's auto-repeat, 0.01 a CR and its LF."""
     resize: tuple[int, int] | None = None
     screen_contains: tuple[str, ...] = ()
     screen_excludes: tuple[str, ...] = ()
@@ -118,7 +122,7 @@ def _require(data: Mapping[str, object], key: str, kind: type | tuple[type, ...]
 def _step(raw: object, index: int, path: Path) -> Step:
     if not isinstance(raw, dict):
         raise ScenarioError(f"{path}: steps[{index}]: must be an object")
-    known = {"keys", "wait", "resize", "screen_contains", "screen_excludes", "max_rows", "expanded", "approval_offered"}
+    known = {"keys", "wait", "interval", "resize", "screen_contains", "screen_excludes", "max_rows", "expanded", "approval_offered"}
     unknown = set(raw) - known
     if unknown:
         raise ScenarioError(f"{path}: steps[{index}]: unknown fields {sorted(unknown)}")
@@ -131,9 +135,13 @@ def _step(raw: object, index: int, path: Path) -> Step:
     wait = raw.get("wait", STEP_WAIT)
     if isinstance(wait, bool) or not isinstance(wait, (int, float)) or wait < 0:
         raise ScenarioError(f"{path}: steps[{index}].wait: seconds, a number >= 0")
+    interval = raw.get("interval", KEY_INTERVAL)
+    if isinstance(interval, bool) or not isinstance(interval, (int, float)) or interval <= 0:
+        raise ScenarioError(f"{path}: steps[{index}].interval: seconds, a number > 0")
     return Step(
         keys=tuple(_NAMES.sub(lambda match: NAMED[match.group()], key) for key in keys),
         wait=float(wait),
+        interval=float(interval),
         resize=(resize[0], resize[1]) if resize else None,
         screen_contains=tuple(raw.get("screen_contains", ())),
         screen_excludes=tuple(raw.get("screen_excludes", ())),
@@ -301,14 +309,14 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             session.draw(f"{where}: resize")
         for key_index, data in enumerate(step.keys):
             if key_index:
-                session.idle(session.now + KEY_INTERVAL, where)
+                session.idle(session.now + step.interval, where)
             if prompt.decision is not None:
                 session.failures.append(f"{where}: key {data!r} after the prompt decided {prompt.decision.state}")
             session.read(data, where)
             reads += 1
             if prompt.decision is not None and reads < total_reads:
                 session.failures.append(f"{where}: decided {prompt.decision.state} before the script ended")
-        session.idle(session.now + KEY_INTERVAL, where)
+        session.idle(session.now + min(step.interval, KEY_INTERVAL), where)
         if prompt.decision is None:
             lines = session.draw(where)
             session.failures.extend(_check_screen(prompt, step, lines, session.width, session.height, where))

@@ -509,6 +509,21 @@ class CompleteView:
             first = first + len(fact.rows) if first is not None and fact.done else None
         return heads
 
+    def head_at(self, row: int) -> tuple[int, tuple[str, ...]] | None:
+        """Where the fact holding ``row`` starts, and its first row(s): the label a row away from it reads under.
+
+        ``None`` when ``row`` has not been laid out.
+        """
+        first = 0
+        for fact in self._facts:
+            count = len(fact.rows)
+            if row < first + count:
+                return first, tuple(fact.rows[: self.head_size])
+            if not fact.done:
+                return None
+            first += count
+        return None
+
     def fraction(self, row: int) -> float:
         """About how much of the request's text lies before the end of ``row``: the pager's position before the total is known."""
         if self._raw_size == 0:

@@ -15,27 +15,44 @@ the subagent row, and leaving it with esc returns to the decision step without
 deciding, so a cancelled or hurried scope choice can never widen a grant.
 
 Deliberate decisions only. A decision must come from a person who saw the
-request, so three rules sit in front of every decisive key (a letter, enter,
+request, so four rules sit in front of every decisive key (a letter, enter,
 esc in the decision and scope steps):
 
 - **Visible.** The component reports each frame it puts on screen
   (:class:`Shown`), saying whether it shows the request — every core fact's
-  first row — and the approval options. Keys that would approve or arm an
-  approval act only while it does; denying always works.
+  first row — and the approval options, and at what terminal size. Keys that
+  would approve or arm an approval act only while it does; denying always
+  works.
 - **Guard.** Decisive keys are ignored for ``PromptConfig.guard_seconds``
-  (500 ms by default) after the request becomes visible, as browsers ignore
-  clicks on a permission prompt that just appeared: type-ahead meant for
-  something else lands in that window. The wait starts again after any
-  input the prompt has no use for (:class:`Stray`: a letter of a word, a
-  paste) — someone typing is not reading — and after a decisive key pressed
-  too soon, so hammering a key never gets through. Time comes in as data
-  (``at``, seconds on any monotonic clock), so the reducer stays pure.
-- **Two keys to approve.** With ``double_press_to_confirm`` (the default) no
-  single key approves: ``y`` and ``s`` arm on the first press and confirm on
-  the second, and enter on an approval option arms it the same way ("Press
-  enter again to approve."), so enter on the opening highlight — which is
-  ``Yes`` — is safe. Enter on a denial option acts at once: denying is
-  always safe. Any other input between the two presses disarms.
+  (500 ms by default) after a question is put: the request first becoming
+  visible (or visible again), the same request laid out anew at another
+  terminal size, and every new step (the scope question, the reason step,
+  the way back from either), as browsers ignore clicks on a permission
+  prompt that just appeared: type-ahead meant for something else lands in
+  that window. The wait starts again after any input the prompt has no use
+  for (:class:`Stray`: a letter of a word, a paste, a focus or mouse report,
+  a paging key) — someone typing is not reading — and after a decisive key
+  pressed too soon, so hammering a key never gets through. Time comes in as
+  data (``at``, seconds on any monotonic clock), so the reducer stays pure.
+- **A press is a person's, not a byte.** A terminal reports no key release,
+  and a held key repeats: after its auto-repeat delay, then every few tens
+  of milliseconds. The same decisive key again within
+  ``PromptConfig.repeat_seconds`` of its last event is that key still held
+  (or the ``\\n`` of a CR LF), one press: it is absorbed and extends the
+  press. The default, 700 ms, is longer than the auto-repeat delay of the
+  common defaults (X server 660 ms, GNOME, KDE and Windows 500–600 ms,
+  the Linux console 250 ms) and than any repeat interval, so every event of
+  one held key falls within it; the floor, ``MIN_REPEAT_SECONDS`` (150 ms),
+  is about as fast as a person re-presses a key on purpose. Any other input
+  ends the press.
+- **Two presses to approve.** With ``double_press_to_confirm`` (the
+  default) no single press approves: ``y`` and ``s`` arm on the first press
+  and confirm on a second, new press of the same key, and enter on an
+  approval option arms it the same way ("Press enter again to approve."),
+  so enter on the opening highlight — which is ``Yes`` — is safe. Enter on a
+  denial option acts at once: denying is always safe. Any input between the
+  two presses other than the confirming key — another key, a focus or mouse
+  report, a paste, a resize, a new step — disarms.
 """
 
 from __future__ import annotations
@@ -49,6 +66,9 @@ __all__ = [
     "ARMED_HINT_TEMPLATE",
     "DECISION_HINT",
     "DEFAULT_GUARD_SECONDS",
+    "DEFAULT_REPEAT_SECONDS",
+    "HELD_HINT_TEMPLATE",
+    "MIN_REPEAT_SECONDS",
     "DEFAULT_SERVING_SESSION_LABEL",
     "DEFAULT_SESSION_LABEL",
     "DEFAULT_SUBAGENT_LABEL",
@@ -81,6 +101,7 @@ __all__ = [
     "Stray",
     "SubmitReason",
     "armed_hint",
+    "held_hint",
     "hint_for",
     "prompt_options",
     "reduce_prompt",
@@ -131,9 +152,15 @@ REASON_REQUIRED_ERROR = "A reason is required."
 SCOPE_TITLE = "Apply this session grant to:"
 SCOPE_HINT = "↑/↓ move · enter confirm · esc back"
 GUARD_HINT = "Too soon: read the request, then press the key again."
+HELD_HINT_TEMPLATE = "One press at a time: release {key}, then press it again to {verb}."
 
 DEFAULT_GUARD_SECONDS = 0.5
 """Long enough to swallow type-ahead and a reflexive keypress, short enough not to be noticed when reading."""
+
+DEFAULT_REPEAT_SECONDS = 0.7
+"""Longer than the common auto-repeat delays (X server 660 ms, desktops 500–600 ms): a held key is one press."""
+MIN_REPEAT_SECONDS = 0.15
+"""About the fastest a person presses a key again on purpose; a shorter window would split a held key."""
 
 _DECISION_STATES: frozenset[str] = frozenset(get_args(DecisionState))
 
@@ -156,17 +183,21 @@ class PromptConfig:
 
     ``double_press_to_confirm`` defaults on, as upstream, because a stray
     keystroke should not approve a tool call. ``guard_seconds`` is how long
-    decisive keys are ignored after the request appears or after stray input.
+    decisive keys are ignored after a question is put or after stray input;
+    ``repeat_seconds`` how close two events of one key must be to be one press.
     """
 
     double_press_to_confirm: bool = True
     session_label: str = DEFAULT_SESSION_LABEL
     session_scope: SessionScope | None = None
     guard_seconds: float = DEFAULT_GUARD_SECONDS
+    repeat_seconds: float = DEFAULT_REPEAT_SECONDS
 
     def __post_init__(self) -> None:
         if not (isinstance(self.guard_seconds, (int, float)) and 0 <= self.guard_seconds < math.inf):
             raise ValueError(f"guard_seconds must be a finite number of seconds >= 0, not {self.guard_seconds!r}")
+        if not (isinstance(self.repeat_seconds, (int, float)) and MIN_REPEAT_SECONDS <= self.repeat_seconds < math.inf):
+            raise ValueError(f"repeat_seconds must be finite seconds >= {MIN_REPEAT_SECONDS}, not {self.repeat_seconds!r}")
 
 
 @dataclass(frozen=True)
@@ -176,8 +207,13 @@ class PromptState:
     ``reason_draft`` holds only a rejected submission, so the component can
     restore it; the live text buffer is the component's concern.
     ``scope_serving`` is False for the subagent row, True for the serving row.
-    ``request_visible`` is what the last :class:`Shown` said; ``guard_until``
-    is when decisive keys start to count (never, before the first frame).
+    ``request_visible`` and ``size`` are what the last :class:`Shown` said;
+    ``guard_until`` is when decisive keys start to count (never, before the
+    first frame). ``armed_by`` is the press that armed (a letter or
+    ``"enter"``): only that press again confirms. ``press`` and
+    ``press_at`` are the decisive key being pressed (``"enter"``, ``"esc"``
+    or a letter) and the time of its last event, while no other input
+    came after it.
     """
 
     step: PromptStep = "decision"
@@ -189,6 +225,10 @@ class PromptState:
     scope_serving: bool = False
     request_visible: bool = False
     guard_until: float = math.inf
+    armed_by: str | None = None
+    size: tuple[int, int] | None = None
+    press: str | None = None
+    press_at: float = -math.inf
 
 
 @dataclass(frozen=True)
@@ -233,16 +273,20 @@ class Shown:
     """The component put a frame on screen at ``at``.
 
     ``request_visible``: the frame shows every core fact's first row and,
-    in the decision and scope steps, the approval options.
+    in the decision and scope steps, the approval options. ``size``: the
+    terminal's ``(width, height)`` it was laid out for; another size is
+    another layout, a new question.
     """
 
     at: float
     request_visible: bool
+    size: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
 class Stray:
-    """Input the prompt has no use for at ``at`` — a letter of a word, a paste: someone typing, not deciding."""
+    """Input the prompt has no use for at ``at`` — a letter of a word, a paste, a focus or mouse report,
+    a paging key: someone typing or looking elsewhere, not deciding."""
 
     at: float
 
@@ -326,6 +370,11 @@ def armed_hint(key: PromptKey, press: str | None = None) -> str:
     return ARMED_HINT_TEMPLATE.format(key=press or key, verb=OPTION_VERBS[key])
 
 
+def held_hint(key: PromptKey, press: str | None = None) -> str:
+    """Said when a key repeats while armed: a held key is one press, and the second must be a new one."""
+    return HELD_HINT_TEMPLATE.format(key=press or key, verb=OPTION_VERBS[key])
+
+
 def hint_for(state: PromptState) -> str:
     """The footer line for the current step; an armed hint replaces the default."""
     if state.step == "reason":
@@ -346,26 +395,50 @@ def reduce_prompt(
     """
     if isinstance(event, Shown):
         return _shown(config, state, event)
+    if isinstance(event, (Hotkey, Confirm, Cancel)):
+        press = _press_name(event)
+        if state.press == press and event.at - state.press_at < config.repeat_seconds:
+            return _held(state, event.at)
+        state = replace(state, press=press, press_at=event.at)
+    elif state.press is not None:
+        state = replace(state, press=None)
     if state.step == "reason":
-        return _reduce_reason(state, event)
+        return _reduce_reason(config, state, event)
     if isinstance(event, Stray):
         return _restart_guard(config, _disarmed(state), event.at)
     if isinstance(event, (Hotkey, Confirm, Cancel)) and event.at < state.guard_until:
         return replace(_restart_guard(config, _disarmed(state), event.at), hint=GUARD_HINT)
     if state.step == "scope":
-        return _reduce_scope(state, event)
+        return _reduce_scope(config, state, event)
     return _reduce_decision(config, state, event)
 
 
+def _press_name(event: Hotkey | Confirm | Cancel) -> str:
+    if isinstance(event, Hotkey):
+        return event.key
+    return "enter" if isinstance(event, Confirm) else "esc"
+
+
+def _held(state: PromptState, at: float) -> PromptState:
+    """The same key again, too soon to be a new press: it is still held (or the LF of a CR LF); nothing else happens."""
+    state = replace(state, press_at=at)
+    if state.armed_key is not None and state.armed_by is not None:
+        by = None if state.armed_by == state.armed_key else state.armed_by
+        state = replace(state, hint=held_hint(state.armed_key, by))
+    return state
+
+
 def _shown(config: PromptConfig, state: PromptState, event: Shown) -> PromptState:
-    """The first frame starts the guard; so does the request coming back into view."""
+    """The first frame starts the guard; so do the request coming back into view and a new layout of it."""
+    size = event.size if event.size is not None else state.size
+    resized = state.size is not None and size != state.size
     if state.guard_until == math.inf:
         state = replace(state, guard_until=event.at + config.guard_seconds)
-    elif event.request_visible and not state.request_visible:
+    elif resized or (event.request_visible and not state.request_visible):
         state = _restart_guard(config, state, event.at)
-    if not event.request_visible and state.armed_key in APPROVAL_KEYS:
-        state = replace(state, armed_key=None, hint="")
-    return replace(state, request_visible=event.request_visible)
+    if resized or (not event.request_visible and state.armed_key in APPROVAL_KEYS):
+        state = _disarmed(state)
+    return replace(state, request_visible=event.request_visible, size=size)
 
 
 def _restart_guard(config: PromptConfig, state: PromptState, at: float) -> PromptState:
@@ -375,7 +448,9 @@ def _restart_guard(config: PromptConfig, state: PromptState, at: float) -> Promp
 
 
 def _disarmed(state: PromptState) -> PromptState:
-    return replace(state, armed_key=None, hint="") if state.armed_key is not None or state.hint else state
+    if state.armed_key is None and state.armed_by is None and not state.hint:
+        return state
+    return replace(state, armed_key=None, armed_by=None, hint="")
 
 
 def _reduce_decision(
@@ -383,72 +458,53 @@ def _reduce_decision(
 ) -> PromptOutcome:
     match event:
         case Nav(direction=direction):
-            return replace(
-                state,
-                highlighted_key=_shift(state.highlighted_key, direction),
-                armed_key=None,
-                hint="",
-            )
-        case Hotkey(key=key):
+            return replace(_disarmed(state), highlighted_key=_shift(state.highlighted_key, direction))
+        case Hotkey(key=key, at=at):
             if key in APPROVAL_KEYS and not state.request_visible:
                 return _disarmed(state)
-            return _press(config, state, key, None)
-        case Confirm():
+            return _press(config, state, key, key, at)
+        case Confirm(at=at):
             key = state.highlighted_key
             if key in APPROVAL_KEYS and not state.request_visible:
                 return _disarmed(state)
             if key in APPROVAL_KEYS:
-                return _press(config, state, key, "enter")
-            return _commit(config, state, key)
+                return _press(config, state, key, "enter", at)
+            return _commit(config, state, key, at)
         case Cancel():
             return Decision("denied")
     return state
 
 
-def _press(config: PromptConfig, state: PromptState, key: PromptKey, press: str | None) -> PromptOutcome:
-    if not config.double_press_to_confirm or state.armed_key == key:
-        return _commit(config, state, key)
-    return replace(state, highlighted_key=key, armed_key=key, hint=armed_hint(key, press))
+def _press(config: PromptConfig, state: PromptState, key: PromptKey, by: str, at: float) -> PromptOutcome:
+    """A new press of ``by`` for ``key``: it confirms what the same press armed, and arms anything else."""
+    if not config.double_press_to_confirm or (state.armed_key, state.armed_by) == (key, by):
+        return _commit(config, state, key, at)
+    hint = armed_hint(key, None if by == key else by)
+    return replace(state, highlighted_key=key, armed_key=key, armed_by=by, hint=hint)
 
 
-def _commit(config: PromptConfig, state: PromptState, key: PromptKey) -> PromptOutcome:
+def _new_step(config: PromptConfig, state: PromptState, step: PromptStep, at: float) -> PromptState:
+    """A new question: nothing armed, and the guard counts from it."""
+    return _restart_guard(config, replace(_disarmed(state), step=step), at)
+
+
+def _commit(config: PromptConfig, state: PromptState, key: PromptKey, at: float) -> PromptOutcome:
     if key == "y":
         return Decision("approved")
     if key == "n":
         return Decision("denied")
     if key == "r":
-        return replace(
-            state,
-            step="reason",
-            highlighted_key="r",
-            armed_key=None,
-            hint="",
-            reason_draft="",
-            reason_error=None,
-        )
+        state = replace(state, highlighted_key="r", reason_draft="", reason_error=None)
+        return _new_step(config, state, "reason", at)
     if config.session_scope is None:
         return Decision("approved_for_session")
-    return replace(
-        state,
-        step="scope",
-        highlighted_key="s",
-        armed_key=None,
-        hint="",
-        scope_serving=False,
-    )
+    return _new_step(config, replace(state, highlighted_key="s", scope_serving=False), "scope", at)
 
 
-def _reduce_reason(state: PromptState, event: PromptEvent) -> PromptOutcome:
+def _reduce_reason(config: PromptConfig, state: PromptState, event: PromptEvent) -> PromptOutcome:
     match event:
-        case Cancel():
-            return replace(
-                state,
-                step="decision",
-                armed_key=None,
-                hint="",
-                reason_draft="",
-                reason_error=None,
-            )
+        case Cancel(at=at):
+            return _new_step(config, replace(state, reason_draft="", reason_error=None), "decision", at)
         case SubmitReason(draft=draft):
             reason = draft.strip()
             if not reason:
@@ -459,7 +515,7 @@ def _reduce_reason(state: PromptState, event: PromptEvent) -> PromptOutcome:
     return state
 
 
-def _reduce_scope(state: PromptState, event: PromptEvent) -> PromptOutcome:
+def _reduce_scope(config: PromptConfig, state: PromptState, event: PromptEvent) -> PromptOutcome:
     match event:
         case Nav(direction=direction):
             return replace(state, scope_serving=direction == "down", hint="")
@@ -469,8 +525,8 @@ def _reduce_scope(state: PromptState, event: PromptEvent) -> PromptOutcome:
             if state.scope_serving:
                 return Decision("approved_for_serving_session")
             return Decision("approved_for_session")
-        case Cancel():
-            return replace(state, step="decision", armed_key=None, hint="")
+        case Cancel(at=at):
+            return _new_step(config, state, "decision", at)
     return state
 
 

@@ -33,6 +33,8 @@ HOME = "\x1b[H"
 END = "\x1b[F"
 PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
+MOUSE_X10 = "\x1b[M"
+"""A legacy mouse report's start; like a focus report (``ESC[I``, ``ESC[O``) it is input, never a key that decides."""
 
 NAVIGATION = frozenset({UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END})
 """Keys that only move a highlight or a view: a burst of these is key repeat, not a paste."""
@@ -119,6 +121,10 @@ def split_keys(data: str) -> tuple[list[str], str]:
                     end += 1
                 if end == len(data):
                     return keys, data[index:]
+                if data[index : end + 1] == MOUSE_X10:  # three bytes of button and position follow
+                    if end + 4 > len(data):
+                        return keys, data[index:]
+                    end += 3
                 keys.append(normalise_key(data[index : end + 1]))
                 index = end + 1
                 continue
@@ -160,6 +166,7 @@ class InputParser:
     def __init__(self) -> None:
         self._pending = ""
         self._paste: list[str] | None = None
+        self._after_cr = False
 
     @property
     def in_paste(self) -> bool:
@@ -173,7 +180,15 @@ class InputParser:
         return ESC_WAIT_SECONDS if self._pending else None
 
     def feed(self, data: str) -> list[Input]:
-        """The inputs one read completes; a burst of more than one key becomes one :class:`Paste`."""
+        """The inputs one read completes; a burst of more than one key becomes one :class:`Paste`.
+
+        A line feed right after a carriage return, in the same read or the
+        next, is the rest of that one enter (a terminal or a link that sends
+        CR LF), never a second press.
+        """
+        if self._after_cr and data.startswith("\n") and not self._pending:
+            data = data[1:]
+        self._after_cr = data.endswith("\r") and self._paste is None
         items: list[Input] = []
         data = self._pending + data
         self._pending = ""
@@ -206,6 +221,7 @@ class InputParser:
     def flush(self) -> list[Input]:
         """Input went idle: finish what is pending (a lone ESC is esc; an open paste ends)."""
         items: list[Input] = []
+        self._after_cr = False
         if self._paste is not None:
             items.append(Paste("".join(self._paste) + self._pending))
             self._paste, self._pending = None, ""

@@ -19,13 +19,17 @@ only denial until it fits.
 
 **Deliberate input.** Pasted text (:class:`~impl.keys.Paste`) never decides:
 in the decision and scope steps it is stray input that restarts the guard,
-and in the reason step it is text. So is any printable key the prompt has no
-use for — someone typing a shell command into the prompt is not reading it.
+and in the reason step it is text. So is any other input the prompt has no
+use for — a letter of a shell command typed into the prompt, a control key, a
+focus or mouse report, a paging key, the expand action: each disarms an
+armed approval and restarts the guard, because only the confirming key
+again is a confirmation. Each frame is reported with the size it was laid
+out for, so a resize is a new layout and a new question to the reducer.
 
 **The expand action** (Ctrl+O by default, the host's ``app.tools.expand``)
 is a display concern: it toggles the ask between bounded and complete and
-tells the host, and it never reaches the reducer, so it cannot settle, arm
-or change the pending decision. It is consulted only in the decision and
+tells the host; to the reducer it is only input that is not a decision, so
+it cannot settle or arm anything, and it disarms. It is consulted only in the decision and
 scope steps, ahead of local keys as the host's own focused components do;
 the reason step is text entry, where every printable key is text.
 
@@ -46,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cells import wrap_line
+from .cells import cell_width, wrap_line
 from .complete_view import CompleteView
 from .decision import (
     DECISION_HINT,
@@ -73,6 +77,7 @@ from .dialog import (
     DEFAULT_FIELD_MAX_WIDTH,
     DEFAULT_MAX_ROWS,
     MAX_LABEL_WIDTH,
+    MIN_WIDTH,
     NARROW_VALUE_WIDTH,
     DialogBudget,
     DialogView,
@@ -105,6 +110,7 @@ __all__ = [
     "PAGER_HINT",
     "PermissionPrompt",
     "config_for",
+    "hint_rows",
     "key_label",
 ]
 
@@ -136,6 +142,29 @@ def key_label(key: str) -> str:
     if len(key) == 1 and ord(key) < 0x20:
         return f"ctrl+{chr(ord(key) + 0x60)}"
     return key
+
+
+HINT_SEPARATOR = " · "
+
+
+def hint_rows(hint: str, width: int) -> list[str]:
+    """A hint in rows of ``width`` cells, broken between its `` · ``-separated phrases, never inside one.
+
+    ``ctrl+o full`` / ``request`` reads as two instructions; a phrase is
+    wrapped by words only when it alone is wider than the terminal.
+    """
+    rows: list[str] = []
+    line = ""
+    for phrase in hint.split(HINT_SEPARATOR):
+        joined = f"{line}{HINT_SEPARATOR}{phrase}" if line else phrase
+        if cell_width(joined) <= width:
+            line = joined
+            continue
+        if line:
+            rows.append(line)
+        *whole, line = fit_chrome([phrase], width) or [""]
+        rows.extend(whole)
+    return [*rows, line] if line or not rows else rows
 
 
 def reason_text(pasted: str) -> str:
@@ -202,6 +231,7 @@ class PermissionPrompt:
         self.full_screen = False
         """Whether the last :meth:`render` was the pager, which the host draws on the alternate screen."""
         self._window = 1
+        self._size: tuple[int, int] | None = None
         self._views: dict[int, CompleteView] = {}
         self._asks: dict[tuple[int, int | None], DialogView | None] = {}
 
@@ -224,18 +254,16 @@ class PermissionPrompt:
             return self._reason_key(key, at)
         if key == self.expand_key:
             self._set_expanded(not self.expanded)
-            return None
+            return self._apply(Stray(at))
         if self.expanded and self._reading_key(key):
-            return None
+            return self._apply(Stray(at))
         event = self._event_for(key, at)
-        if event is None:
-            return self._apply(Stray(at)) if len(key) == 1 and key.isprintable() else None
-        return self._apply(event)
+        return self._apply(Stray(at) if event is None else event)
 
     def shown(self, at: float) -> None:
         """The host put the last :meth:`render` on screen at ``at``: the guard counts from here."""
         if self.decision is None:
-            self._apply(Shown(at, self.request_visible))
+            self._apply(Shown(at, self.request_visible, self._size))
 
     def _set_expanded(self, expanded: bool) -> None:
         self.expanded = expanded
@@ -302,7 +330,10 @@ class PermissionPrompt:
     def render(self, width: int, height: int) -> list[str]:
         """The frame for a ``width`` × ``height`` terminal: never wider, never taller."""
         width, height = max(1, width), max(1, height)
+        self._size = (width, height)
         title = tuple(self.style("title", row) for row in fit_chrome([title_for(self.payload)], width))
+        if width < MIN_WIDTH:  # narrower than any layout of the request: say so, as for a short terminal
+            return self._too_small(width, height, title)
         for chrome in self._chromes(width):
             area = self._area(width, height - len(title) - chrome.rows, shrink=not chrome.spaced)
             if area is None:
@@ -321,7 +352,7 @@ class PermissionPrompt:
     def _too_small(self, width: int, height: int, title: tuple[str, ...]) -> list[str]:
         """Not even the core fits: say so (or, reading, keep the text) and offer only what cannot grant."""
         deny = fit_chrome([DENY_ONLY_ROW], width)
-        if self.expanded:
+        if self.expanded and width >= MIN_WIDTH:
             room = max(1, height - len(title) - len(deny))
             self.offset, rows = _window(self.complete_view(width), self.offset, room, 0)
             self._settle(_Area(tuple(rows), False, True, paged=True, window=room))
@@ -342,7 +373,7 @@ class PermissionPrompt:
             text = f"{REASON_LABEL}{neutralise(self.reason)}{CURSOR}"
             error = fit_chrome([state.reason_error], width) if state.reason_error else []
             body = (*wrap_line(text, width), *error)
-            hint = tuple(fit_chrome([self._hint(self._widest_area(), compact=False)], width))
+            hint = tuple(hint_rows(self._hint(self._widest_area(), compact=False), width))
             return [_Chrome(body, hint, True), _Chrome(body, hint, False), _Chrome(body, (), False)]
         if state.step == "scope" and self.config.session_scope is not None:
             scope = self.config.session_scope
@@ -352,8 +383,8 @@ class PermissionPrompt:
             full = tuple(self._styled_rows(option_rows(state, self.config), width))
             compact = tuple(fit_chrome([compact_option_row(state)], width))
         # the hint's rows are reserved at their widest; the hint drawn is never longer
-        widest = tuple(fit_chrome([self._hint(self._widest_area(), compact=False)], width))
-        short = tuple(fit_chrome([self._hint(self._widest_area(), compact=True)], width))
+        widest = tuple(hint_rows(self._hint(self._widest_area(), compact=False), width))
+        short = tuple(hint_rows(self._hint(self._widest_area(), compact=True), width))
         return [_Chrome(full, widest, True), _Chrome(compact, short, False), _Chrome(compact, (), False)]
 
     def _widest_area(self) -> _Area:
@@ -366,7 +397,7 @@ class PermissionPrompt:
         return out
 
     def _hint_rows(self, width: int, area: _Area, *, compact: bool) -> list[str]:
-        return [self.style("muted", row) for row in fit_chrome([self._hint(area, compact=compact)], width)]
+        return [self.style("muted", row) for row in hint_rows(self._hint(area, compact=compact), width)]
 
     def _hint(self, area: _Area, *, compact: bool) -> str:
         step = self.state.step
@@ -472,6 +503,8 @@ class PermissionPrompt:
         label and the command's own lines, where it would read as their
         label; above the window once the window has passed it. A lone ``…``
         between the window and a row pinned below it says the text goes on.
+        A window that starts inside any other fact has that fact's first row
+        pinned above it too: no row is shown away from its label.
         """
         heads = view.core_heads()
         lead = 0
@@ -501,6 +534,7 @@ class PermissionPrompt:
                 return None if self.state.step != "reason" else self._plain_window(view, room)
             start, rows = _window(view, lead + self.offset, window, lead)
         self.offset = start - lead
+        rows = _with_context(view, start, rows, heads)
         return _Area((*header, *above, *rows, *below), True, True, paged=True,
                      position=self._position(view, start + len(rows)), window=window)
 
@@ -514,6 +548,16 @@ class PermissionPrompt:
     def _position(view: CompleteView, shown: int) -> str:
         total = view.total
         return f"{shown}/{total}" if total is not None else f"{shown} · {int(100 * view.fraction(shown - 1))}%"
+
+
+def _with_context(view: CompleteView, start: int, rows: list[str], heads: Sequence[tuple[int | None, Sequence[str]]]) -> list[str]:
+    """A window that starts inside a non-core fact leads with that fact's first row(s) and a ``…`` in place of its
+    own first rows, so no row reads as the row pinned above it; core facts are pinned already, and come first."""
+    size = view.head_size + 1
+    head = view.head_at(start + size) if len(rows) > size else None
+    if head is None or head[0] >= start or any(first == head[0] for first, _ in heads):
+        return rows
+    return [*head[1], ELLIPSIS, *rows[size:]]
 
 
 def _within(first: int | None, head: Sequence[str], start: int, count: int) -> bool:

@@ -1,8 +1,11 @@
 """The askbench/1 adapter contract end to end: real subprocesses, a small corpus subset, one width."""
 
 import json
+import os
 import re
 import shlex
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -11,6 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from harness.adapter import AdapterCommand, AdapterSource
+from harness.adapter_io import CHUNK, StderrTail, read_answer
 from harness.checks import run_width
 from harness.cli import main
 from harness.corpus import load_corpus, load_fixture
@@ -289,3 +293,74 @@ def test_matrix_rejects_a_malformed_impl_spec(capsys, tmp_path):
     assert main(["matrix", "--out", str(tmp_path), "--impl", "no-command"]) == EXIT_UNUSABLE
     assert "NAME=CMD" in capsys.readouterr().err
     assert main(["matrix", "--out", str(tmp_path), "--impl", f"reference={REFERENCE}"]) == EXIT_UNUSABLE
+
+
+# ── every wait and every answer is bounded ─────────────────────────────────
+
+
+def test_a_oneshot_adapter_that_leaves_a_daemon_holding_stdout_is_TIMEOUT(tmp_path):
+    """It answers and exits 0, but a child in its own session keeps stdout open: end of file never comes.
+    Without a deadline on that wait the gate would hang for good; with it the request is TIMEOUT."""
+    pid_file = tmp_path / "daemon.pid"
+    daemon = script(
+        "import os, subprocess, sys\n"
+        "sys.stdin.readline()\n"
+        f"child = subprocess.Popen(['sleep', '60'], start_new_session=True)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+        "print('{}', flush=True)\n"
+    )
+    try:
+        with AdapterSource(AdapterCommand(daemon, "oneshot", timeout=1.0)) as source:
+            answer = source(build_payload({"name": "bash", "input": {"command": "ls"}}), None, "bounded", 80,
+                            load_fixture(ESCAPES).budget(80))
+        assert isinstance(answer, AdapterFailure) and answer.verdict == "TIMEOUT"
+    finally:
+        if pid_file.exists():
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
+@pytest.mark.parametrize("mode", ["session", "oneshot"])
+@pytest.mark.parametrize("newline", [True, False], ids=["long-line", "flood"])
+def test_an_answer_over_the_bound_is_BAD_ANSWER(mode, newline):
+    """A 200 MB line, or a flood that never ends a line: reading stops at the bound (here 1 MiB)."""
+    end = "sys.stdout.buffer.write(b'\\n')" if newline else "time.sleep(60)"
+    flood = script(
+        "import sys, time\n"
+        "sys.stdin.readline()\n"
+        "for _ in range(200 * 16):\n"
+        "    sys.stdout.buffer.write(b'x' * 65536)\n"
+        f"{end}\n"
+    )
+    command = AdapterCommand(flood, mode, timeout=30.0, max_answer=1 << 20)
+    with AdapterSource(command) as source:
+        answer = source(build_payload({"name": "bash", "input": {"command": "ls"}}), None, "bounded", 80,
+                        load_fixture(ESCAPES).budget(80))
+    assert isinstance(answer, AdapterFailure) and answer.verdict == "BAD_ANSWER"
+    assert "over 1048576 bytes" in answer.message
+
+
+def test_reading_an_answer_holds_no_more_than_the_bound_and_a_chunk():
+    """The memory bound, structurally: the buffer stops growing at the limit, whatever is written."""
+    read_end, write_end = os.pipe()
+    writer = subprocess.Popen([sys.executable, "-c", "import os, sys\nwhile True: os.write(1, b'x' * 65536)"],
+                              stdout=write_end)
+    os.close(write_end)
+    buffer = bytearray()
+    try:
+        with os.fdopen(read_end, "rb", buffering=0) as stream:
+            reading = read_answer(stream, None, buffer, StderrTail(100), time.monotonic() + 60, 1 << 20, until="line")
+    finally:
+        writer.kill()
+        writer.wait()
+    assert reading.outcome == "too_big"
+    assert len(buffer) <= (1 << 20) + CHUNK
+
+
+@pytest.mark.parametrize("command", ["/nonexistent/askbench-adapter", script("import sys; sys.stdin.readline(); print()")],
+                         ids=["cannot-start", "answers-nothing"])
+def test_check_stops_with_exit_2_when_the_impl_answers_the_first_request_with_nothing(capsys, command):
+    assert main(["check", str(ESCAPES), "--widths", "80", "--impl", command]) == EXIT_UNUSABLE
+    err = capsys.readouterr().err
+    assert "answered its first request with nothing" in err
+    if "nonexistent" in command:
+        assert "not found" in err or "No such file" in err

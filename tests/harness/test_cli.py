@@ -181,3 +181,12 @@ def test_a_crash_that_cannot_be_judged_exits_2_naming_the_file_and_the_field(pat
     rendered = askbench("render", str(path))
     assert rendered.returncode == EXIT_UNUSABLE and "Traceback" not in rendered.stderr
     assert f"{path}: {field}: " in rendered.stderr
+
+
+@pytest.mark.parametrize("width", ["10", "19"])
+def test_render_below_the_dialogs_minimum_width_is_a_usage_error_not_a_traceback(capsys, width):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["render", "corpus/bash/powershell-here-string-report-200-lines.json", "--width", width])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"the dialog needs at least 20 columns, got {width}" in err and "Traceback" not in err

@@ -31,7 +31,7 @@ import pyte
 import pytest
 
 from harness.tty import rows_drawn
-from impl.decision import DEFAULT_GUARD_SECONDS
+from impl.decision import DEFAULT_GUARD_SECONDS, DEFAULT_REPEAT_SECONDS
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -176,9 +176,12 @@ class PtySession:
         self.pause(DEFAULT_GUARD_SECONDS + 0.2)
 
     def press(self, *keys: str, then: str | None = None) -> None:
-        """Type ``keys`` one at a time, as a person does."""
+        """Type ``keys`` one at a time, as a person does: the same key again only after letting it go."""
         for key in keys:
+            if key == getattr(self, "_last_key", None):
+                self.pause(DEFAULT_REPEAT_SECONDS)  # sooner, it would be that key held: one press
             os.write(self.master, key.encode())
+            self._last_key = key
             self.pause(KEY_PAUSE)
         if then is not None:
             self.wait_text(then)
@@ -261,6 +264,7 @@ def test_bounded_then_paged_then_collapsed_then_yy_approves(session: PtySession)
     assert _prompt_copies(session) == 1
     assert session.rows[-1] == "" and _prompt_rows(session) < 40
 
+    session.pause(DEFAULT_GUARD_SECONDS + 0.2)  # collapsing is a new layout: the guard counts from it
     session.press("y", then="Press y again to approve.")
     session.press("y")
     assert session.finish() == 0
@@ -315,7 +319,7 @@ def test_resize_re_renders_within_the_new_size_and_leaves_no_stale_frame(session
     session.wait_for(lambda: session.rows[-1].endswith("12/206"), "the pager re-fitted to 24 rows")
     assert all(len(row) <= 80 for row in session.rows)
     session.press("\x1b", then="ctrl+o full")
-    session.pause(0.3)
+    session.pause(DEFAULT_GUARD_SECONDS + 0.2)
     assert _prompt_copies(session) == 1
     session.press("n", "n")
     assert session.finish() == 0
@@ -409,6 +413,36 @@ def test_a_terminal_too_small_for_the_request_offers_only_denial() -> None:
         session.press("y")
         assert session.finish() == 0
         assert "decision: approved" in session.text
+    finally:
+        session.close()
+
+
+def test_a_terminal_narrower_than_any_layout_says_too_small_and_still_decides() -> None:
+    """19 columns, at the start and by a resize while waiting: the Too small screen, never an error exit."""
+    session = PtySession(REPRO, columns=19, rows=12)
+    try:
+        session.wait_text("Too small")
+        assert "(y)" not in session.text
+        session.resize(40, 12)
+        session.wait_text("(y)Yes")
+        session.resize(19, 12)
+        session.wait_for(lambda: "Too small" in session.text and "(y)" not in session.text, "Too small again")
+        session.pause(DEFAULT_GUARD_SECONDS + 0.2)
+        session.press("n", "n")
+        assert session.finish() == 0
+        assert "decision: denied" in session.text and "error" not in session.text
+    finally:
+        session.close()
+
+
+def test_an_enter_split_into_cr_and_lf_reads_is_one_press() -> None:
+    """CR, then LF in a second read: one enter, which arms the opening Yes and approves nothing."""
+    session = PtySession(REPRO)
+    try:
+        session.ready()
+        session.press("\r", "\n", then="Press enter again")
+        session.pause(0.3)
+        assert session.process.poll() is None and "release enter" not in session.text
     finally:
         session.close()
 

@@ -300,9 +300,47 @@ def test_a_style_through_the_adapter_gets_the_in_process_verdicts():
     assert source.restarts == 0
 
 
-def test_quadratic_wrapping_is_a_timeout_through_the_adapter():
+def test_quadratic_wrapping_costs_rows_times_length(monkeypatch):
+    """What makes quadratic-wrap a time defect, counted rather than timed: doubling a line quadruples the
+    grapheme steps, where the reference's wrap only doubles them."""
+    from harness.variants import mutants
+
+    steps = [0]
+
+    def counting(text):
+        for grapheme in iter_graphemes(text):
+            steps[0] += 1
+            yield grapheme
+
+    monkeypatch.setattr(mutants, "iter_graphemes", counting)
+
+    def cost(length):
+        steps[0] = 0
+        mutants._wrap_quadratically("x" * length, 40)
+        return steps[0]
+
+    assert cost(8_000) >= 3.9 * cost(4_000)
+
+
+def test_a_mutant_whose_defect_is_time_is_killed_as_TIMEOUT_through_the_adapter(monkeypatch):
+    """The mutation run's side of a time defect, without racing a clock: an adapter that answers the bounded
+    and legacy views as the reference does and never answers the complete view is killed by TIMEOUT there alone."""
+    import harness.mutate
+
+    never_completes = (
+        f"{shlex.quote(sys.executable)} -c " + shlex.quote(
+            "import json, sys, time\n"
+            "from harness.adapters.reference import answer\n"
+            "for line in sys.stdin:\n"
+            "    request = json.loads(line)\n"
+            "    if request['view'] == 'complete':\n"
+            "        time.sleep(3600)\n"
+            "    print(answer(request), flush=True)\n"
+        )
+    )
+    monkeypatch.setattr(harness.mutate, "command_for", lambda name: never_completes)
     mutant = variant_named("quadratic-wrap")
-    run = run_mutation([corpus_file(mutant.targets[0])], [mutant], (80,), timeout=2.0)
+    run = run_mutation([corpus_file(mutant.targets[0])], [mutant], (80,), timeout=10.0)
     result = run.mutants[0]
     assert result.verdict == "KILLED"
     assert [(d.view, d.killed_by) for d in result.differences] == [("complete", ("TIMEOUT",))]

@@ -117,3 +117,18 @@ def test_every_read_yields_at_most_one_decisive_input(reads: list[str]) -> None:
     items = parser.flush()
     assert len([item for item in items if isinstance(item, str)]) <= 1
     assert parser.idle_timeout is None
+
+
+def test_a_line_feed_after_a_carriage_return_is_the_same_enter_even_in_the_next_read() -> None:
+    parser = InputParser()
+    assert parser.feed("\r") == [ENTER]
+    assert parser.feed("\n") == []
+    assert parser.feed("\n") == [ENTER]  # a line feed on its own is enter
+    assert InputParser().feed("\r\n") == [ENTER]
+
+
+def test_a_legacy_mouse_report_is_one_input_even_split_across_reads() -> None:
+    parser = InputParser()
+    assert parser.feed("\x1b[M ") == []
+    assert parser.feed("!!") == ["\x1b[M !!"]
+    assert InputParser().feed("\x1b[I") == ["\x1b[I"]

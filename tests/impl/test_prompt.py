@@ -75,11 +75,14 @@ def test_expand_toggles_and_forwards_to_host_without_settling(big: PromptPayload
     assert _press(prompt, "y") == Decision("approved")
 
 
-def test_expand_does_not_disarm_a_pending_press(big: PromptPayload) -> None:
+@pytest.mark.parametrize("between", [CTRL_O, "\x1b[I", "\x1b[O", "\x1b[<0;10;5M", "\x1b[M !!", "\x00"],
+                         ids=["expand", "focus-in", "focus-out", "mouse-sgr", "mouse-x10", "nul"])
+def test_any_input_between_two_presses_disarms(big: PromptPayload, between: str) -> None:
+    """Only the confirming key again confirms: the expand action, a focus or mouse report in between disarms."""
     prompt = PermissionPrompt(big)
-    _press(prompt, "n", CTRL_O)
-    assert prompt.state.armed_key == "n"
-    assert _press(prompt, "n") == Decision("denied")
+    _press(prompt, "y", between)
+    assert prompt.state.armed_key is None
+    assert _press(prompt, "y") is None and prompt.state.armed_key == "y"
 
 
 def test_expand_in_scope_step_never_commits(small: PromptPayload) -> None:
@@ -190,6 +193,42 @@ def test_resize_clamps_the_offset(big: PromptPayload) -> None:
     lines = prompt.render(80, 60)
     shown, total = map(int, lines[-1].rsplit(" · ", 1)[1].split("/"))
     assert len(lines) <= 60 and shown == total
+
+
+@pytest.mark.parametrize("width", [1, 5, 10, 19])
+def test_below_the_smallest_layout_the_prompt_says_too_small_and_offers_only_denial(big: PromptPayload, width: int) -> None:
+    prompt = PermissionPrompt(big)
+    for expanded in (False, True):
+        prompt.expanded = expanded
+        lines = prompt.render(width, 12)
+        screen = "\n".join(lines)
+        assert len(lines) <= 12 and "(y)" not in screen and not prompt.request_visible
+        assert "esc" in screen.replace("\n", "")
+
+
+def test_the_hint_breaks_between_its_phrases(big: PromptPayload) -> None:
+    from impl.prompt import hint_rows
+
+    prompt = PermissionPrompt(big)
+    for width in range(20, 130):
+        hint = prompt._hint(prompt._widest_area(), compact=False)
+        phrases = hint.split(" · ")
+        rows = hint_rows(hint, width)
+        for row in rows:
+            for part in row.split(" · "):
+                assert part in phrases or max(len(p) for p in phrases) > width, (width, rows)
+
+
+def test_a_pager_window_inside_a_non_core_fact_keeps_its_label() -> None:
+    from impl.keys import END as END_KEY
+
+    payload = build_payload({"name": "bash", "input": {"command": "ls", "description": "\n".join(f"line {i}" for i in range(80))}}, {})
+    prompt = PermissionPrompt(payload)
+    _press(prompt, CTRL_O, END_KEY, size=(80, 24))
+    lines = prompt.render(80, 24)
+    assert "line 79" in "\n".join(lines)
+    head = next(index for index, line in enumerate(lines) if line.startswith("description : line 0"))
+    assert lines[head + 1] == "…" and lines[head + 2].strip().startswith("line ")
 
 
 def test_tiny_terminal_never_overflows(big: PromptPayload) -> None:
@@ -354,9 +393,11 @@ def test_keys_within_the_guard_after_the_request_appears_are_ignored(big: Prompt
     assert prompt.render(120, 40)[-1] == GUARD_HINT
     assert clock.press(prompt, "y", 0.3) is None  # still too soon: the wait restarted
     assert prompt.state.armed_key is None
-    assert clock.press(prompt, "y", 0.6) is None
+    assert clock.press(prompt, "y", 0.8) is None
     assert prompt.state.armed_key == "y"
-    assert clock.press(prompt, "y", 0.2) == Decision("approved")
+    assert clock.press(prompt, "y", 0.2) is None  # the same key again this soon is that key held: one press
+    assert "release y" in prompt.render(120, 40)[-1]
+    assert clock.press(prompt, "y", 0.8) == Decision("approved")
 
 
 def test_enter_on_the_opening_highlight_arms_and_never_approves_alone(big: PromptPayload) -> None:
@@ -365,7 +406,9 @@ def test_enter_on_the_opening_highlight_arms_and_never_approves_alone(big: Promp
     clock.show(prompt)
     assert clock.press(prompt, ENTER, 1.0) is None
     assert "Press enter again to approve." in prompt.render(120, 40)[-1]
-    assert clock.press(prompt, ENTER, 0.3) == Decision("approved")
+    assert clock.press(prompt, ENTER, 0.3) is None  # a held enter repeats: one press
+    assert clock.press(prompt, "\n", 0.01) is None  # and so is the LF of a CR LF
+    assert clock.press(prompt, ENTER, 0.8) == Decision("approved")
 
 
 @pytest.mark.parametrize("pasted", ["yy", "y", "git status\r", "\r", "ss\r"])
@@ -375,7 +418,7 @@ def test_a_paste_never_decides_and_restarts_the_guard(big: PromptPayload, pasted
     clock.show(prompt)
     assert clock.press(prompt, Paste(pasted), 1.0) is None
     assert clock.press(prompt, "n", 0.3) is None  # the paste restarted the guard
-    assert clock.press(prompt, "n", 0.6) == Decision("denied")
+    assert clock.press(prompt, "n", 0.8) == Decision("denied")
 
 
 def test_typing_into_the_prompt_never_approves(big: PromptPayload) -> None:
@@ -393,7 +436,7 @@ def test_a_paste_in_the_reason_step_is_text(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     clock.show(prompt)
     clock.press(prompt, "r", 1.0)
-    clock.press(prompt, "r", 0.2)
+    clock.press(prompt, "r", 0.8)
     assert clock.press(prompt, Paste("too\nlong\r\n\x1b[31mred\t!"), 0.2) is None
     assert prompt.reason == "too long [31mred !"
     assert clock.press(prompt, ENTER, 0.2) == Decision("denied_with_reason", "too long [31mred !")
@@ -442,7 +485,7 @@ def test_a_terminal_too_small_for_the_core_offers_only_denial(big: PromptPayload
     assert not prompt.request_visible
     assert clock.press(prompt, "y", 1.0) is None and prompt.state.armed_key is None
     assert clock.press(prompt, "n", 0.2) is None and prompt.state.armed_key == "n"
-    assert clock.press(prompt, "n", 0.2) == Decision("denied")
+    assert clock.press(prompt, "n", 0.8) == Decision("denied")
 
 
 def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
