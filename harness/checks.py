@@ -36,6 +36,7 @@ from .reading import AskReading, FactOnScreen, core_head_rows, read_ask
 from .shell_facts import check_runs as shell_check_runs
 from .sources import FrameSource, RenderedFrame, reference_source
 from .terminal import MODELS, FrameReading, ScreenRow, TerminalModel, cells_on, printed_text, read_frame
+from .work import ReadingTimeout
 
 WIDTHS = (80, 120, 160)
 NARROW_WIDTHS = (20, 30, 40)
@@ -324,7 +325,10 @@ def _shows_nothing(shown: FactOnScreen, field_max_width: int) -> bool:
 def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int, report: Report) -> None:
     """Core facts under their labels, each value whole or (bounded) capped; evidence whole, capped or marked dropped.
 
-    Left-out evidence is marked by a lone ``…`` row — unless the ask has no
+    Left-out evidence is marked by a lone ``…`` row where it is left out, or
+    after the last entry shown for entries left out at the end — a gap between
+    shown entries with no marker there is never marked by one elsewhere. At
+    the end the marker may be missing only where the ask has no
     row left for it, which only a core that fills the budget alone can
     cause: once an entry is shown, a row for the marker could have been kept
     instead of its last one, so entries that end exactly at the budget and
@@ -349,9 +353,12 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     if ask.stray_rows:
         first = ask.stray_rows[0]
         report("core" if bounded else "verbatim", f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
+    if bounded and ask.silent_gaps:
+        report("evidence", f"evidence '{ask.silent_gaps[0].label}' is left out between entries with no lone {MARKER} row "
+                           "where it is left out")
     evidence_shown = any(not shown.fact.core for shown in ask.facts)
-    if bounded and ask.dropped and ask.marker_row is None and (ask.rows < max_rows or evidence_shown):
-        report("evidence", f"evidence '{ask.dropped[0].label}' is left out with no lone {MARKER} row to say so")
+    if bounded and ask.unmarked_end and (ask.rows < max_rows or evidence_shown):
+        report("evidence", f"evidence '{ask.unmarked_end[0].label}' is left out with no lone {MARKER} row to say so")
 
 
 def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: TerminalModel) -> int:
@@ -618,7 +625,11 @@ def run_width(
                         stop -= 1
                     result.legacy_rows = max(0, stop - (title_rows if title_rows is not None else 1))
                 continue
-            judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
+            try:
+                judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
+            except ReadingTimeout as timeout:
+                report("TIMEOUT", str(timeout))
+                continue
             check_layout(judged, report)
             check_labels(judged, report)
             check_legible(judged, lines, sequences, report)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .mutants import MUTANTS
+from .exact import EXACT_MUTANTS
+from .mutants import MUTANTS as _RENDER_MUTANTS
 from .styles import STYLES
 from .variant import Kind, Render, Variant
 
+MUTANTS: tuple[Variant, ...] = (*_RENDER_MUTANTS, *EXACT_MUTANTS)
 VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (*MUTANTS, *STYLES)}
 
 
