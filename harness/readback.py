@@ -283,7 +283,7 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
                 tail = _read_tail(text, tail_stream)
                 if tail is not None and done + tail >= len(text) and done and _opens_notation(text[done - 1]):
                     done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
-                if tail is not None and done + tail < len(text):
+                if tail is not None and done + tail < len(text) and _honest_tail(text, tail):
                     return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
             start = stream.find(MARKER, start + 1)
     where = whole.done
@@ -293,6 +293,23 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
     shown = stream[max(0, whole.read - 12) : whole.read + 12]
     expected = "the end of the field" if where >= len(text) else _context(text, where)
     return FieldReading(False, whole.done, 0, f"reads {shown!r} where the text has {expected}")
+
+
+_SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk", "Zs", "Zl", "Zp"))
+"""Punctuation, brackets, operators and blanks: a tail of nothing else ends a great many texts."""
+
+
+def _honest_tail(text: str, tail: int) -> bool:
+    """Whether a tail of ``tail`` characters says which text ends there: none, or one holding more than punctuation.
+
+    ``}``, ``>``, ``]`` or ``⟩`` alone ends a great many texts, so after a
+    marker it proves nothing of what was cut before it: a value that lost
+    its last word would read as capped. A letter, a digit, a pictograph or a
+    character the screen spells out (its notation names it) says something.
+    """
+    return tail == 0 or any(
+        not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text[len(text) - tail :]
+    )
 
 
 def _opens_notation(char: str) -> bool:

@@ -414,15 +414,60 @@ class _Tail:
     """The rows it takes, or all it may take when they stopped it: never more as the terminal widens."""
 
 
+_SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk", "Zs", "Zl", "Zp"))
+
+
+def says_something(text: str) -> bool:
+    """Whether ``text`` holds anything but punctuation, brackets, operators and blanks: ``}`` or ``]);`` do not.
+
+    A tail is shown so the person sees how the text ends; a tail of closing
+    brackets after a marker ends a great many texts and says nothing of what
+    was cut before it. A letter, a digit, a pictograph or a notation does.
+    """
+    return any(not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text)
+
+
+def _closing_lines(text: str, start: int, end: int, cells: int) -> int:
+    """Where a tail of whole lines begins that says something: back from ``start`` over lines that do not.
+
+    ``start`` itself when no such tail is within ``cells`` (counted apart
+    from rows, so the choice is the same at every width), or the line before
+    would be outside ``text`` (a window on a longer text begins with a line break).
+    """
+    begin = start
+    while not says_something(text[begin:end]):
+        previous = text.rfind("\n", 0, begin - 1) if begin > 0 else -1
+        if previous < 0 and (begin == 0 or text.startswith("\n")):
+            return start
+        begin = previous + 1
+        if text_cells(text[begin:end]) > cells:
+            return start
+    return begin
+
+
 def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = True) -> _Tail | None:
-    """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none."""
+    """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none.
+
+    A tail that would say nothing (``says_something``) reaches back over whole
+    lines to one that does, within its share; where none fits it is left out.
+    """
     end = len(text.rstrip(" \n"))  # trailing blanks show nothing; the last thing that does is the tail
     start = text.rfind("\n", 0, end) + 1
+    if rows > 0 and end and not says_something(text[start:end]):
+        begin = _closing_lines(text, start, end, cap // 2)
+        if begin < start:
+            lines = text[begin:end]
+            taken = text_rows(lines, max(1, row_width))
+            if taken <= rows:
+                return _Tail(lines, begin, text_cells(lines), taken)
+            return _Tail("", end, text_cells(lines), rows)  # its share kept, so the head is the same at every width
     line = text[start:end]
     owed = _owed_through_a_name(line, cap // 2)
     found_line_start = start > 0 or whole_text
     cells = min(text_cells(line), owed) if found_line_start else owed
     if end == 0 or rows <= 0 or cells <= 0:
+        return None
+    if not says_something(line[-owed:]):
         return None
     if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
         return _Tail(line, start, cells, line_rows(line, row_width))
@@ -431,7 +476,7 @@ def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = 
     reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
     # "…485" would read as a count of what was cut; digits an operator began are a command's name
     shown = suffix if _after_an_operator(line, len(line) - len(suffix)) else suffix.lstrip("0123456789")
-    if not shown:
+    if not says_something(shown):
         return _Tail("", end, cells, reserved)
     return _Tail(ELLIPSIS + shown, end - len(shown), cells, reserved)
 

@@ -26,6 +26,7 @@ from .cells import (
     expand_text_tabs,
     field_rows,
     is_grapheme_break,
+    says_something,
     text_cells,
     wrap_line,
 )
@@ -200,6 +201,13 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
         end = _shown_end(text)
         floor = max(prefix_end, end - limit)
         last_break = text.rfind("\n", floor, end)
+        says = last_break < 0 or says_something(text[last_break:end])
+        while not says and end - last_break <= cap:  # the tail may reach back over closing lines
+            earlier = text.rfind("\n", floor, last_break)
+            if earlier < 0:
+                break
+            says = says_something(text[earlier:last_break])
+            last_break = earlier
         if last_break >= 0:  # the window opens on the last line's break, so the tail knows where its line starts
             return cap_ends(_clean(text[:prefix_end]), _clean(text[last_break:end]), cap, rows, row_width, whole=False)
         if end - limit >= prefix_end:
