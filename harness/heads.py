@@ -156,6 +156,10 @@ class HeadIndex:
                 yield index
             at += 1
 
+    def is_break(self, index: int) -> bool:
+        at = bisect.bisect_left(self._breaks, index)
+        return at < len(self._breaks) and self._breaks[at] == index
+
     def blank_ends(self, after: int, stop: int) -> Iterator[int]:
         """Blank rows after a row that is not, in ``(after, stop)``, farthest first: where an ask may end before a hint."""
         at = bisect.bisect_left(self._blank_ends, stop) - 1

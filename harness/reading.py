@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .facts import ARROW, CORE_LABELS, ExpectedFact
 from .heads import MAX_LABEL_CELLS, HeadIndex, label_head
 from .layout import is_blank
-from .readback import MARKER, FieldReading, read_field
+from .readback import MARKER, FieldReading, compare, read_field
 from .terminal import ScreenRow
 from .work import WorkMeter, frame_budget
 
@@ -178,11 +178,30 @@ def _arrows(stream: str) -> list[int]:
     return found[::-1]
 
 
+def _cannot_grow(fact: ExpectedFact, stream: str) -> bool:
+    """Whether no longer extent of this stream can read as the fact: it differs from every text before its last row.
+
+    Reading is left to right, so rows added after the stream cannot mend a
+    difference before them — unless they bring a marker or an arrow that
+    starts another reading (a cap, a detail), or the fact has a brief.
+    """
+    if fact.brief is not None or MARKER in stream or "\u2192" in stream:
+        return False
+    last_row = stream.rfind("\n") + 1
+    for text in fact.texts:
+        progress = compare(text if fact.detail is None else f"{text}{ARROW}{fact.detail}", stream)
+        if progress.ok or progress.read >= last_row:
+            return False
+    return True
+
+
 def _read_fact(
     fact: ExpectedFact, rows: Sequence[ScreenRow], head: int, value_start: int, end: int, allow_cap: bool,
     columns: Sequence[int], meter: WorkMeter,
-) -> FactOnScreen:
+) -> tuple[FactOnScreen, bool]:
+    """The fact read from ``rows[head:end]``, and whether a longer extent cannot read either (``_cannot_grow``)."""
     first: FactOnScreen | None = None
+    hopeless = True
     full = fact.text if fact.detail is None else f"{fact.text}{ARROW}{fact.detail}"
     alone_first = (True, False) if not fact.text.startswith("\n") else (False, True)
     indents = _indents(rows, head, value_start, end, full, columns)
@@ -196,12 +215,14 @@ def _read_fact(
         text, reading, detail = _read_value(fact, stream, allow_cap, meter)
         shown = FactOnScreen(fact, head, end, reading, text, tuple(segments), detail)
         if reading.problem is None and (detail is None or detail.problem is None):
-            return shown
+            return shown, False
+        meter.charge(stream.count("\n") + 1)
+        hopeless = hopeless and _cannot_grow(fact, stream)
         first = first or shown
     if first is None:
         problem = FieldReading(False, 0, 0, "its rows are indented less than its first row")
         first = FactOnScreen(fact, head, end, problem, fact.text, ())
-    return first
+    return first, hopeless
 
 
 MAX_READ_ON = 12
@@ -305,10 +326,12 @@ class _Walk:
         first_try: FactOnScreen | None = None
         near = [column for column in self.columns if abs(column - value_start) <= _NEAR_COLUMN]
         for candidate in self._extents(position):
-            shown = _read_fact(fact, self.rows, self.row, value_start, candidate, self.bounded, near, self.meter)
+            shown, hopeless = _read_fact(fact, self.rows, self.row, value_start, candidate, self.bounded, near, self.meter)
             if _reads(shown):
                 return shown
             first_try = first_try or shown
+            if hopeless and candidate < self.stop and self.heads.is_break(candidate):
+                break  # the extents after a label row only grow
         assert first_try is not None
         return first_try
 

@@ -15,7 +15,8 @@ the arrangement:
   external paths of a bash command that leaves the working directory), and
   a flagged text inside any other row as a token (a tool's name in its
   ``tool`` row);
-- evidence fills the rows left whole or not at all, a ``…`` row when some is dropped;
+- evidence fills the rows left whole or not at all, a ``…`` row when some is dropped (at the end, or where
+  an entry that did not fit stands, ``skip_to_fit``);
 - no value row starts nearer the left edge than ``VALUE_INDENT``: column 0
   is where labels, the title and the hint stand, column 2 where options do;
 - an evidence label that is a core fact's name (``runs``, ``tool``, …) is
@@ -64,6 +65,9 @@ class AskStyle:
     """One neutralised logical line to rows of at most the given cells."""
     state_surface: bool = False
     """Show the surface even when it equals the tool (the reference leaves the redundant line out)."""
+    skip_to_fit: bool = False
+    """An evidence entry that does not fit is left out behind a ``…`` where it stands, and later ones that fit are
+    shown (the reference stops at the first that does not fit)."""
 
 
 def shown_core(payload: PromptPayload, state_surface: bool) -> list[Fact]:
@@ -201,9 +205,14 @@ def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, pa
         if remaining is not None:
             reserve = 0 if index == len(evidence) - 1 else 1  # a row for the … that says more follows
             if len(rows) + reserve > remaining:
-                lines.append(ELLIPSIS)
                 elided = True
-                break
+                if not style.skip_to_fit:
+                    lines.append(ELLIPSIS)
+                    break
+                if not lines or lines[-1] != ELLIPSIS:
+                    lines.append(ELLIPSIS)
+                    remaining -= 1
+                continue
             remaining -= len(rows)
         lines += rows
         elided |= cut
