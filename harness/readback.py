@@ -335,20 +335,34 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
     if allow_cap:
         start = stream.find(MARKER)
         while start >= 0:
-            end = start
-            while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
-                end += 1
-            head_stream = stream[:start].rstrip(" \n")
-            tail_stream = stream[end:]
-            head = compare(text, head_stream, partial_end=True)
-            if head.ok:
-                done = head.done
-                tail = _read_tail(text, tail_stream)
-                if tail is not None and done + tail >= len(text) and done and _opens_notation(text[done - 1]):
-                    done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
-                if tail is not None and done + tail < len(text) and _honest_tail(text, tail):
-                    return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
+            capped = _read_capped(text, stream, start)
+            if capped is not None:
+                return capped
             start = stream.find(MARKER, start + 1)
+    return _difference(text, stream, whole)
+
+
+def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
+    """The field as a head before the marker at ``start`` and a tail after it (and its blanks), if it reads so."""
+    end = start
+    while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
+        end += 1
+    head = compare(text, stream[:start].rstrip(" \n"), partial_end=True)
+    if not head.ok:
+        return None
+    done = head.done
+    tail = _read_tail(text, stream[end:])
+    if tail is None:
+        return None
+    if done + tail >= len(text) and done and _opens_notation(text[done - 1]):
+        done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
+    if done + tail < len(text) and _honest_tail(text, tail):
+        return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
+    return None
+
+
+def _difference(text: str, stream: str, whole: Progress) -> FieldReading:
+    """Why the stream does not read as the text: where it first differs, or a character shown raw."""
     where = whole.done
     if where < len(text) and whole.read < len(stream) and stream[whole.read] == text[where] and must_notate(text, where):
         raw = f"U+{ord(text[where]):04X}"
