@@ -445,6 +445,29 @@ def _closing_lines(text: str, start: int, end: int, cells: int) -> int:
     return begin
 
 
+def _closing_tail(text: str, begin: int, end: int, rows: int, row_width: int) -> _Tail:
+    """The lines ``text[begin:end]`` as a tail: whole where they fit ``rows``, else the closing lines whole after
+    a marker and the last cells of the line that says something, in the rows left; empty, its share kept, where
+    even that does not fit. Its cells are the lines' at every width, so the head's share never grows as the
+    terminal narrows."""
+    lines = text[begin:end]
+    cells = text_cells(lines)
+    taken = text_rows(lines, row_width)
+    if taken <= rows:
+        return _Tail(lines, begin, cells, taken)
+    first_end = text.find("\n", begin, end)
+    closing = text[first_end + 1 : end]
+    room = rows - text_rows(closing, row_width)
+    if room > 0:
+        line = text[begin:first_end]
+        suffix, _ = _suffix_within(line, cells - text_cells(closing), room, row_width)
+        if not _after_an_operator(line, len(line) - len(suffix)):
+            suffix = suffix.lstrip("0123456789")  # "…485" would read as a count of what was cut
+        if says_something(suffix):
+            return _Tail(f"{ELLIPSIS}{suffix}\n{closing}", first_end - len(suffix), cells, rows)
+    return _Tail("", end, cells, rows)
+
+
 def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = True) -> _Tail | None:
     """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none.
 
@@ -456,11 +479,7 @@ def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = 
     if rows > 0 and end and not says_something(text[start:end]):
         begin = _closing_lines(text, start, end, cap // 2)
         if begin < start:
-            lines = text[begin:end]
-            taken = text_rows(lines, max(1, row_width))
-            if taken <= rows:
-                return _Tail(lines, begin, text_cells(lines), taken)
-            return _Tail("", end, text_cells(lines), rows)  # its share kept, so the head is the same at every width
+            return _closing_tail(text, begin, end, rows, max(1, row_width))
     line = text[start:end]
     owed = _owed_through_a_name(line, cap // 2)
     found_line_start = start > 0 or whole_text

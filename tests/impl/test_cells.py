@@ -391,10 +391,12 @@ def test_a_tail_reaches_back_over_closing_lines_to_one_that_says_something(row_w
 
 
 def test_a_tail_reaching_back_never_lets_a_wider_terminal_show_less() -> None:
-    """Chosen on cells alone: where its lines do not fit the rows the tail is empty but keeps its share."""
+    """Chosen on cells alone: where its lines do not fit the rows, the closing lines follow the last cells of the line
+    that says something, after a marker of their own."""
     shown = [cap_text(JSON_BODY, 400, field_rows(400), width) for width in (12, 30, 60, 100, 140)]
     sizes = [len(capped.head) + len(capped.tail) for capped in shown]
-    assert sizes == sorted(sizes) and shown[0].tail == ""
+    assert sizes == sorted(sizes)
+    assert shown[0].tail.startswith(ELLIPSIS) and shown[0].tail.endswith('~"\n}\n\'') and says_something(shown[0].tail[1:-4])
 
 
 def test_a_text_that_ends_in_closing_lines_too_long_to_reach_back_over_shows_no_tail() -> None:
