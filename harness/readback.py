@@ -385,7 +385,8 @@ def _honest_tail(text: str, tail: int) -> bool:
     character the screen spells out (its notation names it) says something.
     """
     return tail == 0 or any(
-        not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text[len(text) - tail :]
+        must_notate(text, index) or not text[index].isspace() and unicodedata.category(text[index]) not in _SAYS_NOTHING
+        for index in range(len(text) - tail, len(text))
     )
 
 

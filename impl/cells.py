@@ -415,6 +415,7 @@ class _Tail:
 
 
 _SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk", "Zs", "Zl", "Zp"))
+_NOTATED_BRACKET = "\u27e8U+27E8\u27e9"
 
 
 def says_something(text: str) -> bool:
@@ -424,6 +425,7 @@ def says_something(text: str) -> bool:
     brackets after a marker ends a great many texts and says nothing of what
     was cut before it. A letter, a digit, a pictograph or a notation does.
     """
+    text = text.replace(_NOTATED_BRACKET, "\u27e8")  # a typed ⟨ is spelled out, but is a bracket all the same
     return any(not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text)
 
 

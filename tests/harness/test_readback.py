@@ -208,3 +208,10 @@ def test_a_notation_split_across_rows_may_be_followed_by_indentation(stream: str
     assert read_field("a\u302e", stream, allow_cap=False).whole
     tail = read_field("xyz" * 20 + "a\u302e", "xy…\n" + stream, allow_cap=True)
     assert tail.problem is None and tail.tail == 2
+
+
+def test_a_tail_of_a_control_character_spelled_out_says_something() -> None:
+    """``\\r`` is a blank to Python but reaches the screen as ``␍``, a notation that names it (found by hypothesis)."""
+    text = "0" * 30 + ";000000001\n\r"
+    reading = read_field(text, "000000…\n\u240d", allow_cap=True)
+    assert reading.problem is None and reading.tail == 1
