@@ -39,6 +39,7 @@ from .reading import AskReading, FactOnScreen, read_ask
 from .shell_facts import check_runs as shell_check_runs
 from .sources import FrameSource, RenderedFrame, reference_source
 from .terminal import MODELS, FrameReading, ScreenRow, TerminalModel, cells_on, printed_text, read_frame
+from .work import ReadingTimeout
 
 WIDTHS = (80, 120, 160)
 NARROW_WIDTHS = (20, 30, 40)
@@ -380,7 +381,10 @@ def _shows_nothing(shown: FactOnScreen, field_max_width: int) -> bool:
 def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int, report: Report) -> None:
     """Core facts under their labels, each value whole or (bounded) capped; evidence whole, capped or marked dropped.
 
-    Left-out evidence is marked by a lone ``…`` row — unless the ask has no
+    Left-out evidence is marked by a lone ``…`` row where it is left out, or
+    after the last entry shown for entries left out at the end — a gap between
+    shown entries with no marker there is never marked by one elsewhere. At
+    the end the marker may be missing only where the ask has no
     row left for it, which only a core that fills the budget alone can
     cause: once an entry is shown, a row for the marker could have been kept
     instead of its last one, so entries that end exactly at the budget and
@@ -405,13 +409,26 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     if ask.stray_rows:
         first = ask.stray_rows[0]
         report("core" if bounded else "verbatim", f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
+    if bounded and ask.silent_gaps:
+        report("evidence", f"evidence '{ask.silent_gaps[0].label}' is left out between entries with no lone {MARKER} row "
+                           "where it is left out")
     evidence_shown = any(not shown.fact.core for shown in ask.facts)
-    if bounded and ask.dropped and ask.marker_row is None and (ask.rows < max_rows or evidence_shown):
-        report("evidence", f"evidence '{ask.dropped[0].label}' is left out with no lone {MARKER} row to say so")
+    if bounded and ask.unmarked_end and (ask.rows < max_rows or evidence_shown):
+        report("evidence", f"evidence '{ask.unmarked_end[0].label}' is left out with no lone {MARKER} row to say so")
 
 
 def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: TerminalModel) -> int:
-    return sum(cells_on(rows[segment.row].text[segment.start :].replace(MARKER, ""), model) for segment in shown.segments)
+    """The cells of text a fact's rows show: the blanks a row begins with, past its label's, are layout.
+
+    Where a row starts, the renderer chose — under the value, at the margin,
+    with a hanging indent — and the screen cannot tell its indent from a
+    text line's own, so neither is counted: what the cap bounds is text.
+    """
+    cells = 0
+    for segment in shown.segments:
+        text = rows[segment.row].text[segment.start :].replace(MARKER, "")
+        cells += cells_on(text if segment.row == shown.head else text.lstrip(" "), model)
+    return cells
 
 
 def check_cap(rows: Sequence[ScreenRow], ask: AskReading, field_max_width: int, model: TerminalModel, report: Report) -> None:
@@ -424,12 +441,41 @@ def check_cap(rows: Sequence[ScreenRow], ask: AskReading, field_max_width: int, 
             return
 
 
-def check_rows(ask: AskReading, max_rows: int, report: Report) -> None:
-    """The ask fits ``maxRows``; only a core taller than that alone may exceed it, and then nothing else shows."""
+FIELD_SPARE_ROWS = 3
+"""Rows a capped field may take besides its cells' rows: its label's own row, a part-filled last row of its head,
+and its tail's."""
+
+
+def capped_rows(shown: FactOnScreen, field_max_width: int, width: int) -> int:
+    """The most rows a field bounded by its cap needs: ``fieldMaxWidth`` cells in the rows its value stands in.
+
+    A line break is charged the rest of its row: a cap that counted only
+    cells, where line breaks cost nothing, bounds a field of 400 short lines
+    to 400 rows, and that field was never bounded at all.
+    """
+    columns = [segment.start for segment in shown.segments if segment.row != shown.head]
+    row_cells = max(1, width - min(columns, default=shown.segments[0].start if shown.segments else 0))
+    return -(-field_max_width // row_cells) + FIELD_SPARE_ROWS
+
+
+def check_rows(ask: AskReading, max_rows: int, field_max_width: int, width: int, report: Report) -> None:
+    """The ask fits ``maxRows``; only a capped core taller than that alone may exceed it, and then nothing else shows.
+
+    Each core fact counts toward that exemption only the rows its cap can
+    need (``capped_rows``): a core that is tall because a field was never
+    bounded by rows is no core taller than the budget after the caps.
+    """
     if ask.rows <= max_rows:
         return
-    core_rows = sum(shown.end - shown.head for shown in ask.facts if shown.fact.core)
-    if ask.rows > core_rows:
+    core = [shown for shown in ask.facts if shown.fact.core]
+    tall = [shown for shown in core if shown.end - shown.head > capped_rows(shown, field_max_width, width)]
+    capped_core = sum(min(shown.end - shown.head, capped_rows(shown, field_max_width, width)) for shown in core)
+    if tall:
+        worst = tall[0]
+        report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and '{worst.fact.label}' takes "
+                       f"{worst.end - worst.head} rows where a field capped at {field_max_width} cells needs at most "
+                       f"{capped_rows(worst, field_max_width, width)}")
+    elif ask.rows > capped_core:
         report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and not only with core facts")
 
 
@@ -495,14 +541,28 @@ def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> 
         # a tab is free to become spaces on screen, so a text holding one is no longer the flagged text there
         if not (shown.fact.flagged or shown.text in flagged and "\t" not in shown.text and not shown.capped):
             continue
-        for segment in shown.segments[:1]:
-            row = judged.rows[segment.row]
-            text = row.text[segment.start :].split("\u2192", 1)[0]
-            styles = row.styles[segment.start : segment.start + len(text)]
-            plain = [char for char, style in zip(text, styles) if not char.isspace() and char != MARKER and not style.painted]
-            if plain:
-                report("highlight", f"the flagged '{shown.fact.label}' is not painted on screen: {''.join(plain)[:30]!r}")
-                return
+        plain = _unpainted(judged.rows, shown)
+        if plain:
+            report("highlight", f"the flagged '{shown.fact.label}' is not painted on screen: {plain[:30]!r}")
+            return
+
+
+def _unpainted(rows: Sequence[ScreenRow], shown: FactOnScreen) -> str:
+    """What of a flagged value stands unpainted, on every row of it: a value is all its rows, not its first.
+
+    Blanks and markers are no part of the text; a detail after the arrow is
+    not the flagged text.
+    """
+    plain: list[str] = []
+    for segment in shown.segments:
+        row = rows[segment.row]
+        text = row.text[segment.start :]
+        arrow = text.find("\u2192")
+        styles = row.styles[segment.start : segment.start + (len(text) if arrow < 0 else arrow)]
+        plain += [char for char, style in zip(text, styles) if not char.isspace() and char != MARKER and not style.painted]
+        if arrow >= 0:
+            break
+    return "".join(plain)
 
 
 RUNS_LABELS = frozenset({"command", "shape", "runs", "full command"})
@@ -685,7 +745,11 @@ def run_width(
                         stop -= 1
                     result.legacy_rows = max(0, stop - (title_rows if title_rows is not None else 1))
                 continue
-            judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
+            try:
+                judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
+            except ReadingTimeout as timeout:
+                report("TIMEOUT", str(timeout))
+                continue
             check_layout(judged, report)
             check_title(judged, payload, report)
             check_labels(judged, report)
@@ -698,7 +762,7 @@ def run_width(
                         result.violations.append(Violation(invariant, "bounded", width, message, name))
 
                     check_cap(judged.rows, judged.ask, field_max_width, model, report_cap)
-                check_rows(judged.ask, max_rows, report)
+                check_rows(judged.ask, max_rows, field_max_width, width, report)
                 check_elision(judged, frame.elided, report)
                 check_highlight(judged, payload, report)
                 check_expectations(expect, payload, judged.ask, width, report, reference=source in (None, reference_source))

@@ -88,6 +88,24 @@ class MutantResult:
         return [d for d in self.differences if not d.killed and (d.target or not self.variant.latent)]
 
     @property
+    def on_screen(self) -> list[Difference]:
+        """Differences where the defect is on screen: all of them, but a latent mutant's off its targets."""
+        return [d for d in self.differences if d.target or not self.variant.latent]
+
+    def by_fixture(self) -> dict[str, list[Difference]]:
+        """``on_screen``, fixture by fixture, in the order the run met them."""
+        grouped: dict[str, list[Difference]] = defaultdict(list)
+        for difference in self.on_screen:
+            grouped[difference.fixture].append(difference)
+        return dict(grouped)
+
+    @property
+    def fixtures_killed(self) -> tuple[int, int]:
+        """Fixtures where the defect is on screen, and those where the gate rejected it on every view it shows on."""
+        grouped = self.by_fixture()
+        return sum(all(d.killed for d in found) for found in grouped.values()), len(grouped)
+
+    @property
     def latent_passes(self) -> list[Difference]:
         return [d for d in self.differences if not d.killed and not d.target and self.variant.latent]
 
@@ -351,9 +369,8 @@ def _mutant_section(result: MutantResult, widths: Sequence[int]) -> Iterator[str
     survived = Counter(d.width for d in result.survivors)
     yield "| **survived** | " + " | ".join(str(survived[width] or "–") for width in widths) + " |"
     yield ""
+    yield from _fixture_table(result)
     killed = [d for d in result.differences if d.killed]
-    if killed:
-        yield f"Killed on {len({d.fixture for d in killed})} fixtures: {_listing(_where(killed))}."
     weak = [d for d in killed if d.reference_too]
     if weak:
         yield f"Of those, the reference fails the same invariant at: {_listing(_where(weak))}."
@@ -362,6 +379,28 @@ def _mutant_section(result: MutantResult, widths: Sequence[int]) -> Iterator[str
         yield f"- survived: `{difference.fixture}` @{difference.width} {difference.view} — the gate reported {saw}"
     if len(result.survivors) > _MAX_LISTED:
         yield f"- … {len(result.survivors) - _MAX_LISTED} more survivors"
+    yield ""
+
+
+def _percent(killed: int, total: int) -> str:
+    return f"{100 * killed // total} %" if total else "–"
+
+
+def _fixture_table(result: MutantResult) -> Iterator[str]:
+    """Per fixture where the defect is on screen: the views it shows on, those the gate rejected, and by what."""
+    grouped = result.by_fixture()
+    if not grouped:
+        return
+    killed, total = result.fixtures_killed
+    yield f"On screen on {total} fixtures; killed on every view it shows on at {killed} ({_percent(killed, total)})."
+    yield ""
+    yield "| fixture | views on screen | killed | by | % |"
+    yield "| --- | ---: | ---: | --- | ---: |"
+    for fixture, found in grouped.items():
+        dead = sum(d.killed for d in found)
+        by = sorted({name for d in found for name in d.killed_by})
+        yield (f"| `{fixture}` | {len(found)} | {dead} | {', '.join(f'`{name}`' for name in by) or '–'} | "
+               f"{_percent(dead, len(found))} |")
     yield ""
 
 
@@ -398,24 +437,28 @@ def to_markdown(run: MutationRun) -> str:
         f"`askbench mutate`: {len(run.mutants)} mutants and {len(run.styles)} styles over {run.fixtures} fixtures "
         f"at widths {', '.join(map(str, widths))}. A mutant is **killed** when, at every fixture × width × view where "
         "its frame (lines or `elided`) differs from the reference's, the gate reports one of the mutant's invariants on "
-        "that view; **stale** when its frame equals the reference's on all its targets. A style **passes** when the "
+        "that view; **stale** when its frame equals the reference's on all its targets. Its defect is **on screen** at a "
+        "fixture where its frame differs (for a latent mutant, at its targets only), and it is killed on that fixture "
+        "when the gate rejects it on every view there; the per-fixture tables say where. A style **passes** when the "
         "gate reports nothing anywhere but what it reports for the reference at the same fixture, width, view and "
         "invariant. Counts are fixture × width × view (mutants) and violations (styles). "
         f"The run took {run.seconds / 60:,.1f} minutes."
         + (" Each mutant ran on its own targets only (`--targets-only`)." if run.targets_only else ""),
         "",
-        "| variant | kind | verdict | rejected by | differing | killed | survived |",
-        "| --- | --- | --- | --- | ---: | ---: | ---: |",
+        "| variant | kind | verdict | rejected by | differing | killed | survived | fixtures on screen | fixtures killed | % |",
+        "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for result in run.mutants:
         killed = sum(d.killed for d in result.differences)
+        fixtures_killed, fixtures = result.fixtures_killed
         out.append(f"| [{result.variant.name}](#{result.variant.name}--{result.verdict.lower().replace(' ', '-')}) | "
                    f"mutant | {result.verdict} | {', '.join(result.variant.invariants)} | {len(result.differences)} | "
-                   f"{killed} | {len(result.survivors)} |")
+                   f"{killed} | {len(result.survivors)} | {fixtures} | {fixtures_killed} | "
+                   f"{_percent(fixtures_killed, fixtures)} |")
     for style in run.styles:
         verdict = "PASSED" if style.passed else "FAILED"
         out.append(f"| [{style.variant.name}](#{style.variant.name}--{verdict.lower()}) | style | {verdict} | – | – | – | "
-                   f"{len(style.own)} violations ({len(style.violations) - len(style.own)} the reference's too) |")
+                   f"{len(style.own)} violations ({len(style.violations) - len(style.own)} the reference's too) | – | – | – |")
     if run.problems or run.errors:
         out += ["", "Not judged:", ""]
         out += [f"- `{problem.path}`: {problem.field}: {_md(problem.message)}" for problem in run.problems]
@@ -458,8 +501,9 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     report = args.out / "mutation.md"
     report.write_text(to_markdown(run), encoding="utf-8", errors="backslashreplace")
     for result in run.mutants:
+        fixtures_killed, fixtures = result.fixtures_killed
         print(f"{result.variant.name:<28} {result.verdict:<13} {len(result.differences):>5} differing, "
-              f"{len(result.survivors)} survived")
+              f"{len(result.survivors)} survived, killed on {fixtures_killed}/{fixtures} fixtures on screen")
     for style in run.styles:
         print(f"{style.variant.name:<28} {'PASSED' if style.passed else 'FAILED':<13} {len(style.own):>5} violations "
               f"({len(style.violations) - len(style.own)} the reference's too)")

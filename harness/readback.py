@@ -110,75 +110,138 @@ def compare(text: str, stream: str, *, partial_end: bool = False, reverse: bool 
     for that when it wants the whole field). ``partial_end``: the stream may
     stop inside a character's notation (a cap that cut ``⟨U+20``).
     ``reverse``: both are read backwards (for a tail) — the caller passes
-    them reversed; notations are then matched reversed too.
+    them reversed; notations are then matched reversed too, and a row's
+    indentation comes before its row break.
     """
-    n, m = len(text), len(stream)
-    i = p = 0
-    while p < m:
-        if i >= n:
-            return Progress(i, p, all(_is_space_or_break(char) for char in stream[p:]))
-        char = text[i]
-        here = stream[p]
-        if " " <= char <= "~" and char != " " and here == char:
-            block_stream = _PLAIN.search(stream, p)
-            stream_end = block_stream.start() if block_stream else m
-            block_text = _PLAIN.search(text, i, i + (stream_end - p))  # no further: the block cannot be longer
-            length = min((block_text.start() if block_text else min(n, i + (stream_end - p))) - i, stream_end - p)
-            if text[i : i + length] != stream[p : p + length]:
-                while text[i] == stream[p]:
-                    i += 1
-                    p += 1
-                return Progress(i, p, False)
-            i += length
-            p += length
-            continue
-        if here == "\n":
-            # a row break: the text's own line break (after blanks the screen does not show), or a wrap
-            j = i
-            while j < n and text[j] in _BLANK_AT_A_BREAK:
-                j += 1
-            if j < n and text[j] == "\n":  # an NBSP ending a line is as blank as a space, alone on a row or not
-                i, p = j + 1, p + 1
+    return _Comparison(text, stream, partial_end, reverse).run()
+
+
+class _Comparison:
+    """One reading of a stream against a text: ``i`` characters of the text read, ``p`` of the stream."""
+
+    def __init__(self, text: str, stream: str, partial_end: bool, reverse: bool) -> None:
+        self.text, self.stream = text, stream
+        self.partial_end, self.reverse = partial_end, reverse
+        self.i = self.p = 0
+
+    def run(self) -> Progress:
+        text, stream = self.text, self.stream
+        n, m = len(text), len(stream)
+        while self.p < m:
+            if self.i >= n:
+                return Progress(self.i, self.p, all(_is_space_or_break(char) for char in stream[self.p :]))
+            char, here = text[self.i], stream[self.p]
+            if " " <= char <= "~" and char != " " and here == char:
+                self._plain_run()
                 continue
-            spaces = i
-            while spaces < n and text[spaces] in " \t":
-                spaces += 1
-            p += 1
-            while p < m and stream[p] == " ":
+            elif here == "\n":
+                found = self._row_break()
+            elif self.reverse and here == " " and char not in " \t\n" and _indent_end(stream, self.p) > self.p:
+                self.p = _indent_end(stream, self.p)  # a wrapped row's indentation, read before its break
+                found = None
+            elif char in " \t":
+                found = self._blanks()
+            elif char == "\n":
+                found = Progress(self.i, self.p, False)
+            else:
+                found = self._notated()
+            if found is not None:
+                return found
+        return Progress(self.i, self.p, True)
+
+    def _plain_run(self) -> None:
+        """A run of printable ASCII on both sides, compared at once as far as the two agree."""
+        text, stream, i, p = self.text, self.stream, self.i, self.p
+        n, m = len(text), len(stream)
+        block_stream = _PLAIN.search(stream, p)
+        stream_end = block_stream.start() if block_stream else m
+        block_text = _PLAIN.search(text, i, i + (stream_end - p))  # no further: the block cannot be longer
+        length = min((block_text.start() if block_text else min(n, i + (stream_end - p))) - i, stream_end - p)
+        if text[i : i + length] != stream[p : p + length]:
+            while text[i] == stream[p]:  # up to the difference, which the other readings judge
+                i += 1
                 p += 1
-            # at a wrap an NBSP may hang at the end of the row (read as nothing) or start the next one
-            i = spaces if stream.startswith(text[spaces:j], p) else j
-            continue
-        if char in " \t":
-            j = i
-            tabs = 0
-            while j < n and text[j] in " \t":
-                tabs += text[j] == "\t"
-                j += 1
-            spaces = (j - i) - tabs
-            q = p
-            while q < m and stream[q] == " ":
-                q += 1
-            shown = q - p
-            free = q == m or stream[q] == "\n" or j == n or text[j] == "\n"
-            if free or spaces + tabs <= shown <= spaces + 8 * tabs:
-                i, p = j, q
-                continue
-            if tabs and shown == 0 and stream.startswith(("^I", "\\t"), p):
-                i, p = j, p + 2
-                continue
-            return Progress(i, p, False)
-        if char == "\n":
-            return Progress(i, p, False)
-        notated = _must_notate_reversed(text, i) if reverse else must_notate(text, i)
-        matched = _spelled(stream, p, spellings(char, notated), reverse, partial_end, text, i + 1)
+            self.i, self.p = i, p
+            return None
+        self.i, self.p = i + length, p + length
+        return None
+
+    def _row_break(self) -> Progress | None:
+        """A row break: the text's own line break (after blanks the screen does not show), or a wrap."""
+        text, stream, i = self.text, self.stream, self.i
+        n, m = len(text), len(stream)
+        j = i
+        while j < n and text[j] in _BLANK_AT_A_BREAK:
+            j += 1
+        if j < n and text[j] == "\n":  # an NBSP ending a line is as blank as a space, alone on a row or not
+            self.i, self.p = j + 1, self.p + 1
+            return None
+        spaces = i
+        while spaces < n and text[spaces] in " \t":
+            spaces += 1
+        p = self.p + 1
+        while p < m and stream[p] == " ":
+            p += 1
+        # at a wrap an NBSP may hang at the end of the row (read as nothing) or start the next one
+        self.i = spaces if stream.startswith(text[spaces:j], p) else j
+        self.p = p
+        return None
+
+    def _blanks(self) -> Progress | None:
+        """Spaces and tabs of the text: a tab is one to eight spaces, and blanks at a row's end are free."""
+        text, stream, i, p = self.text, self.stream, self.i, self.p
+        n, m = len(text), len(stream)
+        j = i
+        tabs = 0
+        while j < n and text[j] in " \t":
+            tabs += text[j] == "\t"
+            j += 1
+        spaces = (j - i) - tabs
+        q = p
+        while q < m and stream[q] == " ":
+            q += 1
+        shown = q - p
+        free = q == m or stream[q] == "\n" or j == n or text[j] == "\n"
+        if free or spaces + tabs <= shown <= spaces + 8 * tabs:
+            self.i, self.p = j, q
+            return None
+        if tabs and shown == 0 and stream.startswith(("^I", "\\t"), p):
+            self.i, self.p = j, p + 2
+            return None
+        return Progress(i, p, False)
+
+    def _notated(self) -> Progress | None:
+        """One character as itself or as one of its notations (only those, for one that must be spelled out)."""
+        text, i = self.text, self.i
+        notated = _must_notate_reversed(text, i) if self.reverse else must_notate(text, i)
+        matched = _spelled(self.stream, self.p, spellings(text[i], notated), self.reverse, self.partial_end, text, i + 1)
         if matched < 0:
-            return Progress(i, p, False)
-        if matched > m:  # the stream ended inside a notation
-            return Progress(i, m, True, partial=True)
-        i += 1
-        p = matched
-    return Progress(i, p, True)
+            return Progress(i, self.p, False)
+        if matched > len(self.stream):  # the stream ended inside a notation
+            return Progress(i, len(self.stream), True, partial=True)
+        self.i, self.p = i + 1, matched
+        return None
+
+
+def _indent_end(stream: str, position: int) -> int:
+    """Reading backwards: where the blanks at ``position`` end when a row break follows them (a row's
+    indentation, which a reversed stream reads before the break); ``position`` when they are not that."""
+    q = position
+    while q < len(stream) and stream[q] == " ":
+        q += 1
+    return q if q < len(stream) and stream[q] == "\n" else position
+
+
+def _past_row_break(stream: str, position: int, reverse: bool) -> int:
+    """Past a row break and the next row's indentation, inside a notation: ``⟨U+30`` at a row's end, ``2E⟩`` indented below."""
+    p = _indent_end(stream, position) if reverse else position
+    if p >= len(stream) or stream[p] != "\n":
+        return position
+    while p < len(stream) and stream[p] == "\n":
+        p += 1
+    while not reverse and p < len(stream) and stream[p] == " ":
+        p += 1
+    return p
 
 
 def _must_notate_reversed(reversed_text: str, index: int) -> bool:
@@ -204,8 +267,8 @@ def _spelled(
         spelled = option[::-1] if reverse else option
         p = position
         for char in spelled:
-            while p < m and stream[p] == "\n" and char != "\n":
-                p += 1
+            if char not in "\n ":
+                p = _past_row_break(stream, p, reverse)
             if p >= m:
                 if partial_end:
                     found.append(m + 1)
@@ -272,20 +335,34 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
     if allow_cap:
         start = stream.find(MARKER)
         while start >= 0:
-            end = start
-            while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
-                end += 1
-            head_stream = stream[:start].rstrip(" \n")
-            tail_stream = stream[end:]
-            head = compare(text, head_stream, partial_end=True)
-            if head.ok:
-                done = head.done
-                tail = _read_tail(text, tail_stream)
-                if tail is not None and done + tail >= len(text) and done and _opens_notation(text[done - 1]):
-                    done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
-                if tail is not None and done + tail < len(text):
-                    return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
+            capped = _read_capped(text, stream, start)
+            if capped is not None:
+                return capped
             start = stream.find(MARKER, start + 1)
+    return _difference(text, stream, whole)
+
+
+def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
+    """The field as a head before the marker at ``start`` and a tail after it (and its blanks), if it reads so."""
+    end = start
+    while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
+        end += 1
+    head = compare(text, stream[:start].rstrip(" \n"), partial_end=True)
+    if not head.ok:
+        return None
+    done = head.done
+    tail = _read_tail(text, stream[end:])
+    if tail is None:
+        return None
+    if done + tail >= len(text) and done and _opens_notation(text[done - 1]):
+        done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
+    if done + tail < len(text) and _honest_tail(text, tail):
+        return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
+    return None
+
+
+def _difference(text: str, stream: str, whole: Progress) -> FieldReading:
+    """Why the stream does not read as the text: where it first differs, or a character shown raw."""
     where = whole.done
     if where < len(text) and whole.read < len(stream) and stream[whole.read] == text[where] and must_notate(text, where):
         raw = f"U+{ord(text[where]):04X}"
@@ -293,6 +370,24 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
     shown = stream[max(0, whole.read - 12) : whole.read + 12]
     expected = "the end of the field" if where >= len(text) else _context(text, where)
     return FieldReading(False, whole.done, 0, f"reads {shown!r} where the text has {expected}")
+
+
+_SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk", "Zs", "Zl", "Zp"))
+"""Punctuation, brackets, operators and blanks: a tail of nothing else ends a great many texts."""
+
+
+def _honest_tail(text: str, tail: int) -> bool:
+    """Whether a tail of ``tail`` characters says which text ends there: none, or one holding more than punctuation.
+
+    ``}``, ``>``, ``]`` or ``⟩`` alone ends a great many texts, so after a
+    marker it proves nothing of what was cut before it: a value that lost
+    its last word would read as capped. A letter, a digit, a pictograph or a
+    character the screen spells out (its notation names it) says something.
+    """
+    return tail == 0 or any(
+        must_notate(text, index) or not text[index].isspace() and unicodedata.category(text[index]) not in _SAYS_NOTHING
+        for index in range(len(text) - tail, len(text))
+    )
 
 
 def _opens_notation(char: str) -> bool:

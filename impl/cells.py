@@ -433,15 +433,81 @@ class _Tail:
     """The rows it takes, or all it may take when they stopped it: never more as the terminal widens."""
 
 
+_SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk", "Zs", "Zl", "Zp"))
+_NOTATED_BRACKET = "\u27e8U+27E8\u27e9"
+
+
+def says_something(text: str) -> bool:
+    """Whether ``text`` holds anything but punctuation, brackets, operators and blanks: ``}`` or ``]);`` do not.
+
+    A tail is shown so the person sees how the text ends; a tail of closing
+    brackets after a marker ends a great many texts and says nothing of what
+    was cut before it. A letter, a digit, a pictograph or a notation does.
+    """
+    text = text.replace(_NOTATED_BRACKET, "\u27e8")  # a typed ⟨ is spelled out, but is a bracket all the same
+    return any(not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text)
+
+
+def _closing_lines(text: str, start: int, end: int, cells: int) -> int:
+    """Where a tail of whole lines begins that says something: back from ``start`` over lines that do not.
+
+    ``start`` itself when no such tail is within ``cells`` (counted apart
+    from rows, so the choice is the same at every width), or the line before
+    would be outside ``text`` (a window on a longer text begins with a line break).
+    """
+    begin = start
+    while not says_something(text[begin:end]):
+        previous = text.rfind("\n", 0, begin - 1) if begin > 0 else -1
+        if previous < 0 and (begin == 0 or text.startswith("\n")):
+            return start
+        begin = previous + 1
+        if text_cells(text[begin:end]) > cells:
+            return start
+    return begin
+
+
+def _closing_tail(text: str, begin: int, end: int, rows: int, row_width: int) -> _Tail:
+    """The lines ``text[begin:end]`` as a tail: whole where they fit ``rows``, else the closing lines whole after
+    a marker and the last cells of the line that says something, in the rows left; empty, its share kept, where
+    even that does not fit. Its cells are the lines' at every width, so the head's share never grows as the
+    terminal narrows."""
+    lines = text[begin:end]
+    cells = text_cells(lines)
+    taken = text_rows(lines, row_width)
+    if taken <= rows:
+        return _Tail(lines, begin, cells, taken)
+    first_end = text.find("\n", begin, end)
+    closing = text[first_end + 1 : end]
+    room = rows - text_rows(closing, row_width)
+    if room > 0:
+        line = text[begin:first_end]
+        suffix, _ = _suffix_within(line, cells - text_cells(closing), room, row_width)
+        if not _after_an_operator(line, len(line) - len(suffix)):
+            suffix = suffix.lstrip("0123456789")  # "…485" would read as a count of what was cut
+        if says_something(suffix):
+            return _Tail(f"{ELLIPSIS}{suffix}\n{closing}", first_end - len(suffix), cells, rows)
+    return _Tail("", end, cells, rows)
+
+
 def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = True) -> _Tail | None:
-    """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none."""
+    """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none.
+
+    A tail that would say nothing (``says_something``) reaches back over whole
+    lines to one that does, within its share; where none fits it is left out.
+    """
     end = len(text.rstrip(" \n"))  # trailing blanks show nothing; the last thing that does is the tail
     start = text.rfind("\n", 0, end) + 1
+    if rows > 0 and end and not says_something(text[start:end]):
+        begin = _closing_lines(text, start, end, cap // 2)
+        if begin < start:
+            return _closing_tail(text, begin, end, rows, max(1, row_width))
     line = text[start:end]
     owed = _owed_through_a_name(line, cap // 2)
     found_line_start = start > 0 or whole_text
     cells = min(text_cells(line), owed) if found_line_start else owed
     if end == 0 or rows <= 0 or cells <= 0:
+        return None
+    if not says_something(line[-owed:]):
         return None
     if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
         return _Tail(line, start, cells, line_rows(line, row_width))
@@ -450,7 +516,7 @@ def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = 
     reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
     # "…485" would read as a count of what was cut; digits an operator began are a command's name
     shown = suffix if _after_an_operator(line, len(line) - len(suffix)) else suffix.lstrip("0123456789")
-    if not shown:
+    if not says_something(shown):
         return _Tail("", end, cells, reserved)
     return _Tail(ELLIPSIS + shown, end - len(shown), cells, reserved)
 

@@ -26,6 +26,7 @@ from .cells import (
     expand_text_tabs,
     field_rows,
     is_grapheme_break,
+    says_something,
     text_cells,
     wrap_line,
 )
@@ -177,6 +178,25 @@ def _clean(text: str) -> str:
     return expand_text_tabs(neutralise(text))
 
 
+def _before_closing_lines(text: str, last_break: int, end: int, rows: int, floor: int) -> int:
+    """The line break a tail's window opens on when the last lines say nothing (``}``, ``]``): back over them to
+    one that does, at most ``rows`` lines (a tail has fewer rows than that) and never below ``floor``.
+
+    The window may then begin among the head's lines; the head shows fewer
+    lines than the field has rows, and the tail what is left of them, so the
+    two ends still never meet.
+    """
+    for _ in range(rows):
+        earlier = text.rfind("\n", floor, last_break)
+        if earlier < 0:
+            return last_break
+        found = says_something(text[earlier:last_break])
+        last_break = earlier
+        if found:
+            return last_break
+    return last_break
+
+
 def capped_field(text: str, cap: int, row_width: int) -> Capped:
     """A field's head and tail as the bounded view shows them, reading only its two ends.
 
@@ -200,6 +220,8 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
         end = _shown_end(text)
         floor = max(prefix_end, end - limit)
         last_break = text.rfind("\n", floor, end)
+        if last_break >= 0 and not says_something(text[last_break:end]):
+            last_break = _before_closing_lines(text, last_break, end, rows, max(0, end - limit))
         if last_break >= 0:  # the window opens on the last line's break, so the tail knows where its line starts
             return cap_ends(_clean(text[:prefix_end]), _clean(text[last_break:end]), cap, rows, row_width, whole=False)
         if end - limit >= prefix_end:

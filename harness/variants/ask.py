@@ -15,7 +15,8 @@ the arrangement:
   external paths of a bash command that leaves the working directory), and
   a flagged text inside any other row as a token (a tool's name in its
   ``tool`` row);
-- evidence fills the rows left whole or not at all, a ``…`` row when some is dropped;
+- evidence fills the rows left whole or not at all, a ``…`` row when some is dropped (at the end, or where
+  an entry that did not fit stands, ``skip_to_fit``);
 - no value row starts nearer the left edge than ``VALUE_INDENT``: column 0
   is where labels, the title and the hint stand, column 2 where options do;
 - an evidence label that reads as a core fact's name (``runs``, ``Tool``, ``tooI``, …) is
@@ -69,6 +70,9 @@ class AskStyle:
     last to first."""
     capitalised: bool = False
     """Every label with a capital first letter: ``Tool``, ``Working directory``."""
+    skip_to_fit: bool = False
+    """An evidence entry that does not fit is left out behind a ``…`` where it stands, and later ones that fit are
+    shown (the reference stops at the first that does not fit)."""
 
 
 CoreOrder = Literal["payload", "surface-first", "reversed"]
@@ -221,9 +225,14 @@ def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, pa
         if remaining is not None:
             reserve = 0 if index == len(evidence) - 1 else 1  # a row for the … that says more follows
             if len(rows) + reserve > remaining:
-                lines.append(ELLIPSIS)
                 elided = True
-                break
+                if not style.skip_to_fit:
+                    lines.append(ELLIPSIS)
+                    break
+                if not lines or lines[-1] != ELLIPSIS:
+                    lines.append(ELLIPSIS)
+                    remaining -= 1
+                continue
             remaining -= len(rows)
         lines += rows
         elided |= cut

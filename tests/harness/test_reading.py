@@ -1,10 +1,13 @@
 """harness.reading: which rows show which fact, in any of the layouts a sound renderer may choose."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from harness.facts import ExpectedFact
 from harness.reading import core_head_rows, label_head, read_ask
 from harness.terminal import read_frame
+from harness.work import ReadingTimeout, WorkMeter, frame_budget
 
 TOOL = ExpectedFact("tool", ("bash",), core=True)
 COMMAND = ExpectedFact("command", ("printf 'a'\nrm -rf build",), core=True, flagged=True)
@@ -87,3 +90,69 @@ def test_core_facts_read_in_any_order_and_evidence_after_them(order: list[str]) 
 def test_a_capitalised_core_label_reads_like_a_core_row() -> None:
     rows = rows_of(["tool : bash", "Runs : rm -rf /", "TOOL: x"])
     assert core_head_rows(rows, 1, len(rows)) == [1, 2, 3]
+
+
+# ── omission anywhere: a gap is marked where it is, or it is silent ────────
+
+A = ExpectedFact("a", ("first",), core=False)
+B = ExpectedFact("b", ("second",), core=False)
+C = ExpectedFact("c", ("third",), core=False)
+D = ExpectedFact("d", ("fourth",), core=False)
+
+
+def test_an_entry_left_out_between_shown_ones_is_a_silent_gap_even_with_a_marker_at_the_end() -> None:
+    rows = rows_of(["tool : bash", "a : first", "c : third", "…"])
+    ask = read_ask(rows, [TOOL, A, B, C, D], len(rows), bounded=True)
+    assert [fact.label for fact in ask.silent_gaps] == ["b"] and ask.unmarked_end == []
+    assert [fact.label for fact in ask.dropped] == ["b", "d"]
+
+
+def test_a_gap_marked_where_it_stands_is_no_gap_and_the_reading_goes_on_after_it() -> None:
+    rows = rows_of(["tool : bash", "a : first", "…", "c : third", "d : fourth"])
+    ask = read_ask(rows, [TOOL, A, B, C, D], len(rows), bounded=True)
+    assert [shown.fact.label for shown in ask.facts] == ["tool", "a", "c", "d"]
+    assert (ask.silent_gaps, ask.unmarked_end, ask.end) == ([], [], len(rows))
+    assert [fact.label for fact in ask.dropped] == ["b"]
+
+
+def test_entries_left_out_at_the_end_without_a_marker_are_unmarked_at_the_end() -> None:
+    rows = rows_of(["tool : bash", "a : first", "b : second"])
+    ask = read_ask(rows, [TOOL, A, B, C, D], len(rows), bounded=True)
+    assert ask.silent_gaps == [] and [fact.label for fact in ask.unmarked_end] == ["c", "d"]
+
+
+# ── linear and bounded ─────────────────────────────────────────────────────
+
+
+def _unreadable(count: int, width: int) -> tuple[list, list[ExpectedFact]]:
+    """``count`` evidence entries whose detail the screen never shows: every one fails to read."""
+    facts = [TOOL] + [ExpectedFact(f"note {n}", (f"untracked file build/{n:04}.o",), core=False, detail="removed")
+                      for n in range(count)]
+    lines = ["tool : bash"] + [f"note {n} : untracked file build/{n:04}.o" for n in range(count)]
+    return rows_of(lines, width), facts
+
+
+def _work(count: int, width: int) -> int:
+    rows, facts = _unreadable(count, width)
+    meter = WorkMeter(1 << 40)
+    ask = read_ask(rows, facts, len(rows), bounded=False, meter=meter)
+    assert all(shown.reading.problem for shown in ask.facts[1:])
+    return meter.spent
+
+
+@settings(max_examples=12, deadline=None)
+@given(count=st.integers(20, 160), width=st.sampled_from([30, 40, 80, 120]))
+def test_reading_many_unreadable_facts_costs_work_linear_in_them(count: int, width: int) -> None:
+    once, four_times = _work(count, width), _work(4 * count, width)
+    # linear: the work three times as many more facts add costs each no more than the first ones did, give or
+    # take the last few (the old reader was cubic here: 50/100/200 entries took 2.4/5.7/44 s)
+    assert (four_times - once) / (3 * count) <= 1.5 * once / count
+    assert four_times <= 64 * 4 * count
+    rows, facts = _unreadable(4 * count, width)
+    assert four_times <= frame_budget(len(rows), len(facts)) // 4  # far within the frame's budget
+
+
+def test_a_frame_that_costs_more_than_its_budget_raises_reading_timeout() -> None:
+    rows, facts = _unreadable(50, 80)
+    with pytest.raises(ReadingTimeout, match="work units"):
+        read_ask(rows, facts, len(rows), bounded=False, meter=WorkMeter(100))

@@ -26,6 +26,7 @@ from impl.cells import (
     field_rows,
     grapheme_cells,
     head_within,
+    says_something,
     wrap_line,
     wrap_text,
 )
@@ -378,3 +379,39 @@ def test_clip_is_the_longest_fitting_grapheme_prefix(line: str, max_width: int) 
 ])
 def test_the_reference_counts_what_a_terminal_with_older_or_emoji_tables_draws(text: str, cells: int) -> None:
     assert grapheme_cells(text) == cells
+
+
+# ── a tail that says something ─────────────────────────────────────────────
+
+JSON_BODY = "curl -d '{\n" + "".join(f'  "k{n}": "{"v" * 30}",\n' for n in range(20)) + '  "cmd": "rm -rf ~"\n}\n\'\n'
+
+
+@pytest.mark.parametrize("text", ["}", "]);", " )} ", "\u27e9", "- ", ""])
+def test_closing_brackets_and_operators_say_nothing(text: str) -> None:
+    assert not says_something(text)
+
+
+@pytest.mark.parametrize("text", ["x}", "0]", "\u27e8U+0007\u27e9", "\U0001f600", "$"])
+def test_a_letter_digit_pictograph_or_notation_says_something(text: str) -> None:
+    assert says_something(text)
+
+
+@pytest.mark.parametrize("row_width", [60, 100, 140])
+def test_a_tail_reaches_back_over_closing_lines_to_one_that_says_something(row_width: int) -> None:
+    capped = cap_text(JSON_BODY, 400, field_rows(400), row_width)
+    assert capped.cut and capped.tail == '  "cmd": "rm -rf ~"\n}\n\''
+
+
+def test_a_tail_reaching_back_never_lets_a_wider_terminal_show_less() -> None:
+    """Chosen on cells alone: where its lines do not fit the rows, the closing lines follow the last cells of the line
+    that says something, after a marker of their own."""
+    shown = [cap_text(JSON_BODY, 400, field_rows(400), width) for width in (12, 30, 60, 100, 140)]
+    sizes = [len(capped.head) + len(capped.tail) for capped in shown]
+    assert sizes == sorted(sizes)
+    assert shown[0].tail.startswith(ELLIPSIS) and shown[0].tail.endswith('~"\n}\n\'') and says_something(shown[0].tail[1:-4])
+
+
+def test_a_text_that_ends_in_closing_lines_too_long_to_reach_back_over_shows_no_tail() -> None:
+    text = "[" * 300 + "x" + "\n]" * 300
+    capped = cap_text(text, 400, field_rows(400), 100)
+    assert capped.cut and capped.tail == ""

@@ -204,3 +204,14 @@ def test_a_here_string_is_read_at_its_first_lines_and_its_last(monkeypatch) -> N
     capped = capped_field(text, 400, 110)
     assert capped.tail == "$report | Out-File -FilePath report.md"
     assert sum(read) < 400  # eight lines of the head and the last line, not 5,400 characters
+
+
+@settings(max_examples=60)
+@given(st.integers(8, 60), st.integers(0, 4), st.sampled_from([40, 400]), st.integers(12, 150))
+def test_a_tail_reaching_back_over_closing_lines_reads_the_same_from_the_two_ends(
+    entries: int, depth: int, cap: int, row_width: int
+) -> None:
+    """``}`` and ``]`` lines say nothing, so the tail's window opens further back, among the head's lines if need be."""
+    body = ",\n".join(f'  {{"uid": "1_{n}", "value": "v{n}"}}' for n in range(entries))
+    text = "[\n" + body + "\n" + "".join(" " * (depth - level) + "]\n" for level in range(depth + 1))
+    assert capped_field(text, cap, row_width) == cap_text(_clean(text), cap, field_rows(cap), row_width)
