@@ -28,7 +28,7 @@ class LazyCommands(argparse._SubParsersAction):  # type: ignore[type-arg]
     def lazy(self, name: str, add: AddParser) -> None:
         """Register ``name``; ``add(self)`` builds its parser the first time it is asked for."""
         self._pending[name] = add
-        self._name_parser_map[name] = None  # type: ignore[assignment]  # known to the choices check, not yet built
+        self._name_parser_map[name] = None  # known to the choices check, not yet built
 
     def build(self, name: str) -> None:
         """Run the pending ``add`` of ``name`` (once); a name with nothing pending is left alone."""
