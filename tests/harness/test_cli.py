@@ -134,6 +134,12 @@ def test_version(capsys):
     assert __version__ != "0+unknown"
 
 
+def test_the_installed_version_is_the_packages():
+    from importlib.metadata import version
+
+    assert version("askbench") == __version__
+
+
 def test_the_command_line_needs_no_test_dependency():
     """The gate's own install (make check, the wheel) has no pytest: building the CLI must not import it."""
     code = "import sys, harness.cli; harness.cli.build_parser(); print(sorted({'pytest', 'hypothesis'} & set(sys.modules)))"
