@@ -46,6 +46,7 @@ from .bench_xdist import kept_section, splice, write_xdist_section
 from .corpus import BUILTIN_CORPUS, load_corpus
 from .gate import run_gate
 from .peer_bench import Peer, PeerComparison, expected_seconds, format_peers, measure_peers, parse_peer, peer_targets
+from .startup_bench import StartupCost, measure_startup, startup_lines, startup_targets
 from .series import PAGER_SERIES, PANEL, REPRO, SERIES, build_point, repro_payload, size_label
 from .sources import chrome_style, warning_paint
 
@@ -83,6 +84,7 @@ class BenchSettings:
     frame_batch: int = 100
     peer_rounds: int = 51
     peer_fixtures: tuple[Path, ...] = (REPRO,)
+    startup_rounds: int = 9
 
 
 FULL = BenchSettings()
@@ -106,10 +108,11 @@ QUICK = BenchSettings(
     frame_rounds=3,
     frame_batch=3,
     peer_rounds=2,
+    startup_rounds=1,
 )
 
 SECTIONS: dict[str, float] = {
-    "repro": 5, "peers": 0, "scaling": 75, "wrap": 3, "families": 10, "frame": 4, "pager": 20, "profiles": 10, "gate": 6,
+    "startup": 10, "repro": 5, "peers": 0, "scaling": 75, "wrap": 3, "families": 10, "frame": 4, "pager": 20, "profiles": 10, "gate": 6,
 }
 """Every section ``--only`` can choose, in the order they run, with its rough seconds on an idle 2-core machine
 in a full run (``peers`` depends on how many are given: ``peer_bench.expected_seconds``)."""
@@ -285,6 +288,7 @@ class BenchResults:
     frame: FrameComparison | None = None
     outlines: tuple[OutlineCost, ...] = ()
     peers: PeerComparison | None = None
+    startup: tuple[StartupCost, ...] = ()
     sections: frozenset[str] = frozenset(SECTIONS)
     """The sections this run measured (``--only``); the others are absent from the report."""
 
@@ -615,6 +619,7 @@ def run_bench(
     chosen = frozenset(SECTIONS) if only is None else only
     started = time.perf_counter()
     load_before = _load()
+    startup = _section(chosen, "startup", "start-up", say, lambda: measure_startup(REPRO, settings.startup_rounds)) or ()
     repro: dict[int, float] = {}
     repro_fastest: dict[int, float] = {}
     repro_complete: float | None = None
@@ -649,6 +654,7 @@ def run_bench(
         frame,
         tuple(outlines),
         comparison,
+        startup,
         chosen,
     )
 
@@ -723,6 +729,8 @@ def format_report(results: BenchResults) -> str:
               "## Targets", "", *_targets_table(_target_rows(r)), ""]
     if "peers" in r.sections:
         lines += format_peers(r.peers)
+    if r.startup:
+        lines += startup_lines(r.startup)
     lines += _scaling_lines(r)
     lines += _repro_lines(r)
     lines += _family_lines(r)
@@ -810,6 +818,7 @@ def _target_rows(r: BenchResults) -> list[str]:
                     f"| {r.verdict(r.gate.seconds <= TARGET_GATE_S and r.gate.exit_code == 0)} |")
     if r.peers is not None:
         rows += peer_targets(r.peers, r.verdict)
+    rows += startup_targets(r.startup, r.verdict)
     return rows + _prompt_targets(r)
 
 

@@ -47,6 +47,7 @@ SECTIONS = (
     "## Ratios measured in this run",
     "## Targets",
     "## Side by side through the adapter path",
+    "## Start-up",
     "## Scaling, 1 KB → 100 KB",  # the sizes measured: the quick run stops at 100 KB
     "## The seed's repro",
     "## Corpus families",
@@ -214,7 +215,7 @@ def test_only_the_chosen_sections_are_measured_and_reported(tmp_path: Path) -> N
 def test_only_takes_known_sections() -> None:
     assert parse_only("repro, peers") == frozenset({"repro", "peers"})
     for bad in ("", "repro,nope", ","):
-        with pytest.raises(argparse.ArgumentTypeError, match="the sections are repro, peers, scaling"):
+        with pytest.raises(argparse.ArgumentTypeError, match="the sections are startup, repro, peers, scaling"):
             parse_only(bad)
 
 
