@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
 import functools
 import gc
 import os
@@ -1086,6 +1087,8 @@ def write_bench(
 def cmd_bench(args: argparse.Namespace) -> int:
     """The ``askbench bench`` subcommand."""
     settings = QUICK if args.quick else FULL
+    if args.impl_fixture:
+        settings = dataclasses.replace(settings, peer_fixtures=tuple(args.impl_fixture))
     def log(message: str) -> None:
         print(f"askbench bench: {message}", file=sys.stderr, flush=True)
 
@@ -1110,6 +1113,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fixture_path(text: str) -> Path:
+    from .fixture_ids import FixtureNotFound, resolve
+
+    try:
+        path = resolve(text)
+    except FixtureNotFound as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; --impl-fixture takes one fixture")
+    return path
+
+
 def _duration(seconds: float) -> str:
     return f"{seconds:,.0f} s" if seconds < 120 else f"{seconds / 60:,.0f} min"
 
@@ -1131,6 +1146,9 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     bench.add_argument("--only", type=parse_only, metavar="SECTION[,...]",
                        help=f"only these sections: {', '.join(SECTIONS)} (the report holds just them; give --out "
                        "elsewhere to keep a full report)")
+    bench.add_argument("--impl-fixture", type=_fixture_path, action="append", default=[], metavar="FIXTURE",
+                       help="the fixtures every adapter is timed on (a file or a built-in id; repeatable; default: "
+                       "the seed's repro)")
     bench.add_argument("--impl", type=parse_peer, action="append", default=[], metavar="NAME=CMD",
                        help="also time this adapter (askbench/1, in a session) request by request against the "
                        "reference adapter, bounded and complete, with its renderUs when it reports one; repeatable")

@@ -230,6 +230,12 @@ def test_the_cli_bench_takes_only_and_impl() -> None:
     args = build_parser().parse_args(["bench", "--only", "peers", "--impl", "ts=node adapter.mjs", "--impl", "b=./b"])
     assert args.only == frozenset({"peers"}) and [(p.name, p.command) for p in args.impl] == [
         ("ts", "node adapter.mjs"), ("b", "./b")]
+    fixtures = build_parser().parse_args(["bench", "--impl-fixture", "bash/sudo-wrapper-restart-nginx"]).impl_fixture
+    assert [path.name for path in fixtures] == ["sudo-wrapper-restart-nginx.json"]
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--impl-fixture", "bash/no-such-fixture-anywhere"])
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--impl-fixture", "bash"])
 
 
 # ── timing helpers, with a fake clock ──────────────────────────────────────
