@@ -1102,12 +1102,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"wrote the xdist section of {report}")
         return 0
     only = args.only if args.only is not None else frozenset(SECTIONS)
+    expected = expected_run(settings, only, len(args.impl))
     log(f"sections {', '.join(name for name in SECTIONS if name in only)}; expected run time about "
-        f"{_duration(expected_run(settings, only, len(args.impl)))} on an idle machine")
+        f"{_duration(expected)} on an idle machine")
     load, cpus = _load(), os.cpu_count() or 1
     if load is not None and load > cpus:
-        log(f"warning: the load average is {load:.2f} on {cpus} CPUs; times will be inflated and the report "
-            "marks any missed target as measured under load")
+        log(f"warning: the load average is {load:.2f} on {cpus} CPUs: expect about {_duration(expected * load / cpus)}; "
+            "times will be inflated and the report marks any missed target as measured under load")
     files = write_bench(Path(args.out), settings, log, args.impl, args.only)
     print(f"wrote {files.report}" + (f" and {files.plot}" if files.plot is not None else ""))
     return 0
