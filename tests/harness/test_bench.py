@@ -285,3 +285,20 @@ def test_the_cli_has_bench_and_report() -> None:
     report = parser.parse_args(["report", "corpus/bash", "--widths", "100", "--out", "x"])
     assert report.paths == [Path("corpus/bash")] and report.widths == [100] and report.out == "x"
     assert callable(add_bench_parser)
+
+
+def test_the_command_says_its_expected_time_first_and_warns_under_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import harness.bench
+    from harness.cli import main
+
+    monkeypatch.setattr(harness.bench, "_load", lambda: 10_000.0)
+    assert main(["bench", "--quick", "--only", "wrap", "--out", str(tmp_path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("askbench bench: sections wrap; expected run time about ")
+    assert err[1].startswith("askbench bench: warning: the load average is 10000.00 on ")
+    assert "**Warning: a loaded machine.**" in (tmp_path / "bench.md").read_text(encoding="utf-8")
+    monkeypatch.setattr(harness.bench, "_load", lambda: 0.1)
+    assert main(["bench", "--quick", "--only", "wrap", "--out", str(tmp_path)]) == 0
+    assert "warning" not in capsys.readouterr().err
