@@ -76,7 +76,7 @@ else
 	$(BIN)/python -m pytest tests/harness/test_snapshots.py --snapshot-update -q
 endif
 
-# Writes reports/bench.md and reports/bench-latency.svg from one run (about a minute).
+# Writes reports/bench.md and reports/bench-latency.svg from one run (it prints its expected run time first).
 bench: $(TESTS)
 	$(BIN)/askbench bench
 

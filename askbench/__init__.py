@@ -9,9 +9,6 @@ fixtures at ``corpus/<family>/<name>.json``). The code lives in ``impl``
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("askbench")
-except PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
+__version__ = "0.1.0"
+"""The distribution's version: ``pyproject.toml`` reads it from here, so that ``askbench --version`` needs no
+``importlib.metadata`` (the largest import of a bare start-up)."""

@@ -4,7 +4,8 @@ The issue's targets are ratios measured in one run (bounded 10 MB / 10 KB,
 ours against ``wcwidth.wrap``), because absolute times on a shared 2-core
 machine move by tens of percent from one minute to the next while a ratio
 of two interleaved measurements does not. Absolute numbers are reported as
-context, next to the upstream renderer's (TypeScript on Node 20).
+context. A peer implementation is measured only through the adapter path, side by side with
+the reference in the same run (``--impl NAME=CMD``, ``harness.peer_bench``): no peer's figure is typed in.
 
 This is a report generator, not a test: it times with ``time.perf_counter``
 and takes medians of repeated batches; ``benchmarks/`` holds the
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
 import functools
 import gc
 import os
@@ -44,7 +46,9 @@ from .checks import WIDTHS
 from .bench_xdist import kept_section, splice, write_xdist_section
 from .corpus import BUILTIN_CORPUS, load_corpus
 from .gate import run_gate
-from .series import PAGER_SERIES, PANEL, SERIES, build_point, repro_payload, size_label
+from .peer_bench import Peer, PeerComparison, expected_seconds, format_peers, measure_peers, parse_peer, peer_targets
+from .startup_bench import StartupCost, measure_startup, startup_lines, startup_targets
+from .series import PAGER_SERIES, PANEL, REPRO, SERIES, build_point, repro_payload, size_label
 from .sources import chrome_style, warning_paint
 
 WIDTH = 120
@@ -79,6 +83,9 @@ class BenchSettings:
     pager_rounds: int = 9
     frame_rounds: int = 51
     frame_batch: int = 100
+    peer_rounds: int = 51
+    peer_fixtures: tuple[Path, ...] = (REPRO,)
+    startup_rounds: int = 9
 
 
 FULL = BenchSettings()
@@ -101,7 +108,36 @@ QUICK = BenchSettings(
     pager_rounds=1,
     frame_rounds=3,
     frame_batch=3,
+    peer_rounds=2,
+    startup_rounds=1,
 )
+
+SECTIONS: dict[str, float] = {
+    "startup": 10, "repro": 5, "peers": 0, "scaling": 75, "wrap": 3, "families": 10, "frame": 4, "pager": 20, "profiles": 10, "gate": 6,
+}
+"""Every section ``--only`` can choose, in the order they run, with its rough seconds on an idle 2-core machine
+in a full run (``peers`` depends on how many are given: ``peer_bench.expected_seconds``)."""
+
+
+def parse_only(text: str) -> frozenset[str]:
+    """``--only repro,peers``: known section names, comma-separated, or an argparse error naming the known ones."""
+    chosen = frozenset(part.strip() for part in text.split(",") if part.strip())
+    unknown = sorted(chosen - set(SECTIONS))
+    if not chosen or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown section {', '.join(map(repr, unknown)) or '(none)'}; the sections are {', '.join(SECTIONS)}")
+    return chosen
+
+
+def expected_run(settings: BenchSettings, sections: frozenset[str], peers: int) -> float:
+    """The rough seconds a run of ``sections`` takes on an idle machine (a quick run: a second or so each)."""
+    total = 0.0
+    for name in sections:
+        if name == "peers":
+            total += expected_seconds(peers, len(settings.peer_fixtures), settings.peer_rounds)
+        else:
+            total += 1.0 if settings.quick else SECTIONS[name]
+    return total
 
 
 # ── facts ──────────────────────────────────────────────────────────────────
@@ -238,10 +274,10 @@ class BenchResults:
     settings: BenchSettings
     repro: Mapping[int, float]
     """Width -> median seconds of the repro's bounded render."""
-    repro_complete: float
+    repro_complete: float | None
     scaling: tuple[ScalingPoint, ...]
-    wrap: WrapComparison
-    gate: GateTiming
+    wrap: WrapComparison | None
+    gate: GateTiming | None
     families: tuple[FamilyLatency, ...]
     profiles: Mapping[str, tuple[ProfileLine, ...]] = field(default_factory=dict)
     wall_seconds: float = 0.0
@@ -252,6 +288,21 @@ class BenchResults:
     pager: tuple[PagerPoint, ...] = ()
     frame: FrameComparison | None = None
     outlines: tuple[OutlineCost, ...] = ()
+    peers: PeerComparison | None = None
+    startup: tuple[StartupCost, ...] = ()
+    sections: frozenset[str] = frozenset(SECTIONS)
+    """The sections this run measured (``--only``); the others are absent from the report."""
+
+    @property
+    def loaded(self) -> bool:
+        """The machine was busier than its CPUs while measured: absolute times, and verdicts on them, are suspect."""
+        return self.load is not None and max(self.load) > self.machine.cpus
+
+    def verdict(self, ok: bool) -> str:
+        """A target's verdict; a miss while the machine was loaded says so instead of standing as a fact."""
+        if ok:
+            return "**met**"
+        return "**not met** (under load: measured while the load average exceeded the CPUs)" if self.loaded else "**not met**"
 
     def pager_ratio(self, series: str, attribute: str) -> float:
         """The pager's 10 MB / 10 KB ratio (top / base of ``pager_sizes``) for one key."""
@@ -557,40 +608,67 @@ def measure_profiles() -> dict[str, tuple[ProfileLine, ...]]:
     }
 
 
-def run_bench(settings: BenchSettings = FULL, log: Callable[[str], None] | None = None) -> BenchResults:
-    """Every measurement, in one process, in an order that keeps the big payloads' memory apart."""
+def run_bench(
+    settings: BenchSettings = FULL,
+    log: Callable[[str], None] | None = None,
+    peers: Sequence[Peer] = (),
+    only: frozenset[str] | None = None,
+) -> BenchResults:
+    """The chosen sections (every one by default), in one process, in an order that keeps the big payloads'
+    memory apart."""
     say = log or (lambda message: None)
+    chosen = frozenset(SECTIONS) if only is None else only
     started = time.perf_counter()
     load_before = _load()
-    say("the seed's repro")
-    repro, repro_fastest, repro_complete = measure_repro(settings)
+    startup = _section(chosen, "startup", "start-up", say, lambda: measure_startup(REPRO, settings.startup_rounds)) or ()
+    repro: dict[int, float] = {}
+    repro_fastest: dict[int, float] = {}
+    repro_complete: float | None = None
+    if "repro" in chosen:
+        say("the seed's repro")
+        repro, repro_fastest, repro_complete = measure_repro(settings)
+    comparison = None
+    if "peers" in chosen:
+        say("the reference adapter" + "".join(f" and {peer.name}" for peer in peers) + ", request by request")
+        comparison = measure_peers(peers, settings.peer_fixtures, WIDTH, settings.peer_rounds)
     scaling: list[ScalingPoint] = []
-    for series in SERIES:
-        say(f"series {series}")
-        scaling.extend(measure_series(series, settings))
-    say("outlines")
-    outlines = measure_outlines(settings, scaling)
-    say("wrapping against wcwidth.wrap")
-    wrap = measure_wrap(settings)
-    say("corpus families")
-    families = measure_families(settings)
-    say("the whole frame against the ask")
-    frame = measure_frame(settings)
-    say("the pager")
-    pager = measure_pager(settings)
-    say("profiles")
-    profiles = measure_profiles() if settings.profile else {}
-    say("the gate")
-    gate = measure_gate(settings)
+    outlines: list[OutlineCost] = []
+    if "scaling" in chosen:
+        for series in SERIES:
+            say(f"series {series}")
+            scaling.extend(measure_series(series, settings))
+        say("outlines")
+        outlines = measure_outlines(settings, scaling)
+    wrap = _section(chosen, "wrap", "wrapping against wcwidth.wrap", say, lambda: measure_wrap(settings))
+    families = _section(chosen, "families", "corpus families", say, lambda: measure_families(settings)) or []
+    frame = _section(chosen, "frame", "the whole frame against the ask", say, lambda: measure_frame(settings))
+    pager = _section(chosen, "pager", "the pager", say, lambda: measure_pager(settings)) or []
+    profiles = (_section(chosen, "profiles", "profiles", say, measure_profiles) if settings.profile else None) or {}
+    gate = _section(chosen, "gate", "the gate", say, lambda: measure_gate(settings))
+    load_after = _load()
     return BenchResults(
         Machine.here(), settings, repro, repro_complete, tuple(scaling), wrap, gate, tuple(families), profiles,
         time.perf_counter() - started,
-        (load_before, _load()) if load_before is not None else None,  # type: ignore[arg-type]
+        (load_before, load_after) if load_before is not None and load_after is not None else None,
         repro_fastest,
         tuple(pager),
         frame,
         tuple(outlines),
+        comparison,
+        startup,
+        chosen,
     )
+
+
+Measured = TypeVar("Measured")
+
+
+def _section(chosen: frozenset[str], name: str, title: str, say: Callable[[str], None],
+             measure: Callable[[], Measured]) -> Measured | None:
+    if name not in chosen:
+        return None
+    say(title)
+    return measure()
 
 
 def _load() -> float | None:
@@ -602,18 +680,11 @@ def _load() -> float | None:
 
 # ── the report ─────────────────────────────────────────────────────────────
 
-UPSTREAM_REPRO_US = (34, 44)
-UPSTREAM_SINGLE_LINE_US = (289, 1_103)
-UPSTREAM_COMPLETE_MS = {1_000_000: 23, 10_000_000: 226}
-UPSTREAM_MB_S = 44
 TARGET_RATIO = 1.2
-TARGET_REPRO_US = 40
 TARGET_WRAP = 3
 TARGET_GATE_S = 30
 TARGET_FRAME_RATIO = 2
 TARGET_PAGER_RATIO = 2
-UPSTREAM_FRAME_US = (180, 190)
-"""The upstream TypeScript renderer's whole bounded frame of the repro on Node 20 (issue 14)."""
 
 
 def _shown_path(path: Path) -> str:
@@ -635,27 +706,9 @@ def _mb_s(size: int, seconds: float) -> float:
     return size / seconds / 1e6
 
 
-def _fastest(results: BenchResults) -> str:
-    fastest = results.repro_fastest.get(WIDTH)
-    return f" (fastest batch {_us(fastest)})" if fastest is not None else ""
-
-
-def _met(ok: bool) -> str:
-    return "**met**" if ok else "**not met**"
-
-
 def format_report(results: BenchResults) -> str:
-    """``reports/bench.md``: machine, targets, the comparison with upstream, then every table behind them."""
+    """``reports/bench.md``: machine, ratios and targets, the side-by-side run, then every table behind them."""
     r = results
-    m = r.machine
-    base, top = r.ratio_sizes
-    sizes = r.settings.sizes
-    repro_us = r.repro[WIDTH] * 1e6
-    ratios = {series: r.bounded_ratio(series) for series in SERIES}
-    worst = max(ratios, key=ratios.__getitem__)
-    big = sizes[-1]
-    throughput = _mb_s(big, r.point("here-string", big).complete)
-    gate_s = r.gate.seconds
     lines = [
         "# askbench bench",
         "",
@@ -665,7 +718,44 @@ def format_report(results: BenchResults) -> str:
     ]
     if r.settings.quick:
         lines += ["> **Quick mode**: tiny sizes and few rounds, for tests. These numbers are not a measurement.", ""]
-    lines += [
+    if r.sections != frozenset(SECTIONS):
+        lines += [f"> **Sections measured** (`--only`): {', '.join(name for name in SECTIONS if name in r.sections)}; "
+                  "the others are not in this report.", ""]
+    if r.loaded and r.load is not None:
+        lines += [f"> **Warning: a loaded machine.** The load average reached {max(r.load):.2f} on {r.machine.cpus} "
+                  "CPUs while measuring: other work shared the cores, so absolute times are inflated and a "
+                  "missed target may be load noise. Verdicts below say so where they are misses.", ""]
+    lines += _machine_lines(r)
+    lines += ["## Ratios measured in this run", "", *_ratio_lines(r), "",
+              "## Targets", "", *_targets_table(_target_rows(r)), ""]
+    if "peers" in r.sections:
+        lines += format_peers(r.peers)
+    if r.startup:
+        lines += startup_lines(r.startup)
+    lines += _scaling_lines(r)
+    lines += _repro_lines(r)
+    lines += _family_lines(r)
+    lines += _wrap_lines(r)
+    lines += _prompt_sections(r)
+    if r.profiles:
+        lines += ["## Where the time goes (cProfile)", "",
+                  "Own time per render under the profiler, which inflates small calls: read the order, not the µs.", ""]
+        for title, profile in r.profiles.items():
+            lines += [f"**{title}**", "", "| function | calls | own | cumulative |", "| --- | ---: | ---: | ---: |"]
+            lines += [f"| `{line.function}` | {line.calls:,} | {_ms(line.own)} | {_ms(line.cumulative)} |" for line in profile]
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _targets_table(rows: list[str]) -> list[str]:
+    if not rows:
+        return ["No target is judged from the sections measured."]
+    return ["| target | goal | measured | |", "| --- | --- | --- | --- |", *rows]
+
+
+def _machine_lines(r: BenchResults) -> list[str]:
+    m = r.machine
+    return [
         "## Machine",
         "",
         "| | |",
@@ -677,65 +767,67 @@ def format_report(results: BenchResults) -> str:
         *([(f"| load average (1 min) | {r.load[0]:.2f} at the start, {r.load[1]:.2f} at the end "
            f"({m.cpus} CPUs: a load near the CPU count means other work shared them) |")] if r.load else []),
         "",
-        "## Ratios measured in this run",
-        "",
-        f"- bounded render {size_label(top)} / {size_label(base)}: "
-        + ", ".join(f"{series} {ratios[series]:.2f}×" for series in SERIES),
-        "- complete-view throughput (here-string): "
-        + ", ".join(f"{_mb_s(size, r.point('here-string', size).complete):,.0f} MB/s at {size_label(size)}"
-                    for size in sizes if size >= 1_000_000 or size == big),
-        f"- our wrap vs `wcwidth.wrap`: {r.wrap.speedup:,.1f}× faster, rows "
-        + ("identical" if r.wrap.identical else "**differ** (the ratio is not like for like)")
-        + f" ({r.wrap.rows:,} rows of {r.wrap.characters:,} ASCII characters at width {r.wrap.width})",
-        (f"- gate wall time: {gate_s:,.1f} s for {r.gate.fixtures} fixtures × {len(WIDTHS)} widths "
-        f"({r.gate.judgements / gate_s:,.1f} judgements/s) on {', '.join(r.gate.paths)}, exit {r.gate.exit_code}"),
-        *_prompt_ratio_lines(r),
-        "",
-        "## Targets",
-        "",
-        "| target | goal | measured | |",
-        "| --- | --- | --- | --- |",
-        (f"| bounded {size_label(top)} / {size_label(base)}, every series | ≤ {TARGET_RATIO} | worst {ratios[worst]:.2f}× ({worst}) "
-        f"| {_met(all(ratio <= TARGET_RATIO for ratio in ratios.values()))} |"),
-        (f"| bounded render of the repro, median at {WIDTH} | ≤ ~{TARGET_REPRO_US} µs (upstream {UPSTREAM_REPRO_US[0]}–{UPSTREAM_REPRO_US[1]} µs) "
-        f"| {repro_us:,.1f} µs | {_met(repro_us <= TARGET_REPRO_US)} |"),
-        (f"| complete-view throughput, {size_label(big)} here-string | ≥ {UPSTREAM_MB_S} MB/s | {throughput:,.0f} MB/s "
-        f"| {_met(throughput >= UPSTREAM_MB_S)} |"),
-        (f"| our wrap vs `wcwidth.wrap`, identical rows | ≥ {TARGET_WRAP}× | {r.wrap.speedup:,.1f}× "
-        f"| {_met(r.wrap.identical and r.wrap.speedup >= TARGET_WRAP)} |"),
-        (f"| `askbench check` on {', '.join(r.gate.paths)} | ≤ {TARGET_GATE_S} s | {gate_s:,.1f} s "
-        f"| {_met(gate_s <= TARGET_GATE_S and r.gate.exit_code == 0)} |"),
-        *_prompt_targets(r),
-        "",
-        "## Against the upstream renderer",
-        "",
-        "The upstream figures are the TypeScript renderer on Node 20, from the issue; ours are CPython, this run, width 120.",
-        "",
-        "| measure | upstream | askbench |",
-        "| --- | --- | --- |",
-        f"| bounded render of the repro, median | {UPSTREAM_REPRO_US[0]}–{UPSTREAM_REPRO_US[1]} µs | {repro_us:,.1f} µs{_fastest(r)} |",
     ]
-    first = sizes[0]
-    single = r.bounded_ratio("single-line", first)
-    here = r.bounded_ratio("here-string", first)
-    lines += [
-        (f"| bounded, single-line command, {size_label(first)} → {size_label(top)} | 3.8× "
-        f"({UPSTREAM_SINGLE_LINE_US[0]} → {UPSTREAM_SINGLE_LINE_US[1]:,} µs) "
-        f"| {single:.2f}× ({_us(r.point('single-line', first).bounded)} → {_us(r.point('single-line', top).bounded)}) |"),
-        (f"| bounded, here-string, {size_label(first)} → {size_label(top)} | flat | {here:.2f}× "
-        f"({_us(r.point('here-string', first).bounded)} → {_us(r.point('here-string', top).bounded)}) |"),
-    ]
-    for size, upstream_ms in UPSTREAM_COMPLETE_MS.items():
-        upstream = f"{upstream_ms} ms ({_mb_s(size, upstream_ms / 1e3):.0f} MB/s)"
-        if size in sizes:
-            seconds = r.point("here-string", size).complete
-            ours = f"{_ms(seconds)} ({_mb_s(size, seconds):,.0f} MB/s)"
-        else:
-            ours = "not measured in this run"
-        lines.append(f"| complete view, here-string, {size_label(size)} | {upstream} | {ours} |")
-    lines += [
-        "",
-        "## Scaling, 1 KB → 10 MB",
+
+
+def _ratio_lines(r: BenchResults) -> list[str]:
+    lines = []
+    if r.scaling:
+        base, top = r.ratio_sizes
+        sizes = r.settings.sizes
+        big = sizes[-1]
+        lines += [
+            f"- bounded render {size_label(top)} / {size_label(base)}: "
+            + ", ".join(f"{series} {r.bounded_ratio(series):.2f}×" for series in SERIES),
+            "- complete-view throughput (here-string): "
+            + ", ".join(f"{_mb_s(size, r.point('here-string', size).complete):,.0f} MB/s at {size_label(size)}"
+                        for size in sizes if size >= 1_000_000 or size == big),
+        ]
+    if r.wrap is not None:
+        lines.append(
+            f"- our wrap vs `wcwidth.wrap`: {r.wrap.speedup:,.1f}× faster, rows "
+            + ("identical" if r.wrap.identical else "**differ** (the ratio is not like for like)")
+            + f" ({r.wrap.rows:,} rows of {r.wrap.characters:,} ASCII characters at width {r.wrap.width})")
+    if r.gate is not None:
+        gate_s = r.gate.seconds
+        lines.append(
+            f"- gate wall time: {gate_s:,.1f} s for {r.gate.fixtures} fixtures × {len(WIDTHS)} widths "
+            f"({r.gate.judgements / gate_s:,.1f} judgements/s) on {', '.join(r.gate.paths)}, exit {r.gate.exit_code}")
+    if r.peers is not None:
+        for peer in r.peers.peers:
+            lines.append(f"- per request, {peer.name} / reference: bounded {r.peers.request_ratio(peer.name, 'bounded'):.2f}×, "
+                         f"complete {r.peers.request_ratio(peer.name, 'complete'):.2f}×")
+        if not r.peers.peers:
+            lines.append("- no peer implementation given (`--impl NAME=CMD`): no ratio against a peer")
+    return lines + _prompt_ratio_lines(r)
+
+
+def _target_rows(r: BenchResults) -> list[str]:
+    rows = []
+    if r.scaling:
+        base, top = r.ratio_sizes
+        ratios = {series: r.bounded_ratio(series) for series in SERIES}
+        worst = max(ratios, key=ratios.__getitem__)
+        rows.append(
+            f"| bounded {size_label(top)} / {size_label(base)}, every series | ≤ {TARGET_RATIO} | worst {ratios[worst]:.2f}× ({worst}) "
+            f"| {r.verdict(all(ratio <= TARGET_RATIO for ratio in ratios.values()))} |")
+    if r.wrap is not None:
+        rows.append(f"| our wrap vs `wcwidth.wrap`, identical rows | ≥ {TARGET_WRAP}× | {r.wrap.speedup:,.1f}× "
+                    f"| {r.verdict(r.wrap.identical and r.wrap.speedup >= TARGET_WRAP)} |")
+    if r.gate is not None:
+        rows.append(f"| `askbench check` on {', '.join(r.gate.paths)} | ≤ {TARGET_GATE_S} s | {r.gate.seconds:,.1f} s "
+                    f"| {r.verdict(r.gate.seconds <= TARGET_GATE_S and r.gate.exit_code == 0)} |")
+    if r.peers is not None:
+        rows += peer_targets(r.peers, r.verdict)
+    rows += startup_targets(r.startup, r.verdict)
+    return rows + _prompt_targets(r)
+
+
+def _scaling_lines(r: BenchResults) -> list[str]:
+    if not r.scaling:
+        return []
+    lines = [
+        f"## Scaling, {size_label(r.settings.sizes[0])} → {size_label(r.settings.sizes[-1])}",
         "",
         ("Median time per render at width 120. Bounded: interleaved across sizes, "
         f"rounds × batch = {r.settings.bounded_rounds} × {r.settings.bounded_batch}. Complete and legacy: "
@@ -772,17 +864,31 @@ def format_report(results: BenchResults) -> str:
                 f"- {series}: bounded {size_label(high.size)} / {size_label(low.size)} {high.bounded / low.bounded:.2f}× "
                 f"with the outline built once; {(high.bounded + high.outline) / (low.bounded + low.outline):,.0f}× "
                 "if the render parsed it.")
-    lines += [
-        "",
+    return [*lines, ""]
+
+
+def _repro_lines(r: BenchResults) -> list[str]:
+    if not r.repro:
+        return []
+    return [
         "## The seed's repro",
+        "",
+        "The bare render in process (`render_prompt_dialog`), without the adapter path; the side-by-side section "
+        "compares implementations through it.",
         "",
         "| width | bounded, median | fastest batch |",
         "| ---: | ---: | ---: |",
         *[f"| {width} | {_us(seconds)} | {_us(r.repro_fastest[width]) if width in r.repro_fastest else ''} |"
           for width, seconds in sorted(r.repro.items())],
         "",
-        f"Complete view at {WIDTH}: {_us(r.repro_complete)}.",
-        "",
+        *([f"Complete view at {WIDTH}: {_us(r.repro_complete)}.", ""] if r.repro_complete is not None else []),
+    ]
+
+
+def _family_lines(r: BenchResults) -> list[str]:
+    if not r.families:
+        return []
+    lines = [
         "## Corpus families",
         "",
         "Per-fixture medians at width 120 within each family; the slowest fixture is named.",
@@ -795,8 +901,13 @@ def format_report(results: BenchResults) -> str:
             f"| {f.family} | {f.fixtures} | {_us(f.bounded_median)} | {_us(f.bounded_max)} | {f.slowest} "
             f"| {_ms(f.complete_median)} | {_ms(f.complete_max)} |"
         )
-    lines += [
-        "",
+    return [*lines, ""]
+
+
+def _wrap_lines(r: BenchResults) -> list[str]:
+    if r.wrap is None:
+        return []
+    return [
         "## Wrapping against `wcwidth.wrap`",
         "",
         (f"{r.wrap.characters:,} characters of ASCII without spaces or hyphens ({r.settings.wrap_lines} lines of "
@@ -806,15 +917,6 @@ def format_report(results: BenchResults) -> str:
         "rules give different rows by design (a prompt keeps the whitespace a word wrapper drops), so no ratio is claimed there."),
         "",
     ]
-    lines += _prompt_sections(r)
-    if r.profiles:
-        lines += ["## Where the time goes (cProfile)", "",
-                  "Own time per render under the profiler, which inflates small calls: read the order, not the µs.", ""]
-        for title, profile in r.profiles.items():
-            lines += [f"**{title}**", "", "| function | calls | own | cumulative |", "| --- | ---: | ---: | ---: |"]
-            lines += [f"| `{line.function}` | {line.calls:,} | {_ms(line.own)} | {_ms(line.cumulative)} |" for line in profile]
-            lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
 
 
 def _prompt_ratio_lines(r: BenchResults) -> list[str]:
@@ -837,7 +939,7 @@ def _prompt_targets(r: BenchResults) -> list[str]:
     if r.frame is not None:
         rows.append(
             f"| whole bounded frame of the repro / its ask, at {r.frame.width} | ≤ {TARGET_FRAME_RATIO}× "
-            f"| {r.frame.ratio:.2f}× ({_us(r.frame.frame)} / {_us(r.frame.ask)}) | {_met(r.frame.ratio <= TARGET_FRAME_RATIO)} |"
+            f"| {r.frame.ratio:.2f}× ({_us(r.frame.frame)} / {_us(r.frame.ask)}) | {r.verdict(r.frame.ratio <= TARGET_FRAME_RATIO)} |"
         )
     if r.pager:
         base, top = (size_label(size) for size in r.settings.pager_sizes)
@@ -846,7 +948,7 @@ def _prompt_targets(r: BenchResults) -> list[str]:
             worst = max(ratios, key=ratios.__getitem__)
             rows.append(
                 f"| pager {key} {top} / {base}, every series and hostile shape | ≤ {TARGET_PAGER_RATIO}× "
-                f"| worst {ratios[worst]:.2f}× ({worst}) | {_met(all(v <= TARGET_PAGER_RATIO for v in ratios.values()))} |"
+                f"| worst {ratios[worst]:.2f}× ({worst}) | {r.verdict(all(v <= TARGET_PAGER_RATIO for v in ratios.values()))} |"
             )
     return rows
 
@@ -870,7 +972,6 @@ def _prompt_sections(r: BenchResults) -> list[str]:
             f"| ask | {_us(f.ask)} | 1.00× |",
             f"| whole frame | {_us(f.frame)} | {f.ratio:.2f}× |",
             f"| interactive redraw | {_us(f.redraw)} | {f.redraw / f.ask:.2f}× |",
-            f"| upstream whole frame (Node 20, issue 14) | {UPSTREAM_FRAME_US[0]}–{UPSTREAM_FRAME_US[1]} µs | |",
             "",
         ]
     if r.pager:
@@ -921,7 +1022,7 @@ _SERIES_MARKERS = {"here-string": "o", "single-line": "s", "forwarded": "^", "mc
 
 
 def plot_latency(results: BenchResults, path: Path) -> Path:
-    """Log-log latency against payload size: bounded flat, complete and legacy linear, upstream points for scale."""
+    """Log-log latency against payload size: bounded flat, complete and legacy linear."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -942,10 +1043,6 @@ def plot_latency(results: BenchResults, path: Path) -> Path:
                 markersize=4,
                 label=f"{view} · {series}",
             )
-    axes.plot(list(UPSTREAM_COMPLETE_MS), [ms / 1e3 for ms in UPSTREAM_COMPLETE_MS.values()], "kx", markersize=8,
-              label="upstream complete (Node 20)")
-    axes.plot([1_000, 10_000_000], [us / 1e6 for us in UPSTREAM_SINGLE_LINE_US], "k+", markersize=9,
-              label="upstream bounded single-line (Node 20)")
     axes.set_xscale("log")
     axes.set_yscale("log")
     axes.set_xlabel("payload size (characters)")
@@ -964,15 +1061,22 @@ def plot_latency(results: BenchResults, path: Path) -> Path:
 @dataclass(frozen=True)
 class BenchFiles:
     report: Path
-    plot: Path
+    plot: Path | None
+    """``None`` when the scaling section was not measured (``--only``)."""
     results: BenchResults
 
 
-def write_bench(out_dir: Path, settings: BenchSettings = FULL, log: Callable[[str], None] | None = None) -> BenchFiles:
-    """Run everything once and write ``bench.md`` and ``bench-latency.svg`` into ``out_dir``."""
-    results = run_bench(settings, log)
+def write_bench(
+    out_dir: Path,
+    settings: BenchSettings = FULL,
+    log: Callable[[str], None] | None = None,
+    peers: Sequence[Peer] = (),
+    only: frozenset[str] | None = None,
+) -> BenchFiles:
+    """Run the chosen sections once and write ``bench.md`` (and, with the scaling, ``bench-latency.svg``)."""
+    results = run_bench(settings, log, peers, only)
     out_dir.mkdir(parents=True, exist_ok=True)
-    plot = plot_latency(results, out_dir / "bench-latency.svg")
+    plot = plot_latency(results, out_dir / "bench-latency.svg") if results.scaling else None
     report = out_dir / "bench.md"
     text = format_report(results)
     kept = kept_section(report)  # measured apart (askbench bench --xdist), in minutes: carried over as it is
@@ -983,7 +1087,11 @@ def write_bench(out_dir: Path, settings: BenchSettings = FULL, log: Callable[[st
 def cmd_bench(args: argparse.Namespace) -> int:
     """The ``askbench bench`` subcommand."""
     settings = QUICK if args.quick else FULL
-    log = (lambda message: print(f"askbench bench: {message}", file=sys.stderr, flush=True))
+    if args.impl_fixture:
+        settings = dataclasses.replace(settings, peer_fixtures=tuple(args.impl_fixture))
+    def log(message: str) -> None:
+        print(f"askbench bench: {message}", file=sys.stderr, flush=True)
+
     if args.xdist:
         if args.scratch is None:
             print("askbench bench: --xdist needs --scratch DIR for the 10x corpus (outside the repository)",
@@ -993,17 +1101,42 @@ def cmd_bench(args: argparse.Namespace) -> int:
         write_xdist_section(report, Path(args.scratch), log)
         print(f"wrote the xdist section of {report}")
         return 0
-    files = write_bench(Path(args.out), settings, log)
-    print(f"wrote {files.report} and {files.plot}")
+    only = args.only if args.only is not None else frozenset(SECTIONS)
+    expected = expected_run(settings, only, len(args.impl))
+    log(f"sections {', '.join(name for name in SECTIONS if name in only)}; expected run time about "
+        f"{_duration(expected)} on an idle machine")
+    load, cpus = _load(), os.cpu_count() or 1
+    if load is not None and load > cpus:
+        log(f"warning: the load average is {load:.2f} on {cpus} CPUs: expect about {_duration(expected * load / cpus)}; "
+            "times will be inflated and the report marks any missed target as measured under load")
+    files = write_bench(Path(args.out), settings, log, args.impl, args.only)
+    print(f"wrote {files.report}" + (f" and {files.plot}" if files.plot is not None else ""))
     return 0
+
+
+def _fixture_path(text: str) -> Path:
+    from .fixture_ids import FixtureNotFound, resolve
+
+    try:
+        path = resolve(text)
+    except FixtureNotFound as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; --impl-fixture takes one fixture")
+    return path
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:,.0f} s" if seconds < 120 else f"{seconds / 60:,.0f} min"
 
 
 def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     bench = commands.add_parser(
         "bench",
         help="measure render latency, scaling, wrapping and the gate; write reports/bench.md and the plot",
-        description="Run every measurement in one process and write bench.md and bench-latency.svg "
-        "(about a minute; --quick: tiny sizes, seconds, not a measurement).",
+        description="Run every measurement (or the --only sections) in one process and write bench.md and "
+        "bench-latency.svg; the expected run time is printed first, and a load average above the CPU count is "
+        "warned about and marked on every missed target (--quick: tiny sizes, seconds, not a measurement).",
     )
     bench.add_argument("--out", default="reports", help="output folder (default: reports)")
     bench.add_argument("--quick", action="store_true", help="tiny sizes and few rounds: checks the report, measures nothing")
@@ -1011,4 +1144,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
                        help="instead: time the gate in one process and under pytest-xdist (-n auto) on the corpus and a "
                        "10x copy of it, and write that section of bench.md (many minutes)")
     bench.add_argument("--scratch", metavar="DIR", help="with --xdist: where the 10x corpus is generated")
+    bench.add_argument("--only", type=parse_only, metavar="SECTION[,...]",
+                       help=f"only these sections: {', '.join(SECTIONS)} (the report holds just them; give --out "
+                       "elsewhere to keep a full report)")
+    bench.add_argument("--impl-fixture", type=_fixture_path, action="append", default=[], metavar="FIXTURE",
+                       help="the fixtures every adapter is timed on (a file or a built-in id; repeatable; default: "
+                       "the seed's repro)")
+    bench.add_argument("--impl", type=parse_peer, action="append", default=[], metavar="NAME=CMD",
+                       help="also time this adapter (askbench/1, in a session) request by request against the "
+                       "reference adapter, bounded and complete, with its renderUs when it reports one; repeatable")
     bench.set_defaults(run=cmd_bench)

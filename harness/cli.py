@@ -7,16 +7,18 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from askbench import __version__
 
-from .corpus import BUILTIN_CORPUS, UnusableFixture, load_case
-from .gate import EXIT_UNUSABLE, run_gate
-from .protocol import View
+from .lazy_commands import AddParser, LazyCommands
 from .reporters.colour import COLOUR_CHOICES, wants_colour
-from .reporters.progress import progress_for
-from .terminal import MODELS
-from .terminal_choice import TERMINAL_NAMES, choose_terminals, parse_terminals
+
+if TYPE_CHECKING:
+    from .protocol import View
+
+EXIT_UNUSABLE = 2
+"""``harness.gate.EXIT_UNUSABLE``, spelled here so that building the command line imports no judge."""
 
 
 def parse_widths(text: str) -> list[int]:
@@ -48,7 +50,7 @@ def _fixture_arg(text: str) -> str:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """``check --list``: the ids of the fixtures a run would judge, one per line; nothing is rendered."""
-    from .corpus import load_corpus
+    from .corpus import BUILTIN_CORPUS, load_corpus
     from .fixture_ids import selector
     from .reporters.vocabulary import fixture_id, one_line
 
@@ -71,8 +73,11 @@ def _github_default() -> bool:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from .corpus import BUILTIN_CORPUS
+    from .gate import run_gate
     from .impl_cli import open_source
     from .real_screen import TerminalUnavailable
+    from .reporters.progress import progress_for
     from .reporters.github import workflow_commands
     from .reporters.json import to_json
     from .reporters.junit import to_junit
@@ -95,6 +100,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         return run_contrib(args.paths, args.widths, print)
     paths = args.paths or [BUILTIN_CORPUS]
     try:
+        from .terminal_choice import choose_terminals
+
         models = choose_terminals(args.terminal)
     except TerminalUnavailable as error:
         print(f"askbench check: --terminal: {error}", file=sys.stderr)
@@ -147,6 +154,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from impl.dialog import DialogBudget
     from impl.frame import render_frame
 
+    from .corpus import UnusableFixture, load_case
     from .sources import chrome_style, warning_paint
 
     from .fixture_ids import FixtureNotFound, resolve
@@ -197,7 +205,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bounded permission prompts for terminal coding agents, judged on a virtual terminal.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", action=LazyCommands)
+    assert isinstance(commands, LazyCommands)
+    for name, add in COMMANDS.items():
+        commands.lazy(name, add)
+    return parser
+
+
+def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .terminal import MODELS
+    from .terminal_choice import TERMINAL_NAMES, parse_terminals
 
     check = commands.add_parser(
         "check",
@@ -245,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_impl_options(check)
     check.set_defaults(run=cmd_check)
 
+
+def _add_render(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     render = commands.add_parser(
         "render",
         help="write one fixture's prompt frame exactly as the terminal receives it",
@@ -263,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--field-max-width", type=_positive, help="override the fixture's field cap (cells)")
     render.set_defaults(run=cmd_render)
 
+
+def _add_try(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .tty import cmd_try
 
     try_ = commands.add_parser(
@@ -273,30 +294,65 @@ def build_parser() -> argparse.ArgumentParser:
     )
     try_.add_argument("fixture", type=_fixture_arg, help="a fixture file, or a built-in fixture's id")
     try_.set_defaults(run=cmd_try)
+
+
+def _add_docs(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     docs = commands.add_parser("docs", help="print a shipped document: design (the contract), adapters, corpus",
                                description="Print one of the documents the install ships; without NAME, list them "
                                "and where they are.")
     docs.add_argument("name", nargs="?", choices=sorted(DOCS), help="the document")
     docs.set_defaults(run=cmd_docs)
+
+
+def _add_matrix(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .impl_cli import add_matrix_parser
 
     add_matrix_parser(commands, parse_widths)
-    from .bench import add_bench_parser
-    from .mutate import add_mutate_parser
-    from .report import add_report_parser
 
-    from .record_cli import add_record_parser
+
+def _add_new(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .scaffold import add_new_parser
 
     add_new_parser(commands)
+
+
+def _add_record(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .record_cli import add_record_parser
+
     add_record_parser(commands)
+
+
+def _add_bench(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .bench import add_bench_parser
+
     add_bench_parser(commands)
+
+
+def _add_agents(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .agents.command import add_agents_parser
 
     add_agents_parser(commands, parse_widths)
+
+
+def _add_report(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .report import add_report_parser
+
     add_report_parser(commands, parse_widths)
+
+
+def _add_mutate(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .mutate import add_mutate_parser
+
     add_mutate_parser(commands, parse_widths)
-    return parser
+
+
+COMMANDS: dict[str, AddParser] = {
+    "check": _add_check, "render": _add_render, "try": _add_try, "docs": _add_docs, "matrix": _add_matrix,
+    "new": _add_new, "record": _add_record, "bench": _add_bench, "agents": _add_agents, "report": _add_report,
+    "mutate": _add_mutate,
+}
+"""Every subcommand, in the order the help lists them, with what adds its parser: each module is imported only
+when its command runs (or the top-level help lists them all), so ``askbench --version`` imports no judge."""
 
 
 def _discard_stdout() -> None:

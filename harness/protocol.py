@@ -248,6 +248,9 @@ def decode_answer(raw: bytes, request_id: str) -> ExternalFrame | AdapterFailure
     return ExternalFrame(tuple(data["lines"]), data["elided"])
 
 
-def answer_json(request_id: str, lines: Sequence[str], elided: bool) -> str:
-    """One answer line, as an adapter written in Python sends it."""
-    return dump_json({"id": request_id, "lines": list(lines), "elided": elided})
+def answer_json(request_id: str, lines: Sequence[str], elided: bool, render_us: float | None = None) -> str:
+    """One answer line, as an adapter written in Python sends it; ``render_us``, when given, is its ``renderUs``."""
+    answer: dict[str, object] = {"id": request_id, "lines": list(lines), "elided": elided}
+    if render_us is not None:
+        answer["renderUs"] = round(render_us, 1)
+    return dump_json(answer)

@@ -9,6 +9,7 @@ that the subprocess path judges exactly as the in-process one.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Mapping
 from typing import BinaryIO
 
@@ -27,11 +28,13 @@ def answer(request: Mapping[str, object]) -> str:
     assert isinstance(width, int)
     view = request["view"]
     payload = payload_from_json(request["payload"])  # type: ignore[arg-type]
+    start = time.perf_counter()
     frame = reference_source(
         payload, None, view, width,  # type: ignore[arg-type]
         DialogBudget(max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width),
     )
-    return answer_json(str(request["id"]), frame.lines, frame.elided)
+    render_us = (time.perf_counter() - start) * 1e6  # the render alone, without decoding the request: renderUs
+    return answer_json(str(request["id"]), frame.lines, frame.elided, render_us)
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:

@@ -364,3 +364,14 @@ def test_check_stops_with_exit_2_when_the_impl_answers_the_first_request_with_no
     assert "answered its first request with nothing" in err
     if "nonexistent" in command:
         assert "not found" in err or "No such file" in err
+
+
+def test_render_us_is_optional_and_a_number_when_present() -> None:
+    """``renderUs`` (askbench/1): the gate takes an answer with or without it, and refuses one that is not a number."""
+    from harness.protocol import answer_json, decode_answer
+
+    assert decode_answer(answer_json("1", ["a"], False).encode(), "1") == decode_answer(
+        answer_json("1", ["a"], False, 12.34).encode(), "1")
+    assert '"renderUs":12.3' in answer_json("1", ["a"], False, 12.34).replace(" ", "")
+    bad = decode_answer(b'{"id": "1", "lines": ["a"], "elided": false, "renderUs": "fast"}', "1")
+    assert getattr(bad, "verdict", None) == "BAD_ANSWER" and "renderUs" in str(bad)

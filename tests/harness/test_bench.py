@@ -7,6 +7,8 @@ report's arithmetic and verdicts are checked on hand-made results.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import itertools
 import re
 from pathlib import Path
@@ -14,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from harness.bench import (
+    FULL,
     QUICK,
+    SECTIONS as SECTION_NAMES,
     BenchResults,
     BenchSettings,
     FamilyLatency,
@@ -25,9 +29,11 @@ from harness.bench import (
     ScalingPoint,
     WrapComparison,
     add_bench_parser,
+    expected_run,
     format_report,
     interleaved_medians,
     median_time,
+    parse_only,
     wcwidth_rows,
     write_bench,
 )
@@ -40,8 +46,9 @@ SECTIONS = (
     "## Machine",
     "## Ratios measured in this run",
     "## Targets",
-    "## Against the upstream renderer",
-    "## Scaling, 1 KB → 10 MB",
+    "## Side by side through the adapter path",
+    "## Start-up",
+    "## Scaling, 1 KB → 100 KB",  # the sizes measured: the quick run stops at 100 KB
     "## The seed's repro",
     "## Corpus families",
     "## Wrapping against `wcwidth.wrap`",
@@ -73,12 +80,14 @@ def test_quick_bench_states_the_ratios_measured_in_one_run(quick_run) -> None:  
     assert re.search(r"^- gate wall time: [\d.]+ s for 7 fixtures × 3 widths", text, re.MULTILINE)
 
 
-def test_quick_bench_compares_with_every_upstream_figure(quick_run) -> None:  # type: ignore[no-untyped-def]
+def test_quick_bench_types_in_no_peer_figure(quick_run) -> None:  # type: ignore[no-untyped-def]
+    """Without --impl the reference adapter is still timed request by request, and no ratio to a peer is claimed."""
     text = quick_run.report.read_text(encoding="utf-8")
-    assert "| bounded render of the repro, median | 34–44 µs |" in text and "(fastest batch " in text
-    assert "3.8× (289 → 1,103 µs)" in text
-    assert "| complete view, here-string, 1 MB | 23 ms (43 MB/s) | not measured in this run |" in text
-    assert "| complete view, here-string, 10 MB | 226 ms (44 MB/s) | not measured in this run |" in text
+    assert "upstream" not in text.lower() and "Node 20" not in text
+    assert "No peer was given (`askbench bench --impl NAME=CMD`), so no ratio is claimed." in text
+    assert re.search(r"^\| reference \| [\d.,]+ (µs|ms) \(", text, re.MULTILINE)
+    peers = quick_run.results.peers
+    assert peers is not None and peers.peers == () and peers.row("reference", "bounded").render is not None
 
 
 def test_quick_bench_measures_every_series_at_every_size(quick_run) -> None:  # type: ignore[no-untyped-def]
@@ -144,10 +153,9 @@ def test_ratios_and_throughput_are_computed_from_the_points() -> None:
     text = format_report(_results())
     assert "- bounded render 10 MB / 10 KB: here-string 1.10×, single-line 1.10×, forwarded 1.10×, mcp-argument 1.10×" in text
     assert "100 MB/s at 1 MB, 100 MB/s at 10 MB" in text
-    assert "| complete view, here-string, 10 MB | 226 ms (44 MB/s) | 100.0 ms (100 MB/s) |" in text
+    assert "| here-string | 10 MB | 22.0 µs | 100.0 ms | 100 | 100,000 | 50.0 ms |" in text
     assert "650.0× faster, rows identical" in text
-    assert "| bounded, single-line command, 1 KB → 10 MB | 3.8× (289 → 1,103 µs) | 1.10× (20.0 µs → 22.0 µs) |" in text
-    assert text.count("**met**") == 5 and "**not met**" not in text
+    assert text.count("**met**") == 3 and "**not met**" not in text
 
 
 def _with_prompt(frame_ratio: float, slow_series: str | None) -> BenchResults:
@@ -180,6 +188,54 @@ def test_a_missed_target_says_so() -> None:
     assert "≤ 30 s | 45.0 s | **not met** |" in text
     assert "rows **differ** (the ratio is not like for like)" in text
     assert text.count("**not met**") == 3
+
+
+def test_a_miss_under_load_is_marked_and_the_report_warns() -> None:
+    loaded = dataclasses.replace(_results(bounded_top=30e-6), load=(5.0, 3.0))
+    text = format_report(loaded)
+    assert "**Warning: a loaded machine.** The load average reached 5.00 on 2 CPUs" in text
+    assert "| worst 1.50× (here-string) | **not met** (under load: measured while the load average exceeded the CPUs) |" in text
+    assert "**met**" in text  # a target met under load stands
+    idle = format_report(dataclasses.replace(_results(bounded_top=30e-6), load=(1.5, 2.0)))
+    assert "loaded machine" not in idle and "under load" not in idle and "**not met** |" in idle
+
+
+def test_only_the_chosen_sections_are_measured_and_reported(tmp_path: Path) -> None:
+    files = write_bench(tmp_path, QUICK, only=frozenset({"wrap"}))
+    results, text = files.results, files.report.read_text(encoding="utf-8")
+    assert results.wrap is not None and results.gate is None and results.peers is None
+    assert not (results.scaling or results.repro or results.families or results.pager or results.profiles)
+    assert files.plot is None and not (tmp_path / "bench-latency.svg").exists()
+    assert "> **Sections measured** (`--only`): wrap; the others are not in this report." in text
+    assert "## Wrapping against `wcwidth.wrap`" in text and "| our wrap vs `wcwidth.wrap`, identical rows |" in text
+    for absent in ("## Scaling", "## The seed's repro", "## Side by side", "## The pager", "gate wall time"):
+        assert absent not in text
+
+
+def test_only_takes_known_sections() -> None:
+    assert parse_only("repro, peers") == frozenset({"repro", "peers"})
+    for bad in ("", "repro,nope", ","):
+        with pytest.raises(argparse.ArgumentTypeError, match="the sections are startup, repro, peers, scaling"):
+            parse_only(bad)
+
+
+def test_the_expected_run_time_grows_with_the_sections_and_peers() -> None:
+    one = expected_run(FULL, frozenset({"repro"}), 0)
+    assert one < expected_run(FULL, frozenset({"repro", "scaling"}), 0)
+    assert expected_run(FULL, frozenset({"peers"}), 0) < expected_run(FULL, frozenset({"peers"}), 2)
+    assert expected_run(QUICK, frozenset(SECTION_NAMES), 0) < expected_run(FULL, frozenset(SECTION_NAMES), 0)
+
+
+def test_the_cli_bench_takes_only_and_impl() -> None:
+    args = build_parser().parse_args(["bench", "--only", "peers", "--impl", "ts=node adapter.mjs", "--impl", "b=./b"])
+    assert args.only == frozenset({"peers"}) and [(p.name, p.command) for p in args.impl] == [
+        ("ts", "node adapter.mjs"), ("b", "./b")]
+    fixtures = build_parser().parse_args(["bench", "--impl-fixture", "bash/sudo-wrapper-restart-nginx"]).impl_fixture
+    assert [path.name for path in fixtures] == ["sudo-wrapper-restart-nginx.json"]
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--impl-fixture", "bash/no-such-fixture-anywhere"])
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--impl-fixture", "bash"])
 
 
 # ── timing helpers, with a fake clock ──────────────────────────────────────
@@ -229,3 +285,20 @@ def test_the_cli_has_bench_and_report() -> None:
     report = parser.parse_args(["report", "corpus/bash", "--widths", "100", "--out", "x"])
     assert report.paths == [Path("corpus/bash")] and report.widths == [100] and report.out == "x"
     assert callable(add_bench_parser)
+
+
+def test_the_command_says_its_expected_time_first_and_warns_under_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import harness.bench
+    from harness.cli import main
+
+    monkeypatch.setattr(harness.bench, "_load", lambda: 10_000.0)
+    assert main(["bench", "--quick", "--only", "wrap", "--out", str(tmp_path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("askbench bench: sections wrap; expected run time about ")
+    assert err[1].startswith("askbench bench: warning: the load average is 10000.00 on ")
+    assert "**Warning: a loaded machine.**" in (tmp_path / "bench.md").read_text(encoding="utf-8")
+    monkeypatch.setattr(harness.bench, "_load", lambda: 0.1)
+    assert main(["bench", "--quick", "--only", "wrap", "--out", str(tmp_path)]) == 0
+    assert "warning" not in capsys.readouterr().err
