@@ -85,7 +85,8 @@ _cache: dict[str, BashReading] = {}
 
 
 def read_commands(commands: Sequence[str]) -> list[BashReading | None]:
-    """Each command as bash reads it, ``None`` for one no shell receives (not UTF-8); many per bash process."""
+    """Each command as bash reads it, ``None`` for one no shell receives (not UTF-8, or holding a NUL, which no
+    argument of ``execve`` can carry and bash drops from its input); many per bash process."""
     wanted = [command for command in dict.fromkeys(commands) if command not in _cache and _encodable(command)]
     for start in range(0, len(wanted), _BATCH):
         _read_batch(wanted[start : start + _BATCH])
@@ -93,6 +94,8 @@ def read_commands(commands: Sequence[str]) -> list[BashReading | None]:
 
 
 def _encodable(text: str) -> bool:
+    if "\x00" in text:
+        return False
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -11,7 +11,8 @@ from impl.legacy import render_legacy_message, wrap_message
 from impl.neutralise import neutralise, restore
 from impl.payload import build_payload
 
-FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+"""A family of three: one cluster a terminal cell holds whole (past it, extenders are spelled out)."""
 
 
 @pytest.mark.parametrize(
