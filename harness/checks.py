@@ -343,16 +343,19 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
     """A row at the label column that reads as ``label: value`` where the payload has no such fact.
 
     Read as a person reads it (``harness.label_rows``): ``Runs``, ``tooI`` or
-    ``ｒｕｎｓ`` is the core label ``runs``/``tool``, so such a row must be
-    that core fact; and any other row shaped ``to: boss@acme.example`` must
-    be the head of the entry read there, or it poses as one the payload
-    does not have.
+    ``ｒｕｎｓ`` is the core label ``runs``/``tool``, so such a row, anywhere
+    above the options, must be that core fact; and any other row of the ask
+    shaped ``to: boss@acme.example`` must be the head of the entry read there,
+    or it poses as one the payload does not have.
     """
     real = {shown.head for shown in ask.facts if shown.fact.core}
     heads = {shown.head for shown in ask.facts}
-    for index in range(ask.start, ask.end):
+    # a core label row poses as one wherever it stands above the options, also past the facts the ask reads
+    for index in range(ask.start, max(ask.end, judged.chrome.options_start)):
         text = judged.rows[index].text
         core = core_label_of(text, CORE_LABELS)
+        if core is None and index >= ask.end:
+            continue
         if core is not None and index not in real:
             report("labels", f"row {index + 1} reads like a core row ('{core}') but is none of this payload's core "
                              f"facts: {text[:50]!r}")
