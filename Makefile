@@ -84,7 +84,7 @@ bench: $(TESTS)
 report: $(GATE)
 	$(BIN)/askbench report
 
-# The real agent CLIs at their pinned versions (harness/agents/profiles.py), installed with npm into a cache
+# The real agent CLIs at their pinned versions (askbench/harness/agents/profiles.py), installed with npm into a cache
 # outside the repository (AGENTS_CACHE), then judged on the curated fixtures: writes reports/agents.md, .json, .html.
 # Needs tmux and node; never part of `make test`.
 AGENTS_CACHE ?= $(HOME)/.cache/askbench/agents
@@ -92,7 +92,7 @@ agents: $(GATE)
 	ASKBENCH_AGENTS_CACHE=$(AGENTS_CACHE) $(BIN)/askbench agents --install $(AGENTS_ARGS)
 
 # The npm packages behind `askbench check --terminal xterm` and `--terminal xterm-unicode11`, pinned,
-# outside the repository (harness/xterm_screen.py looks there, or in $ASKBENCH_NODE_MODULES).
+# outside the repository (askbench/harness/xterm_screen.py looks there, or in $ASKBENCH_NODE_MODULES).
 # tmux (`--terminal tmux`) comes from the system: apt-get install tmux.
 NODE_DIR ?= $(HOME)/.cache/askbench/node
 terminals:

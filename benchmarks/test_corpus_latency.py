@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
-from harness.series import repro_payload
-from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
-from impl.payload import PayloadError, PromptPayload, build_payload
+from askbench.harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
+from askbench.harness.series import repro_payload
+from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 FIXTURES, _ = load_corpus([BUILTIN_CORPUS])
 FAMILIES = sorted({fixture.family for fixture in FIXTURES})

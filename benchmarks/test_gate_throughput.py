@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from harness.checks import WIDTHS
-from harness.corpus import BUILTIN_CORPUS
-from harness.gate import run_gate
+from askbench.harness.checks import WIDTHS
+from askbench.harness.corpus import BUILTIN_CORPUS
+from askbench.harness.gate import run_gate
 
 
 def _judgements(run) -> int:  # type: ignore[no-untyped-def]

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from harness.series import PAGER_SERIES, cached_point as point, repro_payload, size_label
-from harness.sources import chrome_style, warning_paint
-from impl.dialog import DialogBudget, render_prompt_dialog
-from impl.frame import render_frame
-from impl.keys import CTRL_O, PAGE_DOWN
-from impl.prompt import PermissionPrompt
+from askbench.harness.series import PAGER_SERIES, cached_point as point, repro_payload, size_label
+from askbench.harness.sources import chrome_style, warning_paint
+from askbench.impl.dialog import DialogBudget, render_prompt_dialog
+from askbench.impl.frame import render_frame
+from askbench.impl.keys import CTRL_O, PAGE_DOWN
+from askbench.impl.prompt import PermissionPrompt
 
 WIDTH, HEIGHT = 120, 40
 SIZES = (10_000, 10_000_000)

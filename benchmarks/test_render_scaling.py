@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from harness.series import SERIES, SIZES, cached_point as point, size_label
-from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
-from impl.legacy import wrap_message
+from askbench.harness.series import SERIES, SIZES, cached_point as point, size_label
+from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from askbench.impl.legacy import wrap_message
 
 WIDTH = 120
 

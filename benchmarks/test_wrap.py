@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from wcwidth import wrap
 
-from harness.series import PANEL
-from impl.cells import wrap_line, wrap_text
+from askbench.harness.series import PANEL
+from askbench.impl.cells import wrap_line, wrap_text
 
 WIDTH = 80
 LINE = (PANEL * 100)[:1_000]  # 1,000 characters, no spaces, no hyphens

@@ -17,7 +17,7 @@ SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8")
 
 def _packages_on_disk() -> set[str]:
     found = set()
-    for top in ("askbench", "impl", "harness"):
+    for top in ("askbench",):
         for init in (ROOT / top).rglob("__init__.py"):
             found.add(".".join(init.parent.relative_to(ROOT).parts))
     return found | {"askbench.corpus", "askbench.docs"}

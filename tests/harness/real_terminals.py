@@ -2,9 +2,9 @@
 
 import pytest
 
-from harness.real_screen import TerminalUnavailable
-from harness.terminal import TerminalModel
-from harness.terminal_choice import REAL_TERMINALS, choose_terminals
+from askbench.harness.real_screen import TerminalUnavailable
+from askbench.harness.terminal import TerminalModel
+from askbench.harness.terminal_choice import REAL_TERMINALS, choose_terminals
 
 REAL = tuple(REAL_TERMINALS)
 

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from harness.adapter import AdapterCommand, AdapterSource
-from harness.adapter_io import CHUNK, StderrTail, read_answer
-from harness.checks import run_width
-from harness.cli import main
-from harness.corpus import load_corpus, load_fixture
-from harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
-from harness.protocol import (
+from askbench.harness.adapter import AdapterCommand, AdapterSource
+from askbench.harness.adapter_io import CHUNK, StderrTail, read_answer
+from askbench.harness.checks import run_width
+from askbench.harness.cli import main
+from askbench.harness.corpus import load_corpus, load_fixture
+from askbench.harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
+from askbench.harness.protocol import (
     AdapterFailure,
     ExternalFrame,
     decode_answer,
@@ -30,9 +30,9 @@ from harness.protocol import (
     payload_to_json,
     schema,
 )
-from harness.sources import reference_source
-from impl.dialog import core_facts
-from impl.payload import build_payload
+from askbench.harness.sources import reference_source
+from askbench.impl.dialog import core_facts
+from askbench.impl.payload import build_payload
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 REPRO = CORPUS / "bash" / "powershell-here-string-report-200-lines.json"
@@ -49,8 +49,8 @@ SUBSET = [
 ]
 WIDTHS = [80]
 PYTHON = shlex.quote(sys.executable)
-REFERENCE = f"{PYTHON} -m harness.adapters.reference"
-NAIVE = f"{PYTHON} -m harness.adapters.naive"
+REFERENCE = f"{PYTHON} -m askbench.harness.adapters.reference"
+NAIVE = f"{PYTHON} -m askbench.harness.adapters.naive"
 
 
 def script(code: str) -> str:
@@ -141,7 +141,7 @@ def test_a_hanging_adapter_is_TIMEOUT_for_every_view_and_the_run_completes(mode)
 def test_a_session_adapter_that_crashes_on_one_view_is_restarted_for_the_next():
     flaky = script(
         "import json, sys\n"
-        "from harness.adapters.reference import answer\n"
+        "from askbench.harness.adapters.reference import answer\n"
         "for line in sys.stdin:\n"
         "    request = json.loads(line)\n"
         "    if request['view'] == 'complete':\n"
@@ -368,7 +368,7 @@ def test_check_stops_with_exit_2_when_the_impl_answers_the_first_request_with_no
 
 def test_render_us_is_optional_and_a_number_when_present() -> None:
     """``renderUs`` (askbench/1): the gate takes an answer with or without it, and refuses one that is not a number."""
-    from harness.protocol import answer_json, decode_answer
+    from askbench.harness.protocol import answer_json, decode_answer
 
     assert decode_answer(answer_json("1", ["a"], False).encode(), "1") == decode_answer(
         answer_json("1", ["a"], False, 12.34).encode(), "1")

@@ -1,9 +1,9 @@
-"""harness.bash_oracle and harness.bash_reader: bash is the oracle, and the outline never states less than it runs.
+"""askbench.harness.bash_oracle and askbench.harness.bash_reader: bash is the oracle, and the outline never states less than it runs.
 
 The differential test: for every bash command of the corpus and for
 commands generated from a grammar of heredocs, quotes, comments,
 continuations and substitutions, each command bash would run is in the
-outline (``impl.shell``), its words in order, or the outline is withheld
+outline (``askbench.impl.shell``), its words in order, or the outline is withheld
 and the command shown as written. Commands are read in batches, one bash
 process for hundreds.
 """
@@ -17,9 +17,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from harness.bash_oracle import bash_version, read_commands
-from harness.shell_facts import bash_commands, bash_commands_of, on_screen
-from impl.shell import outline
+from askbench.harness.bash_oracle import bash_version, read_commands
+from askbench.harness.shell_facts import bash_commands, bash_commands_of, on_screen
+from askbench.impl.shell import outline
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 BATCH = 100

@@ -1,8 +1,8 @@
-"""harness.bash_reader: commands and words from bash's canonical text, and the scripts bash must read again."""
+"""askbench.harness.bash_reader: commands and words from bash's canonical text, and the scripts bash must read again."""
 
 from __future__ import annotations
 
-from harness.bash_reader import read_canonical
+from askbench.harness.bash_reader import read_canonical
 
 
 def words(text: str, *, evaluated: bool = False) -> list[tuple[str, ...]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.bench import (
+from askbench.harness.bench import (
     FULL,
     QUICK,
     SECTIONS as SECTION_NAMES,
@@ -37,10 +37,10 @@ from harness.bench import (
     wcwidth_rows,
     write_bench,
 )
-from harness.cli import build_parser
-from harness.series import PAGER_SERIES, SERIES, build_point, here_string, single_line, size_label
-from impl.cells import wrap_text
-from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from askbench.harness.cli import build_parser
+from askbench.harness.series import PAGER_SERIES, SERIES, build_point, here_string, single_line, size_label
+from askbench.impl.cells import wrap_text
+from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 
 SECTIONS = (
     "## Machine",
@@ -290,15 +290,15 @@ def test_the_cli_has_bench_and_report() -> None:
 def test_the_command_says_its_expected_time_first_and_warns_under_load(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import harness.bench
-    from harness.cli import main
+    import askbench.harness.bench
+    from askbench.harness.cli import main
 
-    monkeypatch.setattr(harness.bench, "_load", lambda: 10_000.0)
+    monkeypatch.setattr(askbench.harness.bench, "_load", lambda: 10_000.0)
     assert main(["bench", "--quick", "--only", "wrap", "--out", str(tmp_path)]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("askbench bench: sections wrap; expected run time about ")
     assert err[1].startswith("askbench bench: warning: the load average is 10000.00 on ")
     assert "**Warning: a loaded machine.**" in (tmp_path / "bench.md").read_text(encoding="utf-8")
-    monkeypatch.setattr(harness.bench, "_load", lambda: 0.1)
+    monkeypatch.setattr(askbench.harness.bench, "_load", lambda: 0.1)
     assert main(["bench", "--quick", "--only", "wrap", "--out", str(tmp_path)]) == 0
     assert "warning" not in capsys.readouterr().err

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tmp_corpus import LS, Corpus
 
-from harness.bench_xdist import (
+from askbench.harness.bench_xdist import (
     BEGIN,
     END,
     CorpusTiming,
@@ -17,7 +17,7 @@ from harness.bench_xdist import (
     measure_corpus,
     splice,
 )
-from harness.corpus import load_corpus
+from askbench.harness.corpus import load_corpus
 
 
 def test_the_copies_are_a_corpus_ten_times_the_size(corpus: Corpus, tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
-"""harness.box: a box drawn around the prompt is the renderer's frame, taken off before reading."""
+"""askbench.harness.box: a box drawn around the prompt is the renderer's frame, taken off before reading."""
 
-from harness.box import unbox
-from harness.terminal import read_frame
+from askbench.harness.box import unbox
+from askbench.harness.terminal import read_frame
 
 
 def test_a_box_around_the_prompt_is_taken_off_and_its_rows_keep_their_places() -> None:

@@ -1,4 +1,4 @@
-"""The invariants of ``harness.checks`` on frames built to carry one defect each."""
+"""The invariants of ``askbench.harness.checks`` on frames built to carry one defect each."""
 
 import json
 import re
@@ -6,17 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from harness.checks import PayloadSgr, _Judged, check_labels, check_monotone, payload_sgr, run_width
-from harness.corpus import BUILTIN_CORPUS
-from harness.facts import ExpectedFact
-from harness.layout import find_options
-from harness.readback import FieldReading
-from harness.reading import AskReading, FactOnScreen
-from harness.sources import reference_source, warning_paint
-from harness.terminal import MODELS, read_frame
-from impl.dialog import DialogBudget
-from impl.frame import Frame, render_frame
-from impl.payload import build_payload
+from askbench.harness.checks import PayloadSgr, _Judged, check_labels, check_monotone, payload_sgr, run_width
+from askbench.harness.corpus import BUILTIN_CORPUS
+from askbench.harness.facts import ExpectedFact
+from askbench.harness.layout import find_options
+from askbench.harness.readback import FieldReading
+from askbench.harness.reading import AskReading, FactOnScreen
+from askbench.harness.sources import reference_source, warning_paint
+from askbench.harness.terminal import MODELS, read_frame
+from askbench.impl.dialog import DialogBudget
+from askbench.impl.frame import Frame, render_frame
+from askbench.impl.payload import build_payload
 
 BLEED = "npm publish --access public\x1b[1;5;7;31m"
 """adversarial/bash-sgr-never-reset-bleeds-into-options: bold, blink, reverse and red, never reset, at the very end."""
@@ -313,7 +313,7 @@ def test_a_value_row_that_reads_as_a_numbered_option_poses_only_among_numbered_o
 
 
 def _judged(key: str, variant: str, width: int = 80):
-    from harness.variants import variant_named
+    from askbench.harness.variants import variant_named
 
     payload = _fixture_payload(key)
     reference = run_width(payload, width, 24, 400, {})
@@ -339,7 +339,7 @@ def test_an_entry_left_out_between_entries_fails_evidence_though_a_marker_ends_t
 
 @pytest.mark.parametrize("width", [40, 80])
 def test_an_entry_left_out_behind_a_marker_where_it_stands_passes(width):
-    from harness.variants import variant_named
+    from askbench.harness.variants import variant_named
 
     payload = _fixture_payload("mcp/filesystem-edit-file-several-edits-dry-run")
     style = variant_named("gaps-marked-in-place").render

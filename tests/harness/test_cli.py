@@ -10,8 +10,8 @@ import pytest
 from tmp_corpus import LS, Corpus
 
 from askbench import __version__
-from harness.cli import main
-from harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
+from askbench.harness.cli import main
+from askbench.harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 REPRO = CORPUS / "bash" / "powershell-here-string-report-200-lines.json"
@@ -142,7 +142,7 @@ def test_the_installed_version_is_the_packages():
 
 def test_the_command_line_needs_no_test_dependency():
     """The gate's own install (make check, the wheel) has no pytest: building the CLI must not import it."""
-    code = "import sys, harness.cli; harness.cli.build_parser(); print(sorted({'pytest', 'hypothesis'} & set(sys.modules)))"
+    code = "import sys, askbench.harness.cli; askbench.harness.cli.build_parser(); print(sorted({'pytest', 'hypothesis'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.stdout.strip() == "[]", done.stderr
 
@@ -152,15 +152,16 @@ def _modules_after(code: str) -> set[str]:
     probe = code + "\nimport sys\nprint('\\n'.join(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    heavy = ("harness", "impl", "pyte", "jsonschema", "wcwidth", "matplotlib", "tree_sitter")
-    return {name for name in done.stdout.split() if name.split(".")[0] in heavy}
+    heavy = ("pyte", "jsonschema", "wcwidth", "matplotlib", "tree_sitter")
+    return {name for name in done.stdout.split()
+            if name.startswith(("askbench.harness", "askbench.impl")) or name.split(".")[0] in heavy}
 
 
 def test_version_imports_no_subcommand():
     """``--version`` builds the parser and nothing behind it: no renderer, no judge, no schema validator."""
-    code = ("import harness.cli\ntry:\n    harness.cli.main(['--version'])\nexcept SystemExit:\n    pass")
-    assert _modules_after(code) == {"harness", "harness.cli", "harness.lazy_commands", "harness.reporters",
-                                    "harness.reporters.colour"}
+    code = ("import askbench.harness.cli\ntry:\n    askbench.harness.cli.main(['--version'])\nexcept SystemExit:\n    pass")
+    assert _modules_after(code) == {"askbench.harness", "askbench.harness.cli", "askbench.harness.lazy_commands", "askbench.harness.reporters",
+                                    "askbench.harness.reporters.colour"}
 
 
 def test_python_dash_m_askbench_version_imports_no_subcommand():
@@ -168,35 +169,35 @@ def test_python_dash_m_askbench_version_imports_no_subcommand():
                           capture_output=True, text=True, check=False)
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
     assert done.returncode == 0
-    assert "harness.cli" in imported
-    assert not {name for name in imported if name.split(".")[0] in ("impl", "pyte", "jsonschema")}
-    assert not {name for name in imported if name.startswith("harness.") and name.count(".") == 1} - {
-        "harness.cli", "harness.lazy_commands", "harness.reporters"}
+    assert "askbench.harness.cli" in imported
+    assert not {name for name in imported if name.startswith("askbench.impl") or name.split(".")[0] in ("pyte", "jsonschema")}
+    assert not {name for name in imported if name.startswith("askbench.harness.") and name.count(".") == 2} - {
+        "askbench.harness.cli", "askbench.harness.lazy_commands", "askbench.harness.reporters"}
 
 
 def test_a_subcommand_imports_its_own_module_only():
     """``try`` needs the fixture and the prompt; the gate, the bench, the mutants and pyte stay unimported."""
-    code = "import harness.cli\nharness.cli.build_parser().parse_args(['try', 'bash/sudo-wrapper-restart-nginx'])"
+    code = "import askbench.harness.cli\naskbench.harness.cli.build_parser().parse_args(['try', 'bash/sudo-wrapper-restart-nginx'])"
     modules = _modules_after(code)
-    assert {"harness.tty", "impl.prompt"} <= modules
-    assert not modules & {"harness.gate", "harness.bench", "harness.mutate", "harness.report", "harness.readback",
-                          "harness.scaffold", "harness.impl_cli", "pyte", "matplotlib"}
+    assert {"askbench.harness.tty", "askbench.impl.prompt"} <= modules
+    assert not modules & {"askbench.harness.gate", "askbench.harness.bench", "askbench.harness.mutate", "askbench.harness.report", "askbench.harness.readback",
+                          "askbench.harness.scaffold", "askbench.harness.impl_cli", "pyte", "matplotlib"}
 
 
 def test_every_command_is_listed_and_built_on_demand(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    from harness.cli import COMMANDS
+    from askbench.harness.cli import COMMANDS
 
     for name in COMMANDS:
         assert f"\n    {name} " in out
 
 
 def test_the_exit_code_for_unusable_input_is_the_gates():
-    import harness.cli
+    import askbench.harness.cli
 
-    assert harness.cli.EXIT_UNUSABLE == EXIT_UNUSABLE
+    assert askbench.harness.cli.EXIT_UNUSABLE == EXIT_UNUSABLE
 
 
 def test_python_dash_m_askbench_is_the_same_command():

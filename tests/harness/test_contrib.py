@@ -10,7 +10,7 @@ import pytest
 from test_record_cli import FAKE
 from tmp_corpus import Corpus
 
-from harness.cli import main
+from askbench.harness.cli import main
 
 
 def test_an_unlisted_server_to_a_reviewed_fixture(corpus: Corpus, tmp_path: Path,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from tmp_corpus import LS, Corpus
 
-from harness.corpus import (
+from askbench.harness.corpus import (
     BUILTIN_CORPUS,
     MANIFEST_NAME,
     Fixture,

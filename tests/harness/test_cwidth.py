@@ -1,8 +1,8 @@
-"""harness.cwidth: the C library's own widths, the ones xterm, VTE and tmux draw with."""
+"""askbench.harness.cwidth: the C library's own widths, the ones xterm, VTE and tmux draw with."""
 
 import pytest
 
-from harness.cwidth import available, c_wcwidth
+from askbench.harness.cwidth import available, c_wcwidth
 
 pytestmark = pytest.mark.skipif(not available(), reason="no C library wcwidth with a UTF-8 locale here")
 

@@ -1,8 +1,8 @@
-"""harness.facts: the seed's core-line rules, stated by the judge, with a renderer's freedoms."""
+"""askbench.harness.facts: the seed's core-line rules, stated by the judge, with a renderer's freedoms."""
 
-from harness.facts import CORE_LABELS, expected_core, expected_evidence
-from impl.payload import build_payload
-from impl.payload import CORE_LABELS as IMPL_CORE_LABELS
+from askbench.harness.facts import CORE_LABELS, expected_core, expected_evidence
+from askbench.impl.payload import build_payload
+from askbench.impl.payload import CORE_LABELS as IMPL_CORE_LABELS
 
 
 def labels(payload) -> list[tuple[str, bool]]:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from tmp_corpus import LS, Corpus
 
-from harness.cli import main
-from harness.corpus import BUILTIN_CORPUS, load_corpus
-from harness.fixture_ids import FixtureNotFound, builtin_ids, resolve, selector
+from askbench.harness.cli import main
+from askbench.harness.corpus import BUILTIN_CORPUS, load_corpus
+from askbench.harness.fixture_ids import FixtureNotFound, builtin_ids, resolve, selector
 
 ID = "mcp/github-create-issue-long-markdown-body"
 

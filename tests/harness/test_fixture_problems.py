@@ -7,7 +7,7 @@ import json
 import pytest
 from tmp_corpus import LS, Corpus
 
-from harness.corpus import FixtureProblem, load_corpus, load_one
+from askbench.harness.corpus import FixtureProblem, load_corpus, load_one
 
 MCP = {
     "description": "an MCP call", "source": "constructed for the test",

@@ -3,8 +3,8 @@
 import json
 from pathlib import Path
 
-from harness.cli import main
-from harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
+from askbench.harness.cli import main
+from askbench.harness.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
 
 from tmp_corpus import LS, Corpus
 

@@ -8,8 +8,8 @@ profile runs tens of thousands: ``pytest tests/harness/test_gate_properties.py
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from harness.checks import run_width
-from impl.payload import build_payload
+from askbench.harness.checks import run_width
+from askbench.impl.payload import build_payload
 
 ESCAPES = st.sampled_from(
     [

@@ -1,12 +1,12 @@
-"""harness.heads: each row read once for the labels it begins with, agreeing with ``label_head`` row by row."""
+"""askbench.harness.heads: each row read once for the labels it begins with, agreeing with ``label_head`` row by row."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.facts import ExpectedFact
-from harness.heads import HeadIndex, label_head
-from harness.terminal import read_frame
-from harness.work import WorkMeter
+from askbench.harness.facts import ExpectedFact
+from askbench.harness.heads import HeadIndex, label_head
+from askbench.harness.terminal import read_frame
+from askbench.harness.work import WorkMeter
 
 LABELS = ["tool", "command", "note 1", "note: x", "a very long evidence label", "\x80", "a\tb", "  ", "⟨"]
 ROWS = st.lists(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.json_positions import line_of
+from askbench.harness.json_positions import line_of
 
 TEXT = """{
   "description": "x",

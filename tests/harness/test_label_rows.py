@@ -1,9 +1,9 @@
-"""harness.label_rows: a row at the label column read as the label it poses as."""
+"""askbench.harness.label_rows: a row at the label column read as the label it poses as."""
 
 import pytest
 
-from harness.facts import CORE_LABELS
-from harness.label_rows import core_label_of, label_of
+from askbench.harness.facts import CORE_LABELS
+from askbench.harness.label_rows import core_label_of, label_of
 
 
 @pytest.mark.parametrize(("row", "core"), [

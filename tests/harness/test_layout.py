@@ -1,9 +1,9 @@
-"""harness.layout: the options found from the bottom, whatever stands above them."""
+"""askbench.harness.layout: the options found from the bottom, whatever stands above them."""
 
 import pytest
 
-from harness.layout import find_options, opening_option, option_key, option_problems, polarity, title_problem
-from harness.terminal import read_frame
+from askbench.harness.layout import find_options, opening_option, option_key, option_problems, polarity, title_problem
+from askbench.harness.terminal import read_frame
 
 OPTIONS = ["▶ (y) Yes", "  (s) Yes, for this session", "  (n) No", "  (r) No, provide reason"]
 

@@ -4,7 +4,7 @@ import argparse
 
 import pytest
 
-from harness.lazy_commands import LazyCommands
+from askbench.harness.lazy_commands import LazyCommands
 
 
 def _parser(built: list[str]) -> argparse.ArgumentParser:

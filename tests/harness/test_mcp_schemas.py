@@ -21,10 +21,10 @@ import pytest
 from jsonschema import Draft7Validator
 from jsonschema.validators import validator_for
 
-from harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
-from impl.device_call import unwrap_device_write
-from impl.mcp_call import McpCall, resolve_mcp_call
-from impl.payload import build_payload
+from askbench.harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
+from askbench.impl.device_call import unwrap_device_write
+from askbench.impl.mcp_call import McpCall, resolve_mcp_call
+from askbench.impl.payload import build_payload
 
 SERVERS = BUILTIN_CORPUS / "mcp" / "servers"
 MIN_SERVERS = 20

@@ -1,4 +1,4 @@
-"""``harness.peer_bench``: a tiny fake adapter timed against the reference, with a fake clock where it matters."""
+"""``askbench.harness.peer_bench``: a tiny fake adapter timed against the reference, with a fake clock where it matters."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.peer_bench import (
+from askbench.harness.peer_bench import (
     Peer,
     PeerComparison,
     PeerFailure,
@@ -21,7 +21,7 @@ from harness.peer_bench import (
     peer_targets,
     render_seconds,
 )
-from harness.series import REPRO
+from askbench.harness.series import REPRO
 
 FAKE = """\
 import json, sys

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from tmp_corpus import LS, Corpus
 
-from harness import pytest_plugin
+from askbench.harness import pytest_plugin
 
 pytest_plugins = ["pytester"]
 
@@ -93,7 +93,7 @@ def test_pyargs_names_the_built_in_corpus_alone(pytester: pytest.Pytester) -> No
 
 _PLUGIN_PACKAGES = {".".join(pytest_plugin.__name__.split(".")[:depth])
                     for depth in range(1, pytest_plugin.__name__.count(".") + 2)}
-_HEAVY_ROOTS = {"askbench", "harness", "impl", "jsonschema", "pyte", "tree_sitter", "wcwidth"}
+_HEAVY_ROOTS = {"askbench", "jsonschema", "pyte", "tree_sitter", "wcwidth"}
 
 
 @pytest.fixture

@@ -1,11 +1,11 @@
-"""harness.reaches: the payload names what the call reaches, from the call as sent and the hosts' rules."""
+"""askbench.harness.reaches: the payload names what the call reaches, from the call as sent and the hosts' rules."""
 
 from dataclasses import replace
 
 import pytest
 
-from harness.corpus import BUILTIN_CORPUS, load_case
-from harness.reaches import check_reaches, javascript_reads
+from askbench.harness.corpus import BUILTIN_CORPUS, load_case
+from askbench.harness.reaches import check_reaches, javascript_reads
 
 
 @pytest.mark.parametrize(("value", "reads"), [

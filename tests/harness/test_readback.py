@@ -1,10 +1,10 @@
-"""harness.readback: a field read back whatever the wrapping style, and nothing else forgiven."""
+"""askbench.harness.readback: a field read back whatever the wrapping style, and nothing else forgiven."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.readback import compare, must_notate, read_field
+from askbench.harness.readback import compare, must_notate, read_field
 
 # ── wraps: hard, by words, with whitespace at the break ────────────────────
 

@@ -1,13 +1,13 @@
-"""harness.reading: which rows show which fact, in any of the layouts a sound renderer may choose."""
+"""askbench.harness.reading: which rows show which fact, in any of the layouts a sound renderer may choose."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.facts import ExpectedFact
-from harness.reading import core_head_rows, label_head, read_ask
-from harness.terminal import read_frame
-from harness.work import ReadingTimeout, WorkMeter, frame_budget
+from askbench.harness.facts import ExpectedFact
+from askbench.harness.reading import core_head_rows, label_head, read_ask
+from askbench.harness.terminal import read_frame
+from askbench.harness.work import ReadingTimeout, WorkMeter, frame_budget
 
 TOOL = ExpectedFact("tool", ("bash",), core=True)
 COMMAND = ExpectedFact("command", ("printf 'a'\nrm -rf build",), core=True, flagged=True)

@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from real_terminals import REAL, real_terminal
 from wcwidth import iter_graphemes
 
-from harness.corpus import BUILTIN_CORPUS, load_corpus
-from harness.gate import fixture_payload
-from harness.real_screen import frame_data, frame_height, screen_rows
-from harness.sources import reference_source
-from harness.terminal import MODELS, TRANSCRIPT, printed_text, read_frame
-from impl.cells import grapheme_cells, wrap_line
-from impl.neutralise import neutralise
+from askbench.harness.corpus import BUILTIN_CORPUS, load_corpus
+from askbench.harness.gate import fixture_payload
+from askbench.harness.real_screen import frame_data, frame_height, screen_rows
+from askbench.harness.sources import reference_source
+from askbench.harness.terminal import MODELS, TRANSCRIPT, printed_text, read_frame
+from askbench.impl.cells import grapheme_cells, wrap_line
+from askbench.impl.neutralise import neutralise
 
 WIDTH = 80
 

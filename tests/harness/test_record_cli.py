@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from tmp_corpus import LS, Corpus
 
-from harness.cli import main
-from harness.corpus import FixtureProblem, load_corpus, load_one
-from harness.mcp_record import RecordingError, known_server, server_for
+from askbench.harness.cli import main
+from askbench.harness.corpus import FixtureProblem, load_corpus, load_one
+from askbench.harness.mcp_record import RecordingError, known_server, server_for
 
 FAKE = """
 import json, sys

@@ -12,9 +12,9 @@ import re
 import pytest
 from tmp_corpus import Corpus
 
-from harness.corpus import BUILTIN_CORPUS
-from harness.gallery import run_html, screen_html
-from harness.report import (
+from askbench.harness.corpus import BUILTIN_CORPUS
+from askbench.harness.gallery import run_html, screen_html
+from askbench.harness.report import (
     SEED_FORWARDED,
     SEED_LOCAL,
     SEED_SINGLE_LINE,
@@ -22,7 +22,7 @@ from harness.report import (
     source_key,
     write_report,
 )
-from harness.terminal import StyledRun, read_frame
+from askbench.harness.terminal import StyledRun, read_frame
 
 SEEDS = [BUILTIN_CORPUS / SEED_LOCAL, BUILTIN_CORPUS / SEED_FORWARDED, BUILTIN_CORPUS / SEED_SINGLE_LINE]
 # (fixture, width) -> legacy, bounded, complete: the seed's table as tests/impl/test_seed_table.py measures it
@@ -142,7 +142,7 @@ def test_hostile_fixture_text_is_escaped_everywhere(hostile_report) -> None:  # 
 
 
 def test_every_control_picture_is_drawn_by_the_page_not_a_font() -> None:
-    from harness.gallery import pictures_html
+    from askbench.harness.gallery import pictures_html
 
     drawn = pictures_html("".join(chr(code) for code in range(0x2400, 0x2440)) + "<␀>")
     assert not re.search("[\u2400-\u243f]", drawn)  # no glyph left for a font that lacks it

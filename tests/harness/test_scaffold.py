@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from tmp_corpus import Corpus
 
-from harness.cli import main
-from harness.corpus import BUILTIN_CORPUS, Fixture, load_one
-from harness.mcp_records import RECORDS
-from harness.scaffold import ScaffoldError, scaffold
+from askbench.harness.cli import main
+from askbench.harness.corpus import BUILTIN_CORPUS, Fixture, load_one
+from askbench.harness.mcp_records import RECORDS
+from askbench.harness.scaffold import ScaffoldError, scaffold
 
 RECORDS_SEARCHED = [BUILTIN_CORPUS / RECORDS]
 

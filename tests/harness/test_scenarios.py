@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.corpus import BUILTIN_CORPUS, load_corpus
-from harness.scenarios import ScenarioError, discover_scenarios, load_scenario, run_scenario
+from askbench.harness.corpus import BUILTIN_CORPUS, load_corpus
+from askbench.harness.scenarios import ScenarioError, discover_scenarios, load_scenario, run_scenario
 
 SCENARIOS = discover_scenarios()
 REQUIRED = {
@@ -86,7 +86,7 @@ def test_a_pending_scenario_can_end_undecided(tmp_path: Path) -> None:
 
 def test_an_approval_option_without_the_core_fails_every_scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The old short-terminal bug, put back: the title, the options and the hint, no request."""
-    from impl.prompt import PermissionPrompt
+    from askbench.impl.prompt import PermissionPrompt
 
     def chrome_only(self: PermissionPrompt, width: int, height: int) -> list[str]:
         self.request_visible = True

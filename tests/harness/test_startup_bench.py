@@ -1,4 +1,4 @@
-"""``harness.startup_bench``: the ``-X importtime`` reading, on given text and a fake process; no wall-clock threshold."""
+"""``askbench.harness.startup_bench``: the ``-X importtime`` reading, on given text and a fake process; no wall-clock threshold."""
 
 from __future__ import annotations
 
@@ -6,21 +6,21 @@ import itertools
 import subprocess
 from typing import Any
 
-from harness.startup_bench import Import, StartupCost, measure_command, startup_lines, startup_targets, top_level_imports
+from askbench.harness.startup_bench import Import, StartupCost, measure_command, startup_lines, startup_targets, top_level_imports
 
 IMPORTTIME = """\
 import time: self [us] | cumulative | imported package
 import time:       100 |        100 |   _io
 import time:       900 |       1000 | site
-import time:        50 |         50 |     harness.reporters
-import time:       150 |        200 |   harness.reporters.colour
-import time:      3000 |       3200 | harness.cli
+import time:        50 |         50 |     askbench.harness.reporters
+import time:       150 |        200 |   askbench.harness.reporters.colour
+import time:      3000 |       3200 | askbench.harness.cli
 askbench 0.1.0
 """
 
 
 def test_only_top_level_imports_are_summed() -> None:
-    assert top_level_imports(IMPORTTIME) == [Import("site", 1000), Import("harness.cli", 3200)]
+    assert top_level_imports(IMPORTTIME) == [Import("site", 1000), Import("askbench.harness.cli", 3200)]
 
 
 def test_a_command_is_timed_as_a_whole_process_and_by_its_imports() -> None:
@@ -33,7 +33,7 @@ def test_a_command_is_timed_as_a_whole_process_and_by_its_imports() -> None:
 
     cost = measure_command("askbench --version", ["-m", "askbench", "--version"], 3, clock=lambda: next(ticks), run=run)
     assert seen[0][1:] == ["-X", "importtime", "-m", "askbench", "--version"] and len(seen) == 3
-    assert cost == StartupCost("askbench --version", 0.05, 4200, 5, (Import("harness.cli", 3200), Import("site", 1000)))
+    assert cost == StartupCost("askbench --version", 0.05, 4200, 5, (Import("askbench.harness.cli", 3200), Import("site", 1000)))
 
 
 def test_the_version_target_is_judged_on_the_whole_process() -> None:

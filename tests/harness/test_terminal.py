@@ -2,7 +2,7 @@
 
 import pytest
 
-from harness.terminal import PLAIN, TRANSCRIPT, apply_sgr, foreign_controls, read_frame
+from askbench.harness.terminal import PLAIN, TRANSCRIPT, apply_sgr, foreign_controls, read_frame
 
 
 def test_a_plain_frame_is_contained_and_read_back_row_by_row():

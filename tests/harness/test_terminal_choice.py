@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.real_screen import TerminalUnavailable
-from harness.terminal import MODELS
-from harness.terminal_choice import TERMINAL_NAMES, choose_terminals, parse_terminals
-from harness.xterm_screen import xterm_model
+from askbench.harness.cli import main
+from askbench.harness.real_screen import TerminalUnavailable
+from askbench.harness.terminal import MODELS
+from askbench.harness.terminal_choice import TERMINAL_NAMES, choose_terminals, parse_terminals
+from askbench.harness.xterm_screen import xterm_model
 
 FIXTURE = "corpus/bash/sudo-wrapper-restart-nginx.json"
 
@@ -50,7 +50,7 @@ def test_a_missing_xterm_exits_2_naming_the_make_target(monkeypatch: pytest.Monk
 
 
 def test_a_missing_tmux_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from harness import tmux_screen
+    from askbench.harness import tmux_screen
 
     monkeypatch.setattr(shutil, "which", lambda name: None)
     tmux_screen.tmux_model.cache_clear()

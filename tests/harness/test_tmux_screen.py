@@ -2,7 +2,7 @@
 
 import pytest
 
-from harness.terminal import TRANSCRIPT, read_frame
+from askbench.harness.terminal import TRANSCRIPT, read_frame
 
 from real_terminals import real_terminal
 

@@ -30,8 +30,8 @@ from collections.abc import Callable, Iterator
 import pyte
 import pytest
 
-from harness.tty import rows_drawn
-from impl.decision import DEFAULT_GUARD_SECONDS, DEFAULT_REPEAT_SECONDS
+from askbench.harness.tty import rows_drawn
+from askbench.impl.decision import DEFAULT_GUARD_SECONDS, DEFAULT_REPEAT_SECONDS
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -454,7 +454,7 @@ def test_not_a_terminal_is_unusable_input() -> None:
 
 
 def test_inline_frame_redraws_only_its_own_rows() -> None:
-    from harness.tty import InlineFrame
+    from askbench.harness.tty import InlineFrame
 
     read_end, write_end = os.pipe()
     frame = InlineFrame(write_end)
@@ -474,7 +474,7 @@ def test_inline_frame_redraws_only_its_own_rows() -> None:
 
 def test_a_line_the_terminal_wraps_is_erased_with_its_rows() -> None:
     """The stale-frame bug: a frame line wider than the terminal takes two rows, and the redraw must move over both."""
-    from harness.tty import InlineFrame
+    from askbench.harness.tty import InlineFrame
 
     read_end, write_end = os.pipe()
     frame = InlineFrame(write_end)
@@ -497,8 +497,8 @@ def test_rows_drawn_counts_the_rows_a_line_wraps_to() -> None:
 
 
 def test_an_error_inside_the_prompt_restores_the_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from harness import tty as tty_module
-    from impl.prompt import PermissionPrompt
+    from askbench.harness import tty as tty_module
+    from askbench.impl.prompt import PermissionPrompt
 
     def broken(self: PermissionPrompt, width: int, height: int) -> list[str]:
         raise RuntimeError("render exploded")
@@ -526,7 +526,7 @@ def test_an_error_inside_the_prompt_restores_the_terminal(monkeypatch: pytest.Mo
 
 
 def test_the_display_pages_on_the_alternate_screen_and_skips_unchanged_frames() -> None:
-    from harness.tty import Display
+    from askbench.harness.tty import Display
 
     read_end, write_end = os.pipe()
     display = Display(write_end)

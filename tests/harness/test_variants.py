@@ -1,4 +1,4 @@
-"""The gate judged both ways: mutants it must reject, styles it must pass (``harness.variants``, ``askbench mutate``).
+"""The gate judged both ways: mutants it must reject, styles it must pass (``askbench.harness.variants``, ``askbench mutate``).
 
 Fast and targeted: every mutant on its own target fixtures, in process, at
 every width; every style on a sample (a fixture or more per family, and the
@@ -22,22 +22,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
-from harness.adapter import AdapterCommand, AdapterSource
-from harness.adapters.variant import command_for
-from harness.checks import run_width
-from harness.cli import main
-from harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
-from harness.gate import EXIT_OK, EXIT_VIOLATION, run_gate
-from harness.mutate import Difference, MutantResult, mutant_differences, run_mutation, to_markdown
-from harness.sources import reference_source, warning_paint
-from harness.variants import MUTANTS, STYLES, VARIANTS, Variant, variant_named
-from harness.variants.ask import paint_tokens
-from harness.variants.mutants import capping_by
-from harness.variants.words import word_wrap
-from impl.cells import cell_width, expand_tabs, is_grapheme_break
-from impl.dialog import capped_field
-from impl.neutralise import neutralise
-from impl.payload import build_payload
+from askbench.harness.adapter import AdapterCommand, AdapterSource
+from askbench.harness.adapters.variant import command_for
+from askbench.harness.checks import run_width
+from askbench.harness.cli import main
+from askbench.harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
+from askbench.harness.gate import EXIT_OK, EXIT_VIOLATION, run_gate
+from askbench.harness.mutate import Difference, MutantResult, mutant_differences, run_mutation, to_markdown
+from askbench.harness.sources import reference_source, warning_paint
+from askbench.harness.variants import MUTANTS, STYLES, VARIANTS, Variant, variant_named
+from askbench.harness.variants.ask import paint_tokens
+from askbench.harness.variants.mutants import capping_by
+from askbench.harness.variants.words import word_wrap
+from askbench.impl.cells import cell_width, expand_tabs, is_grapheme_break
+from askbench.impl.dialog import capped_field
+from askbench.impl.neutralise import neutralise
+from askbench.impl.payload import build_payload
 
 from test_gate_properties import HOSTILE_TEXT
 
@@ -304,7 +304,7 @@ def test_a_style_through_the_adapter_gets_the_in_process_verdicts():
 def test_quadratic_wrapping_costs_rows_times_length(monkeypatch):
     """What makes quadratic-wrap a time defect, counted rather than timed: doubling a line quadruples the
     grapheme steps, where the reference's wrap only doubles them."""
-    from harness.variants import mutants
+    from askbench.harness.variants import mutants
 
     steps = [0]
 
@@ -326,12 +326,12 @@ def test_quadratic_wrapping_costs_rows_times_length(monkeypatch):
 def test_a_mutant_whose_defect_is_time_is_killed_as_TIMEOUT_through_the_adapter(monkeypatch):
     """The mutation run's side of a time defect, without racing a clock: an adapter that answers the bounded
     and legacy views as the reference does and never answers the complete view is killed by TIMEOUT there alone."""
-    import harness.mutate
+    import askbench.harness.mutate
 
     never_completes = (
         f"{shlex.quote(sys.executable)} -c " + shlex.quote(
             "import json, sys, time\n"
-            "from harness.adapters.reference import answer\n"
+            "from askbench.harness.adapters.reference import answer\n"
             "for line in sys.stdin:\n"
             "    request = json.loads(line)\n"
             "    if request['view'] == 'complete':\n"
@@ -339,7 +339,7 @@ def test_a_mutant_whose_defect_is_time_is_killed_as_TIMEOUT_through_the_adapter(
             "    print(answer(request), flush=True)\n"
         )
     )
-    monkeypatch.setattr(harness.mutate, "command_for", lambda name: never_completes)
+    monkeypatch.setattr(askbench.harness.mutate, "command_for", lambda name: never_completes)
     mutant = variant_named("quadratic-wrap")
     run = run_mutation([corpus_file(mutant.targets[0])], [mutant], (80,), timeout=10.0)
     result = run.mutants[0]
@@ -348,6 +348,6 @@ def test_a_mutant_whose_defect_is_time_is_killed_as_TIMEOUT_through_the_adapter(
 
 
 def test_the_variant_adapter_refuses_a_name_it_does_not_know():
-    command = f"{shlex.quote(sys.executable)} -m harness.adapters.variant no-such-variant"
+    command = f"{shlex.quote(sys.executable)} -m askbench.harness.adapters.variant no-such-variant"
     done = subprocess.run(command, shell=True, capture_output=True, text=True, input="", timeout=60)
     assert done.returncode == 2 and "there are: escape-passthrough" in done.stderr

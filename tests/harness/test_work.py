@@ -1,8 +1,8 @@
-"""harness.work: a reading charged in work units, and a budget linear in the frame."""
+"""askbench.harness.work: a reading charged in work units, and a budget linear in the frame."""
 
 import pytest
 
-from harness.work import WORK_PER_FACT, WORK_PER_ROW, ReadingTimeout, WorkMeter, frame_budget
+from askbench.harness.work import WORK_PER_FACT, WORK_PER_ROW, ReadingTimeout, WorkMeter, frame_budget
 
 
 def test_a_meter_raises_once_its_budget_is_spent_and_not_before() -> None:

@@ -3,7 +3,7 @@
 import pytest
 from real_terminals import real_terminal
 
-from harness.terminal import TerminalModel, read_frame
+from askbench.harness.terminal import TerminalModel, read_frame
 
 
 @pytest.fixture(scope="module", params=["xterm", "xterm-unicode11"])

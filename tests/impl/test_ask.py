@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from impl import (
+from askbench.impl import (
     PermissionCheckResult,
     PermissionsService,
     ToolInputFormatterRegistry,
@@ -28,7 +28,7 @@ from impl import (
     format_ask_prompt,
     register_builtin_tool_input_formatters,
 )
-from impl.ask import (
+from askbench.impl.ask import (
     ExternalPath,
     format_bash_external_directory_ask_prompt,
     format_external_directory_ask_prompt,

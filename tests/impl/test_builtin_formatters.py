@@ -16,14 +16,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl import (
+from askbench.impl import (
     DuplicateFormatterError,
     ToolInputFormatterRegistry,
     ToolPreviewFormatter,
     format_mcp_input_for_prompt,
     register_builtin_tool_input_formatters,
 )
-from impl.builtin_formatters import MCP_ARG_VALUE_MAX_LENGTH, MCP_ARGS_SUMMARY_MAX_LENGTH
+from askbench.impl.builtin_formatters import MCP_ARG_VALUE_MAX_LENGTH, MCP_ARGS_SUMMARY_MAX_LENGTH
 
 MCP_CASES = [
     pytest.param(

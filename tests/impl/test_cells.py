@@ -1,10 +1,10 @@
-"""impl.cells: widths in terminal cells, hard wrap by grapheme, the head-and-tail field cap.
+"""askbench.impl.cells: widths in terminal cells, hard wrap by grapheme, the head-and-tail field cap.
 
 A grapheme's width is checked against the judge's terminal models
-(``harness.terminal``: wcwidth clusters, the C library per code point,
+(``askbench.harness.terminal``: wcwidth clusters, the C library per code point,
 ambiguous characters wide): it must be at least what each of them draws.
 The wrapping and capping helpers here are then written against that width
-directly, not against impl.cells's loops, so a test compares the module with
+directly, not against askbench.impl.cells's loops, so a test compares the module with
 an independent statement of the rule rather than with itself.
 """
 
@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
-from harness.terminal import MODELS
-from impl.cells import (
+from askbench.harness.terminal import MODELS
+from askbench.impl.cells import (
     TAB_SIZE,
     Capped,
     cap_text,
@@ -30,7 +30,7 @@ from impl.cells import (
     wrap_line,
     wrap_text,
 )
-from impl.neutralise import neutralise
+from askbench.impl.neutralise import neutralise
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
 FLAG_FR = "\U0001f1eb\U0001f1f7"

@@ -1,4 +1,4 @@
-"""impl.complete_view: the complete view row for row, produced only as far as it is read."""
+"""askbench.impl.complete_view: the complete view row for row, produced only as far as it is read."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.corpus import Fixture, load_corpus
-from harness.sources import warning_paint
-from impl import complete_view
-from impl.complete_view import CompleteView
-from impl.dialog import Paint, complete_view_budget, render_prompt_dialog
-from impl.payload import PayloadError, PromptPayload, build_payload
+from askbench.harness.corpus import Fixture, load_corpus
+from askbench.harness.sources import warning_paint
+from askbench.impl import complete_view
+from askbench.impl.complete_view import CompleteView
+from askbench.impl.dialog import Paint, complete_view_budget, render_prompt_dialog
+from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl import ConfigError, ConfigIssue, PermissionConfig, normalize_config, parse_config
-from impl.config import FIELDS, positive_int
+from askbench.impl import ConfigError, ConfigIssue, PermissionConfig, normalize_config, parse_config
+from askbench.impl.config import FIELDS, positive_int
 
-SCHEMA = json.loads(resources.files("impl").joinpath("config.schema.json").read_text(encoding="utf-8"))
+SCHEMA = json.loads(resources.files("askbench.impl").joinpath("config.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -294,7 +294,7 @@ def test_schema_validity_agrees_with_a_clean_normalisation(raw):
 
 
 def test_prompt_knobs_become_the_dialog_budget():
-    from impl.dialog import DialogBudget
+    from askbench.impl.dialog import DialogBudget
 
     config = normalize_config({"promptMaxRows": 12, "promptFieldMaxWidth": 90, "promptUnknown": 1})
     assert config.dialog_budget(100) == DialogBudget(max_rows=12, field_max_width=90, width=100)

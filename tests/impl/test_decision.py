@@ -1,4 +1,4 @@
-"""Tests for the pure permission-prompt decision model (impl.decision)."""
+"""Tests for the pure permission-prompt decision model (askbench.impl.decision)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from impl.decision import (
+from askbench.impl.decision import (
     APPROVAL_KEYS,
     DECISION_HINT,
     DEFAULT_GUARD_SECONDS,

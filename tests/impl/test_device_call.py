@@ -1,4 +1,4 @@
-"""impl.device_call: a ``write`` to ``xd://<tool>`` is shown as the inner tool with its decoded arguments."""
+"""askbench.impl.device_call: a ``write`` to ``xd://<tool>`` is shown as the inner tool with its decoded arguments."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.device_call import DeviceCall, file_reached, unwrap_device_write
-from impl.payload import Evidence, build_payload
+from askbench.impl.device_call import DeviceCall, file_reached, unwrap_device_write
+from askbench.impl.payload import Evidence, build_payload
 
 
 def test_other_calls_are_not_devices() -> None:

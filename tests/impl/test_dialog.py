@@ -1,4 +1,4 @@
-"""impl.dialog: the bounded dialog renderer (issue 3 item 3).
+"""askbench.impl.dialog: the bounded dialog renderer (issue 3 item 3).
 
 Unit tests pin each rule with hand-made payloads; the properties compare the
 renderer with a reference layout written here from the rules alone (labels
@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
-from harness.corpus import parse_json
+from askbench.harness.corpus import parse_json
 
-import impl.cells
-import impl.dialog
-from impl.ask import COMMAND_CONTEXT_LABELS
-from impl.cells import Capped, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
-from impl.dialog import (
+import askbench.impl.cells
+import askbench.impl.dialog
+from askbench.impl.ask import COMMAND_CONTEXT_LABELS
+from askbench.impl.cells import Capped, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
+from askbench.impl.dialog import (
     NARROW_INDENT,
     capped_field,
     evidence_facts,
@@ -37,8 +37,8 @@ from impl.dialog import (
     core_facts,
     render_prompt_dialog,
 )
-from impl.neutralise import MAX_EXTENDERS, neutralise, restore
-from impl.payload import PAYLOAD_KINDS, VALUE_LABELS, Evidence, PromptPayload, RequestFacts, Requester, build_payload
+from askbench.impl.neutralise import MAX_EXTENDERS, neutralise, restore
+from askbench.impl.payload import PAYLOAD_KINDS, VALUE_LABELS, Evidence, PromptPayload, RequestFacts, Requester, build_payload
 
 ELLIPSIS = "…"
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
@@ -535,8 +535,8 @@ class Counter:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.neutralised = 0
         self.segmented = 0
-        original_neutralise = impl.dialog.neutralise
-        original_graphemes = impl.cells.iter_graphemes
+        original_neutralise = askbench.impl.dialog.neutralise
+        original_graphemes = askbench.impl.cells.iter_graphemes
 
         def counting_neutralise(text: str) -> str:
             self.neutralised += len(text)
@@ -546,8 +546,8 @@ class Counter:
             self.segmented += len(text)
             return original_graphemes(text, *args, **kwargs)
 
-        monkeypatch.setattr(impl.dialog, "neutralise", counting_neutralise)
-        monkeypatch.setattr(impl.cells, "iter_graphemes", counting_graphemes)
+        monkeypatch.setattr(askbench.impl.dialog, "neutralise", counting_neutralise)
+        monkeypatch.setattr(askbench.impl.cells, "iter_graphemes", counting_graphemes)
 
 
 def _measure(monkeypatch: pytest.MonkeyPatch, payload: PromptPayload, budget: DialogBudget) -> Counter:
@@ -629,7 +629,7 @@ def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
 
 
 def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
-    """Issue 3's core rule, stated independently of impl.dialog."""
+    """Issue 3's core rule, stated independently of askbench.impl.dialog."""
     request = payload.request
     out: list[tuple[str, str]] = []
     requester = request.requester

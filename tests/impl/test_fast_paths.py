@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
-import impl.dialog
+import askbench.impl.dialog
 
-from impl.cells import (
+from askbench.impl.cells import (
     _NOT_PRINTABLE_ASCII,
     _pieces,
     cap_text,
@@ -28,7 +28,7 @@ from impl.cells import (
     wrap_line,
     wrap_text,
 )
-from impl.dialog import (
+from askbench.impl.dialog import (
     DialogBudget,
     Fact,
     _lay_out,
@@ -37,9 +37,9 @@ from impl.dialog import (
     capped_field,
     render_prompt_dialog,
 )
-from impl.neutralise import _PLAIN_RUNS, MAX_EXTENDERS, _clean_piece, neutralise
-from impl.payload import build_payload
-from impl.truncate import ELLIPSIS
+from askbench.impl.neutralise import _PLAIN_RUNS, MAX_EXTENDERS, _clean_piece, neutralise
+from askbench.impl.payload import build_payload
+from askbench.impl.truncate import ELLIPSIS
 
 TRICKY = (
     "ab \t\n\r\x1b\x7f\u0301\u0600\u200d\u200b\ufe0f\u20e3\U0001f1eb\U0001f1f7\U0001f468\U0001f469"
@@ -199,8 +199,8 @@ def test_a_tail_that_starts_mid_line_expands_its_tabs_from_what_was_read() -> No
 def test_a_here_string_is_read_at_its_first_lines_and_its_last(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     text = "$report = @'\n" + "- a finding about a module\n" * 200 + "'@\n$report | Out-File -FilePath report.md"
     read: list[int] = []
-    original = impl.dialog.neutralise
-    monkeypatch.setattr(impl.dialog, "neutralise", lambda part: read.append(len(part)) or original(part))
+    original = askbench.impl.dialog.neutralise
+    monkeypatch.setattr(askbench.impl.dialog, "neutralise", lambda part: read.append(len(part)) or original(part))
     capped = capped_field(text, 400, 110)
     assert capped.tail == "$report | Out-File -FilePath report.md"
     assert sum(read) < 400  # eight lines of the head and the last line, not 5,400 characters

@@ -1,4 +1,4 @@
-"""impl.frame: title, ask, options and hint, every line fitted to the width."""
+"""askbench.impl.frame: title, ask, options and hint, every line fitted to the width."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from wcwidth import width as wc_width
 
-from impl.decision import DECISION_HINT, PromptConfig, PromptState, prompt_options
-from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
-from impl.cells import cell_width
-from impl.frame import (
+from askbench.impl.decision import DECISION_HINT, PromptConfig, PromptState, prompt_options
+from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from askbench.impl.cells import cell_width
+from askbench.impl.frame import (
     COLLAPSE_HINT,
     DENY_ONLY_ROW,
     EXPAND_HINT,
@@ -24,8 +24,8 @@ from impl.frame import (
     render_frame,
     title_for,
 )
-from impl.legacy import wrap_message
-from impl.payload import build_payload
+from askbench.impl.legacy import wrap_message
+from askbench.impl.payload import build_payload
 
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 LOCAL = build_payload({"name": "bash", "input": {"command": "ls -la"}}, {"agent": "coder"})
@@ -196,29 +196,29 @@ def test_chrome_rows_fit_and_keep_every_word_in_order(text: str, width: int) -> 
 
 def test_chrome_is_measured_with_impl_cells_so_it_fits_a_cjk_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where ↑, ↓, · and ▶ take two cells (East Asian Ambiguous in a CJK locale), the hint still fits."""
-    import impl.frame
+    import askbench.impl.frame
 
     def cjk(text: str) -> int:
         return wc_width(text, ambiguous_width=2)
 
-    monkeypatch.setattr(impl.frame, "cell_width", cjk)
-    impl.frame._fit.cache_clear()
+    monkeypatch.setattr(askbench.impl.frame, "cell_width", cjk)
+    askbench.impl.frame._fit.cache_clear()
     try:
         for width in (20, 40, 80, 120):
             rows = fit_chrome([f"{DECISION_HINT} · {EXPAND_HINT}", "▶ (y) Yes"], width)
             assert all(cjk(row) <= width for row in rows), rows
     finally:
-        impl.frame._fit.cache_clear()
+        askbench.impl.frame._fit.cache_clear()
 
 
 def test_chrome_is_fitted_once_per_text_and_width() -> None:
-    import impl.frame
+    import askbench.impl.frame
 
     render_frame(LONG, "bounded", DialogBudget(width=97))
-    fitted, built = impl.frame._fit.cache_info(), impl.frame._chrome.cache_info()
+    fitted, built = askbench.impl.frame._fit.cache_info(), askbench.impl.frame._chrome.cache_info()
     render_frame(LONG, "bounded", DialogBudget(width=97))
-    assert impl.frame._fit.cache_info().misses == fitted.misses
-    assert impl.frame._chrome.cache_info().hits == built.hits + 1
+    assert askbench.impl.frame._fit.cache_info().misses == fitted.misses
+    assert askbench.impl.frame._chrome.cache_info().hits == built.hits + 1
 
 
 def test_compact_rows() -> None:

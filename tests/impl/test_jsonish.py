@@ -5,7 +5,7 @@ the upstream's own runtime (Node's ``String(value)`` and ``JSON.stringify``,
 the two primitives the TypeScript preview formatter builds on) over the same
 JSON inputs; the expected strings are the upstream's output, copied verbatim.
 Python's ``repr``/``json.dumps`` disagree with both (``1e-05``, ``1.0``,
-``-0.0``), which is why ``impl.jsonish`` exists.
+``-0.0``), which is why ``askbench.impl.jsonish`` exists.
 
 Deliberate difference: a Python ``int`` prints exactly, where JavaScript rounds
 integers past 2**53 to the nearest double
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.jsonish import (
+from askbench.impl.jsonish import (
     CIRCULAR,
     MAX_DEPTH,
     TOO_DEEP,

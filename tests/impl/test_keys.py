@@ -1,11 +1,11 @@
-"""impl.keys: splitting reads into keys, and telling pasted text from typed keys."""
+"""askbench.impl.keys: splitting reads into keys, and telling pasted text from typed keys."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.keys import (
+from askbench.impl.keys import (
     CTRL_C,
     DOWN,
     END,

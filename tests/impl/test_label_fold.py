@@ -1,8 +1,8 @@
-"""impl.label_fold: labels compared as they read, case and TR39 confusables folded."""
+"""askbench.impl.label_fold: labels compared as they read, case and TR39 confusables folded."""
 
 import pytest
 
-from impl.label_fold import fold_label, folded_prefix
+from askbench.impl.label_fold import fold_label, folded_prefix
 
 
 @pytest.mark.parametrize(("label", "reads"), [

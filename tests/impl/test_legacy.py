@@ -1,4 +1,4 @@
-"""impl.legacy: the old unbounded dialog, kept honest as the measured baseline."""
+"""askbench.impl.legacy: the old unbounded dialog, kept honest as the measured baseline."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from wcwidth import width as wc_width
 
-from impl.legacy import render_legacy_message, wrap_message
-from impl.neutralise import neutralise, restore
-from impl.payload import build_payload
+from askbench.impl.legacy import render_legacy_message, wrap_message
+from askbench.impl.neutralise import neutralise, restore
+from askbench.impl.payload import build_payload
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
 """A family of three: one cluster a terminal cell holds whole (past it, extenders are spelled out)."""

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.mcp_call import (
+from askbench.impl.mcp_call import (
     McpArguments,
     gateway_input,
     is_mcp_tool_name,
@@ -22,7 +22,7 @@ from impl.mcp_call import (
     resolve_mcp_call,
     wildcard_match,
 )
-from impl.payload import build_payload, derive_kind
+from askbench.impl.payload import build_payload, derive_kind
 
 ISSUE = {"owner": "acme", "repo": "api", "title": "Crash on start"}
 

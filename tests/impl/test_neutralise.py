@@ -1,4 +1,4 @@
-"""impl.neutralise: every character that could act on the terminal becomes a visible, reversible notation.
+"""askbench.impl.neutralise: every character that could act on the terminal becomes a visible, reversible notation.
 
 Issue 7 item 1: C0/C1 controls, every ESC sequence (whole), CR, BS, DEL, bidi
 controls, invisible format characters, ZWJ/ZWNJ outside emoji, stray
@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
-from impl.cells import grapheme_cells
-from impl.neutralise import MAX_CLUSTER_BYTES, MAX_CLUSTER_CELLS, MAX_EXTENDERS, MAX_TEXT_EXTENDERS, neutralise, notation, restore
+from askbench.impl.cells import grapheme_cells
+from askbench.impl.neutralise import MAX_CLUSTER_BYTES, MAX_CLUSTER_CELLS, MAX_EXTENDERS, MAX_TEXT_EXTENDERS, neutralise, notation, restore
 
 ZWJ = "\u200d"
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # 👨‍👩‍👧‍👦

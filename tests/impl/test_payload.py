@@ -1,4 +1,4 @@
-"""impl.payload: build_payload for the nine kinds, from the fixture shapes of corpus/README.md.
+"""askbench.impl.payload: build_payload for the nine kinds, from the fixture shapes of corpus/README.md.
 
 A payload is complete by contract (it never truncates) and a call or ask that
 cannot describe a request raises PayloadError naming the offending field.
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.payload import (
+from askbench.impl.payload import (
     CORE_LABELS,
     PAYLOAD_KINDS,
     Evidence,
@@ -23,8 +23,8 @@ from impl.payload import (
     build_payload,
     derive_kind,
 )
-from impl.preview import ToolPreviewFormatter
-from impl.registry import ToolInputFormatterRegistry
+from askbench.impl.preview import ToolPreviewFormatter
+from askbench.impl.registry import ToolInputFormatterRegistry
 
 
 def labels(payload: PromptPayload) -> list[str]:

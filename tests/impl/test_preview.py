@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl import (
+from askbench.impl import (
     PreviewLimits,
     ToolInputFormatterRegistry,
     ToolPreviewFormatter,
@@ -28,8 +28,8 @@ from impl import (
     register_builtin_tool_input_formatters,
     resolve_tool_preview_limits,
 )
-from impl.config import PermissionConfig
-from impl.preview import (
+from askbench.impl.config import PermissionConfig
+from askbench.impl.preview import (
     JS_WHITESPACE,
     TOOL_INPUT_LOG_PREVIEW_MAX_LENGTH,
     TOOL_INPUT_PREVIEW_MAX_LENGTH,

@@ -9,23 +9,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.corpus import Fixture, load_fixture
-from impl.cells import cell_width
-from impl.decision import Decision, PromptConfig
-from impl.dialog import DialogBudget, render_prompt_dialog
-from impl.fallback import (
+from askbench.harness.corpus import Fixture, load_fixture
+from askbench.impl.cells import cell_width
+from askbench.impl.decision import Decision, PromptConfig
+from askbench.impl.dialog import DialogBudget, render_prompt_dialog
+from askbench.impl.fallback import (
     FALLBACK_WIDTH,
     fallback_decision,
     fallback_scope_select,
     fallback_select,
     request_decision_from_ui,
 )
-from impl import complete_view
-from impl.decision import GUARD_HINT
-from impl.frame import DENY_ONLY_ROW, render_frame
-from impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste
-from impl.payload import PromptPayload, build_payload
-from impl.prompt import CURSOR, LOOKAHEAD_ROWS, PermissionPrompt, config_for, key_label, reason_text
+from askbench.impl import complete_view
+from askbench.impl.decision import GUARD_HINT
+from askbench.impl.frame import DENY_ONLY_ROW, render_frame
+from askbench.impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste
+from askbench.impl.payload import PromptPayload, build_payload
+from askbench.impl.prompt import CURSOR, LOOKAHEAD_ROWS, PermissionPrompt, config_for, key_label, reason_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FORWARDED = {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
@@ -207,7 +207,7 @@ def test_below_the_smallest_layout_the_prompt_says_too_small_and_offers_only_den
 
 
 def test_the_hint_breaks_between_its_phrases(big: PromptPayload) -> None:
-    from impl.prompt import hint_rows
+    from askbench.impl.prompt import hint_rows
 
     prompt = PermissionPrompt(big)
     for width in range(20, 130):
@@ -220,7 +220,7 @@ def test_the_hint_breaks_between_its_phrases(big: PromptPayload) -> None:
 
 
 def test_a_pager_window_inside_a_non_core_fact_keeps_its_label() -> None:
-    from impl.keys import END as END_KEY
+    from askbench.impl.keys import END as END_KEY
 
     payload = build_payload({"name": "bash", "input": {"command": "ls", "description": "\n".join(f"line {i}" for i in range(80))}}, {})
     prompt = PermissionPrompt(payload)
@@ -456,8 +456,8 @@ SIZES = [(width, height) for width in (20, 30, 40, 60, 80, 120) for height in (8
 ])
 @pytest.mark.parametrize("forwarded", [False, True])
 def test_no_size_from_20x8_up_offers_approval_without_the_core(name: str, forwarded: bool) -> None:
-    from harness.scenarios import approval_offered, core_missing
-    from harness.terminal import read_frame
+    from askbench.harness.scenarios import approval_offered, core_missing
+    from askbench.harness.terminal import read_frame
 
     payload = _payload(name, **(FORWARDED if forwarded else {}))
     for expanded in (False, True):
@@ -507,19 +507,19 @@ def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
 def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pager reads its own lazily laid-out view: never ``render_prompt_dialog`` with the complete budget,
     and esc then ctrl+o lay out nothing again."""
-    import impl.dialog
-    import impl.prompt
+    import askbench.impl.dialog
+    import askbench.impl.prompt
 
     text = "- src/auth/session.ts: token refresh races with logout\n" * 200_000
     payload = build_payload({"name": "bash", "input": {"command": text}})
     budgets: list[object] = []
-    original = impl.dialog.render_prompt_dialog
+    original = askbench.impl.dialog.render_prompt_dialog
 
     def spy(payload: PromptPayload, budget: DialogBudget, paint: object = None) -> object:
         budgets.append(budget)
         return original(payload, budget, paint)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(impl.prompt, "render_prompt_dialog", spy)
+    monkeypatch.setattr(askbench.impl.prompt, "render_prompt_dialog", spy)
     prompt = PermissionPrompt(payload)
     _press(prompt, CTRL_O, PAGE_DOWN, PAGE_DOWN)
     assert prompt.full_screen and "· " in prompt.render(120, 40)[-1]

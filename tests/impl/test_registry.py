@@ -14,7 +14,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, rule
 
-from impl import DuplicateFormatterError, ToolInputFormatterRegistry
+from askbench.impl import DuplicateFormatterError, ToolInputFormatterRegistry
 
 
 def shout(tool_input):

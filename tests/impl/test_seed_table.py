@@ -46,12 +46,12 @@ from pathlib import Path
 import pytest
 from wcwidth import width as wc_width
 
-from harness.terminal import read_frame
-from impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
-from impl.frame import EXPAND_HINT, render_frame
-from impl.legacy import wrap_message
-from impl.payload import PromptPayload, build_payload
-from impl.truncate import ELLIPSIS
+from askbench.harness.terminal import read_frame
+from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
+from askbench.impl.frame import EXPAND_HINT, render_frame
+from askbench.impl.legacy import wrap_message
+from askbench.impl.payload import PromptPayload, build_payload
+from askbench.impl.truncate import ELLIPSIS
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 LOCAL = "bash/powershell-here-string-report-200-lines.json"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from impl import (
+from askbench.impl import (
     DuplicateFormatterError,
     PermissionCheckResult,
     PermissionsService,

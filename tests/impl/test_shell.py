@@ -1,4 +1,4 @@
-"""impl.shell: a command's outline from tree-sitter's bash and PowerShell grammars."""
+"""askbench.impl.shell: a command's outline from tree-sitter's bash and PowerShell grammars."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.payload import PayloadError, build_payload
-from impl.shell import ARGUMENTS_KEEP, COMMAND_KEEP, LITERAL_KEEP, UNAVAILABLE, Outline, differs_from, outline
+from askbench.impl.payload import PayloadError, build_payload
+from askbench.impl.shell import ARGUMENTS_KEEP, COMMAND_KEEP, LITERAL_KEEP, UNAVAILABLE, Outline, differs_from, outline
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 REPRO = json.loads((CORPUS / "bash" / "powershell-here-string-report-200-lines.json").read_text(encoding="utf-8"))

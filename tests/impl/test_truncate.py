@@ -14,7 +14,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
-from impl.truncate import ELLIPSIS, grapheme_prefix, truncate_inline_text
+from askbench.impl.truncate import ELLIPSIS, grapheme_prefix, truncate_inline_text
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man ZWJ woman ZWJ girl: 5 code points, 1 grapheme
 FLAG_DE = "\U0001f1e9\U0001f1ea"

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from impl.xdev import (
+from askbench.impl.xdev import (
     DOCS_PER_DEVICE_CAP,
     DOCS_TOTAL_BUDGET,
     EXTERNAL_DESCRIPTION_CAP,

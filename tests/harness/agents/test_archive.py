@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness.agents.archive import load_run, run_path, save_run
-from harness.agents.driver import Capture, Run
-from harness.agents.toolcall import ToolCall
+from askbench.harness.agents.archive import load_run, run_path, save_run
+from askbench.harness.agents.driver import Capture, Run
+from askbench.harness.agents.toolcall import ToolCall
 
 
 def test_a_kept_run_loads_back_as_it_was(tmp_path: Path) -> None:

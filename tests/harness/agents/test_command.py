@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from agents_cases import CORPUS, needs_tmux
 
-from harness.cli import main
+from askbench.harness.cli import main
 
 
 @needs_tmux
@@ -27,9 +27,9 @@ def test_a_run_writes_every_report_and_skips_a_cli_that_is_not_installed(tmp_pat
 
 
 def test_rejudging_reads_the_kept_runs_and_drives_nothing(tmp_path: Path) -> None:
-    from harness.agents.archive import save_run
-    from harness.agents.driver import Capture, Run
-    from harness.agents.toolcall import ToolCall
+    from askbench.harness.agents.archive import save_run
+    from askbench.harness.agents.driver import Capture, Run
+    from askbench.harness.agents.toolcall import ToolCall
 
     rows = ("> Run the tool call you were asked for.", "Permission required", "  cd /srv/app && rm -rf build", "  Deny (n)")
     raw = ("\x1b[H\x1b[2J" + "\r\n".join(rows)).encode()

@@ -8,10 +8,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from agents_cases import fixture, needs_tmux
 
-from harness.agents.driver import Run, Timing, drive
-from harness.agents.profiles import standin
-from harness.agents.verdicts import judge
-from harness.agents.wire import PROTOCOLS
+from askbench.harness.agents.driver import Run, Timing, drive
+from askbench.harness.agents.profiles import standin
+from askbench.harness.agents.verdicts import judge
+from askbench.harness.agents.wire import PROTOCOLS
 
 pytestmark = needs_tmux
 QUICK = Timing(start=15.0, quiet=0.6, step=6.0)

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from agents_cases import fixture
 
-from harness.agents.evidence import call_text, flat, named_on_screen, on_screen, pieces
-from harness.agents.toolcall import Intent, intent_of
+from askbench.harness.agents.evidence import call_text, flat, named_on_screen, on_screen, pieces
+from askbench.harness.agents.toolcall import Intent, intent_of
 
 
 def test_text_is_compared_without_blanks_boxes_or_json_notation() -> None:

@@ -5,7 +5,7 @@ import json
 
 from agents_cases import recorded
 
-from harness.agents.fake_mcp import answer, serve
+from askbench.harness.agents.fake_mcp import answer, serve
 
 
 def test_it_lists_the_recorded_tools_and_answers_calls() -> None:

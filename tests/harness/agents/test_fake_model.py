@@ -8,10 +8,10 @@ import urllib.request
 
 import pytest
 
-from harness.agents import standin
-from harness.agents.fake_model import FakeModel
-from harness.agents.toolcall import Intent
-from harness.agents.wire import PROTOCOLS, Protocol
+from askbench.harness.agents import standin
+from askbench.harness.agents.fake_model import FakeModel
+from askbench.harness.agents.toolcall import Intent
+from askbench.harness.agents.wire import PROTOCOLS, Protocol
 
 INTENT = Intent("bash", {"command": "rm -rf build"})
 

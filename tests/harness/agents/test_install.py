@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.agents.install import bin_dir, default_cache, install, installed
-from harness.agents.profiles import PROFILES
+from askbench.harness.agents.install import bin_dir, default_cache, install, installed
+from askbench.harness.agents.profiles import PROFILES
 
 
 def test_each_cli_and_version_has_its_own_prefix_outside_the_repository(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

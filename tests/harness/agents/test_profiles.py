@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 import re
 
-from harness.agents.profiles import PROFILES, STANDINS, fill
+from askbench.harness.agents.profiles import PROFILES, STANDINS, fill
 
 
 def test_every_real_cli_is_pinned_to_one_version_and_says_how_it_is_driven() -> None:

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import json
 
-from harness.agents.profiles import standin
-from harness.agents.publish import NOT_RUN, Matrix, to_html, to_json, to_markdown
-from harness.agents.verdicts import Failure, Verdict
+from askbench.harness.agents.profiles import standin
+from askbench.harness.agents.publish import NOT_RUN, Matrix, to_html, to_json, to_markdown
+from askbench.harness.agents.verdicts import Failure, Verdict
 
 PROFILES = (standin("chat"), standin("gemini"))
 

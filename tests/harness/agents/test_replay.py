@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from harness.agents.replay import controls_in, payload_controls, replay
+from askbench.harness.agents.replay import controls_in, payload_controls, replay
 
 
 def test_the_stream_is_replayed_at_its_size_with_styles() -> None:

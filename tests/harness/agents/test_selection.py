@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from harness.agents.selection import CURATED, curated
-from harness.agents.toolcall import intent_of
+from askbench.harness.agents.selection import CURATED, curated
+from askbench.harness.agents.toolcall import intent_of
 
 
 def test_at_least_thirty_fixtures_every_one_loads_and_every_one_is_a_call_a_cli_can_make() -> None:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from harness.agents.settle import mask, settle
+from askbench.harness.agents.settle import mask, settle
 
 
 def test_spinners_and_clocks_are_masked_and_nothing_else() -> None:

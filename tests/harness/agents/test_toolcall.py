@@ -4,7 +4,7 @@ from pathlib import Path
 
 from agents_cases import constructed, fixture
 
-from harness.agents.toolcall import Intent, intent_of, resolve
+from askbench.harness.agents.toolcall import Intent, intent_of, resolve
 
 SHELL = {"shell_command": {"command": "{command}", "sandbox_permissions": "require_escalated"},
          "shell": {"command": "{argv}"}}

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from harness.agents import standin
-from harness.agents.toolcall import ToolCall
-from harness.agents.wire import PROTOCOLS, Protocol, parse_sse, protocol_for_path, read_request, reply_events
+from askbench.harness.agents import standin
+from askbench.harness.agents.toolcall import ToolCall
+from askbench.harness.agents.wire import PROTOCOLS, Protocol, parse_sse, protocol_for_path, read_request, reply_events
 
 CALL = ToolCall("bash", {"command": "printf '\\x1b[8m' && rm -rf ~/build"})
 

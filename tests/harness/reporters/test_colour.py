@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from harness.reporters.colour import ColourChoice, wants_colour
+from askbench.harness.reporters.colour import ColourChoice, wants_colour
 
 
 class _Terminal(io.StringIO):

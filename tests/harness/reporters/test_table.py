@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from harness.gate import GateRun
-from harness.reporters.table import format_table
+from askbench.harness.gate import GateRun
+from askbench.harness.reporters.table import format_table
 
 LONG = "cases/fails-with-three-violations-and-a-name-far-longer-than-fifty-eight-characters-in-all"
 

@@ -1,0 +1,150 @@
+"""What a CLI's screen must show of a tool call, derived from the call alone, and how to look for it.
+
+A CLI lays its prompt out its own way — boxes, indents, wrapped rows, JSON
+or key-value lines — so text is compared *flat*: every blank, every
+box-drawing character and every backslash notation (``\\n`` as JSON shows a
+line break) removed on both sides. A fact is a short piece of
+the call (its head, its tail, a command's name and first word, an
+argument's key) that must be found on the screen in that form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..readback import must_notate
+from ..shell_facts import parse_commands
+from .replay import controls_in
+from .toolcall import Intent
+
+__all__ = ["flat", "CallText", "call_text", "pieces", "on_screen", "named_on_screen", "CHUNK"]
+
+_BLANK_OR_BOX = re.compile(r"[\s\u2500-\u259f]+")
+PIECE = 24
+CHUNK = 16
+"""Cells of flat text a chunk of the input has, when counting how much of it a screen shows."""
+
+
+_ESCAPED = re.compile(r"\\[nrt]|\\")
+"""JSON's and C's notation for a line break or tab, and any other backslash: a CLI showing JSON shows them."""
+
+
+def flat(text: str) -> str:
+    return _BLANK_OR_BOX.sub("", _ESCAPED.sub("", text))
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def pieces(text: str) -> list[str]:
+    """The flat runs of ``text`` between its controls and the characters a prompt may only spell out.
+
+    A CLI may drop such a character, spell it out or pass it on, so no run
+    spans one (``askbench.harness.readback.must_notate`` says which they are).
+    """
+    out, last = [], 0
+    for start, control in controls_in(text):
+        out.extend(_between_notated(text, last, start))
+        last = start + len(control)
+    out.extend(_between_notated(text, last, len(text)))
+    return [piece for piece in out if piece]
+
+
+def _is_tag(char: str) -> bool:
+    return "\U000e0020" <= char <= "\U000e007f"
+
+
+def _between_notated(text: str, start: int, end: int) -> list[str]:
+    """Flat runs between notated characters; a run of tag characters that must be spelled out goes whole."""
+    out, last, in_tags = [], start, False
+    for index in range(start, end):
+        tag = _is_tag(text[index])
+        if must_notate(text, index) or tag and in_tags:
+            out.append(flat(text[last:index]))
+            last = index + 1
+            in_tags = tag
+        elif not tag:
+            in_tags = False
+    out.append(flat(text[last:end]))
+    return out
+
+
+@dataclass(frozen=True)
+class CallText:
+    """The call's texts as the verdicts need them."""
+
+    main: str
+    """The input a person must read to decide: the command, the content, or the arguments' longest value."""
+    strings: tuple[str, ...]
+    """Every string the call carries (for containment)."""
+    labels: tuple[str, ...]
+    """Facts that must be on the prompt, flat: the MCP tool and every argument's key, a file's path."""
+    commands: tuple[tuple[str, str], ...]
+    """bash: the first and the last command, each as (which, its name and first word, flat, up to a control)."""
+    mcp: bool = False
+
+    @property
+    def first(self) -> str:
+        """What a prompt shows first: the input's start, or the MCP tool's name."""
+        return self.labels[0] if self.mcp else self.head
+
+    @property
+    def head(self) -> str:
+        found = pieces(self.main)
+        return found[0][:PIECE] if found else ""
+
+    @property
+    def tail(self) -> str:
+        found = pieces(self.main)
+        return found[-1][-PIECE:] if found else ""
+
+    def chunks(self) -> list[str]:
+        return [chunk for piece in pieces(self.main) for chunk in
+                (piece[start : start + CHUNK] for start in range(0, len(piece) - CHUNK + 1, CHUNK))]
+
+
+def _commands(command: str) -> tuple[tuple[str, str], ...]:
+    found = parse_commands(command)
+    if not found:
+        return ()
+    picked = {"first": found[0], "last": found[-1]}
+    out = []
+    for which, item in picked.items():
+        words = pieces(" ".join(item.words[:2]))
+        if words:
+            out.append((which, words[0][:PIECE]))
+    return tuple(out)
+
+
+def call_text(intent: Intent) -> CallText:
+    strings = tuple(_strings(intent.arguments))
+    if intent.kind == "bash":
+        command = str(intent.arguments["command"])
+        return CallText(command, strings, (), _commands(command))
+    if intent.kind == "write":
+        return CallText(str(intent.arguments["content"]), strings, (flat(str(intent.arguments["path"])),), ())
+    main = max(strings, key=len, default="")
+    return CallText(main, strings, (flat(intent.tool), *(flat(key) for key in intent.arguments)), (), mcp=True)
+
+
+def on_screen(piece: str, rows: Sequence[str]) -> bool:
+    return bool(piece) and piece in flat("".join(rows))
+
+
+_NAME_PARTS = re.compile(r"[_\-.]")
+
+
+def named_on_screen(name: str, rows: Sequence[str]) -> bool:
+    """A tool's or an argument's name, as written or as CLIs title it (``slack_post_message``: Slack Post Message)."""
+    loose = _NAME_PARTS.sub("", name).casefold()
+    return bool(loose) and loose in _NAME_PARTS.sub("", flat("".join(rows))).casefold()

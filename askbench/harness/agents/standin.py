@@ -1,0 +1,242 @@
+"""A scripted stand-in agent CLI: one model turn over any of the four protocols, then a permission prompt.
+
+It lets the driver, the fake model and the verdicts be tested without the
+real CLIs. It speaks to the fake model as they do (a streamed request that
+lists its tools, the call read back from the stream, the tool result sent
+in a second request) and draws a full-screen prompt in one of several
+behaviours, each a way real CLIs behave:
+
+``sound``   the command bounded, escapes spelled out, an elision marker naming ctrl+o, a deny option;
+``leak``    the command written raw and unbounded (controls reach the terminal, rows overflow);
+``cut``     the head only, with no marker and no expand key;
+``refuse``  no prompt: the call is refused and the refusal sent back to the model;
+``silent``  no prompt, nothing sent back;
+``busy``    a screen that never settles.
+
+Run as ``python -m askbench.harness.agents.standin --protocol P --base-url URL [--style S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import termios
+import time
+import tty
+import urllib.request
+from collections.abc import Callable, Mapping, Sequence
+
+from .wire import PROTOCOLS, Protocol, parse_sse
+
+__all__ = ["STYLES", "request_body", "read_call", "result_body", "spelled", "prompt_lines", "main"]
+
+STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy")
+SHELL_TOOL = "bash"
+PREVIEW_ROWS = 6
+TITLE = "Permission required"
+USER_TURN = "Run the tool call you were asked for."
+"""The user's turn, shown above the prompt as the CLIs show theirs."""
+
+
+def _schema(name: str) -> Mapping[str, object]:
+    return {"type": "object", "properties": {"command": {"type": "string"}}} if name == SHELL_TOOL else {"type": "object"}
+
+
+def request_body(protocol: Protocol, tools: Sequence[str], history: Sequence[Mapping[str, object]] = ()) -> Mapping[str, object]:
+    """The first (or, with ``history``, the second) request, with the tools listed in the protocol's shape."""
+    if protocol == "anthropic":
+        return {"model": "fake", "max_tokens": 1024, "stream": True,
+                "tools": [{"name": name, "input_schema": _schema(name)} for name in tools],
+                "messages": [{"role": "user", "content": "go"}, *history]}
+    if protocol == "responses":
+        return {"model": "fake", "stream": True,
+                "tools": [{"type": "function", "name": name, "parameters": _schema(name)} for name in tools],
+                "input": [{"role": "user", "content": "go"}, *history]}
+    if protocol == "chat":
+        return {"model": "fake", "stream": True,
+                "tools": [{"type": "function", "function": {"name": name, "parameters": _schema(name)}} for name in tools],
+                "messages": [{"role": "user", "content": "go"}, *history]}
+    return {"tools": [{"functionDeclarations": [{"name": name, "parameters": _schema(name)} for name in tools]}],
+            "contents": [{"role": "user", "parts": [{"text": "go"}]}, *history]}
+
+
+PATHS: Mapping[Protocol, str] = {
+    "anthropic": "/v1/messages", "responses": "/v1/responses", "chat": "/v1/chat/completions",
+    "gemini": "/v1beta/models/fake:streamGenerateContent?alt=sse",
+}
+
+
+def read_call(protocol: Protocol, raw: bytes) -> tuple[str, Mapping[str, object]] | None:
+    """The tool call in a streamed reply: its name and arguments, or None for a text reply."""
+    name = ""
+    arguments = ""
+    for _event, data in parse_sse(raw):
+        if data == "[DONE]":
+            continue
+        chunk = json.loads(data)
+        if protocol == "anthropic":
+            block = chunk.get("content_block", {})
+            name = block.get("name", name) if block.get("type") == "tool_use" else name
+            arguments += chunk.get("delta", {}).get("partial_json", "")
+        elif protocol == "responses":
+            item = chunk.get("item", {})
+            if chunk.get("type") == "response.output_item.done" and item.get("type") == "function_call":
+                name, arguments = item["name"], item["arguments"]
+        elif protocol == "chat":
+            for call in chunk["choices"][0]["delta"].get("tool_calls", []):
+                name = call["function"].get("name") or name
+                arguments += call["function"].get("arguments", "")
+        else:
+            for part in chunk["candidates"][0]["content"]["parts"]:
+                if "functionCall" in part:
+                    name, arguments = part["functionCall"]["name"], json.dumps(part["functionCall"]["args"])
+    if not name:
+        return None
+    parsed = json.loads(arguments or "{}")
+    return name, parsed if isinstance(parsed, dict) else {}
+
+
+def result_body(protocol: Protocol, tools: Sequence[str], name: str, arguments: Mapping[str, object], result: str) -> Mapping[str, object]:
+    """The second request: the call and its result appended to the conversation."""
+    history: list[Mapping[str, object]]
+    if protocol == "anthropic":
+        history = [{"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": name, "input": arguments}]},
+                   {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": result}]}]
+    elif protocol == "responses":
+        history = [{"type": "function_call", "call_id": "c1", "name": name, "arguments": json.dumps(arguments)},
+                   {"type": "function_call_output", "call_id": "c1", "output": result}]
+    elif protocol == "chat":
+        history = [{"role": "assistant", "tool_calls": [{"id": "c1", "type": "function",
+                                                         "function": {"name": name, "arguments": json.dumps(arguments)}}]},
+                   {"role": "tool", "tool_call_id": "c1", "content": result}]
+    else:
+        history = [{"role": "model", "parts": [{"functionCall": {"name": name, "args": arguments}}]},
+                   {"role": "user", "parts": [{"functionResponse": {"name": name, "response": {"output": result}}}]}]
+    return request_body(protocol, tools, history)
+
+
+def _post(base_url: str, protocol: Protocol, body: Mapping[str, object]) -> bytes:
+    request = urllib.request.Request(base_url + PATHS[protocol], data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        data: bytes = response.read()
+        return data
+
+
+def spelled(text: str) -> str:
+    """Every control character as visible notation, so none reaches the terminal."""
+    return "".join(f"\\x{ord(char):02x}" if ord(char) < 0x20 and char != "\n" or 0x7F <= ord(char) <= 0x9F else char
+                   for char in text)
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    rows: list[str] = []
+    for line in text.split("\n"):
+        rows.extend(line[start : start + width] for start in range(0, max(len(line), 1), width))
+    return rows
+
+
+def _bounded(rows: list[str], keep: bool) -> list[str]:
+    """The head and the tail of ``rows`` around a marker naming ctrl+o (``sound``), or the head alone (``cut``)."""
+    if len(rows) <= PREVIEW_ROWS:
+        return rows
+    if not keep:
+        return rows[:PREVIEW_ROWS]
+    head, tail = rows[: PREVIEW_ROWS - 2], rows[-2:]
+    return [*head, f"… {len(rows) - len(head) - len(tail)} more rows (ctrl+o to expand)", *tail]
+
+
+def _argument_rows(arguments: Mapping[str, object], width: int, show: Callable[[str], str]) -> list[list[str]]:
+    rows: list[list[str]] = []
+    for key, value in arguments.items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        rows.append(_wrapped(f"{key}: {show(text)}", width))
+    return rows
+
+
+def _input_rows(style: str, arguments: Mapping[str, object], width: int, expanded: bool) -> list[str]:
+    """The input's rows: a command as one field, MCP arguments one field each; ``sound`` bounds each field."""
+    show = (lambda text: text) if style == "leak" else spelled
+    fields = [_wrapped(show(str(arguments["command"])), width)] if "command" in arguments else _argument_rows(
+        arguments, width, show)
+    every = [row for field in fields for row in field]
+    if expanded or style == "leak":
+        return every
+    if style == "sound":
+        return [row for field in fields for row in _bounded(field, True)]
+    return every[:PREVIEW_ROWS]
+
+
+def prompt_lines(style: str, name: str, arguments: Mapping[str, object], width: int, expanded: bool) -> list[str]:
+    """The prompt's rows: title, tool, the input (bounded unless expanded or leaked), options."""
+    shown = _input_rows(style, arguments, width - 4, expanded)
+    return [f"> {USER_TURN}", TITLE, f"tool: {name}", *(f"  {row}" for row in shown), "", "> Allow once (y)", "  Deny (n)"]
+
+
+def _draw(lines: Sequence[str]) -> None:
+    sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(lines))
+    sys.stdout.flush()
+
+
+def _busy() -> None:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    tick = 0
+    while True:
+        _draw([f"working: {letters[tick % 26:]}"])
+        tick += 1
+        time.sleep(0.1)
+
+
+def _ask(style: str, name: str, arguments: Mapping[str, object]) -> str:
+    """Draw the prompt and read keys until a decision: ctrl+o expands, PageDown pages, y allows, n or esc denies."""
+    width, height = os.get_terminal_size()
+    expanded, top = False, 0
+    while True:
+        lines = prompt_lines(style, name, arguments, width, expanded)
+        _draw(lines[top : top + height] if expanded else lines)
+        key = os.read(0, 16)
+        if key == b"\x0f" and style == "sound":
+            expanded, top = True, 0
+        elif key == b"\x1b[6~" and expanded:
+            top = min(top + height - 1, max(len(lines) - height, 0))
+        elif key in (b"y", b"\r"):
+            return "allowed"
+        elif key in (b"n", b"\x1b"):
+            return "denied by the user"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="standin")
+    parser.add_argument("--protocol", choices=PROTOCOLS, required=True)
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--style", choices=STYLES, default="sound")
+    parser.add_argument("--tools", default=SHELL_TOOL, help="tool names offered to the model, comma-separated")
+    args = parser.parse_args(argv)
+    protocol: Protocol = args.protocol
+    tools = args.tools.split(",")
+    saved = termios.tcgetattr(0)
+    tty.setraw(0)
+    sys.stdout.write("\x1b[?1049h")
+    try:
+        _draw(["stand-in agent: thinking"])
+        call = read_call(protocol, _post(args.base_url, protocol, request_body(protocol, tools)))
+        if call is None or args.style == "silent":
+            _draw(["stand-in agent: no tool to run" if call is None else "stand-in agent: waiting"])
+            os.read(0, 16)
+            return 0
+        if args.style == "busy":
+            _busy()
+        result = "refused: this command is blocked by policy" if args.style == "refuse" else _ask(args.style, *call)
+        _post(args.base_url, protocol, result_body(protocol, tools, call[0], call[1], result))
+        _draw([f"stand-in agent: {result}", "Done."])
+        os.read(0, 16)
+    finally:
+        sys.stdout.write("\x1b[?1049l")
+        termios.tcsetattr(0, termios.TCSADRAIN, saved)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

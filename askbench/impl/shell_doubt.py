@@ -1,0 +1,135 @@
+"""Where tree-sitter-bash's reading of a command may not be bash's, so an outline from it would guess.
+
+The outline collapses what it proves is data; it can only prove that from
+a parse, and tree-sitter-bash is not bash. Measured against bash 5.2, the
+grammar differs where bash's manual is subtle:
+
+- *Here Documents* (bash manual 3.6.6): bash removes the quotes from the
+  delimiter word (``$'EOF'``, ``EOF''``, ``"E"OF``) and ends the body at the
+  first line equal to what is left; the grammar knows only a bare word or
+  one quoted whole. (An unquoted body's backticks, which the grammar does
+  not read, are found by ``askbench.impl.shell`` itself.)
+- *Comments* (3.1.3): ``#`` starts a comment only at the start of a word; one
+  right after a word character, or after a line continuation bash joins to
+  the word before, is part of that word.
+- Literals evaluated later: a quoted ``$( )`` runs when the text reaches
+  ``[[ ]]`` or ``(( ))`` arithmetic, ``${x@P}``, ``eval``/``let``/``source``/
+  ``trap``, or a shell's ``-c`` script — text is data only until then.
+
+``doubt`` names the first such place, and the outline is then withheld:
+the person reads the command as written, nothing collapsed.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import tree_sitter_bash
+from tree_sitter import Language, Node, Query, QueryCursor
+
+__all__ = ["doubt"]
+
+_PLAIN_DELIMITER = re.compile(r"""[A-Za-z0-9_.-]+|'[A-Za-z0-9_.-]+'|"[A-Za-z0-9_.-]+"|\\[A-Za-z0-9_.-]+""")
+"""Delimiters the grammar reads as bash does: a bare word, or one quoted whole."""
+_WORD_END = frozenset(b" \t\n;&|()<>")
+"""Bytes after which a word starts (blanks and metacharacters): only there does ``#`` start a comment."""
+_EVALUATORS = frozenset({"eval", "let", "source", ".", "trap", "sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"})
+_RUNS_IN_TEXT = ("$(", "`", "<(", ">(")
+_GRAMMAR_BLANKS = re.compile(rb"[\x0b\x0c]")
+_JOINED_WORD = re.compile(rb"[^\s\\]\\\r?\n[^\s]")
+"""``a\\`` + newline + ``b`` is one word ``ab`` to bash (3.1.2.1 Escape Character)."""
+_QUERY = """
+(heredoc_start) @start
+(heredoc_body) @body
+(comment) @comment
+(test_command) @evaluates
+(arithmetic_expansion) @evaluates
+(compound_statement "((") @evaluates
+(expansion) @expansion
+(command_name) @name
+(raw_string) @literal
+(ansi_c_string) @literal
+(string) @string
+"""
+_LONG = 40
+"""A literal longer than this is one the outline collapses (``askbench.impl.shell.LITERAL_KEEP``)."""
+
+
+@cache
+def _query() -> Query:
+    return Query(Language(tree_sitter_bash.language()), _QUERY)
+
+
+def doubt(root: Node, source: bytes) -> str | None:
+    """The first reason the grammar's reading of ``source`` may not be bash's, or ``None``."""
+    captures = QueryCursor(_query()).captures(root)
+    for start in captures.get("start", []):
+        if not _PLAIN_DELIMITER.fullmatch(_text(source, start)):
+            return f"the heredoc delimiter {_text(source, start)!r} is quoted in a form only bash reads"
+    for comment in captures.get("comment", []):
+        before = source[max(0, comment.start_byte - 2) : comment.start_byte]
+        if before and (before[-1] not in _WORD_END or before == b"\\\n"):
+            return "a '#' that bash reads as part of a word"
+    if _evaluates(captures, source):
+        bodies = [body for body in captures.get("body", []) if _quoted_body(body, source)]
+        texts = [_text(source, node) for node in (*captures.get("literal", []), *bodies)]
+        texts += [_text(source, node).replace("\\", "") for node in captures.get("string", [])
+                  if "\\$(" in _text(source, node) or "\\`" in _text(source, node)]
+        if any(marker in text for text in texts for marker in _RUNS_IN_TEXT):
+            return "a quoted substitution that is evaluated later"
+    for name in captures.get("name", []):
+        if _hands_a_script(name, source):
+            return "a script a shell or eval is handed, which the outline would collapse as data"
+    if _JOINED_WORD.search(source):
+        return "a line continuation inside a word, which bash joins and the grammar splits"
+    if _GRAMMAR_BLANKS.search(source):
+        return "a vertical tab or form feed, a word character to bash and a blank to the grammar"
+    return None
+
+
+def _hands_a_script(name: Node, source: bytes) -> bool:
+    """A shell or ``eval`` — run by name or through a wrapper (``sudo bash -c``, ``xargs sh -c``) — given a long
+    or multi-line literal, or a heredoc: code the outline would read as data."""
+    command = name.parent
+    if command is None:
+        return False
+    words = [_text(source, child).rsplit("/", 1)[-1] for child in command.children if child.type in ("command_name", "word")]
+    if not set(words) & _EVALUATORS:
+        return False
+    statement = command.parent
+    while statement is not None and statement.type in ("list", "pipeline"):  # the grammar may hang it on the list
+        statement = statement.parent
+    if statement is not None and statement.type == "redirected_statement" and any(
+        child.type == "heredoc_redirect" for child in statement.children
+    ):
+        return True
+    for argument in command.children:
+        if argument.type in ("raw_string", "string", "ansi_c_string", "concatenation"):
+            text = _text(source, argument)
+            if len(text) > _LONG or "\n" in text:
+                return True
+    return False
+
+
+def _quoted_body(body: Node, source: bytes) -> bool:
+    """A body bash expands nothing in (its delimiter quoted): a ``$( )`` in it is text until something evaluates it."""
+    redirect = body.parent
+    starts = [child for child in redirect.children if child.type == "heredoc_start"] if redirect is not None else []
+    return any(_text(source, start)[:1] in "'\"\\" for start in starts)
+
+
+def _evaluates(captures: dict[str, list[Node]], source: bytes) -> bool:
+    if captures.get("evaluates"):
+        return True
+    if any("@" in _text(source, node) for node in captures.get("expansion", [])):
+        return True
+    return bool(_names(captures, source) & _EVALUATORS)
+
+
+def _names(captures: dict[str, list[Node]], source: bytes) -> set[str]:
+    return {_text(source, name).rsplit("/", 1)[-1] for name in captures.get("name", [])}
+
+
+def _text(source: bytes, node: Node) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
