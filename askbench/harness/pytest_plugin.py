@@ -117,6 +117,24 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         source.close()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The built-in corpus is collected even from a virtualenv inside the project (``.venv/…/askbench/corpus``),
+    which pytest passes over (``norecursedirs``, virtualenvs): the folders on the way to it are entered, and
+    nothing else inside the outermost of them, so the virtualenv's other packages stay uncollected."""
+    if not _enabled(config) or config.args_source == pytest.Config.ArgsSource.ARGS:
+        return None
+    from .corpus import BUILTIN_CORPUS
+
+    corpus = Path(BUILTIN_CORPUS)
+    way = [folder for folder in corpus.parents if config.rootpath in folder.parents]
+    if collection_path == corpus or corpus in collection_path.parents or collection_path in way:
+        return False
+    if way and way[-1] in collection_path.parents:
+        return True
+    return None
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if not _enabled(parent.config) or file_path.suffix != ".json":
         return None
