@@ -42,7 +42,6 @@ from .terminal import MODELS, FrameReading, ScreenRow, TerminalModel, cells_on, 
 from .work import ReadingTimeout
 
 WIDTHS = (80, 120, 160)
-NARROW_WIDTHS = (20, 30, 40)
 DEFAULT_MODELS: tuple[TerminalModel, ...] = tuple(MODELS.values())
 EXPAND_KEY = "ctrl+o"
 """The key the hint must name exactly when the bounded view leaves something out."""

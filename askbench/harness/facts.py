@@ -13,7 +13,6 @@ contract; layout is not.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from askbench.impl.payload import PromptPayload
@@ -110,8 +109,3 @@ def expected_evidence(payload: PromptPayload) -> list[ExpectedFact]:
 
 def expected_facts(payload: PromptPayload) -> list[ExpectedFact]:
     return expected_core(payload) + expected_evidence(payload)
-
-
-def flagged_texts(payload: PromptPayload) -> Sequence[str]:
-    """What the highlight is for: the value, or each external path of a bash ask that left the working directory."""
-    return payload.flagged

@@ -318,10 +318,6 @@ class FieldReading:
         return self.head + self.tail
 
 
-def _trim(stream: str) -> str:
-    return stream.strip(" \n")
-
-
 def _context(text: str, index: int) -> str:
     return repr(text[max(0, index - 12) : index + 12])
 
