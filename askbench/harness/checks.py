@@ -88,6 +88,8 @@ class _Judged:
     reading: FrameReading
     chrome: Chrome
     ask: AskReading | None = None
+    boxed_by: int = 0
+    """The columns a box drawn around the prompt takes from each row (its sides and padding)."""
 
     @property
     def rows(self) -> list[ScreenRow]:
@@ -128,8 +130,12 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
 def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.layout.unbox``)."""
     reading = read_frame(lines, width, model)
-    reading = replace(reading, screen_rows=unbox(reading.screen_rows))
-    return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]))
+    inside = unbox(reading.screen_rows)
+    boxed_by = max((len(row.text) - len(kept.text) for row, kept in zip(reading.screen_rows, inside)
+                    if row.text != kept.text and kept.text.strip()), default=0)
+    reading = replace(reading, screen_rows=inside)
+    return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
+                   boxed_by=boxed_by)
 
 
 # ── the invariants ─────────────────────────────────────────────────────────
@@ -768,7 +774,7 @@ def run_width(
                 check_elision(judged, frame.elided, report)
                 check_highlight(judged, payload, report)
                 check_expectations(expect, payload, judged.ask, width, report, reference=source in (None, reference_source))
-                check_runs(payload, judged.ask, _dialect(fixture), width, field_max_width, report)
+                check_runs(payload, judged.ask, _dialect(fixture), width - judged.boxed_by, field_max_width, report)
             if judged.models[0].name == models[0].name:
                 if view == "bounded":
                     title_rows = judged.ask.title_rows
