@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .facts import ExpectedFact
 from .layout import is_blank
@@ -77,6 +77,24 @@ def _flat(label: str) -> str:
     return label.replace("\n", " ").replace("\t", " ").rstrip(" ")
 
 
+def _label_spellings(labels: Iterable[str]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Per label: the folded forms a printable ASCII label may show as (whole, or clipped from its
+    ``MAX_LABEL_CELLS // 2``-th character on), and for any other, the first characters its row may start with."""
+    shown_as: dict[str, set[str]] = defaultdict(set)
+    odd: dict[str, set[str]] = defaultdict(set)
+    for label in labels:
+        flat = _flat(label)
+        if _plain(label):
+            for end in range(MAX_LABEL_CELLS // 2, len(flat) + 1):
+                shown_as[flat[:end].casefold()].add(label)
+            shown_as[flat.casefold()].add(label)
+            continue
+        for spelling in spellings(flat[:1] or " ", False):
+            odd[spelling[0]].add(label)
+            odd[spelling[0].swapcase()].add(label)
+    return shown_as, odd
+
+
 class HeadIndex:
     """For each row of ``rows[:stop]``: the facts whose label it begins with, as positions in ``facts``.
 
@@ -86,46 +104,38 @@ class HeadIndex:
     itself on the rows whose first character can begin it.
     """
 
-    def __init__(self, rows: Sequence[ScreenRow], facts: Sequence[ExpectedFact], stop: int, meter: WorkMeter) -> None:
+    def __init__(self, rows: Sequence[ScreenRow], facts: Sequence[ExpectedFact], stop: int, meter: WorkMeter,
+                 extras: frozenset[int] = frozenset()) -> None:
         self._positions: dict[str, list[int]] = defaultdict(list)
         for position, fact in enumerate(facts):
             self._positions[fact.label].append(position)
         self._folded: dict[str, set[str]] = defaultdict(set)
         for label in self._positions:
             self._folded[label.casefold()].add(label)
-        shown_as: dict[str, set[str]] = defaultdict(set)
-        odd: dict[str, set[str]] = defaultdict(set)
-        longest = 0
-        for label in self._positions:
-            longest = max(longest, len(label))
-            if _plain(label):
-                flat = _flat(label)
-                for end in range(MAX_LABEL_CELLS // 2, len(flat) + 1):
-                    shown_as[flat[:end].casefold()].add(label)
-                shown_as[flat.casefold()].add(label)
-            else:
-                first = _flat(label)[:1] or " "
-                for spelling in spellings(first, False):
-                    odd[spelling[0]].add(label)
-                    odd[spelling[0].swapcase()].add(label)
-        self._labels_by_row: dict[int, set[str]] = {}
+        self._shown_as, self._odd = _label_spellings(self._positions)
         self.last_position: list[int] = []
         """Per row, the latest position in ``facts`` of a fact it heads, or -1."""
         self._rows_of: dict[str, list[int]] = defaultdict(list)
-        limit = 12 * longest + 40
+        limit = 12 * max(map(len, self._positions), default=0) + 40
         for index in range(stop):
-            text = rows[index].text
-            meter.charge(1)
-            clipped = {label for label in self._clipped(text, limit, shown_as) if label_head(text, label) is not None}
-            labels = self._exact(text, limit) | clipped
-            labels |= {label for label in odd.get(text[:1], ()) if label_head(text, label) is not None}
-            meter.charge(len(odd.get(text[:1], ())))
+            labels = self._labels_of(rows[index].text, limit, meter)
             for label in labels:
                 self._rows_of[label].append(index)
             self.last_position.append(max((self._positions[label][-1] for label in labels), default=-1))
-        self._breaks = [index for index in range(stop) if self.last_position[index] >= 0 or rows[index].text == MARKER]
+        self.extras = frozenset(index for index in extras if index < stop and self.last_position[index] < 0)
+        """Rows that state a truth of the payload besides its facts (``askbench.harness.extra_facts``) and head none."""
+        self._breaks = [index for index in range(stop)
+                        if self.last_position[index] >= 0 or rows[index].text == MARKER or index in self.extras]
         self._blank_ends = [index for index in range(1, stop)
                             if is_blank(rows[index].text) and not is_blank(rows[index - 1].text)]
+
+    def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
+        """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints."""
+        meter.charge(1)
+        clipped = {label for label in self._clipped(text, limit, self._shown_as) if label_head(text, label) is not None}
+        odd = self._odd.get(text[:1], set())
+        meter.charge(len(odd))
+        return self._exact(text, limit) | clipped | {label for label in odd if label_head(text, label) is not None}
 
     def _exact(self, text: str, limit: int) -> set[str]:
         found = set()
@@ -157,7 +167,7 @@ class HeadIndex:
         return rows[at] if at < len(rows) and rows[at] < stop else None
 
     def breaks(self, head: int, stop: int, position: int) -> Iterator[int]:
-        """Rows in ``(head, stop)`` that head a fact after ``position`` or are a lone marker, nearest first."""
+        """Rows in ``(head, stop)`` that head a fact after ``position``, are a lone marker or an extra fact, nearest first."""
         at = bisect.bisect_right(self._breaks, head)
         while at < len(self._breaks) and self._breaks[at] < stop:
             index = self._breaks[at]
