@@ -401,27 +401,35 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     ask = judged.ask
     assert ask is not None
     bounded = view == "bounded"
+    core_invariant = "core" if bounded else "verbatim"
     for fact in ask.missing:
-        report("core" if bounded else "verbatim", f"no '{fact.label}' line on screen")
+        report(core_invariant, f"no '{fact.label}' line on screen")
     for shown in ask.facts:
-        problem = _problem(shown)
-        if problem is None and shown.capped and _shows_nothing(shown, field_max_width):
-            problem = "shows nothing of its text before the marker"
-        if problem is None:
-            continue
-        label = shown.fact.label
-        if shown.fact.core:
-            report("core" if bounded else "verbatim", f"'{label}' {problem}")
-        else:
-            report("evidence" if bounded else "verbatim", f"'{label}' {problem}")
+        problem = _fact_problem(shown, field_max_width)
+        if problem is not None:
+            invariant = core_invariant if shown.fact.core else "evidence" if bounded else "verbatim"
+            report(invariant, f"'{shown.fact.label}' {problem}")
     if ask.stray_rows:
         first = ask.stray_rows[0]
-        report("core" if bounded else "verbatim", f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
-    if bounded and ask.silent_gaps:
+        report(core_invariant, f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
+    if bounded:
+        _check_left_out(ask, max_rows, report)
+
+
+def _fact_problem(shown: FactOnScreen, field_max_width: int) -> str | None:
+    problem = _problem(shown)
+    if problem is None and shown.capped and _shows_nothing(shown, field_max_width):
+        return "shows nothing of its text before the marker"
+    return problem
+
+
+def _check_left_out(ask: AskReading, max_rows: int, report: Report) -> None:
+    """Evidence the bounded view leaves out is marked where it is left out (``check_facts`` says when the end may not be)."""
+    if ask.silent_gaps:
         report("evidence", f"evidence '{ask.silent_gaps[0].label}' is left out between entries with no lone {MARKER} row "
                            "where it is left out")
     evidence_shown = any(not shown.fact.core for shown in ask.facts)
-    if bounded and ask.unmarked_end and (ask.rows < max_rows or evidence_shown):
+    if ask.unmarked_end and (ask.rows < max_rows or evidence_shown):
         report("evidence", f"evidence '{ask.unmarked_end[0].label}' is left out with no lone {MARKER} row to say so")
 
 
