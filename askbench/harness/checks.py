@@ -29,6 +29,7 @@ from askbench.impl.payload import PromptPayload
 
 from .corpus import Fixture
 from .box import unbox
+from .extra_facts import payload_truths
 from .facts import CORE_LABELS, expected_facts
 from .label_rows import core_label_of, label_of
 from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem
@@ -351,12 +352,14 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
     ``ｒｕｎｓ`` is the core label ``runs``/``tool``, so such a row, anywhere
     above the options, must be that core fact; and any other row of the ask
     shaped ``to: boss@acme.example`` must be the head of the entry read there,
-    or it poses as one the payload does not have.
+    or state a truth of the payload (``askbench.harness.extra_facts``), or it
+    poses as one the payload does not have.
     """
     real = {shown.head for shown in ask.facts if shown.fact.core}
-    heads = {shown.head for shown in ask.facts}
-    # a core label row poses as one wherever it stands above the options, also past the facts the ask reads
-    for index in range(ask.start, max(ask.end, judged.chrome.options_start)):
+    heads = {shown.head for shown in ask.facts} | set(ask.extra_rows)
+    # a core label row poses as one wherever it stands above the options, also past the facts the ask reads;
+    # below the title's first row, a label row before the first fact poses as much as one inside the ask
+    for index in range(min(1, ask.start), max(ask.end, judged.chrome.options_start)):
         text = judged.rows[index].text
         core = core_label_of(text, CORE_LABELS)
         if core is None and index >= ask.end:
@@ -731,6 +734,7 @@ def run_width(
     frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
     result.render_us = elapsed * 1e6
     facts = expected_facts(payload)
+    truths = payload_truths(payload)
     sequences = payload_sgr(payload)
     check_reaches(fixture, payload, lambda invariant, message: result.violations.append(
         Violation(invariant, "bounded", width, message, "all")))
@@ -762,7 +766,8 @@ def run_width(
                     result.legacy_rows = max(0, stop - (title_rows if title_rows is not None else 1))
                 continue
             try:
-                judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
+                judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded",
+                                      truths=truths)
             except ReadingTimeout as timeout:
                 report("TIMEOUT", str(timeout))
                 continue

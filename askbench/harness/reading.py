@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .extra_facts import PayloadTruths, extra_rows
 from .facts import ARROW, CORE_LABELS, ExpectedFact
 from .heads import MAX_LABEL_CELLS, HeadIndex, label_head
 from .layout import is_blank
@@ -72,6 +73,8 @@ class AskReading:
     """Evidence left out after the last fact shown, with no marker after it."""
     stray_rows: list[int] = field(default_factory=list)
     """Rows inside the ask that belong to no fact."""
+    extra_rows: list[int] = field(default_factory=list)
+    """Rows inside the ask that state a truth of the payload besides its facts (``askbench.harness.extra_facts``)."""
 
     @property
     def rows(self) -> int:
@@ -259,15 +262,23 @@ class _Walk:
     def run(self) -> None:
         pending = list(enumerate(self.expected))
         while pending:
+            self._skip_extras()
             if self.row < self.stop:
                 self._bring_forward(pending)
             position, fact = pending.pop(0)
             earliest = min((later for later, _ in pending), default=position)
             self._fact(position if earliest > position else earliest - 1, fact)  # a row heading a pending fact ends it
+        self._skip_extras()
         read = len(self.reading.facts)
         self.reading.silent_gaps = [fact for before, fact in self.unmarked if before < read]
         self.reading.unmarked_end = [fact for before, fact in self.unmarked if before == read]
         self.reading.end = max(self.row, self.reading.start)
+
+    def _skip_extras(self) -> None:
+        """Rows that state a truth of the payload are read as such wherever the next fact could begin."""
+        while self.row < self.stop and self.row in self.heads.extras:
+            self.reading.extra_rows.append(self.row)
+            self.row += 1
 
     def _bring_forward(self, pending: list[tuple[int, ExpectedFact]]) -> None:
         """Core facts stand in any order: a row that heads a later core fact, not the next one, is that fact's."""
@@ -296,7 +307,9 @@ class _Walk:
             if found is None:
                 self.reading.missing.append(fact)
                 return
-            self.reading.stray_rows.extend(range(self.row, found))
+            skipped = range(self.row, found)
+            self.reading.stray_rows.extend(index for index in skipped if index not in self.heads.extras)
+            self.reading.extra_rows.extend(index for index in skipped if index in self.heads.extras)
             self.row = found
             value_start = label_head(self.rows[self.row].text, fact.label)
             assert value_start is not None
@@ -354,20 +367,24 @@ class _Walk:
 
 def read_ask(
     rows: Sequence[ScreenRow], expected: Sequence[ExpectedFact], stop: int, *, bounded: bool,
-    meter: WorkMeter | None = None,
+    meter: WorkMeter | None = None, truths: PayloadTruths | None = None,
 ) -> AskReading:
     """Find every expected fact in ``rows[:stop]`` (``stop``: where the options block and its hint begin).
 
     ``bounded``: values may be capped and evidence left out (marked by a lone
     ``…`` row where it is left out, or at the end); otherwise every fact must
-    read whole. The reading costs work linear in the rows and the facts
+    read whole. With the payload's ``truths``, a row that states one of them
+    under a label of no fact is read as an extra fact where it stands (also
+    just above the first fact, below the title) and belongs to the ask. The reading costs work linear in the rows and the facts
     (``askbench.harness.work``); past the frame's budget it raises ``ReadingTimeout``.
     """
     while stop > 0 and is_blank(rows[stop - 1].text):
         stop -= 1
     meter = meter or WorkMeter(frame_budget(stop, len(expected)))
-    heads = HeadIndex(rows, expected, stop, meter)
+    heads = HeadIndex(rows, expected, stop, meter, extra_rows(rows, stop, truths))
     first = heads.first_row()
+    while first is not None and first > 1 and first - 1 in heads.extras:
+        first -= 1  # the title's row is the title's, whatever it reads like
     if first is None:
         return AskReading(title_rows=min(1, stop), start=min(1, stop), end=stop, missing=[f for f in expected if not f.optional])
     walk = _Walk(rows, expected, stop, bounded, heads, meter, AskReading(title_rows=first, start=first, end=first), row=first)

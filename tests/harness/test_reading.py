@@ -156,3 +156,18 @@ def test_a_frame_that_costs_more_than_its_budget_raises_reading_timeout() -> Non
     rows, facts = _unreadable(50, 80)
     with pytest.raises(ReadingTimeout, match="work units"):
         read_ask(rows, facts, len(rows), bounded=False, meter=WorkMeter(100))
+
+
+def test_a_true_extra_row_between_facts_ends_the_value_before_it_and_is_read_as_an_extra() -> None:
+    from askbench.harness.extra_facts import payload_truths
+    from askbench.impl.payload import build_payload
+
+    truths = payload_truths(build_payload({"name": "bash", "input": {"command": "printf 'a'\nrm -rf build"}}))
+    rows = rows_of(["kind : bash", "tool : bash", "lines : 2", "command : printf 'a'", "          rm -rf build",
+                    "requested by : agent"])
+    ask = read_ask(rows, [TOOL, COMMAND], len(rows), bounded=True, truths=truths)
+    assert [(shown.fact.label, shown.head, shown.end, shown.reading.whole) for shown in ask.facts] == [
+        ("tool", 2, 3, True), ("command", 4, 6, True)]
+    assert (ask.start, ask.end, ask.extra_rows, ask.stray_rows) == (1, 7, [1, 3, 6], [])
+    without = read_ask(rows, [TOOL, COMMAND], len(rows), bounded=True)
+    assert without.start == 2 and without.extra_rows == [] and not without.facts[0].reading.whole

@@ -1,0 +1,125 @@
+"""Variants that state more than the seed asks: extra ``label : value`` rows about the payload.
+
+The styles add rows a renderer may fairly add — the call's kind, who asks,
+the value's line and character counts, the working directory — each true of
+the payload, above the core, between its facts or after the evidence, in
+several spellings of label and separator. The mutants add one row of the
+same shape whose value is false: a kind the call is not (``kind :
+read-only`` for a shell command), a working directory the call does not
+have, a line count one off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from askbench.impl.cells import cell_width
+from askbench.impl.dialog import DialogBudget
+from askbench.impl.frame import Frame
+from askbench.impl.payload import PromptPayload
+
+from ..corpus import Fixture
+from ..protocol import View
+from .mutants import reference_frame
+from .variant import Render, Variant
+
+__all__ = ["EXTRA_MUTANTS", "EXTRA_STYLES", "with_extras"]
+
+Extras = Callable[[PromptPayload], list[str]]
+Place = str
+"""``first``: above the core facts; ``between``: after the first fact's rows; ``last``: after the evidence."""
+
+
+def _working_directory(payload: PromptPayload) -> str | None:
+    return next((entry.text for entry in payload.evidence if entry.label == "working directory"), None)
+
+
+def _printable(text: str) -> bool:
+    return text.isascii() and text.isprintable()
+
+
+def _insert_at(ask: list[str], place: Place) -> int:
+    if place == "first":
+        return 0
+    if place == "last":
+        return len(ask)
+    return next((index for index in range(1, len(ask)) if ask[index][:1] not in ("", " ")), len(ask))
+
+
+def with_extras(extras: Extras, place: Place) -> Render:
+    """The reference with ``extras(payload)`` rows added to the ask at ``place``, inside the same row budget.
+
+    The bounded ask is rendered that many rows shorter so the extras cost no
+    row of the budget; where the core alone fills it, the extras are left out.
+    A row wider than the terminal is left out too: an extra stands on one row.
+    """
+
+    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+        frame = reference_frame(payload, view, budget)
+        rows = [row for row in extras(payload) if cell_width(row) <= width]
+        if view == "legacy" or not rows:
+            return frame
+        if view == "bounded" and budget.max_rows is not None:
+            frame = reference_frame(payload, view, replace(budget, max_rows=max(1, budget.max_rows - len(rows))))
+            if frame.ask_rows + len(rows) > budget.max_rows:
+                return reference_frame(payload, view, budget)
+        ask = list(frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows])
+        at = _insert_at(ask, place)
+        ask[at:at] = rows
+        end = frame.ask_start + frame.ask_rows
+        return replace(frame, lines=(*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]), ask_rows=len(ask))
+
+    return render
+
+
+def _kind_and_requester(payload: PromptPayload) -> list[str]:
+    who = "subagent" if payload.request.requester.forwarded else "agent"
+    return [f"kind : {payload.kind}", f"requested by : {who}"]
+
+
+def _counts(payload: PromptPayload) -> list[str]:
+    value = payload.request.value
+    rows = [f"Lines: {value.count(chr(10)) + 1}", f"Characters: {len(value):,}"] if value else []
+    return rows + [f"Evidence: {len(payload.evidence)}"]
+
+
+def _cwd(payload: PromptPayload) -> list[str]:
+    directory = _working_directory(payload)
+    tool = payload.request.tool_name
+    rows = [f"cwd : {directory}"] if directory and _printable(directory) else []
+    return rows + ([f"Type  : {tool}"] if tool and _printable(tool) else [])
+
+
+def _false_kind(payload: PromptPayload) -> list[str]:
+    return ["kind : read-only"]
+
+
+def _false_cwd(payload: PromptPayload) -> list[str]:
+    return ["cwd : /srv/another-checkout"]
+
+
+def _false_lines(payload: PromptPayload) -> list[str]:
+    return [f"lines : {payload.request.value.count(chr(10)) + 2}"]
+
+
+_WITH_CWD = ("external/read-dotenv-symlink-to-run-secrets", "forwarded/bash-external-directory-forwarded-pg-backup")
+_PLAIN = ("bash/sudo-wrapper-restart-nginx", "mcp/github-create-issue-long-markdown-body")
+
+EXTRA_STYLES: tuple[Variant, ...] = (
+    Variant("extra-facts-first", "true extra facts above the core: kind : bash, requested by : agent",
+            "style", with_extras(_kind_and_requester, "first")),
+    Variant("extra-counts-between", "true counts after the first fact: Lines: 200, Characters: 4,210, Evidence: 3",
+            "style", with_extras(_counts, "between")),
+    Variant("extra-cwd-last", "the payload's working directory and the tool again after the evidence: cwd : /repo, "
+            "Type  : bash", "style", with_extras(_cwd, "last")),
+)
+
+EXTRA_MUTANTS: tuple[Variant, ...] = (
+    Variant("extra-kind-false", "an extra row says the call is 'kind : read-only', whatever it is",
+            "mutant", with_extras(_false_kind, "first"), ("labels", "core"), _PLAIN),
+    Variant("extra-cwd-false", "an extra row names a working directory the payload does not have",
+            "mutant", with_extras(_false_cwd, "last"), ("labels", "core", "evidence", "layout"), (*_PLAIN, *_WITH_CWD)),
+    Variant("extra-lines-false", "an extra row counts one line more than the value has",
+            "mutant", with_extras(_false_lines, "between"), ("labels", "core", "evidence"), _PLAIN),
+)
