@@ -234,20 +234,41 @@ def opening_option(options: Sequence[Option]) -> Option | None:
     return _singled_out(options, lambda option: option.paint)
 
 
+_SHORTCUT = re.compile(r"\((?P<key>[a-z]|esc)\)\s*$", re.IGNORECASE)
+"""A key shortcut an option names after its words, as Codex does: ``Yes, proceed (y)``, ``No, … (esc)``."""
+_ESC: tuple[Polarity, Grant | None] = ("deny", None)
+"""What esc does in a prompt: it dismisses, so it denies."""
+_FIRST_NUMBERED: tuple[Polarity, Grant | None] = KEY_MEANINGS["y"]
+"""What ``1.`` does in a numbered list: what ``(y)`` does, as Claude Code, Codex and Gemini CLI number theirs."""
+
+
+def _claims(option: Option) -> list[tuple[str, tuple[Polarity, Grant | None]]]:
+    """What the option does by its key, its number's place, and the shortcut it names: ``(y)``, ``1.``, ``(esc)``."""
+    claims = [(f"({option.key})", KEY_MEANINGS[option.key])] if option.key in KEY_MEANINGS else []
+    if option.key == "1":
+        claims.append(("1.", _FIRST_NUMBERED))
+    shortcut = _SHORTCUT.search(option.words)
+    key = shortcut.group("key").lower() if shortcut else None
+    if key == "esc":
+        claims.append(("(esc)", _ESC))
+    elif key in KEY_MEANINGS:
+        claims.append((f"({key})", KEY_MEANINGS[key]))
+    return claims
+
+
 def _misread(option: Option) -> str | None:
-    """How a keyed option's words contradict its key: the opposite decision, or another reach of the grant."""
-    meaning = KEY_MEANINGS.get(option.key)
+    """How an option's words contradict what it does: the opposite decision, or another reach of the grant."""
     said = polarity(option.words)
-    if meaning is None or said is None:
+    if said is None:
         return None
-    does, reach = meaning
-    if said != does:
-        return f"option ({option.key}) would {does} but reads {option.words[:40]!r}"
     words = set(_words(option.words))
-    if does == "approve" and reach == "once" and words & _BROAD:
-        return f"option ({option.key}) grants once but reads {option.words[:40]!r}"
-    if does == "approve" and reach == "broad" and words & _ONCE and not words & _BROAD:
-        return f"option ({option.key}) grants beyond this request but reads {option.words[:40]!r}"
+    for name, (does, reach) in _claims(option):
+        if said != does:
+            return f"option {name} would {does} but reads {option.words[:40]!r}"
+        if does == "approve" and reach == "once" and words & _BROAD:
+            return f"option {name} grants once but reads {option.words[:40]!r}"
+        if does == "approve" and reach == "broad" and words & _ONCE and not words & _BROAD:
+            return f"option {name} grants beyond this request but reads {option.words[:40]!r}"
     return None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .agents import AGENT_MUTANTS, AGENT_STYLES
 from .exact import EXACT_MUTANTS
 from .extras import EXTRA_MUTANTS, EXTRA_STYLES
 from .meaning import MEANING_MUTANTS, MEANING_STYLES
@@ -18,8 +19,8 @@ from .reach_mutants import REACH_MUTANTS
 from .styles import STYLES as REFERENCE_STYLES
 from .variant import Kind, Render, Variant
 
-MUTANTS: tuple[Variant, ...] = (*REFERENCE_MUTANTS, *REACH_MUTANTS, *MEANING_MUTANTS, *EXACT_MUTANTS, *EXTRA_MUTANTS)
-STYLES: tuple[Variant, ...] = (*REFERENCE_STYLES, *MEANING_STYLES, *EXTRA_STYLES)
+MUTANTS: tuple[Variant, ...] = (*REFERENCE_MUTANTS, *REACH_MUTANTS, *MEANING_MUTANTS, *EXACT_MUTANTS, *EXTRA_MUTANTS, *AGENT_MUTANTS)
+STYLES: tuple[Variant, ...] = (*REFERENCE_STYLES, *MEANING_STYLES, *EXTRA_STYLES, *AGENT_STYLES)
 
 VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (*MUTANTS, *STYLES)}
 
