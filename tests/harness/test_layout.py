@@ -112,3 +112,25 @@ def test_the_opening_selection_may_be_shown_by_paint_alone() -> None:
     assert any("opens on" in problem for problem in option_problems(chrome.options))
     two = read_frame(["\x1b[7m1. Allow once\x1b[0m", "2. No"], 40).screen_rows
     assert opening_option(find_options([row.text for row in two], styles=[row.styles for row in two]).options) is None
+
+
+@pytest.mark.parametrize("rows", [
+    ["› 1. Yes, proceed (y)", "  2. Yes, and don't ask again for this command (a)",
+     "  3. No, and tell Codex what to do differently (esc)"],
+    ["❯ 1. Yes", "  2. Yes, and don't ask again for sudo commands in /repo",
+     "  3. No, and tell Claude what to do differently (esc)"],
+])
+def test_the_agents_numbered_options_with_their_shortcuts_read_as_what_they_do(rows) -> None:
+    assert option_problems(_options(rows)) == []
+
+
+@pytest.mark.parametrize(("rows", "problem"), [
+    (["● 1. No", "  2. Allow for this session", "  3. No, suggest changes (esc)"], "option 1. would approve"),
+    (["● 1. Allow for this session", "  2. Allow once", "  3. No (esc)"], "option 1. grants once"),
+    (["› 1. No, proceed (y)", "  2. Yes, and don't ask again (a)", "  3. No (esc)"], "would approve"),
+    (["› 1. Yes, proceed (y)", "  2. No, tell Codex (n)", "  3. Yes, and don't ask again (esc)"],
+     "option (esc) would deny"),
+    (["› 1. Yes, proceed (y)", "  2. Yes, go ahead (n)", "  3. No (esc)"], "option (n) would deny"),
+])
+def test_a_numbered_option_is_held_to_its_place_and_to_the_shortcut_it_names(rows, problem) -> None:
+    assert any(problem in found for found in option_problems(_options(rows))), option_problems(_options(rows))

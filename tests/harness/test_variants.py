@@ -72,11 +72,15 @@ def test_a_mutant_names_the_invariants_that_reject_it_and_fixtures_in_the_corpus
 MEANING_CLASSES = {
     "mutant": {"option-reads-deny", "option-words-swapped", "opens-on-session", "opens-on-session-painted",
                "numbered-opens-on-session",
-               "no-deny-offered", "title-false-requester", "value-white-on-white", "value-black", "value-struck-through"},
+               "no-deny-offered", "title-false-requester", "value-white-on-white", "value-black", "value-struck-through",
+               "extra-kind-false", "extra-cwd-false", "extra-lines-false",
+               "gemini-option-1-reads-no", "claude-no-deny", "codex-esc-approves", "codex-option-1-reads-no"},
     "style": {"boxed", "numbered-options", "one-row-options", "reordered-core", "surface-before-tool",
-              "capitalised-labels", "labels-above", "gemini-like"},
+              "capitalised-labels", "labels-above", "gemini-like",
+              "extra-facts-first", "extra-counts-between", "extra-cwd-last", "gemini-cli", "claude-code", "codex-cli"},
 }
-"""Issue 22's and 28's classes of lying chrome and colour, and the layouts of other agents' prompts."""
+"""Issue 22's and 28's classes of lying chrome and colour, false extra facts, and the layouts of other agents' prompts
+(Gemini CLI, Claude Code, Codex) with the lies each could tell."""
 
 
 def test_every_class_of_meaning_has_its_variant():
