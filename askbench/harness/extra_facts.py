@@ -10,7 +10,7 @@ row says is true when its value is one the payload itself holds under the
 topic its label names (``TOPICS``); a label that names no topic may state
 any text the payload holds. The truths are read from the payload's own data
 — its kind, the request's fields, the requester, every evidence entry, the
-annotations — and the counts of its texts, never from how any renderer lays
+annotations — and the counts of its value, never from how any renderer lays
 a prompt out.
 
 A core label is never an extra (a row that reads as one is that core fact, or
@@ -80,6 +80,7 @@ def _spelled(word: str) -> Iterator[str]:
 
 
 def _counts(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The line and character counts of ``texts``, as a count reads: ``1234`` or ``1,234``."""
     lines: set[str] = set()
     characters: set[str] = set()
     for text in texts:
@@ -110,8 +111,7 @@ def payload_truths(payload: PromptPayload) -> PayloadTruths:
               request.executed_unit, request.shape)
     evidence = [text for entry in payload.evidence for text in (entry.label, entry.text, entry.detail, entry.brief) if text]
     directories = {entry.text for entry in payload.evidence if TOPICS.get(_label_key(entry.label)) == "directory"}
-    measured = [request.value, *(entry.text for entry in payload.evidence)]
-    lines, characters = _counts(text for text in measured if text)
+    lines, characters = _counts([request.value] if request.value else [])
     kind = {word.casefold() for word in _kind_words(payload)}
     requester = {word.casefold() for word in _requester_words(payload)}
     texts = {text for text in (*fields, *evidence, *payload.annotations, *payload.flagged) if text}
