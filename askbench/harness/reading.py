@@ -319,6 +319,7 @@ class _Walk:
         if self.rows[self.row].text[value_start:] and value_start not in self.columns:
             self.columns.append(value_start)
         self.row = shown.end
+        self._skip_extras()  # a marker after an extra fact still marks what is left out after this fact
         if self.row < self.stop and self.rows[self.row].text == MARKER and self.bounded:
             if self.reading.marker_row is None:
                 self.reading.marker_row = self.row

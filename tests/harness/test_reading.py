@@ -171,3 +171,14 @@ def test_a_true_extra_row_between_facts_ends_the_value_before_it_and_is_read_as_
     assert (ask.start, ask.end, ask.extra_rows, ask.stray_rows) == (1, 7, [1, 3, 6], [])
     without = read_ask(rows, [TOOL, COMMAND], len(rows), bounded=True)
     assert without.start == 2 and without.extra_rows == [] and not without.facts[0].reading.whole
+
+
+def test_a_marker_after_a_true_extra_row_marks_the_evidence_left_out_there() -> None:
+    from askbench.harness.extra_facts import payload_truths
+    from askbench.impl.payload import build_payload
+
+    truths = payload_truths(build_payload({"name": "bash", "input": {"command": "printf 'a'\nrm -rf build"}}))
+    more = ExpectedFact("timeout", ("120",), core=False)
+    rows = rows_of(["tool : bash", "command : printf 'a'", "          rm -rf build", "kind : bash", "…"])
+    ask = read_ask(rows, [TOOL, COMMAND, more], len(rows), bounded=True, truths=truths)
+    assert (ask.dropped, ask.unmarked_end, ask.marker_row, ask.extra_rows) == ([more], [], 5, [4])
