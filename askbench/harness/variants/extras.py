@@ -44,26 +44,25 @@ def _insert_at(ask: list[str], place: Place) -> int:
         return 0
     if place == "last":
         return len(ask)
-    return next((index for index in range(1, len(ask)) if ask[index][:1] not in ("", " ")), len(ask))
+    return next((index for index in range(1, len(ask)) if ask[index][:1] not in ("", " ", "\u2026")), len(ask))
 
 
 def with_extras(extras: Extras, place: Place) -> Render:
-    """The reference with ``extras(payload)`` rows added to the ask at ``place``, inside the same row budget.
+    """The reference with ``extras(payload)`` rows added to the ask at ``place``, in the rows its budget leaves.
 
-    The bounded ask is rendered that many rows shorter so the extras cost no
-    row of the budget; where the core alone fills it, the extras are left out.
-    A row wider than the terminal is left out too: an extra stands on one row.
+    Extras come last in what a bounded ask owes: as many are shown as rows
+    are left once every fact the reference shows is shown, so they never
+    displace a fact. A row wider than the terminal is left out: an extra
+    stands on one row.
     """
 
     def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
         frame = reference_frame(payload, view, budget)
         rows = [row for row in extras(payload) if cell_width(row) <= width]
+        if view == "bounded" and budget.max_rows is not None:
+            rows = rows[: max(0, budget.max_rows - frame.ask_rows)]
         if view == "legacy" or not rows:
             return frame
-        if view == "bounded" and budget.max_rows is not None:
-            frame = reference_frame(payload, view, replace(budget, max_rows=max(1, budget.max_rows - len(rows))))
-            if frame.ask_rows + len(rows) > budget.max_rows:
-                return reference_frame(payload, view, budget)
         ask = list(frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows])
         at = _insert_at(ask, place)
         ask[at:at] = rows
