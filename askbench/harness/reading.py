@@ -280,6 +280,12 @@ class _Walk:
             self.reading.extra_rows.append(self.row)
             self.row += 1
 
+    def _pass_over(self, stop: int) -> None:
+        """The rows before ``stop`` the walk steps over to a fact's label row: extra facts where they stand, others stray."""
+        for index in range(self.row, stop):
+            (self.reading.extra_rows if index in self.heads.extras else self.reading.stray_rows).append(index)
+        self.row = stop
+
     def _bring_forward(self, pending: list[tuple[int, ExpectedFact]]) -> None:
         """Core facts stand in any order: a row that heads a later core fact, not the next one, is that fact's."""
         text = self.rows[self.row].text
@@ -307,10 +313,7 @@ class _Walk:
             if found is None:
                 self.reading.missing.append(fact)
                 return
-            skipped = range(self.row, found)
-            self.reading.stray_rows.extend(index for index in skipped if index not in self.heads.extras)
-            self.reading.extra_rows.extend(index for index in skipped if index in self.heads.extras)
-            self.row = found
+            self._pass_over(found)
             value_start = label_head(self.rows[self.row].text, fact.label)
             assert value_start is not None
         shown = self._read(fact, position, value_start)
