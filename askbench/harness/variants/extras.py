@@ -52,13 +52,17 @@ def with_extras(extras: Extras, place: Place) -> Render:
 
     Extras come last in what a bounded ask owes: as many are shown as rows
     are left once every fact the reference shows is shown, so they never
-    displace a fact. A row wider than the terminal is left out: an extra
-    stands on one row.
+    displace a fact. A row wider than the terminal is left out (an extra
+    stands on one row), and so is one whose label an evidence entry of the
+    payload has: ``type : mcp`` beside the entry ``type : url`` would be
+    read as that entry.
     """
 
     def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
         frame = reference_frame(payload, view, budget)
-        rows = [row for row in extras(payload) if cell_width(row) <= width]
+        taken = {entry.label.casefold() for entry in payload.evidence}
+        rows = [row for row in extras(payload)
+                if cell_width(row) <= width and row.split(":", 1)[0].strip().casefold() not in taken]
         if view == "bounded" and budget.max_rows is not None:
             rows = rows[: max(0, budget.max_rows - frame.ask_rows)]
         if view == "legacy" or not rows:
