@@ -73,7 +73,7 @@ MEANING_CLASSES = {
     "mutant": {"option-reads-deny", "option-words-swapped", "opens-on-session", "opens-on-session-painted",
                "numbered-opens-on-session",
                "no-deny-offered", "title-false-requester", "value-white-on-white", "value-black", "value-struck-through",
-               "extra-kind-false", "extra-cwd-false", "extra-lines-false",
+               "extra-kind-false", "extra-cwd-false", "extra-lines-false", "extra-requester-false",
                "gemini-option-1-reads-no", "claude-no-deny", "codex-esc-approves", "codex-option-1-reads-no"},
     "style": {"boxed", "numbered-options", "one-row-options", "reordered-core", "surface-before-tool",
               "capitalised-labels", "labels-above", "gemini-like",

@@ -6,7 +6,7 @@ the payload, above the core, between its facts or after the evidence, in
 several spellings of label and separator. The mutants add one row of the
 same shape whose value is false: a kind the call is not (``kind :
 read-only`` for a shell command), a working directory the call does not
-have, a line count one off.
+have, another requester than the one asking, a line count one off.
 """
 
 from __future__ import annotations
@@ -102,6 +102,10 @@ def _false_cwd(payload: PromptPayload) -> list[str]:
     return ["cwd : /srv/another-checkout"]
 
 
+def _false_requester(payload: PromptPayload) -> list[str]:
+    return [f"requested by : {'agent' if payload.request.requester.forwarded else 'subagent'}"]
+
+
 def _false_lines(payload: PromptPayload) -> list[str]:
     return [f"lines : {payload.request.value.count(chr(10)) + 2}"]
 
@@ -123,6 +127,9 @@ EXTRA_MUTANTS: tuple[Variant, ...] = (
             "mutant", with_extras(_false_kind, "first"), ("labels", "core"), _PLAIN),
     Variant("extra-cwd-false", "an extra row names a working directory the payload does not have",
             "mutant", with_extras(_false_cwd, "last"), ("labels", "core", "evidence", "layout"), (*_PLAIN, *_WITH_CWD)),
+    Variant("extra-requester-false", "an extra row says the other requester: a subagent for the agent's own call, "
+            "the agent for a relayed one", "mutant", with_extras(_false_requester, "between"), ("labels", "core", "evidence"),
+            (*_PLAIN, _WITH_CWD[1])),
     Variant("extra-lines-false", "an extra row counts one line more than the value has",
             "mutant", with_extras(_false_lines, "between"), ("labels", "core", "evidence"), _PLAIN),
 )
