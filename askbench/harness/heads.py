@@ -124,10 +124,13 @@ class HeadIndex:
             self.last_position.append(max((self._positions[label][-1] for label in labels), default=-1))
         self.extras = frozenset(index for index in extras if index < stop and self.last_position[index] < 0)
         """Rows that state a truth of the payload besides its facts (``askbench.harness.extra_facts``) and head none."""
-        self._breaks = [index for index in range(stop)
-                        if self.last_position[index] >= 0 or rows[index].text == MARKER or index in self.extras]
+        self._breaks = [index for index in range(stop) if self._ends_a_value(rows[index].text, index)]
         self._blank_ends = [index for index in range(1, stop)
                             if is_blank(rows[index].text) and not is_blank(rows[index - 1].text)]
+
+    def _ends_a_value(self, text: str, index: int) -> bool:
+        """Whether a value may end before row ``index``: it heads a fact, is a lone marker or an extra fact."""
+        return self.last_position[index] >= 0 or text == MARKER or index in self.extras
 
     def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
         """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints."""
