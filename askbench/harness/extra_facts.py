@@ -7,8 +7,10 @@ seed asks — ``kind : bash``, ``requested by : agent``, ``working directory :
 statement; a false one (``kind : read-only`` for a shell command, a working
 directory the call does not have) misleads as a forged core row does. What a
 row says is true when its value is one the payload itself holds under the
-topic its label names (``TOPICS``); a label that names no topic may state
-any text the payload holds. The truths are read from the payload's own data
+topic its label names (``TOPICS``): a label is half of what a row states,
+so one that names no topic (``dry run : rm -rf build``) states nothing the
+payload holds, and a neutral one (``note``) may state any whole text the
+payload holds. The truths are read from the payload's own data
 — its kind, the request's fields, the requester, every evidence entry, the
 annotations — and the counts of its value, never from how any renderer lays
 a prompt out.
@@ -37,15 +39,21 @@ __all__ = ["TOPICS", "PayloadTruths", "extra_rows", "payload_truths"]
 Topic = str
 
 TOPICS: Mapping[str, Topic] = {
-    **dict.fromkeys(("kind", "type", "call", "call kind", "request kind", "category"), "kind"),
+    **dict.fromkeys(("kind", "type", "call", "call kind", "request kind", "category", "name", "tool name", "invoked as",
+                     "called as"), "kind"),
     **dict.fromkeys(("requested by", "requester", "asked by", "asking", "from", "by", "caller", "origin"), "requester"),
     **dict.fromkeys(("cwd", "working directory", "working dir", "workdir", "directory", "dir", "current directory"),
                     "directory"),
     **dict.fromkeys(("lines", "line count", "number of lines"), "lines"),
     **dict.fromkeys(("chars", "characters", "length", "character count"), "characters"),
     **dict.fromkeys(("entries", "evidence", "evidence entries"), "entries"),
+    **dict.fromkeys(("note", "notes", "info", "details", "detail", "also", "see", "text", "value", "input", "argument",
+                     "arguments", "field", "entry", "annotation", "annotations", "pattern", "matched pattern", "outline"),
+                    "text"),
 }
-"""What a label (case folded, ``-`` and ``_`` read as blanks) says a value is; any other label names no topic."""
+"""What a label (case folded, ``-`` and ``_`` read as blanks) says a value is. The ``text`` labels claim nothing of
+their own and may state any whole text the payload holds; a label of no topic is half of a claim the payload does not
+make (``dry run : rm -rf build``, ``read-only : bash``), so a row under it is never true."""
 
 _FOLDED_TOPICS = frozenset({"kind", "requester"})
 """Topics of words, read in any case: ``Bash`` is the kind ``bash``."""
@@ -55,7 +63,7 @@ _EXTRA_ROW = re.compile(r"([^\s:][^:]*?) *: +(\S(?:.*\S)?) *$")
 
 @dataclass(frozen=True)
 class PayloadTruths:
-    """What the payload holds, by topic, and every text it holds (what a label of no topic may state)."""
+    """What the payload holds, by topic, and every text it holds (what a ``text`` label may state)."""
 
     topics: Mapping[Topic, frozenset[str]]
     texts: frozenset[str]
@@ -64,6 +72,8 @@ class PayloadTruths:
         """Whether ``label : value`` is true of the payload."""
         topic = TOPICS.get(_label_key(label))
         if topic is None:
+            return False
+        if topic == "text":
             return value in self.texts or value.casefold() in self.topics["kind"]
         return (value.casefold() if topic in _FOLDED_TOPICS else value) in self.topics[topic]
 

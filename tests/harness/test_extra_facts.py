@@ -18,8 +18,8 @@ FORWARDED = build_payload(
 
 @pytest.mark.parametrize(("label", "value"), [
     ("kind", "bash"), ("Type", "Bash"), ("call-kind", "bash"), ("requested by", "agent"), ("Requester", "AGENT"),
-    ("lines", "2"), ("Characters", "29"), ("entries", str(len(BASH.evidence))), ("shows", "bash"),
-    ("value", "command"),
+    ("lines", "2"), ("Characters", "29"), ("entries", str(len(BASH.evidence))), ("name", "bash"),
+    ("value", "command"), ("Tool-Name", "BASH"),
 ])
 def test_a_label_may_state_what_the_payload_holds_under_its_topic(label, value):
     assert payload_truths(BASH).holds(label, value)
@@ -27,7 +27,8 @@ def test_a_label_may_state_what_the_payload_holds_under_its_topic(label, value):
 
 @pytest.mark.parametrize(("label", "value"), [
     ("kind", "read-only"), ("kind", "rm -rf build"), ("requested by", "subagent"), ("cwd", "/repo"),
-    ("lines", "3"), ("characters", "2"), ("note", "approved"), ("note", "rm -rf buil"),
+    ("lines", "3"), ("characters", "2"), ("note", "approved"), ("note", "rm -rf buil"), ("shows", "bash"),
+    ("dry run", "printf 'a\\nb\\nc'\nrm -rf build"), ("read-only", "bash"), ("sandboxed", "agent"),
 ])
 def test_a_value_the_payload_does_not_hold_under_the_label_is_false(label, value):
     assert not payload_truths(BASH).holds(label, value)
