@@ -74,6 +74,7 @@ MEANING_CLASSES = {
                "numbered-opens-on-session",
                "no-deny-offered", "title-false-requester", "value-white-on-white", "value-black", "value-struck-through",
                "extra-kind-false", "extra-cwd-false", "extra-lines-false", "extra-requester-false",
+               "extra-label-claims",
                "gemini-option-1-reads-no", "claude-no-deny", "codex-esc-approves", "codex-option-1-reads-no"},
     "style": {"boxed", "numbered-options", "one-row-options", "reordered-core", "surface-before-tool",
               "capitalised-labels", "labels-above", "gemini-like",

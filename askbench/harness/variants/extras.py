@@ -6,7 +6,8 @@ the payload, above the core, between its facts or after the evidence, in
 several spellings of label and separator. The mutants add one row of the
 same shape whose value is false: a kind the call is not (``kind :
 read-only`` for a shell command), a working directory the call does not
-have, another requester than the one asking, a line count one off.
+have, another requester than the one asking, a line count one off, a true
+value under a label that claims what the payload does not (``sandboxed : bash``).
 """
 
 from __future__ import annotations
@@ -102,6 +103,11 @@ def _false_cwd(payload: PromptPayload) -> list[str]:
     return ["cwd : /srv/another-checkout"]
 
 
+def _claiming_label(payload: PromptPayload) -> list[str]:
+    tool = payload.request.tool_name
+    return [f"sandboxed : {tool}"] if tool and _printable(tool) else []
+
+
 def _false_requester(payload: PromptPayload) -> list[str]:
     return [f"requested by : {'agent' if payload.request.requester.forwarded else 'subagent'}"]
 
@@ -127,6 +133,8 @@ EXTRA_MUTANTS: tuple[Variant, ...] = (
             "mutant", with_extras(_false_kind, "first"), ("labels", "core"), _PLAIN),
     Variant("extra-cwd-false", "an extra row names a working directory the payload does not have",
             "mutant", with_extras(_false_cwd, "last"), ("labels", "core", "evidence", "layout"), (*_PLAIN, *_WITH_CWD)),
+    Variant("extra-label-claims", "an extra row states the tool's true name under a label that claims what the payload "
+            "does not: 'sandboxed : bash'", "mutant", with_extras(_claiming_label, "first"), ("labels", "core"), _PLAIN),
     Variant("extra-requester-false", "an extra row says the other requester: a subagent for the agent's own call, "
             "the agent for a relayed one", "mutant", with_extras(_false_requester, "between"), ("labels", "core", "evidence"),
             (*_PLAIN, _WITH_CWD[1])),
