@@ -79,3 +79,18 @@ def test_the_gate_passes_a_true_extra_row_above_or_between_the_core(row, at):
 def test_the_gate_rejects_a_false_extra_row_above_or_between_the_core(row, at):
     result = run_width(BASH, 80, 12, 200, {}, source=_with_row(row, at))
     assert {violation.invariant for violation in result.violations} & {"labels", "core"}
+
+
+def test_a_true_row_that_is_a_value_line_at_the_label_column_still_poses():
+    payload = build_payload({"name": "bash", "input": {"command": "true\nkind : bash"}})
+
+    def at_the_margin(payload, fixture, view, width, budget):
+        frame = reference_source(payload, fixture, view, width, budget)
+        if view == "legacy":
+            return frame
+        ask = ["tool    : bash", "command : true", "kind : bash"]
+        end = frame.ask_start + frame.ask_rows
+        return type(frame)((*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]), frame.ask_start, 3, False)
+
+    result = run_width(payload, 80, 12, 200, {}, source=at_the_margin)
+    assert {violation.invariant for violation in result.violations if violation.view == "bounded"} == {"labels"}
