@@ -265,8 +265,9 @@ def _is_plain(text: str) -> bool:
     """Printable ASCII, tab and line feed only: nothing to neutralise.
 
     A long text is asked with ``isascii`` and one ``in`` per ASCII control,
-    each a vectorised memchr, rather than a regex scan that costs ~8 ns a
-    character: the check decides the cost of the complete view of 10 MB.
+    each a vectorised memchr, rather than a regex scan, which steps through
+    the text a character at a time: the check decides what the complete view
+    of a large plain text costs.
     """
     if len(text) < _SHORT:
         return not _PLAIN.search(text)

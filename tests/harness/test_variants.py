@@ -76,7 +76,7 @@ MEANING_CLASSES = {
     "style": {"boxed", "numbered-options", "one-row-options", "reordered-core", "surface-before-tool",
               "capitalised-labels", "labels-above", "gemini-like"},
 }
-"""Issue 22's and 28's classes of lying chrome and colour, and the layouts of other agents' prompts."""
+"""The classes of chrome and colour that lie about the request, and the layouts of other agents' prompts."""
 
 
 def test_every_class_of_meaning_has_its_variant():
