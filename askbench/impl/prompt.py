@@ -358,8 +358,7 @@ class PermissionPrompt:
             self.offset, rows = _window(self.complete_view(width), self.offset, room, 0)
             self._settle(_Area(tuple(rows), False, True, paged=True, window=room))
             return [*title, *rows, *deny][:height]
-        label = key_label(self.expand_key)
-        message = [self.style("muted", row) for row in fit_chrome([TOO_SMALL.replace("ctrl+o", label)], width)]
+        message = [self.style("muted", row) for row in fit_chrome([self._bound_to_expand(TOO_SMALL)], width)]
         self._settle(_Area((), False, True))
         if len(title) + len(message) + len(deny) > height:  # the way out matters most, then why, then the title
             title = ()
@@ -402,21 +401,26 @@ class PermissionPrompt:
 
     def _hint(self, area: _Area, *, compact: bool) -> str:
         step = self.state.step
-        label = key_label(self.expand_key)
-        collapse = COLLAPSE_HINT.replace("ctrl+o", label)
-        expand = EXPAND_HINT.replace("ctrl+o", label)
         if step == "reason":
             return f"{REASON_HINT} · {area.position}" if area.paged else REASON_HINT
         if area.paged:
-            decide = f" · {PAGER_DECIDE_HINT}" if step == "decision" and not compact else ""
-            lead = self.state.hint or (f"{PAGER_HINT}{decide}" if not compact else "esc back")
-            return f"{lead} · {collapse} · {area.position}"
+            return self._pager_hint(area, compact=compact)
         if self.state.hint:
             return self.state.hint
         base = COMPACT_HINT if compact else SCOPE_HINT if step == "scope" else DECISION_HINT
         if self.expanded:
-            return f"{base} · {collapse}"
-        return f"{base} · {expand}" if area.elided else base
+            return f"{base} · {self._bound_to_expand(COLLAPSE_HINT)}"
+        return f"{base} · {self._bound_to_expand(EXPAND_HINT)}" if area.elided else base
+
+    def _pager_hint(self, area: _Area, *, compact: bool) -> str:
+        """How to scroll (or the reducer's own hint), how to collapse, and where the window is; the compact one only esc."""
+        decide = f" · {PAGER_DECIDE_HINT}" if self.state.step == "decision" and not compact else ""
+        lead = self.state.hint or (f"{PAGER_HINT}{decide}" if not compact else "esc back")
+        return f"{lead} · {self._bound_to_expand(COLLAPSE_HINT)} · {area.position}"
+
+    def _bound_to_expand(self, hint: str) -> str:
+        """A hint naming the expand action by the key the host binds it to."""
+        return hint.replace("ctrl+o", key_label(self.expand_key))
 
     # ── the ask ───────────────────────────────────────────────────────────
 

@@ -607,12 +607,22 @@ def _scan_scalar(text: str, at: int) -> int | tuple[int | None, str]:
         end, closed = _scan_string(text, at)
         return end if closed else (end, '"')
     if char in "-0123456789":
-        run = _run_end(_NUMBER_RUN, text, at)
-        number = _NUMBER.match(text, at)
-        valid = number.end() if number else at
-        if valid == run and run < len(text):
-            return run
-        return (valid if valid > at else None), ""
+        return _scan_number(text, at)
+    return _scan_literal(text, at)
+
+
+def _scan_number(text: str, at: int) -> int | tuple[int | None, str]:
+    """A number is complete only once something follows it (``1`` may yet be ``12``); else its valid prefix is kept."""
+    run = _run_end(_NUMBER_RUN, text, at)
+    number = _NUMBER.match(text, at)
+    valid = number.end() if number else at
+    if valid == run and run < len(text):
+        return run
+    return (valid if valid > at else None), ""
+
+
+def _scan_literal(text: str, at: int) -> int | tuple[int | None, str]:
+    """``true``, ``false`` or ``null``; at the end of the text a prefix of one is completed, since only one fits it."""
     word_end = _run_end(_WORD, text, at)
     word = text[at:word_end]
     for literal in _LITERALS:
