@@ -187,14 +187,6 @@ class _Drawn:
         within = self.kept + len(added) <= self.bound
         return within and grapheme_cells(drawn) <= MAX_CLUSTER_CELLS and not _overflows(drawn)
 
-    def keep(self, char: str) -> None:
-        self.text += char
-        self.kept += 1
-
-    def break_off(self) -> None:
-        """A notation was written: what follows no longer shares a cell with what came before."""
-        self.text = NOTATION_CLOSE
-
 
 def _joiner_joins(cluster: str, index: int) -> bool:
     """A joiner is drawn only between two pictographs: after a digit or before a notation it would dangle."""
@@ -202,16 +194,19 @@ def _joiner_joins(cluster: str, index: int) -> bool:
     return bool(following) and _is_pictographic(following) and _ends_a_pictograph(cluster[index - 1])
 
 
-def _extends(cluster: str, index: int, previous_kept: bool) -> bool:
-    """Whether an extender other than a joiner belongs to what precedes it, so it may be drawn as it is.
+def _belongs(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bool:
+    """Whether an extender that fits belongs to what precedes it, so it may be drawn as it is.
 
-    A second variation selector selects nothing; tag characters spell a
-    subdivision flag only after the black flag; a conjoining jamo joins a
-    syllable only after Hangul that is itself shown; any other extender is
-    kept when it prints, or is a mark (it has its base here).
+    A joiner belongs between two pictographs it can draw as one; a second
+    variation selector selects nothing; tag characters spell a subdivision
+    flag only after the black flag; a conjoining jamo joins a syllable only
+    after Hangul that is itself shown; any other extender is kept when it
+    prints, or is a mark (it has its base here).
     """
     char = cluster[index]
     previous = cluster[index - 1]
+    if char == ZWJ:
+        return previous_kept and _joiner_joins(cluster, index) and drawn.fits(cluster[index : index + 2])
     if _is_variation_selector(char):
         return not _is_variation_selector(previous)
     if _is_tag(char):
@@ -219,16 +214,6 @@ def _extends(cluster: str, index: int, previous_kept: bool) -> bool:
     if _is_hangul_jamo_extender(char):
         return previous_kept and _is_hangul(previous)
     return not _must_show_alone(char) or unicodedata.category(char)[0] == "M"
-
-
-def _keeps(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bool:
-    """Whether the extender at ``index`` is drawn as it is rather than as notation."""
-    char = cluster[index]
-    if not drawn.fits(char):
-        return False
-    if char == ZWJ:
-        return previous_kept and _joiner_joins(cluster, index) and drawn.fits(cluster[index : index + 2])
-    return _extends(cluster, index, previous_kept)
 
 
 def _clean_baseless(cluster: str, out: list[str]) -> None:
@@ -247,13 +232,14 @@ def _clean_cluster(cluster: str, out: list[str]) -> None:
     previous_kept = True
     for index in range(1, len(cluster)):
         char = cluster[index]
-        previous_kept = _keeps(drawn, cluster, index, previous_kept)
+        previous_kept = drawn.fits(char) and _belongs(drawn, cluster, index, previous_kept)
         if previous_kept:
             out.append(char)
-            drawn.keep(char)
+            drawn.text += char
+            drawn.kept += 1
         else:
             out.append(notation(char))
-            drawn.break_off()
+            drawn.text = NOTATION_CLOSE
 
 
 _ASCII_CONTROLS = tuple(chr(code) for code in range(0x20) if chr(code) not in "\n\t") + ("\x7f",)
