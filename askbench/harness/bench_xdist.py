@@ -10,7 +10,8 @@ process, by ``pytest --askbench`` in one process, and by ``pytest --askbench
 
 The numbers go into ``reports/bench.md`` as a section of their own between
 two markers; ``askbench bench`` keeps the section as it is, since measuring
-it takes many minutes (``make bench`` takes about one). The machine is
+it runs the whole gate several times over, far more than the rest of the
+bench. The machine is
 shared, so the section states the load average, and the ratios measured
 side by side are the figures to read.
 """

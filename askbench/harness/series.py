@@ -109,7 +109,7 @@ HOSTILE_UNITS: dict[str, str] = {
 }
 """Text that is all neutralising work, repeated to size as one bash command: ``⟨`` typed literally (each
 becomes ``⟨U+27E8⟩``), one grapheme cluster of combining marks with no base, letters with marks stacked
-past the extender cap, right-to-left overrides. The shapes of issue 14's pager measurements."""
+past the extender cap, right-to-left overrides: the shapes where the pager has the most work per character."""
 
 
 def _hostile_call(unit: str) -> Callable[[int], Call]:

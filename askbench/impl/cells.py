@@ -254,9 +254,9 @@ FIELD_ROW_CELLS = 64
 def field_rows(cap: int) -> int:
     """The rows a field capped at ``cap`` cells may take, the same at every width.
 
-    A row bound that shrank as the terminal widened (the old area count
-    charged a line break the rest of its row) let a wider terminal show fewer
-    lines of a here-string than a narrower one. A cap over 64 cells takes two
+    A row bound that shrinks as the terminal widens (an area count that
+    charges a line break the rest of its row does) lets a wider terminal show
+    fewer lines of a here-string than a narrower one. A cap over 64 cells takes two
     rows at least, one for the head and one for the tail; a smaller one (a
     terminal too small for more, where the prompt shrinks every field, or a
     fixture's tiny budget) keeps one row, its head.

@@ -152,52 +152,94 @@ def _overflows(drawn: str) -> bool:
     return len(drawn) * 4 > MAX_CLUSTER_BYTES and len(drawn.encode("utf-8", "surrogatepass")) > MAX_CLUSTER_BYTES
 
 
+def _is_variation_selector(char: str) -> bool:
+    return "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef"
+
+
+def _is_tag(char: str) -> bool:
+    return "\U000e0020" <= char <= "\U000e007f"
+
+
+def _extender_bound(base: str) -> int:
+    """How many extenders a base may carry: emoji sequences and flags legitimately carry more than text does."""
+    return MAX_EXTENDERS if _is_pictographic(base) or _is_regional_indicator(base) else MAX_TEXT_EXTENDERS
+
+
+class _Drawn:
+    """The cluster as it will be drawn: the base and the extenders kept since the last notation.
+
+    ``kept`` counts every extender kept, notations or not, because the bound
+    on extenders is on the whole cluster. The width and byte bounds are on
+    what one cell draws, and extenders after a notation are drawn on its
+    closing ``⟩``, so ``text`` starts again from there.
+    """
+
+    __slots__ = ("bound", "kept", "text")
+
+    def __init__(self, base: str) -> None:
+        self.text = base
+        self.kept = 0
+        self.bound = _extender_bound(base)
+
+    def fits(self, added: str) -> bool:
+        """Whether ``added`` can still join the cluster within every bound on one cluster."""
+        drawn = self.text + added
+        within = self.kept + len(added) <= self.bound
+        return within and grapheme_cells(drawn) <= MAX_CLUSTER_CELLS and not _overflows(drawn)
+
+
+def _joiner_joins(cluster: str, index: int) -> bool:
+    """A joiner is drawn only between two pictographs: after a digit or before a notation it would dangle."""
+    following = cluster[index + 1 : index + 2]
+    return bool(following) and _is_pictographic(following) and _ends_a_pictograph(cluster[index - 1])
+
+
+def _belongs(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bool:
+    """Whether an extender that fits belongs to what precedes it, so it may be drawn as it is.
+
+    A joiner belongs between two pictographs it can draw as one; a second
+    variation selector selects nothing; tag characters spell a subdivision
+    flag only after the black flag; a conjoining jamo joins a syllable only
+    after Hangul that is itself shown; any other extender is kept when it
+    prints, or is a mark (it has its base here).
+    """
+    char = cluster[index]
+    previous = cluster[index - 1]
+    if char == ZWJ:
+        return previous_kept and _joiner_joins(cluster, index) and drawn.fits(cluster[index : index + 2])
+    if _is_variation_selector(char):
+        return not _is_variation_selector(previous)
+    if _is_tag(char):
+        return cluster[0] == _BLACK_FLAG and previous_kept
+    if _is_hangul_jamo_extender(char):
+        return previous_kept and _is_hangul(previous)
+    return not _must_show_alone(char) or unicodedata.category(char)[0] == "M"
+
+
+def _clean_baseless(cluster: str, out: list[str]) -> None:
+    """A cluster whose first character cannot lead: nothing in it has a base to attach to on screen."""
+    out.append(notation(cluster[0]))
+    out.extend(notation(char) if _must_show_alone(char) or char == ZWJ else char for char in cluster[1:])
+
+
 def _clean_cluster(cluster: str, out: list[str]) -> None:
-    base = cluster[0]
-    if _cannot_lead(base):
-        out.append(notation(base))
-        for char in cluster[1:]:
-            out.append(notation(char) if _must_show_alone(char) or char == ZWJ else char)
+    """One grapheme of several characters: its base, then each extender as it is or as notation."""
+    if _cannot_lead(cluster[0]):
+        _clean_baseless(cluster, out)
         return
-    out.append(base)
-    previous = base
+    out.append(cluster[0])
+    drawn = _Drawn(cluster[0])
     previous_kept = True
-    kept = 0
-    run = base
-    """The cluster as it will be drawn: the base and the extenders kept since the last notation."""
-    bound = MAX_EXTENDERS if _is_pictographic(base) or _is_regional_indicator(base) else MAX_TEXT_EXTENDERS
-    last = len(cluster) - 1
     for index in range(1, len(cluster)):
         char = cluster[index]
-        if kept >= bound or grapheme_cells(run + char) > MAX_CLUSTER_CELLS or _overflows(run + char):
-            keep = False
-        elif char == ZWJ:
-            # a joiner is kept only between the two pictographs it joins: after a digit or before a notation it dangles
-            keep = (
-                index < last and _is_pictographic(cluster[index + 1]) and _ends_a_pictograph(previous) and previous_kept
-                and kept + 2 <= bound and grapheme_cells(run + char + cluster[index + 1]) <= MAX_CLUSTER_CELLS
-                and not _overflows(run + char + cluster[index + 1])
-            )
-        elif "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":
-            keep = not ("\ufe00" <= previous <= "\ufe0f" or "\U000e0100" <= previous <= "\U000e01ef")
-        elif "\U000e0020" <= char <= "\U000e007f":
-            keep = base == _BLACK_FLAG and previous_kept
-        elif char == "\n":
-            keep = True
-        elif _is_hangul_jamo_extender(char):
-            # joins the syllable only when it follows Hangul that is shown as is
-            keep = previous_kept and _is_hangul(previous)
-        else:
-            keep = not _must_show_alone(char) or unicodedata.category(char)[0] == "M"
-        if keep:
+        previous_kept = drawn.fits(char) and _belongs(drawn, cluster, index, previous_kept)
+        if previous_kept:
             out.append(char)
-            kept += 1
-            run += char
+            drawn.text += char
+            drawn.kept += 1
         else:
             out.append(notation(char))
-            run = NOTATION_CLOSE
-        previous = char
-        previous_kept = keep
+            drawn.text = NOTATION_CLOSE
 
 
 _ASCII_CONTROLS = tuple(chr(code) for code in range(0x20) if chr(code) not in "\n\t") + ("\x7f",)
@@ -209,8 +251,9 @@ def _is_plain(text: str) -> bool:
     """Printable ASCII, tab and line feed only: nothing to neutralise.
 
     A long text is asked with ``isascii`` and one ``in`` per ASCII control,
-    each a vectorised memchr, rather than a regex scan that costs ~8 ns a
-    character: the check decides the cost of the complete view of 10 MB.
+    each a vectorised memchr, rather than a regex scan, which steps through
+    the text a character at a time: the check decides what the complete view
+    of a large plain text costs.
     """
     if len(text) < _SHORT:
         return not _PLAIN.search(text)

@@ -71,8 +71,8 @@ def js_trim(text: str) -> str:
     """``text.trim()`` in JavaScript: leading and trailing JavaScript whitespace removed.
 
     ``str.strip`` and not a regex: ``[ws]+\\Z`` retries at every position of
-    a run of blanks, so a command padded with a megabyte of spaces in its
-    middle took hours to trim.
+    a run of blanks, so trimming a command padded with blanks in its middle
+    would cost the square of their number.
     """
     return text.strip(_JS_WHITESPACE_CHARACTERS)
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from .cells import cell_width, wrap_line
 from .complete_view import CompleteView
@@ -357,8 +358,7 @@ class PermissionPrompt:
             self.offset, rows = _window(self.complete_view(width), self.offset, room, 0)
             self._settle(_Area(tuple(rows), False, True, paged=True, window=room))
             return [*title, *rows, *deny][:height]
-        label = key_label(self.expand_key)
-        message = [self.style("muted", row) for row in fit_chrome([TOO_SMALL.replace("ctrl+o", label)], width)]
+        message = [self.style("muted", row) for row in fit_chrome([self._bound_to_expand(TOO_SMALL)], width)]
         self._settle(_Area((), False, True))
         if len(title) + len(message) + len(deny) > height:  # the way out matters most, then why, then the title
             title = ()
@@ -401,21 +401,26 @@ class PermissionPrompt:
 
     def _hint(self, area: _Area, *, compact: bool) -> str:
         step = self.state.step
-        label = key_label(self.expand_key)
-        collapse = COLLAPSE_HINT.replace("ctrl+o", label)
-        expand = EXPAND_HINT.replace("ctrl+o", label)
         if step == "reason":
             return f"{REASON_HINT} · {area.position}" if area.paged else REASON_HINT
         if area.paged:
-            decide = f" · {PAGER_DECIDE_HINT}" if step == "decision" and not compact else ""
-            lead = self.state.hint or (f"{PAGER_HINT}{decide}" if not compact else "esc back")
-            return f"{lead} · {collapse} · {area.position}"
+            return self._pager_hint(area, compact=compact)
         if self.state.hint:
             return self.state.hint
         base = COMPACT_HINT if compact else SCOPE_HINT if step == "scope" else DECISION_HINT
         if self.expanded:
-            return f"{base} · {collapse}"
-        return f"{base} · {expand}" if area.elided else base
+            return f"{base} · {self._bound_to_expand(COLLAPSE_HINT)}"
+        return f"{base} · {self._bound_to_expand(EXPAND_HINT)}" if area.elided else base
+
+    def _pager_hint(self, area: _Area, *, compact: bool) -> str:
+        """How to scroll (or the reducer's own hint), how to collapse, and where the window is; the compact one only esc."""
+        decide = f" · {PAGER_DECIDE_HINT}" if self.state.step == "decision" and not compact else ""
+        lead = self.state.hint or (f"{PAGER_HINT}{decide}" if not compact else "esc back")
+        return f"{lead} · {self._bound_to_expand(COLLAPSE_HINT)} · {area.position}"
+
+    def _bound_to_expand(self, hint: str) -> str:
+        """A hint naming the expand action by the key the host binds it to."""
+        return hint.replace("ctrl+o", key_label(self.expand_key))
 
     # ── the ask ───────────────────────────────────────────────────────────
 
@@ -507,36 +512,16 @@ class PermissionPrompt:
         pinned above it too: no row is shown away from its label.
         """
         heads = view.core_heads()
-        lead = 0
-        for first, head in heads:
-            if first != lead:
-                break
-            lead += len(head)
+        lead = _leading_rows(heads)
         header = tuple(view.rows(0, lead))
         later = [(first, head) for first, head in heads if first is None or first >= lead]
-        window = room - lead
-        if window < 1:
+        pinned = _pinned_window(view, later, lead, self.offset, room)
+        if pinned is None:
             return None if self.state.step != "reason" else self._plain_window(view, room)
-        start, rows = _window(view, lead + self.offset, window, lead)
-        above: tuple[str, ...] = ()
-        below: tuple[str, ...] = ()
-        while True:  # pinning shrinks the window, which can push another first row out of it
-            outside = [(first, head) for first, head in later if not _within(first, head, start, len(rows))]
-            passed = tuple(row for first, head in outside if first is not None and first < start for row in head)
-            ahead = tuple(row for first, head in outside if first is None or first >= start for row in head)
-            ahead = (ELLIPSIS, *ahead) if ahead else ()
-            settled = len(passed) + len(ahead) == len(above) + len(below)
-            above, below = passed, ahead
-            if settled:
-                break
-            window = room - lead - len(above) - len(below)
-            if window < 1:
-                return None if self.state.step != "reason" else self._plain_window(view, room)
-            start, rows = _window(view, lead + self.offset, window, lead)
-        self.offset = start - lead
-        rows = _with_context(view, start, rows, heads)
-        return _Area((*header, *above, *rows, *below), True, True, paged=True,
-                     position=self._position(view, start + len(rows)), window=window)
+        self.offset = pinned.start - lead
+        rows = _with_context(view, pinned.start, pinned.rows, heads)
+        return _Area((*header, *pinned.above, *rows, *pinned.below), True, True, paged=True,
+                     position=self._position(view, pinned.start + len(rows)), window=pinned.window)
 
     def _plain_window(self, view: CompleteView, room: int) -> _Area:
         """The text alone, nothing pinned: for typing a reason in a terminal too small for the request."""
@@ -550,7 +535,11 @@ class PermissionPrompt:
         return f"{shown}/{total}" if total is not None else f"{shown} · {int(100 * view.fraction(shown - 1))}%"
 
 
-def _with_context(view: CompleteView, start: int, rows: list[str], heads: Sequence[tuple[int | None, Sequence[str]]]) -> list[str]:
+_Heads: TypeAlias = Sequence[tuple[int | None, Sequence[str]]]
+"""Facts' first rows in the complete view: where each starts (``None`` when not laid out yet) and its rows."""
+
+
+def _with_context(view: CompleteView, start: int, rows: Sequence[str], heads: _Heads) -> Sequence[str]:
     """A window that starts inside a non-core fact leads with that fact's first row(s) and a ``…`` in place of its
     own first rows, so no row reads as the row pinned above it; core facts are pinned already, and come first."""
     size = view.head_size + 1
@@ -558,6 +547,57 @@ def _with_context(view: CompleteView, start: int, rows: list[str], heads: Sequen
     if head is None or head[0] >= start or any(first == head[0] for first, _ in heads):
         return rows
     return [*head[1], ELLIPSIS, *rows[size:]]
+
+
+@dataclass(frozen=True)
+class _Pinned:
+    """A pager window and the first rows pinned around it: ``above`` the ones it passed, ``below`` the ones ahead."""
+
+    start: int
+    rows: tuple[str, ...]
+    above: tuple[str, ...]
+    below: tuple[str, ...]
+    window: int
+
+
+def _leading_rows(heads: _Heads) -> int:
+    """How many rows the core facts that open the view fill, one after another: the header that never scrolls."""
+    lead = 0
+    for first, head in heads:
+        if first != lead:
+            break
+        lead += len(head)
+    return lead
+
+
+def _pinned_window(view: CompleteView, later: _Heads, lead: int, offset: int, room: int) -> _Pinned | None:
+    """The window at ``offset`` below the header, with the first rows of ``later`` facts it leaves out pinned.
+
+    Pinning shrinks the window, which can push another first row out of it,
+    so the window is laid out again until the number of pinned rows stops changing;
+    ``None`` when the header and the pinned rows leave no row for it.
+    """
+    above: tuple[str, ...] = ()
+    below: tuple[str, ...] = ()
+    while True:
+        window = room - lead - len(above) - len(below)
+        if window < 1:
+            return None
+        start, rows = _window(view, lead + offset, window, lead)
+        passed, ahead = _pins(later, start, len(rows))
+        if len(passed) + len(ahead) == len(above) + len(below):
+            return _Pinned(start, tuple(rows), passed, ahead, window)
+        above, below = passed, ahead
+
+
+def _pins(later: _Heads, start: int, count: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The first rows a window of ``count`` rows at ``start`` leaves out: those it passed, and those ahead after a ``…``."""
+    passed: list[str] = []
+    ahead: list[str] = []
+    for first, head in later:
+        if not _within(first, head, start, count):
+            (passed if first is not None and first < start else ahead).extend(head)
+    return tuple(passed), ((ELLIPSIS, *ahead) if ahead else ())
 
 
 def _within(first: int | None, head: Sequence[str], start: int, count: int) -> bool:

@@ -437,13 +437,6 @@ _HEX4 = re.compile(r"[0-9a-fA-F]{4}")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _NUMBER_RUN = re.compile(r"[-+.eE0-9]*")
 _WORD = re.compile(r"[a-z]*")
-
-
-def _run_end(run: re.Pattern[str], text: str, at: int) -> int:
-    """Where a run of ``run`` from ``at`` ends: the run patterns match the empty string, so they always match."""
-    match = run.match(text, at)
-    assert match is not None
-    return match.end()
 _LITERALS = ("true", "false", "null")
 _SIMPLE_ESCAPES = frozenset('"\\/bfnrt')
 
@@ -451,6 +444,14 @@ _SIMPLE_ESCAPES = frozenset('"\\/bfnrt')
 _OBJ_FIRST, _OBJ_KEY, _OBJ_COLON, _OBJ_VALUE, _OBJ_NEXT = range(5)
 _ARR_FIRST, _ARR_VALUE, _ARR_NEXT = range(5, 8)
 _AFTER_VALUE = {"}": _OBJ_NEXT, "]": _ARR_NEXT}
+_MAY_CLOSE = frozenset({_OBJ_FIRST, _OBJ_NEXT, _ARR_FIRST, _ARR_NEXT})
+
+
+def _run_end(run: re.Pattern[str], text: str, at: int) -> int:
+    """Where a run of ``run`` from ``at`` ends: the run patterns match the empty string, so they always match."""
+    match = run.match(text, at)
+    assert match is not None
+    return match.end()
 
 
 def _scan_string(text: str, start: int) -> tuple[int, bool]:
@@ -479,6 +480,26 @@ def _scan_string(text: str, start: int) -> tuple[int, bool]:
             return at, False
 
 
+@dataclass(slots=True)
+class _Frame:
+    """An open container: the character that closes it, how much text is safe to keep, and what comes next."""
+
+    closer: str
+    safe: int
+    state: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """Where reading ends: the text is kept up to ``cut``, then ``tail``, then the closers of the open containers."""
+
+    cut: int
+    tail: str = ""
+
+
+_Reader: TypeAlias = Callable[[str, int, list[_Frame]], int | _Stop]
+
+
 def _repair(text: str) -> str | None:
     """The longest sensible reading of a JSON object cut off anywhere.
 
@@ -488,62 +509,92 @@ def _repair(text: str) -> str | None:
     (its prefix is unambiguous) and open containers are closed. Anything
     malformed is treated as the end of the stream.
     """
-    end = len(text)
     start = _run_end(_WHITESPACE, text, 0)
-    if start >= end or text[start] != "{":
+    if start >= len(text) or text[start] != "{":
         return None
-    # Each frame: [closer, length of text that is safe to keep, state].
-    frames: list[list[Any]] = [["}", start + 1, _OBJ_FIRST]]
-    at = start + 1
+    frames = [_Frame("}", start + 1, _OBJ_FIRST)]
+    at: int | _Stop = start + 1
+    while isinstance(at, int):
+        at = _step(text, _run_end(_WHITESPACE, text, at), frames)
+    return text[: at.cut] + at.tail + "".join(frame.closer for frame in reversed(frames))
 
-    def finish(cut: int, tail: str = "") -> str:
-        return text[:cut] + tail + "".join(frame[0] for frame in reversed(frames))
 
-    while True:
-        at = _run_end(_WHITESPACE, text, at)
+def _step(text: str, at: int, frames: list[_Frame]) -> int | _Stop:
+    """Read the token at ``at`` into the innermost container: where reading goes on, or where it stops."""
+    frame = frames[-1]
+    if at >= len(text):
+        return _Stop(frame.safe)
+    if text[at] == frame.closer and frame.state in _MAY_CLOSE:
+        return _close(frames, at + 1)
+    return _READERS[frame.state](text, at, frames)
+
+
+def _close(frames: list[_Frame], at: int) -> int | _Stop:
+    """The innermost container closed just before ``at``: it is now a complete value of its parent."""
+    frames.pop()
+    if not frames:
+        return _Stop(at)
+    parent = frames[-1]
+    parent.safe = at
+    parent.state = _AFTER_VALUE[parent.closer]
+    return at
+
+
+def _read_key(text: str, at: int, frames: list[_Frame]) -> int | _Stop:
+    """A key is kept only once its closing quote arrived: half a key names nothing."""
+    frame = frames[-1]
+    if text[at] != '"':
+        return _Stop(frame.safe)
+    end, closed = _scan_string(text, at)
+    if not closed:
+        return _Stop(frame.safe)
+    frame.state = _OBJ_COLON
+    return end
+
+
+def _expect(punctuation: str, then: int) -> _Reader:
+    """A reader for a colon or comma, which moves the container on to ``then``.
+
+    Anything else there is malformed, so the text ends after the last complete value.
+    """
+
+    def read(text: str, at: int, frames: list[_Frame]) -> int | _Stop:
         frame = frames[-1]
-        if at >= end:
-            return finish(frame[1])
-        char = text[at]
-        state = frame[2]
-        closes = char == frame[0] and state in (_OBJ_FIRST, _OBJ_NEXT, _ARR_FIRST, _ARR_NEXT)
+        if text[at] != punctuation:
+            return _Stop(frame.safe)
+        frame.state = then
+        return at + 1
 
-        if closes:
-            frames.pop()
-            at += 1
-            if not frames:
-                return text[:at]
-            parent = frames[-1]
-            parent[1] = at
-            parent[2] = _AFTER_VALUE[parent[0]]
-        elif state in (_OBJ_FIRST, _OBJ_KEY):
-            if char != '"':
-                return finish(frame[1])
-            at, closed = _scan_string(text, at)
-            if not closed:
-                return finish(frame[1])
-            frame[2] = _OBJ_COLON
-        elif state == _OBJ_COLON:
-            if char != ":":
-                return finish(frame[1])
-            frame[2] = _OBJ_VALUE
-            at += 1
-        elif state in (_OBJ_NEXT, _ARR_NEXT):
-            if char != ",":
-                return finish(frame[1])
-            frame[2] = _OBJ_KEY if state == _OBJ_NEXT else _ARR_VALUE
-            at += 1
-        elif char == "{" or char == "[":
-            frames.append(["}" if char == "{" else "]", at + 1, _OBJ_FIRST if char == "{" else _ARR_FIRST])
-            at += 1
-        else:
-            value_end = _scan_scalar(text, at)
-            if isinstance(value_end, tuple):
-                cut, tail = value_end
-                return finish(frame[1] if cut is None else cut, tail)
-            at = value_end
-            frame[1] = at
-            frame[2] = _AFTER_VALUE[frame[0]]
+    return read
+
+
+def _read_value(text: str, at: int, frames: list[_Frame]) -> int | _Stop:
+    """A value opens a container, or is a scalar that completes the innermost one's entry."""
+    char = text[at]
+    if char == "{" or char == "[":
+        frames.append(_Frame("}", at + 1, _OBJ_FIRST) if char == "{" else _Frame("]", at + 1, _ARR_FIRST))
+        return at + 1
+    frame = frames[-1]
+    scanned = _scan_scalar(text, at)
+    if isinstance(scanned, tuple):
+        cut, tail = scanned
+        return _Stop(frame.safe if cut is None else cut, tail)
+    frame.safe = scanned
+    frame.state = _AFTER_VALUE[frame.closer]
+    return scanned
+
+
+_READERS: dict[int, _Reader] = {
+    _OBJ_FIRST: _read_key,
+    _OBJ_KEY: _read_key,
+    _OBJ_COLON: _expect(":", _OBJ_VALUE),
+    _OBJ_VALUE: _read_value,
+    _OBJ_NEXT: _expect(",", _OBJ_KEY),
+    _ARR_FIRST: _read_value,
+    _ARR_VALUE: _read_value,
+    _ARR_NEXT: _expect(",", _ARR_VALUE),
+}
+"""What reads the next token, by the state of the innermost container."""
 
 
 def _scan_scalar(text: str, at: int) -> int | tuple[int | None, str]:
@@ -556,12 +607,22 @@ def _scan_scalar(text: str, at: int) -> int | tuple[int | None, str]:
         end, closed = _scan_string(text, at)
         return end if closed else (end, '"')
     if char in "-0123456789":
-        run = _run_end(_NUMBER_RUN, text, at)
-        number = _NUMBER.match(text, at)
-        valid = number.end() if number else at
-        if valid == run and run < len(text):
-            return run
-        return (valid if valid > at else None), ""
+        return _scan_number(text, at)
+    return _scan_literal(text, at)
+
+
+def _scan_number(text: str, at: int) -> int | tuple[int | None, str]:
+    """A number is complete only once something follows it (``1`` may yet be ``12``); else its valid prefix is kept."""
+    run = _run_end(_NUMBER_RUN, text, at)
+    number = _NUMBER.match(text, at)
+    valid = number.end() if number else at
+    if valid == run and run < len(text):
+        return run
+    return (valid if valid > at else None), ""
+
+
+def _scan_literal(text: str, at: int) -> int | tuple[int | None, str]:
+    """``true``, ``false`` or ``null``; at the end of the text a prefix of one is completed, since only one fits it."""
     word_end = _run_end(_WORD, text, at)
     word = text[at:word_end]
     for literal in _LITERALS:

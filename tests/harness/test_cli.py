@@ -205,7 +205,7 @@ def test_python_dash_m_askbench_is_the_same_command():
     assert (done.returncode, done.stdout.strip()) == (0, f"askbench {__version__}")
 
 
-# ── the crashes of issue 16: each renders, or exits 2 naming the file and the field ──
+# ── fixtures built to crash the CLI: each renders, or exits 2 naming the file and the field ──
 
 CRASHES = Path(__file__).resolve().parent / "crashes"
 RENDERED_CRASHES = [

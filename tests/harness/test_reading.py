@@ -145,7 +145,7 @@ def _work(count: int, width: int) -> int:
 def test_reading_many_unreadable_facts_costs_work_linear_in_them(count: int, width: int) -> None:
     once, four_times = _work(count, width), _work(4 * count, width)
     # linear: the work three times as many more facts add costs each no more than the first ones did, give or
-    # take the last few (the old reader was cubic here: 50/100/200 entries took 2.4/5.7/44 s)
+    # take the last few (a reader that reads every fact again against every other is cubic here)
     assert (four_times - once) / (3 * count) <= 1.5 * once / count
     assert four_times <= 64 * 4 * count
     rows, facts = _unreadable(4 * count, width)

@@ -85,7 +85,7 @@ def test_a_pending_scenario_can_end_undecided(tmp_path: Path) -> None:
 
 
 def test_an_approval_option_without_the_core_fails_every_scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The old short-terminal bug, put back: the title, the options and the hint, no request."""
+    """A short terminal drawn as chrome only — the title, the options and the hint, no request — fails every scenario."""
     from askbench.impl.prompt import PermissionPrompt
 
     def chrome_only(self: PermissionPrompt, width: int, height: int) -> list[str]:

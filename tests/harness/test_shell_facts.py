@@ -141,7 +141,7 @@ def test_a_long_last_command_shows_its_name(width: int) -> None:
 
 @pytest.mark.parametrize("width", [80, 120, 160])
 def test_an_outline_that_keeps_every_argument_fails(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
-    """The outline before long commands were briefed: no literal to collapse, so the cap cut 'curl' from both ends."""
+    """An outline that never briefs a long command: no literal to collapse, so the cap cuts 'curl' from both ends."""
     monkeypatch.setattr(askbench.impl.shell, "COMMAND_KEEP", 10**9)
     command = long_last_command()
     problems = check_runs(ask_text(bash(command), width), command, None, False)

@@ -473,7 +473,7 @@ def test_inline_frame_redraws_only_its_own_rows() -> None:
 
 
 def test_a_line_the_terminal_wraps_is_erased_with_its_rows() -> None:
-    """The stale-frame bug: a frame line wider than the terminal takes two rows, and the redraw must move over both."""
+    """A frame line wider than the terminal takes two rows: the redraw must move over both, or a stale row stays."""
     from askbench.harness.tty import InlineFrame
 
     read_end, write_end = os.pipe()

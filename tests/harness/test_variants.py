@@ -80,8 +80,8 @@ MEANING_CLASSES = {
               "capitalised-labels", "labels-above", "gemini-like",
               "extra-facts-first", "extra-counts-between", "extra-cwd-last", "gemini-cli", "claude-code", "codex-cli"},
 }
-"""Issue 22's and 28's classes of lying chrome and colour, false extra facts, and the layouts of other agents' prompts
-(Gemini CLI, Claude Code, Codex) with the lies each could tell."""
+"""The classes of chrome and colour that lie about the request, false extra facts, and the layouts of other agents'
+prompts (Gemini CLI, Claude Code, Codex) with the lies each could tell."""
 
 
 def test_every_class_of_meaning_has_its_variant():

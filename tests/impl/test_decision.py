@@ -817,8 +817,8 @@ def test_event_generator_reaches_every_decision(wanted: str) -> None:
         return bool(steps) and getattr(steps[-1][2], "state", None) == wanted
 
     # derandomized, but Hypothesis also draws on constants from the modules loaded, so the search differs
-    # between a full run and a subset under xdist: 'approved_for_serving_session' took 4,320 calls alone and
-    # once missed 10,000 under `-n 2`. The search stops at the first find, so the headroom costs nothing.
+    # between a full run and a subset under xdist, and the rarest decision ('approved_for_serving_session')
+    # can need thousands of calls. The search stops at the first find, so the headroom costs nothing.
     find(paced, reaches, settings=settings(max_examples=100_000, database=None, derandomize=True))
 
 

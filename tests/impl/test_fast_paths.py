@@ -1,11 +1,11 @@
 """The render core's fast paths give exactly what the slow paths give.
 
-Each speed-up from the profile (issue 8) skips work on a claim: printable
+Each fast path skips work on a claim: printable
 ASCII between unusual characters needs no grapheme segmentation; a capped
 field reads only its two ends; rows without paint
 spans need no span bookkeeping. Each claim is tested here against the
-straightforward computation it replaces. So is the one rule the profile work
-turned up: paint spans start and stop only on grapheme boundaries.
+straightforward computation it replaces. So is the rule the fast paths rest
+on: paint spans start and stop only on grapheme boundaries.
 """
 
 from __future__ import annotations

@@ -231,6 +231,18 @@ def test_a_pager_window_inside_a_non_core_fact_keeps_its_label() -> None:
     assert lines[head + 1] == "…" and lines[head + 2].strip().startswith("line ")
 
 
+def test_a_reason_typed_in_a_pager_too_short_for_the_pinned_rows_shows_the_text_alone(big: PromptPayload) -> None:
+    prompt = PermissionPrompt(big)
+    _press(prompt, CTRL_O, "r", "r", size=(80, 24))
+    assert prompt.state.step == "reason" and prompt.expanded
+    short = prompt.render(80, 8)
+    assert prompt.full_screen and not prompt.request_visible
+    assert not any(row.startswith(("shape", "runs")) for row in short)
+    assert short[-2] == f"Reason (required): {CURSOR}" and short[-1].endswith(" · 5/206")
+    tall = prompt.render(80, 9)
+    assert prompt.request_visible and tall[-4:-2] == ["shape   : @'…'@ | Out-File -FilePath report.md", "runs    : Out-File -FilePath report.md"]
+
+
 def test_tiny_terminal_never_overflows(big: PromptPayload) -> None:
     prompt = PermissionPrompt(big)
     assert len(prompt.render(30, 8)) <= 8

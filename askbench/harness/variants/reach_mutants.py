@@ -1,7 +1,6 @@
 """Mutants of the label namespace and of what a call reaches: each one defect a person would care about.
 
-Each is the reference with the defect put back that issue 21 (items 3 and 4)
-and issue 28 (item 7) took out: a key that reads as a core label stands in
+Each is the reference with one such defect in it: a key that reads as a core label stands in
 the label column, the key the adapter ignores names the target or reads as an argument, an integer
 is shown as JavaScript rounds it without saying so, an ``xd://`` path that
 names no device reads as one, a line of a value stands at the label column.
