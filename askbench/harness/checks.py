@@ -131,7 +131,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.layout.unbox``)."""
     reading = read_frame(lines, width, model)
     inside = unbox(reading.screen_rows)
-    boxed_by = max((len(row.text) - len(kept.text) for row, kept in zip(reading.screen_rows, inside)
+    boxed_by = max((len(row.text) - len(kept.text) for row, kept in zip(reading.screen_rows, inside, strict=False)
                     if row.text != kept.text and kept.text.strip()), default=0)
     reading = replace(reading, screen_rows=inside)
     return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
@@ -269,7 +269,7 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
     for index, row in enumerate(judged.rows):
         if not any(style.unreadable for style in row.kinds):
             continue
-        hidden = [(char, style) for char, style in zip(row.text, row.styles) if not char.isspace() and style.unreadable]
+        hidden = [(char, style) for char, style in zip(row.text, row.styles, strict=False) if not char.isspace() and style.unreadable]
         if hidden:
             text = "".join(char for char, _ in hidden)[:30]
             report("legible", f"row {index + 1} draws {text!r} {hidden[0][1].unreadable}")
@@ -567,7 +567,7 @@ def _unpainted(rows: Sequence[ScreenRow], shown: FactOnScreen) -> str:
         text = row.text[segment.start :]
         arrow = text.find("\u2192")
         styles = row.styles[segment.start : segment.start + (len(text) if arrow < 0 else arrow)]
-        plain += [char for char, style in zip(text, styles) if not char.isspace() and char != MARKER and not style.painted]
+        plain += [char for char, style in zip(text, styles, strict=False) if not char.isspace() and char != MARKER and not style.painted]
         if arrow >= 0:
             break
     return "".join(plain)
@@ -795,7 +795,7 @@ def check_monotone(results: Iterable[WidthResult]) -> list[Violation]:
     """A wider terminal never shows less of any field than a narrower one."""
     found = []
     ordered = sorted(results, key=lambda result: result.width)
-    for narrower, wider in zip(ordered, ordered[1:]):
+    for narrower, wider in zip(ordered, ordered[1:], strict=False):
         for key, shown in narrower.shown.items():
             if key in wider.shown and wider.shown[key] < shown:
                 label = key.split("#", 1)[0]

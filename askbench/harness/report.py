@@ -236,13 +236,15 @@ def write_report(
 def cmd_report(args: argparse.Namespace) -> int:
     """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report);
     2 when some input could not be judged or nothing was, as ``check``."""
-    log = (lambda message: print(f"askbench report: {message}", file=sys.stderr, flush=True))
+    def log(message: str) -> None:
+        print(f"askbench report: {message}", file=sys.stderr, flush=True)
+
     files = write_report(Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family)
     print(f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)")
     return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
 
 
-def add_report_parser(commands: argparse._SubParsersAction, widths_type: Callable[[str], list[int]]) -> None:  # type: ignore[type-arg]
+def add_report_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser], widths_type: Callable[[str], list[int]]) -> None:
     report = commands.add_parser(
         "report",
         help="write reports/corpus.md (the seed's table, every fixture x width) and the gallery: reports/gallery.html "

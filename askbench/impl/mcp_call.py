@@ -192,9 +192,15 @@ def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None
         options = {key: tool_input[key] for key in _MODE_OPTIONS.get(mode, ()) if key in tool_input}
         reads = _MODE_READS[mode] - ({"arguments"} - {arguments_key})
         ignored = tuple(key for key in tool_input if key not in reads)
-        return McpCall(mode, tuple(targets.items), arguments=arguments, options=options,
-                       consumed=frozenset(consumed | set(keys) | set(ignored)), ignored=ignored,
-                       **facts)  # type: ignore[arg-type]
+        return McpCall(
+            mode,
+            tuple(targets.items),
+            arguments=arguments,
+            options=options,
+            consumed=frozenset(consumed | set(keys) | set(ignored)),
+            ignored=ignored,
+            **facts,  # type: ignore[arg-type]
+        )
 
     action = text["action"]
     if action in ADAPTER_ACTIONS:

@@ -65,7 +65,7 @@ def test_the_seed_table_comes_first_with_the_measured_rows(seed_report) -> None:
     assert text.index("## The seed's table") < text.index("## Every fixture × width")
     rows = _seed_section(text)
     assert len(rows) == len(SEED_TABLE)
-    for row, ((name, width), (legacy, bounded, complete)) in zip(rows, SEED_TABLE.items()):
+    for row, ((name, width), (legacy, bounded, complete)) in zip(rows, SEED_TABLE.items(), strict=True):
         cells = [cell.strip() for cell in row.strip("|").split("|")]
         assert cells[0] == name and cells[1] == str(width)
         assert cells[3] == f"{legacy} → **{bounded}** → {complete}"

@@ -20,7 +20,6 @@ from askbench.impl.fallback import (
     fallback_select,
     request_decision_from_ui,
 )
-from askbench.impl import complete_view
 from askbench.impl.decision import GUARD_HINT
 from askbench.impl.frame import DENY_ONLY_ROW, render_frame
 from askbench.impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste

@@ -117,7 +117,7 @@ def _elision(text: CallText, rows: Sequence[str], pages: Sequence[Sequence[str]]
 
 
 def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Failure]:
-    hidden = sum(1 for row, cells in zip(rows, styles) for char, style in zip(row, cells)
+    hidden = sum(1 for row, cells in zip(rows, styles, strict=False) for char, style in zip(row, cells, strict=False)
                  if not char.isspace() and getattr(style, "invisible", False))
     return [Failure("legible", f"{hidden} cells of the prompt are drawn in their background's colour")] if hidden else []
 

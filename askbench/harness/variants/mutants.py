@@ -158,7 +158,7 @@ def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | No
         charges = [min(units(grapheme), cell_width(grapheme)) for grapheme in graphemes]
         pieces = [
             grapheme if grapheme.isascii() and len(grapheme) == charge == 1 or grapheme == "\n" else "x" * charge
-            for grapheme, charge in zip(graphemes, charges)
+            for grapheme, charge in zip(graphemes, charges, strict=True)
         ]
         stand_in = "".join(pieces)
         capped = cap_text(stand_in, cap, field_rows(cap), row_width)

@@ -33,7 +33,7 @@ _LABEL_ROW_SHAPE = re.compile(r"\s+([^\s:][^:]*?) *: ")
 
 def _unfolded(label: str) -> bool:
     """The namespace before folding: only a label spelled exactly as a core label poses as one."""
-    return re.match(r"(?:%s) *(?::|$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)), label) is not None
+    return re.match(rf"(?:{'|'.join(sorted(CORE_LABELS, key=len, reverse=True))}) *(?::|$)", label) is not None
 
 
 def case_sensitive_labels(payload: PromptPayload, fixture: Fixture | None, view: View, width: int,

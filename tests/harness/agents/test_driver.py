@@ -33,7 +33,7 @@ def runs() -> Iterator[dict[tuple[str, str, str], Run]]:
         return drive(standin(protocol, style), fixture(CASES[case]), 80, timing=QUICK)  # type: ignore[arg-type]
 
     with ThreadPoolExecutor(len(JOBS)) as pool:
-        yield dict(zip(JOBS, pool.map(one, JOBS)))
+        yield dict(zip(JOBS, pool.map(one, JOBS), strict=True))
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
