@@ -32,7 +32,8 @@ from .box import unbox
 from .facts import CORE_LABELS, expected_facts
 from .label_rows import core_label_of, label_of
 from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem
-from .protocol import VIEWS, AdapterFailure, View
+from .invariants import Invariant
+from .protocol import VIEWS, AdapterFailure, Verdict, View
 from .reaches import check_reaches
 from .readback import MARKER
 from .reading import AskReading, FactOnScreen, read_ask
@@ -49,7 +50,8 @@ EXPAND_KEY = "ctrl+o"
 
 @dataclass(frozen=True)
 class Violation:
-    invariant: str
+    invariant: Invariant | Verdict
+    """The invariant broken, or the adapter's failure (``CRASH``, ``TIMEOUT``, ``BAD_ANSWER``) that left nothing to judge."""
     view: str
     width: int
     message: str
@@ -140,7 +142,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
 
 # ── the invariants ─────────────────────────────────────────────────────────
 
-Report = Callable[[str, str], None]
+Report = Callable[[Invariant, str], None]
 """``(invariant, message)``: record a violation for the view and terminals being judged."""
 
 
@@ -738,7 +740,7 @@ def run_width(
         for judged in _read_on(lines, width, models):
             names = [model.name for model in judged.models]
 
-            def report(invariant: str, message: str, names: list[str] = names, view: str = view) -> None:
+            def report(invariant: Invariant | Verdict, message: str, names: list[str] = names, view: str = view) -> None:
                 for name in names:
                     result.violations.append(Violation(invariant, view, width, message, name))
 
@@ -766,7 +768,7 @@ def run_width(
             if view == "bounded":
                 for model in judged.models:
 
-                    def report_cap(invariant: str, message: str, name: str = model.name) -> None:
+                    def report_cap(invariant: Invariant, message: str, name: str = model.name) -> None:
                         result.violations.append(Violation(invariant, "bounded", width, message, name))
 
                     check_cap(judged.rows, judged.ask, field_max_width, model, report_cap)

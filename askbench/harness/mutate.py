@@ -35,7 +35,8 @@ from .checks import Violation, run_width
 from .corpus import BUILTIN_CORPUS, Fixture, FixtureProblem, load_corpus
 from .gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from .impl_cli import positive_seconds
-from .protocol import VIEWS, AdapterFailure, View
+from .invariants import Invariant
+from .protocol import VIEWS, AdapterFailure, Verdict, View
 from .sources import FrameSource, RenderedFrame, reference_source
 from .variants import VARIANTS, Variant, variant_named
 
@@ -59,11 +60,11 @@ class Difference:
     fixture: str
     width: int
     view: View
-    killed_by: tuple[str, ...]
+    killed_by: tuple[Invariant | Verdict, ...]
     """The mutant's own invariants the gate reported on this view."""
-    reported: tuple[str, ...]
+    reported: tuple[Invariant | Verdict, ...]
     """Every invariant the gate reported on this view: for a survivor, what it saw instead."""
-    reference_too: tuple[str, ...]
+    reference_too: tuple[Invariant | Verdict, ...]
     """Of ``killed_by``, those the reference violates here as well: a kill that proves less."""
     target: bool
 
@@ -206,7 +207,7 @@ def _judge(payload: PromptPayload, fixture: Fixture, width: int, frames: Frames)
     return result.violations
 
 
-def _on(violations: Iterable[Violation], view: str) -> set[str]:
+def _on(violations: Iterable[Violation], view: str) -> set[Invariant | Verdict]:
     return {violation.invariant for violation in violations if violation.view == view}
 
 
@@ -415,7 +416,7 @@ def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     yield ""
     if not result.violations:
         return
-    by_invariant: dict[str, list[FoundViolation]] = defaultdict(list)
+    by_invariant: dict[Invariant | Verdict, list[FoundViolation]] = defaultdict(list)
     for item in result.violations:
         by_invariant[item.violation.invariant].append(item)
     yield "| invariant | " + " | ".join(f"@{width}" for width in widths) + " | reference too | example |"

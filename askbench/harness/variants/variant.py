@@ -20,7 +20,8 @@ from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PromptPayload
 
 from ..corpus import Fixture
-from ..protocol import View
+from ..invariants import Invariant
+from ..protocol import Verdict, View
 from ..sources import RenderedFrame
 
 Kind = Literal["mutant", "style"]
@@ -35,7 +36,7 @@ class Variant:
     """One line: the defect a mutant carries, or how a style looks."""
     kind: Kind
     render: Render
-    invariants: tuple[str, ...] = ()
+    invariants: tuple[Invariant | Verdict, ...] = ()
     """A mutant's: the invariants, any of which may reject it (``TIMEOUT`` for a defect in time)."""
     targets: tuple[str, ...] = ()
     """``family/name`` of the corpus fixtures where a mutant's defect must show."""
