@@ -11,7 +11,6 @@ row count is the gate's, read back from the virtual terminal.
 from __future__ import annotations
 
 import argparse
-import html
 import re
 import sys
 import time
@@ -20,13 +19,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import PayloadError, build_payload
 
 from .checks import WIDTHS
 from .corpus import BUILTIN_CORPUS, Fixture
 from .gallery import INDEX, gallery_pages
 from .gate import EXIT_UNUSABLE, FixtureResult, GateRun, run_gate
+from .reporters.escape import md_cell
 from .reporters.vocabulary import ASK_ROWS, fixture_id
 
 SEED_LOCAL = "bash/powershell-here-string-report-200-lines.json"
@@ -82,11 +81,6 @@ def seed_rows(run: GateRun) -> list[SeedRow]:
                                     measured.bounded_rows, measured.complete_rows, measured.elided,
                                     _verdict(result, index)))
     return rows
-
-
-def md_cell(text: str) -> str:
-    """Fixture-derived text made inert in a markdown table: no pipe, no line break, no HTML."""
-    return html.escape(" ".join(neutralise(str(text)).split()), quote=False).replace("|", "\\|").replace("`", "&#96;")
 
 
 _SOURCE_KEYS = (

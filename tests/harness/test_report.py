@@ -199,3 +199,18 @@ def test_fixtures_are_listed_per_payload_kind_and_per_source(seed_report) -> Non
 )
 def test_a_source_is_filed_under_the_reference_it_leads_with(source: str, key: str) -> None:
     assert source_key(source) == key
+
+
+def test_hostile_text_stays_text_in_the_corpus_report() -> None:
+    from pathlib import Path
+
+    from hostile_text import HOSTILE, markdown_survived
+
+    from askbench.harness.corpus import Fixture, FixtureProblem
+    from askbench.harness.gate import FixtureResult, GateRun
+    from askbench.harness.report import corpus_markdown, fixture_index_markdown
+
+    fixture = Fixture(Path(f"fam/{HOSTILE}.json"), HOSTILE, "fam", HOSTILE, HOSTILE, {"name": HOSTILE})
+    run = GateRun([FixtureResult(fixture, error=HOSTILE)], [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)])
+    assert markdown_survived(corpus_markdown(run, [80])) == []
+    assert markdown_survived("\n".join(fixture_index_markdown([fixture]))) == []
