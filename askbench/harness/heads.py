@@ -108,7 +108,6 @@ class HeadIndex:
                 for spelling in spellings(first, False):
                     odd[spelling[0]].add(label)
                     odd[spelling[0].swapcase()].add(label)
-        self._labels_by_row: dict[int, set[str]] = {}
         self.last_position: list[int] = []
         """Per row, the latest position in ``facts`` of a fact it heads, or -1."""
         self._rows_of: dict[str, list[int]] = defaultdict(list)

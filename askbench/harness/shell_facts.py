@@ -137,11 +137,6 @@ def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
     return out or None
 
 
-def prefetch(texts: list[str]) -> None:
-    """Have bash read many commands at once (one process for all), so each later judgement is a look-up."""
-    read_commands(texts)
-
-
 def _tree_sitter_commands(text: str, dialect: str) -> tuple[ShellCommand, ...] | None:
     try:
         source = text.encode("utf-8")

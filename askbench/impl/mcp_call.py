@@ -149,11 +149,6 @@ def _arguments(tool_input: Mapping[str, object]) -> tuple[McpArguments, str | No
     return McpArguments(), None
 
 
-GATEWAY_PARAMETERS = frozenset({
-    "tool", "args", "connect", "describe", "instructions", "search", "searchMode", "regex", "includeSchemas",
-    "limit", "offset", "server", "action", "url", "target",
-})
-"""The gateway ``mcp`` tool's parameters in pi-mcp-adapter 2.36.0 (``index.ts``, ``registerProxyTool``)."""
 
 _MODE_READS: Mapping[str, frozenset[str]] = {
     "action": frozenset({"action", "url", "server", "target", "args"}),

@@ -8,7 +8,14 @@ from hostile_text import HOSTILE, markdown_survived
 
 from askbench.harness.checks import Violation
 from askbench.harness.corpus import FixtureProblem
-from askbench.harness.mutate import Difference, FoundViolation, MutantResult, MutationRun, StyleResult, to_markdown
+from askbench.harness.mutate import (
+    Difference,
+    FoundViolation,
+    MutantResult,
+    MutationRun,
+    StyleResult,
+    to_markdown,
+)
 from askbench.harness.variants import MUTANTS, STYLES
 from askbench.harness.variants.variant import Variant
 

@@ -149,7 +149,7 @@ def test_a_screenful_reads_a_screenful_of_text_at_any_size(shape: str, monkeypat
 
 
 def test_collapsing_and_reopening_lays_nothing_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    text = "- src/auth/session.ts: token refresh races with logout\n" * 200_000
+    text = "- src/auth/session.ts: token refresh races with logout\n" * 20_000
     view = CompleteView(build_payload({"name": "bash", "input": {"command": text}}), 120)
     seen = _counting(monkeypatch)
     view.rows(0, 40)

@@ -509,7 +509,7 @@ def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(m
     import askbench.impl.dialog
     import askbench.impl.prompt
 
-    text = "- src/auth/session.ts: token refresh races with logout\n" * 200_000
+    text = "- src/auth/session.ts: token refresh races with logout\n" * 20_000
     payload = build_payload({"name": "bash", "input": {"command": text}})
     budgets: list[object] = []
     original = askbench.impl.dialog.render_prompt_dialog
