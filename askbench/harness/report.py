@@ -14,9 +14,11 @@ import argparse
 import re
 import sys
 import time
+import tomllib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from askbench.impl.payload import PayloadError, build_payload
@@ -28,15 +30,25 @@ from .gate import EXIT_UNUSABLE, FixtureResult, GateRun, run_gate
 from .reporters.escape import md_cell
 from .reporters.vocabulary import ASK_ROWS, fixture_id
 
-SEED_LOCAL = "bash/powershell-here-string-report-200-lines.json"
-SEED_FORWARDED = "forwarded/powershell-here-string-report-200-lines.json"
-SEED_SINGLE_LINE = "bash/single-line-command-10236-chars.json"
-SEED_ROWS: tuple[tuple[str, int, str], ...] = (
-    *((SEED_LOCAL, width, "202") for width in (80, 120, 160)),
-    *((SEED_FORWARDED, width, "205") for width in (80, 120, 160)),
-    (SEED_SINGLE_LINE, 120, "about 86"),
-)
-"""``(fixture, width, upstream legacy rows)``: the seed's table, in its order."""
+
+
+def parse_seed_rows(text: str) -> tuple[tuple[str, int, str], ...]:
+    """``(fixture, width, upstream legacy rows)`` of each ``[[row]]`` in ``text`` (``seed_table.toml``), in order."""
+    rows = []
+    for index, row in enumerate(tomllib.loads(text).get("row", [])):
+        fixture, width, upstream = row.get("fixture"), row.get("width"), row.get("upstream-legacy-rows")
+        if set(row) != {"fixture", "width", "upstream-legacy-rows"} or not (
+                isinstance(fixture, str) and isinstance(width, int) and not isinstance(width, bool)
+                and isinstance(upstream, str)):
+            raise ValueError(f"seed_table.toml: row {index + 1}: fixture (a path), width (columns), "
+                             "upstream-legacy-rows (as the seed says it), and nothing else")
+        rows.append((fixture, width, upstream))
+    return tuple(rows)
+
+
+SEED_ROWS = parse_seed_rows(resources.files("askbench.harness").joinpath("seed_table.toml").read_text(encoding="utf-8"))
+"""The seed's table, in its order: the upstream figures are data (``askbench/harness/seed_table.toml``)."""
+SEED_LOCAL, SEED_FORWARDED, SEED_SINGLE_LINE = dict.fromkeys(fixture for fixture, _, _ in SEED_ROWS)
 
 
 @dataclass(frozen=True)

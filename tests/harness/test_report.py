@@ -214,3 +214,17 @@ def test_hostile_text_stays_text_in_the_corpus_report() -> None:
     run = GateRun([FixtureResult(fixture, error=HOSTILE)], [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)])
     assert markdown_survived(corpus_markdown(run, [80])) == []
     assert markdown_survived("\n".join(fixture_index_markdown([fixture]))) == []
+
+
+def test_the_seed_table_is_data_read_as_written_and_refused_when_malformed() -> None:
+    from askbench.harness.report import SEED_ROWS, parse_seed_rows
+
+    assert [(width, upstream) for _, width, upstream in SEED_ROWS] == [
+        (80, "202"), (120, "202"), (160, "202"), (80, "205"), (120, "205"), (160, "205"), (120, "about 86")]
+    assert parse_seed_rows('[[row]]\nfixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\n') == (("a/b.json", 80, "9"),)
+    for malformed in ('fixture = "a/b.json"\nwidth = "80"\nupstream-legacy-rows = "9"',
+                      'fixture = "a/b.json"\nwidth = true\nupstream-legacy-rows = "9"',
+                      'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = 9',
+                      'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\nnote = "x"'):
+        with pytest.raises(ValueError, match="row 1"):
+            parse_seed_rows(f"[[row]]\n{malformed}\n")
