@@ -107,7 +107,7 @@ def label_shaped_lines_at_column_0(payload: PromptPayload, fixture: Fixture | No
 
 REACH_MUTANTS: tuple[Variant, ...] = (
     mutant("case-sensitive-labels", "keys and evidence labels that read as core labels only once folded (Runs, tooI, "
-            "ＣＯＭＭＡＮＤ) keep the label column",
+           "ＣＯＭＭＡＮＤ) keep the label column",
            case_sensitive_labels),
     mutant("ignored-server-as-target", "the server key the namespace proxy ignores names the target",
            ignored_server_as_target),
