@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check check-terminals test test-quick typecheck distcheck snapshots bench report ci-deps agents terminals
+.PHONY: check check-terminals test test-quick typecheck lint format distcheck snapshots bench report ci-deps agents terminals
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,16 @@ check-terminals: $(GATE)
 
 typecheck: $(TESTS)
 	$(BIN)/python -m mypy
+
+# ruff as configured in pyproject.toml: the lint rules, then the layout the formatter would give.
+lint: $(TESTS)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+# Rewrites the tree into that layout: imports sorted (a lint rule ruff fixes) and every file formatted.
+format: $(TESTS)
+	$(BIN)/ruff check --select I --fix .
+	$(BIN)/ruff format .
 
 # The wheel, installed into a fresh venv outside the source tree, runs the gate on its built-in corpus.
 DIST := $(or $(DISTDIR),$(VENV)/dist)

@@ -47,3 +47,16 @@ def test_setuptools_builds_outside_a_folder_named_build() -> None:
     setup = configparser.ConfigParser()
     setup.read(ROOT / "setup.cfg", encoding="utf-8")
     assert Path(setup["build"]["build_base"]).name not in ("build", "")
+
+
+def test_every_data_file_beside_the_harness_and_impl_code_ships() -> None:
+    """A data file read through ``importlib.resources`` (schemas, the xterm.js helper, the mutant targets)
+    is in the wheel only when a package-data glob of its package matches it."""
+    unshipped = []
+    for package in ("askbench", "askbench.impl", "askbench.harness"):
+        folder = ROOT.joinpath(*package.split("."))
+        globs = SETUPTOOLS["package-data"].get(package, [])
+        for path in folder.iterdir():
+            if path.is_file() and path.suffix not in (".py", ".pyc") and not any(path.match(glob) for glob in globs):
+                unshipped.append(f"{package}: {path.name}")
+    assert unshipped == []

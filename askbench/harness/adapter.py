@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PromptPayload
@@ -188,7 +188,7 @@ class _Session:
         _close_pipes(self.process)
 
 
-def _nothing(answer: ExternalFrame | AdapterFailure) -> bool:
+def _nothing(answer: ExternalFrame | AdapterFailure) -> TypeGuard[AdapterFailure]:
     """No answer at all: the process ended (or could not start) before saying anything, or said nothing."""
     return isinstance(answer, AdapterFailure) and (
         answer.verdict == "CRASH" or answer.message == "the answer is empty")
@@ -284,7 +284,7 @@ class AdapterSource:
         else:
             answer = self._ask_session(line, request_id)
         if self.requests == 1 and self.stop_when_unusable and _nothing(answer):
-            raise AdapterUnusable(f"{self.command.command!r} answered its first request with nothing: {answer.message}")  # type: ignore[union-attr]
+            raise AdapterUnusable(f"{self.command.command!r} answered its first request with nothing: {answer.message}")
         return answer
 
     def _ask_session(self, line: str, request_id: str) -> ExternalFrame | AdapterFailure:

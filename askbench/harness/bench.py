@@ -472,7 +472,7 @@ def measure_pager(settings: BenchSettings, clock: Clock = time.perf_counter) -> 
                 if seconds is not None:
                     fresh[size].append(seconds)
         for size, rows in samples.items():
-            first, down, back = (statistics.median(column) for column in zip(*rows))
+            first, down, back = (statistics.median(column) for column in zip(*rows, strict=True))
             out.append(PagerPoint(series, size, first, down, back, statistics.median(fresh[size]) if fresh[size] else None))
         del payloads
     return out

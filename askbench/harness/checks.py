@@ -33,7 +33,8 @@ from .extra_facts import payload_truths
 from .facts import CORE_LABELS, expected_facts
 from .label_rows import core_label_of, label_of
 from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem
-from .protocol import VIEWS, AdapterFailure, View
+from .invariants import Invariant
+from .protocol import VIEWS, AdapterFailure, Verdict, View
 from .reaches import check_reaches
 from .readback import MARKER
 from .reading import AskReading, FactOnScreen, read_ask
@@ -50,7 +51,8 @@ EXPAND_KEY = "ctrl+o"
 
 @dataclass(frozen=True)
 class Violation:
-    invariant: str
+    invariant: Invariant | Verdict
+    """The invariant broken, or the adapter's failure (``CRASH``, ``TIMEOUT``, ``BAD_ANSWER``) that left nothing to judge."""
     view: str
     width: int
     message: str
@@ -132,7 +134,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.layout.unbox``)."""
     reading = read_frame(lines, width, model)
     inside = unbox(reading.screen_rows)
-    boxed_by = max((len(row.text) - len(kept.text) for row, kept in zip(reading.screen_rows, inside)
+    boxed_by = max((len(row.text) - len(kept.text) for row, kept in zip(reading.screen_rows, inside, strict=False)
                     if row.text != kept.text and kept.text.strip()), default=0)
     reading = replace(reading, screen_rows=inside)
     return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
@@ -141,7 +143,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
 
 # ── the invariants ─────────────────────────────────────────────────────────
 
-Report = Callable[[str, str], None]
+Report = Callable[[Invariant, str], None]
 """``(invariant, message)``: record a violation for the view and terminals being judged."""
 
 
@@ -270,7 +272,7 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
     for index, row in enumerate(judged.rows):
         if not any(style.unreadable for style in row.kinds):
             continue
-        hidden = [(char, style) for char, style in zip(row.text, row.styles) if not char.isspace() and style.unreadable]
+        hidden = [(char, style) for char, style in zip(row.text, row.styles, strict=False) if not char.isspace() and style.unreadable]
         if hidden:
             text = "".join(char for char, _ in hidden)[:30]
             report("legible", f"row {index + 1} draws {text!r} {hidden[0][1].unreadable}")
@@ -578,7 +580,7 @@ def _unpainted(rows: Sequence[ScreenRow], shown: FactOnScreen) -> str:
         text = row.text[segment.start :]
         arrow = text.find("\u2192")
         styles = row.styles[segment.start : segment.start + (len(text) if arrow < 0 else arrow)]
-        plain += [char for char, style in zip(text, styles) if not char.isspace() and char != MARKER and not style.painted]
+        plain += [char for char, style in zip(text, styles, strict=False) if not char.isspace() and char != MARKER and not style.painted]
         if arrow >= 0:
             break
     return "".join(plain)
@@ -750,7 +752,7 @@ def run_width(
         for judged in _read_on(lines, width, models):
             names = [model.name for model in judged.models]
 
-            def report(invariant: str, message: str, names: list[str] = names, view: str = view) -> None:
+            def report(invariant: Invariant | Verdict, message: str, names: list[str] = names, view: str = view) -> None:
                 for name in names:
                     result.violations.append(Violation(invariant, view, width, message, name))
 
@@ -779,7 +781,7 @@ def run_width(
             if view == "bounded":
                 for model in judged.models:
 
-                    def report_cap(invariant: str, message: str, name: str = model.name) -> None:
+                    def report_cap(invariant: Invariant, message: str, name: str = model.name) -> None:
                         result.violations.append(Violation(invariant, "bounded", width, message, name))
 
                     check_cap(judged.rows, judged.ask, field_max_width, model, report_cap)
@@ -808,7 +810,7 @@ def check_monotone(results: Iterable[WidthResult]) -> list[Violation]:
     """A wider terminal never shows less of any field than a narrower one."""
     found = []
     ordered = sorted(results, key=lambda result: result.width)
-    for narrower, wider in zip(ordered, ordered[1:]):
+    for narrower, wider in zip(ordered, ordered[1:], strict=False):
         for key, shown in narrower.shown.items():
             if key in wider.shown and wider.shown[key] < shown:
                 label = key.split("#", 1)[0]

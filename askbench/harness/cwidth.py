@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import locale
-from functools import cache, lru_cache
+from functools import cache
 
 _LC_CTYPE_NAMES = ("C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8")
 
@@ -45,7 +45,7 @@ def _wcwidth() -> ctypes._CFuncPtr:  # type: ignore[name-defined]
     return function
 
 
-@lru_cache(maxsize=None)
+@cache
 def c_wcwidth(char: str) -> int:
     """``wcwidth(3)`` of one code point: -1 for what the library calls non-printable, else 0, 1 or 2."""
     if 0xD800 <= ord(char) <= 0xDFFF:

@@ -10,16 +10,15 @@ HTML-escaped on the way out besides.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import PayloadError
 
 from .checks import WIDTHS
 from .corpus import Fixture
+from .reporters.escape import html_text
 from .reporters.vocabulary import ASK_ROWS, FRAME_ROWS, fixture_id
 from .screens import fixture_screens
 from .sources import chrome_style
@@ -53,6 +52,8 @@ _C0 = ("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 
        "FS GS RS US SP DEL").split()
 _PICTURE_NAMES = {0x2400 + index: name for index, name in enumerate(_C0)} | {0x2424: "NL", 0x2425: "DEL", 0x2426: "SUB"}
 _PICTURES = re.compile("[\u2400-\u243f]")
+_KEPT = "\n\t" + "".join(map(chr, range(0x2400, 0x2440)))
+"""Unassigned code points of the control-pictures block are drawn as boxes too, not spelt out."""
 
 
 def _picture(match: re.Match[str]) -> str:
@@ -60,13 +61,13 @@ def _picture(match: re.Match[str]) -> str:
     has covers U+2400–U+243F, and an empty box would hide exactly what the prompt made visible."""
     char = match.group()
     name = _PICTURE_NAMES.get(ord(char), f"{ord(char):04X}"[-3:])
-    return (f'<span class="cp cp{min(len(name), 3)}" title="U+{ord(char):04X} {html.escape(name)}" '
-            f'aria-label="{html.escape(name)}">{html.escape(name)}</span>')
+    return (f'<span class="cp cp{min(len(name), 3)}" title="U+{ord(char):04X} {html_text(name)}" '
+            f'aria-label="{html_text(name)}">{html_text(name)}</span>')
 
 
 def pictures_html(text: str) -> str:
     """Escaped text whose control pictures are drawn as one-cell boxes (``_picture``)."""
-    return _PICTURES.sub(_picture, html.escape(text, quote=True))
+    return _PICTURES.sub(_picture, html_text(text, keep=_KEPT))
 
 
 def run_html(run: StyledRun) -> str:
@@ -101,8 +102,8 @@ def slug(text: str) -> str:
 
 
 def text_html(text: str) -> str:
-    """Fixture metadata (names, descriptions, verdicts) for the page: neutralised like any prompt text, then escaped."""
-    return html.escape(neutralise(str(text)), quote=True)
+    """Fixture metadata (names, descriptions, verdicts) for the page, escaped as every report escapes text."""
+    return html_text(text)
 
 
 @dataclass(frozen=True)
@@ -152,10 +153,10 @@ def _figure(screen: Screen, fixture: Fixture) -> str:
     if len(screen.rows) > MAX_SCREEN_ROWS:
         command = f"askbench render {fixture.path.name} --complete --width {screen.width}"
         body += (f'<p class="cut">{len(shown)} of {len(screen.rows):,} rows shown here; '
-                 f"<code>{html.escape(command)}</code> shows all.</p>")
+                 f"<code>{html_text(command)}</code> shows all.</p>")
     if screen.view == "complete" and screen.frame_rows > COLLAPSE_ROWS:
-        return f"<figure><details><summary>{html.escape(caption)} (show)</summary>{body}</details></figure>"
-    return f"<figure><figcaption>{html.escape(caption)}</figcaption>{body}</figure>"
+        return f"<figure><details><summary>{html_text(caption)} (show)</summary>{body}</details></figure>"
+    return f"<figure><figcaption>{html_text(caption)}</figcaption>{body}</figure>"
 
 
 def fixture_html(fixture: Fixture, verdict: str, widths: Sequence[int] = WIDTHS) -> str:

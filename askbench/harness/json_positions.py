@@ -41,7 +41,7 @@ class _Scan:
 
     def on_path(self) -> bool:
         return len(self.stack) <= len(self.target) and all(
-            frame.key == part for frame, part in zip(self.stack, self.target))
+            frame.key == part for frame, part in zip(self.stack, self.target, strict=False))
 
     def arrive(self, offset: int) -> bool:
         """At a key or an element's value: note its line if it is on the way; whether it is the target."""

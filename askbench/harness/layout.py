@@ -133,7 +133,7 @@ def _options(
                 last = out[-1]
                 out[-1] = Option(last.key, f"{last.words} {row.strip()}", last.row, last.mark, last.paint)
             continue
-        for item, following in zip(items[index], [*items[index][1:], None]):
+        for item, following in zip(items[index], [*items[index][1:], None], strict=True):
             words = row[item.words_start : following.start if following else len(row)].strip()
             paint = styles[index][item.key_at] if styles is not None and item.key_at < len(styles[index]) else None
             out.append(Option(item.key, words, index, item.mark, paint))

@@ -9,7 +9,6 @@ The reference, in process, is always the first column.
 
 from __future__ import annotations
 
-import html
 import re
 import shutil
 from collections.abc import Callable, Iterable, Sequence
@@ -20,6 +19,7 @@ from .adapter import AdapterCommand, AdapterSource
 from .checks import WIDTHS, WidthResult
 from .corpus import Fixture, FixtureProblem, load_corpus
 from .gate import FixtureResult, run_fixture
+from .reporters.escape import html_text, md_cell, md_code, md_link
 from .sources import FrameSource
 
 REFERENCE = "reference"
@@ -169,10 +169,6 @@ def _describe(implementation: Implementation) -> str:
     return f"`{command}` ({how})" if command else how
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
 def to_markdown(matrix: Matrix) -> str:
     names = [item.name for item in matrix.implementations]
     out = [
@@ -188,19 +184,19 @@ def to_markdown(matrix: Matrix) -> str:
     ]
     for item in matrix.implementations:
         counts = " | ".join(f"{matrix.passed(item.name, width)}/{len(matrix.fixtures)}" for width in matrix.widths)
-        out.append(f"| {item.name} | {_md_escape(_describe(item))} | {counts} |")
+        out.append(f"| {md_cell(item.name)} | {md_cell(_describe(item))} | {counts} |")
     if matrix.problems:
         out += ["", "Malformed fixtures (not judged):", ""]
-        out += [f"- `{problem.path}`: {problem.field}: {_md_escape(problem.message)}" for problem in matrix.problems]
+        out += [f"- {md_code(problem.path)}: {md_cell(problem.field)}: {md_cell(problem.message)}" for problem in matrix.problems]
     for width in matrix.widths:
-        out += ["", f"## Width {width}", "", "| fixture | " + " | ".join(names) + " |",
+        out += ["", f"## Width {width}", "", "| fixture | " + " | ".join(map(md_cell, names)) + " |",
                 "| --- | " + " | ".join("---" for _ in names) + " |"]
         for index, fixture in enumerate(matrix.fixtures):
             cells = []
             for name in names:
                 cell = matrix.cell(index, name, width)
-                cells.append("ok" if cell.ok else f"[{_md_escape(cell.text)}]({cell.screen})")
-            out.append(f"| {_md_escape(fixture.family)}/{_md_escape(fixture.name)} | " + " | ".join(cells) + " |")
+                cells.append("ok" if cell.ok else md_link(cell.text, cell.screen or ""))
+            out.append(f"| {md_cell(f'{fixture.family}/{fixture.name}')} | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -225,7 +221,7 @@ code { font-size: 13px; }
 
 
 def to_html(matrix: Matrix) -> str:
-    escape = html.escape
+    escape = html_text
     names = [item.name for item in matrix.implementations]
     rows = []
     for item in matrix.implementations:

@@ -35,7 +35,9 @@ from .checks import Violation, run_width
 from .corpus import BUILTIN_CORPUS, Fixture, FixtureProblem, load_corpus
 from .gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from .impl_cli import positive_seconds
-from .protocol import VIEWS, AdapterFailure, View
+from .invariants import Invariant
+from .protocol import VIEWS, AdapterFailure, Verdict, View
+from .reporters.escape import md_cell, md_code, md_link
 from .sources import FrameSource, RenderedFrame, reference_source
 from .variants import VARIANTS, Variant, variant_named
 
@@ -59,11 +61,11 @@ class Difference:
     fixture: str
     width: int
     view: View
-    killed_by: tuple[str, ...]
+    killed_by: tuple[Invariant | Verdict, ...]
     """The mutant's own invariants the gate reported on this view."""
-    reported: tuple[str, ...]
+    reported: tuple[Invariant | Verdict, ...]
     """Every invariant the gate reported on this view: for a survivor, what it saw instead."""
-    reference_too: tuple[str, ...]
+    reference_too: tuple[Invariant | Verdict, ...]
     """Of ``killed_by``, those the reference violates here as well: a kill that proves less."""
     target: bool
 
@@ -206,7 +208,7 @@ def _judge(payload: PromptPayload, fixture: Fixture, width: int, frames: Frames)
     return result.violations
 
 
-def _on(violations: Iterable[Violation], view: str) -> set[str]:
+def _on(violations: Iterable[Violation], view: str) -> set[Invariant | Verdict]:
     return {violation.invariant for violation in violations if violation.view == view}
 
 
@@ -332,53 +334,68 @@ def _listing(items: Sequence[str]) -> str:
     return shown + (f", … {len(items) - _MAX_LISTED} more" if len(items) > _MAX_LISTED else "")
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+def _codes(names: Iterable[str]) -> str:
+    return ", ".join(md_code(name) for name in names)
 
 
 def _where(differences: Iterable[Difference]) -> list[str]:
     grouped: dict[str, list[str]] = defaultdict(list)
     for difference in differences:
         grouped[difference.fixture].append(f"{difference.width}/{difference.view}")
-    return [f"`{fixture}` ({', '.join(places)})" for fixture, places in grouped.items()]
+    return [f"{md_code(fixture)} ({', '.join(places)})" for fixture, places in grouped.items()]
 
 
-def _mutant_section(result: MutantResult, widths: Sequence[int]) -> Iterator[str]:
+def _mutant_head(result: MutantResult) -> Iterator[str]:
+    """What the mutant is, what must reject it, where it must show, and how it is judged."""
     variant = result.variant
-    yield f"### {variant.name} — {result.verdict}"
+    yield f"### {md_cell(variant.name)} — {result.verdict}"
     yield ""
-    yield f"{variant.description}. Rejected by: {', '.join(f'`{name}`' for name in variant.invariants)}."
+    yield f"{md_cell(variant.description)}. Rejected by: {_codes(variant.invariants)}."
     shown = result.shown_on
-    yield "Targets: " + ", ".join(f"`{t}`" + ("" if t in shown else " (does not show)") for t in variant.targets) + "."
+    yield "Targets: " + ", ".join(md_code(t) + ("" if t in shown else " (does not show)") for t in variant.targets) + "."
     if variant.latent:
         yield ("Latent: harmful only on hostile text, so off its targets a frame that differs may pass "
                f"({len(result.latent_passes)} did).")
     if variant.adapter_timeout is not None:
-        yield f"Judged through `python -m askbench.harness.adapters.variant {variant.name}`."
+        yield f"Judged through {md_code(f'python -m askbench.harness.adapters.variant {variant.name}')}."
     yield ""
-    if not result.differences:
-        yield "Its frame equals the reference's everywhere in this run." if result.targets_run else \
-            "None of its targets is in this run."
-        yield ""
-        return
+
+
+def _kill_table(result: MutantResult, widths: Sequence[int]) -> Iterator[str]:
+    """Per width: the differing views each of the mutant's invariants rejected, and those none did."""
     yield "| invariant | " + " | ".join(f"@{width}" for width in widths) + " |"
     yield "| --- | " + " | ".join("---:" for _ in widths) + " |"
-    for invariant in variant.invariants:
+    for invariant in result.variant.invariants:
         counts = Counter(d.width for d in result.differences if invariant in d.killed_by)
-        yield f"| killed by `{invariant}` | " + " | ".join(str(counts[width] or "–") for width in widths) + " |"
+        yield f"| killed by {md_code(invariant)} | " + " | ".join(str(counts[width] or "–") for width in widths) + " |"
     survived = Counter(d.width for d in result.survivors)
     yield "| **survived** | " + " | ".join(str(survived[width] or "–") for width in widths) + " |"
     yield ""
-    yield from _fixture_table(result)
-    killed = [d for d in result.differences if d.killed]
-    weak = [d for d in killed if d.reference_too]
+
+
+def _weak_and_survivors(result: MutantResult) -> Iterator[str]:
+    """The kills the reference shares, and the first survivors with what the gate saw instead."""
+    weak = [d for d in result.differences if d.killed and d.reference_too]
     if weak:
         yield f"Of those, the reference fails the same invariant at: {_listing(_where(weak))}."
     for difference in result.survivors[:_MAX_LISTED]:
-        saw = ", ".join(difference.reported) or "nothing"
-        yield f"- survived: `{difference.fixture}` @{difference.width} {difference.view} — the gate reported {saw}"
+        saw = _codes(difference.reported) or "nothing"
+        yield (f"- survived: {md_code(difference.fixture)} @{difference.width} {difference.view} — "
+               f"the gate reported {saw}")
     if len(result.survivors) > _MAX_LISTED:
         yield f"- … {len(result.survivors) - _MAX_LISTED} more survivors"
+
+
+def _mutant_section(result: MutantResult, widths: Sequence[int]) -> Iterator[str]:
+    yield from _mutant_head(result)
+    if not result.differences:
+        yield ("Its frame equals the reference's everywhere in this run." if result.targets_run
+               else "None of its targets is in this run.")
+        yield ""
+        return
+    yield from _kill_table(result, widths)
+    yield from _fixture_table(result)
+    yield from _weak_and_survivors(result)
     yield ""
 
 
@@ -399,7 +416,7 @@ def _fixture_table(result: MutantResult) -> Iterator[str]:
     for fixture, found in grouped.items():
         dead = sum(d.killed for d in found)
         by = sorted({name for d in found for name in d.killed_by})
-        yield (f"| `{fixture}` | {len(found)} | {dead} | {', '.join(f'`{name}`' for name in by) or '–'} | "
+        yield (f"| {md_code(fixture)} | {len(found)} | {dead} | {_codes(by) or '–'} | "
                f"{_percent(dead, len(found))} |")
     yield ""
 
@@ -408,14 +425,14 @@ def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     verdict = "PASSED" if result.passed else "FAILED"
     own = len({(v.fixture, v.width) for v in result.own})
     shared = len({(v.fixture, v.width) for v in result.violations if v.reference_too})
-    yield f"### {result.variant.name} — {verdict}"
+    yield f"### {md_cell(result.variant.name)} — {verdict}"
     yield ""
-    yield (f"{result.variant.description}. {result.judged} fixture × width judged: {own} with a violation of its own, "
+    yield (f"{md_cell(result.variant.description)}. {result.judged} fixture × width judged: {own} with a violation of its own, "
            f"{shared} with one the reference has there too.")
     yield ""
     if not result.violations:
         return
-    by_invariant: dict[str, list[FoundViolation]] = defaultdict(list)
+    by_invariant: dict[Invariant | Verdict, list[FoundViolation]] = defaultdict(list)
     for item in result.violations:
         by_invariant[item.violation.invariant].append(item)
     yield "| invariant | " + " | ".join(f"@{width}" for width in widths) + " | reference too | example |"
@@ -423,10 +440,15 @@ def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     for invariant, items in sorted(by_invariant.items()):
         counts = Counter(item.width for item in items)
         first = next((item for item in items if not item.reference_too), items[0])
-        example = f"`{first.fixture}` @{first.width}: {_md(str(first.violation))[:160]}"
-        yield (f"| `{invariant}` | " + " | ".join(str(counts[width] or "–") for width in widths)
+        example = f"{md_code(first.fixture)} @{first.width}: {md_cell(str(first.violation)[:160])}"
+        yield (f"| {md_code(invariant)} | " + " | ".join(str(counts[width] or "–") for width in widths)
                + f" | {sum(item.reference_too for item in items)} | {example} |")
     yield ""
+
+
+def _anchor(name: str, verdict: str) -> str:
+    """The id GitHub gives the heading ``### name — verdict``: lower case, spaces to hyphens, the dash dropped."""
+    return f"#{name}--{verdict.lower().replace(' ', '-')}"
 
 
 def to_markdown(run: MutationRun) -> str:
@@ -451,21 +473,21 @@ def to_markdown(run: MutationRun) -> str:
     for result in run.mutants:
         killed = sum(d.killed for d in result.differences)
         fixtures_killed, fixtures = result.fixtures_killed
-        out.append(f"| [{result.variant.name}](#{result.variant.name}--{result.verdict.lower().replace(' ', '-')}) | "
+        out.append(f"| {md_link(result.variant.name, _anchor(result.variant.name, result.verdict))} | "
                    f"mutant | {result.verdict} | {', '.join(result.variant.invariants)} | {len(result.differences)} | "
                    f"{killed} | {len(result.survivors)} | {fixtures} | {fixtures_killed} | "
                    f"{_percent(fixtures_killed, fixtures)} |")
     for style in run.styles:
         verdict = "PASSED" if style.passed else "FAILED"
-        out.append(f"| [{style.variant.name}](#{style.variant.name}--{verdict.lower()}) | style | {verdict} | – | – | – | "
+        out.append(f"| {md_link(style.variant.name, _anchor(style.variant.name, verdict))} | style | {verdict} | – | – | – | "
                    f"{len(style.own)} violations ({len(style.violations) - len(style.own)} the reference's too) | – | – | – |")
     if run.problems or run.errors:
         out += ["", "Not judged:", ""]
-        out += [f"- `{problem.path}`: {problem.field}: {_md(problem.message)}" for problem in run.problems]
-        out += [f"- {_md(error)}" for error in run.errors]
+        out += [f"- {md_code(problem.path)}: {md_cell(problem.field)}: {md_cell(problem.message)}" for problem in run.problems]
+        out += [f"- {md_cell(error)}" for error in run.errors]
     reference = Counter(item.violation.invariant for item in run.reference)
     out += ["", "The reference's own violations in this run (the baseline): "
-            + (", ".join(f"`{name}` × {count}" for name, count in sorted(reference.items())) or "none") + ".", ""]
+            + (", ".join(f"{md_code(name)} × {count}" for name, count in sorted(reference.items())) or "none") + ".", ""]
     out += ["## Mutants", ""]
     for result in run.mutants:
         out += _mutant_section(result, widths)

@@ -101,6 +101,15 @@ def payload_to_json(payload: PromptPayload) -> dict[str, object]:
     }
 
 
+def view_of(request: Mapping[str, object]) -> View:
+    """The request's ``view``, refused unless the contract names it, so an adapter renders no view it does not know."""
+    view = request["view"]
+    for known in VIEWS:
+        if view == known:
+            return known
+    raise ValueError(f"unknown view {view!r}: one of {', '.join(VIEWS)}")
+
+
 def payload_from_json(data: Mapping[str, object]) -> PromptPayload:
     """The inverse of ``payload_to_json`` (``core`` is ignored: it is derived)."""
     request = data["request"]

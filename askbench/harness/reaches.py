@@ -32,6 +32,7 @@ from decimal import Decimal
 from askbench.impl.payload import PromptPayload
 
 from .corpus import Fixture
+from .invariants import Invariant
 
 __all__ = ["MAX_SAFE_INTEGER", "check_reaches", "javascript_reads"]
 
@@ -40,7 +41,7 @@ MAX_SAFE_INTEGER = 9007199254740991
 _FILE_TOOLS = ("read", "write", "edit", "find", "grep", "ls")
 _NOT_IN_A_DEVICE_NAME = frozenset(" \t\n/?#")
 
-Report = Callable[[str, str], None]
+Report = Callable[[Invariant, str], None]
 
 
 def javascript_reads(value: int) -> str:

@@ -25,7 +25,7 @@ from .readback import MARKER, FieldReading, compare, read_field
 from .terminal import ScreenRow
 from .work import WorkMeter, frame_budget
 
-_ANY_CORE_HEAD = re.compile(r"^(%s) *:(?: |$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)), re.IGNORECASE)
+_ANY_CORE_HEAD = re.compile(rf"^({'|'.join(sorted(CORE_LABELS, key=len, reverse=True))}) *:(?: |$)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

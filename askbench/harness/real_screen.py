@@ -71,7 +71,7 @@ def real_model(name: str, stands_for: str, terminal: RealTerminal) -> TerminalMo
         graphemes = list(iter_graphemes(text))
         unknown = list(dict.fromkeys(g for g in graphemes if g not in known and not g.isascii()))
         if unknown:
-            known.update(zip(unknown, terminal.advances(unknown)))
+            known.update(zip(unknown, terminal.advances(unknown), strict=True))
         for grapheme in graphemes:
             yield grapheme, sum(char.isprintable() for char in grapheme) if grapheme.isascii() else known[grapheme]
 

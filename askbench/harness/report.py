@@ -11,33 +11,44 @@ row count is the gate's, read back from the virtual terminal.
 from __future__ import annotations
 
 import argparse
-import html
 import re
 import sys
 import time
+import tomllib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
-from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import PayloadError, build_payload
 
 from .checks import WIDTHS
 from .corpus import BUILTIN_CORPUS, Fixture
 from .gallery import INDEX, gallery_pages
 from .gate import EXIT_UNUSABLE, FixtureResult, GateRun, run_gate
+from .reporters.escape import md_cell
 from .reporters.vocabulary import ASK_ROWS, fixture_id
 
-SEED_LOCAL = "bash/powershell-here-string-report-200-lines.json"
-SEED_FORWARDED = "forwarded/powershell-here-string-report-200-lines.json"
-SEED_SINGLE_LINE = "bash/single-line-command-10236-chars.json"
-SEED_ROWS: tuple[tuple[str, int, str], ...] = (
-    *((SEED_LOCAL, width, "202") for width in (80, 120, 160)),
-    *((SEED_FORWARDED, width, "205") for width in (80, 120, 160)),
-    (SEED_SINGLE_LINE, 120, "about 86"),
-)
-"""``(fixture, width, upstream legacy rows)``: the seed's table, in its order."""
+
+
+def parse_seed_rows(text: str) -> tuple[tuple[str, int, str], ...]:
+    """``(fixture, width, upstream legacy rows)`` of each ``[[row]]`` in ``text`` (``seed_table.toml``), in order."""
+    rows = []
+    for index, row in enumerate(tomllib.loads(text).get("row", [])):
+        fixture, width, upstream = row.get("fixture"), row.get("width"), row.get("upstream-legacy-rows")
+        if set(row) != {"fixture", "width", "upstream-legacy-rows"} or not (
+                isinstance(fixture, str) and isinstance(width, int) and not isinstance(width, bool)
+                and isinstance(upstream, str)):
+            raise ValueError(f"seed_table.toml: row {index + 1}: fixture (a path), width (columns), "
+                             "upstream-legacy-rows (as the seed says it), and nothing else")
+        rows.append((fixture, width, upstream))
+    return tuple(rows)
+
+
+SEED_ROWS = parse_seed_rows(resources.files("askbench.harness").joinpath("seed_table.toml").read_text(encoding="utf-8"))
+"""The seed's table, in its order: the upstream figures are data (``askbench/harness/seed_table.toml``)."""
+SEED_LOCAL, SEED_FORWARDED, SEED_SINGLE_LINE = dict.fromkeys(fixture for fixture, _, _ in SEED_ROWS)
 
 
 @dataclass(frozen=True)
@@ -82,11 +93,6 @@ def seed_rows(run: GateRun) -> list[SeedRow]:
                                     measured.bounded_rows, measured.complete_rows, measured.elided,
                                     _verdict(result, index)))
     return rows
-
-
-def md_cell(text: str) -> str:
-    """Fixture-derived text made inert in a markdown table: no pipe, no line break, no HTML."""
-    return html.escape(" ".join(neutralise(str(text)).split()), quote=False).replace("|", "\\|").replace("`", "&#96;")
 
 
 _SOURCE_KEYS = (
@@ -236,13 +242,15 @@ def write_report(
 def cmd_report(args: argparse.Namespace) -> int:
     """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report);
     2 when some input could not be judged or nothing was, as ``check``."""
-    log = (lambda message: print(f"askbench report: {message}", file=sys.stderr, flush=True))
+    def log(message: str) -> None:
+        print(f"askbench report: {message}", file=sys.stderr, flush=True)
+
     files = write_report(Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family)
     print(f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)")
     return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
 
 
-def add_report_parser(commands: argparse._SubParsersAction, widths_type: Callable[[str], list[int]]) -> None:  # type: ignore[type-arg]
+def add_report_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser], widths_type: Callable[[str], list[int]]) -> None:
     report = commands.add_parser(
         "report",
         help="write reports/corpus.md (the seed's table, every fixture x width) and the gallery: reports/gallery.html "

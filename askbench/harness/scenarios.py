@@ -119,30 +119,49 @@ def _require(data: Mapping[str, object], key: str, kind: type | tuple[type, ...]
     return data[key]
 
 
-def _step(raw: object, index: int, path: Path) -> Step:
-    if not isinstance(raw, dict):
-        raise ScenarioError(f"{path}: steps[{index}]: must be an object")
-    known = {"keys", "wait", "interval", "resize", "screen_contains", "screen_excludes", "max_rows", "expanded", "approval_offered"}
-    unknown = set(raw) - known
-    if unknown:
-        raise ScenarioError(f"{path}: steps[{index}]: unknown fields {sorted(unknown)}")
+_STEP_FIELDS = frozenset({"keys", "wait", "interval", "resize", "screen_contains", "screen_excludes", "max_rows",
+                          "expanded", "approval_offered"})
+
+
+def _keys(raw: Mapping[str, object], where: str) -> tuple[str, ...]:
     keys = raw.get("keys", [])
     if not isinstance(keys, list) or not all(isinstance(key, str) and key for key in keys):
-        raise ScenarioError(f"{path}: steps[{index}].keys: a list of non-empty strings")
+        raise ScenarioError(f"{where}.keys: a list of non-empty strings")
+    return tuple(_NAMES.sub(lambda match: NAMED[match.group()], key) for key in keys)
+
+
+def _resize(raw: Mapping[str, object], where: str) -> tuple[int, int] | None:
     resize = raw.get("resize")
-    if resize is not None and not (isinstance(resize, list) and len(resize) == 2 and all(isinstance(v, int) and v > 0 for v in resize)):
-        raise ScenarioError(f"{path}: steps[{index}].resize: [width, height]")
-    wait = raw.get("wait", STEP_WAIT)
-    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or wait < 0:
-        raise ScenarioError(f"{path}: steps[{index}].wait: seconds, a number >= 0")
-    interval = raw.get("interval", KEY_INTERVAL)
-    if isinstance(interval, bool) or not isinstance(interval, (int, float)) or interval <= 0:
-        raise ScenarioError(f"{path}: steps[{index}].interval: seconds, a number > 0")
+    if resize is None:
+        return None
+    if not (isinstance(resize, list) and len(resize) == 2 and all(isinstance(v, int) and v > 0 for v in resize)):
+        raise ScenarioError(f"{where}.resize: [width, height]")
+    return resize[0], resize[1]
+
+
+def _seconds(raw: Mapping[str, object], key: str, default: float, where: str, *, zero: bool) -> float:
+    """A step's ``wait`` (``zero`` allowed) or ``interval`` (above zero): a number, never a bool."""
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or value == 0 and not zero:
+        raise ScenarioError(f"{where}.{key}: seconds, a number {'>=' if zero else '>'} 0")
+    return float(value)
+
+
+def _step(raw: object, index: int, path: Path) -> Step:
+    where = f"{path}: steps[{index}]"
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{where}: must be an object")
+    unknown = set(raw) - _STEP_FIELDS
+    if unknown:
+        raise ScenarioError(f"{where}: unknown fields {sorted(unknown)}")
+    keys = _keys(raw, where)
+    resize = _resize(raw, where)
+    wait = _seconds(raw, "wait", STEP_WAIT, where, zero=True)
     return Step(
-        keys=tuple(_NAMES.sub(lambda match: NAMED[match.group()], key) for key in keys),
-        wait=float(wait),
-        interval=float(interval),
-        resize=(resize[0], resize[1]) if resize else None,
+        keys=keys,
+        wait=wait,
+        interval=_seconds(raw, "interval", KEY_INTERVAL, where, zero=False),
+        resize=resize,
         screen_contains=tuple(raw.get("screen_contains", ())),
         screen_excludes=tuple(raw.get("screen_excludes", ())),
         max_rows=raw.get("max_rows"),
@@ -295,42 +314,57 @@ class _Session:
             self.draw(where)
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    host: list[bool] = []
-    session = _Session(_prompt_for(scenario, host), scenario.width, scenario.height)
+def _press(session: _Session, step: Step, where: str, reads_left: int) -> int:
+    """Each read of ``step``, ``interval`` apart; a decision before the script's last read fails. The reads left."""
     prompt = session.prompt
-    total_reads = sum(len(step.keys) for step in scenario.steps)
-    reads = 0
-    for index, step in enumerate(scenario.steps):
-        where = f"steps[{index}]"
-        session.idle(session.now + step.wait, where)
-        if step.resize:
-            session.width, session.height = step.resize
-            session.draw(f"{where}: resize")
-        for key_index, data in enumerate(step.keys):
-            if key_index:
-                session.idle(session.now + step.interval, where)
-            if prompt.decision is not None:
-                session.failures.append(f"{where}: key {data!r} after the prompt decided {prompt.decision.state}")
-            session.read(data, where)
-            reads += 1
-            if prompt.decision is not None and reads < total_reads:
-                session.failures.append(f"{where}: decided {prompt.decision.state} before the script ended")
-        session.idle(session.now + min(step.interval, KEY_INTERVAL), where)
-        if prompt.decision is None:
-            lines = session.draw(where)
-            session.failures.extend(_check_screen(prompt, step, lines, session.width, session.height, where))
-        elif step.screen_contains or step.screen_excludes or step.expanded is not None or step.approval_offered is not None:
-            session.failures.append(f"{where}: a screen checkpoint after the prompt decided")
-    session.idle(session.now + 1.0, "end")
-    decision = prompt.decision
-    state = decision.state if decision else None
-    reason = decision.denial_reason if decision else None
-    failures = session.failures
+    for key_index, data in enumerate(step.keys):
+        if key_index:
+            session.idle(session.now + step.interval, where)
+        if prompt.decision is not None:
+            session.failures.append(f"{where}: key {data!r} after the prompt decided {prompt.decision.state}")
+        session.read(data, where)
+        reads_left -= 1
+        if prompt.decision is not None and reads_left:
+            session.failures.append(f"{where}: decided {prompt.decision.state} before the script ended")
+    return reads_left
+
+
+def _checkpoint(session: _Session, step: Step, where: str) -> None:
+    """The screen after ``step``, held to what the step says it shows; none is left to hold once decided."""
+    if session.prompt.decision is None:
+        lines = session.draw(where)
+        session.failures.extend(_check_screen(session.prompt, step, lines, session.width, session.height, where))
+    elif step.screen_contains or step.screen_excludes or step.expanded is not None or step.approval_offered is not None:
+        session.failures.append(f"{where}: a screen checkpoint after the prompt decided")
+
+
+def _outcome_failures(scenario: Scenario, state: str | None, reason: str | None, host: list[bool]) -> list[str]:
+    failures = []
     if state != scenario.decision:
         failures.append(f"decision: {state}, expected {scenario.decision}")
     if scenario.reason is not None and reason != scenario.reason:
         failures.append(f"reason: {reason!r}, expected {scenario.reason!r}")
     if scenario.host_expand is not None and tuple(host) != scenario.host_expand:
         failures.append(f"host expand calls: {host}, expected {list(scenario.host_expand)}")
+    return failures
+
+
+def run_scenario(scenario: Scenario) -> ScenarioResult:
+    host: list[bool] = []
+    session = _Session(_prompt_for(scenario, host), scenario.width, scenario.height)
+    reads_left = sum(len(step.keys) for step in scenario.steps)
+    for index, step in enumerate(scenario.steps):
+        where = f"steps[{index}]"
+        session.idle(session.now + step.wait, where)
+        if step.resize:
+            session.width, session.height = step.resize
+            session.draw(f"{where}: resize")
+        reads_left = _press(session, step, where, reads_left)
+        session.idle(session.now + min(step.interval, KEY_INTERVAL), where)
+        _checkpoint(session, step, where)
+    session.idle(session.now + 1.0, "end")
+    decision = session.prompt.decision
+    state = decision.state if decision else None
+    reason = decision.denial_reason if decision else None
+    failures = [*session.failures, *_outcome_failures(scenario, state, reason, host)]
     return ScenarioResult(scenario, tuple(dict.fromkeys(failures)), state, reason, tuple(host))

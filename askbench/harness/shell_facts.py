@@ -116,7 +116,7 @@ def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
         if not scripts:
             break
         pending: list[tuple[int, str, tuple[int, ...]]] = []
-        for (index, _, place), inner_reading in zip(scripts, read_commands([script for _, script, _ in scripts])):
+        for (index, _, place), inner_reading in zip(scripts, read_commands([script for _, script, _ in scripts]), strict=True):
             listed = found[index]
             if inner_reading is None or listed is None:
                 continue
@@ -135,11 +135,6 @@ def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
     out = tuple(ShellCommand(" ".join(words), words, index, (" ",) * (len(words) - 1))
                 for index, words in enumerate(words for words in shown if words))
     return out or None
-
-
-def prefetch(texts: list[str]) -> None:
-    """Have bash read many commands at once (one process for all), so each later judgement is a look-up."""
-    read_commands(texts)
 
 
 def _tree_sitter_commands(text: str, dialect: str) -> tuple[ShellCommand, ...] | None:
@@ -183,7 +178,7 @@ def _command(node: Node, source: bytes) -> ShellCommand:
             spans.append(child)
     spans = [span for span in spans if _decode(source, span).strip(_BLANKS)]
     words = tuple(_decode(source, span) for span in spans) or (_decode(source, node),)
-    gaps = tuple(source[before.end_byte : after.start_byte].decode("utf-8") for before, after in zip(spans, spans[1:]))
+    gaps = tuple(source[before.end_byte : after.start_byte].decode("utf-8") for before, after in zip(spans, spans[1:], strict=False))
     return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
 
 
@@ -253,7 +248,7 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
                 gaps.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
         parts.append(_word(raw))
     rest = rf"(?!{_EDGE})"
-    for gap, part in zip(reversed(gaps), reversed(parts[1:])):
+    for gap, part in zip(reversed(gaps), reversed(parts[1:]), strict=False):
         # the word and what follows it — or, for a command that may be cut, a cut at or inside this word
         rest = rf"(?:{gap}{part}{rest}|(?:{gap})?{_CUT_WORD})" if long_command else gap + part + rest
     if long_command and len(parts) == 1:

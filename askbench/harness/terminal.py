@@ -135,7 +135,7 @@ def _colour_distance(first: str, second: str) -> float:
     if first == second:
         return 0.0
     a, b = _rgb(first), _rgb(second)
-    return float(sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5)
+    return float(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5)
 
 
 _TEXT_ATTRIBUTES = {

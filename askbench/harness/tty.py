@@ -33,6 +33,7 @@ never erases the transcript.
 
 from __future__ import annotations
 
+import argparse
 import codecs
 import contextlib
 import os
@@ -276,5 +277,5 @@ def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
     return EXIT_DECIDED
 
 
-def cmd_try(args: object) -> int:
-    return try_fixture(Path(getattr(args, "fixture")))
+def cmd_try(args: argparse.Namespace) -> int:
+    return try_fixture(Path(args.fixture))

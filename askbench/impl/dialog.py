@@ -372,7 +372,7 @@ def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) ->
     if paint is None:
         rows = list(block.rows)
     else:
-        rows = [_paint_row(row, spans, block.flagged_whole, paint) for row, spans in zip(block.rows, block.spans)]
+        rows = [_paint_row(row, spans, block.flagged_whole, paint) for row, spans in zip(block.rows, block.spans, strict=False)]
     if narrow:
         return [head, *(" " * NARROW_INDENT + row for row in rows)]
     indent = " " * (label_width + 3)

@@ -49,4 +49,4 @@ def fold_label(label: str) -> str:
 def folded_prefix(names: Iterable[str]) -> re.Pattern[str]:
     """Matches a folded label that reads as one of ``names``, alone or before a colon (``agent``, ``agent:``, ``agent : x``)."""
     folded = sorted({fold_label(name) for name in names}, key=len, reverse=True)
-    return re.compile(r"(?:%s) *(?::|$)" % "|".join(re.escape(name) for name in folded))
+    return re.compile(rf"(?:{'|'.join(re.escape(name) for name in folded)}) *(?::|$)")

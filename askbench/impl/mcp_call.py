@@ -149,11 +149,6 @@ def _arguments(tool_input: Mapping[str, object]) -> tuple[McpArguments, str | No
     return McpArguments(), None
 
 
-GATEWAY_PARAMETERS = frozenset({
-    "tool", "args", "connect", "describe", "instructions", "search", "searchMode", "regex", "includeSchemas",
-    "limit", "offset", "server", "action", "url", "target",
-})
-"""The gateway ``mcp`` tool's parameters in pi-mcp-adapter 2.36.0 (``index.ts``, ``registerProxyTool``)."""
 
 _MODE_READS: Mapping[str, frozenset[str]] = {
     "action": frozenset({"action", "url", "server", "target", "args"}),
@@ -192,9 +187,15 @@ def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None
         options = {key: tool_input[key] for key in _MODE_OPTIONS.get(mode, ()) if key in tool_input}
         reads = _MODE_READS[mode] - ({"arguments"} - {arguments_key})
         ignored = tuple(key for key in tool_input if key not in reads)
-        return McpCall(mode, tuple(targets.items), arguments=arguments, options=options,
-                       consumed=frozenset(consumed | set(keys) | set(ignored)), ignored=ignored,
-                       **facts)  # type: ignore[arg-type]
+        return McpCall(
+            mode,
+            tuple(targets.items),
+            arguments=arguments,
+            options=options,
+            consumed=frozenset(consumed | set(keys) | set(ignored)),
+            ignored=ignored,
+            **facts,  # type: ignore[arg-type]
+        )
 
     action = text["action"]
     if action in ADAPTER_ACTIONS:

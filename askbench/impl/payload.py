@@ -30,7 +30,7 @@ from .label_fold import fold_label, folded_prefix
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
-from .shell import DIALECTS, UNAVAILABLE, Dialect, differs_from, outline
+from .shell import DIALECTS, UNAVAILABLE, differs_from, outline
 from .truncate import ELLIPSIS
 
 PayloadKind = Literal[

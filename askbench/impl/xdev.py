@@ -349,7 +349,7 @@ class XdevRegistry:
         inlined_chars = 0
         sections: list[str] = []
         overflow: list[str] = []
-        for device, row in zip(devices, rows):
+        for device, row in zip(devices, rows, strict=False):
             external = device.external or device.name in self._dynamic
             docs = _render_docs(device, 2, EXTERNAL_DESCRIPTION_CAP if external else None)
             fits = len(docs) <= DOCS_PER_DEVICE_CAP and _embedding_length(

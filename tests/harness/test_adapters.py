@@ -375,3 +375,12 @@ def test_render_us_is_optional_and_a_number_when_present() -> None:
     assert '"renderUs":12.3' in answer_json("1", ["a"], False, 12.34).replace(" ", "")
     bad = decode_answer(b'{"id": "1", "lines": ["a"], "elided": false, "renderUs": "fast"}', "1")
     assert getattr(bad, "verdict", None) == "BAD_ANSWER" and "renderUs" in str(bad)
+
+
+def test_an_adapter_renders_only_a_view_the_contract_names() -> None:
+    from askbench.harness.protocol import VIEWS, view_of
+
+    assert [view_of({"view": view}) for view in VIEWS] == list(VIEWS)
+    for unknown in ("Bounded", "full", None, 1):
+        with pytest.raises(ValueError, match="unknown view"):
+            view_of({"view": unknown})

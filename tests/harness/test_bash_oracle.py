@@ -31,7 +31,7 @@ BATCHES = max(1, GENERATED // BATCH)
 def disagreements(commands: list[str]) -> list[str]:
     """Each command whose outline leaves out a command bash runs, with the one it leaves out."""
     out = []
-    for command, found in zip(commands, bash_commands_of(commands)):
+    for command, found in zip(commands, bash_commands_of(commands), strict=True):
         shown = outline(command)
         if shown is None or shown.doubtful or found is None:
             continue  # no shell receives it, or the command stands as written
@@ -128,7 +128,7 @@ def simple(draw: st.DrawFn, depth: int = 0) -> str:
         words.append(draw(st.sampled_from([f"$({inner})", f"`{inner}`", f'"$({inner})"'])))
     gaps = [draw(st.sampled_from([" ", "  ", " \\\n  ", "\\\n"])) for _ in words[1:]]
     out = words[0]
-    for gap, word in zip(gaps, words[1:]):
+    for gap, word in zip(gaps, words[1:], strict=True):
         out += gap + word
     if draw(st.booleans()):
         out += draw(st.sampled_from([" # note", "#glued", " #", "\t# x && y"]))

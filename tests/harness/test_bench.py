@@ -244,7 +244,10 @@ def test_the_cli_bench_takes_only_and_impl() -> None:
 def test_interleaved_medians_take_turns_and_take_the_median() -> None:
     calls: list[str] = []
     ticks = itertools.count()
-    clock = lambda: float(next(ticks))
+
+    def clock() -> float:
+        return float(next(ticks))
+
     medians = interleaved_medians({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}, rounds=3, batch=2, clock=clock)
     assert calls == ["a", "a", "b", "b"] * 3
     assert medians == {"a": 0.5, "b": 0.5}  # two clock readings per batch of two calls

@@ -71,7 +71,7 @@ def test_every_corpus_frame_reads_alike_on_the_real_terminal_and_every_model(nam
         for model in MODELS.values():
             rows = read_frame(lines, WIDTH, model).rows
             if rows != real:
-                first = next((index for index, (a, b) in enumerate(zip(rows, real)) if a != b), min(len(rows), len(real)))
+                first = next((index for index, (a, b) in enumerate(zip(rows, real, strict=False)) if a != b), min(len(rows), len(real)))
                 moved.append(f"{fixture} {view} @{WIDTH}: {model.name} {len(rows)} rows, {name} {len(real)}; "
                              f"row {first}: {rows[first:first + 1]} vs {real[first:first + 1]}")
     assert moved == [], "\n".join(moved[:20])

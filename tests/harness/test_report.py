@@ -65,7 +65,7 @@ def test_the_seed_table_comes_first_with_the_measured_rows(seed_report) -> None:
     assert text.index("## The seed's table") < text.index("## Every fixture × width")
     rows = _seed_section(text)
     assert len(rows) == len(SEED_TABLE)
-    for row, ((name, width), (legacy, bounded, complete)) in zip(rows, SEED_TABLE.items()):
+    for row, ((name, width), (legacy, bounded, complete)) in zip(rows, SEED_TABLE.items(), strict=True):
         cells = [cell.strip() for cell in row.strip("|").split("|")]
         assert cells[0] == name and cells[1] == str(width)
         assert cells[3] == f"{legacy} → **{bounded}** → {complete}"
@@ -199,3 +199,32 @@ def test_fixtures_are_listed_per_payload_kind_and_per_source(seed_report) -> Non
 )
 def test_a_source_is_filed_under_the_reference_it_leads_with(source: str, key: str) -> None:
     assert source_key(source) == key
+
+
+def test_hostile_text_stays_text_in_the_corpus_report() -> None:
+    from pathlib import Path
+
+    from hostile_text import HOSTILE, markdown_survived
+
+    from askbench.harness.corpus import Fixture, FixtureProblem
+    from askbench.harness.gate import FixtureResult, GateRun
+    from askbench.harness.report import corpus_markdown, fixture_index_markdown
+
+    fixture = Fixture(Path(f"fam/{HOSTILE}.json"), HOSTILE, "fam", HOSTILE, HOSTILE, {"name": HOSTILE})
+    run = GateRun([FixtureResult(fixture, error=HOSTILE)], [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)])
+    assert markdown_survived(corpus_markdown(run, [80])) == []
+    assert markdown_survived("\n".join(fixture_index_markdown([fixture]))) == []
+
+
+def test_the_seed_table_is_data_read_as_written_and_refused_when_malformed() -> None:
+    from askbench.harness.report import SEED_ROWS, parse_seed_rows
+
+    assert [(width, upstream) for _, width, upstream in SEED_ROWS] == [
+        (80, "202"), (120, "202"), (160, "202"), (80, "205"), (120, "205"), (160, "205"), (120, "about 86")]
+    assert parse_seed_rows('[[row]]\nfixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\n') == (("a/b.json", 80, "9"),)
+    for malformed in ('fixture = "a/b.json"\nwidth = "80"\nupstream-legacy-rows = "9"',
+                      'fixture = "a/b.json"\nwidth = true\nupstream-legacy-rows = "9"',
+                      'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = 9',
+                      'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\nnote = "x"'):
+        with pytest.raises(ValueError, match="row 1"):
+            parse_seed_rows(f"[[row]]\n{malformed}\n")

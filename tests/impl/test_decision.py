@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from askbench.impl.decision import (
-    APPROVAL_KEYS,
     DECISION_HINT,
     DEFAULT_GUARD_SECONDS,
     DEFAULT_REPEAT_SECONDS,
@@ -756,7 +755,7 @@ def test_double_press_mode_no_single_key_approves(
     config: PromptConfig, seq: list[PromptEvent]
 ) -> None:
     """Every grant needs the option armed by the key before: a letter twice, enter twice, or one of each."""
-    for before, event, outcome in trace(config, seq):
+    for before, _, outcome in trace(config, seq):
         if isinstance(outcome, Decision) and outcome.approved and before.step == "decision":
             assert before.armed_key == ("y" if outcome.state == "approved" else "s")
         if isinstance(outcome, PromptState) and outcome.step == "scope" and before.step == "decision":
@@ -855,7 +854,7 @@ def test_no_sequence_of_events_from_one_physical_key_approves(
     keys = held_key(key, pressed, delay, interval, held)
     shown: list[PromptEvent] = [Shown(at, True, (80, 24)) for at in frames]
     events = sorted([*keys, *shown], key=lambda event: event.at)  # type: ignore[union-attr]
-    for before, _, outcome in trace(config, events, opened(config, at=min(pressed, 0.0))):
+    for _, _, outcome in trace(config, events, opened(config, at=min(pressed, 0.0))):
         assert not (isinstance(outcome, Decision) and outcome.approved)
         assert isinstance(outcome, Decision) or outcome.step != "scope"
 

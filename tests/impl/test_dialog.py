@@ -828,7 +828,7 @@ def test_bounded_view_fits_the_width_and_shows_every_core_label(payload: PromptP
     heads = [line for line in view.lines if line.startswith(L_OPEN)]
     core = expected_core(payload)
     shown = [head[len(L_OPEN) : head.index(L_CLOSE)] for head in heads]
-    for (label, _), head in zip(core, shown):
+    for (label, _), head in zip(core, shown, strict=False):
         assert head.rstrip(" ") == label
     assert len(shown) >= len(core)
     assert len({cell_width(head) for head in shown}) <= 1, "labels are not aligned"
@@ -930,7 +930,7 @@ def test_a_wider_terminal_never_shows_less_of_any_corpus_field(path: Path) -> No
         for text in (fact.text, fact.detail) if fact.detail is not None else (fact.text,):
             clean = expand_text_tabs(neutralise(text))
             spans = [_shown_span(clean, capped_field(text, cap, width - column)) for width in (80, 120, 160)]
-            for narrower, wider in zip(spans, spans[1:]):
+            for narrower, wider in zip(spans, spans[1:], strict=False):
                 assert wider[0] >= narrower[0] and wider[1] >= narrower[1], (fact.label, spans)
 
 

@@ -190,7 +190,7 @@ def test_chrome_rows_fit_and_keep_every_word_in_order(text: str, width: int) -> 
     assert "".join("".join(rows).split()) == "".join(text.split())
     if all(cell_width(word) <= width for word in text.split()):
         assert " ".join(" ".join(rows).split()) == " ".join(text.split())
-        for above, below in zip(rows, rows[1:]):  # greedy: the next row's first word did not fit
+        for above, below in zip(rows, rows[1:], strict=False):  # greedy: the next row's first word did not fit
             assert cell_width(above.rstrip()) + 1 + cell_width(below.split()[0]) > width
 
 

@@ -20,7 +20,6 @@ from askbench.impl.fallback import (
     fallback_select,
     request_decision_from_ui,
 )
-from askbench.impl import complete_view
 from askbench.impl.decision import GUARD_HINT
 from askbench.impl.frame import DENY_ONLY_ROW, render_frame
 from askbench.impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste
@@ -522,7 +521,7 @@ def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(m
     import askbench.impl.dialog
     import askbench.impl.prompt
 
-    text = "- src/auth/session.ts: token refresh races with logout\n" * 200_000
+    text = "- src/auth/session.ts: token refresh races with logout\n" * 20_000
     payload = build_payload({"name": "bash", "input": {"command": text}})
     budgets: list[object] = []
     original = askbench.impl.dialog.render_prompt_dialog

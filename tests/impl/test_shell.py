@@ -196,7 +196,7 @@ def test_differs_from_ignores_a_few_blanks_but_not_padding() -> None:
 @given(st.lists(st.sampled_from(["ls", "rm -rf x", "curl -s e.x", "sh", "echo hi"]), min_size=1, max_size=8),
        st.lists(st.sampled_from([" ; ", " && ", " || ", " | ", "\n", " & "]), min_size=7, max_size=7))
 def test_every_command_and_operator_of_a_list_is_kept(commands: list[str], operators: list[str]) -> None:
-    command = commands[0] + "".join(operator + word for operator, word in zip(operators, commands[1:]))
+    command = commands[0] + "".join(operator + word for operator, word in zip(operators, commands[1:], strict=False))
     found = outline(command, "bash")
     assert found is not None
     assert found.text.split() == command.split()

@@ -16,7 +16,7 @@ from typing import BinaryIO
 from askbench.impl.dialog import DialogBudget
 
 from ..corpus import parse_json
-from ..protocol import answer_json, payload_from_json
+from ..protocol import answer_json, payload_from_json, view_of
 from ..sources import reference_source
 
 
@@ -26,11 +26,11 @@ def answer(request: Mapping[str, object]) -> str:
     assert isinstance(budget, Mapping)
     width = request["width"]
     assert isinstance(width, int)
-    view = request["view"]
+    view = view_of(request)
     payload = payload_from_json(request["payload"])  # type: ignore[arg-type]
     start = time.perf_counter()
     frame = reference_source(
-        payload, None, view, width,  # type: ignore[arg-type]
+        payload, None, view, width,
         DialogBudget(max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width),
     )
     render_us = (time.perf_counter() - start) * 1e6  # the render alone, without decoding the request: renderUs

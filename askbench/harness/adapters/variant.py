@@ -18,7 +18,7 @@ from typing import BinaryIO
 from askbench.impl.dialog import DialogBudget
 
 from ..corpus import Fixture, parse_json
-from ..protocol import answer_json, payload_from_json
+from ..protocol import answer_json, payload_from_json, view_of
 from ..variants import Variant, variant_named
 
 
@@ -55,7 +55,7 @@ def answer(variant: Variant, request: Mapping[str, object]) -> str:
     payload = payload_from_json(request["payload"])  # type: ignore[arg-type]
     fixture = fixture_from_json(request.get("fixture"))  # type: ignore[arg-type]
     frame = variant.render(
-        payload, fixture, request["view"], width,  # type: ignore[arg-type]
+        payload, fixture, view_of(request), width,
         DialogBudget(max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width),
     )
     return answer_json(str(request["id"]), frame.lines, frame.elided)

@@ -118,7 +118,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     chosen = [PROFILES.get(name) or STANDINS[name] for name in args.cli] if args.cli else list(PROFILES.values())
     context = {
         "command": "askbench agents " + " ".join(sys.argv[2:]),
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "terminal": f"{_version(['tmux', '-V'])}, {args.widths} columns x 40 rows; node {_version(['node', '--version'])}",
         "fake model": "127.0.0.1 only; every other address is sent to a closed local port",
     }
@@ -151,7 +151,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_agents_parser(commands: argparse._SubParsersAction, parse_widths: Callable[[str], list[int]]) -> None:  # type: ignore[type-arg]
+def add_agents_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser], parse_widths: Callable[[str], list[int]]) -> None:
     agents = commands.add_parser(
         "agents",
         help="drive the real agent CLIs against a fake model and judge their own permission prompts",

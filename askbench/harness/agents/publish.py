@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .profiles import Profile
@@ -154,7 +154,3 @@ def to_html(matrix: Matrix) -> str:
     return (f"<!doctype html><meta charset=utf-8><title>askbench agents</title><style>{_STYLE}</style>"
             f"<h1>askbench agents</h1><ul>{context}{missing}</ul><table><tr><th>fixture</th><th>askbench reference</th>"
             f"{head}</tr>{''.join(rows)}</table>\n")
-
-
-def widths_of(verdicts: Sequence[Verdict]) -> tuple[int, ...]:
-    return tuple(sorted({verdict.width for verdict in verdicts}))

@@ -11,10 +11,10 @@ invariants that carry over:
 ``core``         the facts a person decides on are on the prompt: a command's or a file's start, a file's
                  path, the MCP tool and every argument's key;
 ``runs``         bash: the first and the last command the shell runs are on the prompt;
-``visible``      the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
+``expect``       the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
 ``rows``         the prompt fits the CLI's own height: with its deny option on screen, its first fact is too, or
                  at least the user's turn above it (a prompt that pushed that off is taller than the screen);
-``options``      a deny is on screen;
+``layout``       a deny is on screen;
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
 ``legible``      no text of the prompt is drawn in its background's colour;
@@ -37,6 +37,7 @@ from typing import Literal
 from ..checks import WidthResult, check_monotone
 from ..corpus import Fixture
 from ..facts import CORE_LABELS
+from ..invariants import Invariant
 from .driver import USER_PROMPT, Run
 from .evidence import CallText, call_text, flat, named_on_screen, on_screen, pieces
 from .profiles import Profile
@@ -52,7 +53,7 @@ MARKER = re.compile(r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\
 
 @dataclass(frozen=True)
 class Failure:
-    invariant: str
+    invariant: Invariant
     message: str
 
     def __str__(self) -> str:
@@ -87,7 +88,7 @@ def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> lis
         if not isinstance(piece, str) or _flat_piece(piece) not in carried or _layout_word(piece):
             continue  # a word of askbench's own layout ('runs'), not a piece of the call
         if piece.strip() and not on_screen(_flat_piece(piece), rows):
-            found.append(Failure("visible", f"{piece!r} is not on the prompt"))
+            found.append(Failure("expect", f"{piece!r} is not on the prompt"))
     return found
 
 
@@ -117,7 +118,7 @@ def _elision(text: CallText, rows: Sequence[str], pages: Sequence[Sequence[str]]
 
 
 def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Failure]:
-    hidden = sum(1 for row, cells in zip(rows, styles) for char, style in zip(row, cells)
+    hidden = sum(1 for row, cells in zip(rows, styles, strict=False) for char, style in zip(row, cells, strict=False)
                  if not char.isspace() and getattr(style, "invisible", False))
     return [Failure("legible", f"{hidden} cells of the prompt are drawn in their background's colour")] if hidden else []
 
@@ -163,7 +164,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         failures.append(Failure("containment", f"the input's controls reached the terminal: {', '.join(leaked[:4])}"))
     failures.extend(_text_failures(text, rows, fixture))
     if not re.search(profile.deny, "\n".join(rows)):
-        failures.append(Failure("options", "no deny option is on the prompt"))
+        failures.append(Failure("layout", "no deny option is on the prompt"))
     elif text.first and not _first_shown(text, rows) and not on_screen(flat(USER_PROMPT), screen_rows):
         failures.append(Failure("rows", f"the prompt is taller than the CLI's {run.height} rows: "
                                         f"{text.first!r}, its first fact, and the user's turn above it are off screen"))

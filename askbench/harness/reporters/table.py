@@ -34,7 +34,7 @@ def _verdict(violations: list[Violation], all_violations: bool, colour: bool) ->
 
 def _width_row(name: str, name_width: int, width: WidthResult, verdict: str) -> str:
     counts = (width.legacy_rows, width.bounded_rows, width.complete_rows)
-    numbers = "  ".join(f"{count:>{len(label)}}" for count, label in zip(counts, _COUNTS))
+    numbers = "  ".join(f"{count:>{len(label)}}" for count, label in zip(counts, _COUNTS, strict=True))
     return f"{_pad(name, name_width)}  {width.width:>5}  {numbers}  {verdict}"
 
 

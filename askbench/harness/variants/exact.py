@@ -21,7 +21,7 @@ from ..corpus import Fixture
 from ..protocol import View
 from ..sources import ANSI_PAINT_CLOSE, ANSI_PAINT_OPEN
 from .mutants import _patched_render, ask_of, reference_frame, with_ask
-from .variant import Variant
+from .variant import Variant, mutant
 
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
 _MARKER = "\u2026"
@@ -128,28 +128,19 @@ closing_bracket_tail = _patched_render("askbench.impl.dialog.capped_field", _tai
 cap_in_cells_only = _patched_render("askbench.impl.dialog.capped_field", _cap_in_cells_only, ["bounded"])
 
 
-_DETAILS = ("adversarial/bash-evidence-entries-with-escapes", "adversarial/bash-2000-evidence-entries")
-_LEADING_BLANK = "adversarial/bash-leading-newlines-hide-curl-pipe-sh"
-"""The value's first rows are blank: a judge that reads a value's first row reads nothing."""
-_WRAPPED_FLAGGED = ("bash/powershell-here-string-report-200-lines", "bash/single-line-command-10236-chars")
-_GAPS = ("files/edit-many-replacements-python-invoices", "mcp/firecrawl-scrape-actions-json-schema-options")
-_CLOSING = ("bash/curl-slack-webhook-json-body", "mcp/chrome-devtools-fill-form-login",
-            "adversarial/write-bidi-isolates-commenting-out-c")
-_TALL = ("adversarial/bash-newline-padding-hides-curl-pipe-bash",)
-
 EXACT_MUTANTS: tuple[Variant, ...] = (
-    Variant("details-dropped", "evidence entries shown without their detail (the → part)",
-            "mutant", details_dropped, ("evidence", "verbatim"), _DETAILS),
-    Variant("highlight-first-row-only", "the flagged value is painted on its first row only",
-            "mutant", highlight_first_row_only, ("highlight",), (*_WRAPPED_FLAGGED, _LEADING_BLANK)),
-    Variant("highlight-next-fact", "the flagged value's paint lands on the fact after it",
-            "mutant", highlight_next_fact, ("highlight",), (_LEADING_BLANK, "bash/sudo-wrapper-restart-nginx")),
-    Variant("evidence-gap-before-marker", "the second evidence entry is left out unmarked; a trailing … remains",
-            "mutant", evidence_gap_before_marker, ("evidence",), _GAPS),
-    Variant("closing-bracket-tail", "a capped field's tail is only the brackets its text ends in (…\\n}')",
-            "mutant", closing_bracket_tail, ("core", "evidence"), _CLOSING),
-    Variant("cap-in-cells-only", "the field cap counts cells only, so line breaks cost nothing: 400 short lines take 400 rows",
-            "mutant", cap_in_cells_only, ("rows",), _TALL, latent=True),
+    mutant("details-dropped", "evidence entries shown without their detail (the → part)",
+           details_dropped),
+    mutant("highlight-first-row-only", "the flagged value is painted on its first row only",
+           highlight_first_row_only),
+    mutant("highlight-next-fact", "the flagged value's paint lands on the fact after it",
+           highlight_next_fact),
+    mutant("evidence-gap-before-marker", "the second evidence entry is left out unmarked; a trailing … remains",
+           evidence_gap_before_marker),
+    mutant("closing-bracket-tail", "a capped field's tail is only the brackets its text ends in (…\\n}')",
+           closing_bracket_tail),
+    mutant("cap-in-cells-only", "the field cap counts cells only, so line breaks cost nothing: 400 short lines take 400 rows",
+           cap_in_cells_only),
 )
 
 __all__ = ["EXACT_MUTANTS", "cap_in_cells_only", "closing_bracket_tail", "details_dropped", "evidence_gap_before_marker",

@@ -26,7 +26,7 @@ from ..sources import warning_paint
 from .ask import AskStyle
 from .mutants import reference_frame
 from .styles import Chrome, laid_out, styled
-from .variant import Render, Variant
+from .variant import Render, Variant, mutant
 
 __all__ = ["MEANING_MUTANTS", "MEANING_STYLES", "boxed"]
 
@@ -143,32 +143,27 @@ NUMBERED = Chrome(options=("\u276f 1. Yes", "  2. Yes, and don't ask again this 
 ONE_ROW = Chrome(options=("\u25b6 (y)\u00a0Allow  (s)\u00a0Session  (n)\u00a0Deny  (r)\u00a0Reason",))
 """The four options as one bar; each key stays with its word (a no-break space), so a narrow row breaks between options."""
 
-_PLAIN_ASKS = ("bash/sudo-wrapper-restart-nginx", "mcp/github-create-issue-long-markdown-body")
-_FORWARDED = "forwarded/bash-external-directory-forwarded-pg-backup"
-_FLAGGED = ("bash/sudo-wrapper-restart-nginx", "external/bash-backup-dotfiles-to-sibling-repo",
-            "adversarial/tool-name-csi-erase-extension-tool")
-
 MEANING_MUTANTS: tuple[Variant, ...] = (
-    Variant("option-reads-deny", "the first option, (y), which approves, reads 'No, deny'",
-            "mutant", _with_chrome(FIRST_OPTION_DENIES), ("layout",), _PLAIN_ASKS),
-    Variant("option-words-swapped", "the approve and deny options' words are swapped: (y) No … (n) Yes",
-            "mutant", _with_chrome(WORDS_SWAPPED), ("layout",), _PLAIN_ASKS),
-    Variant("opens-on-session", "the prompt opens with (s), the grant for the whole session, selected",
-            "mutant", _with_chrome(OPENS_ON_SESSION), ("layout",), _PLAIN_ASKS),
-    Variant("opens-on-session-painted", "no marker; the prompt opens with (s) drawn in reverse video, as a selection is",
-            "mutant", _with_chrome(OPENS_ON_SESSION_PAINTED), ("layout",), _PLAIN_ASKS),
-    Variant("numbered-opens-on-session", "numbered options, the cursor opening on 'Allow for this session'",
-            "mutant", _with_chrome(NUMBERED_OPENS_ON_SESSION), ("layout",), _PLAIN_ASKS),
-    Variant("no-deny-offered", "numbered options that only grant: once, or for the session",
-            "mutant", _with_chrome(NO_DENY), ("layout",), _PLAIN_ASKS),
-    Variant("title-false-requester", "the title says subagent 'release-bot' asks, whoever does",
-            "mutant", _false_requester, ("layout",), (*_PLAIN_ASKS, _FORWARDED)),
-    Variant("value-white-on-white", "the flagged value drawn white on white in the colon form of SGR (38:2::R:G:B)",
-            "mutant", _flagged_painted("\x1b[38:2::255:255:255;48:2::255:255:255m"), ("legible",), _FLAGGED),
-    Variant("value-black", "the flagged value drawn black on the default background: gone on a dark theme",
-            "mutant", _flagged_painted("\x1b[30m"), ("legible",), _FLAGGED),
-    Variant("value-struck-through", "the flagged value struck through (SGR 9), as if it were deleted",
-            "mutant", _flagged_painted("\x1b[9;33m"), ("legible",), _FLAGGED),
+    mutant("option-reads-deny", "the first option, (y), which approves, reads 'No, deny'",
+           _with_chrome(FIRST_OPTION_DENIES)),
+    mutant("option-words-swapped", "the approve and deny options' words are swapped: (y) No … (n) Yes",
+           _with_chrome(WORDS_SWAPPED)),
+    mutant("opens-on-session", "the prompt opens with (s), the grant for the whole session, selected",
+           _with_chrome(OPENS_ON_SESSION)),
+    mutant("opens-on-session-painted", "no marker; the prompt opens with (s) drawn in reverse video, as a selection is",
+           _with_chrome(OPENS_ON_SESSION_PAINTED)),
+    mutant("numbered-opens-on-session", "numbered options, the cursor opening on 'Allow for this session'",
+           _with_chrome(NUMBERED_OPENS_ON_SESSION)),
+    mutant("no-deny-offered", "numbered options that only grant: once, or for the session",
+           _with_chrome(NO_DENY)),
+    mutant("title-false-requester", "the title says subagent 'release-bot' asks, whoever does",
+           _false_requester),
+    mutant("value-white-on-white", "the flagged value drawn white on white in the colon form of SGR (38:2::R:G:B)",
+           _flagged_painted("\x1b[38:2::255:255:255;48:2::255:255:255m")),
+    mutant("value-black", "the flagged value drawn black on the default background: gone on a dark theme",
+           _flagged_painted("\x1b[30m")),
+    mutant("value-struck-through", "the flagged value struck through (SGR 9), as if it were deleted",
+           _flagged_painted("\x1b[9;33m")),
 )
 
 MEANING_STYLES: tuple[Variant, ...] = (

@@ -44,7 +44,7 @@ from askbench.impl.truncate import ELLIPSIS
 from ..corpus import Fixture
 from ..protocol import View
 from ..sources import warning_paint
-from .variant import Render, Variant
+from .variant import Render, Variant, mutant
 
 # ── the reference, and ways to change its frame ─────────────────────────────
 
@@ -158,7 +158,7 @@ def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | No
         charges = [min(units(grapheme), cell_width(grapheme)) for grapheme in graphemes]
         pieces = [
             grapheme if grapheme.isascii() and len(grapheme) == charge == 1 or grapheme == "\n" else "x" * charge
-            for grapheme, charge in zip(graphemes, charges)
+            for grapheme, charge in zip(graphemes, charges, strict=True)
         ]
         stand_in = "".join(pieces)
         capped = cap_text(stand_in, cap, field_rows(cap), row_width)
@@ -443,101 +443,55 @@ widths_by_graphemes = _patched_render("askbench.impl.cells.grapheme_cells", _clu
 
 # ── the catalogue ───────────────────────────────────────────────────────────
 
-_ESCAPES = ("adversarial/bash-csi-cursor-up-erase-line-fake-ls", "adversarial/bash-osc52-clipboard-write-curl-pipe-sh",
-            "adversarial/bash-sgr-conceal-hidden-exfil")
-_SGR_CASES = (
-    "adversarial/bash-sgr-conceal-hidden-exfil",
-    "adversarial/edit-sgr-truecolor-foreground-equals-background",
-    "adversarial/agent-name-sgr-reverse-video-fake-option",
-    "adversarial/bash-sgr-never-reset-bleeds-into-options",
-)
-"""Not mcp-sgr-black-on-black-hidden-recipient: its sequences sit in a JSON array, shown as JSON (``\\u001b``),
-so no ``␛`` notation is there for the mutant to turn back into ESC."""
-_LONG_COMMAND = "bash/powershell-here-string-report-200-lines"
-_DROPS_EVIDENCE = ("files/edit-many-replacements-python-invoices", "mcp/firecrawl-scrape-actions-json-schema-options")
-
-_BASH_CLASSES = (
-    "adversarial/bash-heredoc-ansi-c-quoted-delimiter-ends-the-body-early",
-    "adversarial/bash-heredoc-empty-quote-splice-delimiter-ends-the-body-early",
-    "adversarial/bash-hash-after-continuation-is-part-of-a-word",
-    "adversarial/bash-backticks-in-unquoted-heredoc-body-run",
-    "adversarial/bash-quoted-substitution-evaluated-by-arithmetic-test",
-    "adversarial/bash-c-script-middle-command-behind-the-outline",
-    "adversarial/bash-heredoc-fed-to-sh-runs-its-body",
-)
-
 MUTANTS: tuple[Variant, ...] = (
-    Variant("escape-passthrough", "ESC reaches the terminal raw: the payload's CSI, OSC and DCS sequences act",
-            "mutant", escape_passthrough, ("containment", "legible"), _ESCAPES),
-    Variant("c1-passthrough", "C1 controls (8-bit CSI 0x9B, NEL, OSC 0x9D) reach the terminal raw",
-            "mutant", c1_passthrough, ("containment",),
-            ("adversarial/bash-c1-csi-9b-cursor-up-erase", "adversarial/bash-c1-nel-0085-fake-line-break")),
-    Variant("bidi-passthrough", "bidi controls (RLO, LRI, PDF, LRM) reach the terminal raw and reorder what is read",
-            "mutant", bidi_passthrough, ("containment", "legible"),
-            ("adversarial/bash-bidi-rlo-reverses-extension", "adversarial/edit-bidi-trojan-source-stretched-string")),
-    Variant("zero-width-passthrough", "zero-width and invisible format characters (ZWSP, ZWJ, WJ, BOM, soft hyphen) reach the terminal raw",
-            "mutant", zero_width_passthrough, ("containment", "legible"),
-            ("adversarial/bash-zero-width-space-inside-rm", "adversarial/bash-word-joiner-and-invisible-operators",
-             "adversarial/bash-zwj-zwnj-outside-emoji-in-remote-url")),
-    Variant("unassigned-passthrough", "unassigned, noncharacter and private-use code points (U+0378, U+FDD0, U+E000) reach the terminal raw",
-            "mutant", unassigned_passthrough, ("containment",),
-            ("adversarial/bash-unassigned-private-use-noncharacter-code-points",)),
-    Variant("sgr-passthrough", "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
-            "mutant", sgr_passthrough, ("legible", "containment"), _SGR_CASES),
-    Variant("cap-in-code-points", "the field cap counts code points, not cells: 400 CJK characters show as 800 cells",
-            "mutant", cap_in_code_points, ("cap",),
-            ("adversarial/bash-circled-numbers-3248-324f-one-or-two-cells", "adversarial/mcp-cjk-straddles-field-cap",
-             "adversarial/mcp-emoji-straddles-utf16-cap"), latent=True),
-    Variant("cap-in-utf16-units", "the field cap counts UTF-16 units: CJK overflows and a cut inside an emoji leaves a lone surrogate",
-            "mutant", cap_in_utf16_units, ("cap", "containment", "legible"),
-            # not mcp-emoji-straddles-utf16-cap: its 399 ASCII characters put the head's cut (about 200 cells, the
-            # tail owning the rest) and the tail's start among the a's, so no cut falls inside a surrogate pair there
-            ("adversarial/mcp-cjk-straddles-field-cap", "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells"),
-            latent=True),
-    Variant("one-row-over-budget", "the bounded ask may take maxRows + 1 rows",
-            "mutant", one_row_over_budget, ("rows",),
-            # not mcp-extreme-numbers: its ask no longer fills the budget, so a row more changes nothing there
-            ("mcp/github-merge-pull-request-squash", "adversarial/forwarded-agent-name-clear-screen")),
-    Variant("long-core-fact-dropped", "a core fact longer than the field cap is left out instead of capped",
-            "mutant", long_core_fact_dropped, ("core",), (_LONG_COMMAND, "bash/single-line-command-10236-chars")),
-    Variant("value-cut-without-marker", "a capped field ends where the cap falls, with no …",
-            "mutant", value_cut_without_marker, ("core", "evidence", "elision"), (_LONG_COMMAND, "adversarial/mcp-500-cjk-title")),
-    Variant("evidence-split-by-budget", "evidence fills every row of the budget, the last entry cut mid-way with no marker",
-            "mutant", evidence_split_by_budget, ("evidence", "elision"), (*_DROPS_EVIDENCE, "adversarial/mcp-extreme-numbers")),
-    Variant("elided-never", "the frame claims elided=false even when it capped a field or dropped evidence",
-            "mutant", elided_never, ("elision",), (_LONG_COMMAND,)),
-    Variant("elided-always", "the frame claims elided=true even when it shows everything",
-            "mutant", elided_always, ("elision",), ("bash/sudo-wrapper-restart-nginx",)),
-    Variant("ellipsis-with-count", "the dropped-evidence marker carries a count (… 1,994 more rows)",
-            "mutant", ellipsis_with_count, ("elision", "evidence"), _DROPS_EVIDENCE),
-    Variant("wrap-loses-row-ends", "wrapping loses the last visible character of every full row",
-            "mutant", wrap_loses_row_ends, ("verbatim", "core", "evidence"),
-            ("bash/single-line-command-10236-chars", "adversarial/bash-crlf-pair-hidden-command"), latent=True),
-    Variant("complete-drops-last-line", "the complete view leaves out its last row that shows anything",
-            "mutant", complete_drops_last_line, ("verbatim",), (_LONG_COMMAND,)),
-    Variant("complete-reorders-fields", "the complete view shows the evidence entries in reverse order",
-            "mutant", complete_reorders_fields, ("verbatim",), (*_DROPS_EVIDENCE, "mcp/github-create-issue-long-markdown-body")),
-    Variant("highlight-missing", "labels are painted but the flagged value is not",
-            "mutant", highlight_missing, ("highlight",),
-            ("bash/sudo-wrapper-restart-nginx", "external/bash-backup-dotfiles-to-sibling-repo",
-             "adversarial/tool-name-csi-erase-extension-tool")),
-    Variant("quadratic-wrap", "each wrapped row re-segments the rest of its line: rows × length, minutes on 200 KB",
-            "mutant", quadratic_wrap, ("TIMEOUT",), ("adversarial/bash-200kb-command-payload-at-end",),
-            adapter_timeout=3.0),
-    Variant("input-keys-as-core-labels", "an input field named like a core fact (runs, rule, tool, path) is shown among the core rows",
-            "mutant", input_keys_as_core_labels, ("labels",),
-            ("adversarial/bash-input-keys-runs-rule-context-pose-as-core-rows",
-             "adversarial/mcp-arguments-tool-path-agent-pose-as-core-rows")),
-    Variant("values-at-column-0", "a value's continuation rows start at column 0, where labels stand",
-            "mutant", values_at_column_0, ("labels", "core"),
-            ("adversarial/bash-command-lines-read-as-prompt-rows-narrow",), latent=True),
-    Variant("outline-trusts-the-grammar", "the outline trusts tree-sitter-bash where bash reads the command otherwise (heredoc delimiters, a '#' in a word, backticks in a body, evaluated literals, scripts handed to a shell)",
-            "mutant", outline_trusts_the_grammar, ("core", "verbatim"),
-            tuple(target for target in _BASH_CLASSES if "backticks" not in target)),
-    Variant("outline-of-names", "the shape names each command's program only: 'git status && … git push --force' reads as 'git … git'",
-            "mutant", outline_of_names, ("core", "verbatim"), _BASH_CLASSES[2:]),
-    Variant("widths-by-graphemes", "cells measured by wcwidth graphemes only: right on kitty, rows overflow on xterm, VTE and tmux",
-            "mutant", widths_by_graphemes, ("fit", "containment"),
-            ("adversarial/bash-hangul-tone-marks-302e-widen-rows-on-codepoint-terminals",
-             "adversarial/bash-circled-numbers-3248-324f-one-or-two-cells"), latent=True),
+    mutant("escape-passthrough", "ESC reaches the terminal raw: the payload's CSI, OSC and DCS sequences act",
+           escape_passthrough),
+    mutant("c1-passthrough", "C1 controls (8-bit CSI 0x9B, NEL, OSC 0x9D) reach the terminal raw",
+           c1_passthrough),
+    mutant("bidi-passthrough", "bidi controls (RLO, LRI, PDF, LRM) reach the terminal raw and reorder what is read",
+           bidi_passthrough),
+    mutant("zero-width-passthrough", "zero-width and invisible format characters (ZWSP, ZWJ, WJ, BOM, soft hyphen) reach the terminal raw",
+           zero_width_passthrough),
+    mutant("unassigned-passthrough", "unassigned, noncharacter and private-use code points (U+0378, U+FDD0, U+E000) reach the terminal raw",
+           unassigned_passthrough),
+    mutant("sgr-passthrough", "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
+           sgr_passthrough),
+    mutant("cap-in-code-points", "the field cap counts code points, not cells: 400 CJK characters show as 800 cells",
+           cap_in_code_points),
+    mutant("cap-in-utf16-units", "the field cap counts UTF-16 units: CJK overflows and a cut inside an emoji leaves a lone surrogate",
+           cap_in_utf16_units),
+    mutant("one-row-over-budget", "the bounded ask may take maxRows + 1 rows",
+           one_row_over_budget),
+    mutant("long-core-fact-dropped", "a core fact longer than the field cap is left out instead of capped",
+           long_core_fact_dropped),
+    mutant("value-cut-without-marker", "a capped field ends where the cap falls, with no …",
+           value_cut_without_marker),
+    mutant("evidence-split-by-budget", "evidence fills every row of the budget, the last entry cut mid-way with no marker",
+           evidence_split_by_budget),
+    mutant("elided-never", "the frame claims elided=false even when it capped a field or dropped evidence",
+           elided_never),
+    mutant("elided-always", "the frame claims elided=true even when it shows everything",
+           elided_always),
+    mutant("ellipsis-with-count", "the dropped-evidence marker carries a count (… 1,994 more rows)",
+           ellipsis_with_count),
+    mutant("wrap-loses-row-ends", "wrapping loses the last visible character of every full row",
+           wrap_loses_row_ends),
+    mutant("complete-drops-last-line", "the complete view leaves out its last row that shows anything",
+           complete_drops_last_line),
+    mutant("complete-reorders-fields", "the complete view shows the evidence entries in reverse order",
+           complete_reorders_fields),
+    mutant("highlight-missing", "labels are painted but the flagged value is not",
+           highlight_missing),
+    mutant("quadratic-wrap", "each wrapped row re-segments the rest of its line: rows × length, minutes on 200 KB",
+           quadratic_wrap, adapter_timeout=3.0),
+    mutant("input-keys-as-core-labels", "an input field named like a core fact (runs, rule, tool, path) is shown among the core rows",
+           input_keys_as_core_labels),
+    mutant("values-at-column-0", "a value's continuation rows start at column 0, where labels stand",
+           values_at_column_0),
+    mutant("outline-trusts-the-grammar", "the outline trusts tree-sitter-bash where bash reads the command otherwise (heredoc delimiters, a '#' in a word, backticks in a body, evaluated literals, scripts handed to a shell)",
+           outline_trusts_the_grammar),
+    mutant("outline-of-names", "the shape names each command's program only: 'git status && … git push --force' reads as 'git … git'",
+           outline_of_names),
+    mutant("widths-by-graphemes", "cells measured by wcwidth graphemes only: right on kitty, rows overflow on xterm, VTE and tmux",
+           widths_by_graphemes),
 )

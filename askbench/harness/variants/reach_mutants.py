@@ -21,7 +21,7 @@ from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload
 from ..corpus import Fixture
 from ..protocol import View
 from .mutants import _SGR, ask_of, reference_frame, with_ask
-from .variant import Variant
+from .variant import Variant, mutant
 
 __all__ = ["REACH_MUTANTS"]
 
@@ -32,7 +32,7 @@ _LABEL_ROW_SHAPE = re.compile(r"\s+([^\s:][^:]*?) *: ")
 
 def _unfolded(label: str) -> bool:
     """The namespace before folding: only a label spelled exactly as a core label poses as one."""
-    return re.match(r"(?:%s) *(?::|$)" % "|".join(sorted(CORE_LABELS, key=len, reverse=True)), label) is not None
+    return re.match(rf"(?:{'|'.join(sorted(CORE_LABELS, key=len, reverse=True))}) *(?::|$)", label) is not None
 
 
 def case_sensitive_labels(payload: PromptPayload, fixture: Fixture | None, view: View, width: int,
@@ -104,29 +104,18 @@ def label_shaped_lines_at_column_0(payload: PromptPayload, fixture: Fixture | No
                             for row in ask_of(frame)])
 
 
-_LABEL_FIXTURES = ("adversarial/bash-input-keys-case-and-confusables-pose-as-core-rows",
-                   "adversarial/forwarded-ask-evidence-labels-fold-to-core-labels")
-_INTEGER_FIXTURES = ("adversarial/mcp-issue-number-above-max-safe-integer-rounds-in-javascript",
-                     "xdev/xdev-write-device-content-id-past-max-safe-integer",
-                     "adversarial/mcp-args-json-string-ids-past-2-63-round-in-javascript")
-_XD_FIXTURES = ("xdev/xdev-write-path-traversal-names-no-device-authorized-keys",
-                "xdev/xdev-read-path-with-slash-names-no-device-etc-shadow")
-
 REACH_MUTANTS: tuple[Variant, ...] = (
-    Variant("case-sensitive-labels", "keys and evidence labels that read as core labels only once folded (Runs, tooI, "
-            "ＣＯＭＭＡＮＤ) keep the label column", "mutant", case_sensitive_labels, ("labels",), _LABEL_FIXTURES),
-    Variant("ignored-server-as-target", "the server key the namespace proxy ignores names the target",
-            "mutant", ignored_server_as_target, ("core", "highlight", "verbatim"),
-            ("adversarial/mcp-namespace-proxy-server-key-ignored-runs-on-postgres",)),
-    Variant("ignored-keys-as-arguments", "a key the adapter never passes on shown under its own label, as an argument",
-            "mutant", ignored_keys_as_arguments, ("evidence", "verbatim"),
-            ("adversarial/mcp-gateway-merge-method-beside-args-never-reaches-the-tool",
-             "adversarial/mcp-namespace-proxy-install-action-ignored-calls-the-tool")),
-    Variant("rounded-integers-unsaid", "an integer past ±2^53 − 1 shown as a JavaScript host rounds it, unsaid",
-            "mutant", rounded_integers_unsaid, ("evidence", "verbatim"), _INTEGER_FIXTURES),
-    Variant("xd-path-as-sent", "an xd:// path that names no device shown as sent, as if a device",
-            "mutant", xd_path_as_sent, ("core", "highlight", "evidence", "verbatim"), _XD_FIXTURES),
-    Variant("label-lines-at-column-0", "a value's line that reads 'label: value' stands at the label column",
-            "mutant", label_shaped_lines_at_column_0, ("labels",),
-            ("mcp/gmail-send-email-body-line-reads-as-a-recipient",)),
+    mutant("case-sensitive-labels", "keys and evidence labels that read as core labels only once folded (Runs, tooI, "
+           "ＣＯＭＭＡＮＤ) keep the label column",
+           case_sensitive_labels),
+    mutant("ignored-server-as-target", "the server key the namespace proxy ignores names the target",
+           ignored_server_as_target),
+    mutant("ignored-keys-as-arguments", "a key the adapter never passes on shown under its own label, as an argument",
+           ignored_keys_as_arguments),
+    mutant("rounded-integers-unsaid", "an integer past ±2^53 − 1 shown as a JavaScript host rounds it, unsaid",
+           rounded_integers_unsaid),
+    mutant("xd-path-as-sent", "an xd:// path that names no device shown as sent, as if a device",
+           xd_path_as_sent),
+    mutant("label-lines-at-column-0", "a value's line that reads 'label: value' stands at the label column",
+           label_shaped_lines_at_column_0),
 )

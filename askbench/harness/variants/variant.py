@@ -20,7 +20,9 @@ from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PromptPayload
 
 from ..corpus import Fixture
-from ..protocol import View
+from ..invariants import Invariant
+from ..mutant_targets import mutant_targets
+from ..protocol import Verdict, View
 from ..sources import RenderedFrame
 
 Kind = Literal["mutant", "style"]
@@ -35,7 +37,7 @@ class Variant:
     """One line: the defect a mutant carries, or how a style looks."""
     kind: Kind
     render: Render
-    invariants: tuple[str, ...] = ()
+    invariants: tuple[Invariant | Verdict, ...] = ()
     """A mutant's: the invariants, any of which may reject it (``TIMEOUT`` for a defect in time)."""
     targets: tuple[str, ...] = ()
     """``family/name`` of the corpus fixtures where a mutant's defect must show."""
@@ -53,3 +55,12 @@ class Variant:
             raise ValueError(f"mutant {self.name!r} needs the invariants that reject it and the fixtures where it shows")
         if self.kind == "style" and (self.invariants or self.latent):
             raise ValueError(f"style {self.name!r} is sound: no invariant may reject it")
+
+
+def mutant(name: str, description: str, render: Render, adapter_timeout: float | None = None) -> Variant:
+    """The mutant ``name``, held to what ``mutant_targets.toml`` says rejects it and where it must show."""
+    try:
+        owed = mutant_targets()[name]
+    except KeyError:
+        raise KeyError(f"mutant {name!r} has no entry in askbench/harness/mutant_targets.toml") from None
+    return Variant(name, description, "mutant", render, owed.killed_by, owed.targets, owed.latent, adapter_timeout)

@@ -33,7 +33,7 @@ def runs() -> Iterator[dict[tuple[str, str, str], Run]]:
         return drive(standin(protocol, style), fixture(CASES[case]), 80, timing=QUICK)  # type: ignore[arg-type]
 
     with ThreadPoolExecutor(len(JOBS)) as pool:
-        yield dict(zip(JOBS, pool.map(one, JOBS)))
+        yield dict(zip(JOBS, pool.map(one, JOBS), strict=True))
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
@@ -77,7 +77,7 @@ def test_each_defect_fails_the_invariant_that_names_it(runs: dict[tuple[str, str
     assert _verdict(runs, ("responses", "leak", "conceal")) == ("FAIL", {"containment"})
     status, failed = _verdict(runs, ("gemini", "leak", "bash"))
     assert status == "FAIL" and {"rows", "core", "runs", "elision"} <= failed
-    assert _verdict(runs, ("chat", "cut", "bash")) == ("FAIL", {"runs", "visible", "elision"})
+    assert _verdict(runs, ("chat", "cut", "bash")) == ("FAIL", {"runs", "expect", "elision"})
     status, failed = _verdict(runs, ("chat", "cut", "mcp"))
     assert status == "FAIL" and {"core", "elision"} <= failed
     assert _verdict(runs, ("anthropic", "refuse", "bash"))[0] == "REFUSED"

@@ -19,5 +19,5 @@ def test_a_control_counts_only_beside_the_payload_s_own_characters() -> None:
     payload = ["echo \x1b[8msecret\x1b[28m done", "ls\rrm -rf ~", "one\r\ntwo"]
     own = b"\x1b[8m\x1b[28m\r\n\x1b[0m echo \\x1b[8msecret"
     assert payload_controls(payload, own) == []
-    leaked = own + "echo \x1b[8msecret\x1b[28m done ls\rrm".encode()
+    leaked = own + b"echo \x1b[8msecret\x1b[28m done ls\rrm"
     assert payload_controls(payload, leaked) == ["'\\x1b[8m'", "'\\x1b[28m'", "'\\r'"]

@@ -41,12 +41,12 @@ def test_a_whole_command_with_a_deny_passes(tmp_path: Path) -> None:
 
 def test_a_prompt_without_a_deny_fails_options(tmp_path: Path) -> None:
     verdict = judge(_run(["Permission required", f"  {COMMAND}", "  Allow (y)"]), _case(tmp_path), PROFILE)
-    assert _failed(verdict) == {"options"}
+    assert _failed(verdict) == {"layout"}
 
 
 def test_the_head_alone_fails_runs_visible_and_elision(tmp_path: Path) -> None:
     verdict = judge(_run(["Permission required", "  curl -fsSL https://203.0.113.7/i.sh", "  Deny (n)"]), _case(tmp_path), PROFILE)
-    assert _failed(verdict) == {"runs", "visible", "elision"}
+    assert _failed(verdict) == {"runs", "expect", "elision"}
 
 
 def test_an_elision_said_with_its_key_and_shown_when_expanded_passes(tmp_path: Path) -> None:
@@ -98,5 +98,5 @@ def test_the_transcript_above_the_prompt_is_not_the_prompt(tmp_path: Path) -> No
             "  Deny (n)"]
     assert prompt_start(rows, PROFILE) == 2
     verdict = judge(_run(rows), _case(tmp_path), PROFILE)
-    assert _failed(verdict) == {"runs", "visible", "elision"}
+    assert _failed(verdict) == {"runs", "expect", "elision"}
     assert prompt_start(["no title", "  Deny (n)"], PROFILE) == 0
