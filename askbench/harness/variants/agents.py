@@ -34,7 +34,7 @@ from ..sources import warning_paint
 from .ask import AskStyle
 from .meaning import boxed
 from .styles import AskRenderer, laid_out, reference_ask
-from .variant import Render, Variant
+from .variant import Render, Variant, mutant
 
 __all__ = ["AGENT_MUTANTS", "AGENT_STYLES", "AgentPrompt", "agent_prompt"]
 
@@ -193,7 +193,6 @@ def _codex_esc_approves(payload: PromptPayload) -> list[tuple[str, str]]:
             ("", "Yes, and don't ask again (esc)")]
 
 
-_TARGETS = ("bash/sudo-wrapper-restart-nginx", "mcp/github-create-issue-long-markdown-body")
 
 AGENT_STYLES: tuple[Variant, ...] = (
     Variant("gemini-cli", "Gemini CLI's prompt in its box: '? Shell', the facts, Allow execution of: 'cmd'?, "
@@ -208,17 +207,17 @@ AGENT_STYLES: tuple[Variant, ...] = (
 )
 
 AGENT_MUTANTS: tuple[Variant, ...] = (
-    Variant("gemini-option-1-reads-no", "Gemini CLI's prompt whose first option, the approval, reads 'No'",
-            "mutant", boxed(agent_prompt(AgentPrompt(_gemini_title, _gemini_question, _gemini_options("No"),
-                                                     _gemini_hint, GEMINI_CLI.ask))), ("layout",), _TARGETS),
-    Variant("claude-no-deny", "Claude Code's prompt with its deny left out: 1. Yes / 2. Yes, and don't ask again …",
-            "mutant", boxed(agent_prompt(AgentPrompt(_claude_title, CLAUDE_CODE.question, _claude_without_deny,
-                                                     _claude_hint, CLAUDE_CODE.ask))), ("layout",), _TARGETS),
-    Variant("codex-esc-approves", "Codex's prompt whose (esc) option reads 'Yes, and don't ask again (esc)'; "
+    mutant("gemini-option-1-reads-no", "Gemini CLI's prompt whose first option, the approval, reads 'No'",
+            boxed(agent_prompt(AgentPrompt(_gemini_title, _gemini_question, _gemini_options("No"),
+                                                     _gemini_hint, GEMINI_CLI.ask)))),
+    mutant("claude-no-deny", "Claude Code's prompt with its deny left out: 1. Yes / 2. Yes, and don't ask again …",
+            boxed(agent_prompt(AgentPrompt(_claude_title, CLAUDE_CODE.question, _claude_without_deny,
+                                                     _claude_hint, CLAUDE_CODE.ask)))),
+    mutant("codex-esc-approves", "Codex's prompt whose (esc) option reads 'Yes, and don't ask again (esc)'; "
             "(n) denies",
-            "mutant", boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question,
-                                                     _codex_esc_approves, _codex_hint))), ("layout",), _TARGETS),
-    Variant("codex-option-1-reads-no", "Codex's prompt whose first option reads 'No, proceed (y)'",
-            "mutant", boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question, _codex_options("No, proceed (y)"),
-                                                     _codex_hint))), ("layout",), _TARGETS),
+            boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question,
+                                                     _codex_esc_approves, _codex_hint)))),
+    mutant("codex-option-1-reads-no", "Codex's prompt whose first option reads 'No, proceed (y)'",
+            boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question, _codex_options("No, proceed (y)"),
+                                                     _codex_hint)))),
 )
