@@ -222,3 +222,8 @@ def test_a_parse_after_a_parse_never_crashes_the_process() -> None:
     """tree-sitter-bash 0.25.1 reads past glibc's ``isdigit`` table after ``{9`` (found by hypothesis)."""
     assert outline("\U000a0c32") == Outline("bash", "\U000a0c32")
     assert outline("õ{9\U00061346ã") == Outline("bash", "õ{9\U00061346ã")
+
+
+def test_a_continuation_inside_a_heredoc_bodys_backticks_is_joined_as_bash_joins_it() -> None:
+    shown = outline("cat <<EOF > f\n`ls \\\n  a`\nEOF")
+    assert shown is not None and "`ls a`" in shown.text  # not `ls \ a`, an escaped blank: another word
