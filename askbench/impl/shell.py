@@ -436,8 +436,7 @@ class _Outliner:
                 return
             start, end = body.start_byte + opening, body.start_byte + closing + 1
             if not any(node.start_byte <= start < node.end_byte for node in inner):
-                joined = _CONTINUATION.sub(" ", self.text(start, end))  # bash joins a continuation inside them too
-                yield _Token(_one_line(joined), start, end, glued=True)
+                yield _Token(_one_line(self.text(start, end)), start, end, glued=True)
             position = closing + 1
 
     def shortened(self, start: int, end: int, *, name: bool = False) -> str:

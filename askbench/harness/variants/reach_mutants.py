@@ -17,6 +17,7 @@ from unittest import mock
 
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.frame import Frame
+from askbench.impl.label_fold import fold_label, folded_prefix
 from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload
 
 from ..corpus import Fixture
@@ -42,6 +43,21 @@ def case_sensitive_labels(payload: PromptPayload, fixture: Fixture | None, view:
     if fixture is None or view == "legacy":
         return reference_frame(payload, view, budget)
     with mock.patch("askbench.impl.payload.poses_as_core", _unfolded):
+        rebuilt = build_payload(fixture.call, fixture.ask)
+    return reference_frame(rebuilt, view, budget)
+
+
+def _folded_only(label: str) -> bool:
+    """The namespace folded by skeleton and case alone: a key one letter from a core label is not read as it."""
+    return folded_prefix(CORE_LABELS).match(fold_label(label)) is not None
+
+
+def one_edit_labels_kept(payload: PromptPayload, fixture: Fixture | None, view: View, width: int,
+                         budget: DialogBudget) -> Frame:
+    """Keys one letter from a core label once folded (``targeI`` folds to ``targel``) keep the label column."""
+    if fixture is None or view == "legacy":
+        return reference_frame(payload, view, budget)
+    with mock.patch("askbench.impl.payload.poses_as_core", _folded_only):
         rebuilt = build_payload(fixture.call, fixture.ask)
     return reference_frame(rebuilt, view, budget)
 
@@ -116,6 +132,9 @@ _XD_FIXTURES = ("xdev/xdev-write-path-traversal-names-no-device-authorized-keys"
 REACH_MUTANTS: tuple[Variant, ...] = (
     Variant("case-sensitive-labels", "keys and evidence labels that read as core labels only once folded (Runs, tooI, "
             "ＣＯＭＭＡＮＤ) keep the label column", "mutant", case_sensitive_labels, ("labels",), _LABEL_FIXTURES),
+    Variant("one-edit-labels-kept", "keys one letter from a core label once folded (targeI, comand, agentt) keep the "
+            "label column", "mutant", one_edit_labels_kept, ("labels",),
+            ("adversarial/bash-input-keys-one-letter-from-core-labels-pose-as-core-rows",)),
     Variant("ignored-server-as-target", "the server key the namespace proxy ignores names the target",
             "mutant", ignored_server_as_target, ("core", "highlight", "verbatim"),
             ("adversarial/mcp-namespace-proxy-server-key-ignored-runs-on-postgres",)),
