@@ -16,7 +16,8 @@ command written with extra blanks (``:   ASKBENCH_<nonce>_<i>``) that bash
 prints with one blank when it parsed it as a command of its own; a command
 whose separator does not come back that way (it swallowed it into a
 heredoc, a quote or a list) is asked again alone, and a syntax error ends a
-batch at the command it belongs to. The corpus and thousands of generated
+batch at the command it belongs to. A command holding a heredoc, the usual
+swallower, is asked alone from the start. The corpus and thousands of generated
 commands cost a few bash processes.
 """
 
@@ -82,14 +83,22 @@ def _unescaped(text: str) -> str:
 
 
 _cache: dict[str, BashReading] = {}
+_HEREDOC = re.compile(r"<<(?!<)")
+"""A command holding a heredoc is read alone: one whose body is not ended (or ended by a line bash does not take
+as its delimiter) swallows the separators after it, which costs the batch a re-read from there. Only the cost
+depends on this guess; the separators alone decide what bash read."""
 
 
 def read_commands(commands: Sequence[str]) -> list[BashReading | None]:
     """Each command as bash reads it, ``None`` for one no shell receives (not UTF-8, or holding a NUL, which no
     argument of ``execve`` can carry and bash drops from its input); many per bash process."""
     wanted = [command for command in dict.fromkeys(commands) if command not in _cache and _encodable(command)]
-    for start in range(0, len(wanted), _BATCH):
-        _read_batch(wanted[start : start + _BATCH])
+    batched = [command for command in wanted if not _HEREDOC.search(command)]
+    for command in wanted:
+        if _HEREDOC.search(command):
+            _cache[command] = read_command(command)
+    for start in range(0, len(batched), _BATCH):
+        _read_batch(batched[start : start + _BATCH])
     return [_cache.get(command) for command in commands]
 
 

@@ -100,100 +100,117 @@ class _Reader:
         self.result = result
         self.heredocs: list[tuple[str, bool, bool, int]] = []
         """Pending heredocs on this line: delimiter, quoted, stripped, and the command index they feed."""
+        self.words: list[tuple[str, int]] = []
+        """The command being read: each word and where it starts."""
+        self.feeds: list[tuple[str, bool, bool]] = []
+        """The heredocs its redirections open: delimiter, quoted, stripped."""
+        self.context = "command"
+        """What a word is here: a ``command``'s, a ``list`` (after for/select), a ``case`` subject, a ``pattern``."""
 
     # ── words ───────────────────────────────────────────────────────────
     def run(self) -> None:
-        words: list[tuple[str, int]] = []
-        context = "command"  # or "list" (after for/select), "case", "pattern"
-        feeds: list[tuple[str, bool, bool]] = []
         while self.at < len(self.text):
             char = self.text[self.at]
             if char in " \t":
                 self.at += 1
-                continue
-            if char == "\n":
+            elif char == "\n":
                 self.at += 1
-                self.finish(words, feeds)
-                words, feeds = [], []
-                self.bodies()
-                if context == "list":
-                    context = "command"
-                continue
-            operator = next((op for op in _OPERATORS if self.text.startswith(op, self.at)), None)
-            redirect = _REDIRECT.match(self.text, self.at)
-            if self.text.startswith("((", self.at) and not words and context in ("command", "list"):
+                self.end_line()
+            elif self.text.startswith("((", self.at) and not self.words and self.context in ("command", "list"):
                 self.at += 2
                 self.skip_test("((", self.at)
-                continue
-            if redirect and not self.text.startswith(("<(", ">("), self.at):
-                self.at = redirect.end()
-                kind = redirect.group().lstrip("0123456789")
-                if kind.startswith("{"):
-                    kind = kind[kind.index("}") + 1 :]
-                target_start = self.skip_blanks()
-                target = self.word()
-                if kind in ("<<", "<<-"):
-                    quoted = any(mark in target for mark in "'\"\\")
-                    feeds.append((self.unquote(target), quoted, kind == "<<-"))
-                else:
-                    self.substitutions(target, target_start)
-                continue
-            if operator:
-                self.at += len(operator)
-                if operator in (";;", ";&", ";;&") and context in ("case", "command"):
-                    context = "pattern"
-                elif operator == ")" and context == "pattern":
-                    context = "command"
-                    words = []
-                    continue
-                self.finish(words, feeds)
-                words, feeds = [], []
-                continue
-            start = self.at
-            word = self.word()
-            if not word:  # a character no word or operator starts with: stepped over
-                self.at += 1
-                continue
-            if not words and context == "command":
-                if word == "[[":
-                    self.skip_test(word, start)
-                    continue
-                if word == "case":
-                    self.skip_blanks()
-                    subject_start = self.at
-                    self.substitutions(self.word(), subject_start)
-                    context = "case"
-                    continue
-                if word in _LISTS:
-                    context = "list"
-                    continue
-                if word == "function":
-                    self.skip_blanks()
-                    self.word()
-                    continue
-                if word in _RESERVED:
-                    continue
-                if self.text.startswith(" ()", self.at) or self.text.startswith("()", self.at):
-                    self.at = self.text.index(")", self.at) + 1  # a function's name
-                    continue
-            if context == "case":
-                if word == "in":
-                    context = "pattern"
-                continue
-            if context == "pattern":
-                if word == "esac":
-                    context = "command"
-                continue
-            if context == "list":
-                self.substitutions(word, start)
-                if word in ("do",):
-                    context = "command"
-                continue
-            if word in ("esac",) and not words:
-                continue
-            words.append((word, start))
-        self.finish(words, feeds)
+            elif (redirect := _REDIRECT.match(self.text, self.at)) and not self.text.startswith(("<(", ">("), self.at):
+                self.redirect(redirect)
+            elif operator := next((op for op in _OPERATORS if self.text.startswith(op, self.at)), None):
+                self.operator(operator)
+            else:
+                self.next_word()
+        self.end_command()
         self.bodies()
+
+    def end_command(self) -> None:
+        self.finish(self.words, self.feeds)
+        self.words, self.feeds = [], []
+
+    def end_line(self) -> None:
+        self.end_command()
+        self.bodies()
+        if self.context == "list":
+            self.context = "command"
+
+    def redirect(self, redirect: re.Match[str]) -> None:
+        """A redirection: its target is no word of the command, but a substitution in it runs; ``<<`` feeds a body."""
+        self.at = redirect.end()
+        kind = redirect.group().lstrip("0123456789")
+        if kind.startswith("{"):
+            kind = kind[kind.index("}") + 1 :]
+        target_start = self.skip_blanks()
+        target = self.word()
+        if kind in ("<<", "<<-"):
+            quoted = any(mark in target for mark in "'\"\\")
+            self.feeds.append((self.unquote(target), quoted, kind == "<<-"))
+        else:
+            self.substitutions(target, target_start)
+
+    def operator(self, operator: str) -> None:
+        self.at += len(operator)
+        if operator in (";;", ";&", ";;&") and self.context in ("case", "command"):
+            self.context = "pattern"
+        elif operator == ")" and self.context == "pattern":
+            self.context = "command"
+            self.words = []
+            return
+        self.end_command()
+
+    def next_word(self) -> None:
+        start = self.at
+        word = self.word()
+        if not word:  # a character no word or operator starts with: stepped over
+            self.at += 1
+            return
+        if not self.words and self.context == "command" and self.first_word(word, start):
+            return
+        if self.context in _OUTSIDE_COMMANDS:
+            _OUTSIDE_COMMANDS[self.context](self, word, start)
+            return
+        if word == "esac" and not self.words:
+            return
+        self.words.append((word, start))
+
+    def first_word(self, word: str, start: int) -> bool:
+        """A command's first word that is no command's name (a keyword, a test, a function's name): read as such."""
+        if word == "[[":
+            self.skip_test(word, start)
+        elif word == "case":
+            self.skip_blanks()
+            subject_start = self.at
+            self.substitutions(self.word(), subject_start)
+            self.context = "case"
+        elif word in _LISTS:
+            self.context = "list"
+        elif word == "function":
+            self.skip_blanks()
+            self.word()
+        elif word in _RESERVED:
+            pass
+        elif self.text.startswith(" ()", self.at) or self.text.startswith("()", self.at):
+            self.at = self.text.index(")", self.at) + 1  # a function's name
+        else:
+            return False
+        return True
+
+    def case_word(self, word: str, start: int) -> None:
+        if word == "in":
+            self.context = "pattern"
+
+    def pattern_word(self, word: str, start: int) -> None:
+        if word == "esac":
+            self.context = "command"
+
+    def list_word(self, word: str, start: int) -> None:
+        self.substitutions(word, start)
+        if word == "do":
+            self.context = "command"
 
     def skip_blanks(self) -> int:
         while self.at < len(self.text) and self.text[self.at] in " \t":
@@ -365,6 +382,10 @@ class _Reader:
         return _unquote(word)
 
 
+_OUTSIDE_COMMANDS = {"case": _Reader.case_word, "pattern": _Reader.pattern_word, "list": _Reader.list_word}
+"""Where a word is no command's: what it does to the reading instead."""
+
+
 def _unquote(word: str) -> str:
     """A word's text with its quotes removed (what a heredoc delimiter or a ``-c`` script is)."""
     out: list[str] = []
@@ -400,44 +421,55 @@ def _name(word: str) -> str:
 def _unwrap(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """The command a wrapper runs (the words it is given), or ``None`` when ``words`` is no wrapper."""
     index = 0
-    while index < len(words) and re.match(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=", words[index]):
+    while index < len(words) and _ASSIGNMENT.match(words[index]):
         index += 1  # assignments before the name
     if index >= len(words):
         return None
     name = _name(words[index])
     if name == "find":
-        for position, word in enumerate(words):
-            if _unquote(word) in _FIND_EXEC and position + 1 < len(words):
-                end = next((later for later in range(position + 1, len(words))
-                            if _unquote(words[later]) in (";", "+")), len(words))
-                return words[position + 1 : end] or None
-        return None
+        return _find_exec(words)
     if name not in _WRAPPERS:
         return words[index:] if index else None
+    inner = words[_wrapped_start(words, index, name) :]
+    if not inner:
+        return None
+    deeper = _unwrap(inner)
+    return deeper if deeper else inner
+
+
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=")
+
+
+def _find_exec(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command ``find`` runs through its first ``-exec`` (up to its ``;`` or ``+``), or ``None``."""
+    for position, word in enumerate(words):
+        if _unquote(word) in _FIND_EXEC and position + 1 < len(words):
+            end = next((later for later in range(position + 1, len(words))
+                        if _unquote(words[later]) in (";", "+")), len(words))
+            return words[position + 1 : end] or None
+    return None
+
+
+def _wrapped_start(words: tuple[str, ...], index: int, name: str) -> int:
+    """Where the command of the wrapper ``name`` at ``index`` begins: past its options, their values, ``env``'s
+    assignments and the plain words that are the wrapper's own (``timeout``'s duration)."""
     takes_value = _WRAPPERS[name]
     position = index + 1
     plain = _FIRST_PLAIN.get(name, 0)
     while position < len(words):
         word = _unquote(words[position])
         if word == "--":
-            position += 1
-            break
+            return position + 1
         if word.startswith("-") and len(word) > 1:
             position += 2 if word in takes_value else 1
-            continue
-        if name == "env" and "=" in word:
+        elif name == "env" and "=" in word:
             position += 1
-            continue
-        if plain:
+        elif plain:
             plain -= 1
             position += 1
-            continue
-        break
-    inner = words[position:]
-    if not inner:
-        return None
-    deeper = _unwrap(inner)
-    return deeper if deeper else inner
+        else:
+            break
+    return position
 
 
 def _shell_at(words: tuple[str, ...]) -> str | None:

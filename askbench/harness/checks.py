@@ -633,6 +633,36 @@ def check_runs(
         report("runs", problem)
 
 
+_SHAPE_HEAD = re.compile(r"\s*shape\s*:\s?", re.IGNORECASE)
+
+
+def check_shape_runs(
+    payload: PromptPayload, ask: AskReading, rows: Sequence[ScreenRow], dialect: str | None, width: int,
+    field_max_width: int, report: Report,
+) -> None:
+    """A shape on screen states what runs: every command bash runs is in the shape's own rows (the first and the
+    last when a cap cuts it), or counted there (``… N more commands …``), unless it says the outline is unavailable.
+
+    A shape whose rows do not read back as the payload's outline is read from its rows as they are: one that
+    lists less than what runs (``cat <<…> f`` where bash runs ``curl … | sh`` after the body it ended early)
+    misleads even when the command beside it shows whole, so the command's own rows never excuse it.
+    """
+    shown = ask.fact("shape")
+    if (shown is None or payload.request.value_label != "command" or not payload.request.value
+            or field_max_width < SIZE_WIDTH or width < RUNS_WIDTH):
+        return
+    whole = True
+    if _problem(shown) is None:  # read back as the payload's outline: in its own characters, whatever the notation
+        text, whole = "\n".join(_shown_pieces(shown)), shown.reading.whole
+    else:  # the screen's shape is not the outline: what its rows say is what a person reads, all of it
+        lines = [row.text for row in rows[shown.head : shown.end]] or [""]
+        text = "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
+    if UNAVAILABLE_OUTLINE.match(text):
+        return
+    for problem in shell_check_runs(text, payload.request.value, dialect, whole):
+        report("runs", f"shape: {problem.replace('bounded screen', 'shape')}")
+
+
 def _shown_pieces(shown: FactOnScreen) -> list[str]:
     """A fact's text as the screen shows it: whole, or its head and tail each with the marker at the cut."""
     text, reading = shown.text, shown.reading
@@ -790,6 +820,8 @@ def run_width(
                 check_highlight(judged, payload, report)
                 check_expectations(expect, payload, judged.ask, width, report, reference=source in (None, reference_source))
                 check_runs(payload, judged.ask, _dialect(fixture), width - judged.boxed_by, field_max_width, report)
+                check_shape_runs(payload, judged.ask, judged.rows, _dialect(fixture), width - judged.boxed_by,
+                                 field_max_width, report)
             if judged.models[0].name == models[0].name:
                 if view == "bounded":
                     title_rows = judged.ask.title_rows

@@ -6,7 +6,12 @@ at the left edge that says ``to: boss@acme.example`` as anything but a
 ``to`` entry. So a row is read as a label row by its shape at column 0 — a
 label, a colon, then a blank or nothing — and the label is compared by its
 Unicode TR39 skeleton, case folded (disarm's ``skeleton_key`` with the TR39
-digit classes). The renderer under judgement may fold or not; the screen is
+digit classes). A label spelled as no word is (case mixed inside it, a digit
+or another script's letter among its letters) is read by its shape, and one
+letter from an expected label passes for it at a glance (``targeI`` folds to
+``targel``, ``target`` with one letter changed): such a label of ``NEAR``
+letters or more within one edit of a core label poses as it too. A word in
+one case (``content``, ``Content``, ``CONTENT``) reads as itself. The renderer under judgement may fold or not; the screen is
 what is judged.
 """
 
@@ -18,7 +23,7 @@ from functools import lru_cache
 
 from disarm import skeleton_key
 
-__all__ = ["LABEL_SCAN", "core_label_of", "folded", "label_of"]
+__all__ = ["LABEL_SCAN", "NEAR", "core_label_of", "folded", "label_of"]
 
 LABEL_SCAN = 48
 """Cells of a row's start that can hold a label and its colon: labels are clipped at 20, padded to one column."""
@@ -59,10 +64,38 @@ def label_of(text: str) -> str | None:
     return match.group(1) if match else None
 
 
+NEAR = 4
+"""A folded label this long or longer reads as a core label one edit away; a shorter one only as itself."""
+
+
+def _one_apart(seen: str, label: str) -> bool:
+    """Equal, or one letter changed, added or dropped: the common start and the common end cover all but one."""
+    if abs(len(seen) - len(label)) > 1:
+        return False
+    start = 0
+    while start < min(len(seen), len(label)) and seen[start] == label[start]:
+        start += 1
+    end = 0
+    while end < min(len(seen), len(label)) - start and seen[-1 - end] == label[-1 - end]:
+        end += 1
+    return max(len(seen), len(label)) - start - end <= 1
+
+
 def core_label_of(text: str, core: Iterable[str]) -> str | None:
-    """The core label (of ``core``) a row reads as, once case and confusables are folded, or ``None``."""
+    """The core label (of ``core``) a row reads as, once case and confusables are folded, or ``None``: the one its
+    fold equals, or, for a label spelled by shape of ``NEAR`` letters or more, one its fold is within one edit of."""
     label = label_of(text)
     if label is None:
         return None
     reads = folded(label)
-    return next((name for name in sorted(core) if folded(name) == reads), None)
+    names = sorted(core)
+    same = next((name for name in names if folded(name) == reads), None)
+    if same is not None or len(reads) < NEAR or _word_spelled(label):
+        return same
+    return next((name for name in names if _one_apart(reads, folded(name))), None)
+
+
+def _word_spelled(label: str) -> bool:
+    """ASCII letters (and blanks) in one case: lower, upper, or each word capitalised."""
+    letters = label.replace(" ", "")
+    return letters.isascii() and letters.isalpha() and (letters.islower() or letters.isupper() or label.istitle())

@@ -26,7 +26,7 @@ from .ask import (
 from .builtin_formatters import register_builtin_tool_input_formatters
 from .device_call import file_reached, unwrap_device_write
 from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
-from .label_fold import fold_label, folded_prefix
+from .label_fold import poses_as
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
@@ -65,13 +65,9 @@ CORE_LABELS: frozenset[str] = frozenset(
 an input key ``runs`` shown as ``runs : ls -la`` under the real command would read as what really runs.
 Compared as they read (``askbench.impl.label_fold``): ``Runs``, ``RUNS`` and ``tooI`` are ``runs`` and ``tool``."""
 
-_POSES_AS_CORE = folded_prefix(CORE_LABELS)
-"""A folded label that would read as a core row: ``agent`` (``Agent   : x``), or ``agent:`` before the separator."""
-
-
 def poses_as_core(label: str) -> bool:
     """Whether ``label`` in the label column would read as a core fact's label, once case and confusables are folded."""
-    return _POSES_AS_CORE.match(fold_label(label)) is not None
+    return poses_as(label, CORE_LABELS)
 
 
 @dataclass(frozen=True)

@@ -308,50 +308,29 @@ class _Outliner:
         the plain arguments around it collapse on either side. Only the
         arguments up to ``COMMAND_KEEP`` cells are measured to decide.
         """
-        flat: list[Node | _Token] = []
-        for child in children:  # PowerShell holds the arguments, and their separators, in one node
-            if isinstance(child, Node) and child.type == "command_elements":
-                flat.extend(element for element in child.children if element.type not in _SEPARATORS)
-            else:
-                flat.append(child)
+        flat = _flattened(children)
         name = next((child for child in flat if isinstance(child, Node) and child.type == "command_name"), None)
         if name is None or command.end_byte - name.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS:
             return children
         if self.text(name.start_byte, name.end_byte).rsplit("/", 1)[-1] in WRAPPERS:
             return children  # the words after a wrapper's options are the command it runs, not data
         first_argument = flat.index(name) + 1
-        arguments = flat[first_argument:]
+        lengths = self.measured(name, flat[first_argument:])
+        if lengths is None:
+            return children
+        return flat[:first_argument] + _collapsed(flat[first_argument:], lengths)
+
+    def measured(self, name: Node, arguments: list[Node | _Token]) -> list[int] | None:
+        """The outlined cells of the arguments up to the one that takes the command past ``COMMAND_KEEP``, or
+        ``None`` when the whole command fits."""
         lengths: list[int] = []
         size = shown_cells(self.text(name.start_byte, name.end_byte))
         for argument in arguments:
             lengths.append(self.outlined_length(argument))
             size += lengths[-1] + 1
             if size > COMMAND_KEEP:
-                break
-        else:
-            return children
-        out: list[Node | _Token] = flat[:first_argument]
-        room = ARGUMENTS_KEEP
-        run: list[Node] = []  # plain arguments past the room, not yet collapsed
-
-        def collapse() -> None:
-            if run:
-                out.append(_Token(ELLIPSIS, run[0].start_byte, run[-1].end_byte))
-                run.clear()
-
-        for index, argument in enumerate(arguments):
-            if not (isinstance(argument, Node) and _is_data(argument)):
-                collapse()
-                out.append(argument)
-                continue
-            if room >= 0 and index < len(lengths) and lengths[index] <= room:
-                out.append(argument)
-                room -= lengths[index] + 1
-                continue
-            room = -1
-            run.append(argument)
-        collapse()
-        return out
+                return lengths
+        return None
 
     def outlined_length(self, argument: Node | _Token) -> int:
         """Cells ``argument`` shows in the outline; its source's for one that runs something (measuring it would nest)."""
@@ -449,6 +428,41 @@ class _Outliner:
         head = opening.group() if opening else ""
         tail = closing.group() if closing and closing.start() >= len(head) else ""
         return f"{head}{ELLIPSIS}{tail}"
+
+
+def _flattened(children: list[Node | _Token]) -> list[Node | _Token]:
+    """A command's children with PowerShell's one node of arguments (and their separators) opened into its arguments."""
+    flat: list[Node | _Token] = []
+    for child in children:
+        if isinstance(child, Node) and child.type == "command_elements":
+            flat.extend(element for element in child.children if element.type not in _SEPARATORS)
+        else:
+            flat.append(child)
+    return flat
+
+
+def _collapsed(arguments: list[Node | _Token], lengths: list[int]) -> list[Node | _Token]:
+    """The arguments that fit ``ARGUMENTS_KEEP`` cells kept, every later run of plain ones one ``…``; an argument
+    that runs or redirects something stays where it is."""
+    out: list[Node | _Token] = []
+    room = ARGUMENTS_KEEP
+    run: list[Node] = []  # plain arguments past the room, not yet collapsed
+    for index, argument in enumerate(arguments):
+        if not (isinstance(argument, Node) and _is_data(argument)):
+            out.extend(_one_marker(run))
+            run = []
+            out.append(argument)
+        elif room >= 0 and index < len(lengths) and lengths[index] <= room:
+            out.append(argument)
+            room -= lengths[index] + 1
+        else:
+            room = -1
+            run.append(argument)
+    return out + _one_marker(run)
+
+
+def _one_marker(run: list[Node]) -> list[Node | _Token]:
+    return [_Token(ELLIPSIS, run[0].start_byte, run[-1].end_byte)] if run else []
 
 
 def _start(item: Node | _Token) -> int:

@@ -23,6 +23,7 @@ the person reads the command as written, nothing collapsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 import tree_sitter_bash
@@ -37,6 +38,8 @@ _WORD_END = frozenset(b" \t\n;&|()<>")
 _EVALUATORS = frozenset({"eval", "let", "source", ".", "trap", "sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"})
 _RUNS_IN_TEXT = ("$(", "`", "<(", ">(")
 _GRAMMAR_BLANKS = re.compile(rb"[\x0b\x0c]")
+_CONTINUATION = re.compile(rb"(?<!\\)(?:\\\\)*\\\r?\n")
+"""A backslash no other backslash escapes, before a line break."""
 _JOINED_WORD = re.compile(rb"[^\s\\]\\\r?\n[^\s]")
 """``a\\`` + newline + ``b`` is one word ``ab`` to bash (3.1.2.1 Escape Character)."""
 _QUERY = """
@@ -64,28 +67,76 @@ def _query() -> Query:
 def doubt(root: Node, source: bytes) -> str | None:
     """The first reason the grammar's reading of ``source`` may not be bash's, or ``None``."""
     captures = QueryCursor(_query()).captures(root)
+    for check in _CHECKS:
+        reason = check(captures, source)
+        if reason is not None:
+            return reason
+    return None
+
+
+_Captures = dict[str, list[Node]]
+
+
+def _quoted_delimiter(captures: _Captures, source: bytes) -> str | None:
     for start in captures.get("start", []):
         if not _PLAIN_DELIMITER.fullmatch(_text(source, start)):
             return f"the heredoc delimiter {_text(source, start)!r} is quoted in a form only bash reads"
+    return None
+
+
+def _comment_in_a_word(captures: _Captures, source: bytes) -> str | None:
+    """A ``#`` inside a word (3.1.3), or a comment holding a backtick: in a backquoted substitution bash reads the
+    body to the closing backtick first (3.5.4), so a comment in it ends there, where the grammar runs it to the line's end."""
     for comment in captures.get("comment", []):
         before = source[max(0, comment.start_byte - 2) : comment.start_byte]
         if before and (before[-1] not in _WORD_END or before == b"\\\n"):
             return "a '#' that bash reads as part of a word"
-    if _evaluates(captures, source):
-        bodies = [body for body in captures.get("body", []) if _quoted_body(body, source)]
-        texts = [_text(source, node) for node in (*captures.get("literal", []), *bodies)]
-        texts += [_text(source, node).replace("\\", "") for node in captures.get("string", [])
-                  if "\\$(" in _text(source, node) or "\\`" in _text(source, node)]
-        if any(marker in text for text in texts for marker in _RUNS_IN_TEXT):
-            return "a quoted substitution that is evaluated later"
-    for name in captures.get("name", []):
-        if _hands_a_script(name, source):
-            return "a script a shell or eval is handed, which the outline would collapse as data"
-    if _JOINED_WORD.search(source):
-        return "a line continuation inside a word, which bash joins and the grammar splits"
-    if _GRAMMAR_BLANKS.search(source):
-        return "a vertical tab or form feed, a word character to bash and a blank to the grammar"
+        if b"`" in source[comment.start_byte : comment.end_byte]:
+            return "a comment holding a backtick, which may end a backquoted substitution the comment is in"
     return None
+
+
+def _evaluated_later(captures: _Captures, source: bytes) -> str | None:
+    if not _evaluates(captures, source):
+        return None
+    bodies = [body for body in captures.get("body", []) if _quoted_body(body, source)]
+    texts = [_text(source, node) for node in (*captures.get("literal", []), *bodies)]
+    texts += [_text(source, node).replace("\\", "") for node in captures.get("string", [])
+              if "\\$(" in _text(source, node) or "\\`" in _text(source, node)]
+    if any(marker in text for text in texts for marker in _RUNS_IN_TEXT):
+        return "a quoted substitution that is evaluated later"
+    return None
+
+
+def _script_handed(captures: _Captures, source: bytes) -> str | None:
+    if any(_hands_a_script(name, source) for name in captures.get("name", [])):
+        return "a script a shell or eval is handed, which the outline would collapse as data"
+    return None
+
+
+def _joined_in_body(captures: _Captures, source: bytes) -> str | None:
+    """An unquoted heredoc body's ``\\`` before a line break: bash removes both (3.6.6) and reads on across the
+    lines, where the grammar loses what follows (a ``$( )`` on the next line)."""
+    for body in captures.get("body", []):
+        if not _quoted_body(body, source) and _CONTINUATION.search(source, body.start_byte, body.end_byte):
+            return "a line continuation inside an unquoted heredoc body, which bash joins"
+    return None
+
+
+def _in_source(pattern: re.Pattern[bytes], reason: str) -> Callable[[_Captures, bytes], str | None]:
+    return lambda captures, source: reason if pattern.search(source) else None
+
+
+_CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
+    _quoted_delimiter,
+    _comment_in_a_word,
+    _evaluated_later,
+    _script_handed,
+    _joined_in_body,
+    _in_source(_JOINED_WORD, "a line continuation inside a word, which bash joins and the grammar splits"),
+    _in_source(_GRAMMAR_BLANKS, "a vertical tab or form feed, a word character to bash and a blank to the grammar"),
+)
+"""Each place the grammar is known to read otherwise than bash, in the order ``doubt`` names them."""
 
 
 def _hands_a_script(name: Node, source: bytes) -> bool:

@@ -12,20 +12,22 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from askbench.harness.bash_oracle import bash_version, read_commands
 from askbench.harness.shell_facts import bash_commands, bash_commands_of, on_screen
-from askbench.impl.shell import outline
+from askbench.impl.shell import Outline, outline
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-BATCH = 100
-GENERATED = int(os.environ.get("ASKBENCH_BASH_GENERATED", "100"))
-"""Generated commands in all: CI sets ``ASKBENCH_BASH_GENERATED=10000`` (the target); a local run does a hundred."""
-BATCHES = max(1, GENERATED // BATCH)
+GENERATED = int(os.environ.get("ASKBENCH_BASH_GENERATED", "10000"))
+"""Generated commands in all (``ASKBENCH_BASH_GENERATED`` sets fewer for a quick local run)."""
+SHARDS = 4
+"""The generated commands are four tests, so ``pytest -n`` spreads them over the cores."""
 
 
 def disagreements(commands: list[str]) -> list[str]:
@@ -108,59 +110,83 @@ def test_bash_settles_what_the_grammar_would_guess() -> None:
 
 
 # ── the generated grammar ──────────────────────────────────────────────────
+# Strategies are built once, at import: a strategy built inside a draw is built and validated again on every draw,
+# and words come from a vocabulary (one choice each) rather than letter by letter, so a command costs few choices.
 
 NAMES = st.sampled_from(["ls", "echo", "curl", "git", "rm", "cat", "sh", "tar", "npm"])
-PLAIN = st.text(alphabet="abcxyz019-./=", min_size=1, max_size=8)
-QUOTED = st.one_of(
-    PLAIN,
-    PLAIN.map(lambda word: f"'{word} {word}'"),
-    PLAIN.map(lambda word: f'"{word} $HOME"'),
-    PLAIN.map(lambda word: f"$'{word}\\t'"),
-    PLAIN.map(lambda word: f"{word}#{word}"),
-)
+VOCABULARY = ["a", "x9", "-f", "--all", "./b", "c/x.y", "0.9", "a-b", "=", "x=1", "-", ".", "/", "9", "--x=y", "z/..", "b.c-1", "a=b=c"]
+PLAIN = st.sampled_from(VOCABULARY)
+FORMS = ["{0}", "'{0} {0}'", '"{0} $HOME"', "$'{0}\\t'", "{0}#{0}"]
+GAPS = [" ", "  ", " \\\n  ", "\\\n"]
+COMMENT = st.sampled_from(["", "", "", "", " # note", "#glued", " #", "\t# x && y"])
+WORDS = st.lists(st.sampled_from([gap + form.format(plain) for gap in GAPS for form in FORMS for plain in VOCABULARY]),
+                 max_size=4)
+"""A word with the blanks before it, quoted in one of five forms: one choice."""
 
 
-@st.composite
-def simple(draw: st.DrawFn, depth: int = 0) -> str:
-    words = [draw(NAMES), *draw(st.lists(QUOTED, max_size=4))]
-    if depth < 1 and draw(st.booleans()):
-        inner = draw(simple(depth + 1))
-        words.append(draw(st.sampled_from([f"$({inner})", f"`{inner}`", f'"$({inner})"'])))
-    gaps = [draw(st.sampled_from([" ", "  ", " \\\n  ", "\\\n"])) for _ in words[1:]]
-    out = words[0]
-    for gap, word in zip(gaps, words[1:], strict=True):
-        out += gap + word
-    if draw(st.booleans()):
-        out += draw(st.sampled_from([" # note", "#glued", " #", "\t# x && y"]))
-    return out
+def _simple(name: str, words: list[str], comment: str) -> str:
+    return name + "".join(words) + comment
 
 
+INNER = st.builds(_simple, NAMES, WORDS, COMMENT)
+SUBSTITUTION = st.builds(str.format, st.sampled_from(["$({})", "`{}`", '"$({})"']), INNER)
+SIMPLE = st.builds(_simple, NAMES, st.builds(list.__add__, WORDS, st.lists(st.builds(str.__add__, st.sampled_from(GAPS), SUBSTITUTION), max_size=1)),
+                   COMMENT)
 DELIMITERS = st.sampled_from(["EOF", "'EOF'", '"EOF"', "\\EOF", "$'EOF'", "EOF''", 'E"O"F', "''EOF", "-EOF"])
+BODY_LINE = st.one_of(PLAIN, SIMPLE, st.just("EOF"), SIMPLE.map("`{}`".format), SIMPLE.map("x $({}) y".format))
 
 
-@st.composite
-def heredoc(draw: st.DrawFn) -> str:
-    delimiter = draw(DELIMITERS)
-    strip = draw(st.sampled_from(["<<", "<<-"]))
-    lines = draw(st.lists(st.one_of(PLAIN, simple(), st.just("EOF"), simple().map(lambda c: f"`{c}`"),
-                                    simple().map(lambda c: f"x $({c}) y")), max_size=4))
-    after = draw(st.sampled_from(["", " | sh", " > out.txt", " && echo done"]))
-    end = draw(st.sampled_from([delimiter, "EOF", ""]))
-    return f"{draw(NAMES)} {strip}{delimiter}{after}\n" + "".join(line + "\n" for line in lines) + end
+def _heredoc(name: str, strip: str, delimiter: str, after: str, lines: list[str], end: int) -> str:
+    """A heredoc ended by its delimiter as written, by a bare ``EOF``, or by nothing (the end of the command)."""
+    return f"{name} {strip}{delimiter}{after}\n" + "".join(line + "\n" for line in lines) + (delimiter, "EOF", "")[end]
 
 
-@st.composite
-def script(draw: st.DrawFn) -> str:
-    parts = draw(st.lists(st.one_of(simple(), heredoc()), min_size=1, max_size=4))
-    out = parts[0]
-    for part in parts[1:]:
-        joint = draw(st.sampled_from(["\n", "; ", " && ", " || ", " | "]))
-        out += ("\n" if out.endswith("\n") is False and "<<" in out and joint != "\n" else "") + joint + part
+HEREDOC = st.builds(_heredoc, NAMES, st.sampled_from(["<<", "<<-"]), DELIMITERS,
+                    st.sampled_from(["", " | sh", " > out.txt", " && echo done"]), st.lists(BODY_LINE, max_size=4),
+                    st.integers(0, 2))
+PART = st.one_of(SIMPLE, HEREDOC)
+JOINTS = st.sampled_from(["\n", "; ", " && ", " || ", " | "])
+
+
+def _script(first: str, rest: list[tuple[str, str]]) -> str:
+    out = first
+    for joint, part in rest:
+        out += ("\n" if not out.endswith("\n") and "<<" in out and joint != "\n" else "") + joint + part
     return out
 
 
-@settings(max_examples=BATCHES, deadline=None, suppress_health_check=list(HealthCheck), database=None,
-          phases=(Phase.explicit, Phase.generate))  # a disagreement names its command: shrinking would re-ask bash
-@given(st.lists(script(), min_size=BATCH, max_size=BATCH))
-def test_the_outline_agrees_with_bash_on_generated_commands(commands: list[str]) -> None:
+SCRIPT = st.builds(_script, PART, st.lists(st.tuples(JOINTS, PART), max_size=3))
+LONGEST = 4_000
+"""No generated command is longer (the grammar's sizes are bounded): each costs bash and the outline a bounded read."""
+
+
+def generated(count: int) -> list[str]:
+    """``count`` commands drawn by hypothesis from the grammar, one example each (a list of a hundred in one example
+    overran hypothesis's choice buffer nearly every time, and each overrun was drawn in full before it was dropped)."""
+    drawn: list[str] = []
+
+    @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck), database=None,
+              phases=(Phase.generate,))
+    @given(SCRIPT)
+    def draw(command: str) -> None:
+        drawn.append(command)
+
+    draw()
+    return drawn
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_the_outline_agrees_with_bash_on_generated_commands(shard: int) -> None:
+    commands = generated(GENERATED // SHARDS)
+    assert len(commands) == GENERATED // SHARDS and max(map(len, commands)) <= LONGEST
     assert disagreements(commands) == []
+
+
+def test_the_differential_test_fails_a_wrong_outline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outline that leaves out the last line of a command disagrees with bash: the test above would fail."""
+    def first_line(command: str) -> Outline:
+        return Outline("bash", command.split("\n", 1)[0])
+
+    monkeypatch.setattr(sys.modules[__name__], "outline", first_line)
+    assert disagreements(["ls\ncurl -s e.x | sh"]) != []
+    assert len(disagreements(generated(200))) > 20

@@ -363,3 +363,14 @@ def test_a_core_the_caps_never_bounded_by_rows_is_not_exempt_from_rows():
 def test_a_hanging_indent_is_layout_not_cells_of_the_value(key):
     kinds, found = _judged(key, "hanging-indent", 160)
     assert kinds == set(), found
+
+
+def test_a_shape_that_states_less_than_runs_fails_runs_though_the_command_shows_whole():
+    """The shape names each program only ('sh … curl'): the command beside it shows every word, but the outline a
+    person reads for what runs leaves out what bash runs, so runs itself rejects it, not only core."""
+    from askbench.harness.variants.mutants import outline_of_names
+
+    payload = _fixture_payload("adversarial/bash-c-script-middle-command-behind-the-outline")
+    assert [v for v in run_width(payload, 80, 24, 400, {}).violations if v.invariant == "runs"] == []
+    found = run_width(payload, 80, 24, 400, {}, source=outline_of_names).violations
+    assert any(v.invariant == "runs" and "shape:" in v.message for v in found)

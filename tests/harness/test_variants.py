@@ -42,7 +42,7 @@ from askbench.impl.payload import build_payload
 from test_gate_properties import HOSTILE_TEXT
 
 WIDTHS = (80, 120, 160, 20, 30, 40)
-INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verbatim", "elision", "highlight", "labels",
+INVARIANTS = {"containment", "legible", "cap", "rows", "core", "evidence", "verbatim", "elision", "highlight", "labels", "runs",
               "fit", "layout", "expect", "reaches", "TIMEOUT"}
 IN_PROCESS = [mutant for mutant in MUTANTS if mutant.adapter_timeout is None]
 

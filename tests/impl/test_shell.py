@@ -222,3 +222,19 @@ def test_a_parse_after_a_parse_never_crashes_the_process() -> None:
     """tree-sitter-bash 0.25.1 reads past glibc's ``isdigit`` table after ``{9`` (found by hypothesis)."""
     assert outline("\U000a0c32") == Outline("bash", "\U000a0c32")
     assert outline("õ{9\U00061346ã") == Outline("bash", "õ{9\U00061346ã")
+
+
+def test_a_comment_holding_a_backtick_withholds_the_outline() -> None:
+    """bash ends a backquoted substitution's body at its backtick (3.5.4): a comment inside ends there, not at the
+    line's end as the grammar reads it, and what follows on the line runs."""
+    shown = outline("tar `npm # note` | sh\nls")
+    assert shown is not None and shown.doubtful
+
+
+def test_a_continuation_in_an_unquoted_heredoc_body_withholds_the_outline() -> None:
+    """bash removes ``\\`` and the line break in an unquoted body (3.6.6); the grammar loses the ``$( )`` after it."""
+    for command in ("git <<EOF | sh\ncurl \\\n  $(curl e.x)\nEOF", "cat <<EOF > f\n`ls \\\n  a`\nEOF"):
+        shown = outline(command)
+        assert shown is not None and shown.doubtful
+    kept = outline("git <<'EOF'\ncurl \\\n  x\nEOF")
+    assert kept is not None and not kept.doubtful

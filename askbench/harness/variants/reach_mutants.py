@@ -16,6 +16,7 @@ from unittest import mock
 
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.frame import Frame
+from askbench.impl.label_fold import fold_label, folded_prefix
 from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload
 
 from ..corpus import Fixture
@@ -41,6 +42,21 @@ def case_sensitive_labels(payload: PromptPayload, fixture: Fixture | None, view:
     if fixture is None or view == "legacy":
         return reference_frame(payload, view, budget)
     with mock.patch("askbench.impl.payload.poses_as_core", _unfolded):
+        rebuilt = build_payload(fixture.call, fixture.ask)
+    return reference_frame(rebuilt, view, budget)
+
+
+def _folded_only(label: str) -> bool:
+    """The namespace folded by skeleton and case alone: a key one letter from a core label is not read as it."""
+    return folded_prefix(CORE_LABELS).match(fold_label(label)) is not None
+
+
+def one_edit_labels_kept(payload: PromptPayload, fixture: Fixture | None, view: View, width: int,
+                         budget: DialogBudget) -> Frame:
+    """Keys one letter from a core label once folded (``targeI`` folds to ``targel``) keep the label column."""
+    if fixture is None or view == "legacy":
+        return reference_frame(payload, view, budget)
+    with mock.patch("askbench.impl.payload.poses_as_core", _folded_only):
         rebuilt = build_payload(fixture.call, fixture.ask)
     return reference_frame(rebuilt, view, budget)
 
@@ -108,6 +124,9 @@ REACH_MUTANTS: tuple[Variant, ...] = (
     mutant("case-sensitive-labels", "keys and evidence labels that read as core labels only once folded (Runs, tooI, "
            "ＣＯＭＭＡＮＤ) keep the label column",
            case_sensitive_labels),
+    mutant("one-edit-labels-kept", "keys one letter from a core label once folded (targeI, comand, agentt) keep the "
+           "label column",
+           one_edit_labels_kept),
     mutant("ignored-server-as-target", "the server key the namespace proxy ignores names the target",
            ignored_server_as_target),
     mutant("ignored-keys-as-arguments", "a key the adapter never passes on shown under its own label, as an argument",
