@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from askbench import __version__
 
 from .lazy_commands import AddParser, LazyCommands
+from .option_types import parse_widths
 from .reporters.colour import COLOUR_CHOICES, wants_colour
 
 if TYPE_CHECKING:
@@ -19,17 +20,6 @@ if TYPE_CHECKING:
 
 EXIT_UNUSABLE = 2
 """``askbench.harness.gate.EXIT_UNUSABLE``, spelled here so that building the command line imports no judge."""
-
-
-def parse_widths(text: str) -> list[int]:
-    """``--widths 80,120,160``: whole numbers of at least 20 columns, or an argparse error saying so."""
-    try:
-        widths = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"widths are whole numbers separated by commas, got {text!r}") from None
-    if not widths or any(width < 20 for width in widths):
-        raise argparse.ArgumentTypeError("each width must be at least 20 columns")
-    return widths
 
 
 def _positive(text: str) -> int:

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 
 def _widths(text: str) -> list[int]:
-    from .cli import parse_widths
+    from .option_types import parse_widths
 
     return parse_widths(text)
 
