@@ -29,7 +29,7 @@ from askbench.impl.payload import PromptPayload
 
 from .corpus import Fixture
 from .box import unbox
-from .facts import CORE_LABELS, expected_facts
+from .facts import CORE_LABELS, ExpectedFact, expected_facts
 from .label_rows import core_label_of, label_of
 from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem
 from .protocol import VIEWS, AdapterFailure, View
@@ -698,6 +698,106 @@ def _shown_by_fact(ask: AskReading) -> dict[str, int]:
     return out
 
 
+@dataclass
+class _WidthRun:
+    """One payload at one width being judged: what every view's checks share, and the result they fill."""
+
+    payload: PromptPayload
+    result: WidthResult
+    max_rows: int
+    field_max_width: int
+    expect: Mapping[str, object]
+    source: FrameSource | None
+    fixture: Fixture | None
+    models: Sequence[TerminalModel]
+    facts: list[ExpectedFact]
+    sequences: list[PayloadSgr]
+    keep_screens: bool = False
+    title_rows: int | None = None
+    kept: dict[str, list[str]] = field(default_factory=dict)
+
+    def reporter(self, view: str, names: Sequence[str]) -> Report:
+        """Record a violation of ``view`` for every terminal named."""
+        width = self.result.width
+
+        def report(invariant: str, message: str) -> None:
+            for name in names:
+                self.result.violations.append(Violation(invariant, view, width, message, name))
+
+        return report
+
+    def first(self, judged: _Judged) -> bool:
+        """Whether this reading is the first model's, whose rows the result counts."""
+        return judged.models[0].name == self.models[0].name
+
+    def view(self, view: View, frame: RenderedFrame) -> None:
+        """Every check of one view, on each group of terminals that show its frame alike."""
+        lines = frame.lines
+        for judged in _read_on(lines, self.result.width, self.models):
+            report = self.reporter(view, [model.name for model in judged.models])
+            check_containment(judged.reading, report)
+            check_fit(judged.reading, lines, report)
+            if view == "legacy":
+                self.legacy(judged, lines, report)
+                continue
+            if not self.ask(judged, view, lines, report):
+                continue
+            if view == "bounded":
+                self.bounded(judged, frame, report)
+            self.count(judged, view, frame)
+            if self.keep_screens:
+                self.kept.setdefault(view, judged.reading.rows)
+
+    def legacy(self, judged: _Judged, lines: Sequence[str], report: Report) -> None:
+        check_legible(judged, lines, self.sequences, report)
+        check_options(judged.chrome, report)
+        if self.first(judged):
+            stop = judged.chrome.options_start
+            while stop > 0 and is_blank(judged.reading.screen_rows[stop - 1].text):
+                stop -= 1
+            self.result.legacy_rows = max(0, stop - (self.title_rows if self.title_rows is not None else 1))
+
+    def ask(self, judged: _Judged, view: View, lines: Sequence[str], report: Report) -> bool:
+        """The ask read and judged on what every view owes; ``False`` when reading it timed out."""
+        try:
+            judged.ask = read_ask(judged.rows, self.facts, judged.chrome.options_start, bounded=view == "bounded")
+        except ReadingTimeout as timeout:
+            report("TIMEOUT", str(timeout))
+            return False
+        check_layout(judged, report)
+        check_title(judged, self.payload, report)
+        check_labels(judged, report)
+        check_legible(judged, lines, self.sequences, report)
+        check_facts(judged, view, self.max_rows, self.field_max_width, report)
+        return True
+
+    def bounded(self, judged: _Judged, frame: RenderedFrame, report: Report) -> None:
+        """What only the bounded view owes: the cap on every terminal, rows, elision, paint, the fixture's claims, runs."""
+        ask = judged.ask
+        assert ask is not None
+        width = self.result.width
+        for model in judged.models:
+            check_cap(judged.rows, ask, self.field_max_width, model, self.reporter("bounded", [model.name]))
+        check_rows(ask, self.max_rows, self.field_max_width, width, report)
+        check_elision(judged, frame.elided, report)
+        check_highlight(judged, self.payload, report)
+        check_expectations(self.expect, self.payload, ask, width, report, reference=self.source in (None, reference_source))
+        check_runs(self.payload, ask, _dialect(self.fixture), width - judged.boxed_by, self.field_max_width, report)
+
+    def count(self, judged: _Judged, view: View, frame: RenderedFrame) -> None:
+        """The rows of the ask on the first terminal model, for the report."""
+        ask = judged.ask
+        if ask is None or not self.first(judged):
+            return
+        if view == "bounded":
+            self.title_rows = ask.title_rows
+            self.result.bounded_rows = ask.rows
+            self.result.elided = bool(frame.elided)
+            self.result.shown = _shown_by_fact(ask)
+        else:
+            self.result.complete_rows = ask.rows
+
+
 def run_width(
     payload: PromptPayload,
     width: int,
@@ -722,72 +822,18 @@ def run_width(
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
     frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
     result.render_us = elapsed * 1e6
-    facts = expected_facts(payload)
-    sequences = payload_sgr(payload)
-    check_reaches(fixture, payload, lambda invariant, message: result.violations.append(
-        Violation(invariant, "bounded", width, message, "all")))
-    title_rows = None
-    kept: dict[str, list[str]] = {}
-
+    run = _WidthRun(payload, result, max_rows, field_max_width, expect, source, fixture, models,
+                    expected_facts(payload), payload_sgr(payload), keep_screens=keep_screens)
+    check_reaches(fixture, payload, run.reporter("bounded", ["all"]))
     for view in ("bounded", "complete", "legacy"):
         frame = frames[view]
         if isinstance(frame, AdapterFailure):
             result.violations.append(Violation(frame.verdict, view, width, frame.message, "all"))
             continue
-        lines = list(frame.lines)
-        for judged in _read_on(lines, width, models):
-            names = [model.name for model in judged.models]
-
-            def report(invariant: str, message: str, names: list[str] = names, view: str = view) -> None:
-                for name in names:
-                    result.violations.append(Violation(invariant, view, width, message, name))
-
-            check_containment(judged.reading, report)
-            check_fit(judged.reading, lines, report)
-            if view == "legacy":
-                check_legible(judged, lines, sequences, report)
-                check_options(judged.chrome, report)
-                if judged.models[0].name == models[0].name:
-                    stop = judged.chrome.options_start
-                    while stop > 0 and is_blank(judged.reading.rows[stop - 1]):
-                        stop -= 1
-                    result.legacy_rows = max(0, stop - (title_rows if title_rows is not None else 1))
-                continue
-            try:
-                judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded")
-            except ReadingTimeout as timeout:
-                report("TIMEOUT", str(timeout))
-                continue
-            check_layout(judged, report)
-            check_title(judged, payload, report)
-            check_labels(judged, report)
-            check_legible(judged, lines, sequences, report)
-            check_facts(judged, view, max_rows, field_max_width, report)
-            if view == "bounded":
-                for model in judged.models:
-
-                    def report_cap(invariant: str, message: str, name: str = model.name) -> None:
-                        result.violations.append(Violation(invariant, "bounded", width, message, name))
-
-                    check_cap(judged.rows, judged.ask, field_max_width, model, report_cap)
-                check_rows(judged.ask, max_rows, field_max_width, width, report)
-                check_elision(judged, frame.elided, report)
-                check_highlight(judged, payload, report)
-                check_expectations(expect, payload, judged.ask, width, report, reference=source in (None, reference_source))
-                check_runs(payload, judged.ask, _dialect(fixture), width - judged.boxed_by, field_max_width, report)
-            if judged.models[0].name == models[0].name:
-                if view == "bounded":
-                    title_rows = judged.ask.title_rows
-                    result.bounded_rows = judged.ask.rows
-                    result.elided = bool(frame.elided)
-                    result.shown = _shown_by_fact(judged.ask)
-                else:
-                    result.complete_rows = judged.ask.rows
-            if keep_screens:
-                kept.setdefault(view, judged.reading.rows)
+        run.view(view, frame)
     if keep_screens and result.violations:
         named = {violation.view for violation in result.violations}
-        result.screens = {view: rows for view, rows in kept.items() if view in named}
+        result.screens = {view: rows for view, rows in run.kept.items() if view in named}
     return result
 
 
