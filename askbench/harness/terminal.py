@@ -65,6 +65,8 @@ def foreign_controls(line: str) -> list[str]:
     if plain_line(line):
         return []
     stripped = _SGR.sub("", line)
+    if stripped.isascii() and stripped.isprintable():
+        return []
     return [repr(match.group()) for match in _FORBIDDEN.finditer(stripped)]
 
 
@@ -537,6 +539,11 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
         if plain_line(line):
             _plain_rows(rows, line, style, width)
             continue
+        painted = _painted_row(line, style, width)
+        if painted is not None:
+            row_read, style = painted
+            rows.append(row_read)
+            continue
         row = _Row()
         for text, sgr in _runs(line):
             if sgr is not None:
@@ -556,6 +563,25 @@ def _plain_rows(rows: list[ScreenRow], line: str, style: Style, width: int) -> N
     for at in range(0, max(1, len(line)), width):
         text = line[at : at + width].rstrip(" ")
         rows.append(ScreenRow(text, StyleRuns.single(style, len(text)), kinds))
+
+
+def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style] | None:
+    """A line of printable ASCII and SGR sequences that fits one row, and the style it ends in; ``None`` otherwise."""
+    if not line.isascii():
+        return None
+    parts = _SGR.split(line)  # text, parameters, text, parameters, …, text
+    printed = "".join(parts[0::2])
+    if len(printed) > width or not printed.isprintable():
+        return None
+    runs: list[tuple[Style, int]] = []
+    for index, part in enumerate(parts):
+        if index % 2:
+            style = apply_sgr(style, part)
+        elif part:
+            runs.append((style, len(part)))
+    text = printed.rstrip(" ")
+    kinds = style_kinds(frozenset(kind for kind, _ in runs))
+    return ScreenRow(text, StyleRuns(runs)[: len(text)], kinds), style
 
 
 TAB_STOP = 8
@@ -758,7 +784,7 @@ def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GR
     unprintable = [
         grapheme
         for line in frame_lines
-        if not plain_line(line)
+        if not line.isascii()
         for text, sgr in _runs(line)
         if sgr is None and not text.isascii()
         for grapheme in _unprintable(_FORBIDDEN.sub("", text))
