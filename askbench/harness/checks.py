@@ -113,10 +113,12 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
     terminal: its screen is its own.
     """
     printed = [printed_text(line) for line in lines]
+    wide = [text for text in printed if not text.isascii()]  # ASCII is one cell a character on every model
+    ascii_fits = all(len(text) <= width for text in printed if text.isascii())
     groups: list[_Judged] = []
     shared: _Judged | None = None
     for model in models:
-        if model.screen is None and all(cells_on(text, model) <= width for text in printed):
+        if model.screen is None and ascii_fits and all(cells_on(text, model) <= width for text in wide):
             if shared is not None:
                 shared.models.append(model)
                 continue

@@ -89,6 +89,14 @@ class Style:
     strikethrough: bool = False
 
     @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _STYLE_FIELDS))
+
+    def __hash__(self) -> int:
+        # every row and every SGR sequence looks its style up: hashing ten fields each time is most of that
+        return self._hash
+
+    @cached_property
     def painted(self) -> bool:
         """Drawn differently from plain text in any way a person can see."""
         return self != PLAIN and not (self.conceal and replace(self, conceal=False) == PLAIN)
@@ -118,6 +126,7 @@ class Style:
         return "struck through, as if deleted" if self.strikethrough else None
 
 
+_STYLE_FIELDS = tuple(Style.__dataclass_fields__)
 PLAIN = Style()
 _INVISIBLE_DISTANCE = 48
 """Below this distance in RGB space a foreground does not stand out from its background (e.g. 0a0a0a on black)."""
@@ -393,10 +402,7 @@ class StyleRuns(Sequence[Style]):
     @classmethod
     def single(cls, style: Style, count: int) -> StyleRuns:
         """``count`` characters in one style."""
-        runs = cls()
-        if count > 0:
-            runs._ends, runs._styles = (count,), (style,)
-        return runs
+        return _shared_runs(((style, count),))
 
     def runs(self) -> Iterator[tuple[Style, int]]:
         """``(style, characters)`` in order."""
@@ -483,7 +489,14 @@ class _Row:
 
     def freeze(self) -> ScreenRow:
         text = "".join(self.parts).rstrip(" ")
-        return ScreenRow(text, StyleRuns(self.runs)[: len(text)], style_kinds(frozenset(self.kinds)))
+        return ScreenRow(text, _shared_runs(tuple(StyleRuns(self.runs)[: len(text)].runs())),
+                         style_kinds(frozenset(self.kinds)))
+
+
+@lru_cache(maxsize=4096)
+def _shared_runs(runs: tuple[tuple[Style, int], ...]) -> StyleRuns:
+    """One object for every row drawn in the same runs: rows of a long value are nearly all alike."""
+    return StyleRuns(runs)
 
 
 @lru_cache(maxsize=1024)
@@ -581,7 +594,7 @@ def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style]
             runs.append((style, len(part)))
     text = printed.rstrip(" ")
     kinds = style_kinds(frozenset(kind for kind, _ in runs))
-    return ScreenRow(text, StyleRuns(runs)[: len(text)], kinds), style
+    return ScreenRow(text, _shared_runs(tuple(StyleRuns(runs)[: len(text)].runs())), kinds), style
 
 
 TAB_STOP = 8
