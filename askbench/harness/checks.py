@@ -112,13 +112,11 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
     A model that wraps a line gets a reading of its own, and so does a real
     terminal: its screen is its own.
     """
-    printed = [printed_text(line) for line in lines]
-    wide = [text for text in printed if not text.isascii()]  # ASCII is one cell a character on every model
-    ascii_fits = all(len(text) <= width for text in printed if text.isascii())
+    fits = _fits_on(lines, width)
     groups: list[_Judged] = []
     shared: _Judged | None = None
     for model in models:
-        if model.screen is None and ascii_fits and all(cells_on(text, model) <= width for text in wide):
+        if model.screen is None and fits(model):
             if shared is not None:
                 shared.models.append(model)
                 continue
@@ -127,6 +125,15 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
         else:
             groups.append(_judged(lines, width, model))
     return groups
+
+
+def _fits_on(lines: Sequence[str], width: int) -> Callable[[TerminalModel], bool]:
+    """Whether every line fits a row of a model: ASCII is one cell a character on every model, so only the
+    other lines are measured on each."""
+    printed = [printed_text(line) for line in lines]
+    wide = [text for text in printed if not text.isascii()]
+    ascii_fits = all(len(text) <= width for text in printed if text.isascii())
+    return lambda model: ascii_fits and all(cells_on(text, model) <= width for text in wide)
 
 
 def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
