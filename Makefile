@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check check-terminals test test-quick typecheck lint format distcheck snapshots bench report ci-deps agents terminals
+.PHONY: check check-terminals test test-quick typecheck lint format distcheck snapshots bench bench-large report ci-deps agents terminals
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,10 @@ endif
 # Writes reports/bench.md and reports/bench-latency.svg from one run (it prints its expected run time first).
 bench: $(TESTS)
 	$(BIN)/askbench bench
+
+# The gate on one bash command of 1 to 32 MB at three widths: the Large inputs section of reports/bench.md.
+bench-large: $(GATE)
+	$(BIN)/python -m askbench.harness.large_bench --write reports/bench.md
 
 # Writes reports/corpus.md and reports/gallery.html.
 report: $(GATE)

@@ -29,6 +29,11 @@ from dataclasses import dataclass, field
 
 __all__ = ["Found", "read_canonical"]
 
+_ORDINARY = re.compile(r"[^ \t\n;&|<>()\\'\"`$]+")
+"""Characters that stand for themselves inside a word: a run of them is stepped over at once."""
+_NO_SUBSTITUTION = re.compile(r"[^\\'\"`$<>]+")
+"""Characters that start no quote and no substitution: a run of them is stepped over at once."""
+
 _OPERATORS = ("&&", "||", ";;&", ";;", ";&", "|&", "|", ";", "&", "(", ")")
 _REDIRECT = re.compile(r"(?:[0-9]+|\{\w+\})?(?:<<<|<<-|<<|&>>|&>|>>|>\||<>|<&|>&|<|>)")
 _RESERVED = frozenset({
@@ -222,6 +227,10 @@ class _Reader:
         start = self.at
         text = self.text
         while self.at < len(text):
+            ordinary = _ORDINARY.match(text, self.at)
+            if ordinary is not None:
+                self.at = ordinary.end()
+                continue
             char = text[self.at]
             if char in " \t\n":
                 break
@@ -343,6 +352,10 @@ class _Reader:
         position = 0
         quoted = False
         while position < len(text):
+            ordinary = _NO_SUBSTITUTION.match(text, position)
+            if ordinary is not None:
+                position = ordinary.end()
+                continue
             char = text[position]
             if char == "\\" and not quoted:
                 position += 2

@@ -29,8 +29,8 @@ from askbench.impl.payload import PromptPayload
 
 from .corpus import Fixture
 from .box import unbox
-from .extra_facts import payload_truths
-from .facts import CORE_LABELS, expected_facts
+from .extra_facts import PayloadTruths, payload_truths
+from .facts import CORE_LABELS, ExpectedFact, expected_facts
 from .label_rows import core_label_of, label_of
 from .layout import Chrome, find_options, is_blank, option_key, option_problems, title_problem
 from .invariants import Invariant
@@ -115,11 +115,11 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
     A model that wraps a line gets a reading of its own, and so does a real
     terminal: its screen is its own.
     """
-    printed = [printed_text(line) for line in lines]
+    fits = _fits_on(lines, width)
     groups: list[_Judged] = []
     shared: _Judged | None = None
     for model in models:
-        if model.screen is None and all(cells_on(text, model) <= width for text in printed):
+        if model.screen is None and fits(model):
             if shared is not None:
                 shared.models.append(model)
                 continue
@@ -128,6 +128,15 @@ def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) 
         else:
             groups.append(_judged(lines, width, model))
     return groups
+
+
+def _fits_on(lines: Sequence[str], width: int) -> Callable[[TerminalModel], bool]:
+    """Whether every line fits a row of a model: ASCII is one cell a character on every model, so only the
+    other lines are measured on each."""
+    printed = [printed_text(line) for line in lines]
+    wide = [text for text in printed if not text.isascii()]
+    ascii_fits = all(len(text) <= width for text in printed if text.isascii())
+    return lambda model: ascii_fits and all(cells_on(text, model) <= width for text in wide)
 
 
 def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
@@ -144,6 +153,8 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
 # ── the invariants ─────────────────────────────────────────────────────────
 
 Report = Callable[[Invariant, str], None]
+VerdictReport = Callable[[Invariant | Verdict, str], None]
+"""A report that can also record a failure that left nothing to judge (``TIMEOUT``)."""
 """``(invariant, message)``: record a violation for the view and terminals being judged."""
 
 
@@ -406,13 +417,13 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     ask = judged.ask
     assert ask is not None
     bounded = view == "bounded"
-    core_invariant = "core" if bounded else "verbatim"
+    core_invariant: Invariant = "core" if bounded else "verbatim"
     for fact in ask.missing:
         report(core_invariant, f"no '{fact.label}' line on screen")
     for shown in ask.facts:
         problem = _fact_problem(shown, field_max_width)
         if problem is not None:
-            invariant = core_invariant if shown.fact.core else "evidence" if bounded else "verbatim"
+            invariant: Invariant = core_invariant if shown.fact.core else "evidence" if bounded else "verbatim"
             report(invariant, f"'{shown.fact.label}' {problem}")
     if ask.stray_rows:
         first = ask.stray_rows[0]
@@ -741,6 +752,110 @@ def _shown_by_fact(ask: AskReading) -> dict[str, int]:
     return out
 
 
+@dataclass
+class _WidthRun:
+    """One payload at one width being judged: what every view's checks share, and the result they fill."""
+
+    payload: PromptPayload
+    result: WidthResult
+    max_rows: int
+    field_max_width: int
+    expect: Mapping[str, object]
+    source: FrameSource | None
+    fixture: Fixture | None
+    models: Sequence[TerminalModel]
+    facts: list[ExpectedFact]
+    sequences: list[PayloadSgr]
+    truths: PayloadTruths
+    keep_screens: bool = False
+    title_rows: int | None = None
+    kept: dict[str, list[str]] = field(default_factory=dict)
+
+    def reporter(self, view: str, names: Sequence[str]) -> VerdictReport:
+        """Record a violation of ``view`` for every terminal named."""
+        width = self.result.width
+
+        def report(invariant: Invariant | Verdict, message: str) -> None:
+            for name in names:
+                self.result.violations.append(Violation(invariant, view, width, message, name))
+
+        return report
+
+    def first(self, judged: _Judged) -> bool:
+        """Whether this reading is the first model's, whose rows the result counts."""
+        return judged.models[0].name == self.models[0].name
+
+    def view(self, view: View, frame: RenderedFrame) -> None:
+        """Every check of one view, on each group of terminals that show its frame alike."""
+        lines = frame.lines
+        for judged in _read_on(lines, self.result.width, self.models):
+            report = self.reporter(view, [model.name for model in judged.models])
+            check_containment(judged.reading, report)
+            check_fit(judged.reading, lines, report)
+            if view == "legacy":
+                self.legacy(judged, lines, report)
+                continue
+            if not self.ask(judged, view, lines, report):
+                continue
+            if view == "bounded":
+                self.bounded(judged, frame, report)
+            self.count(judged, view, frame)
+            if self.keep_screens:
+                self.kept.setdefault(view, judged.reading.rows)
+
+    def legacy(self, judged: _Judged, lines: Sequence[str], report: Report) -> None:
+        check_legible(judged, lines, self.sequences, report)
+        check_options(judged.chrome, report)
+        if self.first(judged):
+            stop = judged.chrome.options_start
+            while stop > 0 and is_blank(judged.reading.screen_rows[stop - 1].text):
+                stop -= 1
+            self.result.legacy_rows = max(0, stop - (self.title_rows if self.title_rows is not None else 1))
+
+    def ask(self, judged: _Judged, view: View, lines: Sequence[str], report: VerdictReport) -> bool:
+        """The ask read and judged on what every view owes; ``False`` when reading it timed out."""
+        try:
+            judged.ask = read_ask(judged.rows, self.facts, judged.chrome.options_start, bounded=view == "bounded",
+                                  truths=self.truths)
+        except ReadingTimeout as timeout:
+            report("TIMEOUT", str(timeout))
+            return False
+        check_layout(judged, report)
+        check_title(judged, self.payload, report)
+        check_labels(judged, report)
+        check_legible(judged, lines, self.sequences, report)
+        check_facts(judged, view, self.max_rows, self.field_max_width, report)
+        return True
+
+    def bounded(self, judged: _Judged, frame: RenderedFrame, report: Report) -> None:
+        """What only the bounded view owes: the cap on every terminal, rows, elision, paint, the fixture's claims, runs."""
+        ask = judged.ask
+        assert ask is not None
+        width = self.result.width
+        for model in judged.models:
+            check_cap(judged.rows, ask, self.field_max_width, model, self.reporter("bounded", [model.name]))
+        check_rows(ask, self.max_rows, self.field_max_width, width, report)
+        check_elision(judged, frame.elided, report)
+        check_highlight(judged, self.payload, report)
+        check_expectations(self.expect, self.payload, ask, width, report, reference=self.source in (None, reference_source))
+        check_runs(self.payload, ask, _dialect(self.fixture), width - judged.boxed_by, self.field_max_width, report)
+        check_shape_runs(self.payload, ask, judged.rows, _dialect(self.fixture), width - judged.boxed_by,
+                         self.field_max_width, report)
+
+    def count(self, judged: _Judged, view: View, frame: RenderedFrame) -> None:
+        """The rows of the ask on the first terminal model, for the report."""
+        ask = judged.ask
+        if ask is None or not self.first(judged):
+            return
+        if view == "bounded":
+            self.title_rows = ask.title_rows
+            self.result.bounded_rows = ask.rows
+            self.result.elided = bool(frame.elided)
+            self.result.shown = _shown_by_fact(ask)
+        else:
+            self.result.complete_rows = ask.rows
+
+
 def run_width(
     payload: PromptPayload,
     width: int,
@@ -765,76 +880,19 @@ def run_width(
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
     frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
     result.render_us = elapsed * 1e6
-    facts = expected_facts(payload)
-    truths = payload_truths(payload)
-    sequences = payload_sgr(payload)
-    check_reaches(fixture, payload, lambda invariant, message: result.violations.append(
-        Violation(invariant, "bounded", width, message, "all")))
-    title_rows = None
-    kept: dict[str, list[str]] = {}
-
+    run = _WidthRun(payload, result, max_rows, field_max_width, expect, source, fixture, models,
+                    expected_facts(payload), payload_sgr(payload), payload_truths(payload),
+                    keep_screens=keep_screens)
+    check_reaches(fixture, payload, run.reporter("bounded", ["all"]))
     for view in ("bounded", "complete", "legacy"):
         frame = frames[view]
         if isinstance(frame, AdapterFailure):
             result.violations.append(Violation(frame.verdict, view, width, frame.message, "all"))
             continue
-        lines = list(frame.lines)
-        for judged in _read_on(lines, width, models):
-            names = [model.name for model in judged.models]
-
-            def report(invariant: Invariant | Verdict, message: str, names: list[str] = names, view: str = view) -> None:
-                for name in names:
-                    result.violations.append(Violation(invariant, view, width, message, name))
-
-            check_containment(judged.reading, report)
-            check_fit(judged.reading, lines, report)
-            if view == "legacy":
-                check_legible(judged, lines, sequences, report)
-                check_options(judged.chrome, report)
-                if judged.models[0].name == models[0].name:
-                    stop = judged.chrome.options_start
-                    while stop > 0 and is_blank(judged.reading.rows[stop - 1]):
-                        stop -= 1
-                    result.legacy_rows = max(0, stop - (title_rows if title_rows is not None else 1))
-                continue
-            try:
-                judged.ask = read_ask(judged.rows, facts, judged.chrome.options_start, bounded=view == "bounded",
-                                      truths=truths)
-            except ReadingTimeout as timeout:
-                report("TIMEOUT", str(timeout))
-                continue
-            check_layout(judged, report)
-            check_title(judged, payload, report)
-            check_labels(judged, report)
-            check_legible(judged, lines, sequences, report)
-            check_facts(judged, view, max_rows, field_max_width, report)
-            if view == "bounded":
-                for model in judged.models:
-
-                    def report_cap(invariant: Invariant, message: str, name: str = model.name) -> None:
-                        result.violations.append(Violation(invariant, "bounded", width, message, name))
-
-                    check_cap(judged.rows, judged.ask, field_max_width, model, report_cap)
-                check_rows(judged.ask, max_rows, field_max_width, width, report)
-                check_elision(judged, frame.elided, report)
-                check_highlight(judged, payload, report)
-                check_expectations(expect, payload, judged.ask, width, report, reference=source in (None, reference_source))
-                check_runs(payload, judged.ask, _dialect(fixture), width - judged.boxed_by, field_max_width, report)
-                check_shape_runs(payload, judged.ask, judged.rows, _dialect(fixture), width - judged.boxed_by,
-                                 field_max_width, report)
-            if judged.models[0].name == models[0].name:
-                if view == "bounded":
-                    title_rows = judged.ask.title_rows
-                    result.bounded_rows = judged.ask.rows
-                    result.elided = bool(frame.elided)
-                    result.shown = _shown_by_fact(judged.ask)
-                else:
-                    result.complete_rows = judged.ask.rows
-            if keep_screens:
-                kept.setdefault(view, judged.reading.rows)
+        run.view(view, frame)
     if keep_screens and result.violations:
         named = {violation.view for violation in result.violations}
-        result.screens = {view: rows for view, rows in kept.items() if view in named}
+        result.screens = {view: rows for view, rows in run.kept.items() if view in named}
     return result
 
 

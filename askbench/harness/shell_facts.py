@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import tree_sitter_bash
 import tree_sitter_powershell
@@ -74,8 +74,12 @@ def _parser(dialect: str) -> Parser:
 
 
 
+@lru_cache(maxsize=8)
 def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand, ...] | None:
     """Every command of ``text`` in the order it stands, nested ones (``$( … )``, ``sh -c``) included.
+
+    Kept for the last few texts: the gate asks for one command's commands at
+    every width and on every terminal, and reading it costs time linear in it.
 
     bash reads it unless ``dialect`` is ``powershell``. ``None`` when bash
     runs nothing of it (a syntax error before its first command) or no

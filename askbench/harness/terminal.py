@@ -31,11 +31,14 @@ and dim text, and every character a terminal would not print.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from typing import overload
 
 import pyte
 from pyte import graphics
@@ -52,9 +55,18 @@ _FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 """Every control character, after SGR sequences are removed: a frame line holds no CR or LF of its own."""
 
 
+def plain_line(line: str) -> bool:
+    """A line of printable ASCII alone: no escape, no control, one cell a character on every terminal."""
+    return line.isascii() and line.isprintable()
+
+
 def foreign_controls(line: str) -> list[str]:
     """Every control in one frame line that is not an SGR colour sequence, as visible text."""
+    if plain_line(line):
+        return []
     stripped = _SGR.sub("", line)
+    if stripped.isascii() and stripped.isprintable():
+        return []
     return [repr(match.group()) for match in _FORBIDDEN.finditer(stripped)]
 
 
@@ -75,6 +87,14 @@ class Style:
     reverse: bool = False
     conceal: bool = False
     strikethrough: bool = False
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _STYLE_FIELDS))
+
+    def __hash__(self) -> int:
+        # every row and every SGR sequence looks its style up: hashing ten fields each time is most of that
+        return self._hash
 
     @cached_property
     def painted(self) -> bool:
@@ -106,6 +126,7 @@ class Style:
         return "struck through, as if deleted" if self.strikethrough else None
 
 
+_STYLE_FIELDS = tuple(Style.__dataclass_fields__)
 PLAIN = Style()
 _INVISIBLE_DISTANCE = 48
 """Below this distance in RGB space a foreground does not stand out from its background (e.g. 0a0a0a on black)."""
@@ -352,12 +373,103 @@ def _unprintable_graphemes(text: str) -> Iterator[str]:
 # ── laying a frame out ─────────────────────────────────────────────────────
 
 
-@dataclass(frozen=True)
+class StyleRuns(Sequence[Style]):
+    """A row's per-character styles, stored as runs of one style.
+
+    A row is drawn in a handful of styles, and a reference per character
+    costs eight bytes a character: on a frame of millions of characters the
+    styles would outweigh the text eightfold. It reads as the tuple it stands
+    for (indexing, slicing, iteration, equality with any sequence of styles).
+    """
+
+    __slots__ = ("_ends", "_styles")
+
+    def __init__(self, runs: Iterable[tuple[Style, int]] = ()) -> None:
+        ends: list[int] = []
+        styles: list[Style] = []
+        total = 0
+        for style, count in runs:
+            if count <= 0:
+                continue
+            total += count
+            if styles and styles[-1] == style:
+                ends[-1] = total
+            else:
+                styles.append(style)
+                ends.append(total)
+        self._ends, self._styles = tuple(ends), tuple(styles)
+
+    @classmethod
+    def single(cls, style: Style, count: int) -> StyleRuns:
+        """``count`` characters in one style."""
+        return _shared_runs(((style, count),))
+
+    def runs(self) -> Iterator[tuple[Style, int]]:
+        """``(style, characters)`` in order."""
+        start = 0
+        for style, end in zip(self._styles, self._ends):
+            yield style, end - start
+            start = end
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Style: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> StyleRuns: ...
+
+    def __getitem__(self, index: int | slice) -> Style | StyleRuns:
+        if isinstance(index, slice):
+            return self._slice(index)
+        length = len(self)
+        at = index + length if index < 0 else index
+        if not 0 <= at < length:
+            raise IndexError("style index out of range")
+        return self._styles[bisect_right(self._ends, at)]
+
+    def _slice(self, index: slice) -> StyleRuns:
+        start, stop, step = index.indices(len(self))
+        if step == 1 and start == 0 and stop == len(self):
+            return self
+        if step != 1:
+            return StyleRuns((style, 1) for style in tuple(self)[index])
+        first = bisect_right(self._ends, start)
+        clipped: list[tuple[Style, int]] = []
+        begin = start
+        for at in range(first, len(self._ends)):
+            if begin >= stop:
+                break
+            end = min(self._ends[at], stop)
+            clipped.append((self._styles[at], end - begin))
+            begin = end
+        return StyleRuns(clipped)
+
+    def __iter__(self) -> Iterator[Style]:
+        for style, count in self.runs():
+            yield from itertools.repeat(style, count)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StyleRuns):
+            return self._ends == other._ends and self._styles == other._styles
+        if isinstance(other, Sequence):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"StyleRuns({list(self.runs())!r})"
+
+
+@dataclass(frozen=True, slots=True)
 class ScreenRow:
     """One screen row as read: its text (wide-character stubs dropped, right-stripped) and, per character, how it is drawn."""
 
     text: str
-    styles: tuple[Style, ...]
+    styles: Sequence[Style]
     kinds: frozenset[Style] = frozenset()
     """Every style the row's characters use (a row's text may be empty while its styles are not)."""
 
@@ -365,19 +477,32 @@ class ScreenRow:
 @dataclass
 class _Row:
     parts: list[str] = field(default_factory=list)
-    styles: list[Style] = field(default_factory=list)
+    runs: list[tuple[Style, int]] = field(default_factory=list)
     kinds: set[Style] = field(default_factory=set)
     column: int = 0
 
     def add(self, text: str, style: Style, cells: int) -> None:
         self.parts.append(text)
-        self.styles.extend([style] * len(text))
+        self.runs.append((style, len(text)))
         self.kinds.add(style)
         self.column += cells
 
     def freeze(self) -> ScreenRow:
         text = "".join(self.parts).rstrip(" ")
-        return ScreenRow(text, tuple(self.styles[: len(text)]), frozenset(self.kinds))
+        return ScreenRow(text, _shared_runs(tuple(StyleRuns(self.runs)[: len(text)].runs())),
+                         style_kinds(frozenset(self.kinds)))
+
+
+@lru_cache(maxsize=4096)
+def _shared_runs(runs: tuple[tuple[Style, int], ...]) -> StyleRuns:
+    """One object for every row drawn in the same runs: rows of a long value are nearly all alike."""
+    return StyleRuns(runs)
+
+
+@lru_cache(maxsize=1024)
+def style_kinds(kinds: frozenset[Style]) -> frozenset[Style]:
+    """One shared set for every row drawn in the same styles: most rows of a frame are."""
+    return kinds
 
 
 def _runs(line: str) -> Iterator[tuple[str, str | None]]:
@@ -394,6 +519,8 @@ def _runs(line: str) -> Iterator[tuple[str, str | None]]:
 
 def printed_text(line: str) -> str:
     """What of a frame line a terminal prints: SGR sequences and control characters removed."""
+    if plain_line(line):
+        return line
     return _FORBIDDEN.sub("", _SGR.sub("", line))
 
 
@@ -422,6 +549,14 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
     rows: list[ScreenRow] = []
     style = PLAIN
     for line in lines:
+        if plain_line(line):
+            _plain_rows(rows, line, style, width)
+            continue
+        painted = _painted_row(line, style, width)
+        if painted is not None:
+            row_read, style = painted
+            rows.append(row_read)
+            continue
         row = _Row()
         for text, sgr in _runs(line):
             if sgr is not None:
@@ -433,6 +568,33 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
                 row = _place_text(rows, row, piece, style, width, model)
         rows.append(row.freeze())
     return rows
+
+
+def _plain_rows(rows: list[ScreenRow], line: str, style: Style, width: int) -> None:
+    """A line of printable ASCII as the rows it fills, ``width`` characters each, in the style it starts in."""
+    kinds = style_kinds(frozenset((style,)) if line else frozenset())
+    for at in range(0, max(1, len(line)), width):
+        text = line[at : at + width].rstrip(" ")
+        rows.append(ScreenRow(text, StyleRuns.single(style, len(text)), kinds))
+
+
+def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style] | None:
+    """A line of printable ASCII and SGR sequences that fits one row, and the style it ends in; ``None`` otherwise."""
+    if not line.isascii():
+        return None
+    parts = _SGR.split(line)  # text, parameters, text, parameters, …, text
+    printed = "".join(parts[0::2])
+    if len(printed) > width or not printed.isprintable():
+        return None
+    runs: list[tuple[Style, int]] = []
+    for index, part in enumerate(parts):
+        if index % 2:
+            style = apply_sgr(style, part)
+        elif part:
+            runs.append((style, len(part)))
+    text = printed.rstrip(" ")
+    kinds = style_kinds(frozenset(kind for kind, _ in runs))
+    return ScreenRow(text, _shared_runs(tuple(StyleRuns(runs)[: len(text)].runs())), kinds), style
 
 
 TAB_STOP = 8
@@ -635,6 +797,7 @@ def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GR
     unprintable = [
         grapheme
         for line in frame_lines
+        if not line.isascii()
         for text, sgr in _runs(line)
         if sgr is None and not text.isascii()
         for grapheme in _unprintable(_FORBIDDEN.sub("", text))

@@ -59,3 +59,71 @@ def test_json_output_is_machine_readable(corpus, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["fixtures"][0]["widths"][0]["width"] == 100
     assert report["exit_code"] == 0
+
+
+
+def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
+    """Python calls and peak traced bytes of judging one bash command of ``size`` bytes at three widths."""
+    import sys
+    import tracemalloc
+
+    from askbench.harness.large_bench import large_command
+
+    path = fixture(corpus, f"large-{size}", call={"name": "bash", "input": {"command": large_command(size)}},
+                   expect={"kind": "bash", "elided": True})
+    calls = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        calls += event == "call"
+
+    tracemalloc.start()
+    sys.setprofile(count)
+    try:
+        run = run_gate([path])
+    finally:
+        sys.setprofile(None)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert run.exit_code == EXIT_OK
+    return calls, peak
+
+
+LINEAR_SIZES = (40_000, 80_000, 160_000)
+
+
+def _grows_linearly(corpus: Corpus) -> tuple[bool, bool]:
+    """Whether calls and memory grow linearly: doubling the command twice, the second doubling costs at most 1.5
+    times what the first did on top (a line: exactly twice the first's increment, 2x the size; a quadratic: four).
+
+    Increments, not totals, are compared, so the judge's fixed cost (its modules, its caches) hides nothing."""
+    costs = [_cost(corpus, size) for size in LINEAR_SIZES]
+    first = [b - a for a, b in zip(costs[0], costs[1])]
+    second = [c - b for b, c in zip(costs[1], costs[2])]
+    return second[0] <= 3 * first[0], second[1] <= 3 * first[1]
+
+
+def test_judging_a_command_costs_work_and_memory_linear_in_its_size(corpus):
+    assert _grows_linearly(corpus) == (True, True)
+
+
+def test_a_judge_that_rereads_its_rows_is_caught_growing_faster(corpus, monkeypatch):
+    """The measure can fail: a fit check that reads every earlier line again (and keeps what it read) is quadratic."""
+    import askbench.harness.checks as checks
+
+    fit = checks.check_fit
+
+    def touch(line: str) -> int:
+        return len(line)
+
+    def quadratic_fit(reading, lines, report) -> None:
+        kept = []
+        for index, line in enumerate(lines):
+            for earlier in lines[:index:4]:
+                touch(earlier)
+            if index % 16 == 0:
+                kept.append("".join(lines[:index]))
+        fit(reading, lines, report)
+
+    monkeypatch.setattr(checks, "check_fit", quadratic_fit)
+    assert _grows_linearly(corpus) == (False, False)
