@@ -304,42 +304,61 @@ def _lay_out(
         text = f"{text}{ARROW}{detail}"
         cut = cut or detail_cut
     spans = [] if fact.flagged else _token_spans(text, needles)
-    rows: list[str] = []
     if not spans:  # the common case, and every row of a 10 MB value: no per-row bookkeeping
-        lines = text.split("\n")
-        if text.isascii() and max(map(len, lines)) <= row_width:
-            rows = lines  # a here-string of short ASCII lines: each line is its row
+        rows = _plain_rows(text, row_width)
+        return _Block(fact.label, rows, ((),) * len(rows), fact.flagged), cut
+    rows, row_spans = _spanned_rows(text, spans, row_width)
+    return _Block(fact.label, rows, row_spans, fact.flagged), cut
+
+
+def _plain_rows(text: str, row_width: int) -> tuple[str, ...]:
+    lines = text.split("\n")
+    if text.isascii() and max(map(len, lines)) <= row_width:
+        return tuple(lines)  # a here-string of short ASCII lines: each line is its row
+    rows: list[str] = []
+    for line in lines:
+        if len(line) <= row_width and line.isascii():
+            rows.append(line)
         else:
-            for line in lines:
-                if len(line) <= row_width and line.isascii():
-                    rows.append(line)
-                else:
-                    rows.extend(wrap_line(line, row_width))
-        return _Block(fact.label, tuple(rows), ((),) * len(rows), fact.flagged), cut
-    row_spans: list[tuple[tuple[int, int], ...]] = []
+            rows.extend(wrap_line(line, row_width))
+    return tuple(rows)
+
+
+Span = tuple[int, int]
+
+
+def _spanned_rows(text: str, spans: Sequence[Span], row_width: int) -> tuple[tuple[str, ...], tuple[tuple[Span, ...], ...]]:
+    """The rows of ``text`` with, for each, the parts of ``spans`` (sorted and disjoint) that fall in it."""
+    rows: list[str] = []
+    row_spans: list[tuple[Span, ...]] = []
     offset = 0
-    first, count = 0, len(spans)  # sorted and disjoint: a span that ends before this row reaches no later one
+    first, count = 0, len(spans)  # a span that ends before this row reaches no later one
     for line in text.split("\n"):
         for row in [line] if len(line) <= row_width and line.isascii() else wrap_line(line, row_width):
             end = offset + len(row)
             while first < count and spans[first][1] <= offset:
                 first += 1
-            if first == count or spans[first][0] >= end:
-                row_spans.append(())
-            elif spans[first][0] <= offset and spans[first][1] >= end:  # inside one span: a repeated value's rows
-                row_spans.append(((0, end - offset),))
-            else:
-                hits: list[tuple[int, int]] = []
-                index = first
-                while index < count and spans[index][0] < end:
-                    start, stop = spans[index]
-                    hits.append((max(start, offset) - offset, min(stop, end) - offset))
-                    index += 1
-                row_spans.append(tuple(hits))
+            row_spans.append(_hits(spans, first, offset, end))
             rows.append(row)
             offset = end
         offset += 1
-    return _Block(fact.label, tuple(rows), tuple(row_spans), fact.flagged), cut
+    return tuple(rows), tuple(row_spans)
+
+
+def _hits(spans: Sequence[Span], first: int, offset: int, end: int) -> tuple[Span, ...]:
+    """The parts of ``spans[first:]`` within ``offset``..``end``, relative to ``offset``."""
+    count = len(spans)
+    if first == count or spans[first][0] >= end:
+        return ()
+    if spans[first][0] <= offset and spans[first][1] >= end:  # inside one span: a repeated value's rows
+        return ((0, end - offset),)
+    hits: list[Span] = []
+    index = first
+    while index < count and spans[index][0] < end:
+        start, stop = spans[index]
+        hits.append((max(start, offset) - offset, min(stop, end) - offset))
+        index += 1
+    return tuple(hits)
 
 
 def _paint_row(row: str, spans: Sequence[tuple[int, int]], whole: bool, paint: Paint | None) -> str:
