@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -167,8 +167,31 @@ def is_grapheme_break(text: str, index: int) -> bool:
     return position == index
 
 
-def _pieces(line: str) -> Iterator[tuple[str, int, bool]]:
-    """``(text, cells, whole)``: printable-ASCII runs (one cell per character, ``whole`` false) and graphemes."""
+Piece = tuple[str, int, bool]
+
+_KEPT_LINE = 512
+"""Lines up to this many characters keep their pieces (``_kept_pieces``), at most ``_KEPT_LINES`` of them."""
+_KEPT_LINES = 128
+
+
+def _pieces(line: str) -> Iterable[Piece]:
+    """``(text, cells, whole)``: printable-ASCII runs (one cell per character, ``whole`` false) and graphemes.
+
+    A short line's pieces are segmented once and kept: the bounded view
+    measures, wraps and cuts the same few lines several times a render
+    (their cells, their rows, the head that fits), and redraws them at every
+    width, all from one segmentation. A long line is segmented as it is read,
+    so that a cut that stops early reads no further.
+    """
+    return _kept_pieces(line) if len(line) <= _KEPT_LINE else _scan_pieces(line)
+
+
+@lru_cache(maxsize=_KEPT_LINES)
+def _kept_pieces(line: str) -> tuple[Piece, ...]:
+    return tuple(_scan_pieces(line))
+
+
+def _scan_pieces(line: str) -> Iterator[Piece]:
     position = 0
     for start, end in grapheme_pieces(line, _NOT_PRINTABLE_ASCII):
         if start > position:

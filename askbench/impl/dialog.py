@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 from .ask import describe_command_context
@@ -213,6 +214,8 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
     never aligned with the head).
     """
     rows = field_rows(cap)
+    if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
+        return Capped(text)  # one line of printable ASCII that fits: nothing to neutralise, expand or cut
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
     prefix_end = _lines_end(text, rows + 1, min(limit, len(text)))
     many_lines = prefix_end < len(text) and text.count("\n", 0, prefix_end) > rows
@@ -378,9 +381,17 @@ def _paint_row(row: str, spans: Sequence[tuple[int, int]], whole: bool, paint: P
 
 
 def _label_text(label: str, max_width: int = MAX_LABEL_WIDTH) -> str:
-    # a label is one row of known width: a line break or a tab (which the terminal would expand) is a space.
     # Only the characters that can fit are neutralised: every kept grapheme is at least one cell.
-    prefix = label[: (max_width + 1) * (MAX_EXTENDERS + 1)]
+    return _fitted_label(label[: (max_width + 1) * (MAX_EXTENDERS + 1)], max_width)
+
+
+@lru_cache(maxsize=256)
+def _fitted_label(prefix: str, max_width: int) -> str:
+    """A label as one row of known width: a line break or a tab (which the terminal would expand) is a space.
+
+    Kept per label text and width: a dialog measures every label to align
+    the column and then writes each one, and a payload's labels are few.
+    """
     return clip_to_width(neutralise(prefix).replace("\n", " ").replace("\t", " "), max_width)
 
 
