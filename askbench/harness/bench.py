@@ -31,6 +31,7 @@ from askbench.impl.cells import wrap_text
 from askbench.impl.dialog import (
     DialogBudget,
     complete_view_budget,
+    forget_kept,
     render_prompt_dialog,
 )
 from askbench.impl.frame import render_frame
@@ -83,17 +84,30 @@ def _complete_of(payload: PromptPayload) -> Callable[[], object]:
     return lambda: render_prompt_dialog(payload, complete_view_budget(WIDTH))
 
 
-def measure_repro(settings: BenchSettings) -> tuple[dict[int, float], dict[int, float], float]:
-    """Bounded at every gate width (median and fastest batch), and the complete view at 120."""
+def _first_at(payload: PromptPayload, width: int) -> Callable[[], object]:
+    """The bounded render at one width with nothing kept from an earlier render (``forget_kept``, included)."""
+
+    def first() -> object:
+        forget_kept()
+        return render_prompt_dialog(payload, DialogBudget(width=width))
+
+    return first
+
+
+def measure_repro(settings: BenchSettings) -> tuple[dict[int, float], dict[int, float], float, dict[int, float]]:
+    """Bounded at every gate width (median and fastest batch, and the median of first renders), and the complete
+    view at 120."""
     payload = repro_payload()
-    samples: dict[int, list[float]] = interleaved_samples(
-        {width: _bounded_at(payload, width) for width in WIDTHS},
-        settings.repro_rounds,
-        settings.repro_batch,
-    )
+    renders: dict[tuple[str, int], Callable[[], object]] = {}
+    for width in WIDTHS:
+        renders["again", width] = _bounded_at(payload, width)
+        renders["first", width] = _first_at(payload, width)
+    every = interleaved_samples(renders, settings.repro_rounds, settings.repro_batch)
+    samples = {width: every["again", width] for width in WIDTHS}
+    first = {width: statistics.median(every["first", width]) for width in WIDTHS}
     complete = median_time(lambda: render_prompt_dialog(payload, complete_view_budget(WIDTH)), settings.repro_rounds, 10)
     medians = {width: statistics.median(values) for width, values in samples.items()}
-    return medians, {width: min(values) for width, values in samples.items()}, complete
+    return medians, {width: min(values) for width, values in samples.items()}, complete, first
 
 
 def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
@@ -318,9 +332,10 @@ def run_bench(
     repro: dict[int, float] = {}
     repro_fastest: dict[int, float] = {}
     repro_complete: float | None = None
+    repro_first: dict[int, float] = {}
     if "repro" in chosen:
         say("the seed's repro")
-        repro, repro_fastest, repro_complete = measure_repro(settings)
+        repro, repro_fastest, repro_complete, repro_first = measure_repro(settings)
     comparison = None
     if "peers" in chosen:
         say("the reference adapter" + "".join(f" and {peer.name}" for peer in peers) + ", request by request")
@@ -351,6 +366,7 @@ def run_bench(
         comparison,
         startup,
         chosen,
+        repro_first,
     )
 
 

@@ -203,11 +203,14 @@ def _repro_lines(r: BenchResults) -> list[str]:
         "## The seed's repro",
         "",
         "The bare render in process (`render_prompt_dialog`), without the adapter path; the side-by-side section "
-        "compares implementations through it.",
+        "compares implementations through it. A render keeps a short line's segmentation and each fitted label "
+        "for the next (`askbench.impl.dialog.forget_kept` says what); *first render* is the same render with "
+        "nothing kept, measured taking turns with the others.",
         "",
-        "| width | bounded, median | fastest batch |",
-        "| ---: | ---: | ---: |",
-        *[f"| {width} | {_us(seconds)} | {_us(r.repro_fastest[width]) if width in r.repro_fastest else ''} |"
+        "| width | bounded, median | fastest batch | first render, median |",
+        "| ---: | ---: | ---: | ---: |",
+        *[f"| {width} | {_us(seconds)} | {_us(r.repro_fastest[width]) if width in r.repro_fastest else ''} "
+          f"| {_us(r.repro_first[width]) if width in r.repro_first else ''} |"
           for width, seconds in sorted(r.repro.items())],
         "",
         *([f"Complete view at {WIDTH}: {_us(r.repro_complete)}.", ""] if r.repro_complete is not None else []),

@@ -166,6 +166,8 @@ class BenchResults:
     startup: tuple[StartupCost, ...] = ()
     sections: frozenset[str] = frozenset(SECTIONS)
     """The sections this run measured (``--only``); the others are absent from the report."""
+    repro_first: Mapping[int, float] = field(default_factory=dict)
+    """Width -> the median of the repro's bounded render with nothing kept from an earlier render."""
 
     @property
     def loaded(self) -> bool:

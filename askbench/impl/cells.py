@@ -191,6 +191,11 @@ def _kept_pieces(line: str) -> tuple[Piece, ...]:
     return tuple(_scan_pieces(line))
 
 
+def forget_kept_pieces() -> None:
+    """Forget every kept line's pieces: the next measurement segments from nothing."""
+    _kept_pieces.cache_clear()
+
+
 def _scan_pieces(line: str) -> Iterator[Piece]:
     position = 0
     for start, end in grapheme_pieces(line, _NOT_PRINTABLE_ASCII):

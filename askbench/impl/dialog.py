@@ -26,6 +26,7 @@ from .cells import (
     clip_to_width,
     expand_text_tabs,
     field_rows,
+    forget_kept_pieces,
     is_grapheme_break,
     says_something,
     text_cells,
@@ -393,6 +394,16 @@ def _fitted_label(prefix: str, max_width: int) -> str:
     the column and then writes each one, and a payload's labels are few.
     """
     return clip_to_width(neutralise(prefix).replace("\n", " ").replace("\t", " "), max_width)
+
+
+def forget_kept() -> None:
+    """Forget what renders keep between them (short lines' pieces, fitted labels), so the next render is a first one.
+
+    For measuring a first render and counting its work: a host never needs it,
+    as nothing kept depends on anything but the text it was kept for.
+    """
+    _fitted_label.cache_clear()
+    forget_kept_pieces()
 
 
 def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> list[str]:

@@ -122,3 +122,11 @@ def test_series_payload_sizes() -> None:
 def test_the_wrap_comparison_is_like_for_like() -> None:
     text = "\n".join([single_line(2_000).split("-d '")[1]] * 3)
     assert wrap_text(text, 80) == wcwidth_rows(text, 80)
+
+
+def test_quick_bench_times_the_first_render_beside_the_kept_one(quick_run) -> None:  # type: ignore[no-untyped-def]
+    results = quick_run.results
+    assert set(results.repro_first) == set(results.repro) and all(seconds > 0 for seconds in results.repro_first.values())
+    text = quick_run.report.read_text(encoding="utf-8")
+    assert "| width | bounded, median | fastest batch | first render, median |" in text
+    assert re.search(r"^\| 120 \| [\d.,]+ µs \| [\d.,]+ µs \| [\d.,]+ µs \|$", text, re.MULTILINE)

@@ -536,8 +536,7 @@ class Counter:
     between renders (fitted labels, short lines' pieces) is forgotten first, so every render is measured whole."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        askbench.impl.dialog._fitted_label.cache_clear()
-        askbench.impl.cells._kept_pieces.cache_clear()
+        askbench.impl.dialog.forget_kept()
         self.neutralised = 0
         self.segmented = 0
         original_neutralise = askbench.impl.dialog.neutralise
@@ -966,3 +965,12 @@ def test_labels_are_fitted_once_per_text_and_width() -> None:
     info = askbench.impl.dialog._fitted_label.cache_info()
     assert info.misses == fitted and info.hits > 0  # the label column is the same from 22 columns on
     assert again[0] == first
+
+
+def test_a_render_after_forgetting_what_was_kept_is_the_same_render() -> None:
+    payload = make(value="echo é\u0301 " * 80, evidence=(Evidence("ÉTIQUETTE", "x…y"),))
+    kept = render_prompt_dialog(payload, DialogBudget(width=80))
+    askbench.impl.dialog.forget_kept()
+    assert askbench.impl.cells._kept_pieces.cache_info().currsize == 0
+    assert askbench.impl.dialog._fitted_label.cache_info().currsize == 0
+    assert render_prompt_dialog(payload, DialogBudget(width=80)) == kept
