@@ -313,7 +313,7 @@ def _add_record(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 
 def _add_bench(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from .bench import add_bench_parser
+    from .bench_cli import add_bench_parser
 
     add_bench_parser(commands)
 

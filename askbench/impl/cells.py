@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -167,8 +167,36 @@ def is_grapheme_break(text: str, index: int) -> bool:
     return position == index
 
 
-def _pieces(line: str) -> Iterator[tuple[str, int, bool]]:
-    """``(text, cells, whole)``: printable-ASCII runs (one cell per character, ``whole`` false) and graphemes."""
+Piece = tuple[str, int, bool]
+
+_KEPT_LINE = 512
+"""Lines up to this many characters keep their pieces (``_kept_pieces``), at most ``_KEPT_LINES`` of them."""
+_KEPT_LINES = 128
+
+
+def _pieces(line: str) -> Iterable[Piece]:
+    """``(text, cells, whole)``: printable-ASCII runs (one cell per character, ``whole`` false) and graphemes.
+
+    A short line's pieces are segmented once and kept: the bounded view
+    measures, wraps and cuts the same few lines several times a render
+    (their cells, their rows, the head that fits), and redraws them at every
+    width, all from one segmentation. A long line is segmented as it is read,
+    so that a cut that stops early reads no further.
+    """
+    return _kept_pieces(line) if len(line) <= _KEPT_LINE else _scan_pieces(line)
+
+
+@lru_cache(maxsize=_KEPT_LINES)
+def _kept_pieces(line: str) -> tuple[Piece, ...]:
+    return tuple(_scan_pieces(line))
+
+
+def forget_kept_pieces() -> None:
+    """Forget every kept line's pieces: the next measurement segments from nothing."""
+    _kept_pieces.cache_clear()
+
+
+def _scan_pieces(line: str) -> Iterator[Piece]:
     position = 0
     for start, end in grapheme_pieces(line, _NOT_PRINTABLE_ASCII):
         if start > position:
@@ -312,52 +340,72 @@ def head_within(text: str, cells: int, rows: int, row_width: int) -> str:
             if rows_before + 1 > rows:
                 break
         if line.isascii():
-            room_rows = rows - rows_before
-            take = min(len(line), cells - used_cells, room_rows * row_width - marker)
+            take = min(len(line), cells - used_cells, (rows - rows_before) * row_width - marker)
             if take < len(line):
                 kept.append(line[: max(0, take)])
                 break
             kept.append(line)
             used_cells += take
             continue
-        out: list[str] = []
-        column, row = 0, 1
-        stopped = False
-        for piece, width, whole in _pieces(line):
-            if whole:
-                place_row, place_end = (row + 1, width) if column + width > row_width and column else (row, column + width)
-                over = 1 if place_end + marker > row_width else 0
-                if used_cells + width > cells or rows_before + place_row + over > rows:
-                    stopped = True
-                    break
-                out.append(piece)
-                used_cells += width
-                row, column = place_row, place_end
-                continue
-            position = 0
-            while position < width:  # printable ASCII: as much of the row as the budget allows
-                if column >= row_width:
-                    row, column = row + 1, 0
-                    if rows_before + row > rows:
-                        stopped = True
-                        break
-                take = min(width - position, row_width - column, cells - used_cells)
-                if rows_before + row == rows:
-                    take = min(take, row_width - marker - column)
-                take = max(0, take)
-                out.append(piece[position : position + take])
-                used_cells += take
-                column += take
-                position += take
-                if position < width and (take == 0 or used_cells >= cells or (rows_before + row == rows and column + marker >= row_width)):
-                    stopped = True
-                    break
-            if stopped:
-                break
-        kept.append("".join(out))
+        shown, used, stopped = _line_head(line, cells - used_cells, rows - rows_before, row_width, marker)
+        kept.append(shown)
+        used_cells += used
         if stopped:
             break
     return "\n".join(kept)
+
+
+def _line_head(line: str, cells: int, rows: int, row_width: int, marker: int) -> tuple[str, int, bool]:
+    """``head_within`` for one line that is not ASCII: its kept prefix, the cells it uses, and whether it stopped short.
+
+    A grapheme that would straddle the edge moves whole to the next row, and
+    on the last row the marker must still fit after what is kept.
+    """
+    out: list[str] = []
+    used, column, row = 0, 0, 1
+    for piece, width, whole in _pieces(line):
+        if not whole:
+            taken, used, row, column, stopped = _ascii_head(piece, used, row, column, cells, rows, row_width, marker)
+            out.append(taken)
+            if stopped:
+                return "".join(out), used, True
+            continue
+        place_row, place_end = (row + 1, width) if column + width > row_width and column else (row, column + width)
+        over = 1 if place_end + marker > row_width else 0
+        if used + width > cells or place_row + over > rows:
+            return "".join(out), used, True
+        out.append(piece)
+        used += width
+        row, column = place_row, place_end
+    return "".join(out), used, False
+
+
+def _ascii_head(
+    piece: str, used: int, row: int, column: int, cells: int, rows: int, row_width: int, marker: int
+) -> tuple[str, int, int, int, bool]:
+    """A printable-ASCII run placed from ``row``, ``column``: as much of each row as the budget allows.
+
+    Returns what is kept, the cells used, where it ends, and whether the budget stopped it.
+    """
+    chunks: list[str] = []
+    position, width = 0, len(piece)
+    while position < width:
+        if column >= row_width:
+            row, column = row + 1, 0
+            if row > rows:
+                return "".join(chunks), used, row, column, True
+        take = min(width - position, row_width - column, cells - used)
+        last_row = row == rows
+        if last_row:
+            take = min(take, row_width - marker - column)
+        take = max(0, take)
+        chunks.append(piece[position : position + take])
+        used += take
+        column += take
+        position += take
+        if position < width and (take == 0 or used >= cells or (last_row and column + marker >= row_width)):
+            return "".join(chunks), used, row, column, True
+    return "".join(chunks), used, row, column, False
 
 
 def _suffix_within(line: str, cells: int, rows: int, row_width: int) -> tuple[str, bool]:

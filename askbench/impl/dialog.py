@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 from .ask import describe_command_context
@@ -25,6 +26,7 @@ from .cells import (
     clip_to_width,
     expand_text_tabs,
     field_rows,
+    forget_kept_pieces,
     is_grapheme_break,
     says_something,
     text_cells,
@@ -213,6 +215,8 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
     never aligned with the head).
     """
     rows = field_rows(cap)
+    if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
+        return Capped(text)  # one line of printable ASCII that fits: nothing to neutralise, expand or cut
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
     prefix_end = _lines_end(text, rows + 1, min(limit, len(text)))
     many_lines = prefix_end < len(text) and text.count("\n", 0, prefix_end) > rows
@@ -304,42 +308,61 @@ def _lay_out(
         text = f"{text}{ARROW}{detail}"
         cut = cut or detail_cut
     spans = [] if fact.flagged else _token_spans(text, needles)
-    rows: list[str] = []
     if not spans:  # the common case, and every row of a 10 MB value: no per-row bookkeeping
-        lines = text.split("\n")
-        if text.isascii() and max(map(len, lines)) <= row_width:
-            rows = lines  # a here-string of short ASCII lines: each line is its row
+        rows = _plain_rows(text, row_width)
+        return _Block(fact.label, rows, ((),) * len(rows), fact.flagged), cut
+    rows, row_spans = _spanned_rows(text, spans, row_width)
+    return _Block(fact.label, rows, row_spans, fact.flagged), cut
+
+
+def _plain_rows(text: str, row_width: int) -> tuple[str, ...]:
+    lines = text.split("\n")
+    if text.isascii() and max(map(len, lines)) <= row_width:
+        return tuple(lines)  # a here-string of short ASCII lines: each line is its row
+    rows: list[str] = []
+    for line in lines:
+        if len(line) <= row_width and line.isascii():
+            rows.append(line)
         else:
-            for line in lines:
-                if len(line) <= row_width and line.isascii():
-                    rows.append(line)
-                else:
-                    rows.extend(wrap_line(line, row_width))
-        return _Block(fact.label, tuple(rows), ((),) * len(rows), fact.flagged), cut
-    row_spans: list[tuple[tuple[int, int], ...]] = []
+            rows.extend(wrap_line(line, row_width))
+    return tuple(rows)
+
+
+Span = tuple[int, int]
+
+
+def _spanned_rows(text: str, spans: Sequence[Span], row_width: int) -> tuple[tuple[str, ...], tuple[tuple[Span, ...], ...]]:
+    """The rows of ``text`` with, for each, the parts of ``spans`` (sorted and disjoint) that fall in it."""
+    rows: list[str] = []
+    row_spans: list[tuple[Span, ...]] = []
     offset = 0
-    first, count = 0, len(spans)  # sorted and disjoint: a span that ends before this row reaches no later one
+    first, count = 0, len(spans)  # a span that ends before this row reaches no later one
     for line in text.split("\n"):
         for row in [line] if len(line) <= row_width and line.isascii() else wrap_line(line, row_width):
             end = offset + len(row)
             while first < count and spans[first][1] <= offset:
                 first += 1
-            if first == count or spans[first][0] >= end:
-                row_spans.append(())
-            elif spans[first][0] <= offset and spans[first][1] >= end:  # inside one span: a repeated value's rows
-                row_spans.append(((0, end - offset),))
-            else:
-                hits: list[tuple[int, int]] = []
-                index = first
-                while index < count and spans[index][0] < end:
-                    start, stop = spans[index]
-                    hits.append((max(start, offset) - offset, min(stop, end) - offset))
-                    index += 1
-                row_spans.append(tuple(hits))
+            row_spans.append(_hits(spans, first, offset, end))
             rows.append(row)
             offset = end
         offset += 1
-    return _Block(fact.label, tuple(rows), tuple(row_spans), fact.flagged), cut
+    return tuple(rows), tuple(row_spans)
+
+
+def _hits(spans: Sequence[Span], first: int, offset: int, end: int) -> tuple[Span, ...]:
+    """The parts of ``spans[first:]`` within ``offset``..``end``, relative to ``offset``."""
+    count = len(spans)
+    if first == count or spans[first][0] >= end:
+        return ()
+    if spans[first][0] <= offset and spans[first][1] >= end:  # inside one span: a repeated value's rows
+        return ((0, end - offset),)
+    hits: list[Span] = []
+    index = first
+    while index < count and spans[index][0] < end:
+        start, stop = spans[index]
+        hits.append((max(start, offset) - offset, min(stop, end) - offset))
+        index += 1
+    return tuple(hits)
 
 
 def _paint_row(row: str, spans: Sequence[tuple[int, int]], whole: bool, paint: Paint | None) -> str:
@@ -359,10 +382,28 @@ def _paint_row(row: str, spans: Sequence[tuple[int, int]], whole: bool, paint: P
 
 
 def _label_text(label: str, max_width: int = MAX_LABEL_WIDTH) -> str:
-    # a label is one row of known width: a line break or a tab (which the terminal would expand) is a space.
     # Only the characters that can fit are neutralised: every kept grapheme is at least one cell.
-    prefix = label[: (max_width + 1) * (MAX_EXTENDERS + 1)]
+    return _fitted_label(label[: (max_width + 1) * (MAX_EXTENDERS + 1)], max_width)
+
+
+@lru_cache(maxsize=256)
+def _fitted_label(prefix: str, max_width: int) -> str:
+    """A label as one row of known width: a line break or a tab (which the terminal would expand) is a space.
+
+    Kept per label text and width: a dialog measures every label to align
+    the column and then writes each one, and a payload's labels are few.
+    """
     return clip_to_width(neutralise(prefix).replace("\n", " ").replace("\t", " "), max_width)
+
+
+def forget_kept() -> None:
+    """Forget what renders keep between them (short lines' pieces, fitted labels), so the next render is a first one.
+
+    For measuring a first render and counting its work: a host never needs it,
+    as nothing kept depends on anything but the text it was kept for.
+    """
+    _fitted_label.cache_clear()
+    forget_kept_pieces()
 
 
 def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> list[str]:

@@ -415,3 +415,12 @@ def test_a_text_that_ends_in_closing_lines_too_long_to_reach_back_over_shows_no_
     text = "[" * 300 + "x" + "\n]" * 300
     capped = cap_text(text, 400, field_rows(400), 100)
     assert capped.cut and capped.tail == ""
+
+
+@given(st.text(max_size=600))
+def test_kept_pieces_are_the_pieces_a_scan_gives(line: str) -> None:
+    # a short line's pieces are segmented once and kept; a long one's are read as they come: both the same pieces
+    from askbench.impl.cells import _pieces, _scan_pieces
+
+    assert list(_pieces(line)) == list(_scan_pieces(line))
+    assert list(_pieces(line)) == list(_pieces(line))

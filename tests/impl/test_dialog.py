@@ -532,7 +532,11 @@ def test_without_paint_there_is_no_escape_sequence_at_all() -> None:
 
 
 class Counter:
+    """The characters one render neutralises and segments, counted from a cold start: what the dialog keeps
+    between renders (fitted labels, short lines' pieces) is forgotten first, so every render is measured whole."""
+
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        askbench.impl.dialog.forget_kept()
         self.neutralised = 0
         self.segmented = 0
         original_neutralise = askbench.impl.dialog.neutralise
@@ -940,3 +944,33 @@ def test_a_flagged_text_is_painted_wherever_it_shows_whole_counted_in_cells() ->
     payload = build_payload({"name": "bash", "input": {"command": command}}, {"matchedPattern": command})
     lines = render(payload, paint=bracket, max_rows=1, field_max_width=9, width=80).lines
     assert lines[1].endswith(f": [{command}]") and lines[2].endswith(f": [{command}]")
+
+
+@given(st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=120),
+       st.integers(1, 500), st.integers(1, 130))
+def test_a_short_plain_field_is_shown_as_the_full_reading_would_show_it(text: str, cap: int, row_width: int) -> None:
+    # one line of printable ASCII that fits skips neutralising and cutting: the same result as going through them
+    from askbench.impl.cells import cap_text
+
+    rows = field_rows(cap)
+    assert askbench.impl.dialog.capped_field(text, cap, row_width) == cap_text(neutralise(text), cap, rows, row_width)
+
+
+def test_labels_are_fitted_once_per_text_and_width() -> None:
+    askbench.impl.dialog._fitted_label.cache_clear()
+    payload = make(value="ls")
+    first = render_prompt_dialog(payload, DialogBudget(width=80))
+    fitted = askbench.impl.dialog._fitted_label.cache_info().misses
+    again = [render_prompt_dialog(payload, DialogBudget(width=width)) for width in (80, 120)]
+    info = askbench.impl.dialog._fitted_label.cache_info()
+    assert info.misses == fitted and info.hits > 0  # the label column is the same from 22 columns on
+    assert again[0] == first
+
+
+def test_a_render_after_forgetting_what_was_kept_is_the_same_render() -> None:
+    payload = make(value="echo é\u0301 " * 80, evidence=(Evidence("ÉTIQUETTE", "x…y"),))
+    kept = render_prompt_dialog(payload, DialogBudget(width=80))
+    askbench.impl.dialog.forget_kept()
+    assert askbench.impl.cells._kept_pieces.cache_info().currsize == 0
+    assert askbench.impl.dialog._fitted_label.cache_info().currsize == 0
+    assert render_prompt_dialog(payload, DialogBudget(width=80)) == kept
