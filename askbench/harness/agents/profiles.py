@@ -193,6 +193,8 @@ OPENCODE = Profile(
     env={"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_SHARE": "true",
          "OPENCODE_DISABLE_LSP_DOWNLOAD": "true", "OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
          "OPENCODE_DISABLE_MODELS_FETCH": "true", "OPENCODE_DISABLE_CLAUDE_CODE": "true",
+         "OPENCODE_PURE": "1", "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1", "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS": "1",
+         "OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER": "true", "OPENCODE_DISABLE_TERMINAL_TITLE": "true",
          "XDG_CONFIG_HOME": "{home}/.config", "XDG_DATA_HOME": "{home}/.local/share",
          "XDG_CACHE_HOME": "{home}/.cache", "XDG_STATE_HOME": "{home}/.local/state"},
     files={

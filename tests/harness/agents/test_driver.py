@@ -14,7 +14,7 @@ from askbench.harness.agents.verdicts import judge
 from askbench.harness.agents.wire import PROTOCOLS
 
 pytestmark = needs_tmux
-QUICK = Timing(start=15.0, quiet=0.6, step=6.0)
+QUICK = Timing(start=15.0, quiet=0.6, step=6.0, key_quiet=0.4, patience=1.0)
 CASES = {
     "bash": "bash/powershell-here-string-report-200-lines",
     "conceal": "adversarial/bash-sgr-conceal-hidden-exfil",
