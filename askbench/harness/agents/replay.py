@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pyte
+from pyte import modes
+from wcwidth import wcwidth
 
 from ..terminal import Style
 
@@ -33,6 +35,9 @@ _CONTROL = re.compile(
 class Replayed:
     rows: tuple[str, ...]
     styles: tuple[tuple[Style, ...], ...]
+    overflows: tuple[str, ...] = ()
+    """Each character written where the row had no room left for it, so the terminal wrapped it to the next row:
+    the program measured its text narrower than the terminal does (``fit``)."""
 
 
 def _style(char: pyte.screens.Char) -> Style:
@@ -41,11 +46,30 @@ def _style(char: pyte.screens.Char) -> Style:
 
 
 class _Screen(pyte.Screen):
-    """pyte's screen, taking a private SGR (``CSI > 4 ; 1 m``, xterm's key modes) for what it is: no paint."""
+    """pyte's screen, taking a private SGR (``CSI > 4 ; 1 m``, xterm's key modes) for what it is: no paint.
+
+    It also notes every character that lands where its row has no room: past
+    the last column, or a two-cell character in the last one. A program that
+    lays out its own rows never has the terminal wrap them.
+    """
+
+    def __init__(self, columns: int, lines: int) -> None:
+        super().__init__(columns, lines)
+        self.overflows: list[str] = []
 
     def select_graphic_rendition(self, *attrs: int, private: bool = False) -> None:
         if not private:
             super().select_graphic_rendition(*attrs)
+
+    def draw(self, data: str) -> None:
+        if modes.DECAWM not in self.mode or self.cursor.x + 2 * len(data) < self.columns:
+            super().draw(data)
+            return
+        for char in data:
+            width = wcwidth(char)
+            if width > 0 and self.cursor.x + width > self.columns:
+                self.overflows.append(char)
+            super().draw(char)
 
 
 def replay(raw: bytes, width: int, height: int) -> Replayed:
@@ -59,7 +83,7 @@ def replay(raw: bytes, width: int, height: int) -> Replayed:
         line = screen.buffer[y]
         rows.append("".join(line[x].data for x in range(width)).rstrip())
         styles.append(tuple(_style(line[x]) for x in range(width)))
-    return Replayed(tuple(rows), tuple(styles))
+    return Replayed(tuple(rows), tuple(styles), tuple(screen.overflows))
 
 
 def controls_in(text: str) -> list[tuple[int, str]]:

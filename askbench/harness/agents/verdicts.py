@@ -18,6 +18,8 @@ invariants that carry over:
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
 ``legible``      no text of the prompt is drawn in its background's colour;
+``fit``          every row the CLI draws fits the terminal: no character it writes lands where its row has no room
+                 (past the last column, or a two-cell character in the last one), which the terminal wraps;
 ``monotone``     across widths (``monotone_across``): a wider terminal shows no less of the input.
 
 A CLI may also not ask at all: ``REFUSED`` (it declined on its own and said
@@ -122,6 +124,14 @@ def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Fa
     return [Failure("legible", f"{hidden} cells of the prompt are drawn in their background's colour")] if hidden else []
 
 
+def _fit(overflows: Sequence[str]) -> list[Failure]:
+    if not overflows:
+        return []
+    first = "".join(overflows[:8])
+    return [Failure("fit", f"{len(overflows)} characters were written where their row had no room, so the terminal "
+                           f"wrapped them ({first!r} first): the CLI measured its rows narrower than the terminal")]
+
+
 def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
     if run.outcome == "refused":
         said = run.results[0][:160] if run.results else ""
@@ -170,6 +180,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     pages = [replay(run.raw[: page.offset], run.width, run.height).rows for page in run.pages()]
     failures.extend(_elision(text, rows, pages, profile))
     failures.extend(_legible(replayed.styles[start:], rows))
+    failures.extend(_fit(replayed.overflows))
     shown = sum(1 for chunk in text.chunks() if on_screen(chunk, rows))
     return Verdict(run.profile, run.fixture, run.width, "FAIL" if failures else "PASS", tuple(failures), run.notes,
                    shown, screen)

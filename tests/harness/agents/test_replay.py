@@ -21,3 +21,14 @@ def test_a_control_counts_only_beside_the_payload_s_own_characters() -> None:
     assert payload_controls(payload, own) == []
     leaked = own + "echo \x1b[8msecret\x1b[28m done ls\rrm".encode()
     assert payload_controls(payload, leaked) == ["'\\x1b[8m'", "'\\x1b[28m'", "'\\r'"]
+
+
+def test_a_character_past_the_last_column_is_an_overflow_and_a_row_that_fits_is_not() -> None:
+    assert replay(b"0123456789\r\nnext", 10, 3).overflows == ()
+    assert replay(b"\x1b[1;1H0123456789\x1b[2;1Hnext", 10, 3).overflows == ()
+    assert replay(b"0123456789X", 10, 3).overflows == ("X",)
+    assert replay("012345678\u4e00".encode(), 10, 3).overflows == ("\u4e00",)
+
+
+def test_a_terminal_without_autowrap_has_no_overflow() -> None:
+    assert replay(b"\x1b[?7l0123456789XYZ", 10, 3).overflows == ()
