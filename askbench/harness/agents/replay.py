@@ -20,7 +20,7 @@ from wcwidth import wcwidth
 
 from ..terminal import Style
 
-__all__ = ["Replayed", "replay", "payload_controls", "controls_in"]
+__all__ = ["Replayed", "replay", "replay_at", "payload_controls", "controls_in"]
 
 _CONTROL = re.compile(
     r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, to BEL or ST
@@ -74,9 +74,27 @@ class _Screen(pyte.Screen):
 
 def replay(raw: bytes, width: int, height: int) -> Replayed:
     """The screen after ``raw`` was written to a ``width`` × ``height`` terminal."""
+    return replay_at(raw, (len(raw),), width, height)[0]
+
+
+def replay_at(raw: bytes, offsets: Sequence[int], width: int, height: int) -> list[Replayed]:
+    """The screen after each of ``offsets`` (ascending) bytes of ``raw``, from one pass over the stream.
+
+    A run's prompt and each page after it are prefixes of one stream, so
+    they are read in one pass: the cost is the stream's length, not its
+    length times the pages.
+    """
     screen = _Screen(width, height)
     stream = pyte.ByteStream(screen)
-    stream.feed(raw)
+    shown, done = [], 0
+    for offset in offsets:
+        stream.feed(raw[done:offset])
+        done = max(done, offset)
+        shown.append(_shown(screen, width, height))
+    return shown
+
+
+def _shown(screen: _Screen, width: int, height: int) -> Replayed:
     rows = []
     styles = []
     for y in range(height):

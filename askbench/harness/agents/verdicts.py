@@ -42,7 +42,7 @@ from ..facts import CORE_LABELS
 from .driver import USER_PROMPT, Run
 from .evidence import CallText, call_text, flat, named_on_screen, on_screen, pieces
 from .profiles import Profile
-from .replay import payload_controls, replay
+from .replay import payload_controls, replay_at
 from .toolcall import intent_of
 
 __all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "prompt_start", "MARKER"]
@@ -164,7 +164,8 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         status, notes = _not_asked(run)
         return Verdict(run.profile, run.fixture, run.width, status, notes=notes + run.notes, screen=screen)
     text = call_text(intent)
-    replayed = replay(run.raw[: prompt.offset], run.width, run.height)
+    pages_at = [page.offset for page in run.pages()]
+    replayed, *paged = replay_at(run.raw, [prompt.offset, *pages_at], run.width, run.height)
     start = prompt_start(replayed.rows, profile)
     screen_rows, rows = replayed.rows, replayed.rows[start:]
     failures = []
@@ -177,7 +178,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     elif text.first and not _first_shown(text, rows) and not on_screen(flat(USER_PROMPT), screen_rows):
         failures.append(Failure("rows", f"the prompt is taller than the CLI's {run.height} rows: "
                                         f"{text.first!r}, its first fact, and the user's turn above it are off screen"))
-    pages = [replay(run.raw[: page.offset], run.width, run.height).rows for page in run.pages()]
+    pages = [page.rows for page in paged]
     failures.extend(_elision(text, rows, pages, profile))
     failures.extend(_legible(replayed.styles[start:], rows))
     failures.extend(_fit(replayed.overflows))

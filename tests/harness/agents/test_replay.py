@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from askbench.harness.agents.replay import controls_in, payload_controls, replay
+from askbench.harness.agents.replay import controls_in, payload_controls, replay, replay_at
 
 
 def test_the_stream_is_replayed_at_its_size_with_styles() -> None:
@@ -32,3 +32,10 @@ def test_a_character_past_the_last_column_is_an_overflow_and_a_row_that_fits_is_
 
 def test_a_terminal_without_autowrap_has_no_overflow() -> None:
     assert replay(b"\x1b[?7l0123456789XYZ", 10, 3).overflows == ()
+
+
+def test_screens_at_several_offsets_are_those_of_each_prefix() -> None:
+    raw = "\x1b[2J\x1b[Hfirst\x1b[2J\x1b[Hsec\u00e9ond\x1b[31m!".encode()
+    cuts = [0, 9, raw.index(b"\xc3") + 1, len(raw) - 3, len(raw)]
+    at = replay_at(raw, cuts, 20, 2)
+    assert [shown.rows for shown in at] == [replay(raw[:cut], 20, 2).rows for cut in cuts]
