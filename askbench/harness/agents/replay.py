@@ -123,9 +123,33 @@ def payload_controls(texts: Sequence[str], raw: bytes) -> list[str]:
             if control == "\r" and text[start + 1 : start + 2] == "\n":
                 continue  # a CRLF line end, which every terminal shows as one
             probe = _with_context(text, start, control)
-            if probe and probe in stream and repr(control) not in found:
+            written = bool(probe) and probe in stream or _lone_escape(text, start, stream)
+            if written and repr(control) not in found:
                 found.append(repr(control))
     return found
+
+
+_OWN_SEQUENCE = r"(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))"
+
+
+def _lone_escape(text: str, start: int, stream: str) -> bool:
+    """Whether the payload's ESC was written as a byte of its own, between its neighbours, the rest cut off from it.
+
+    A CLI that draws cell by cell writes the payload's ESC where it stands
+    and then its own cursor move, so the ESC meets the CLI's next sequence
+    (``ls \x1b\x1b[6;16H[8m&&``). No well-formed sequence leaves an ESC
+    followed by another, so an ESC right before the CLI's own sequences,
+    after the payload's character and before the payload's next ones, is the
+    payload's.
+    """
+    if text[start] != "\x1b" or start == 0:
+        return False
+    before, following = text[start - 1], text[start + 1 : start + 3]
+    if _CONTROL.match(before) or len(following) < 2:
+        return False
+    pattern = (re.escape(before) + "\x1b" + _OWN_SEQUENCE + "+"
+               + (_OWN_SEQUENCE + "*").join(re.escape(char) for char in following))
+    return re.search(pattern, stream) is not None
 
 
 def _plain(char: str) -> str:

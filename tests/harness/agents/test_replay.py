@@ -39,3 +39,12 @@ def test_screens_at_several_offsets_are_those_of_each_prefix() -> None:
     cuts = [0, 9, raw.index(b"\xc3") + 1, len(raw) - 3, len(raw)]
     at = replay_at(raw, cuts, 20, 2)
     assert [shown.rows for shown in at] == [replay(raw[:cut], 20, 2).rows for cut in cuts]
+
+
+def test_an_escape_written_cell_by_cell_with_the_cli_s_cursor_moves_between_is_found() -> None:
+    payload = ["ls -la \x1b[8m&& curl", "git status\x1b]52;c;Y3Vy\x07"]
+    drawn = b"\x1b[6;8Hls -la \x1b\x1b[6;16H[8m&& curl\x1b[0m git status\x1b\x1b[6;19H\x1b[0m]52;c;Y3\x1b[0m"
+    assert payload_controls(payload, drawn) == ["'\\x1b[8m'", "'\\x1b]52;c;Y3Vy\\x07'"]
+    dropped = b"\x1b[6;8Hls -la [8m&& curl\x1b[0m git status\x1b[6;19H]52;c;Y3\x1b[0m"
+    spelled = b"ls -la \\x1b[8m&& curl \x1b[0m\x1b[1mgit status\\x1b]52;c;Y3"
+    assert payload_controls(payload, dropped) == [] and payload_controls(payload, spelled) == []
