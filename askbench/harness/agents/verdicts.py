@@ -14,7 +14,7 @@ invariants that carry over:
 ``visible``      the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
 ``rows``         the prompt fits the CLI's own height: with its deny option on screen, its first fact is too, or
                  at least the user's turn above it (a prompt that pushed that off is taller than the screen);
-``options``      a deny is on screen;
+``options``      the CLI's deny option is on screen (its option, not a key hint);
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
 ``legible``      no text of the prompt is drawn in its background's colour;
