@@ -86,12 +86,20 @@ def replay_at(raw: bytes, offsets: Sequence[int], width: int, height: int) -> li
     """
     screen = _Screen(width, height)
     stream = pyte.ByteStream(screen)
+    strings = list(_STRING.finditer(raw))
+    plain = _STRING.sub(b"", raw)
     shown, done = [], 0
     for offset in offsets:
-        stream.feed(raw[done:offset])
-        done = max(done, offset)
+        at = offset - sum(min(found.end(), offset) - found.start() for found in strings if found.start() < offset)
+        stream.feed(plain[done:at])
+        done = max(done, at)
         shown.append(_shown(screen, width, height))
     return shown
+
+
+_STRING = re.compile(rb"\x1b[P_^X][^\x1b]*(?:\x1b\\)?")
+"""A DCS, APC, PM or SOS string (a kitty graphics query, a tmux passthrough): a terminal takes it in without
+showing it, up to its ST or the next ESC. pyte does not know them and would draw their bytes as text."""
 
 
 def _shown(screen: _Screen, width: int, height: int) -> Replayed:

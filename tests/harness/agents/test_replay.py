@@ -48,3 +48,10 @@ def test_an_escape_written_cell_by_cell_with_the_cli_s_cursor_moves_between_is_f
     dropped = b"\x1b[6;8Hls -la [8m&& curl\x1b[0m git status\x1b[6;19H]52;c;Y3\x1b[0m"
     spelled = b"ls -la \\x1b[8m&& curl \x1b[0m\x1b[1mgit status\\x1b]52;c;Y3"
     assert payload_controls(payload, dropped) == [] and payload_controls(payload, spelled) == []
+
+
+def test_an_apc_or_dcs_string_is_taken_in_unseen_as_a_terminal_does() -> None:
+    raw = b"1. Yes\r\n2. \x1b_Gs=1,v=1,a=q,t=d,f=24;AAAA\x1b\\No\r\n\x1bP+q544e\x1b\\3. Cancel"
+    assert replay(raw, 30, 3).rows == ("1. Yes", "2. No", "3. Cancel")
+    cut = raw.index(b"No")
+    assert replay_at(raw, [cut, len(raw)], 30, 3)[0].rows == replay(raw[:cut], 30, 3).rows == ("1. Yes", "2.", "")
