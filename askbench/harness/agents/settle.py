@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 __all__ = ["mask", "Settled", "settle"]
 
-_SPINNER = re.compile(r"[\u2800-\u28ff\u25d0-\u25d3\u25f0-\u25f7\u2596-\u259f\u2733-\u273f\u2722-\u2727\u00b7*\u2219\u25cf\u25cb|/\\-]")
+_SPINNER = re.compile(r"[\u2800-\u28ff\u25d0-\u25d3\u25f0-\u25f7\u2596-\u259f\u2733-\u273f\u2722-\u2727\u00b7*\u2219\u25cf\u25cb"
+                      r"\u2022\u2023\u2043\u25e6\u25c9\u25ce\u23fa|/\\-]")
 _NUMBER = re.compile(r"\d+([.:]\d+)*")
 
 

@@ -12,6 +12,7 @@ def test_spinners_and_clocks_are_masked_and_nothing_else() -> None:
 
 def test_a_glyph_that_blinks_on_and_off_is_masked_too() -> None:
     assert mask(["\u25cf Running the requested command"]) == mask(["  Running the requested command"])
+    assert mask(["\u2022 Calling slack.slack_post_message"]) == mask(["\u25e6 Calling slack.slack_post_message"])
 
 
 def _screens(*rows: str) -> Iterator[list[str]]:
