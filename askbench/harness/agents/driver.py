@@ -44,8 +44,13 @@ class Timing:
     """How long to wait at each step, in seconds."""
 
     start: float = 60.0
-    quiet: float = 1.5
+    quiet: float = 1.0
+    """How long the prompt must stand still before it is taken."""
     step: float = 10.0
+    key_quiet: float = 0.6
+    """How long a screen must stand still after a key's answer has begun to show."""
+    patience: float = 2.0
+    """How long a key may go unanswered before it is taken to have done nothing (the last page)."""
 
 
 @dataclass(frozen=True)
@@ -176,11 +181,10 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
     take("prompt", first.rows)
     outcome = _first_outcome(model, first.quiet, shown(first.rows), tmux.dead())
     if outcome == "prompt":
-        _expand_and_page(profile, tmux, timing, take)
+        last = _expand_and_page(profile, tmux, timing, take, first.rows)
         if profile.close_key:
-            tmux.send(*profile.close_key)
-            settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
-        _decline(profile, tmux, model, timing, take, prompt)
+            last = _after_key(tmux, timing, last, *profile.close_key)
+        _decline(profile, tmux, model, timing, take, prompt, last)
         if not model.state.answered.is_set():
             notes.append("the decline reached the model as no tool result")
     elif outcome == "refused":
@@ -206,26 +210,35 @@ def _any_tools(model: FakeModel) -> bool:
     return bool(_offered(model))
 
 
-def _expand_and_page(profile: Profile, tmux: Tmux, timing: Timing, take: Take) -> None:
-    tmux.send(*profile.expand_key)
-    page = settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
-    take("expanded", page.rows)
-    previous = page.rows
+def _after_key(tmux: Tmux, timing: Timing, before: Sequence[str], *keys: str) -> tuple[str, ...]:
+    """The screen once the answer to ``keys`` has shown and stood still (or the key did nothing)."""
+    tmux.send(*keys)
+    return settle(tmux.screen, quiet=timing.key_quiet, limit=timing.step, changed_from=before,
+                  patience=timing.patience).rows
+
+
+def _expand_and_page(profile: Profile, tmux: Tmux, timing: Timing, take: Take, before: Sequence[str]) -> tuple[str, ...]:
+    """Expand, then page until a page shows nothing new; the last screen, for the keys that follow."""
+    previous = _after_key(tmux, timing, before, *profile.expand_key)
+    take("expanded", previous)
     for number in range(1, MAX_PAGES + 1):
-        tmux.send(profile.page_key)
-        page = settle(tmux.screen, quiet=min(timing.quiet, 0.8), limit=timing.step)
-        if page.rows == previous:
+        page = _after_key(tmux, timing, previous, profile.page_key)
+        if page == previous:
             break
-        take(f"page {number}", page.rows)
-        previous = page.rows
+        take(f"page {number}", page)
+        previous = page
+    return previous
 
 
-def _decline(profile: Profile, tmux: Tmux, model: FakeModel, timing: Timing, take: Take, prompt: re.Pattern[str]) -> None:
+def _decline(profile: Profile, tmux: Tmux, model: FakeModel, timing: Timing, take: Take, prompt: re.Pattern[str],
+             before: Sequence[str]) -> None:
     """Press the decline key until the model hears of it or the prompt is gone (an expanded view may eat one)."""
+    after: Sequence[str] = before
     for _attempt in range(3):
         tmux.send(*profile.decline_key)
-        after = settle(tmux.screen, quiet=timing.quiet, limit=timing.step, stop=model.state.answered.is_set)
-        if model.state.answered.wait(timeout=2.0) or prompt.search("\n".join(after.rows)) is None:
+        after = settle(tmux.screen, quiet=timing.key_quiet, limit=timing.step, stop=model.state.answered.is_set,
+                       changed_from=after, patience=timing.patience).rows
+        if model.state.answered.is_set() or prompt.search("\n".join(after)) is None:
             break
-    final = settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
+    final = settle(tmux.screen, quiet=timing.key_quiet, limit=timing.step)
     take("declined", final.rows)

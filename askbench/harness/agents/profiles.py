@@ -56,7 +56,8 @@ class Profile:
     """Where the prompt begins: the last row matching it starts the rows judged (the transcript above is not the
     prompt). Where no row matches, as when the prompt pushed its own head off screen, the whole screen is judged."""
     deny: str = r"(?i)\b(no|deny|reject|cancel|esc)\b"
-    """The deny option as the prompt words it; the ``options`` verdict wants it on screen."""
+    """The deny option as the prompt words it (the option, not a key hint: a hint says a key declines, an option
+    shows what declining is); the ``options`` verdict wants it on screen."""
     expand_hint: str = r"(?i)ctrl\+o|\^o"
     """How the prompt names its expand key, for the ``elision`` verdict."""
     shell: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
@@ -117,7 +118,7 @@ CLAUDE = Profile(
     decline_key=("Escape",),
     prompt=r"(?i)do you want to|allow|proceed\?",
     title=r"^ ?(Bash command|Tool use|Create file|Edit file|Write file|Overwrite file|Fetch|Read file)\b",
-    deny=r"(?i)\bno\b|esc to cancel",
+    deny=r"(?m)^\s*(❯\s*)?\d+\.\s+No\b",
     shell={"Bash": {"command": "{command}", "description": "Run the requested command"}},
     write={"Write": {"path": "file_path"}},
 )
@@ -143,7 +144,7 @@ CODEX = Profile(
     decline_key=("Escape",),
     prompt=r"(?i)would you like|allow|approve",
     title=r"(?i)^\s*(would you like|allow .* to )",
-    deny=r"(?i)\bno\b|esc|cancel",
+    deny=r"(?m)^\s*(›\s*)?\d+\.\s+(No|Cancel)\b",
     expand_hint=r"(?i)ctrl\+a|\^a",
     shell={
         "shell_command": {"command": "{command}", "sandbox_permissions": "require_escalated",
@@ -176,7 +177,7 @@ GEMINI = Profile(
     decline_key=("Escape",),
     prompt=r"(?i)allow execution|allow once|apply this change|do you want",
     title=r"^│ \? ",
-    deny=r"(?i)\bno\b|cancel|esc",
+    deny=r"(?m)^\W*(●\s*)?\d+\.\s+No\b",
     shell={"run_shell_command": {"command": "{command}", "description": "Run the requested command"}},
     write={"write_file": {"path": "file_path"}},
 )
@@ -193,6 +194,8 @@ OPENCODE = Profile(
     env={"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_SHARE": "true",
          "OPENCODE_DISABLE_LSP_DOWNLOAD": "true", "OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
          "OPENCODE_DISABLE_MODELS_FETCH": "true", "OPENCODE_DISABLE_CLAUDE_CODE": "true",
+         "OPENCODE_PURE": "1", "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1", "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS": "1",
+         "OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER": "true", "OPENCODE_DISABLE_TERMINAL_TITLE": "true",
          "XDG_CONFIG_HOME": "{home}/.config", "XDG_DATA_HOME": "{home}/.local/share",
          "XDG_CACHE_HOME": "{home}/.cache", "XDG_STATE_HOME": "{home}/.local/state"},
     files={
@@ -208,7 +211,7 @@ OPENCODE = Profile(
     decline_key=("Escape",),
     prompt=r"(?i)permission required|allow once",
     title=r"Permission required",
-    deny=r"(?i)reject|deny|\bno\b",
+    deny=r"\bReject\b",
     expand_hint=r"(?i)ctrl\+f",
     shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
     write={"write": {"path": "filePath"}},

@@ -32,7 +32,7 @@ from .wire import PROTOCOLS, Protocol, parse_sse
 
 __all__ = ["STYLES", "request_body", "read_call", "result_body", "spelled", "prompt_lines", "main"]
 
-STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy")
+STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy", "spill")
 SHELL_TOOL = "bash"
 PREVIEW_ROWS = 6
 TITLE = "Permission required"
@@ -164,14 +164,18 @@ def _input_rows(style: str, arguments: Mapping[str, object], width: int, expande
     every = [row for field in fields for row in field]
     if expanded or style == "leak":
         return every
-    if style == "sound":
+    if style in ("sound", "spill"):
         return [row for field in fields for row in _bounded(field, True)]
     return every[:PREVIEW_ROWS]
 
 
 def prompt_lines(style: str, name: str, arguments: Mapping[str, object], width: int, expanded: bool) -> list[str]:
-    """The prompt's rows: title, tool, the input (bounded unless expanded or leaked), options."""
-    shown = _input_rows(style, arguments, width - 4, expanded)
+    """The prompt's rows: title, tool, the input (bounded unless expanded or leaked), options.
+
+    ``spill`` is ``sound`` measuring its rows without their indent, so each
+    full row runs two columns past the terminal's edge and the terminal wraps it.
+    """
+    shown = _input_rows(style, arguments, width if style == "spill" else width - 4, expanded)
     return [f"> {USER_TURN}", TITLE, f"tool: {name}", *(f"  {row}" for row in shown), "", "> Allow once (y)", "  Deny (n)"]
 
 
@@ -197,7 +201,7 @@ def _ask(style: str, name: str, arguments: Mapping[str, object]) -> str:
         lines = prompt_lines(style, name, arguments, width, expanded)
         _draw(lines[top : top + height] if expanded else lines)
         key = os.read(0, 16)
-        if key == b"\x0f" and style == "sound":
+        if key == b"\x0f" and style in ("sound", "spill"):
             expanded, top = True, 0
         elif key == b"\x1b[6~" and expanded:
             top = min(top + height - 1, max(len(lines) - height, 0))

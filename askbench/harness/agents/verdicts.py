@@ -14,10 +14,12 @@ invariants that carry over:
 ``expect``       the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
 ``rows``         the prompt fits the CLI's own height: with its deny option on screen, its first fact is too, or
                  at least the user's turn above it (a prompt that pushed that off is taller than the screen);
-``layout``       a deny is on screen;
+``layout``       the CLI's deny option is on screen (its option, not a key hint);
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
 ``legible``      no text of the prompt is drawn in its background's colour;
+``fit``          every row the CLI draws fits the terminal: no character it writes lands where its row has no room
+                 (past the last column, or a two-cell character in the last one), which the terminal wraps;
 ``monotone``     across widths (``monotone_across``): a wider terminal shows no less of the input.
 
 A CLI may also not ask at all: ``REFUSED`` (it declined on its own and said
@@ -41,7 +43,7 @@ from ..invariants import Invariant
 from .driver import USER_PROMPT, Run
 from .evidence import CallText, call_text, flat, named_on_screen, on_screen, pieces
 from .profiles import Profile
-from .replay import payload_controls, replay
+from .replay import payload_controls, replay_at
 from .toolcall import intent_of
 
 __all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "prompt_start", "MARKER"]
@@ -123,6 +125,14 @@ def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Fa
     return [Failure("legible", f"{hidden} cells of the prompt are drawn in their background's colour")] if hidden else []
 
 
+def _fit(overflows: Sequence[str]) -> list[Failure]:
+    if not overflows:
+        return []
+    first = "".join(overflows[:8])
+    return [Failure("fit", f"{len(overflows)} characters were written where their row had no room, so the terminal "
+                           f"wrapped them ({first!r} first): the CLI measured its rows narrower than the terminal")]
+
+
 def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
     if run.outcome == "refused":
         said = run.results[0][:160] if run.results else ""
@@ -155,7 +165,8 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         status, notes = _not_asked(run)
         return Verdict(run.profile, run.fixture, run.width, status, notes=notes + run.notes, screen=screen)
     text = call_text(intent)
-    replayed = replay(run.raw[: prompt.offset], run.width, run.height)
+    pages_at = [page.offset for page in run.pages()]
+    replayed, *paged = replay_at(run.raw, [prompt.offset, *pages_at], run.width, run.height)
     start = prompt_start(replayed.rows, profile)
     screen_rows, rows = replayed.rows, replayed.rows[start:]
     failures = []
@@ -168,9 +179,10 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     elif text.first and not _first_shown(text, rows) and not on_screen(flat(USER_PROMPT), screen_rows):
         failures.append(Failure("rows", f"the prompt is taller than the CLI's {run.height} rows: "
                                         f"{text.first!r}, its first fact, and the user's turn above it are off screen"))
-    pages = [replay(run.raw[: page.offset], run.width, run.height).rows for page in run.pages()]
+    pages = [page.rows for page in paged]
     failures.extend(_elision(text, rows, pages, profile))
     failures.extend(_legible(replayed.styles[start:], rows))
+    failures.extend(_fit(replayed.overflows))
     shown = sum(1 for chunk in text.chunks() if on_screen(chunk, rows))
     return Verdict(run.profile, run.fixture, run.width, "FAIL" if failures else "PASS", tuple(failures), run.notes,
                    shown, screen)

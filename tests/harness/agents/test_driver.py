@@ -14,7 +14,7 @@ from askbench.harness.agents.verdicts import judge
 from askbench.harness.agents.wire import PROTOCOLS
 
 pytestmark = needs_tmux
-QUICK = Timing(start=15.0, quiet=0.6, step=6.0)
+QUICK = Timing(start=15.0, quiet=0.6, step=6.0, key_quiet=0.4, patience=1.0)
 CASES = {
     "bash": "bash/powershell-here-string-report-200-lines",
     "conceal": "adversarial/bash-sgr-conceal-hidden-exfil",
@@ -23,7 +23,7 @@ CASES = {
 JOBS = [*((protocol, "sound", "bash") for protocol in PROTOCOLS),
         ("chat", "sound", "mcp"), ("anthropic", "sound", "conceal"), ("responses", "leak", "conceal"),
         ("gemini", "leak", "bash"), ("chat", "cut", "bash"), ("chat", "cut", "mcp"), ("anthropic", "refuse", "bash"),
-        ("responses", "silent", "bash"), ("gemini", "busy", "bash")]
+        ("responses", "silent", "bash"), ("gemini", "busy", "bash"), ("chat", "spill", "bash")]
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +83,4 @@ def test_each_defect_fails_the_invariant_that_names_it(runs: dict[tuple[str, str
     assert _verdict(runs, ("anthropic", "refuse", "bash"))[0] == "REFUSED"
     assert _verdict(runs, ("responses", "silent", "bash"))[0] == "NO PROMPT"
     assert _verdict(runs, ("gemini", "busy", "bash"))[0] == "TIMEOUT"
+    assert _verdict(runs, ("chat", "spill", "bash")) == ("FAIL", {"fit"})

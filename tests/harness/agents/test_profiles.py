@@ -29,3 +29,19 @@ def test_fill_leaves_unknown_braces_alone() -> None:
 
 def test_one_stand_in_per_protocol() -> None:
     assert {profile.protocol for profile in STANDINS.values()} == {"anthropic", "responses", "chat", "gemini"}
+
+
+DENY_ROWS = {
+    "claude-code": ("   4. No", "   2. Yes, and don't ask again for: git commit *\n Esc to cancel · Tab to amend"),
+    "codex": ("    3. No, and tell Codex what to do differently (esc)\n    4. Cancel                  Cancel this tool call",
+              "  › 1. Yes, proceed (y)\n  Press enter to confirm or esc to cancel"),
+    "gemini-cli": ("│   3. No, suggest changes (esc)                  │", "│ ● 1. Allow once   │\n  no sandbox (see /docs)"),
+    "opencode": ("   Allow once   Allow always   Reject        ctrl+f fullscreen", "  ┃  $ git push --no-verify"),
+}
+
+
+def test_each_deny_is_the_cli_s_deny_option_and_not_a_key_hint_or_the_payload_s_word() -> None:
+    for name, profile in PROFILES.items():
+        shown, not_an_option = DENY_ROWS[name]
+        assert all(re.search(profile.deny, row) for row in shown.split("\n")), name
+        assert not re.search(profile.deny, not_an_option), name

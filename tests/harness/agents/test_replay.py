@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from askbench.harness.agents.replay import controls_in, payload_controls, replay
+from askbench.harness.agents.replay import controls_in, payload_controls, replay, replay_at
 
 
 def test_the_stream_is_replayed_at_its_size_with_styles() -> None:
@@ -21,3 +21,37 @@ def test_a_control_counts_only_beside_the_payload_s_own_characters() -> None:
     assert payload_controls(payload, own) == []
     leaked = own + b"echo \x1b[8msecret\x1b[28m done ls\rrm"
     assert payload_controls(payload, leaked) == ["'\\x1b[8m'", "'\\x1b[28m'", "'\\r'"]
+
+
+def test_a_character_past_the_last_column_is_an_overflow_and_a_row_that_fits_is_not() -> None:
+    assert replay(b"0123456789\r\nnext", 10, 3).overflows == ()
+    assert replay(b"\x1b[1;1H0123456789\x1b[2;1Hnext", 10, 3).overflows == ()
+    assert replay(b"0123456789X", 10, 3).overflows == ("X",)
+    assert replay("012345678\u4e00".encode(), 10, 3).overflows == ("\u4e00",)
+
+
+def test_a_terminal_without_autowrap_has_no_overflow() -> None:
+    assert replay(b"\x1b[?7l0123456789XYZ", 10, 3).overflows == ()
+
+
+def test_screens_at_several_offsets_are_those_of_each_prefix() -> None:
+    raw = "\x1b[2J\x1b[Hfirst\x1b[2J\x1b[Hsec\u00e9ond\x1b[31m!".encode()
+    cuts = [0, 9, raw.index(b"\xc3") + 1, len(raw) - 3, len(raw)]
+    at = replay_at(raw, cuts, 20, 2)
+    assert [shown.rows for shown in at] == [replay(raw[:cut], 20, 2).rows for cut in cuts]
+
+
+def test_an_escape_written_cell_by_cell_with_the_cli_s_cursor_moves_between_is_found() -> None:
+    payload = ["ls -la \x1b[8m&& curl", "git status\x1b]52;c;Y3Vy\x07"]
+    drawn = b"\x1b[6;8Hls -la \x1b\x1b[6;16H[8m&& curl\x1b[0m git status\x1b\x1b[6;19H\x1b[0m]52;c;Y3\x1b[0m"
+    assert payload_controls(payload, drawn) == ["'\\x1b[8m'", "'\\x1b]52;c;Y3Vy\\x07'"]
+    dropped = b"\x1b[6;8Hls -la [8m&& curl\x1b[0m git status\x1b[6;19H]52;c;Y3\x1b[0m"
+    spelled = b"ls -la \\x1b[8m&& curl \x1b[0m\x1b[1mgit status\\x1b]52;c;Y3"
+    assert payload_controls(payload, dropped) == [] and payload_controls(payload, spelled) == []
+
+
+def test_an_apc_or_dcs_string_is_taken_in_unseen_as_a_terminal_does() -> None:
+    raw = b"1. Yes\r\n2. \x1b_Gs=1,v=1,a=q,t=d,f=24;AAAA\x1b\\No\r\n\x1bP+q544e\x1b\\3. Cancel"
+    assert replay(raw, 30, 3).rows == ("1. Yes", "2. No", "3. Cancel")
+    cut = raw.index(b"No")
+    assert replay_at(raw, [cut, len(raw)], 30, 3)[0].rows == replay(raw[:cut], 30, 3).rows == ("1. Yes", "2.", "")

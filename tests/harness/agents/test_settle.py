@@ -10,6 +10,11 @@ def test_spinners_and_clocks_are_masked_and_nothing_else() -> None:
     assert mask(["Allow once"]) != mask(["Allow twice"])
 
 
+def test_a_glyph_that_blinks_on_and_off_is_masked_too() -> None:
+    assert mask(["\u25cf Running the requested command"]) == mask(["  Running the requested command"])
+    assert mask(["\u2022 Calling slack.slack_post_message"]) == mask(["\u25e6 Calling slack.slack_post_message"])
+
+
 def _screens(*rows: str) -> Iterator[list[str]]:
     for row in rows:
         yield [row]
@@ -32,3 +37,14 @@ def test_one_that_never_settles_runs_out_of_time_and_says_so() -> None:
 def test_a_quiet_screen_without_the_condition_is_quiet_but_not_settled() -> None:
     done = settle(lambda: ["idle"], quiet=0.02, limit=0.1, poll=0.01, until=lambda rows: False)
     assert not done.settled and done.quiet
+
+
+def test_after_a_key_the_quiet_time_counts_from_the_screens_answer() -> None:
+    screens = iter([["before"]] * 8 + [["after"]] * 50)
+    done = settle(lambda: next(screens), quiet=0.02, limit=5, poll=0.01, changed_from=["before"], patience=5)
+    assert done.settled and done.rows[0] == "after"
+
+
+def test_a_key_that_changes_nothing_is_given_up_on_after_the_patience() -> None:
+    done = settle(lambda: ["same"], quiet=0.02, limit=5, poll=0.01, changed_from=["same"], patience=0.1)
+    assert done.settled and done.rows[0] == "same"

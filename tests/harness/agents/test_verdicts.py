@@ -100,3 +100,13 @@ def test_the_transcript_above_the_prompt_is_not_the_prompt(tmp_path: Path) -> No
     verdict = judge(_run(rows), _case(tmp_path), PROFILE)
     assert _failed(verdict) == {"runs", "expect", "elision"}
     assert prompt_start(["no title", "  Deny (n)"], PROFILE) == 0
+
+
+def test_a_row_drawn_wider_than_the_terminal_fails_fit(tmp_path: Path) -> None:
+    rows = ["Permission required", f"  {COMMAND}", "  Deny (n)"]
+    wide = _run(rows)
+    spilled = Run(wide.profile, wide.fixture, 20, wide.outcome,
+                  (Capture("prompt", wide.captures[0].rows, len(wide.raw)),), wide.raw, height=10)
+    verdict = judge(spilled, _case(tmp_path), PROFILE)
+    assert "fit" in _failed(verdict)
+    assert "fit" not in _failed(judge(wide, _case(tmp_path), PROFILE))
