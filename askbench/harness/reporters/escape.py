@@ -64,9 +64,13 @@ def md_code(text: object) -> str:
     return f"{fence}{pad}{shown}{pad}{fence}"
 
 
+_PATH_SAFE = "/#@:!$&'*+,;="
+
+
 def md_link(text: object, target: str) -> str:
-    """A Markdown link to a relative ``target`` (a file the report wrote), its words ``md_cell``'s."""
-    return f"[{md_cell(text)}]({quote(target, safe='/#')})"
+    """A Markdown link to a relative ``target`` (a file the report wrote), its words ``md_cell``'s; the target keeps
+    the characters RFC 3986 allows in a path (``@`` of ``name@80``) and percent-encodes the rest."""
+    return f"[{md_cell(text)}]({quote(target, safe=_PATH_SAFE)})"
 
 
 def html_text(text: object, keep: str = "\n\t") -> str:
