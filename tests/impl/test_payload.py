@@ -393,9 +393,10 @@ def test_an_input_key_that_reads_as_a_core_label_once_folded_moves_into_the_text
     assert (payload.evidence[-1].label, payload.evidence[-1].text) == ("argument", f'"{key}": ls -la')
 
 
-@pytest.mark.parametrize("key", ["userId", "content", "targeI", "rules", "toolbox"])
+@pytest.mark.parametrize("key", ["userId", "content", "Content", "rules", "toolbox"])
 def test_an_input_key_that_folds_to_no_core_label_keeps_its_place(key: str) -> None:
-    """``content`` is one letter from ``context`` and ``targeI`` folds to ``targel``: neither reads as a core label."""
+    """``content`` is one letter from ``context`` but spelled as a word, not by shape: it does not read as a core label
+    (``targeI``, spelled by shape one letter from ``target``, does: ``tests/impl/test_label_fold.py``)."""
     payload = build_payload({"name": "bash", "input": {"command": "ls", key: "x"}})
     assert (payload.evidence[-1].label, payload.evidence[-1].text) == (key, "x")
 

@@ -17,7 +17,6 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from unittest import mock
 
 from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
@@ -44,7 +43,7 @@ from askbench.impl.truncate import ELLIPSIS
 from ..corpus import Fixture
 from ..protocol import View
 from ..sources import warning_paint
-from .variant import Render, Variant, mutant
+from .variant import Render, Variant, mutant, patched_impl
 
 # ── the reference, and ways to change its frame ─────────────────────────────
 
@@ -196,7 +195,7 @@ def _patched_render(target: str, replacement: object, views: Iterable[View] = ("
     def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
         if view not in patched_views:
             return reference_frame(payload, view, budget)
-        with mock.patch(target, replacement):
+        with patched_impl(target, replacement):
             return reference_frame(payload, view, budget)
 
     return render
@@ -234,8 +233,8 @@ def outline_trusts_the_grammar(
     """The outline as tree-sitter-bash reads the command, trusted where bash reads it otherwise (the old outline)."""
     if fixture is None or payload.kind != "bash":
         return reference_frame(payload, view, budget)
-    with mock.patch("askbench.impl.shell.doubt", lambda root, source: None), \
-            mock.patch("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())):
+    with patched_impl("askbench.impl.shell.doubt", lambda root, source: None), \
+            patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())):
         rebuilt = build_payload(fixture.call, fixture.ask)
     return reference_frame(rebuilt, view, budget)
 
@@ -270,7 +269,7 @@ def long_core_fact_dropped(payload: PromptPayload, fixture: Fixture | None, view
     def short_facts(payload: PromptPayload) -> list[Fact]:
         return [fact for fact in core_facts(payload) if len(fact.text) <= cap]
 
-    with mock.patch("askbench.impl.dialog.core_facts", short_facts):
+    with patched_impl("askbench.impl.dialog.core_facts", short_facts):
         return reference_frame(payload, view, budget)
 
 
@@ -414,7 +413,7 @@ def input_keys_as_core_labels(payload: PromptPayload, fixture: Fixture | None, v
     stated = {(fact.label, fact.text) for fact in real}
     forged = [Fact(key, pretty_value(value)) for key, value in _input_fields(fixture) if key in CORE_LABELS]
     forged = [fact for fact in forged if (fact.label, fact.text) not in stated]
-    with mock.patch("askbench.impl.dialog.core_facts", lambda payload: real + forged):
+    with patched_impl("askbench.impl.dialog.core_facts", lambda payload: real + forged):
         return reference_frame(payload, view, budget)
 
 

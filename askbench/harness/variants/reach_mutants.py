@@ -12,7 +12,6 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from unittest import mock
 
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.frame import Frame
@@ -22,7 +21,7 @@ from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload
 from ..corpus import Fixture
 from ..protocol import View
 from .mutants import _SGR, ask_of, reference_frame, with_ask
-from .variant import Variant, mutant
+from .variant import Variant, mutant, patched_impl
 
 __all__ = ["REACH_MUTANTS"]
 
@@ -41,7 +40,7 @@ def case_sensitive_labels(payload: PromptPayload, fixture: Fixture | None, view:
     """Keys and ask evidence labels compared with the core labels as spelled: ``Runs`` and ``tooI`` keep the label column."""
     if fixture is None or view == "legacy":
         return reference_frame(payload, view, budget)
-    with mock.patch("askbench.impl.payload.poses_as_core", _unfolded):
+    with patched_impl("askbench.impl.payload.poses_as_core", _unfolded):
         rebuilt = build_payload(fixture.call, fixture.ask)
     return reference_frame(rebuilt, view, budget)
 
@@ -56,7 +55,7 @@ def one_edit_labels_kept(payload: PromptPayload, fixture: Fixture | None, view: 
     """Keys one letter from a core label once folded (``targeI`` folds to ``targel``) keep the label column."""
     if fixture is None or view == "legacy":
         return reference_frame(payload, view, budget)
-    with mock.patch("askbench.impl.payload.poses_as_core", _folded_only):
+    with patched_impl("askbench.impl.payload.poses_as_core", _folded_only):
         rebuilt = build_payload(fixture.call, fixture.ask)
     return reference_frame(rebuilt, view, budget)
 

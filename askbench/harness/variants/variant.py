@@ -12,11 +12,13 @@ pass it everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
+from unittest import mock
 
-from askbench.impl.dialog import DialogBudget
+from askbench.impl.dialog import DialogBudget, forget_kept
 from askbench.impl.payload import PromptPayload
 
 from ..corpus import Fixture
@@ -64,3 +66,20 @@ def mutant(name: str, description: str, render: Render, adapter_timeout: float |
     except KeyError:
         raise KeyError(f"mutant {name!r} has no entry in askbench/harness/mutant_targets.toml") from None
     return Variant(name, description, "mutant", render, owed.killed_by, owed.targets, owed.latent, adapter_timeout)
+
+
+@contextmanager
+def patched_impl(target: str, replacement: object) -> Iterator[None]:
+    """``target`` (``module.name`` in ``askbench.impl``) replaced, with nothing the reference keeps between renders
+    carried into the patched render or out of it.
+
+    The renderer keeps what depends only on a text (a short line's pieces, a fitted label) from one render to
+    the next; a mutant that replaces how a text is measured must neither be served the reference's kept answers,
+    which would hide its defect, nor leave its own behind for the reference's next render.
+    """
+    forget_kept()
+    try:
+        with mock.patch(target, replacement):
+            yield
+    finally:
+        forget_kept()
