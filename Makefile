@@ -39,7 +39,7 @@ test: $(TESTS)
 
 # The edit loop: everything but the golden screens and the whole-corpus variant runs.
 test-quick: $(TESTS)
-	$(BIN)/python -m pytest -n auto --ignore=tests/harness/test_snapshots.py --ignore=tests/harness/test_variants.py
+	$(BIN)/python -m pytest -n auto --ignore=tests/harness/test_snapshots.py --ignore=tests/harness/drivers/test_variants.py
 
 # What CI needs beyond Python: the real terminals the judge reads screens on (tmux from Debian,
 # xterm.js from npm, pinned) and bash 5.1 or newer, the oracle of what runs.
@@ -92,7 +92,7 @@ bench: $(TESTS)
 
 # The gate on one bash command of 1 to 32 MB at three widths: the Large inputs section of reports/bench.md.
 bench-large: $(GATE)
-	$(BIN)/python -m askbench.harness.large_bench --write reports/bench.md
+	$(BIN)/python -m askbench.harness.runners.large_bench --write reports/bench.md
 
 # Writes reports/corpus.md and reports/gallery.html.
 report: $(GATE)
@@ -106,7 +106,7 @@ agents: $(GATE)
 	ASKBENCH_AGENTS_CACHE=$(AGENTS_CACHE) $(BIN)/askbench agents --install $(AGENTS_ARGS)
 
 # The npm packages behind `askbench check --terminal xterm` and `--terminal xterm-unicode11`, pinned,
-# outside the repository (askbench/harness/xterm_screen.py looks there, or in $ASKBENCH_NODE_MODULES).
+# outside the repository (askbench/harness/terminals/xterm_screen.py looks there, or in $ASKBENCH_NODE_MODULES).
 # tmux (`--terminal tmux`) comes from the system: apt-get install tmux.
 NODE_DIR ?= $(HOME)/.cache/askbench/node
 terminals:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from askbench.harness.cli import main
+from askbench.harness.frontends.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from askbench.harness.checks import WIDTHS
-from askbench.harness.corpus import BUILTIN_CORPUS
-from askbench.harness.gate import run_gate
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS
+from askbench.harness.judge.checks import WIDTHS
+from askbench.harness.runners.gate import run_gate
 
 
 def _judgements(run) -> int:  # type: ignore[no-untyped-def]

@@ -9,9 +9,9 @@ server's ``initialize`` answer and its tools exactly as listed.
 A server is run the way an MCP client runs it: ``npx -y <package>@<version>`` over stdio, then
 JSON-RPC ``initialize``, ``notifications/initialized`` and ``tools/list`` (following ``nextCursor``).
 Servers that need credentials get dummy ones: listing tools never calls the service. Servers run in
-a scratch folder (``--workdir``), never inside the repository. The engine is ``askbench.harness.mcp_record``
+a scratch folder (``--workdir``), never inside the repository. The engine is ``askbench.harness.fixtures.mcp_client``
 (run this with the project's venv); ``askbench record`` records one server the same way. A server
-that is not in ``askbench.harness.mcp_record.KNOWN_SERVERS`` is run as given (``--env KEY=VALUE``, ``--arg``).
+that is not in ``askbench.harness.fixtures.mcp_client.KNOWN_SERVERS`` is run as given (``--env KEY=VALUE``, ``--arg``).
 
     python scripts/record_mcp_tools.py --workdir /tmp/mcp-scratch            # every server below
     python scripts/record_mcp_tools.py --workdir /tmp/mcp-scratch chrome-devtools-mcp@1.11.0
@@ -33,8 +33,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the harness of this checkout, venv or not
 
-from askbench.harness.mcp_record import (  # noqa: E402
-    KNOWN_SERVERS, RecordingError, record, record_toolsnaps, server_for, write_record,
+from askbench.harness.fixtures.mcp_client import (  # noqa: E402
+    KNOWN_SERVERS,
+    RecordingError,
+    record,
+    record_toolsnaps,
+    server_for,
+    write_record,
 )
 
 SERVERS_DIR = Path(__file__).resolve().parent.parent / "corpus" / "mcp" / "servers"

@@ -6,7 +6,7 @@ and ``deep`` (tens of thousands), chosen with ``--hypothesis-profile=deep``.
 ``ci`` is derandomized: the suite that decides whether a change lands runs
 the same examples on every machine, so a clean clone that passes here passes
 there. Exploring is ``deep``'s job — random, and far longer — and every case
-it finds becomes a test of its own (see ``tests/harness/test_shell_facts.py``).
+it finds becomes a test of its own (see ``tests/harness/judge/test_what_runs.py``).
 """
 
 import pytest

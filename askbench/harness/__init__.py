@@ -1,0 +1,10 @@
+"""The harness: terminal truth for the reference renderer and any other, by role.
+
+``terminals`` (the judge's terminal models and real terminals), ``judge`` (facts, reading,
+invariants), ``fixtures`` (the corpus as data), ``drivers`` (where frames come from),
+``runners`` (gate, mutate, matrix, bench), ``reporters`` (every output format), ``agents``
+(the agent CLIs people use, driven and judged) and ``frontends`` (the CLI, ``try``, the pytest
+plugin). It depends on ``askbench.impl``; ``askbench.impl`` never on it.
+"""
+
+__all__ = ["agents", "drivers", "fixtures", "frontends", "judge", "reporters", "runners", "terminals"]

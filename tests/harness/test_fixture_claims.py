@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from askbench.harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
 
 LINE_CLAIM = re.compile(r"\b(\d[\d,]*)(?:-line\b| lines?\b)")
 CHARACTER_CLAIM = re.compile(r"\b(\d[\d,]*)(?:-char(?:acter)?s?\b| char(?:acter)?s\b)")

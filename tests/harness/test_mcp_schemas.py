@@ -21,7 +21,7 @@ import pytest
 from jsonschema import Draft7Validator
 from jsonschema.validators import validator_for
 
-from askbench.harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
 from askbench.impl.device_call import unwrap_device_write
 from askbench.impl.mcp_call import McpCall, resolve_mcp_call
 from askbench.impl.payload import build_payload

@@ -15,9 +15,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-from askbench.harness.corpus import BUILTIN_CORPUS, Fixture, load_corpus
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
+from askbench.harness.reporters.fixture_screens import screen_text
 from askbench.harness.reporters.vocabulary import fixture_id
-from askbench.harness.screens import screen_text
 
 FIXTURES, PROBLEMS = load_corpus([BUILTIN_CORPUS])
 GOLDEN = Path(__file__).resolve().parent / "__snapshots__" / "test_snapshots"

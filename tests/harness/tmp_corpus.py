@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from askbench.harness.corpus import MANIFEST_NAME
+from askbench.harness.fixtures.loading import MANIFEST_NAME
 
 FAMILY = "cases"
 LS = {"description": "ls", "source": "constructed for the test", "call": {"name": "bash", "input": {"command": "ls -la"}}}

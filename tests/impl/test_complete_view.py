@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from askbench.harness.corpus import Fixture, load_corpus
-from askbench.harness.sources import warning_paint
+from askbench.harness.drivers.frame_sources import warning_paint
+from askbench.harness.fixtures.loading import Fixture, load_corpus
 from askbench.impl import complete_view
 from askbench.impl.complete_view import CompleteView
 from askbench.impl.dialog import Paint, complete_view_budget, render_prompt_dialog

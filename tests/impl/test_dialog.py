@@ -18,27 +18,41 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
-from askbench.harness.corpus import parse_json
-
 import askbench.impl.cells
 import askbench.impl.dialog
+from askbench.harness.fixtures.loading import parse_json
 from askbench.impl.ask import COMMAND_CONTEXT_LABELS
-from askbench.impl.cells import Capped, cell_width, clip_to_width, expand_text_tabs, field_rows, grapheme_cells
+from askbench.impl.cells import (
+    Capped,
+    cell_width,
+    clip_to_width,
+    expand_text_tabs,
+    field_rows,
+    grapheme_cells,
+)
 from askbench.impl.dialog import (
-    NARROW_INDENT,
-    capped_field,
-    evidence_facts,
     ARROW,
     MAX_LABEL_WIDTH,
+    NARROW_INDENT,
     NARROW_VALUE_WIDTH,
     DialogBudget,
     DialogView,
+    capped_field,
     complete_view_budget,
     core_facts,
+    evidence_facts,
     render_prompt_dialog,
 )
 from askbench.impl.neutralise import MAX_EXTENDERS, neutralise, restore
-from askbench.impl.payload import PAYLOAD_KINDS, VALUE_LABELS, Evidence, PromptPayload, RequestFacts, Requester, build_payload
+from askbench.impl.payload import (
+    PAYLOAD_KINDS,
+    VALUE_LABELS,
+    Evidence,
+    PromptPayload,
+    Requester,
+    RequestFacts,
+    build_payload,
+)
 
 ELLIPSIS = "…"
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from askbench.harness.corpus import Fixture, load_fixture
+from askbench.harness.fixtures.loading import Fixture, load_fixture
 from askbench.impl.cells import cell_width
-from askbench.impl.decision import Decision, PromptConfig
+from askbench.impl.decision import GUARD_HINT, Decision, PromptConfig
 from askbench.impl.dialog import DialogBudget, render_prompt_dialog
 from askbench.impl.fallback import (
     FALLBACK_WIDTH,
@@ -20,11 +20,17 @@ from askbench.impl.fallback import (
     fallback_select,
     request_decision_from_ui,
 )
-from askbench.impl.decision import GUARD_HINT
 from askbench.impl.frame import DENY_ONLY_ROW, render_frame
 from askbench.impl.keys import CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Paste
 from askbench.impl.payload import PromptPayload, build_payload
-from askbench.impl.prompt import CURSOR, LOOKAHEAD_ROWS, PermissionPrompt, config_for, key_label, reason_text
+from askbench.impl.prompt import (
+    CURSOR,
+    LOOKAHEAD_ROWS,
+    PermissionPrompt,
+    config_for,
+    key_label,
+    reason_text,
+)
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FORWARDED = {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
@@ -467,8 +473,8 @@ SIZES = [(width, height) for width in (20, 30, 40, 60, 80, 120) for height in (8
 ])
 @pytest.mark.parametrize("forwarded", [False, True])
 def test_no_size_from_20x8_up_offers_approval_without_the_core(name: str, forwarded: bool) -> None:
-    from askbench.harness.scenarios import approval_offered, core_missing
-    from askbench.harness.terminal import read_frame
+    from askbench.harness.fixtures.scenarios import approval_offered, core_missing
+    from askbench.harness.terminals.models import read_frame
 
     payload = _payload(name, **(FORWARDED if forwarded else {}))
     for expanded in (False, True):

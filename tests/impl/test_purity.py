@@ -116,7 +116,7 @@ def test_no_impl_module_does_io_or_imports_the_judge(path: Path) -> None:
         "from ..harness import gate",
         "from ..harness.checks import check_facts",
         "from askbench.harness import cli",
-        "import askbench.harness.terminal",
+        "import askbench.harness.terminals.models",
         "from askbench import harness",
         "input('reason: ')",
     ],

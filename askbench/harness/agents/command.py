@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from ..corpus import Fixture, load_corpus
-from ..gate import run_fixture
+from ..fixtures.loading import Fixture, load_corpus
+from ..runners.gate import run_fixture
 from .archive import load_run, run_path, save_run
 from .driver import Timing, drive, fixture_key
 from .install import bin_dir, default_cache, install, installed

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..corpus import BUILTIN_CORPUS, Fixture
+from ..fixtures.loading import BUILTIN_CORPUS, Fixture
 from .fake_model import FakeModel
 from .profiles import QUIET_ENV, Profile, fill
 from .settle import settle

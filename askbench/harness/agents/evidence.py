@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..readback import must_notate
-from ..shell_facts import parse_commands
+from ..judge.field_match import must_notate
+from ..judge.what_runs import parse_commands
 from .replay import controls_in
 from .toolcall import Intent
 
@@ -50,7 +50,7 @@ def pieces(text: str) -> list[str]:
     """The flat runs of ``text`` between its controls and the characters a prompt may only spell out.
 
     A CLI may drop such a character, spell it out or pass it on, so no run
-    spans one (``askbench.harness.readback.must_notate`` says which they are).
+    spans one (``askbench.harness.judge.field_match.must_notate`` says which they are).
     """
     out, last = [], 0
     for start, control in controls_in(text):

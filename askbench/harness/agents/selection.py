@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..corpus import BUILTIN_CORPUS, Fixture, load_one
+from ..fixtures.loading import BUILTIN_CORPUS, Fixture, load_one
 
 __all__ = ["CURATED", "curated"]
 

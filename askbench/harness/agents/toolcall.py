@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..corpus import Fixture
+from ..fixtures.loading import Fixture
 
 __all__ = ["ToolCall", "Intent", "intent_of", "resolve"]
 

@@ -36,10 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..checks import WidthResult, check_monotone
-from ..corpus import Fixture
-from ..facts import CORE_LABELS
-from ..invariants import Invariant
+from ..fixtures.loading import Fixture
+from ..judge.checks import WidthResult, check_monotone
+from ..judge.expected_facts import CORE_LABELS
+from ..judge.invariants import Invariant
 from .driver import USER_PROMPT, Run
 from .evidence import CallText, call_text, flat, named_on_screen, on_screen, pieces
 from .profiles import Profile

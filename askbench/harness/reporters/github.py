@@ -13,8 +13,8 @@ LF; and ``:`` ``,`` in properties), after the text is made inert.
 
 from __future__ import annotations
 
-from ..gate import FixtureResult, GateRun
-from ..json_positions import line_of
+from ..fixtures.json_positions import line_of
+from ..runners.gate import FixtureResult, GateRun
 from .vocabulary import PROBLEM_LABELS, fixture_id, merged_violations, one_line, shown_path
 
 

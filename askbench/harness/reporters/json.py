@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from ..checks import WidthResult
-from ..gate import FixtureResult, GateRun
+from ..judge.checks import WidthResult
+from ..runners.gate import FixtureResult, GateRun
 from .vocabulary import fixture_id, shown_path
 
 FORMAT = "askbench.check/1"

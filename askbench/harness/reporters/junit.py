@@ -24,10 +24,10 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from ..checks import Violation, WidthResult
-from ..corpus import FixtureProblem
-from ..gate import FixtureResult, GateRun
-from ..protocol import VERDICTS, VIEWS
+from ..drivers.protocol import VERDICTS, VIEWS
+from ..fixtures.loading import FixtureProblem
+from ..judge.checks import Violation, WidthResult
+from ..runners.gate import FixtureResult, GateRun
 from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, fixture_id, one_line, shown_path
 
 UNUSABLE_SUITE = "askbench.unusable"

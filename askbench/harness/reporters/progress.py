@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from ..corpus import Fixture
+from ..fixtures.loading import Fixture
 from .vocabulary import fixture_id, one_line
 
 Progress = Callable[[int, int, Fixture], None]

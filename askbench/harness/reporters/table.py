@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from askbench.impl.cells import cell_width
 
-from ..checks import Violation, WidthResult
-from ..gate import FixtureResult, GateRun
+from ..judge.checks import Violation, WidthResult
+from ..runners.gate import FixtureResult, GateRun
 from .colour import DIM, GREEN, RED, YELLOW, paint
-from .vocabulary import PROBLEM_LABELS, ROWS_LEGEND, fixture_id, merged_violations, one_line, shown_path
+from .vocabulary import (
+    PROBLEM_LABELS,
+    ROWS_LEGEND,
+    fixture_id,
+    merged_violations,
+    one_line,
+    shown_path,
+)
 
 VIOLATIONS_SHOWN = 2
 """Violations a row shows by default (the terminal models that saw the same one on one line);

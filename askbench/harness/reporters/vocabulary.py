@@ -13,12 +13,12 @@ from pathlib import Path
 
 from askbench.impl.neutralise import neutralise
 
-from ..checks import Violation
-from ..corpus import Fixture, ProblemKind
-from ..terminal import MODELS
+from ..fixtures.loading import Fixture, ProblemKind
+from ..judge.checks import Violation
+from ..terminals.models import MODELS
 
 TERMINALS: tuple[str, ...] = tuple(MODELS)
-"""The terminal models every frame is judged on (``askbench.harness.terminal``): a report gives a verdict for each."""
+"""The terminal models every frame is judged on (``askbench.harness.terminals.models``): a report gives a verdict for each."""
 EVERY_TERMINAL = "all"
 """The terminal a violation names when it needs none: an adapter that crashed, hung or answered nonsense."""
 

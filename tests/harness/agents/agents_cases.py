@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from askbench.harness.agents.tmux import tmux_available
-from askbench.harness.corpus import Fixture, load_one
+from askbench.harness.fixtures.loading import Fixture, load_one
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
 

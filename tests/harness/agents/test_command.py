@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from agents_cases import CORPUS, needs_tmux
 
-from askbench.harness.cli import main
+from askbench.harness.frontends.cli import main
 
 
 @needs_tmux

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from tmp_corpus import LS, Corpus
 
-from askbench.harness.gate import GateRun, run_gate
+from askbench.harness.runners.gate import GateRun, run_gate
 
 CONTROLS = "\x1b[2J\x1b]0;pwned\x07"
 

@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tmp_corpus import LS, Corpus
 
-from askbench.harness.gate import GateRun, run_gate
 from askbench.harness.reporters.github import _command, _property, workflow_commands
 from askbench.harness.reporters.vocabulary import shown_path
+from askbench.harness.runners.gate import GateRun, run_gate
 
 
 def test_one_annotation_per_unusable_path_and_failing_fixture(run: GateRun) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from askbench.harness.gate import GateRun
 from askbench.harness.reporters.json import FORMAT, to_json
 from askbench.harness.reporters.vocabulary import TERMINALS
+from askbench.harness.runners.gate import GateRun
 
 
 def test_the_report_is_deterministic_without_timings(run: GateRun) -> None:

@@ -10,10 +10,10 @@ import xmlschema
 from hypothesis import given
 from hypothesis import strategies as st
 
-from askbench.harness.gate import GateRun
-from askbench.harness.protocol import VIEWS
+from askbench.harness.drivers.protocol import VIEWS
 from askbench.harness.reporters.junit import UNUSABLE_SUITE, to_junit, xml_text
 from askbench.harness.reporters.vocabulary import TERMINALS
+from askbench.harness.runners.gate import GateRun
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 SCHEMA = SCHEMAS / "junit-10.xsd"

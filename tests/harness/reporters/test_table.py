@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from askbench.harness.gate import GateRun
 from askbench.harness.reporters.table import format_table
+from askbench.harness.runners.gate import GateRun
 
 LONG = "cases/fails-with-three-violations-and-a-name-far-longer-than-fifty-eight-characters-in-all"
 

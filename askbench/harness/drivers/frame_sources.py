@@ -1,0 +1,62 @@
+"""Where the frames the gate judges come from: the in-process reference, or any implementation.
+
+``askbench.harness.judge.checks.run_width`` asks a frame source for each view and judges
+whatever lines come back on the virtual terminal; it never asks the source
+where its ask starts or how many rows it has — the screen says that. The
+reference renders in process (no subprocess: the default gate stays fast and
+self-contained); ``askbench.harness.drivers.adapter_client.AdapterSource`` is the same callable
+speaking the ``askbench/1`` contract to another process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from askbench.impl.dialog import DialogBudget
+from askbench.impl.frame import render_frame
+from askbench.impl.payload import PromptPayload
+
+from ..fixtures.loading import Fixture
+from .protocol import AdapterFailure, View
+
+ANSI_PAINT_OPEN = "\x1b[33m"
+ANSI_PAINT_CLOSE = "\x1b[39m"
+
+
+def warning_paint(role: str, text: str) -> str:
+    """The paint the gate renders with: the flagged element in the warning colour, labels dim."""
+    if role == "flagged":
+        return f"{ANSI_PAINT_OPEN}{text}{ANSI_PAINT_CLOSE}"
+    return f"\x1b[2m{text}\x1b[22m"
+
+
+CHROME_STYLES = {"title": "1;36", "selected": "36", "muted": "2"}
+
+
+def chrome_style(role: str, text: str) -> str:
+    """The prompt's own colours (title, selected option, hint), as ``askbench try`` and ``render`` draw them."""
+    code = CHROME_STYLES.get(role)
+    return f"\x1b[{code}m{text}\x1b[0m" if code else text
+
+
+class RenderedFrame(Protocol):
+    """Anything with frame lines and an elision claim: ``askbench.impl.frame.Frame`` or ``protocol.ExternalFrame``."""
+
+    @property
+    def lines(self) -> Sequence[str]: ...
+
+    @property
+    def elided(self) -> bool: ...
+
+
+FrameSource = Callable[[PromptPayload, Fixture | None, View, int, DialogBudget], RenderedFrame | AdapterFailure]
+"""``(payload, fixture, view, width, budget) -> frame | failure``; ``fixture`` is None for a payload built outside a corpus."""
+
+
+def reference_source(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> RenderedFrame:
+    """The reference implementation in process: bounded and complete painted, legacy plain, as the gate always rendered."""
+    del fixture  # the reference renders the payload our builders made
+    return render_frame(payload, view, budget, paint=None if view == "legacy" else warning_paint)

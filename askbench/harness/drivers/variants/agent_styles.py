@@ -1,0 +1,223 @@
+"""Prompts laid out as Gemini CLI, Claude Code and Codex lay theirs, and the lies each layout could tell.
+
+Each style draws its agent's chrome around a sound ask: a rounded box, the
+agent's header for a title, the question it asks between the facts and the
+options (Gemini CLI: ``Allow execution of: 'ls'?``; Claude Code: ``Do you
+want to proceed?``; Codex asks in its title, ``Allow command?``), its
+numbered options with its own cursor (``●``, ``❯``, ``›``) and, where the
+agent has them, the key shortcuts it names after an option (``(y)``,
+``(esc)``). What the agents show without a label — the command alone in a
+block under the header — stands here under its label: labels are the
+judge's contract (``askbench.harness.judge.expected_facts``), and an unlabelled value is
+not one a reader can tell apart from any other text in the box.
+
+The mutants keep each agent's layout and change what one option says: the
+first option reading ``No``, a prompt with no deny, a deny named by ``(esc)``
+that reads as an approval.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from askbench.impl.cells import cell_width
+from askbench.impl.dialog import DialogBudget, DialogView, complete_view_budget
+from askbench.impl.frame import Frame, fit_chrome
+from askbench.impl.legacy import wrap_message
+from askbench.impl.payload import PromptPayload
+
+from ...fixtures.loading import Fixture
+from ..frame_sources import warning_paint
+from ..protocol import View
+from .definition import Render, Variant, mutant
+from .meaning import boxed
+from .style_ask import AskStyle
+from .styles import AskRenderer, laid_out, reference_ask
+
+__all__ = ["AGENT_MUTANTS", "AGENT_STYLES", "AgentPrompt", "agent_prompt"]
+
+Options = Callable[[PromptPayload], Sequence[tuple[str, str]]]
+"""``(marker, words)`` per option, in order; the number is the option's place."""
+
+_PLAIN_WORD = re.compile(r"[A-Za-z0-9_./~-]{1,32}")
+"""A command word or path quoted in the chrome only when it is this plain: chrome must not carry hostile text."""
+
+
+@dataclass(frozen=True)
+class AgentPrompt:
+    title: Callable[[PromptPayload], str]
+    question: Callable[[PromptPayload], str | None]
+    options: Options
+    hint: Callable[[bool, bool], str]
+    """``(elided, expanded) -> hint``: ctrl+o exactly when the bounded view elides."""
+    ask: AskRenderer = reference_ask
+
+
+def _option_rows(options: Sequence[tuple[str, str]], width: int) -> list[str]:
+    """``● 1. Allow once``: marker, number and words, the words wrapped under themselves."""
+    rows: list[str] = []
+    for number, (marker, words) in enumerate(options, 1):
+        prefix = f"{marker or ' '} {number}. "
+        indent = cell_width(prefix)
+        wrapped = fit_chrome([words], max(1, width - indent))
+        rows += [prefix + wrapped[0], *(" " * indent + row for row in wrapped[1:])]
+    return rows
+
+
+def agent_prompt(prompt: AgentPrompt) -> Render:
+    """A renderer with ``prompt``'s chrome: title, ask, blank, question, options, blank, hint."""
+
+    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+        if view == "legacy":
+            shown = DialogView(tuple(wrap_message(payload.legacy_message, width)), False)
+        else:
+            shown = prompt.ask(payload, budget if view == "bounded" else complete_view_budget(width), warning_paint)
+        lines = fit_chrome([prompt.title(payload)], width)
+        ask_start = len(lines)
+        lines += [*shown.lines, ""]
+        question = prompt.question(payload)
+        if question:
+            lines += fit_chrome([question], width)
+        lines += [*_option_rows(prompt.options(payload), width), ""]
+        lines += fit_chrome([prompt.hint(shown.elided, view == "complete")], width)
+        return Frame(tuple(lines), ask_start, len(shown.lines), shown.elided)
+
+    return render
+
+
+def _shell(payload: PromptPayload) -> bool:
+    return payload.request.value_label == "command"
+
+
+def _root(payload: PromptPayload) -> str | None:
+    """The command's first word, as the agents name a command they ask about, when it is plain."""
+    words = payload.request.value.split(None, 1) if _shell(payload) else []
+    return words[0] if words and _PLAIN_WORD.fullmatch(words[0]) else None
+
+
+def _tool(payload: PromptPayload) -> str | None:
+    tool = payload.request.tool_name
+    return tool if tool and _PLAIN_WORD.fullmatch(tool) else None
+
+
+def _working_directory(payload: PromptPayload) -> str | None:
+    cwd = next((entry.text for entry in payload.evidence if entry.label == "working directory"), None)
+    return cwd if cwd and _PLAIN_WORD.fullmatch(cwd) else None
+
+
+def _relayed(title: str, payload: PromptPayload) -> str:
+    return f"{title} (subagent)" if payload.request.requester.forwarded else title
+
+
+# ── Gemini CLI ─────────────────────────────────────────────────────────────
+
+
+def _gemini_title(payload: PromptPayload) -> str:
+    return _relayed("? Shell" if _shell(payload) else f"? {_tool(payload) or 'Tool'}", payload)
+
+
+def _gemini_question(payload: PromptPayload) -> str:
+    named = _root(payload) or _tool(payload)
+    return f"Allow execution of: '{named}'?" if named else "Allow execution?"
+
+
+def _gemini_hint(elided: bool, expanded: bool) -> str:
+    if expanded:
+        return "enter select \u00b7 esc cancel \u00b7 ctrl+o back"
+    return "enter select \u00b7 esc cancel \u00b7 ctrl+o full request" if elided else "enter select \u00b7 esc cancel"
+
+
+def _gemini_options(first: str, *, deny: str = "No, suggest changes (esc)") -> Options:
+    return lambda payload: [("\u25cf", first), ("", "Allow for this session"), ("", deny)]
+
+
+GEMINI_CLI = AgentPrompt(_gemini_title, _gemini_question, _gemini_options("Allow once"), _gemini_hint,
+                         laid_out(AskStyle("above", capitalised=True)))
+
+# ── Claude Code ────────────────────────────────────────────────────────────
+
+
+def _claude_title(payload: PromptPayload) -> str:
+    return _relayed("Bash command" if _shell(payload) else "Tool use", payload)
+
+
+def _claude_again(payload: PromptPayload) -> str:
+    root, cwd = _root(payload), _working_directory(payload)
+    what = f"{root} commands" if root else f"{_tool(payload)} calls" if _tool(payload) else "this tool"
+    return f"Yes, and don't ask again for {what} in {cwd or 'this project'}"
+
+
+def _claude_hint(elided: bool, expanded: bool) -> str:
+    if expanded:
+        return "esc to cancel \u00b7 ctrl+o to go back"
+    return "esc to cancel \u00b7 ctrl+o to see the full request" if elided else "esc to cancel"
+
+
+def _claude_options(payload: PromptPayload) -> list[tuple[str, str]]:
+    return [("\u276f", "Yes"), ("", _claude_again(payload)), ("", "No, and tell Claude what to do differently (esc)")]
+
+
+CLAUDE_CODE = AgentPrompt(_claude_title, lambda payload: "Do you want to proceed?", _claude_options, _claude_hint,
+                          laid_out(AskStyle("unaligned")))
+
+# ── Codex ──────────────────────────────────────────────────────────────────
+
+
+def _codex_title(payload: PromptPayload) -> str:
+    return _relayed("Allow command?" if _shell(payload) else "Allow tool call?", payload)
+
+
+def _codex_hint(elided: bool, expanded: bool) -> str:
+    if expanded:
+        return "enter confirm \u00b7 esc cancel \u00b7 ctrl+o back"
+    return "enter confirm \u00b7 esc cancel \u00b7 ctrl+o full request" if elided else "enter confirm \u00b7 esc cancel"
+
+
+def _codex_options(first: str, last: str = "No, and tell Codex what to do differently (esc)") -> Options:
+    return lambda payload: [("\u203a", first), ("", "Yes, and don't ask again for this command (a)"), ("", last)]
+
+
+CODEX = AgentPrompt(_codex_title, lambda payload: None, _codex_options("Yes, proceed (y)"), _codex_hint)
+
+# ── the variants ───────────────────────────────────────────────────────────
+
+
+def _claude_without_deny(payload: PromptPayload) -> list[tuple[str, str]]:
+    return [("\u276f", "Yes"), ("", _claude_again(payload))]
+
+
+def _codex_esc_approves(payload: PromptPayload) -> list[tuple[str, str]]:
+    return [("\u203a", "Yes, proceed (y)"), ("", "No, and tell Codex what to do differently (n)"),
+            ("", "Yes, and don't ask again (esc)")]
+
+
+
+AGENT_STYLES: tuple[Variant, ...] = (
+    Variant("gemini-cli", "Gemini CLI's prompt in its box: '? Shell', the facts, Allow execution of: 'cmd'?, "
+            "● 1. Allow once / 2. Allow for this session / 3. No, suggest changes (esc)",
+            "style", boxed(agent_prompt(GEMINI_CLI))),
+    Variant("claude-code", "Claude Code's prompt in its box: 'Bash command', Do you want to proceed?, ❯ 1. Yes / "
+            "2. Yes, and don't ask again for … commands in … / 3. No, and tell Claude what to do differently (esc)",
+            "style", boxed(agent_prompt(CLAUDE_CODE))),
+    Variant("codex-cli", "Codex's prompt in its box: 'Allow command?', › 1. Yes, proceed (y) / 2. Yes, and don't ask "
+            "again for this command (a) / 3. No, and tell Codex what to do differently (esc)",
+            "style", boxed(agent_prompt(CODEX))),
+)
+
+AGENT_MUTANTS: tuple[Variant, ...] = (
+    mutant("gemini-option-1-reads-no", "Gemini CLI's prompt whose first option, the approval, reads 'No'",
+            boxed(agent_prompt(AgentPrompt(_gemini_title, _gemini_question, _gemini_options("No"),
+                                                     _gemini_hint, GEMINI_CLI.ask)))),
+    mutant("claude-no-deny", "Claude Code's prompt with its deny left out: 1. Yes / 2. Yes, and don't ask again …",
+            boxed(agent_prompt(AgentPrompt(_claude_title, CLAUDE_CODE.question, _claude_without_deny,
+                                                     _claude_hint, CLAUDE_CODE.ask)))),
+    mutant("codex-esc-approves", "Codex's prompt whose (esc) option reads 'Yes, and don't ask again (esc)'; "
+            "(n) denies",
+            boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question,
+                                                     _codex_esc_approves, _codex_hint)))),
+    mutant("codex-option-1-reads-no", "Codex's prompt whose first option reads 'No, proceed (y)'",
+            boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question, _codex_options("No, proceed (y)"),
+                                                     _codex_hint)))),
+)

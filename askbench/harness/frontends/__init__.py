@@ -1,0 +1,7 @@
+"""The ways in: the ``askbench`` command line, ``askbench try``, the pytest plugin.
+
+Each turns what a person or CI typed into a run and its output into an exit code; nothing else
+imports them, so the engines below can be used from Python without argparse, a TTY or pytest.
+"""
+
+__all__ = ["adapter_commands", "bench_command", "cli", "contrib", "lazy_commands", "option_types", "pytest_plugin", "record_command", "try_prompt"]

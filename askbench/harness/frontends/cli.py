@@ -1,0 +1,366 @@
+"""``askbench``: the gate CI runs and the views a contributor looks at."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from askbench import __version__
+
+from ..reporters.colour import COLOUR_CHOICES, wants_colour
+from .lazy_commands import AddParser, LazyCommands
+from .option_types import parse_widths
+
+if TYPE_CHECKING:
+    from ..drivers.protocol import View
+
+EXIT_UNUSABLE = 2
+"""``askbench.harness.runners.gate.EXIT_UNUSABLE``, spelled here so that building the command line imports no judge."""
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def _fixture_arg(text: str) -> str:
+    """A fixture file, or a built-in fixture's id (``mcp/github-create-issue-long-markdown-body``) from any folder."""
+    from ..fixtures.ids import FixtureNotFound, resolve
+
+    try:
+        return str(resolve(text))
+    except FixtureNotFound as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """``check --list``: the ids of the fixtures a run would judge, one per line; nothing is rendered."""
+    from ..fixtures.ids import selector
+    from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
+    from ..reporters.vocabulary import fixture_id, one_line
+
+    fixtures, problems = load_corpus(args.paths or [BUILTIN_CORPUS])
+    keep = selector(args.keyword, args.family)
+    chosen = [fixture for fixture in fixtures if keep is None or keep(fixture)]
+    for problem in problems:
+        print(f"askbench: {one_line(problem.one())}", file=sys.stderr)
+    try:
+        print("\n".join(one_line(fixture_id(fixture)) for fixture in chosen))
+    except BrokenPipeError:
+        _discard_stdout()
+    if not chosen:
+        print("askbench check --list: no fixture matches", file=sys.stderr)
+    return EXIT_UNUSABLE if problems or not chosen else 0
+
+
+def _github_default() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from ..fixtures.loading import BUILTIN_CORPUS
+    from ..reporters.github import workflow_commands
+    from ..reporters.json import to_json
+    from ..reporters.junit import to_junit
+    from ..reporters.progress import progress_for
+    from ..reporters.table import format_table
+    from ..runners.gate import run_gate
+    from ..terminals.real_screen import TerminalUnavailable
+    from .adapter_commands import open_source
+
+    github = _github_default() and not args.json if args.github is None else args.github
+    if github and args.json:
+        print("askbench check: --github writes workflow commands to stdout, which --json holds; use one", file=sys.stderr)
+        return EXIT_UNUSABLE
+    from ..fixtures.ids import resolve_all, selector
+
+    args.paths, unknown = resolve_all(args.paths)
+    for message in unknown:
+        print(f"askbench check: {message}", file=sys.stderr)
+    if args.list:
+        return cmd_list(args)
+    if args.contrib:
+        from .contrib import run_contrib
+
+        return run_contrib(args.paths, args.widths, print)
+    paths = args.paths or [BUILTIN_CORPUS]
+    try:
+        from ..terminals.choice import choose_terminals
+
+        models = choose_terminals(args.terminal)
+    except TerminalUnavailable as error:
+        print(f"askbench check: --terminal: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    progress, finish = progress_for(sys.stdout, sys.stderr)
+    from ..drivers.adapter_client import AdapterUnusable
+
+    try:
+        with open_source(args) as source:
+            run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family),
+                           keep_screens=bool(args.junit), models=models)  # the failing screens go into the JUnit report
+    except AdapterUnusable as error:
+        finish()
+        print(f"askbench check: --impl: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    finish()
+    if (args.keyword or args.family) and not run.results:
+        print("askbench check: no fixture matches -k/--family (askbench check --list shows the ids)", file=sys.stderr)
+    if args.junit:
+        try:
+            args.junit.parent.mkdir(parents=True, exist_ok=True)
+            args.junit.write_text(to_junit(run), encoding="utf-8")
+        except OSError as error:
+            print(f"askbench check: --junit {args.junit}: cannot write: {error.strerror or error}", file=sys.stderr)
+            return EXIT_UNUSABLE
+    try:
+        if github:
+            print("\n".join(workflow_commands(run)))
+        if args.json:
+            print(to_json(run, timings=args.timings, failures_only=args.failures_only))
+        else:
+            print(format_table(run, failures_only=args.failures_only, all_violations=args.all_violations,
+                               colour=wants_colour(args.color, sys.stdout)))
+    except BrokenPipeError:
+        _discard_stdout()  # `askbench check | head`: the verdict stands, whoever stopped reading
+    return run.exit_code
+
+
+def _render_width(text: str) -> int:
+    """``render --width``: the dialog's own minimum, said plainly (argparse exits 2) rather than a traceback."""
+    from askbench.impl.dialog import MIN_WIDTH
+
+    width = _positive(text)
+    if width < MIN_WIDTH:
+        raise argparse.ArgumentTypeError(f"the dialog needs at least {MIN_WIDTH} columns, got {width}")
+    return width
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from askbench.impl.dialog import DialogBudget
+    from askbench.impl.frame import render_frame
+
+    from ..drivers.frame_sources import chrome_style, warning_paint
+    from ..fixtures.ids import FixtureNotFound, resolve
+    from ..fixtures.loading import UnusableFixture, load_case
+
+    try:
+        loaded, payload = load_case(resolve(args.fixture))
+    except (UnusableFixture, FixtureNotFound) as error:
+        print(f"askbench: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    budget = DialogBudget(
+        max_rows=args.max_rows or loaded.max_rows,
+        field_max_width=args.field_max_width or loaded.field_max_width,
+        width=args.width,
+    )
+    view: View = "complete" if args.complete else "legacy" if args.legacy else "bounded"
+    colour = not args.plain and wants_colour(args.color, sys.stdout)
+    frame = render_frame(payload, view, budget, paint=warning_paint if colour else None,
+                         style=chrome_style if colour else None)
+    sys.stdout.write("\n".join(frame.lines) + "\n")
+    return 0
+
+
+DOCS = {"design": ("askbench.docs", "design.md"), "adapters": ("askbench.docs", "adapters.md"),
+        "corpus": ("askbench.corpus", "README.md")}
+"""The documents an install ships, by the name ``askbench docs NAME`` takes: the contract, the adapter
+protocol and the fixture format."""
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    """``askbench docs [NAME]``: a shipped document's text, or every document and where it is installed."""
+    from importlib import resources
+
+    if args.name is None:
+        for name, (package, file) in DOCS.items():
+            print(f"{name:<9} {resources.files(package).joinpath(file)}")
+        return 0
+    package, file = DOCS[args.name]
+    try:
+        sys.stdout.write(resources.files(package).joinpath(file).read_text(encoding="utf-8"))
+    except BrokenPipeError:
+        _discard_stdout()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="askbench",
+        description="Bounded permission prompts for terminal coding agents, judged on a virtual terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", action=LazyCommands)
+    assert isinstance(commands, LazyCommands)
+    for name, add in COMMANDS.items():
+        commands.lazy(name, add)
+    return parser
+
+
+def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..terminals.choice import TERMINAL_NAMES, parse_terminals
+    from ..terminals.models import MODELS
+
+    check = commands.add_parser(
+        "check",
+        help="run every invariant on every fixture at every width",
+        description="Render every fixture, bounded, complete and legacy, at each width, read each frame on every "
+        "terminal of --terminal (the judge's own models, or tmux and xterm.js), and check the invariants on the screen. Exit 0: all hold; 1: a violation; 2: unusable input (a path that "
+        "does not exist, a folder with no fixtures, a malformed fixture, a fixture outside its corpus's families). "
+        "The contract: docs/design.md (askbench docs design).",
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH",
+                       help="fixture files or folders, or built-in fixture ids and families (mcp/x, mcp); "
+                       "default: the built-in corpus")
+    check.add_argument("-k", dest="keyword", action="append", default=[], metavar="TEXT",
+                       help="only fixtures whose id (family/name) contains TEXT, any case, or matches it as a glob "
+                       "(*?[); repeat for any of several")
+    check.add_argument("--family", action="append", default=[], metavar="F",
+                       help="only fixtures of family F; repeat for several")
+    check.add_argument("--list", action="store_true",
+                       help="print the ids of the fixtures that would be judged, one per line, and judge none")
+    check.add_argument("--contrib", action="store_true",
+                       help="every check a reviewer runs on the PATHs (no TODO left, the gate, MCP arguments against "
+                       "the recorded schema, the suite's claims/schema/snapshot tests in a checkout), then the screens "
+                       "to review")
+    check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
+    check.add_argument("--terminal", type=parse_terminals, default=list(MODELS), metavar="NAME[,NAME]",
+                       help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "
+                       f"(default: the models, {','.join(MODELS)}); tmux and xterm.js are real terminals "
+                       "(tmux installed; xterm.js by `make terminals`)")
+    check.add_argument("--json", action="store_true",
+                       help="print the results as JSON for machines; identical for identical input")
+    check.add_argument("--timings", action="store_true", help="with --json: each width's render time (render_us)")
+    check.add_argument("--junit", type=Path, metavar="FILE",
+                       help="also write JUnit XML: a testcase per fixture x width x view x terminal model")
+    check.add_argument("--github", action=argparse.BooleanOptionalAction, default=None,
+                       help="GitHub Actions annotations on stdout, one per failing fixture or unusable path "
+                       "(default: on when GITHUB_ACTIONS=true, unless --json)")
+    check.add_argument("--failures-only", action="store_true",
+                       help="only the failing fixtures and widths (the table and --json; the summary counts all)")
+    check.add_argument("--all-violations", action="store_true",
+                       help="every violation of a row in the table (default: the first two and how many more)")
+    check.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
+                       help="colour the table: auto (a terminal or FORCE_COLOR, unless NO_COLOR is set), always, never")
+    from .adapter_commands import add_impl_options
+
+    add_impl_options(check)
+    check.set_defaults(run=cmd_check)
+
+
+def _add_render(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    render = commands.add_parser(
+        "render",
+        help="write one fixture's prompt frame exactly as the terminal receives it",
+        description="Write the dialog frame (title, ask, options, hint) to stdout, one row per line.",
+    )
+    render.add_argument("fixture",
+                        help="a fixture file, or a built-in fixture's id (mcp/github-create-issue-long-markdown-body)")
+    render.add_argument("--width", type=_render_width, default=120, help="terminal width in columns (default 120)")
+    views = render.add_mutually_exclusive_group()
+    views.add_argument("--complete", action="store_true", help="the complete view (what ctrl+o shows)")
+    views.add_argument("--legacy", action="store_true", help="the old unbounded dialog, the measured baseline")
+    render.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
+                        help="auto: colour on a terminal or under FORCE_COLOR, never under NO_COLOR (default); always; never")
+    render.add_argument("--plain", action="store_true", help="no colour (--color never)")
+    render.add_argument("--max-rows", type=_positive, help="override the fixture's row budget")
+    render.add_argument("--field-max-width", type=_positive, help="override the fixture's field cap (cells)")
+    render.set_defaults(run=cmd_render)
+
+
+def _add_try(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .try_prompt import cmd_try
+
+    try_ = commands.add_parser(
+        "try",
+        help="the real interactive prompt in your terminal; prints the decision",
+        description="Show one fixture's prompt inline in this terminal (ctrl+o: full request, y/s/n/r: decide, "
+        "ctrl+c: leave). Prints the decision. Exit 0: decided; 130: ctrl+c; 1: an error; 2: unusable input.",
+    )
+    try_.add_argument("fixture", type=_fixture_arg, help="a fixture file, or a built-in fixture's id")
+    try_.set_defaults(run=cmd_try)
+
+
+def _add_docs(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    docs = commands.add_parser("docs", help="print a shipped document: design (the contract), adapters, corpus",
+                               description="Print one of the documents the install ships; without NAME, list them "
+                               "and where they are.")
+    docs.add_argument("name", nargs="?", choices=sorted(DOCS), help="the document")
+    docs.set_defaults(run=cmd_docs)
+
+
+def _add_matrix(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .adapter_commands import add_matrix_parser
+
+    add_matrix_parser(commands, parse_widths)
+
+
+def _add_new(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..fixtures.scaffold import add_new_parser
+
+    add_new_parser(commands)
+
+
+def _add_record(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .record_command import add_record_parser
+
+    add_record_parser(commands)
+
+
+def _add_bench(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .bench_command import add_bench_parser
+
+    add_bench_parser(commands)
+
+
+def _add_agents(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..agents.command import add_agents_parser
+
+    add_agents_parser(commands, parse_widths)
+
+
+def _add_report(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..reporters.corpus_report import add_report_parser
+
+    add_report_parser(commands, parse_widths)
+
+
+def _add_mutate(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..runners.mutate import add_mutate_parser
+
+    add_mutate_parser(commands, parse_widths)
+
+
+COMMANDS: dict[str, AddParser] = {
+    "check": _add_check, "render": _add_render, "try": _add_try, "docs": _add_docs, "matrix": _add_matrix,
+    "new": _add_new, "record": _add_record, "bench": _add_bench, "agents": _add_agents, "report": _add_report,
+    "mutate": _add_mutate,
+}
+"""Every subcommand, in the order the help lists them, with what adds its parser: each module is imported only
+when its command runs (or the top-level help lists them all), so ``askbench --version`` imports no judge."""
+
+
+def _discard_stdout() -> None:
+    """After a reader closed the pipe: send what is still buffered nowhere, so exit prints no second error."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file descriptor (captured in tests)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:
+        _discard_stdout()
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,269 @@
+"""``pytest --askbench [PATH …]``: the gate as pytest items, one per fixture × width × view.
+
+As items, the gate gets what pytest gives any suite: ``-k`` to pick
+fixtures, ``--lf`` to rerun the failures, ``--junitxml`` for CI, and
+pytest-xdist to spread a corpus over processes and machines (``-n auto``).
+The verdicts are the gate's own: each item is one view of one fixture at one
+width, judged by ``askbench.harness.judge.checks.run_width`` on the virtual terminal, and
+fails with every violation of that view (on every terminal model) and the
+screen it was read from. A file that is not a usable fixture (malformed,
+outside its corpus's families) is a collection error; a fixture whose call
+cannot become a prompt is an error of each of its items.
+
+Only JSON below an ``askbench-corpus.json`` is a fixture: a project's own
+data files are never claimed. Without PATHs the built-in corpus is collected
+next to what pytest collects anyway (``testpaths`` or the current folder), so
+the project's own tests still run; ``--pyargs askbench.corpus`` names the
+built-in corpus alone. ``--askbench-impl CMD``
+judges an implementation behind the adapter contract (``docs/adapters.md``),
+one adapter process per pytest process. Under xdist the items of one
+fixture go to one worker (``--dist loadscope`` unless ``--dist`` is given),
+so each fixture × width is rendered and judged once.
+
+Registered through the ``pytest11`` entry point, so it is imported by every
+pytest run in an environment where askbench is installed: it imports
+nothing of the harness until ``--askbench`` is given.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from _pytest._code.code import ExceptionInfo, TerminalRepr
+
+    from askbench.impl.payload import PromptPayload
+
+    from ..drivers.adapter_client import AdapterSource
+    from ..fixtures.loading import Fixture
+    from ..judge.checks import Violation, WidthResult
+
+
+def _widths(text: str) -> list[int]:
+    from .option_types import parse_widths
+
+    return parse_widths(text)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("askbench", "askbench: the permission-prompt gate as pytest items")
+    group.addoption("--askbench", action="store_true", default=False,
+                    help="collect askbench fixtures (*.json) from the PATH arguments, one item per fixture x width x "
+                    "view; without PATHs, the built-in corpus")
+    group.addoption("--askbench-impl", metavar="CMD", default=None,
+                    help="judge an implementation behind the askbench/1 adapter contract instead of the reference")
+    group.addoption("--askbench-widths", metavar="W,W,…", type=_widths, default=None,
+                    help="terminal widths, comma-separated (default 80,120,160)")
+
+
+def _enabled(config: pytest.Config) -> bool:
+    return bool(config.getoption("askbench", default=False))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_cmdline_main(config: pytest.Config) -> Iterator[None]:
+    numprocesses = getattr(config.option, "numprocesses", None)
+    if _enabled(config) and numprocesses and getattr(config.option, "dist", None) == "no":
+        config.option.dist = "loadscope"  # a fixture's views share one judgement: keep them on one worker
+    return (yield)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not _enabled(config):
+        return
+    if config.args_source != pytest.Config.ArgsSource.ARGS:
+        from ..fixtures.loading import BUILTIN_CORPUS
+
+        config.args.append(str(BUILTIN_CORPUS))  # next to the project's own tests (testpaths or the folder)
+    config.stash[_SOURCE] = _LazySource(config.getoption("askbench_impl"))
+
+
+_WORKER_CPU = pytest.StashKey[dict[str, float]]()
+WORKER_CPU_LINE = "askbench: CPU seconds per xdist worker:"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if _enabled(session.config) and workeroutput is not None:
+        workeroutput["askbench_cpu"] = time.process_time()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """A worker's CPU time, as it reported on leaving (pytest-xdist only): how evenly the work spread."""
+    config = getattr(node, "config", None)
+    output = getattr(node, "workeroutput", {})
+    if config is None or "askbench_cpu" not in output:
+        return
+    worker = str(getattr(getattr(node, "gateway", None), "id", len(config.stash.get(_WORKER_CPU, {}))))
+    config.stash.setdefault(_WORKER_CPU, {})[worker] = float(output["askbench_cpu"])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    cpu = config.stash.get(_WORKER_CPU, {})
+    if cpu:
+        shown = ", ".join(f"{worker} {seconds:.1f}" for worker, seconds in sorted(cpu.items()))
+        terminalreporter.write_line(f"{WORKER_CPU_LINE} {shown}")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    source = config.stash.get(_SOURCE, None)
+    if source is not None:
+        source.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The built-in corpus is collected even from a virtualenv inside the project (``.venv/…/askbench/corpus``),
+    which pytest passes over (``norecursedirs``, virtualenvs): the folders on the way to it are entered, and
+    nothing else inside the outermost of them, so the virtualenv's other packages stay uncollected."""
+    if not _enabled(config) or config.args_source == pytest.Config.ArgsSource.ARGS:
+        return None
+    from ..fixtures.loading import BUILTIN_CORPUS
+
+    corpus = Path(BUILTIN_CORPUS)
+    way = [folder for folder in corpus.parents if config.rootpath in folder.parents]
+    if collection_path == corpus or corpus in collection_path.parents or collection_path in way:
+        return False
+    if way and way[-1] in collection_path.parents:
+        return True
+    return None
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if not _enabled(parent.config) or file_path.suffix != ".json":
+        return None
+    from ..fixtures.loading import in_a_corpus
+
+    if not in_a_corpus(file_path):
+        return None
+    collector: FixtureFile = FixtureFile.from_parent(parent, path=file_path)
+    return collector
+
+
+class _LazySource:
+    """The frame source for this pytest process: the reference, or one adapter started at its first request."""
+
+    def __init__(self, command: str | None) -> None:
+        self.command = command
+        self._adapter: AdapterSource | None = None
+
+    def get(self) -> AdapterSource | None:
+        if self.command is None:
+            return None
+        if self._adapter is None:
+            from ..drivers.adapter_client import DEFAULT_TIMEOUT, AdapterCommand, AdapterSource
+
+            self._adapter = AdapterSource(AdapterCommand(self.command, "session", DEFAULT_TIMEOUT))
+        return self._adapter
+
+    def close(self) -> None:
+        if self._adapter is not None:
+            self._adapter.close()
+
+
+_SOURCE = pytest.StashKey[_LazySource]()
+
+
+class FixtureFile(pytest.File):
+    """One fixture file: an item per width × view, judged once per width for all its views."""
+
+    fixture: Fixture
+
+    def collect(self) -> Iterator[pytest.Item]:
+        from ..drivers.protocol import VIEWS
+        from ..fixtures.loading import FixtureProblem, load_one
+        from ..judge.checks import WIDTHS
+
+        loaded = load_one(self.path)
+        if isinstance(loaded, FixtureProblem):
+            raise self.CollectError(f"askbench: {loaded.kind}: {loaded}")
+        self.fixture = loaded
+        self._payload: PromptPayload | str | None = None
+        self._judged: dict[int, WidthResult | str] = {}
+        for width in self.config.getoption("askbench_widths") or WIDTHS:
+            for view in VIEWS:
+                yield JudgedView.from_parent(self, name=f"{view}-{width}", view=view, width=width)
+
+    def judged(self, width: int) -> WidthResult | str:
+        """This fixture at one width, judged on its first use in this process and kept for the other views;
+        or why it could not be (the payload is built once for every width)."""
+        if width not in self._judged:
+            from ..runners.gate import fixture_payload, judge_width
+
+            if self._payload is None:
+                self._payload = fixture_payload(self.fixture)
+            if isinstance(self._payload, str):
+                self._judged[width] = self._payload
+            else:
+                source = self.config.stash[_SOURCE].get()
+                self._judged[width] = judge_width(self.fixture, self._payload, width, source=source, keep_screens=True)
+        return self._judged[width]
+
+
+class ViewFailed(AssertionError):
+    """The view broke invariants: every violation, and the screen they were read from."""
+
+    def __init__(self, violations: list[Violation], screen: list[str]) -> None:
+        super().__init__(violations)
+        self.violations = violations
+        self.screen = screen
+
+
+class JudgedView(pytest.Item):
+    """One view (bounded, complete, legacy) of one fixture at one width."""
+
+    def __init__(self, *, view: str, width: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.view = view
+        self.width = width
+
+    @property
+    def file(self) -> FixtureFile:
+        parent = self.parent
+        assert isinstance(parent, FixtureFile)
+        return parent
+
+    def setup(self) -> None:
+        judged = self.file.judged(self.width)
+        if isinstance(judged, str):
+            from ..reporters.vocabulary import one_line
+
+            # in setup, so pytest counts it an error, not a failure: the input could not be judged
+            pytest.fail(f"unusable fixture: {one_line(judged)}", pytrace=False)
+
+    def runtest(self) -> None:
+        judged = self.file.judged(self.width)
+        assert not isinstance(judged, str)  # setup failed the item otherwise
+        violations = [violation for violation in judged.violations if violation.view == self.view]
+        if violations:
+            raise ViewFailed(violations, judged.screens.get(self.view, []))
+
+    def repr_failure(
+        self, excinfo: ExceptionInfo[BaseException], style: str | None = None
+    ) -> str | TerminalRepr:
+        from ..reporters.vocabulary import merged_violations, one_line
+
+        error = excinfo.value
+        if isinstance(error, ViewFailed):
+            merged = merged_violations(error.violations)  # one line for what several terminal models saw alike
+            lines = [f"{self.view} @{self.width}: {len(merged)} violation(s)"]
+            lines += [f"  {one_line(line)}" for line in merged]
+            if error.screen:
+                lines += ["", f"the {self.view} screen at {self.width} columns:"]
+                lines += [f"  │{one_line(row)}" for row in error.screen]
+            return "\n".join(lines)
+        return super().repr_failure(excinfo, style=style)  # type: ignore[arg-type]
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        from ..reporters.vocabulary import fixture_id
+
+        return self.path, None, f"{fixture_id(self.file.fixture)} {self.view} @{self.width}"
+
+
+__all__ = ["FixtureFile", "JudgedView", "pytest_addoption", "pytest_collect_file", "pytest_configure"]

@@ -1,0 +1,281 @@
+"""``askbench try``: the real prompt, inline in the user's own terminal.
+
+The prompt is drawn below whatever the terminal already shows and redrawn in
+place: the cursor moves up over the rows this prompt itself drew and erases
+from there down, so the transcript above is never touched. Every frame line
+fits the width by the widest measure any terminal uses (``askbench.impl.cells``), so
+a line is exactly one row wherever it is shown and "the rows drawn" is a
+count that holds; a line that somehow did not fit is counted by the rows it
+wraps to, never as one. The complete view, when it is a pager, goes to the
+alternate screen as ``less`` does, so paging leaves nothing in the
+scrollback and the inline prompt reappears as it was.
+
+Only deliberate input decides. Input typed before the prompt appeared is
+discarded (``tcflush``) when it opens; bracketed paste is turned on, so the
+terminal marks pasted text, which :class:`askbench.impl.keys.InputParser` turns into a
+paste that never decides; every read is stamped with the time it arrived,
+and the prompt is told when each frame went on screen, which is what its
+guard interval counts from.
+
+The terminal goes raw (every key reaches the prompt, Ctrl+C included, which
+is how Ctrl+C can restore the terminal before exiting 130) and the size is
+re-read on SIGWINCH. Every exit path — a decision, Ctrl+C, SIGTERM/SIGHUP,
+closed input, an error — leaves the alternate screen, erases the frame,
+turns bracketed paste off, shows the cursor and restores the saved terminal
+modes before anything is printed.
+
+Known limit: a terminal that reflows its lines when it is made narrower
+(most do; xterm does not) may rewrap a frame line that was wider than the
+new width, leaving rows of the old frame above the new one; the prompt only
+ever erases rows it counted itself, so this can leave stale prompt rows but
+never erases the transcript.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import contextlib
+import os
+import re
+import select
+import signal
+import sys
+import termios
+import time
+import tty
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import FrameType
+
+from askbench.impl.cells import cell_width
+from askbench.impl.decision import Decision
+from askbench.impl.keys import CTRL_C, InputParser
+from askbench.impl.prompt import PermissionPrompt, config_for
+
+from ..drivers.frame_sources import chrome_style, warning_paint
+from ..fixtures.loading import UnusableFixture, load_case
+
+EXIT_DECIDED = 0
+EXIT_ERROR = 1
+EXIT_UNUSABLE = 2
+EXIT_INTERRUPTED = 130
+
+HIDE_CURSOR = "\x1b[?25l"
+SHOW_CURSOR = "\x1b[?25h"
+BRACKETED_PASTE_ON = "\x1b[?2004h"
+BRACKETED_PASTE_OFF = "\x1b[?2004l"
+ALTERNATE_SCREEN_ON = "\x1b[?1049h"
+ALTERNATE_SCREEN_OFF = "\x1b[?1049l"
+_SGR = re.compile(r"\x1b\[[0-9;]*m")
+
+Clock = Callable[[], float]
+
+
+class Interrupted(Exception):
+    """Ctrl+C, or a terminating signal: leave without a decision."""
+
+
+def _write_all(fd: int, text: str) -> None:
+    data = text.encode("utf-8")
+    while data:
+        data = data[os.write(fd, data) :]
+
+
+def rows_drawn(lines: Sequence[str], width: int) -> int:
+    """The rows ``lines`` take on a terminal ``width`` cells wide: one each, unless a line is wider and wraps."""
+    width = max(1, width)
+    return sum(max(1, -(-cell_width(_SGR.sub("", line)) // width)) for line in lines)
+
+
+class InlineFrame:
+    """Draws successive frames over each other, below the transcript."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._rows = 0
+
+    def _erase(self) -> str:
+        if self._rows == 0:
+            return ""
+        up = f"\x1b[{self._rows - 1}A" if self._rows > 1 else ""
+        return f"\r{up}\x1b[J"
+
+    def draw(self, lines: Sequence[str], width: int) -> None:
+        _write_all(self._fd, self._erase() + "\r\n".join(lines))
+        self._rows = rows_drawn(lines, width)
+
+    def clear(self) -> None:
+        _write_all(self._fd, self._erase())
+        self._rows = 0
+
+
+class Display:
+    """Where frames go: inline below the transcript, or the alternate screen while the prompt pages.
+
+    An unchanged frame at an unchanged size is not written again.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._inline = InlineFrame(fd)
+        self._alternate = False
+        self._last: tuple[tuple[str, ...], int, bool] | None = None
+
+    def draw(self, lines: Sequence[str], width: int, full_screen: bool) -> None:
+        frame = (tuple(lines), width, full_screen)
+        if frame == self._last:
+            return
+        self._last = frame
+        if full_screen != self._alternate:
+            _write_all(self._fd, ALTERNATE_SCREEN_ON if full_screen else ALTERNATE_SCREEN_OFF)
+            self._alternate = full_screen
+        if full_screen:
+            _write_all(self._fd, "\x1b[H" + "\r\n".join(line + "\x1b[K" for line in lines) + "\x1b[J")
+        else:
+            self._inline.draw(lines, width)
+
+    def clear(self) -> None:
+        """Leave the alternate screen and erase the inline frame: the terminal as the prompt found it."""
+        if self._alternate:
+            _write_all(self._fd, ALTERNATE_SCREEN_OFF)
+            self._alternate = False
+        self._inline.clear()
+        self._last = None
+
+
+def terminal_size(fd: int) -> tuple[int, int]:
+    try:
+        size = os.get_terminal_size(fd)
+    except OSError:
+        return 80, 24
+    return size.columns or 80, size.lines or 24
+
+
+@contextlib.contextmanager
+def raw_terminal(fd_in: int, fd_out: int) -> Iterator[None]:
+    """Raw input, type-ahead discarded, bracketed paste on, cursor hidden; all undone however the block is left."""
+    saved = termios.tcgetattr(fd_in)
+    try:
+        tty.setraw(fd_in, termios.TCSANOW)
+        termios.tcflush(fd_in, termios.TCIFLUSH)  # keys typed before the prompt appeared were not meant for it
+        _write_all(fd_out, HIDE_CURSOR + BRACKETED_PASTE_ON)
+        yield
+    finally:
+        try:
+            _write_all(fd_out, BRACKETED_PASTE_OFF + SHOW_CURSOR)
+        finally:
+            termios.tcsetattr(fd_in, termios.TCSADRAIN, saved)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted(signal.Signals(signum).name)
+
+
+@contextlib.contextmanager
+def resize_wakeups() -> Iterator[int]:
+    """A file descriptor that becomes readable on SIGWINCH, for ``select``.
+
+    Also turns SIGTERM, SIGHUP and SIGINT into :class:`Interrupted`, so they
+    unwind through the terminal restore instead of killing the process mid-frame.
+    """
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    os.set_blocking(read_end, False)
+    previous_fd = signal.set_wakeup_fd(write_end)
+    handled = (signal.SIGWINCH, signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+    previous = {sig: signal.getsignal(sig) for sig in handled}
+    signal.signal(signal.SIGWINCH, lambda signum, frame: None)
+    for sig in handled[1:]:
+        signal.signal(sig, _interrupt)
+    try:
+        yield read_end
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        signal.set_wakeup_fd(previous_fd)
+        os.close(read_end)
+        os.close(write_end)
+
+
+def run_prompt(
+    prompt: PermissionPrompt,
+    fd_in: int,
+    display: Display,
+    size: Callable[[], tuple[int, int]],
+    wakeup: int,
+    clock: Clock = time.monotonic,
+) -> Decision:
+    """Read input until the prompt decides; redraw after every read and every resize.
+
+    Each frame is reported to the prompt as shown once it is written, and
+    each read's keys carry the time the read returned.
+    """
+    parser = InputParser()
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    while True:
+        width, height = size()
+        display.draw(prompt.render(width, height), width, prompt.full_screen)
+        prompt.shown(clock())
+        readable, _, _ = select.select([fd_in, wakeup], [], [], parser.idle_timeout)
+        if not readable:  # quiet for as long as the parser waits: a lone ESC is esc, an open paste ends
+            items = parser.flush()
+        else:
+            if wakeup in readable:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(wakeup, 512)
+                if fd_in not in readable:
+                    continue
+            data = os.read(fd_in, 4096)
+            if not data:
+                raise EOFError("the terminal closed its input")
+            items = parser.feed(decoder.decode(data))
+        now = clock()
+        for item in items:
+            if item == CTRL_C:
+                raise Interrupted("ctrl+c")
+            decision = prompt.handle_key(item, at=now)
+            if decision is not None:
+                return decision
+
+
+def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
+    """Present one fixture's prompt in the terminal and print the decision; the exit code."""
+    try:
+        loaded, payload = load_case(path)
+    except UnusableFixture as error:
+        print(f"askbench: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    if not os.isatty(fd_in) or not os.isatty(fd_out):
+        print("askbench: try needs an interactive terminal on stdin and stdout", file=sys.stderr)
+        return EXIT_UNUSABLE
+    prompt = PermissionPrompt(
+        payload,
+        config_for(payload),
+        max_rows=loaded.max_rows,
+        field_max_width=loaded.field_max_width,
+        paint=warning_paint,
+        style=chrome_style,
+    )
+    display = Display(fd_out)
+    try:
+        with resize_wakeups() as wakeup, raw_terminal(fd_in, fd_out):
+            try:
+                decision = run_prompt(prompt, fd_in, display, lambda: terminal_size(fd_out), wakeup)
+            finally:
+                display.clear()
+    except Interrupted:
+        print("askbench: cancelled, no decision", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:  # noqa: BLE001 - any failure must still report after the restore
+        print(f"askbench: error: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"decision: {decision.state}")
+    if decision.denial_reason is not None:
+        print(f"reason: {decision.denial_reason}")
+    sys.stdout.flush()
+    return EXIT_DECIDED
+
+
+def cmd_try(args: argparse.Namespace) -> int:
+    return try_fixture(Path(args.fixture))

@@ -1,0 +1,404 @@
+"""Reading the ask: which screen rows show which fact, and how much of it.
+
+The judge knows what the prompt must say (``askbench.harness.judge.expected_facts``) and looks for
+it on the screen the way a person reads: a fact begins on a row that starts
+with its label and a colon — ``tool : bash``, ``tool: bash``, or ``tool :``
+with the value on the rows below — and its value runs until the next fact's
+label row, a lone ``…`` row (evidence left out) or the end of the ask.
+Continuation rows may be indented under the value, at the margin, or by
+any fixed amount; the field's text is read back by ``askbench.harness.judge.field_match``.
+Nothing here knows how the reference lays out a frame.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..terminals.models import ScreenRow
+from .chrome import is_blank
+from .expected_facts import ARROW, CORE_LABELS, ExpectedFact
+from .extra_facts import PayloadTruths, extra_rows
+from .field_match import MARKER, FieldReading, compare, read_field
+from .label_heads import MAX_LABEL_CELLS, HeadIndex, label_head
+from .work_units import WorkMeter, frame_budget
+
+_ANY_CORE_HEAD = re.compile(rf"^({'|'.join(sorted(CORE_LABELS, key=len, reverse=True))}) *:(?: |$)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of one screen row that belongs to a field's value: ``rows[row].text[start:]``."""
+
+    row: int
+    start: int
+
+
+@dataclass(frozen=True)
+class FactOnScreen:
+    fact: ExpectedFact
+    head: int
+    """The row index of the label row."""
+    end: int
+    """One past the fact's last row."""
+    reading: FieldReading
+    text: str
+    """Which of the fact's texts the screen shows."""
+    segments: tuple[Segment, ...]
+    detail_reading: FieldReading | None = None
+
+    @property
+    def capped(self) -> bool:
+        return not self.reading.whole or (self.detail_reading is not None and not self.detail_reading.whole)
+
+
+@dataclass
+class AskReading:
+    """The ask as read from one frame's rows."""
+
+    title_rows: int
+    start: int
+    end: int
+    """The ask is ``rows[start:end]``; the title ``rows[:title_rows]``."""
+    facts: list[FactOnScreen] = field(default_factory=list)
+    missing: list[ExpectedFact] = field(default_factory=list)
+    dropped: list[ExpectedFact] = field(default_factory=list)
+    marker_row: int | None = None
+    """The first lone marker row."""
+    silent_gaps: list[ExpectedFact] = field(default_factory=list)
+    """Evidence left out between entries that are shown, with no marker where it is left out."""
+    unmarked_end: list[ExpectedFact] = field(default_factory=list)
+    """Evidence left out after the last fact shown, with no marker after it."""
+    stray_rows: list[int] = field(default_factory=list)
+    """Rows inside the ask that belong to no fact."""
+    extra_rows: list[int] = field(default_factory=list)
+    """Rows inside the ask that state a truth of the payload besides its facts (``askbench.harness.judge.extra_facts``)."""
+
+    @property
+    def rows(self) -> int:
+        return self.end - self.start
+
+    def fact(self, label: str) -> FactOnScreen | None:
+        return next((shown for shown in self.facts if shown.fact.label == label), None)
+
+
+def _value_stream(
+    rows: Sequence[ScreenRow], head: int, value_start: int, end: int, indent: int, label_alone: bool
+) -> tuple[str, list[Segment]] | None:
+    """The value's rows joined by ``\\n``, continuation rows without their first ``indent`` spaces.
+
+    A row indented less has all its spaces taken: some renderers continue a
+    logical line under the value column but a wrapped row at the margin,
+    and whitespace at a wrap is free anyway. ``label_alone``: the label row
+    holds no value (it stands on a row of its own); otherwise an empty label
+    row is the value's empty first line.
+    """
+    parts = [rows[head].text[value_start:]]
+    segments = [Segment(head, value_start)]
+    for index in range(head + 1, end):
+        text = rows[index].text
+        if is_blank(text):
+            parts.append("")
+            segments.append(Segment(index, len(text)))
+            continue
+        taken = min(indent, len(text) - len(text.lstrip(" ")))
+        parts.append(text[taken:])
+        segments.append(Segment(index, taken))
+    if label_alone and not parts[0] and len(parts) > 1:
+        parts.pop(0)
+        segments.pop(0)
+    return "\n".join(parts), segments
+
+
+def _indents(
+    rows: Sequence[ScreenRow], head: int, value_start: int, end: int, text: str, columns: Sequence[int]
+) -> list[int]:
+    """Where continuation rows may begin: under the value, at the margin, or where the first one does.
+
+    A label row that shows no value lost the space after its colon to the
+    screen's right-strip, so the value column is one further than it reads;
+    and a label with a character terminals disagree about may stand a cell
+    off the others, so the value columns of the facts read so far count too.
+    """
+    shows_value = bool(rows[head].text[value_start:])
+    candidates = [value_start if shows_value else value_start + 1, *columns, 0]
+    first = next((rows[index].text for index in range(head + 1, end) if not is_blank(rows[index].text)), None)
+    if first is not None:
+        lead = len(first) - len(first.lstrip(" "))
+        candidates.append(lead)
+        for line in text.split("\n", 3)[:3]:
+            own = len(line) - len(line.lstrip(" "))
+            if 0 < own <= lead:
+                candidates.append(lead - own)
+    return list(dict.fromkeys(candidates))
+
+
+def _read_value(
+    fact: ExpectedFact, stream: str, allow_cap: bool, meter: WorkMeter
+) -> tuple[str, FieldReading, FieldReading | None]:
+    """The fact's value in ``stream``: one of its texts, with a detail after the arrow read as a field of its own if need be.
+
+    A bounded view may show an evidence entry's brief (its text with the
+    value a core line caps left out): that reads as the entry capped.
+    """
+    best: tuple[str, FieldReading, FieldReading | None] | None = None
+    rows = stream.count("\n") + 1
+    if allow_cap and fact.brief is not None:
+        meter.charge(rows)
+        brief = read_field(fact.brief, stream, allow_cap=True)
+        if brief.problem is None:
+            return fact.text, FieldReading(False, brief.head, 0), None
+    for text in fact.texts:
+        meter.charge(rows)
+        reading = read_field(text if fact.detail is None else f"{text}{ARROW}{fact.detail}", stream, allow_cap=allow_cap)
+        if reading.problem is None:
+            return text, reading, None
+        if fact.detail is not None:
+            for arrow in _arrows(stream):
+                meter.charge(2 * rows)
+                left = read_field(text, stream[:arrow].rstrip(" \n"), allow_cap=allow_cap)
+                right = read_field(fact.detail, stream[arrow + 1 :].lstrip(" \n"), allow_cap=allow_cap)
+                if left.problem is None and right.problem is None:
+                    return text, left, right
+        if best is None or reading.head > best[1].head:
+            best = (text, reading, None)
+    assert best is not None
+    return best
+
+
+MAX_ARROWS = 8
+"""Arrows in a value where its detail may begin: the text's own arrows come first, the detail's last."""
+
+
+def _arrows(stream: str) -> list[int]:
+    """Where an arrow stands in ``stream``, the last ``MAX_ARROWS`` of them (a detail follows the text's own)."""
+    found: list[int] = []
+    at = stream.rfind("\u2192")
+    while at >= 0 and len(found) < MAX_ARROWS:
+        found.append(at)
+        at = stream.rfind("\u2192", 0, at)
+    return found[::-1]
+
+
+def _cannot_grow(fact: ExpectedFact, stream: str) -> bool:
+    """Whether no longer extent of this stream can read as the fact: it differs from every text before its last row.
+
+    Reading is left to right, so rows added after the stream cannot mend a
+    difference before them — unless they bring a marker or an arrow that
+    starts another reading (a cap, a detail), or the fact has a brief.
+    """
+    if fact.brief is not None or MARKER in stream or "\u2192" in stream:
+        return False
+    last_row = stream.rfind("\n") + 1
+    for text in fact.texts:
+        progress = compare(text if fact.detail is None else f"{text}{ARROW}{fact.detail}", stream)
+        if progress.ok or progress.read >= last_row:
+            return False
+    return True
+
+
+def _read_fact(
+    fact: ExpectedFact, rows: Sequence[ScreenRow], head: int, value_start: int, end: int, allow_cap: bool,
+    columns: Sequence[int], meter: WorkMeter,
+) -> tuple[FactOnScreen, bool]:
+    """The fact read from ``rows[head:end]``, and whether a longer extent cannot read either (``_cannot_grow``)."""
+    first: FactOnScreen | None = None
+    hopeless = True
+    full = fact.text if fact.detail is None else f"{fact.text}{ARROW}{fact.detail}"
+    alone_first = (True, False) if not fact.text.startswith("\n") else (False, True)
+    indents = _indents(rows, head, value_start, end, full, columns)
+    for indent, label_alone in ((indent, alone) for alone in alone_first for indent in indents):
+        if label_alone and rows[head].text[value_start:]:
+            continue
+        built = _value_stream(rows, head, value_start, end, indent, label_alone)
+        if built is None:
+            continue
+        stream, segments = built
+        text, reading, detail = _read_value(fact, stream, allow_cap, meter)
+        shown = FactOnScreen(fact, head, end, reading, text, tuple(segments), detail)
+        if reading.problem is None and (detail is None or detail.problem is None):
+            return shown, False
+        meter.charge(stream.count("\n") + 1)
+        hopeless = hopeless and _cannot_grow(fact, stream)
+        first = first or shown
+    if first is None:
+        problem = FieldReading(False, 0, 0, "its rows are indented less than its first row")
+        first = FactOnScreen(fact, head, end, problem, fact.text, ())
+    return first, hopeless
+
+
+MAX_READ_ON = 12
+"""Later label rows a value may be read on through (its own lines posing as labels) before it is read as not there."""
+MAX_BLANK_ENDS = 3
+"""Blank rows, farthest first, where a value may end short of the options (a hint between): the nearest few."""
+_NEAR_COLUMN = 2
+"""A value column of an earlier fact counts for this one when it is this near: a label a terminal draws a cell off."""
+
+
+def _reads(shown: FactOnScreen) -> bool:
+    return shown.reading.problem is None and (shown.detail_reading is None or shown.detail_reading.problem is None)
+
+
+@dataclass
+class _Walk:
+    """One pass down the rows, fact by fact in the payload's order, each fact read from where the last one ended."""
+
+    rows: Sequence[ScreenRow]
+    expected: Sequence[ExpectedFact]
+    stop: int
+    bounded: bool
+    heads: HeadIndex
+    meter: WorkMeter
+    reading: AskReading
+    row: int = 0
+    columns: list[int] = field(default_factory=list)
+    covered: bool = False
+    """A lone marker stands at this place: entries left out here are marked."""
+    unmarked: list[tuple[int, ExpectedFact]] = field(default_factory=list)
+    """Entries left out where no marker stands, with the count of facts read before them."""
+
+    def run(self) -> None:
+        pending = list(enumerate(self.expected))
+        while pending:
+            self._skip_extras()
+            if self.row < self.stop:
+                self._bring_forward(pending)
+            position, fact = pending.pop(0)
+            earliest = min((later for later, _ in pending), default=position)
+            self._fact(position if earliest > position else earliest - 1, fact)  # a row heading a pending fact ends it
+        self._skip_extras()
+        read = len(self.reading.facts)
+        self.reading.silent_gaps = [fact for before, fact in self.unmarked if before < read]
+        self.reading.unmarked_end = [fact for before, fact in self.unmarked if before == read]
+        self.reading.end = max(self.row, self.reading.start)
+
+    def _skip_extras(self) -> None:
+        """Rows that state a truth of the payload are read as such wherever the next fact could begin."""
+        while self.row < self.stop and self.row in self.heads.extras:
+            self.reading.extra_rows.append(self.row)
+            self.row += 1
+
+    def _pass_over(self, stop: int) -> None:
+        """The rows before ``stop`` the walk steps over to a fact's label row: extra facts where they stand, others stray."""
+        for index in range(self.row, stop):
+            (self.reading.extra_rows if index in self.heads.extras else self.reading.stray_rows).append(index)
+        self.row = stop
+
+    def _bring_forward(self, pending: list[tuple[int, ExpectedFact]]) -> None:
+        """Core facts stand in any order: a row that heads a later core fact, not the next one, is that fact's."""
+        text = self.rows[self.row].text
+        if not pending[0][1].core or label_head(text, pending[0][1].label) is not None:
+            return  # the core facts come first: none is left once an entry of evidence is next
+        core = itertools.takewhile(lambda item: item[1][1].core, enumerate(pending[1:], 1))
+        other = next((index for index, (_, fact) in core if label_head(text, fact.label) is not None), None)
+        if other is not None:
+            pending.insert(0, pending.pop(other))
+
+    def _left_out(self, fact: ExpectedFact) -> None:
+        self.reading.dropped.append(fact)
+        if not self.covered:
+            self.unmarked.append((len(self.reading.facts), fact))
+
+    def _fact(self, position: int, fact: ExpectedFact) -> None:
+        value_start = label_head(self.rows[self.row].text, fact.label) if self.row < self.stop else None
+        if value_start is None:
+            if fact.optional:
+                return
+            if not fact.core and self.bounded:
+                self._left_out(fact)
+                return
+            found = self.heads.next_row(fact.label, self.row + 1, self.stop) if self.row < self.stop else None
+            if found is None:
+                self.reading.missing.append(fact)
+                return
+            self._pass_over(found)
+            value_start = label_head(self.rows[self.row].text, fact.label)
+            assert value_start is not None
+        shown = self._read(fact, position, value_start)
+        self.reading.facts.append(shown)
+        self.covered = False
+        if self.rows[self.row].text[value_start:] and value_start not in self.columns:
+            self.columns.append(value_start)
+        self.row = shown.end
+        self._skip_extras()  # a marker after an extra fact still marks what is left out after this fact
+        if self.row < self.stop and self.rows[self.row].text == MARKER and self.bounded:
+            if self.reading.marker_row is None:
+                self.reading.marker_row = self.row
+            self.row += 1
+            self.covered = True
+
+    def _extents(self, position: int) -> Iterator[int]:
+        """Where the fact at ``self.row`` may end, in the order to try them (lazily: the first nearly always reads).
+
+        First at each later fact's label row or lone ``…`` row, nearest first: a
+        row there usually is what it reads like, but a value wrapped at the
+        margin can put its own words there (``base: "main", …`` inside an
+        argument summary), and so can a forged line; when the shorter reading
+        fails the field is read on through it, up to ``MAX_READ_ON`` of them — a
+        forged core row then stands inside a value, where ``labels`` finds it.
+        Then at ``stop``, or short of it at a blank row: a hint may stand
+        between the ask and the options. A value with more label rows after it
+        than ``MAX_READ_ON`` ends at one of them, or does not read.
+        """
+        last = self.row
+        for count, index in enumerate(self.heads.breaks(self.row, self.stop, position)):
+            if count == MAX_READ_ON:
+                return
+            last = index
+            yield index
+        yield self.stop
+        for count, index in enumerate(self.heads.blank_ends(last, self.stop)):
+            if count == MAX_BLANK_ENDS:
+                return
+            yield index
+
+    def _read(self, fact: ExpectedFact, position: int, value_start: int) -> FactOnScreen:
+        shown: FactOnScreen | None = None
+        first_try: FactOnScreen | None = None
+        near = [column for column in self.columns if abs(column - value_start) <= _NEAR_COLUMN]
+        for candidate in self._extents(position):
+            shown, hopeless = _read_fact(fact, self.rows, self.row, value_start, candidate, self.bounded, near, self.meter)
+            if _reads(shown):
+                return shown
+            first_try = first_try or shown
+            if hopeless and candidate < self.stop and self.heads.is_break(candidate):
+                break  # the extents after a label row only grow
+        assert first_try is not None
+        return first_try
+
+
+def read_ask(
+    rows: Sequence[ScreenRow], expected: Sequence[ExpectedFact], stop: int, *, bounded: bool,
+    meter: WorkMeter | None = None, truths: PayloadTruths | None = None,
+) -> AskReading:
+    """Find every expected fact in ``rows[:stop]`` (``stop``: where the options block and its hint begin).
+
+    ``bounded``: values may be capped and evidence left out (marked by a lone
+    ``…`` row where it is left out, or at the end); otherwise every fact must
+    read whole. With the payload's ``truths``, a row that states one of them
+    under a label of no fact is read as an extra fact where it stands (also
+    just above the first fact, below the title) and belongs to the ask. The reading costs work linear in the rows and the facts
+    (``askbench.harness.judge.work_units``); past the frame's budget it raises ``ReadingTimeout``.
+    """
+    while stop > 0 and is_blank(rows[stop - 1].text):
+        stop -= 1
+    meter = meter or WorkMeter(frame_budget(stop, len(expected)))
+    heads = HeadIndex(rows, expected, stop, meter, extra_rows(rows, stop, truths))
+    first = heads.first_row()
+    while first is not None and first > 1 and first - 1 in heads.extras:
+        first -= 1  # the title's row is the title's, whatever it reads like
+    if first is None:
+        return AskReading(title_rows=min(1, stop), start=min(1, stop), end=stop, missing=[f for f in expected if not f.optional])
+    walk = _Walk(rows, expected, stop, bounded, heads, meter, AskReading(title_rows=first, start=first, end=first), row=first)
+    walk.run()
+    return walk.reading
+
+
+def core_head_rows(rows: Sequence[ScreenRow], start: int, stop: int) -> list[int]:
+    """Rows in ``rows[start:stop]`` that read like a core fact's label row."""
+    return [index for index in range(start, stop) if _ANY_CORE_HEAD.match(rows[index].text)]
+
+
+__all__ = ["MAX_LABEL_CELLS", "AskReading", "FactOnScreen", "Segment", "core_head_rows", "label_head", "read_ask"]

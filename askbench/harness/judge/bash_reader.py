@@ -1,0 +1,508 @@
+"""The commands in bash's canonical text (``askbench.harness.judge.bash_oracle``), each with its words.
+
+bash has settled every question a grammar could get wrong — comments,
+continuations, where a heredoc ends, ``$'…'`` — and prints the result in
+one regular form: words separated by one blank, operators spaced, each
+heredoc's body after its line and ended by its quote-removed delimiter.
+This reader walks that form: it splits commands at the list operators,
+keeps a simple command's words (assignments and arguments, never its
+redirections), steps over what is no command (``for`` lists, ``case``
+patterns, a function's name, the words of ``[[ ]]`` and ``(( ))``), and
+returns, as commands of their own, what a command runs inside it:
+
+- every substitution (``$( )``, backticks, ``<( )``, ``>( )``) wherever it
+  stands: in a word, in ``[[ ]]``, ``(( ))``, ``${ }``, in an unquoted heredoc's body;
+- the command a wrapper runs (``env``, ``sudo``, ``xargs``, ``nice``,
+  ``timeout``, ``nohup``, ``exec``, ``command``, ``time``, ``find -exec``),
+  as the words it is given;
+- the script a shell is handed (``sh -c``, ``bash -c``, ``eval``, a heredoc
+  fed to a shell), read again by bash: ``scripts`` lists them for the caller.
+
+Backticks are the one place bash prints as written: their text, with
+``\\``, ``\\``` and ``\\$`` unescaped, is a script for bash too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["Found", "read_canonical"]
+
+_ORDINARY = re.compile(r"[^ \t\n;&|<>()\\'\"`$]+")
+"""Characters that stand for themselves inside a word: a run of them is stepped over at once."""
+_NO_SUBSTITUTION = re.compile(r"[^\\'\"`$<>]+")
+"""Characters that start no quote and no substitution: a run of them is stepped over at once."""
+
+_OPERATORS = ("&&", "||", ";;&", ";;", ";&", "|&", "|", ";", "&", "(", ")")
+_REDIRECT = re.compile(r"(?:[0-9]+|\{\w+\})?(?:<<<|<<-|<<|&>>|&>|>>|>\||<>|<&|>&|<|>)")
+_RESERVED = frozenset({
+    "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in", "esac", "coproc",
+})
+_LISTS = frozenset({"for", "select"})
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "busybox"})
+_EVAL = frozenset({"eval"})
+_WRAPPERS: dict[str, frozenset[str]] = {
+    # each wrapper, and its options that take a value
+    "env": frozenset({"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}),
+    "sudo": frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "--user", "--group"}),
+    "doas": frozenset({"-u", "-C"}),
+    "xargs": frozenset({"-I", "-n", "-P", "-d", "-E", "-L", "-s", "-a", "--delimiter", "--max-args",
+                        "--max-procs", "--arg-file"}),
+    "nice": frozenset({"-n", "--adjustment"}),
+    "ionice": frozenset({"-c", "-n", "-p"}),
+    "nohup": frozenset(),
+    "exec": frozenset({"-a"}),
+    "command": frozenset(),
+    "builtin": frozenset(),
+    "time": frozenset({"-f", "-o"}),
+    "stdbuf": frozenset({"-i", "-o", "-e"}),
+    "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
+    "chroot": frozenset(),
+    "setsid": frozenset(),
+    "unbuffer": frozenset(),
+}
+_FIRST_PLAIN = {"timeout": 1, "chroot": 1}
+"""Wrappers whose first plain word is theirs (a duration, a directory), not the command's."""
+_FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+
+
+@dataclass(frozen=True)
+class Found:
+    """A command bash would run: its words as bash printed them, and where it stands among the others."""
+
+    words: tuple[str, ...]
+    order: tuple[int, ...]
+    """Its place: the position in its text, then within what it stands in (a substitution, a script)."""
+
+
+@dataclass
+class _Result:
+    commands: list[Found] = field(default_factory=list)
+    scripts: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    """Text bash must read again (a shell's ``-c`` script, a backtick body, a heredoc fed to a shell), and its place."""
+
+
+def read_canonical(
+    text: str, order: tuple[int, ...] = (), *, evaluated: bool = False,
+) -> tuple[list[Found], list[tuple[str, tuple[int, ...]]]]:
+    """The commands of bash's canonical ``text`` and the scripts in it bash must read again.
+
+    ``evaluated``: the text evaluates some of its data as code later, so a
+    substitution inside single quotes is a command too.
+    """
+    result = _Result()
+    _Reader(text, order, result, evaluated=evaluated).run()
+    return result.commands, result.scripts
+
+
+class _Reader:
+    def __init__(self, text: str, order: tuple[int, ...], result: _Result, *, evaluated: bool = False) -> None:
+        self.text = text
+        self.evaluated = evaluated
+        self.at = 0
+        self.order = order
+        self.result = result
+        self.heredocs: list[tuple[str, bool, bool, int]] = []
+        """Pending heredocs on this line: delimiter, quoted, stripped, and the command index they feed."""
+        self.words: list[tuple[str, int]] = []
+        """The command being read: each word and where it starts."""
+        self.feeds: list[tuple[str, bool, bool]] = []
+        """The heredocs its redirections open: delimiter, quoted, stripped."""
+        self.context = "command"
+        """What a word is here: a ``command``'s, a ``list`` (after for/select), a ``case`` subject, a ``pattern``."""
+
+    # ── words ───────────────────────────────────────────────────────────
+    def run(self) -> None:
+        while self.at < len(self.text):
+            char = self.text[self.at]
+            if char in " \t":
+                self.at += 1
+            elif char == "\n":
+                self.at += 1
+                self.end_line()
+            elif self.text.startswith("((", self.at) and not self.words and self.context in ("command", "list"):
+                self.at += 2
+                self.skip_test("((", self.at)
+            elif (redirect := _REDIRECT.match(self.text, self.at)) and not self.text.startswith(("<(", ">("), self.at):
+                self.redirect(redirect)
+            elif operator := next((op for op in _OPERATORS if self.text.startswith(op, self.at)), None):
+                self.operator(operator)
+            else:
+                self.next_word()
+        self.end_command()
+        self.bodies()
+
+    def end_command(self) -> None:
+        self.finish(self.words, self.feeds)
+        self.words, self.feeds = [], []
+
+    def end_line(self) -> None:
+        self.end_command()
+        self.bodies()
+        if self.context == "list":
+            self.context = "command"
+
+    def redirect(self, redirect: re.Match[str]) -> None:
+        """A redirection: its target is no word of the command, but a substitution in it runs; ``<<`` feeds a body."""
+        self.at = redirect.end()
+        kind = redirect.group().lstrip("0123456789")
+        if kind.startswith("{"):
+            kind = kind[kind.index("}") + 1 :]
+        target_start = self.skip_blanks()
+        target = self.word()
+        if kind in ("<<", "<<-"):
+            quoted = any(mark in target for mark in "'\"\\")
+            self.feeds.append((self.unquote(target), quoted, kind == "<<-"))
+        else:
+            self.substitutions(target, target_start)
+
+    def operator(self, operator: str) -> None:
+        self.at += len(operator)
+        if operator in (";;", ";&", ";;&") and self.context in ("case", "command"):
+            self.context = "pattern"
+        elif operator == ")" and self.context == "pattern":
+            self.context = "command"
+            self.words = []
+            return
+        self.end_command()
+
+    def next_word(self) -> None:
+        start = self.at
+        word = self.word()
+        if not word:  # a character no word or operator starts with: stepped over
+            self.at += 1
+            return
+        if not self.words and self.context == "command" and self.first_word(word, start):
+            return
+        if self.context in _OUTSIDE_COMMANDS:
+            _OUTSIDE_COMMANDS[self.context](self, word, start)
+            return
+        if word == "esac" and not self.words:
+            return
+        self.words.append((word, start))
+
+    def first_word(self, word: str, start: int) -> bool:
+        """A command's first word that is no command's name (a keyword, a test, a function's name): read as such."""
+        if word == "[[":
+            self.skip_test(word, start)
+        elif word == "case":
+            self.skip_blanks()
+            subject_start = self.at
+            self.substitutions(self.word(), subject_start)
+            self.context = "case"
+        elif word in _LISTS:
+            self.context = "list"
+        elif word == "function":
+            self.skip_blanks()
+            self.word()
+        elif word in _RESERVED:
+            pass
+        elif self.text.startswith(" ()", self.at) or self.text.startswith("()", self.at):
+            self.at = self.text.index(")", self.at) + 1  # a function's name
+        else:
+            return False
+        return True
+
+    def case_word(self, word: str, start: int) -> None:
+        if word == "in":
+            self.context = "pattern"
+
+    def pattern_word(self, word: str, start: int) -> None:
+        if word == "esac":
+            self.context = "command"
+
+    def list_word(self, word: str, start: int) -> None:
+        self.substitutions(word, start)
+        if word == "do":
+            self.context = "command"
+
+    def skip_blanks(self) -> int:
+        while self.at < len(self.text) and self.text[self.at] in " \t":
+            self.at += 1
+        return self.at
+
+    def word(self) -> str:
+        """One word from here: quotes, substitutions and extglob groups whole."""
+        start = self.at
+        text = self.text
+        while self.at < len(text):
+            ordinary = _ORDINARY.match(text, self.at)
+            if ordinary is not None:
+                self.at = ordinary.end()
+                continue
+            char = text[self.at]
+            if char in " \t\n":
+                break
+            if char in ";&|<>" and not text.startswith(("<(", ">("), self.at):
+                break
+            if char in "()":
+                if char == "(" and self.at > start and text[self.at - 1] in "!@*+?=":
+                    self.at = self.balanced(self.at, "(", ")")
+                    continue
+                break
+            self.at = self.skip_unit(self.at)
+        return text[start : self.at]
+
+    def skip_unit(self, at: int) -> int:
+        """Past one quoted or substituted unit starting at ``at``, or one character."""
+        text = self.text
+        char = text[at]
+        if char == "\\":
+            return min(len(text), at + 2)
+        if char == "'":
+            end = text.find("'", at + 1)
+            return len(text) if end < 0 else end + 1
+        if text.startswith("$'", at):
+            position = at + 2
+            while position < len(text) and text[position] != "'":
+                position += 2 if text[position] == "\\" else 1
+            return min(len(text), position + 1)
+        if char == '"':
+            position = at + 1
+            while position < len(text) and text[position] != '"':
+                position = self.skip_unit(position) if text[position] in "\\$`" else position + 1
+            return min(len(text), position + 1)
+        if char == "`":
+            position = at + 1
+            while position < len(text) and text[position] != "`":
+                position += 2 if text[position] == "\\" else 1
+            return min(len(text), position + 1)
+        if text.startswith(("$(", "<(", ">("), at):
+            return self.balanced(at + 1, "(", ")")
+        if text.startswith("${", at):
+            return self.balanced(at + 1, "{", "}")
+        return at + 1
+
+    def balanced(self, at: int, opening: str, closing: str) -> int:
+        """Past the ``closing`` that matches the ``opening`` at ``at``, quotes and substitutions skipped."""
+        depth = 0
+        position = at
+        text = self.text
+        while position < len(text):
+            char = text[position]
+            if char == opening:
+                depth += 1
+            elif char == closing:
+                depth -= 1
+                if depth == 0:
+                    return position + 1
+            elif char in "\\'\"`" or (char == "$" and text.startswith(("$(", "${", "$'"), position)):
+                if position != at:
+                    position = self.skip_unit(position)
+                    continue
+            position += 1
+        return len(text)
+
+    def skip_test(self, word: str, start: int) -> None:
+        """``[[ … ]]`` or ``(( … ))``: no command, but a substitution inside runs."""
+        closing = "]]" if word == "[[" else "))"
+        end = self.text.find(closing, self.at)
+        end = len(self.text) if end < 0 else end + len(closing)
+        body_start = self.at
+        self.at = end
+        self.substitutions(self.text[body_start:end], body_start, evaluated=True)
+
+    # ── what a command runs ────────────────────────────────────────────
+    def finish(self, words: list[tuple[str, int]], feeds: list[tuple[str, bool, bool]]) -> None:
+        if not words:
+            for delimiter, quoted, stripped in feeds:
+                self.heredocs.append((delimiter, quoted, stripped, -1))
+            return
+        place = (*self.order, words[0][1])
+        plain = tuple(word for word, _ in words)
+        self.result.commands.append(Found(plain, place))
+        for word, start in words:
+            self.substitutions(word, start)
+        self.wrapped(plain, place)
+        shell = _shell_at(plain)
+        for delimiter, quoted, stripped in feeds:
+            self.heredocs.append((delimiter, quoted, stripped, words[0][1] if shell is not None else -1))
+
+    def wrapped(self, words: tuple[str, ...], place: tuple[int, ...]) -> None:
+        inner = _unwrap(words)
+        if inner and inner != words:
+            self.result.commands.append(Found(inner, (*place, 0)))
+        script = _script(inner or words)
+        if script is not None:
+            self.result.scripts.append((script, (*place, 1)))
+
+    def bodies(self) -> None:
+        """The bodies of this line's heredocs, each up to the line that is its delimiter."""
+        for delimiter, quoted, stripped, feeding in self.heredocs:
+            body_start = self.at
+            lines: list[str] = []
+            while self.at < len(self.text):
+                end = self.text.find("\n", self.at)
+                end = len(self.text) if end < 0 else end
+                line = self.text[self.at : end]
+                self.at = min(len(self.text), end + 1)
+                if (line.lstrip("\t") if stripped else line) == delimiter:
+                    break
+                lines.append(line)
+            body = "\n".join(lines)
+            if not quoted:
+                self.substitutions(body, body_start, in_body=True)
+            if feeding >= 0:
+                self.result.scripts.append((body, (*self.order, feeding, 2)))
+        self.heredocs = []
+
+    def substitutions(self, text: str, start: int, *, in_body: bool = False, evaluated: bool = False) -> None:
+        """Every substitution in ``text`` (a word, a test, a body) as commands of its own."""
+        position = 0
+        quoted = False
+        while position < len(text):
+            ordinary = _NO_SUBSTITUTION.match(text, position)
+            if ordinary is not None:
+                position = ordinary.end()
+                continue
+            char = text[position]
+            if char == "\\" and not quoted:
+                position += 2
+                continue
+            if char == "'" and not in_body and not evaluated and not self.evaluated and not quoted:
+                end = text.find("'", position + 1)
+                position = len(text) if end < 0 else end + 1
+                continue
+            if char == '"' and not in_body:
+                quoted = not quoted
+                position += 1
+                continue
+            place = (*self.order, start + position)
+            if text.startswith(("$((",), position):
+                position += 3
+                continue
+            if text.startswith(("$(", "<(", ">("), position):
+                end = _Reader(text, (), _Result()).balanced(position + 1, "(", ")")
+                inner = text[position + 2 : end - 1]
+                commands, scripts = read_canonical(inner, place, evaluated=self.evaluated)
+                self.result.commands.extend(commands)
+                self.result.scripts.extend(scripts)
+                position = end
+                continue
+            if char == "`":
+                end = position + 1
+                while end < len(text) and text[end] != "`":
+                    end += 2 if text[end] == "\\" else 1
+                inner = re.sub(r"\\([\\`$])", r"\1", text[position + 1 : end])
+                self.result.scripts.append((inner, place))
+                position = end + 1
+                continue
+            position += 1
+
+    @staticmethod
+    def unquote(word: str) -> str:
+        return _unquote(word)
+
+
+_OUTSIDE_COMMANDS = {"case": _Reader.case_word, "pattern": _Reader.pattern_word, "list": _Reader.list_word}
+"""Where a word is no command's: what it does to the reading instead."""
+
+
+def _unquote(word: str) -> str:
+    """A word's text with its quotes removed (what a heredoc delimiter or a ``-c`` script is)."""
+    out: list[str] = []
+    position = 0
+    while position < len(word):
+        char = word[position]
+        if char == "\\":
+            out.append(word[position + 1 : position + 2])
+            position += 2
+        elif char == "'":
+            end = word.find("'", position + 1)
+            end = len(word) if end < 0 else end
+            out.append(word[position + 1 : end])
+            position = end + 1
+        elif char == '"':
+            position += 1
+            while position < len(word) and word[position] != '"':
+                if word[position] == "\\" and word[position + 1 : position + 2] in ('"', "\\", "$", "`"):
+                    position += 1
+                out.append(word[position : position + 1])
+                position += 1
+            position += 1
+        else:
+            out.append(char)
+            position += 1
+    return "".join(out)
+
+
+def _name(word: str) -> str:
+    return _unquote(word).rsplit("/", 1)[-1]
+
+
+def _unwrap(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command a wrapper runs (the words it is given), or ``None`` when ``words`` is no wrapper."""
+    index = 0
+    while index < len(words) and _ASSIGNMENT.match(words[index]):
+        index += 1  # assignments before the name
+    if index >= len(words):
+        return None
+    name = _name(words[index])
+    if name == "find":
+        return _find_exec(words)
+    if name not in _WRAPPERS:
+        return words[index:] if index else None
+    inner = words[_wrapped_start(words, index, name) :]
+    if not inner:
+        return None
+    deeper = _unwrap(inner)
+    return deeper if deeper else inner
+
+
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=")
+
+
+def _find_exec(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command ``find`` runs through its first ``-exec`` (up to its ``;`` or ``+``), or ``None``."""
+    for position, word in enumerate(words):
+        if _unquote(word) in _FIND_EXEC and position + 1 < len(words):
+            end = next((later for later in range(position + 1, len(words))
+                        if _unquote(words[later]) in (";", "+")), len(words))
+            return words[position + 1 : end] or None
+    return None
+
+
+def _wrapped_start(words: tuple[str, ...], index: int, name: str) -> int:
+    """Where the command of the wrapper ``name`` at ``index`` begins: past its options, their values, ``env``'s
+    assignments and the plain words that are the wrapper's own (``timeout``'s duration)."""
+    takes_value = _WRAPPERS[name]
+    position = index + 1
+    plain = _FIRST_PLAIN.get(name, 0)
+    while position < len(words):
+        word = _unquote(words[position])
+        if word == "--":
+            return position + 1
+        if word.startswith("-") and len(word) > 1:
+            position += 2 if word in takes_value else 1
+        elif name == "env" and "=" in word:
+            position += 1
+        elif plain:
+            plain -= 1
+            position += 1
+        else:
+            break
+    return position
+
+
+def _shell_at(words: tuple[str, ...]) -> str | None:
+    inner = _unwrap(words) or words
+    return _name(inner[0]) if inner and _name(inner[0]) in _SHELLS else None
+
+
+def _script(words: tuple[str, ...]) -> str | None:
+    """The script a shell is handed with ``-c`` (or ``eval``'s words), or ``None``."""
+    if not words:
+        return None
+    name = _name(words[0])
+    if name in _EVAL:
+        return " ".join(_unquote(word) for word in words[1:]) or None
+    if name not in _SHELLS:
+        return None
+    for position, word in enumerate(words[1:], start=1):
+        plain = _unquote(word)
+        if plain.startswith("-") and not plain.startswith("--") and "c" in plain[1:]:
+            return _unquote(words[position + 1]) if position + 1 < len(words) else None
+        if not plain.startswith("-"):
+            return None
+    return None

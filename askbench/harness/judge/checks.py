@@ -1,0 +1,919 @@
+"""The invariants of ``docs/design.md``, each judged on the screen of every terminal model.
+
+A renderer's own account of its rows proves nothing, and neither does a
+comparison with the reference's layout: a sound renderer may wrap by words,
+align its labels or not, and put its hint anywhere near its options. So the
+judge takes only two things from outside the screen — the payload (what the
+request is; ``askbench.harness.judge.expected_facts`` says what must be shown of it) and the frame
+lines the renderer wrote — and reads everything else back from virtual
+terminals that measure text three different ways (``askbench.harness.terminals.models``):
+where the ask is, which fact every row belongs to, how much of each field
+shows, what is painted, what is invisible, what poses as something it is
+not.
+
+Views: the bounded ask is judged on every invariant; the complete view
+(ctrl+o) on containment, fit, layout, labels, legibility and ``verbatim``;
+the legacy dialog (the old baseline) on containment, fit and legibility,
+and its rows are counted for the report.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from askbench.impl.dialog import DialogBudget
+from askbench.impl.payload import PromptPayload
+
+from ..drivers.frame_sources import FrameSource, RenderedFrame, reference_source
+from ..drivers.protocol import VIEWS, AdapterFailure, Verdict, View
+from ..fixtures.loading import Fixture
+from ..terminals.models import (
+    MODELS,
+    FrameReading,
+    ScreenRow,
+    TerminalModel,
+    cells_on,
+    printed_text,
+    read_frame,
+)
+from .ask_reading import AskReading, FactOnScreen, read_ask
+from .box import unbox
+from .chrome import Chrome, find_options, is_blank, option_key, option_problems, title_problem
+from .expected_facts import CORE_LABELS, ExpectedFact, expected_facts
+from .extra_facts import PayloadTruths, payload_truths
+from .field_match import MARKER
+from .invariants import Invariant
+from .label_lookalikes import core_label_of, label_of
+from .reaches import check_reaches
+from .what_runs import runs_problems as shell_check_runs
+from .work_units import ReadingTimeout
+
+WIDTHS = (80, 120, 160)
+DEFAULT_MODELS: tuple[TerminalModel, ...] = tuple(MODELS.values())
+EXPAND_KEY = "ctrl+o"
+"""The key the hint must name exactly when the bounded view leaves something out."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    invariant: Invariant | Verdict
+    """The invariant broken, or the adapter's failure (``CRASH``, ``TIMEOUT``, ``BAD_ANSWER``) that left nothing to judge."""
+    view: str
+    width: int
+    message: str
+    terminal: str = "grapheme"
+    """The terminal model the screen was read on (``askbench.harness.terminals.models``); every model judges every frame."""
+
+    def __str__(self) -> str:
+        return f"{self.invariant} ({self.view} @{self.width}, {self.terminal}): {self.message}"
+
+
+@dataclass
+class WidthResult:
+    width: int
+    legacy_rows: int = 0
+    bounded_rows: int = 0
+    complete_rows: int = 0
+    """Rows of the ask (not the whole frame) in each view, on the ``grapheme`` terminal."""
+    elided: bool = False
+    render_us: float = 0.0
+    """Wall time of the bounded frame from its source: the reference's whole frame, or an adapter's round trip."""
+    violations: list[Violation] = field(default_factory=list)
+    screens: dict[str, list[str]] = field(default_factory=dict)
+    """The screen rows of each view a violation names, kept only when asked (``keep_screens``), for reports."""
+    shown: dict[str, int] = field(default_factory=dict)
+    """Characters of each fact's text the bounded view shows (``label#n`` for the n-th fact so labelled)."""
+
+
+# ── one view on one terminal ───────────────────────────────────────────────
+
+
+@dataclass
+class _Judged:
+    """A frame as read on a group of terminal models that show it identically."""
+
+    models: list[TerminalModel]
+    reading: FrameReading
+    chrome: Chrome
+    ask: AskReading | None = None
+    boxed_by: int = 0
+    """The columns a box drawn around the prompt takes from each row (its sides and padding)."""
+
+    @property
+    def rows(self) -> list[ScreenRow]:
+        return self.reading.screen_rows
+
+    def chrome_text(self) -> str:
+        """Every non-blank row that is neither title, ask nor option: the hint, wherever it stands."""
+        assert self.ask is not None
+        texts = self.reading.rows
+        rows = texts[self.ask.end : self.chrome.options_start] + texts[self.chrome.options_end :]
+        return " ".join(row.strip() for row in rows if row.strip())
+
+
+def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) -> list[_Judged]:
+    """One reading per model, models that show the frame alike grouped so each screen is judged once.
+
+    Where every line fits a model's row, the rows hold exactly the lines'
+    printed characters whatever the model measures, so such models share one
+    reading (their cells differ, and ``check_cap`` measures those per model).
+    A model that wraps a line gets a reading of its own, and so does a real
+    terminal: its screen is its own.
+    """
+    fits = _fits_on(lines, width)
+    groups: list[_Judged] = []
+    shared: _Judged | None = None
+    for model in models:
+        if model.screen is None and fits(model):
+            if shared is not None:
+                shared.models.append(model)
+                continue
+            shared = _judged(lines, width, model)
+            groups.append(shared)
+        else:
+            groups.append(_judged(lines, width, model))
+    return groups
+
+
+def _fits_on(lines: Sequence[str], width: int) -> Callable[[TerminalModel], bool]:
+    """Whether every line fits a row of a model: ASCII is one cell a character on every model, so only the
+    other lines are measured on each."""
+    printed = [printed_text(line) for line in lines]
+    wide = [text for text in printed if not text.isascii()]
+    ascii_fits = all(len(text) <= width for text in printed if text.isascii())
+    return lambda model: ascii_fits and all(cells_on(text, model) <= width for text in wide)
+
+
+def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
+    """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.chrome.unbox``)."""
+    reading = read_frame(lines, width, model)
+    inside = unbox(reading.screen_rows)
+    boxed_by = max((len(row.text) - len(kept.text) for row, kept in zip(reading.screen_rows, inside, strict=False)
+                    if row.text != kept.text and kept.text.strip()), default=0)
+    reading = replace(reading, screen_rows=inside)
+    return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
+                   boxed_by=boxed_by)
+
+
+# ── the invariants ─────────────────────────────────────────────────────────
+
+Report = Callable[[Invariant, str], None]
+VerdictReport = Callable[[Invariant | Verdict, str], None]
+"""A report that can also record a failure that left nothing to judge (``TIMEOUT``)."""
+"""``(invariant, message)``: record a violation for the view and terminals being judged."""
+
+
+def check_containment(reading: FrameReading, report: Report) -> None:
+    if not reading.transcript_intact:
+        report("containment", "a transcript row above the frame changed")
+    if reading.cursor_left_frame:
+        report("containment", "the cursor moved above the frame")
+    if reading.foreign_events:
+        report("containment", f"control functions reached the terminal: {reading.foreign_events[:3]}")
+    if reading.foreign_bytes:
+        report("containment", f"non-SGR control characters in the frame: {reading.foreign_bytes[:3]}")
+    if reading.unprintable:
+        report("containment", f"unprintable characters reached the terminal: {[repr(c) for c in reading.unprintable[:3]]}")
+
+
+def check_fit(reading: FrameReading, lines: Sequence[str], report: Report) -> None:
+    if reading.frame_rows != len(lines):
+        report("fit", f"{len(lines)} frame lines occupy {reading.frame_rows} screen rows")
+
+
+_PAYLOAD_SGR = re.compile(r"\x1b\[[0-9;:]*m")
+_RESETS = frozenset({"", "0", "22", "23", "24", "25", "27", "28", "29", "39", "49", "54", "55", "59"})
+"""SGR parameters that only end an attribute: such a sequence can neither hide text nor bleed into the rows after it."""
+
+
+@dataclass(frozen=True)
+class PayloadSgr:
+    """An SGR sequence the tool input carries, with the text around it there, as a screen may spell it."""
+
+    sequence: str
+    before: tuple[str, ...]
+    """The characters before it on its line, back to the previous escape."""
+    after: tuple[str, ...]
+    """The characters after it on its line up to the next escape; ending in ``_ENDS`` where the line ends there."""
+    after_escape: tuple[str, ...] = ()
+    """When an escape follows it at once: what follows that escape, which a screen may show after the escape's notation."""
+
+    @property
+    def resets_only(self) -> bool:
+        return all(param in _RESETS for param in re.split("[;:]", self.sequence[2:-1]))
+
+    def found_in(self, line: str, at: int) -> bool:
+        """Whether the sequence at ``at`` in a frame line stands where the payload has it: among the same characters.
+
+        A row break may fall right beside the sequence, so a context is
+        matched as far as the line goes on that side, one character at
+        least; an escape right after it may be shown in any notation.
+        """
+        end = at + len(self.sequence)
+        following = line[end : end + _CONTEXT + 1]
+        notated = _ESC_NOTATION.match(line, end, end + 4 * _CONTEXT)
+        after_notation = line[notated.end() : notated.end() + _CONTEXT + 1] if notated else ""
+        preceding = line[max(0, at - _CONTEXT) : at]
+        return (
+            _continues(following, self.after)
+            or _continues(after_notation, self.after_escape)
+            or bool(preceding) and any(context.endswith(preceding[-len(context) :]) for context in self.before)
+        )
+
+
+def _continues(following: str, contexts: tuple[str, ...]) -> bool:
+    """Whether a frame's text after a sequence goes on as one of the payload's contexts, as far as the line goes.
+
+    A context the payload's line ends in is matched only where the frame's
+    text ends there too, or an escape (the renderer's own reset) follows:
+    a value ``ESC[33m[`` painted ``ESC[33m`` reads ``␛[33m[`` after the paint.
+    """
+    if not following:
+        return False
+    for context in contexts:
+        body = context.removesuffix(_ENDS)
+        if not body.startswith(following[: len(body)]):
+            continue
+        if context == body or len(following) <= len(body) or following[len(body)] == "\x1b":
+            return True
+    return False
+
+
+_CONTEXT = 6
+_ENDS = "\n"
+"""Marks a context after which the payload's line ends (a frame line never holds a line break)."""
+_ESC_NOTATION = re.compile(r"(?:\u241b|\^\[|\\x1b|\\u001b|\\e|\u27e8U\+001B\u27e9|<U\+001B>|U\+001B)", re.IGNORECASE)
+"""ESC as the notations ``askbench.harness.judge.field_match`` accepts spell it, at the start of the text after a sequence."""
+
+
+def _nonempty(context: str) -> tuple[str, ...]:
+    return (context,) if context and context != _ENDS else ()
+
+
+def _context_after(tail: str) -> str:
+    """The characters of ``tail`` (the rest of a line, at most ``4 * _CONTEXT``) up to the next escape, marked where the line ends."""
+    segment = tail.split("\x1b", 1)[0]
+    ends = "\x1b" not in tail and len(tail) < 4 * _CONTEXT and len(segment) <= _CONTEXT
+    return segment[:_CONTEXT] + (_ENDS if ends else "")
+
+
+def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
+    """Every SGR sequence the tool input carries that sets an attribute."""
+    texts = [payload.legacy_message] + [
+        part for fact in expected_facts(payload) for part in (fact.label, *fact.texts, fact.detail or "")
+    ]
+    found = []
+    for text in texts:
+        for match in _PAYLOAD_SGR.finditer(text):
+            head = text[max(0, match.start() - 4 * _CONTEXT) : match.start()].rsplit("\n", 1)[-1]
+            tail = text[match.end() : match.end() + 4 * _CONTEXT].split("\n", 1)[0]
+            before = head.rsplit("\x1b", 1)[-1][-_CONTEXT:]
+            after = _context_after(tail)
+            after_escape = _context_after(tail[1:]) if tail.startswith("\x1b") else ""
+            sgr = PayloadSgr(match.group(), _nonempty(before), _nonempty(after), _nonempty(after_escape))
+            if not sgr.resets_only:
+                found.append(sgr)
+    return found
+
+
+def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[PayloadSgr], report: Report) -> None:
+    """Every row is drawn readably (not invisible on a dark or a light theme, not struck through), and no SGR sequence
+    of the tool input reaches the terminal.
+
+    A sequence is recognised as the tool input's by its surroundings: the
+    same characters precede or follow it in the frame as in the payload
+    (a bare sequence at the end of a value by the value's end). A sequence that only resets attributes is harmless
+    and not looked for, so a renderer's reset after a value never reads as the payload's.
+    """
+    for index, row in enumerate(judged.rows):
+        if not any(style.unreadable for style in row.kinds):
+            continue
+        hidden = [(char, style) for char, style in zip(row.text, row.styles, strict=False) if not char.isspace() and style.unreadable]
+        if hidden:
+            text = "".join(char for char, _ in hidden)[:30]
+            report("legible", f"row {index + 1} draws {text!r} {hidden[0][1].unreadable}")
+            break
+    for line in lines:
+        for sgr in sequences:
+            at = line.find(sgr.sequence)
+            while at >= 0:
+                if sgr.found_in(line, at):
+                    report("legible", f"the tool input's own escape {sgr.sequence!r} reached the terminal")
+                    return
+                at = line.find(sgr.sequence, at + 1)
+
+
+def check_options(chrome: Chrome, report: Report) -> None:
+    """The options are offered, and read for what they do: no option says the opposite, a deny is there, the
+    opening one grants no more than once (``askbench.harness.judge.chrome.option_problems``)."""
+    if chrome.problem:
+        report("layout", chrome.problem)
+    for problem in option_problems(chrome.options)[:1]:
+        report("layout", problem)
+
+
+def check_title(judged: _Judged, payload: PromptPayload, report: Report) -> None:
+    """The title claims no requester the payload does not have."""
+    ask = judged.ask
+    if ask is None:
+        return
+    requester = payload.request.requester
+    names = {name for name in (requester.agent_name, requester.session_id) if name}
+    title = " ".join(row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip())
+    problem = title_problem(title, requester.forwarded, names)
+    if problem:
+        report("layout", problem)
+
+
+def check_layout(judged: _Judged, report: Report) -> None:
+    """Title, ask, options, hint: the options offered and read, a title above the ask, nothing stray between ask and options."""
+    check_options(judged.chrome, report)
+    ask = judged.ask
+    if ask is None:
+        return
+    if ask.title_rows == 0 or all(is_blank(row.text) for row in judged.rows[: ask.title_rows]):
+        report("layout", "no title above the ask")
+    if ask.start == ask.end and not ask.facts:
+        report("layout", "no fact of the ask stands under its label")
+        return
+    after = judged.reading.rows[ask.end : judged.chrome.options_start]
+    if after and not is_blank(after[0]):
+        report("layout", f"row {ask.end + 1} ({after[0][:40]!r}) follows the ask without a blank row and belongs to no fact")
+
+
+def check_labels(judged: _Judged, report: Report) -> None:
+    """Only this payload's core facts read like core rows; no row of a value poses as title, option or hint."""
+    ask = judged.ask
+    if ask is None:
+        return
+    if _forged_label_row(judged, ask, report):
+        return
+    title = {row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip()}
+    hint = {row.text.strip() for row in judged.rows[judged.chrome.options_end :] if row.text.strip()}
+    numbered = any(option.key.isdigit() for option in judged.chrome.options)
+    for shown in ask.facts:
+        for index in range(shown.head + 1, shown.end):
+            text = judged.rows[index].text
+            key = option_key(text)
+            if key is not None and (numbered or not key.isdigit()):  # a list item ``1.`` poses only among numbered options
+                report("labels", f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}")
+                return
+            if text.strip() and (text.strip() in title and text == text.lstrip() or text.strip() in hint and text == text.lstrip()):
+                report("labels", f"row {index + 1} of '{shown.fact.label}' poses as the prompt's own text: {text[:40]!r}")
+                return
+
+
+def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
+    """A row at the label column that reads as ``label: value`` where the payload has no such fact.
+
+    Read as a person reads it (``askbench.harness.judge.label_lookalikes``): ``Runs``, ``tooI`` or
+    ``ｒｕｎｓ`` is the core label ``runs``/``tool``, so such a row, anywhere
+    above the options, must be that core fact; and any other row of the ask
+    shaped ``to: boss@acme.example`` must be the head of the entry read there,
+    or state a truth of the payload (``askbench.harness.judge.extra_facts``), or it
+    poses as one the payload does not have.
+    """
+    real = {shown.head for shown in ask.facts if shown.fact.core}
+    heads = {shown.head for shown in ask.facts} | set(ask.extra_rows)
+    # a core label row poses as one wherever it stands above the options, also past the facts the ask reads;
+    # below the title's first row, a label row before the first fact poses as much as one inside the ask
+    for index in range(min(1, ask.start), max(ask.end, judged.chrome.options_start)):
+        text = judged.rows[index].text
+        core = core_label_of(text, CORE_LABELS)
+        if core is None and index >= ask.end:
+            continue
+        if core is not None and index not in real:
+            report("labels", f"row {index + 1} reads like a core row ('{core}') but is none of this payload's core "
+                             f"facts: {text[:50]!r}")
+            return True
+        label = None if core is not None or index in heads else label_of(text)
+        if label is not None:
+            report("labels", f"row {index + 1} reads as a '{label[:20]}' row, but the payload has no such entry "
+                             f"there: {text[:50]!r}")
+            return True
+    return False
+
+
+def _problem(shown: FactOnScreen) -> str | None:
+    return shown.reading.problem or (shown.detail_reading.problem if shown.detail_reading else None)
+
+
+def _shows_nothing(shown: FactOnScreen, field_max_width: int) -> bool:
+    """A capped value that shows none of its first line although the cap had room for some of it."""
+    if shown.reading.shown or shown.reading.cut_inside:
+        return False
+    first = shown.text.split("\n", 1)[0].expandtabs(8)
+    padding = len(first) - len(first.lstrip())
+    return bool(first.strip()) and padding + 8 <= field_max_width
+
+
+def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int, report: Report) -> None:
+    """Core facts under their labels, each value whole or (bounded) capped; evidence whole, capped or marked dropped.
+
+    Left-out evidence is marked by a lone ``…`` row where it is left out, or
+    after the last entry shown for entries left out at the end — a gap between
+    shown entries with no marker there is never marked by one elsewhere. At
+    the end the marker may be missing only where the ask has no
+    row left for it, which only a core that fills the budget alone can
+    cause: once an entry is shown, a row for the marker could have been kept
+    instead of its last one, so entries that end exactly at the budget and
+    leave later ones out unmarked read as everything there is.
+    """
+    ask = judged.ask
+    assert ask is not None
+    bounded = view == "bounded"
+    core_invariant: Invariant = "core" if bounded else "verbatim"
+    for fact in ask.missing:
+        report(core_invariant, f"no '{fact.label}' line on screen")
+    for shown in ask.facts:
+        problem = _fact_problem(shown, field_max_width)
+        if problem is not None:
+            invariant: Invariant = core_invariant if shown.fact.core else "evidence" if bounded else "verbatim"
+            report(invariant, f"'{shown.fact.label}' {problem}")
+    if ask.stray_rows:
+        first = ask.stray_rows[0]
+        report(core_invariant, f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
+    if bounded:
+        _check_left_out(ask, max_rows, report)
+
+
+def _fact_problem(shown: FactOnScreen, field_max_width: int) -> str | None:
+    problem = _problem(shown)
+    if problem is None and shown.capped and _shows_nothing(shown, field_max_width):
+        return "shows nothing of its text before the marker"
+    return problem
+
+
+def _check_left_out(ask: AskReading, max_rows: int, report: Report) -> None:
+    """Evidence the bounded view leaves out is marked where it is left out (``check_facts`` says when the end may not be)."""
+    if ask.silent_gaps:
+        report("evidence", f"evidence '{ask.silent_gaps[0].label}' is left out between entries with no lone {MARKER} row "
+                           "where it is left out")
+    evidence_shown = any(not shown.fact.core for shown in ask.facts)
+    if ask.unmarked_end and (ask.rows < max_rows or evidence_shown):
+        report("evidence", f"evidence '{ask.unmarked_end[0].label}' is left out with no lone {MARKER} row to say so")
+
+
+def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: TerminalModel) -> int:
+    """The cells of text a fact's rows show: the blanks a row begins with, past its label's, are layout.
+
+    Where a row starts, the renderer chose — under the value, at the margin,
+    with a hanging indent — and the screen cannot tell its indent from a
+    text line's own, so neither is counted: what the cap bounds is text.
+    """
+    cells = 0
+    for segment in shown.segments:
+        text = rows[segment.row].text[segment.start :].replace(MARKER, "")
+        cells += cells_on(text if segment.row == shown.head else text.lstrip(" "), model)
+    return cells
+
+
+def check_cap(rows: Sequence[ScreenRow], ask: AskReading, field_max_width: int, model: TerminalModel, report: Report) -> None:
+    """No field shows more than ``fieldMaxWidth`` cells of text (its marker aside) on this terminal."""
+    for shown in ask.facts:
+        allowed = field_max_width if shown.fact.detail is None else 2 * field_max_width + 3
+        cells = _value_cells(rows, shown, model)
+        if cells > allowed:
+            report("cap", f"'{shown.fact.label}' shows {cells} cells, over the cap of {field_max_width}")
+            return
+
+
+FIELD_SPARE_ROWS = 3
+"""Rows a capped field may take besides its cells' rows: its label's own row, a part-filled last row of its head,
+and its tail's."""
+
+
+def capped_rows(shown: FactOnScreen, field_max_width: int, width: int) -> int:
+    """The most rows a field bounded by its cap needs: ``fieldMaxWidth`` cells in the rows its value stands in.
+
+    A line break is charged the rest of its row: a cap that counted only
+    cells, where line breaks cost nothing, bounds a field of 400 short lines
+    to 400 rows, and that field was never bounded at all.
+    """
+    columns = [segment.start for segment in shown.segments if segment.row != shown.head]
+    row_cells = max(1, width - min(columns, default=shown.segments[0].start if shown.segments else 0))
+    return -(-field_max_width // row_cells) + FIELD_SPARE_ROWS
+
+
+def check_rows(ask: AskReading, max_rows: int, field_max_width: int, width: int, report: Report) -> None:
+    """The ask fits ``maxRows``; only a capped core taller than that alone may exceed it, and then nothing else shows.
+
+    Each core fact counts toward that exemption only the rows its cap can
+    need (``capped_rows``): a core that is tall because a field was never
+    bounded by rows is no core taller than the budget after the caps.
+    """
+    if ask.rows <= max_rows:
+        return
+    core = [shown for shown in ask.facts if shown.fact.core]
+    tall = [shown for shown in core if shown.end - shown.head > capped_rows(shown, field_max_width, width)]
+    capped_core = sum(min(shown.end - shown.head, capped_rows(shown, field_max_width, width)) for shown in core)
+    if tall:
+        worst = tall[0]
+        report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and '{worst.fact.label}' takes "
+                       f"{worst.end - worst.head} rows where a field capped at {field_max_width} cells needs at most "
+                       f"{capped_rows(worst, field_max_width, width)}")
+    elif ask.rows > capped_core:
+        report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and not only with core facts")
+
+
+def elides(ask: AskReading) -> bool | None:
+    """What the screen says: a field reads as capped, or evidence is left out.
+
+    ``None`` when it cannot say: a field that does not read as its text at
+    all (a raw CR, a U+2029 or an OSC mangled it) may be whole or cut, and
+    the entries read after it may be misplaced rather than left out. That is
+    a ``core`` or ``evidence`` violation, not evidence either way.
+    """
+    if any(_problem(shown) is not None for shown in ask.facts):
+        return None
+    return bool(ask.dropped) or any(shown.capped for shown in ask.facts)
+
+
+def check_elision(judged: _Judged, claimed: bool, report: Report) -> None:
+    ask = judged.ask
+    assert ask is not None
+    actual = elides(ask)
+    if actual is not None:
+        if claimed != actual:
+            report("elision", f"elided={claimed} but the screen {'leaves something out' if actual else 'shows everything'}")
+        offers = EXPAND_KEY in judged.chrome_text().lower()
+        if offers != actual:
+            report("elision", f"the hint {'offers' if offers else 'does not offer'} {EXPAND_KEY} while the view "
+                              f"{'leaves something out' if actual else 'shows everything'}")
+    read = {index for shown in ask.facts if _problem(shown) is None for index in range(shown.head, shown.end)}
+    for index in range(ask.start, ask.end):
+        if index in read:
+            continue  # digits after a marker there are the text's own: its tail was read back
+        count = _COUNT.search(judged.rows[index].text)
+        if count:
+            report("elision", f"an elision carries a count: {count.group()!r}")
+            return
+
+
+_COUNT_WORDS = r"(?:more|lines?|chars?|characters?|rows?|bytes?|entries|fields?|hidden|omitted|elided|truncated)\b"
+_COUNT = re.compile(
+    rf"{MARKER}\s*[(\[]?\s*\+?\d[\d,.]*\s*{_COUNT_WORDS}|\d[\d,.]*\s*{_COUNT_WORDS}[)\]]?\s*{MARKER}"
+)
+"""``… (12 more lines)``, ``…+3 rows``, ``40 characters hidden …``: a number the person cannot act on."""
+
+
+def _paints(judged: _Judged) -> bool:
+    return any(style.painted for row in judged.rows for style in row.kinds)
+
+
+def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> None:
+    """When the renderer paints at all, the flagged element is painted wherever a line states it whole.
+
+    That is the flagged value, and any other line whose whole text is one of
+    the payload's flagged texts, shown uncapped: each external path of a bash
+    ask that left the working directory (the paths it reaches are flagged,
+    not the command), the tool name in a tool ask's ``tool`` line.
+    """
+    ask = judged.ask
+    assert ask is not None
+    if not _paints(judged):
+        return
+    flagged = set(payload.flagged)
+    for shown in ask.facts:
+        # a tab is free to become spaces on screen, so a text holding one is no longer the flagged text there
+        if not (shown.fact.flagged or shown.text in flagged and "\t" not in shown.text and not shown.capped):
+            continue
+        plain = _unpainted(judged.rows, shown)
+        if plain:
+            report("highlight", f"the flagged '{shown.fact.label}' is not painted on screen: {plain[:30]!r}")
+            return
+
+
+def _unpainted(rows: Sequence[ScreenRow], shown: FactOnScreen) -> str:
+    """What of a flagged value stands unpainted, on every row of it: a value is all its rows, not its first.
+
+    Blanks and markers are no part of the text; a detail after the arrow is
+    not the flagged text.
+    """
+    plain: list[str] = []
+    for segment in shown.segments:
+        row = rows[segment.row]
+        text = row.text[segment.start :]
+        arrow = text.find("\u2192")
+        styles = row.styles[segment.start : segment.start + (len(text) if arrow < 0 else arrow)]
+        plain += [char for char, style in zip(text, styles, strict=False) if not char.isspace() and char != MARKER and not style.painted]
+        if arrow >= 0:
+            break
+    return "".join(plain)
+
+
+RUNS_LABELS = frozenset({"command", "shape", "runs", "full command"})
+"""The facts that say what a command runs: the command itself, its outline, the wrapper's inner command, the
+full command a gated unit was cut from."""
+
+
+SIZE_WIDTH = 80
+"""A normal terminal. ``expect.elided``, ``maxRows`` and ``visible`` describe a fixture on terminals this wide
+or wider, and ``runs`` owes the last command there: a narrow one wraps every field into more rows of fewer
+cells, so the same prompt may rightly show less."""
+
+
+RUNS_WIDTH = 40
+"""From this width on a bounded field's rows hold a command line's worth of cells: ``runs`` owes every command
+the screen can show (the first and the last, all when the outline fits). Narrower, a field of a dozen cells a
+row shows the first command, and the rest is one ctrl+o away."""
+UNAVAILABLE_OUTLINE = re.compile(r"\s*outline unavailable\b")
+"""A shape that says it has no outline to give: it shows no command, so it fits nothing."""
+
+
+def check_runs(
+    payload: PromptPayload, ask: AskReading, dialect: str | None, width: int, field_max_width: int, report: Report,
+) -> None:
+    """The first and the last command a bash or PowerShell value runs are on screen; every one when the outline shows whole.
+
+    The judge reads the command itself (``askbench.harness.judge.what_runs``: bash for a
+    bash value) and looks for each command's words in what the screen was
+    read back as showing of the command, its outline, what runs and the full
+    command — never in the renderer's own outline alone. "Shows whole" is the
+    outline, or the command itself, read whole; a shape that says the outline
+    is unavailable shows no command. Below ``RUNS_WIDTH`` columns a field's
+    rows hold a dozen cells: the first command's start must still show. A
+    field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
+    one command line, and is held to ``cap``, not to ``runs``.
+    """
+    if payload.request.value_label != "command" or not payload.request.value or field_max_width < SIZE_WIDTH:
+        return
+    runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
+    pieces = [piece for shown in runs_facts for piece in _shown_pieces(shown)]
+    fits = any(
+        shown.reading.whole and _problem(shown) is None and not UNAVAILABLE_OUTLINE.match(shown.text)
+        for shown in (ask.fact("shape"), ask.fact("command")) if shown is not None
+    )
+    problems = shell_check_runs("\n".join(pieces), payload.request.value, dialect, fits, narrow=width < RUNS_WIDTH)
+    for problem in problems if width >= RUNS_WIDTH else [p for p in problems if p.startswith("the first command")]:
+        report("runs", problem)
+
+
+_SHAPE_HEAD = re.compile(r"\s*shape\s*:\s?", re.IGNORECASE)
+
+
+def check_shape_runs(
+    payload: PromptPayload, ask: AskReading, rows: Sequence[ScreenRow], dialect: str | None, width: int,
+    field_max_width: int, report: Report,
+) -> None:
+    """A shape on screen states what runs: every command bash runs is in the shape's own rows (the first and the
+    last when a cap cuts it), or counted there (``… N more commands …``), unless it says the outline is unavailable.
+
+    A shape whose rows do not read back as the payload's outline is read from its rows as they are: one that
+    lists less than what runs (``cat <<…> f`` where bash runs ``curl … | sh`` after the body it ended early)
+    misleads even when the command beside it shows whole, so the command's own rows never excuse it.
+    """
+    shown = ask.fact("shape")
+    if (shown is None or payload.request.value_label != "command" or not payload.request.value
+            or field_max_width < SIZE_WIDTH or width < RUNS_WIDTH):
+        return
+    whole = True
+    if _problem(shown) is None:  # read back as the payload's outline: in its own characters, whatever the notation
+        text, whole = "\n".join(_shown_pieces(shown)), shown.reading.whole
+    else:  # the screen's shape is not the outline: what its rows say is what a person reads, all of it
+        lines = [row.text for row in rows[shown.head : shown.end]] or [""]
+        text = "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
+    if UNAVAILABLE_OUTLINE.match(text):
+        return
+    for problem in shell_check_runs(text, payload.request.value, dialect, whole):
+        report("runs", f"shape: {problem.replace('bounded screen', 'shape')}")
+
+
+def _shown_pieces(shown: FactOnScreen) -> list[str]:
+    """A fact's text as the screen shows it: whole, or its head and tail each with the marker at the cut."""
+    text, reading = shown.text, shown.reading
+    if reading.whole:
+        return [text]
+    head = text[: reading.head] + MARKER
+    return [head, MARKER + text[len(text) - reading.tail :]] if reading.tail else [head]
+
+
+def shown_texts(ask: AskReading) -> list[str]:
+    """The raw text the bounded view shows of each fact: its head and its tail, also as ``label : text``."""
+    out = []
+    for shown in ask.facts:
+        text = shown.text
+        reading = shown.reading
+        head = text[: reading.head] + ("" if reading.whole else "\n" + text[len(text) - reading.tail :])
+        out.append(f"{shown.fact.label} : {head}")
+        if shown.fact.detail is not None:
+            out.append(shown.fact.detail)
+    return out
+
+
+def check_expectations(
+    expect: Mapping[str, object], payload: PromptPayload, ask: AskReading, width: int, report: Report, *,
+    reference: bool,
+) -> None:
+    """The fixture's own expectations. ``elided`` and ``maxRows`` pin the reference's layout (its caps, its
+    rows), so only the reference is held to them; ``kind`` and ``visible`` hold for any renderer."""
+    if "kind" in expect and expect["kind"] != payload.kind:
+        report("expect", f"kind is {payload.kind!r}, expected {expect['kind']!r}")
+    if width < SIZE_WIDTH:
+        return
+    if reference:
+        actual = elides(ask)
+        if "elided" in expect and actual is not None and expect["elided"] != actual:
+            report("expect", f"the view {'elides' if actual else 'elides nothing'}, expected elided={expect['elided']}")
+        limit = expect.get("maxRows")
+        if isinstance(limit, int) and ask.rows > limit:
+            report("expect", f"the ask occupies {ask.rows} rows, expected at most {limit}")
+    texts = shown_texts(ask)
+    visible = expect.get("visible", ())
+    for wanted in visible if isinstance(visible, list | tuple) else ():
+        if not any(wanted in text for text in texts):
+            report("expect", f"{wanted!r} is not visible")
+
+
+# ── one payload at one width ───────────────────────────────────────────────
+
+
+def _frames(
+    source: FrameSource, payload: PromptPayload, fixture: Fixture | None, budget: DialogBudget, width: int,
+    clock: Callable[[], float],
+) -> tuple[dict[View, RenderedFrame | AdapterFailure], float]:
+    """Every view from the source, bounded first; the bounded call's wall time is the source's render time."""
+    frames: dict[View, RenderedFrame | AdapterFailure] = {}
+    elapsed = 0.0
+    for view in VIEWS:
+        started = clock()
+        frames[view] = source(payload, fixture, view, width, budget)
+        if view == "bounded":
+            elapsed = clock() - started
+    return frames, elapsed
+
+
+def _dialect(fixture: Fixture | None) -> str | None:
+    shell = fixture.ask.get("shell") if fixture is not None else None
+    return shell if isinstance(shell, str) else None
+
+
+def _shown_by_fact(ask: AskReading) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    out: dict[str, int] = {}
+    for shown in ask.facts:
+        counts[shown.fact.label] = counts.get(shown.fact.label, 0) + 1
+        out[f"{shown.fact.label}#{counts[shown.fact.label]}"] = shown.reading.shown
+    return out
+
+
+@dataclass
+class _WidthRun:
+    """One payload at one width being judged: what every view's checks share, and the result they fill."""
+
+    payload: PromptPayload
+    result: WidthResult
+    max_rows: int
+    field_max_width: int
+    expect: Mapping[str, object]
+    source: FrameSource | None
+    fixture: Fixture | None
+    models: Sequence[TerminalModel]
+    facts: list[ExpectedFact]
+    sequences: list[PayloadSgr]
+    truths: PayloadTruths
+    keep_screens: bool = False
+    title_rows: int | None = None
+    kept: dict[str, list[str]] = field(default_factory=dict)
+
+    def reporter(self, view: str, names: Sequence[str]) -> VerdictReport:
+        """Record a violation of ``view`` for every terminal named."""
+        width = self.result.width
+
+        def report(invariant: Invariant | Verdict, message: str) -> None:
+            for name in names:
+                self.result.violations.append(Violation(invariant, view, width, message, name))
+
+        return report
+
+    def first(self, judged: _Judged) -> bool:
+        """Whether this reading is the first model's, whose rows the result counts."""
+        return judged.models[0].name == self.models[0].name
+
+    def view(self, view: View, frame: RenderedFrame) -> None:
+        """Every check of one view, on each group of terminals that show its frame alike."""
+        lines = frame.lines
+        for judged in _read_on(lines, self.result.width, self.models):
+            report = self.reporter(view, [model.name for model in judged.models])
+            check_containment(judged.reading, report)
+            check_fit(judged.reading, lines, report)
+            if view == "legacy":
+                self.legacy(judged, lines, report)
+                continue
+            if not self.ask(judged, view, lines, report):
+                continue
+            if view == "bounded":
+                self.bounded(judged, frame, report)
+            self.count(judged, view, frame)
+            if self.keep_screens:
+                self.kept.setdefault(view, judged.reading.rows)
+
+    def legacy(self, judged: _Judged, lines: Sequence[str], report: Report) -> None:
+        check_legible(judged, lines, self.sequences, report)
+        check_options(judged.chrome, report)
+        if self.first(judged):
+            stop = judged.chrome.options_start
+            while stop > 0 and is_blank(judged.reading.screen_rows[stop - 1].text):
+                stop -= 1
+            self.result.legacy_rows = max(0, stop - (self.title_rows if self.title_rows is not None else 1))
+
+    def ask(self, judged: _Judged, view: View, lines: Sequence[str], report: VerdictReport) -> bool:
+        """The ask read and judged on what every view owes; ``False`` when reading it timed out."""
+        try:
+            judged.ask = read_ask(judged.rows, self.facts, judged.chrome.options_start, bounded=view == "bounded",
+                                  truths=self.truths)
+        except ReadingTimeout as timeout:
+            report("TIMEOUT", str(timeout))
+            return False
+        check_layout(judged, report)
+        check_title(judged, self.payload, report)
+        check_labels(judged, report)
+        check_legible(judged, lines, self.sequences, report)
+        check_facts(judged, view, self.max_rows, self.field_max_width, report)
+        return True
+
+    def bounded(self, judged: _Judged, frame: RenderedFrame, report: Report) -> None:
+        """What only the bounded view owes: the cap on every terminal, rows, elision, paint, the fixture's claims, runs."""
+        ask = judged.ask
+        assert ask is not None
+        width = self.result.width
+        for model in judged.models:
+            check_cap(judged.rows, ask, self.field_max_width, model, self.reporter("bounded", [model.name]))
+        check_rows(ask, self.max_rows, self.field_max_width, width, report)
+        check_elision(judged, frame.elided, report)
+        check_highlight(judged, self.payload, report)
+        check_expectations(self.expect, self.payload, ask, width, report, reference=self.source in (None, reference_source))
+        check_runs(self.payload, ask, _dialect(self.fixture), width - judged.boxed_by, self.field_max_width, report)
+        check_shape_runs(self.payload, ask, judged.rows, _dialect(self.fixture), width - judged.boxed_by,
+                         self.field_max_width, report)
+
+    def count(self, judged: _Judged, view: View, frame: RenderedFrame) -> None:
+        """The rows of the ask on the first terminal model, for the report."""
+        ask = judged.ask
+        if ask is None or not self.first(judged):
+            return
+        if view == "bounded":
+            self.title_rows = ask.title_rows
+            self.result.bounded_rows = ask.rows
+            self.result.elided = bool(frame.elided)
+            self.result.shown = _shown_by_fact(ask)
+        else:
+            self.result.complete_rows = ask.rows
+
+
+def run_width(
+    payload: PromptPayload,
+    width: int,
+    max_rows: int,
+    field_max_width: int,
+    expect: Mapping[str, object],
+    *,
+    clock: Callable[[], float] = time.perf_counter,
+    source: FrameSource | None = None,
+    fixture: Fixture | None = None,
+    keep_screens: bool = False,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
+) -> WidthResult:
+    """Every invariant for one payload at one width, on every terminal model, bounded, complete and legacy.
+
+    ``source`` gives the frames (default: the reference, in process); every
+    judgement is made on the screen, so any implementation is judged alike.
+    A view the source could not give (``AdapterFailure``) is its verdict, and
+    the checks that need that view are not run.
+    """
+    result = WidthResult(width)
+    budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
+    frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
+    result.render_us = elapsed * 1e6
+    run = _WidthRun(payload, result, max_rows, field_max_width, expect, source, fixture, models,
+                    expected_facts(payload), payload_sgr(payload), payload_truths(payload),
+                    keep_screens=keep_screens)
+    check_reaches(fixture, payload, run.reporter("bounded", ["all"]))
+    for view in ("bounded", "complete", "legacy"):
+        frame = frames[view]
+        if isinstance(frame, AdapterFailure):
+            result.violations.append(Violation(frame.verdict, view, width, frame.message, "all"))
+            continue
+        run.view(view, frame)
+    if keep_screens and result.violations:
+        named = {violation.view for violation in result.violations}
+        result.screens = {view: rows for view, rows in run.kept.items() if view in named}
+    return result
+
+
+def check_monotone(results: Iterable[WidthResult]) -> list[Violation]:
+    """A wider terminal never shows less of any field than a narrower one."""
+    found = []
+    ordered = sorted(results, key=lambda result: result.width)
+    for narrower, wider in zip(ordered, ordered[1:], strict=False):
+        for key, shown in narrower.shown.items():
+            if key in wider.shown and wider.shown[key] < shown:
+                label = key.split("#", 1)[0]
+                found.append(Violation("monotone", "bounded", wider.width,
+                                        f"'{label}' shows {wider.shown[key]} characters at {wider.width} columns, "
+                                        f"{shown} at {narrower.width}", "grapheme"))
+    return found
+

@@ -1,0 +1,312 @@
+"""Where the chrome stands on the screen and what it says: the options, the title, a box around them.
+
+An implementation answers with lines, not with where its parts are, so the
+frame is read as a person reads it. The options are the one thing every
+prompt has: the four keyed options ``(y) (s) (n) (r)``, or a numbered list
+(``1. Allow once`` …), one option to a row or several on one row. The ask
+stands above them, under a title, and the hint (which keys do what) stands
+next to them — below, or above between the ask and the options. Reading
+starts from the options found *last* on screen: tool input may dress itself
+as options, but it always stands above the real ones. Where the ask itself
+begins and ends is the reader's business (``askbench.harness.judge.ask_reading``), found from
+the facts it must show.
+
+The options are read for what they say, as a person decides by them: an
+option's words must not say the opposite of what its key does (``(y) No``),
+a deny must be on offer, and the option a prompt opens on must not grant more
+than once. The title must not name a requester the request does not have. A
+box drawn around the prompt is taken off before any of this is read
+(``askbench.harness.judge.box``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "OPTION_KEYS", "Chrome", "Option", "find_options", "is_blank", "option_key", "option_problems", "opening_option",
+    "title_problem",
+]
+
+OPTION_KEYS = ("y", "s", "n", "r")
+Polarity = Literal["approve", "deny"]
+Grant = Literal["once", "broad"]
+KEY_MEANINGS: dict[str, tuple[Polarity, Grant | None]] = {
+    "y": ("approve", "once"), "s": ("approve", "broad"), "n": ("deny", None), "r": ("deny", None),
+}
+"""What each key of the keyed options does (``docs/adapters.md``): allow once, allow for the session, deny, deny with a reason."""
+
+_ITEM = re.compile(r"(?:^|(?<=\s))(?P<mark>[^\w\s()]\s?)?(?:\((?P<key>\w)\)\s?|(?P<number>[1-9])\.\s)(?=\S)")
+"""One option: a selection marker or none, then ``(key)`` or ``N.``, then its words."""
+OPTION_COLUMN = 2
+"""An option row's first option starts here or nearer the edge (a marker and a space, or up to two spaces)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option as the screen offers it: its key (a letter or a number), its words, and the marker before it."""
+
+    key: str
+    words: str
+    row: int
+    mark: str = ""
+    paint: object = None
+    """How its key is drawn (a ``askbench.harness.terminals.models.Style``), when the reader was given the rows' styles."""
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """Row indices of the option block (``options_start`` up to ``options_end``), its options, and a layout problem."""
+
+    options_start: int
+    options_end: int
+    problem: str | None = None
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Item:
+    key: str
+    mark: str
+    start: int
+    words_start: int
+    key_at: int
+
+
+def _items(row: str) -> list[_Item]:
+    """The options a row offers, left to right: none unless the first stands at the option column or nearer."""
+    found = [
+        _Item(match.group("key") or match.group("number"), (match.group("mark") or "").strip(), match.start(), match.end(),
+              match.start("key") if match.group("key") else match.start("number"))
+        for match in _ITEM.finditer(row)
+    ]
+    return found if found and found[0].start <= OPTION_COLUMN else []
+
+
+def option_key(row: str) -> str | None:
+    """The key of the first option a row offers, or None when it offers none."""
+    items = _items(row)
+    return items[0].key if items else None
+
+
+def _expected(last: str, keys: Sequence[str]) -> list[str] | None:
+    """The keys a block ending in ``last`` must offer, last first: every one of ``keys``, or ``1.`` up to ``last``."""
+    if last == keys[-1]:
+        return list(reversed(keys))
+    if last.isdigit() and int(last) >= 2:
+        return [str(number) for number in range(int(last), 0, -1)]
+    return None
+
+
+def _block(rows: Sequence[str], items: Sequence[list[_Item]], end: int, keys: Sequence[str]) -> int | None:
+    """The first row of the block whose last option is the last one on row ``end``, if the block is whole and in order."""
+    wanted = _expected(items[end][-1].key, keys)
+    if wanted is None:
+        return None
+    taken = 0
+    for index in range(end, -1, -1):
+        if not items[index]:
+            if is_blank(rows[index]):
+                return None  # a blank row before the block is complete
+            continue  # an option's wrapped words
+        for item in reversed(items[index]):
+            if taken == len(wanted) or item.key != wanted[taken]:
+                return None  # another option, or one out of order
+            taken += 1
+        if taken == len(wanted):
+            return index
+    return None
+
+
+def _options(
+    rows: Sequence[str], items: Sequence[list[_Item]], start: int, stop: int, styles: Sequence[Sequence[object]] | None,
+) -> tuple[Option, ...]:
+    """Every option of ``rows[start:stop]`` with its words, the rows its words wrap onto included."""
+    out: list[Option] = []
+    for index in range(start, stop):
+        row = rows[index]
+        if not items[index]:
+            if out and row.strip():
+                last = out[-1]
+                out[-1] = Option(last.key, f"{last.words} {row.strip()}", last.row, last.mark, last.paint)
+            continue
+        for item, following in zip(items[index], [*items[index][1:], None], strict=True):
+            words = row[item.words_start : following.start if following else len(row)].strip()
+            paint = styles[index][item.key_at] if styles is not None and item.key_at < len(styles[index]) else None
+            out.append(Option(item.key, words, index, item.mark, paint))
+    return tuple(out)
+
+
+def find_options(
+    rows: Sequence[str], keys: Sequence[str] = OPTION_KEYS, styles: Sequence[Sequence[object]] | None = None,
+) -> Chrome:
+    """The last block of rows that offers every option in order: ``(y) (s) (n) (r)``, or ``1.`` to ``N.``.
+
+    Options may stand one to a row or several on a row; wrapped option words
+    may sit between them. ``keys`` names the keyed options a block must offer;
+    ``styles``, each row's per-character styles, let the opening selection be
+    read from paint as well as from a marker.
+    """
+    count = len(rows)
+    items = [_items(row) for row in rows]
+    for end in range(count - 1, -1, -1):
+        if not items[end]:
+            continue
+        start = _block(rows, items, end, keys)
+        if start is None:
+            continue
+        stop = end + 1
+        while stop < count and rows[stop] != "" and not items[stop] and rows[stop].startswith(" "):
+            stop += 1  # the last option's wrapped words
+        return Chrome(start, stop, None, _options(rows, items, start, stop, styles))
+    return Chrome(count, count, f"no rows offer the options {' '.join(f'({key})' for key in keys)} in order, "
+                                "nor a numbered list of them")
+
+
+# ── what the options say ───────────────────────────────────────────────────
+
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_APPROVE = frozenset({"yes", "allow", "approve", "accept", "proceed", "ok", "okay", "run", "continue", "confirm",
+                      "grant", "trust", "permit", "sure", "execute", "apply"})
+_DENY = frozenset({"no", "not", "deny", "reject", "decline", "cancel", "refuse", "block", "abort", "stop", "don't",
+                   "disallow", "forbid", "skip", "dismiss"})
+_BROAD = frozenset({"session", "always", "again", "forever", "permanently", "every", "future", "remember",
+                    "project", "workspace", "everything", "anything"})
+"""Words that grant beyond this one request: for the session, always, don't ask again."""
+_ONCE = frozenset({"once"})
+
+
+_NOT_ASKING = re.compile(r"\b(?:don't|do not|never)\s+ask\b")
+"""``don't ask again`` widens a grant; it does not deny."""
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(_NOT_ASKING.sub("ask", text.lower().replace("\u2019", "'")))
+
+
+def polarity(words: str) -> Polarity | None:
+    """What an option's words say it does, by their first word that approves or denies (``No, and tell it why``)."""
+    for word in _words(words):
+        if word in _APPROVE:
+            return "approve"
+        if word in _DENY:
+            return "deny"
+    return None
+
+
+def grant(words: str) -> Grant:
+    """How far an approving option's words say it grants: beyond this request (``for this session``) or once."""
+    return "broad" if any(word in _BROAD for word in _words(words)) else "once"
+
+
+def _means(option: Option) -> tuple[Polarity | None, Grant | None]:
+    """What choosing the option does: its key's meaning for a keyed option, else what its words say."""
+    if option.key in KEY_MEANINGS:
+        return KEY_MEANINGS[option.key]
+    said = polarity(option.words)
+    return said, grant(option.words) if said == "approve" else None
+
+
+def _singled_out(options: Sequence[Option], sign: Callable[[Option], object]) -> Option | None:
+    """The one option whose ``sign`` differs from that of all the others, which share one."""
+    for option in options:
+        others = {sign(other) for other in options if other is not option}
+        if len(others) == 1 and sign(option) not in others:
+            return option
+    return None
+
+
+def opening_option(options: Sequence[Option]) -> Option | None:
+    """The option the prompt opens on: the one marked when only it is, or the one its marker or its paint sets apart.
+
+    Paint decides only among three options or more: of two drawn apart,
+    either may be the one set off.
+    """
+    marked = [option for option in options if option.mark]
+    if len(marked) == 1:
+        return marked[0]
+    by_mark = _singled_out(options, lambda option: option.mark)
+    if by_mark is not None or len(options) < 3:
+        return by_mark
+    return _singled_out(options, lambda option: option.paint)
+
+
+_SHORTCUT = re.compile(r"\((?P<key>[a-z]|esc)\)\s*$", re.IGNORECASE)
+"""A key shortcut an option names after its words, as Codex does: ``Yes, proceed (y)``, ``No, … (esc)``."""
+_ESC: tuple[Polarity, Grant | None] = ("deny", None)
+"""What esc does in a prompt: it dismisses, so it denies."""
+_FIRST_NUMBERED: tuple[Polarity, Grant | None] = KEY_MEANINGS["y"]
+"""What ``1.`` does in a numbered list: what ``(y)`` does, as Claude Code, Codex and Gemini CLI number theirs."""
+
+
+def _claims(option: Option) -> list[tuple[str, tuple[Polarity, Grant | None]]]:
+    """What the option does by its key, its number's place, and the shortcut it names: ``(y)``, ``1.``, ``(esc)``."""
+    claims = [(f"({option.key})", KEY_MEANINGS[option.key])] if option.key in KEY_MEANINGS else []
+    if option.key == "1":
+        claims.append(("1.", _FIRST_NUMBERED))
+    shortcut = _SHORTCUT.search(option.words)
+    key = shortcut.group("key").lower() if shortcut else None
+    if key == "esc":
+        claims.append(("(esc)", _ESC))
+    elif key in KEY_MEANINGS:
+        claims.append((f"({key})", KEY_MEANINGS[key]))
+    return claims
+
+
+def _misread(option: Option) -> str | None:
+    """How an option's words contradict what it does: the opposite decision, or another reach of the grant."""
+    said = polarity(option.words)
+    if said is None:
+        return None
+    words = set(_words(option.words))
+    for name, (does, reach) in _claims(option):
+        if said != does:
+            return f"option {name} would {does} but reads {option.words[:40]!r}"
+        if does == "approve" and reach == "once" and words & _BROAD:
+            return f"option {name} grants once but reads {option.words[:40]!r}"
+        if does == "approve" and reach == "broad" and words & _ONCE and not words & _BROAD:
+            return f"option {name} grants beyond this request but reads {option.words[:40]!r}"
+    return None
+
+
+def option_problems(options: Sequence[Option]) -> list[str]:
+    """What the options say that a person would be misled by: words against their key, no deny, a broad opening."""
+    problems = [problem for problem in map(_misread, options) if problem]
+    if options and not any(polarity(option.words) == "deny" for option in options):
+        problems.append("no option on screen reads as a deny")
+    opening = opening_option(options)
+    if opening is not None:
+        does, reach = _means(opening)
+        if does == "approve" and reach == "broad":
+            problems.append(f"the prompt opens on {opening.words[:40]!r}, a grant beyond this request")
+    return problems
+
+
+# ── the title ──────────────────────────────────────────────────────────────
+
+_SUBAGENT = re.compile(r"\bsub-?agents?\b", re.IGNORECASE)
+_NAMED = re.compile(
+    r"\b(?:sub-?agent|agent)\b\s*[:(]?\s*[\"'`\u2018\u201c\u00ab](?P<name>[^\"'`\u2019\u201d\u00bb]*)[\"'`\u2019\u201d\u00bb]",
+    re.IGNORECASE,
+)
+
+
+def title_problem(title: str, forwarded: bool, names: Collection[str]) -> str | None:
+    """A requester the title claims that the request does not have: a subagent, or a name it quotes as the agent's.
+
+    ``names`` are the requester's own (the agent's or subagent's name, its
+    session); a title may say less than the ask does, never other.
+    """
+    if _SUBAGENT.search(title) and not forwarded:
+        return f"the title {title[:50]!r} says a subagent asks; no subagent does"
+    for match in _NAMED.finditer(title):
+        if match.group("name") not in names:
+            return f"the title {title[:50]!r} names the requester {match.group('name')!r}, which this request does not have"
+    return None
+
+
+def is_blank(row: str) -> bool:
+    return not row.strip()

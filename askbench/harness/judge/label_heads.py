@@ -1,0 +1,193 @@
+"""Which screen rows begin with which fact's label, found once per frame.
+
+A fact begins on a row that starts with its label and a colon (``label_head``). Asking that of every row
+for every later fact, at every fact, is what made reading a frame of many facts cubic; so each row is read
+once for the labels it can begin with — an exact label or a clipped one found by looking up what stands
+before each of its colons, and only labels that a screen must spell out checked one by one, among rows
+whose first character could start them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+
+from ..terminals.models import MODELS, ScreenRow, cells_on
+from .chrome import is_blank
+from .expected_facts import ExpectedFact
+from .field_match import MARKER, compare, spellings
+from .work_units import WorkMeter
+
+MAX_LABEL_CELLS = 20
+"""A label longer than this may be shown clipped."""
+_SEPARATOR = re.compile(r" *:(?: |$)")
+
+
+def _colons(row: str, limit: int) -> Iterator[int]:
+    return (index for index, char in enumerate(row[:limit]) if char == ":")
+
+
+def _starts_with(row: str, label: str) -> bool:
+    """Whether ``row`` begins with ``label`` in any case: ``Tool``, ``TOOL`` and ``tool`` are one label to a reader."""
+    return row.startswith(label) or row[: len(label)].casefold() == label.casefold()
+
+
+def label_head(row: str, label: str) -> int | None:
+    """Where a row's value starts when the row begins with ``label`` and a colon, else None.
+
+    A long label may be shown clipped (with or without a marker), and one
+    with characters no terminal prints shows them as notations. A label may
+    hold a colon of its own, so the whole label is preferred to a clipped one.
+    """
+    if _starts_with(row, label):
+        match = _SEPARATOR.match(row, len(label))
+        if match:
+            return match.end()
+    if not row or _plain(label) and not _starts_with(row, label[:1]):
+        return None
+    flat = _flat(label)
+    clipped: int | None = None
+    for colon in _colons(row, 12 * len(label) + 40):
+        before = row[:colon].rstrip(" ")
+        match = _SEPARATOR.match(row, len(before))
+        if match is None:
+            continue
+        shown = before.rstrip(MARKER)
+        if not shown:
+            if not flat.strip():
+                return match.end()  # a label of blanks shows as blanks
+            continue
+        progress = compare(flat, shown, partial_end=True)
+        if not progress.ok or progress.read < len(shown):
+            continue
+        if progress.done >= len(flat):
+            return match.end()
+        if max(cells_on(shown, model) for model in MODELS.values()) >= MAX_LABEL_CELLS // 2:
+            clipped = match.end()  # only a label that filled its column may be shown cut
+    return clipped
+
+
+def _plain(label: str) -> bool:
+    return label.isascii() and label.isprintable()
+
+
+def _flat(label: str) -> str:
+    return label.replace("\n", " ").replace("\t", " ").rstrip(" ")
+
+
+def _label_spellings(labels: Iterable[str]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Per label: the folded forms a printable ASCII label may show as (whole, or clipped from its
+    ``MAX_LABEL_CELLS // 2``-th character on), and for any other, the first characters its row may start with."""
+    shown_as: dict[str, set[str]] = defaultdict(set)
+    odd: dict[str, set[str]] = defaultdict(set)
+    for label in labels:
+        flat = _flat(label)
+        if _plain(label):
+            for end in range(MAX_LABEL_CELLS // 2, len(flat) + 1):
+                shown_as[flat[:end].casefold()].add(label)
+            shown_as[flat.casefold()].add(label)
+            continue
+        for spelling in spellings(flat[:1] or " ", False):
+            odd[spelling[0]].add(label)
+            odd[spelling[0].swapcase()].add(label)
+    return shown_as, odd
+
+
+class HeadIndex:
+    """For each row of ``rows[:stop]``: the facts whose label it begins with, as positions in ``facts``.
+
+    A printable ASCII label is found by what stands before a row's colons
+    (``label_head`` reads such a label exactly, or clipped from its
+    ``MAX_LABEL_CELLS // 2``-th character on), any other by ``label_head``
+    itself on the rows whose first character can begin it.
+    """
+
+    def __init__(self, rows: Sequence[ScreenRow], facts: Sequence[ExpectedFact], stop: int, meter: WorkMeter,
+                 extras: frozenset[int] = frozenset()) -> None:
+        self._positions: dict[str, list[int]] = defaultdict(list)
+        for position, fact in enumerate(facts):
+            self._positions[fact.label].append(position)
+        self._folded: dict[str, set[str]] = defaultdict(set)
+        for label in self._positions:
+            self._folded[label.casefold()].add(label)
+        self._shown_as, self._odd = _label_spellings(self._positions)
+        self.last_position: list[int] = []
+        """Per row, the latest position in ``facts`` of a fact it heads, or -1."""
+        self._rows_of: dict[str, list[int]] = defaultdict(list)
+        limit = 12 * max(map(len, self._positions), default=0) + 40
+        for index in range(stop):
+            labels = self._labels_of(rows[index].text, limit, meter)
+            for label in labels:
+                self._rows_of[label].append(index)
+            self.last_position.append(max((self._positions[label][-1] for label in labels), default=-1))
+        self.extras = frozenset(index for index in extras if index < stop and self.last_position[index] < 0)
+        """Rows that state a truth of the payload besides its facts (``askbench.harness.judge.extra_facts``) and head none."""
+        self._breaks = [index for index in range(stop) if self._ends_a_value(rows[index].text, index)]
+        self._blank_ends = [index for index in range(1, stop)
+                            if is_blank(rows[index].text) and not is_blank(rows[index - 1].text)]
+
+    def _ends_a_value(self, text: str, index: int) -> bool:
+        """Whether a value may end before row ``index``: it heads a fact, is a lone marker or an extra fact."""
+        return self.last_position[index] >= 0 or text == MARKER or index in self.extras
+
+    def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
+        """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints."""
+        meter.charge(1)
+        clipped = {label for label in self._clipped(text, limit, self._shown_as) if label_head(text, label) is not None}
+        odd = self._odd.get(text[:1], set())
+        meter.charge(len(odd))
+        return self._exact(text, limit) | clipped | {label for label in odd if label_head(text, label) is not None}
+
+    def _exact(self, text: str, limit: int) -> set[str]:
+        found = set()
+        for colon in _colons(text, limit):
+            if colon + 1 < len(text) and text[colon + 1] != " ":
+                continue
+            start = colon
+            while start > 0 and text[start - 1] == " ":
+                start -= 1
+            found |= {label for end in range(start, colon + 1) for label in self._folded.get(text[:end].casefold(), ())}
+        return found
+
+    @staticmethod
+    def _clipped(text: str, limit: int, shown_as: dict[str, set[str]]) -> set[str]:
+        found: set[str] = set()
+        for colon in _colons(text, limit):
+            before = text[:colon].rstrip(" ")
+            if _SEPARATOR.match(text, len(before)):
+                found |= shown_as.get(before.rstrip(MARKER).casefold(), set())
+        return found
+
+    def first_row(self) -> int | None:
+        return next((index for index, last in enumerate(self.last_position) if last >= 0), None)
+
+    def next_row(self, label: str, start: int, stop: int) -> int | None:
+        """The first row in ``[start, stop)`` that ``label`` heads."""
+        rows = self._rows_of.get(label, [])
+        at = bisect.bisect_left(rows, start)
+        return rows[at] if at < len(rows) and rows[at] < stop else None
+
+    def breaks(self, head: int, stop: int, position: int) -> Iterator[int]:
+        """Rows in ``(head, stop)`` that head a fact after ``position``, are a lone marker or an extra fact, nearest first."""
+        at = bisect.bisect_right(self._breaks, head)
+        while at < len(self._breaks) and self._breaks[at] < stop:
+            index = self._breaks[at]
+            if self.last_position[index] > position or self.last_position[index] < 0:
+                yield index
+            at += 1
+
+    def is_break(self, index: int) -> bool:
+        at = bisect.bisect_left(self._breaks, index)
+        return at < len(self._breaks) and self._breaks[at] == index
+
+    def blank_ends(self, after: int, stop: int) -> Iterator[int]:
+        """Blank rows after a row that is not, in ``(after, stop)``, farthest first: where an ask may end before a hint."""
+        at = bisect.bisect_left(self._blank_ends, stop) - 1
+        while at >= 0 and self._blank_ends[at] > after:
+            yield self._blank_ends[at]
+            at -= 1
+
+
+__all__ = ["MAX_LABEL_CELLS", "HeadIndex", "label_head"]

@@ -1,0 +1,310 @@
+"""The judge's own reading of a shell command: which commands it runs, and whether the screen shows them.
+
+The gate must not take the renderer's word for what a command does, so
+this module never uses ``askbench.impl.shell``. A bash command is read by bash
+itself (``askbench.harness.judge.bash_oracle``, ``askbench.harness.judge.bash_reader``): every command it
+would run, wrappers' commands and the scripts handed to a shell included,
+each as its words; a PowerShell command (``ask.shell``) by tree-sitter's
+PowerShell grammar, as no ``pwsh`` is at hand, and its verdicts say so. The
+invariant ``runs``: the first and the last command a bounded ask's command
+runs are on its screen, and every command when the outline fits its cap —
+each whole (its words in order, a long one its start), or counted where the
+screen says ``… N more commands …``.
+
+A command is matched by its words in the text the screen was read back as
+showing (``askbench.harness.judge.field_match``: a field's head and tail, in the payload's own
+characters, whatever notation the renderer spelled them in): a short word as
+written, a long or multi-line word (a body, a padding literal) by any text
+with the bare ``…`` a cap or an outline leaves in its place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+import tree_sitter_bash
+import tree_sitter_powershell
+from tree_sitter import Language, Node, Parser
+
+from askbench.impl.shell import (
+    scannable,  # the grammar's crash workaround only: the judge's parse is its own
+)
+
+from .bash_oracle import bash_version, read_commands
+from .bash_reader import Found, read_canonical
+
+ELLIPSIS = "\u2026"
+SHORT_WORD = 40
+"""A word longer than this, or on more than one line, is data the screen may show as ``…``."""
+LONG_COMMAND = 80
+"""A command whose words run longer than this may be cut inside itself: the screen owes only its start."""
+
+_GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
+_ORDER = ("bash", "powershell")
+_BREAK = r"(?:\\?\r?\n *)?"
+"""Where a hard wrap may fall: a row ends, and the next row is indented to the field column — or a line
+continuation the command shows as written, which bash joined into the word."""
+_EDGE = r"[\w./\-]"
+_BLANKS = " \t\r\n"
+"""What separates words in a shell's source; ``\x85``, ``\xa0`` and ``\u3000`` are word characters to both shells."""
+_BLANK_RUN = re.compile(r"[ \t\r\n]+")
+_JOINED_LINES = re.compile(r"\\\r?\n|`\r?\n")
+"""A line continuation (bash ``\\``, PowerShell backtick) is a blank between two words: an outline drops it."""
+_BLANKS_OR_CONTINUATIONS = r"(?:\s|\\\r?\n|`\r?\n)+"
+"""Between two words: blanks, and any continuation the command field shows as written."""
+
+
+@dataclass(frozen=True)
+class ShellCommand:
+    """One command the shell runs: its source text and its words (name, arguments, parameters)."""
+
+    text: str
+    words: tuple[str, ...]
+    start: int
+    gaps: tuple[str, ...] = ()
+    """What stands between each two words in the source: blanks, or a control the screen spells out (``\\r`` as ``␍``)."""
+
+
+@cache
+def _parser(dialect: str) -> Parser:
+    return Parser(Language(_GRAMMARS[dialect]()))
+
+
+
+
+@lru_cache(maxsize=8)
+def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand, ...] | None:
+    """Every command of ``text`` in the order it stands, nested ones (``$( … )``, ``sh -c``) included.
+
+    Kept for the last few texts: the gate asks for one command's commands at
+    every width and on every terminal, and reading it costs time linear in it.
+
+    bash reads it unless ``dialect`` is ``powershell``. ``None`` when bash
+    runs nothing of it (a syntax error before its first command) or no
+    shell receives it (not UTF-8).
+    """
+    if dialect == "powershell":
+        return _tree_sitter_commands(text, dialect)
+    return bash_commands(text)
+
+
+EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
+"""Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
+substitution anywhere in such a command may run, so it is owed as a command too."""
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
+"""A statement of assignments only runs nothing (a substitution in it is a command of its own)."""
+_SCRIPT_DEPTH = 8
+"""Scripts inside scripts (``sh -c "bash -c '…'"``) read this deep; deeper ones stand as their words."""
+
+
+def bash_commands(text: str) -> tuple[ShellCommand, ...] | None:
+    """The commands bash would run of ``text``, as bash reads it: in order, each with its words."""
+    return bash_commands_of([text])[0]
+
+
+def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
+    """``bash_commands`` for many texts, every round of scripts for all of them in one bash process."""
+    readings = read_commands(texts)
+    found: list[list[Found] | None] = []
+    scripts: list[tuple[int, str, tuple[int, ...]]] = []
+    for index, reading in enumerate(readings):
+        if reading is None:
+            found.append(None)
+            continue
+        commands, inner = read_canonical(reading.text, evaluated=EVALUATES.search(reading.text) is not None)
+        found.append(commands)
+        scripts.extend((index, script, place) for script, place in inner)
+    for _ in range(_SCRIPT_DEPTH):
+        if not scripts:
+            break
+        pending: list[tuple[int, str, tuple[int, ...]]] = []
+        for (index, _, place), inner_reading in zip(scripts, read_commands([script for _, script, _ in scripts]), strict=True):
+            listed = found[index]
+            if inner_reading is None or listed is None:
+                continue
+            evaluated = EVALUATES.search(inner_reading.text) is not None
+            more, deeper = read_canonical(inner_reading.text, place, evaluated=evaluated)
+            listed.extend(more)
+            pending.extend((index, script, where) for script, where in deeper)
+        scripts = pending
+    return [_commands(listed) if listed is not None else None for listed in found]
+
+
+def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
+    kept = sorted((command for command in found if not all(_ASSIGNMENT.match(word) for word in command.words)),
+                  key=lambda command: command.order)
+    shown = [tuple(word for word in command.words if word.strip(_BLANKS)) for command in kept]  # ``\r`` alone: blank
+    out = tuple(ShellCommand(" ".join(words), words, index, (" ",) * (len(words) - 1))
+                for index, words in enumerate(words for words in shown if words))
+    return out or None
+
+
+def _tree_sitter_commands(text: str, dialect: str) -> tuple[ShellCommand, ...] | None:
+    try:
+        source = text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    root = _parser(dialect).parse(scannable(text)).root_node
+    if root.has_error:
+        return None
+    found = [_command(node, source) for node in _command_nodes(root)]
+    return tuple(sorted(found, key=lambda command: command.start))
+
+
+def first_and_last(text: str, dialect: str | None = None) -> tuple[ShellCommand, ShellCommand] | None:
+    commands = parse_commands(text, dialect)
+    if not commands:
+        return None
+    return commands[0], commands[-1]
+
+
+def _command_nodes(root: Node) -> Iterator[Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            yield node
+        stack.extend(node.children)
+
+
+def _decode(source: bytes, node: Node) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8")
+
+
+def _command(node: Node, source: bytes) -> ShellCommand:
+    spans: list[Node] = []
+    for child in node.named_children:
+        if child.type == "command_elements":  # PowerShell: the arguments, with their separators as nodes
+            spans.extend(element for element in child.named_children if element.type != "command_argument_sep")
+        else:
+            spans.append(child)
+    spans = [span for span in spans if _decode(source, span).strip(_BLANKS)]
+    words = tuple(_decode(source, span) for span in spans) or (_decode(source, node),)
+    gaps = tuple(source[before.end_byte : after.start_byte].decode("utf-8") for before, after in zip(spans, spans[1:], strict=False))
+    return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
+
+
+def _collapse(word: str) -> str:
+    return _BLANK_RUN.sub(" ", word).strip(_BLANKS)
+
+
+def _exact(word: str) -> str:
+    """A short word as the screen may show it: blanks as any blanks, a row break allowed between any two characters."""
+    parts = []
+    for character in word:
+        parts.append(r"\s+" if character in _BLANKS else re.escape(character))
+    return _BREAK.join(parts)
+
+
+def _long(word: str) -> str:
+    """A long word: written out, or anything around the bare ``…`` that stands for it."""
+    data = rf"(?:[^\s{ELLIPSIS}]|\n *)*?"  # a cut word may run over several rows before its marker
+    return rf"(?:{_exact(_collapse(word))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
+
+
+_CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *)*{ELLIPSIS}"
+"""A word cut by a cap: what the row shows of it, then the bare marker."""
+_RESPELLED = re.compile(r"""['"\\$`]""")
+"""A word with quotes or expansions: bash prints ``$'\\t'`` translated and ``$(  a )`` re-spaced, so the screen's
+spelling may differ after its first such character."""
+
+
+def _word(raw: str) -> str:
+    special = _RESPELLED.search(raw)
+    if special is not None:  # as written up to its first quote or expansion, then any text (a cut's ``…`` too)
+        head = raw[: special.start()]
+        if len(head) > SHORT_WORD or not head.isprintable():
+            return _long(raw)
+        return (_exact(head) if head else rf"[^\s{ELLIPSIS}]") + r"(?:[^\n]|\n *)*?"
+    if len(raw) > SHORT_WORD or "\n" in raw.strip(_BLANKS) or not raw.isprintable():
+        return _long(raw)
+    return _exact(_collapse(raw))
+
+
+def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Pattern[str]:
+    """The command's words in order, each whole; a long command its name and first words, then any cut.
+
+    Whole: ``sh`` is not found inside ``bash`` or ``shape``, and ``git push
+    --force`` is not found in ``git status && …``. A command longer than
+    ``LONG_COMMAND`` owes its name and the words after it that fit in a
+    short word's room, and may be cut anywhere after them. On a ``narrow``
+    field (a dozen cells a row) any command may be cut after its start.
+    """
+    words = command.words
+    long_command = len(" ".join(words)) > LONG_COMMAND or narrow
+    if long_command:
+        kept = 1
+        while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:
+            kept += 1
+        words = words[:kept]
+    gaps, parts = [], []
+    for index, raw in enumerate(words):
+        if index:
+            gap = command.gaps[index - 1] if index - 1 < len(command.gaps) else " "
+            joined = _JOINED_LINES.sub(" ", gap)
+            if not gap:  # adjacent words (``&0``): only a row break may come between them
+                gaps.append(_BREAK)
+            elif not joined.strip(_BLANKS):  # blanks, and continuations shown as written or joined
+                gaps.append(_BLANKS_OR_CONTINUATIONS)
+            else:
+                gaps.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
+        parts.append(_word(raw))
+    rest = rf"(?!{_EDGE})"
+    for gap, part in zip(reversed(gaps), reversed(parts[1:]), strict=False):
+        # the word and what follows it — or, for a command that may be cut, a cut at or inside this word
+        rest = rf"(?:{gap}{part}{rest}|(?:{gap})?{_CUT_WORD})" if long_command else gap + part + rest
+    if long_command and len(parts) == 1:
+        rest = rf"(?:{rest}|{_CUT_WORD})"
+    # a long name may itself stand as its marker (``…``): then nothing after it is owed
+    body = rf"{parts[0]}(?:{rest}|(?<={ELLIPSIS}))"
+    return re.compile(rf"(?<!{_EDGE}){body}")
+
+
+def on_screen(command: ShellCommand, ask_text: str, *, narrow: bool = False) -> bool:
+    return command_pattern(command, narrow=narrow).search(ask_text) is not None
+
+
+HIDDEN = re.compile(rf"{ELLIPSIS}\s*(\d+)\s+more\s+commands?\s*{ELLIPSIS}")
+"""Where a screen says how many commands it leaves out (``… 13 more commands …``)."""
+
+
+def hidden_counted(ask_text: str) -> int:
+    return sum(int(match[1]) for match in HIDDEN.finditer(ask_text))
+
+
+def reader_name(dialect: str | None) -> str:
+    """Who read the command, as a verdict names it: bash's version, or the grammar that stands in for PowerShell."""
+    return "tree-sitter-powershell (no pwsh here)" if dialect == "powershell" else bash_version()
+
+
+def runs_problems(
+    ask_text: str, command: str, dialect: str | None, outline_fits: bool, *, narrow: bool = False,
+) -> list[str]:
+    """Problems with the ``runs`` invariant on the text a bounded screen shows (the pieces read back, joined).
+
+    The first and the last command must be on screen; every command when
+    the outline fits its cap. A command the screen does not show is
+    excused only by a count of hidden commands (``… N more commands …``),
+    as many as it says. A command bash runs nothing of has nothing to judge.
+    """
+    commands = parse_commands(command, dialect)
+    if not commands:
+        return []
+    required = commands if outline_fits else tuple(dict.fromkeys((commands[0], commands[-1])))
+    missing = [found for found in required if not on_screen(found, ask_text, narrow=narrow)]
+    if len(missing) <= hidden_counted(ask_text):
+        return []
+    problems = []
+    for found in missing:
+        which = "first" if found == commands[0] else "last" if found == commands[-1] else f"#{found.start + 1}"
+        problems.append(f"the {which} command {_brief(found.text)!r} is not on the bounded screen"
+                        f" (read by {reader_name(dialect)})")
+    return problems
+
+
+def _brief(text: str) -> str:
+    flat = _collapse(text)
+    return flat if len(flat) <= 60 else flat[:30] + ELLIPSIS + flat[-29:]

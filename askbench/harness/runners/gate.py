@@ -1,0 +1,122 @@
+"""The gate: every fixture × width through every invariant, and a verdict.
+
+Exit codes mean something: 0 every invariant holds, 1 a violation, 2 input
+that could not be judged (a malformed fixture, a path that does not exist, a
+folder with no fixtures, a fixture outside its corpus's families) — and a run
+that judged nothing is never 0. The results are data (``GateRun``);
+``askbench.harness.reporters`` turns them into a table, JSON, JUnit XML or GitHub
+annotations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from askbench.impl.payload import PayloadError, PromptPayload, build_payload
+
+from ..drivers.frame_sources import FrameSource
+from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
+from ..judge.checks import DEFAULT_MODELS, WIDTHS, Violation, WidthResult, check_monotone, run_width
+from ..terminals.models import TerminalModel
+
+EXIT_OK, EXIT_VIOLATION, EXIT_UNUSABLE = 0, 1, 2
+
+
+@dataclass
+class FixtureResult:
+    fixture: Fixture
+    widths: list[WidthResult] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def violations(self) -> list[Violation]:
+        return [violation for result in self.widths for violation in result.violations]
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and not self.violations
+
+
+@dataclass
+class GateRun:
+    results: list[FixtureResult]
+    problems: list[FixtureProblem]
+    widths: tuple[int, ...] = WIDTHS
+    terminals: tuple[str, ...] = tuple(model.name for model in DEFAULT_MODELS)
+    """The terminals every frame was read on (``--terminal``)."""
+
+    @property
+    def exit_code(self) -> int:
+        if self.problems or not self.results or any(result.error for result in self.results):
+            return EXIT_UNUSABLE
+        return EXIT_VIOLATION if any(result.violations for result in self.results) else EXIT_OK
+
+    @property
+    def failed(self) -> list[FixtureResult]:
+        return [result for result in self.results if not result.passed]
+
+
+def fixture_payload(fixture: Fixture) -> PromptPayload | str:
+    """The fixture's payload, or why it has none: an error naming the file and the field."""
+    try:
+        return build_payload(fixture.call, fixture.ask)
+    except PayloadError as error:
+        return f"{fixture.path}: {error}"
+
+
+def judge_width(
+    fixture: Fixture, payload: PromptPayload, width: int, *, source: FrameSource | None = None,
+    keep_screens: bool = False, models: Sequence[TerminalModel] = DEFAULT_MODELS,
+) -> WidthResult | str:
+    """Every invariant of one fixture at one width, or why it could not be rendered."""
+    try:
+        return run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect,
+                         source=source, fixture=fixture, keep_screens=keep_screens, models=models)
+    except RecursionError:
+        return f"{fixture.path}: nested too deeply to render at width {width}"
+
+
+def run_fixture(
+    fixture: Fixture, widths: Sequence[int] = WIDTHS, *, source: FrameSource | None = None, keep_screens: bool = False,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
+) -> FixtureResult:
+    """One fixture at every width; ``source`` renders it (default: the reference, in process)."""
+    result = FixtureResult(fixture)
+    payload = fixture_payload(fixture)
+    if isinstance(payload, str):
+        result.error = payload
+        return result
+    for width in widths:
+        judged = judge_width(fixture, payload, width, source=source, keep_screens=keep_screens, models=models)
+        if isinstance(judged, str):
+            result.error = judged
+            return result
+        result.widths.append(judged)
+    by_width = {judged.width: judged for judged in result.widths}
+    for violation in check_monotone(result.widths):  # across the widths of the run: a wider one never shows less
+        by_width[violation.width].violations.append(violation)
+    return result
+
+
+def run_gate(
+    paths: Iterable[Path],
+    widths: Sequence[int] = WIDTHS,
+    progress: Callable[[int, int, Fixture], None] | None = None,
+    *,
+    source: FrameSource | None = None,
+    keep_screens: bool = False,
+    select: Callable[[Fixture], bool] | None = None,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
+) -> GateRun:
+    """Every fixture under ``paths`` (those ``select`` keeps) at every width; problems are never filtered out."""
+    fixtures, problems = load_corpus(paths)
+    if select is not None:
+        fixtures = [fixture for fixture in fixtures if select(fixture)]
+    results = []
+    for index, fixture in enumerate(fixtures):
+        if progress:
+            progress(index, len(fixtures), fixture)
+        results.append(run_fixture(fixture, widths, source=source, keep_screens=keep_screens, models=models))
+    return GateRun(results, problems, tuple(widths), tuple(model.name for model in models))

@@ -1,0 +1,816 @@
+"""Virtual terminals that tell the truth about a frame — on more than one kind of terminal.
+
+Terminals disagree about how wide text is, and a frame that fits one of them
+can wrap on another: every wrapped row pushes the rows below it down, and tool
+input that knows this can push forged rows into view. So the judge reads each
+frame on several terminal *models*, each measuring text its own way, and
+shares none of the renderer's measurements:
+
+``grapheme``
+    A grapheme cluster is one unit, its width wcwidth's (kitty, WezTerm,
+    Ghostty, foot, iTerm2 with Unicode 9+ widths).
+``codepoint``
+    Each code point is measured alone by the C library's ``wcwidth(3)``
+    (``askbench.harness.terminals.cwidth``); a zero-width code point joins the cell before it,
+    and a character that does not fit the last column wraps (xterm, VTE —
+    GNOME Terminal, Tilix —, tmux, screen, the Linux console). A ZWJ family
+    emoji is 8 cells here, 2 on ``grapheme``.
+``ambiguous-wide``
+    ``codepoint``, with East Asian Ambiguous characters (``…``, ``▶``, ``·``,
+    ``→``, ``①``…) 2 cells wide, as CJK-locale terminals are often set (xterm
+    ``-cjk_width``, VTE's "ambiguous-width characters: wide", PuTTY, mintty).
+
+A frame is read the way a terminal receives it: rows joined by CR LF below a
+transcript. Printable text and SGR colour are laid out by the model here
+(``place``); anything else — cursor moves, erases, titles, modes, bare
+control characters — is a containment failure, and such a frame is also run
+through pyte (``TruthScreen``) to say what it would have done to the
+transcript and the cursor. The reading keeps what pyte would drop: concealed
+and dim text, and every character a terminal would not print.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from typing import overload
+
+import pyte
+from pyte import graphics
+from wcwidth import iter_graphemes
+from wcwidth import width as wcwidth_width
+
+from .cwidth import c_wcwidth
+
+TRANSCRIPT = tuple(f"transcript row {index:02d}" for index in range(1, 5))
+"""Earlier session output, short enough to fit the narrowest screen the gate accepts."""
+
+_SGR = re.compile(r"\x1b\[([0-9;:]*)m")
+_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+"""Every control character, after SGR sequences are removed: a frame line holds no CR or LF of its own."""
+
+
+def plain_line(line: str) -> bool:
+    """A line of printable ASCII alone: no escape, no control, one cell a character on every terminal."""
+    return line.isascii() and line.isprintable()
+
+
+def foreign_controls(line: str) -> list[str]:
+    """Every control in one frame line that is not an SGR colour sequence, as visible text."""
+    if plain_line(line):
+        return []
+    stripped = _SGR.sub("", line)
+    if stripped.isascii() and stripped.isprintable():
+        return []
+    return [repr(match.group()) for match in _FORBIDDEN.finditer(stripped)]
+
+
+# ── styles ─────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a cell is drawn. Colours are pyte's names (``default``, ``red``, ``brightblue``…) or six hex digits."""
+
+    fg: str = "default"
+    bg: str = "default"
+    bold: bool = False
+    dim: bool = False
+    italics: bool = False
+    underline: bool = False
+    blink: bool = False
+    reverse: bool = False
+    conceal: bool = False
+    strikethrough: bool = False
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _STYLE_FIELDS))
+
+    def __hash__(self) -> int:
+        # every row and every SGR sequence looks its style up: hashing ten fields each time is most of that
+        return self._hash
+
+    @cached_property
+    def painted(self) -> bool:
+        """Drawn differently from plain text in any way a person can see."""
+        return self != PLAIN and not (self.conceal and replace(self, conceal=False) == PLAIN)
+
+    @cached_property
+    def invisible(self) -> bool:
+        """Drawn so that it cannot be read on a dark or a light theme: concealed, or its foreground lost in its background.
+
+        ``default`` is the theme's own colour: light on black in a dark
+        theme, black on white in a light one. So black on the default
+        background vanishes in a dark theme and white in a light one, as
+        does the default foreground on a background set to match a theme's.
+        """
+        if self.conceal:
+            return True
+        fg, bg = (self.bg, self.fg) if self.reverse else (self.fg, self.bg)
+        return any(
+            _colour_distance(theme_fg if fg == "default" else fg, theme_bg if bg == "default" else bg) < _INVISIBLE_DISTANCE
+            for theme_fg, theme_bg in THEMES
+        )
+
+    @cached_property
+    def unreadable(self) -> str | None:
+        """Why text in this style does not read as what it says: invisible, or struck through (read as deleted)."""
+        if self.invisible:
+            return "invisibly (concealed, or a colour lost in its background on a dark or a light theme)"
+        return "struck through, as if deleted" if self.strikethrough else None
+
+
+_STYLE_FIELDS = tuple(Style.__dataclass_fields__)
+PLAIN = Style()
+_INVISIBLE_DISTANCE = 48
+"""Below this distance in RGB space a foreground does not stand out from its background (e.g. 0a0a0a on black)."""
+THEMES = (("e5e5e5", "000000"), ("000000", "ffffff"))
+"""``(default foreground, default background)`` of a dark and of a light theme: text must read on both."""
+
+_NAMED_RGB = {
+    "black": (0, 0, 0), "red": (205, 0, 0), "green": (0, 205, 0), "brown": (205, 205, 0),
+    "blue": (0, 0, 238), "magenta": (205, 0, 205), "cyan": (0, 205, 205), "white": (229, 229, 229),
+    "brightblack": (127, 127, 127), "brightred": (255, 0, 0), "brightgreen": (0, 255, 0),
+    "brightbrown": (255, 255, 0), "brightblue": (92, 92, 255), "brightmagenta": (255, 0, 255),
+    "brightcyan": (0, 255, 255), "brightwhite": (255, 255, 255),
+}
+"""xterm's default palette for the sixteen named colours."""
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    if colour in _NAMED_RGB:
+        return _NAMED_RGB[colour]
+    try:
+        return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
+    except ValueError:
+        return (-1000, -1000, -1000)  # a name we do not know: never equal to anything
+
+
+def _colour_distance(first: str, second: str) -> float:
+    if first == second:
+        return 0.0
+    a, b = _rgb(first), _rgb(second)
+    return float(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5)
+
+
+_TEXT_ATTRIBUTES = {
+    1: ("bold", True), 2: ("dim", True), 3: ("italics", True), 4: ("underline", True), 5: ("blink", True),
+    7: ("reverse", True), 8: ("conceal", True), 9: ("strikethrough", True), 23: ("italics", False),
+    24: ("underline", False), 25: ("blink", False), 27: ("reverse", False), 28: ("conceal", False),
+    29: ("strikethrough", False),
+}
+
+
+def _number(text: str) -> int:
+    """A parameter as ECMA-48 reads it: empty (or anything but digits) is the default, 0."""
+    return int(text) if text.isdigit() else 0
+
+
+def _indexed(index: int) -> str | None:
+    return graphics.FG_BG_256[index] if 0 <= index < 256 else None
+
+
+def _hex(values: Sequence[int]) -> str:
+    return "".join(f"{min(255, value):02x}" for value in values)
+
+
+def _colour_of(subs: Sequence[str]) -> str | None:
+    """The colour of ``38``/``48``/``58`` in the colon form of ITU-T T.416: ``38:5:N`` or ``38:2:[space]:R:G:B``.
+
+    T.416 puts a colour-space identifier before the three components
+    (``38:2::R:G:B``, usually empty); terminals also accept it left out
+    (``38:2:R:G:B``), so four or more components read as that form.
+    """
+    mode = _number(subs[1]) if len(subs) > 1 else -1
+    if mode == 5 and len(subs) > 2:
+        return _indexed(_number(subs[2]))
+    if mode == 2 and len(subs) >= 5:
+        components = subs[3:6] if len(subs) >= 6 else subs[2:5]
+        return _hex([_number(part) for part in components])
+    return None
+
+
+def _sgr_codes(parameters: str) -> Iterator[tuple[str, str | None]]:
+    """``(attribute, colour)`` changes of one SGR sequence, in order, per ECMA-48 and T.416.
+
+    Parameters are separated by ``;``; a parameter may hold sub-parameters
+    separated by ``:`` (the colon form: ``38:2::255:255:255``, ``4:3``). The
+    semicolon form of an extended colour takes the parameters after it
+    (``38;5;N``, ``38;2;R;G;B``). The attribute names are ``reset``, a
+    ``Style`` field (``bold``…, ``-bold`` to turn it off), ``fg``, ``bg`` or
+    ``ul`` (the underline colour); a malformed extended colour ends the
+    sequence, as a terminal stops reading it there.
+    """
+    params = parameters.split(";") if parameters else [""]
+    index = 0
+    while index < len(params):
+        subs = params[index].split(":")
+        index += 1
+        code = _number(subs[0])
+        target = _EXTENDED.get(code)
+        if target is not None:
+            if len(subs) > 1:
+                colour = _colour_of(subs)
+            else:
+                mode = _number(params[index]) if index < len(params) else -1
+                taken = 2 if mode == 5 else 4 if mode == 2 else 0
+                colour = _colour_of(["", *params[index : index + taken]]) if taken else None
+                index += taken
+            if colour is None:
+                return
+            yield target, colour
+        elif code == 4 and len(subs) > 1:
+            yield ("-underline" if _number(subs[1]) == 0 else "underline"), None
+        else:
+            yield from _plain_code(code)
+
+
+_EXTENDED = {38: "fg", 48: "bg", 58: "ul"}
+
+
+def _plain_code(code: int) -> Iterator[tuple[str, str | None]]:
+    if code == 0:
+        yield "reset", None
+    elif code == 22:
+        yield from (("-bold", None), ("-dim", None))
+    elif code in _TEXT_ATTRIBUTES:
+        name, value = _TEXT_ATTRIBUTES[code]
+        yield (name if value else f"-{name}"), None
+    elif code in graphics.FG_ANSI or code in graphics.FG_AIXTERM:
+        yield "fg", graphics.FG_ANSI.get(code) or graphics.FG_AIXTERM[code]
+    elif code in graphics.BG_ANSI or code in graphics.BG_AIXTERM:
+        yield "bg", graphics.BG_ANSI.get(code) or graphics.BG_AIXTERM[code]
+
+
+@lru_cache(maxsize=4096)
+def apply_sgr(style: Style, parameters: str) -> Style:
+    """The style after one ``ESC [ parameters m``, in both the semicolon and the colon form; dim and conceal kept.
+
+    pyte reads only the semicolon form and replaces the colon form's colour
+    with another (``38:2::R:G:B`` read as ``38;2;0;R;G``), so the judge reads
+    SGR itself (``_sgr_codes``), with pyte's colour tables.
+    """
+    changes: dict[str, object] = {}
+    for name, colour in _sgr_codes(parameters):
+        if name == "reset":
+            style, changes = PLAIN, {}
+        elif name in ("fg", "bg"):
+            changes[name] = colour
+        elif name != "ul":  # the underline colour changes nothing a reader needs
+            changes[name.lstrip("-")] = not name.startswith("-")
+    return replace(style, **changes) if changes else style  # type: ignore[arg-type]
+
+
+# ── terminal models ────────────────────────────────────────────────────────
+
+Measure = Callable[[str], Iterator[tuple[str, int]]]
+"""Printable text in, ``(piece, cells)`` out; a piece of 0 cells joins the cell before it."""
+
+
+@dataclass(frozen=True)
+class TerminalScreen:
+    """A real terminal's screen after a frame: the frame's rows as read, and whether the transcript above held."""
+
+    rows: tuple[ScreenRow, ...]
+    transcript_intact: bool
+
+
+@dataclass(frozen=True)
+class TerminalModel:
+    name: str
+    stands_for: str
+    measure: Measure
+    screen: Callable[[Sequence[str], int], TerminalScreen] | None = None
+    """A real terminal's own screen for ``(frame lines, width)``; ``None``: the frame is laid out here (``place``)."""
+
+
+def _grapheme_measure(text: str) -> Iterator[tuple[str, int]]:
+    for grapheme in iter_graphemes(text):
+        yield grapheme, _grapheme_width(grapheme)
+
+
+@lru_cache(maxsize=65536)
+def _grapheme_width(grapheme: str) -> int:
+    return wcwidth_width(grapheme, control_codes="ignore")
+
+
+def _codepoint_cells(char: str, ambiguous: int) -> int:
+    cells = c_wcwidth(char)
+    if cells < 0:
+        # what the C library calls unprintable draws as nothing when it is a control or format character,
+        # and as one cell (a replacement, or the glyph a newer font has) when it is merely newer than its tables
+        return 0 if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp") else 1
+    if cells == 1 and ambiguous == 2 and unicodedata.east_asian_width(char) == "A":
+        return 2
+    return cells
+
+
+def _codepoint_measure(ambiguous: int) -> Measure:
+    def measure(text: str) -> Iterator[tuple[str, int]]:
+        for char in text:
+            yield char, _codepoint_cells(char, ambiguous)
+
+    return measure
+
+
+GRAPHEME = TerminalModel("grapheme", "kitty, WezTerm, Ghostty, foot, iTerm2", _grapheme_measure)
+CODEPOINT = TerminalModel("codepoint", "xterm, VTE (GNOME Terminal, Tilix), tmux, screen, Linux console",
+                          _codepoint_measure(1))
+AMBIGUOUS_WIDE = TerminalModel("ambiguous-wide", "CJK-locale terminals: xterm -cjk_width, VTE or PuTTY set to "
+                               "wide ambiguous characters, mintty", _codepoint_measure(2))
+MODELS: dict[str, TerminalModel] = {model.name: model for model in (GRAPHEME, CODEPOINT, AMBIGUOUS_WIDE)}
+
+
+# ── unprintable characters, by the judge's own rules ───────────────────────
+
+_PRINTABLE_FORMAT = frozenset("\u200d")
+"""Format characters that belong inside a printable cluster: the zero-width joiner of an emoji sequence."""
+
+
+_NEVER_PRINTED = frozenset({"Cc", "Cf", "Cs", "Cn", "Co", "Zl", "Zp"})
+
+
+@lru_cache(maxsize=4096)
+def _unprintable(text: str) -> tuple[str, ...]:
+    return tuple(_unprintable_graphemes(text))
+
+
+def _unprintable_graphemes(text: str) -> Iterator[str]:
+    """Graphemes a terminal would not print: controls, format and bidi characters, separators, surrogates, lone marks.
+
+    Unassigned code points (noncharacters among them) and private-use ones
+    count too: terminals draw them as nothing (tmux), one cell or two
+    (xterm.js's Unicode 6 table), or as whatever glyph a font has.
+    A ZWJ counts as printable only between two wide pictographs (an emoji
+    ZWJ sequence), and tag characters only inside a flag sequence.
+    """
+    for grapheme in iter_graphemes(text):
+        first = grapheme[0]
+        category = unicodedata.category(first)
+        if category in _NEVER_PRINTED or category[0] == "M" or _grapheme_width(grapheme) <= 0:
+            yield grapheme
+            continue
+        for index, char in enumerate(grapheme[1:], start=1):
+            kind = unicodedata.category(char)
+            if kind in _NEVER_PRINTED and kind != "Cf":
+                yield grapheme
+                break
+            if kind == "Cf":
+                if char in _PRINTABLE_FORMAT and index + 1 < len(grapheme):
+                    continue
+                if "\U000e0020" <= char <= "\U000e007f" and first == "\U0001f3f4":
+                    continue
+                yield grapheme
+                break
+
+
+# ── laying a frame out ─────────────────────────────────────────────────────
+
+
+class StyleRuns(Sequence[Style]):
+    """A row's per-character styles, stored as runs of one style.
+
+    A row is drawn in a handful of styles, and a reference per character
+    costs eight bytes a character: on a frame of millions of characters the
+    styles would outweigh the text eightfold. It reads as the tuple it stands
+    for (indexing, slicing, iteration, equality with any sequence of styles).
+    """
+
+    __slots__ = ("_ends", "_styles")
+
+    def __init__(self, runs: Iterable[tuple[Style, int]] = ()) -> None:
+        ends: list[int] = []
+        styles: list[Style] = []
+        total = 0
+        for style, count in runs:
+            if count <= 0:
+                continue
+            total += count
+            if styles and styles[-1] == style:
+                ends[-1] = total
+            else:
+                styles.append(style)
+                ends.append(total)
+        self._ends, self._styles = tuple(ends), tuple(styles)
+
+    @classmethod
+    def single(cls, style: Style, count: int) -> StyleRuns:
+        """``count`` characters in one style."""
+        return _shared_runs(((style, count),))
+
+    def runs(self) -> Iterator[tuple[Style, int]]:
+        """``(style, characters)`` in order."""
+        start = 0
+        for style, end in zip(self._styles, self._ends):
+            yield style, end - start
+            start = end
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Style: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> StyleRuns: ...
+
+    def __getitem__(self, index: int | slice) -> Style | StyleRuns:
+        if isinstance(index, slice):
+            return self._slice(index)
+        length = len(self)
+        at = index + length if index < 0 else index
+        if not 0 <= at < length:
+            raise IndexError("style index out of range")
+        return self._styles[bisect_right(self._ends, at)]
+
+    def _slice(self, index: slice) -> StyleRuns:
+        start, stop, step = index.indices(len(self))
+        if step == 1 and start == 0 and stop == len(self):
+            return self
+        if step != 1:
+            return StyleRuns((style, 1) for style in tuple(self)[index])
+        first = bisect_right(self._ends, start)
+        clipped: list[tuple[Style, int]] = []
+        begin = start
+        for at in range(first, len(self._ends)):
+            if begin >= stop:
+                break
+            end = min(self._ends[at], stop)
+            clipped.append((self._styles[at], end - begin))
+            begin = end
+        return StyleRuns(clipped)
+
+    def __iter__(self) -> Iterator[Style]:
+        for style, count in self.runs():
+            yield from itertools.repeat(style, count)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StyleRuns):
+            return self._ends == other._ends and self._styles == other._styles
+        if isinstance(other, Sequence):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"StyleRuns({list(self.runs())!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenRow:
+    """One screen row as read: its text (wide-character stubs dropped, right-stripped) and, per character, how it is drawn."""
+
+    text: str
+    styles: Sequence[Style]
+    kinds: frozenset[Style] = frozenset()
+    """Every style the row's characters use (a row's text may be empty while its styles are not)."""
+
+
+@dataclass
+class _Row:
+    parts: list[str] = field(default_factory=list)
+    runs: list[tuple[Style, int]] = field(default_factory=list)
+    kinds: set[Style] = field(default_factory=set)
+    column: int = 0
+
+    def add(self, text: str, style: Style, cells: int) -> None:
+        self.parts.append(text)
+        self.runs.append((style, len(text)))
+        self.kinds.add(style)
+        self.column += cells
+
+    def freeze(self) -> ScreenRow:
+        text = "".join(self.parts).rstrip(" ")
+        return ScreenRow(text, _shared_runs(tuple(StyleRuns(self.runs)[: len(text)].runs())),
+                         style_kinds(frozenset(self.kinds)))
+
+
+@lru_cache(maxsize=4096)
+def _shared_runs(runs: tuple[tuple[Style, int], ...]) -> StyleRuns:
+    """One object for every row drawn in the same runs: rows of a long value are nearly all alike."""
+    return StyleRuns(runs)
+
+
+@lru_cache(maxsize=1024)
+def style_kinds(kinds: frozenset[Style]) -> frozenset[Style]:
+    """One shared set for every row drawn in the same styles: most rows of a frame are."""
+    return kinds
+
+
+def _runs(line: str) -> Iterator[tuple[str, str | None]]:
+    """``(text, None)`` and ``("", sgr_parameters)`` in order."""
+    position = 0
+    for match in _SGR.finditer(line):
+        if match.start() > position:
+            yield line[position : match.start()], None
+        yield "", match.group(1)
+        position = match.end()
+    if position < len(line):
+        yield line[position:], None
+
+
+def printed_text(line: str) -> str:
+    """What of a frame line a terminal prints: SGR sequences and control characters removed."""
+    if plain_line(line):
+        return line
+    return _FORBIDDEN.sub("", _SGR.sub("", line))
+
+
+def cells_on(text: str, model: TerminalModel) -> int:
+    """Cells ``text`` (printable, one row's worth) advances the cursor on ``model``."""
+    if text.isascii():
+        return len(text)
+    return _measured_cells(text, model)
+
+
+@lru_cache(maxsize=8192)
+def _measured_cells(text: str, model: TerminalModel) -> int:
+    return sum(cells for _, cells in model.measure(text) if cells > 0)
+
+
+def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[ScreenRow]:
+    """The rows ``lines`` occupy on a terminal ``width`` columns wide that measures text like ``model``.
+
+    Each line begins a row (the frame joins lines with CR LF); text reaching
+    past the last column wraps onto a new row, a wide character that does not
+    fit moves whole, a zero-width piece joins the cell before it (even in the
+    last column: the pending-wrap state). A tab moves on to the next tab stop
+    as every terminal does; other control characters are skipped here —
+    ``read_frame`` reports them all.
+    """
+    rows: list[ScreenRow] = []
+    style = PLAIN
+    for line in lines:
+        if plain_line(line):
+            _plain_rows(rows, line, style, width)
+            continue
+        painted = _painted_row(line, style, width)
+        if painted is not None:
+            row_read, style = painted
+            rows.append(row_read)
+            continue
+        row = _Row()
+        for text, sgr in _runs(line):
+            if sgr is not None:
+                style = apply_sgr(style, sgr)
+                continue
+            for index, piece in enumerate(text.split("\t")):
+                if index:
+                    _tab(row, width)
+                row = _place_text(rows, row, piece, style, width, model)
+        rows.append(row.freeze())
+    return rows
+
+
+def _plain_rows(rows: list[ScreenRow], line: str, style: Style, width: int) -> None:
+    """A line of printable ASCII as the rows it fills, ``width`` characters each, in the style it starts in."""
+    kinds = style_kinds(frozenset((style,)) if line else frozenset())
+    for at in range(0, max(1, len(line)), width):
+        text = line[at : at + width].rstrip(" ")
+        rows.append(ScreenRow(text, StyleRuns.single(style, len(text)), kinds))
+
+
+def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style] | None:
+    """A line of printable ASCII and SGR sequences that fits one row, and the style it ends in; ``None`` otherwise."""
+    if not line.isascii():
+        return None
+    parts = _SGR.split(line)  # text, parameters, text, parameters, …, text
+    printed = "".join(parts[0::2])
+    if len(printed) > width or not printed.isprintable():
+        return None
+    runs: list[tuple[Style, int]] = []
+    for index, part in enumerate(parts):
+        if index % 2:
+            style = apply_sgr(style, part)
+        elif part:
+            runs.append((style, len(part)))
+    text = printed.rstrip(" ")
+    kinds = style_kinds(frozenset(kind for kind, _ in runs))
+    return ScreenRow(text, _shared_runs(tuple(StyleRuns(runs)[: len(text)].runs())), kinds), style
+
+
+TAB_STOP = 8
+
+
+def _tab(row: _Row, width: int) -> None:
+    """The cursor to the next stop, never past the last column; a tab draws nothing, so the cells it passes read blank."""
+    stop = min((row.column // TAB_STOP + 1) * TAB_STOP, width - 1)
+    if stop > row.column:
+        row.add(" " * (stop - row.column), PLAIN, stop - row.column)
+
+
+def _place_text(rows: list[ScreenRow], row: _Row, text: str, style: Style, width: int, model: TerminalModel) -> _Row:
+    """``text`` from the cursor on, full rows appended to ``rows``; the row the cursor ends on."""
+    if _FORBIDDEN.search(text):
+        text = _FORBIDDEN.sub("", text)
+    if text.isascii():
+        while text:  # printable ASCII: one cell a character on every terminal, laid out a row at a time
+            if row.column >= width:
+                rows.append(row.freeze())
+                row = _Row()
+            chunk = text[: width - row.column]
+            row.add(chunk, style, len(chunk))
+            text = text[len(chunk) :]
+        return row
+    pending: list[str] = []  # pieces for the current row, added at once
+    used = 0
+    for piece, cells in model.measure(text):
+        if cells <= 0:
+            if pending or row.parts:
+                pending.append(piece)
+            continue
+        if row.column + used + cells > width and row.column + used:
+            row.add("".join(pending), style, used)
+            rows.append(row.freeze())
+            row, pending, used = _Row(), [], 0
+        pending.append(piece)
+        used += cells
+    if pending:
+        row.add("".join(pending), style, used)
+    return row
+
+
+# ── pyte, for frames that emit controls ────────────────────────────────────
+
+_ALLOWED_EVENTS = frozenset({"draw", "linefeed", "carriage_return", "select_graphic_rendition"})
+_CONTROL_EVENTS = (
+    sorted(set(pyte.Stream.basic.values()) | set(pyte.Stream.escape.values()) | set(pyte.Stream.sharp.values())
+           | set(pyte.Stream.csi.values()) | {"set_title", "set_icon_name", "define_charset", "debug"})
+)
+
+
+class TruthScreen(pyte.Screen):
+    """A pyte screen that measures graphemes and records every non-colour control function it executes."""
+
+    def __init__(self, columns: int, lines: int) -> None:
+        self.foreign: list[str] = []
+        self._inside = 0
+        super().__init__(columns, lines)
+
+    def linefeed(self) -> None:
+        # pyte implements a line feed with ``index`` and ``cursor_down``; those are not the frame's doing.
+        self._inside += 1
+        try:
+            super().linefeed()
+        finally:
+            self._inside -= 1
+
+    def draw(self, data: str) -> None:
+        attrs = self.cursor.attrs
+        cell_type, rest = type(attrs), tuple(attrs)[1:]
+        for grapheme in iter_graphemes(data):
+            width = 1 if grapheme.isascii() and grapheme.isprintable() else _grapheme_width(grapheme)
+            if width <= 0:
+                continue
+            if self.cursor.x + width > self.columns:
+                if pyte.modes.DECAWM in self.mode:
+                    self.carriage_return()
+                    self.linefeed()
+                else:
+                    self.cursor.x = self.columns - width
+            row = self.buffer[self.cursor.y]
+            row[self.cursor.x] = tuple.__new__(cell_type, (grapheme, *rest))
+            for stub in range(1, width):
+                if self.cursor.x + stub < self.columns:
+                    row[self.cursor.x + stub] = tuple.__new__(cell_type, ("", *rest))
+            self.cursor.x += width
+            self.dirty.add(self.cursor.y)
+
+
+def _recorder(name: str):  # type: ignore[no-untyped-def]
+    original = getattr(pyte.Screen, name)
+
+    def record(self: TruthScreen, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if not self._inside:
+            self.foreign.append(f"{name}{args if args else ''}")
+        return original(self, *args, **kwargs)
+
+    return record
+
+
+for _name in _CONTROL_EVENTS:
+    if _name not in _ALLOWED_EVENTS and hasattr(pyte.Screen, _name):
+        setattr(TruthScreen, _name, _recorder(_name))
+
+
+def _pyte_row(screen: TruthScreen, y: int) -> str:
+    row = screen.buffer[y]
+    return "".join(row[x].data for x in range(screen.columns)).rstrip()
+
+
+@dataclass(frozen=True)
+class ControlEffects:
+    """What a frame's control functions did on a real terminal: events, and whether the transcript and cursor held."""
+
+    events: tuple[str, ...]
+    transcript_intact: bool
+    cursor_left_frame: bool
+
+
+def control_effects(frame_lines: Sequence[str], width: int) -> ControlEffects:
+    """Run the frame through pyte below the transcript, as a TUI writes it, and record what its controls did."""
+    height = len(TRANSCRIPT) + len(frame_lines) + 2
+    screen = TruthScreen(width, height)
+    stream = pyte.Stream(screen)
+    stream.feed("\r\n".join(TRANSCRIPT) + "\r\n")
+    before = [_pyte_row(screen, y) for y in range(len(TRANSCRIPT))]
+    screen.foreign.clear()
+    top = screen.cursor.y
+    left = False
+    for index, line in enumerate(frame_lines):
+        stream.feed(line if index == 0 else "\r\n" + line)
+        if screen.cursor.y < top:
+            left = True
+    after = [_pyte_row(screen, y) for y in range(len(TRANSCRIPT))]
+    return ControlEffects(tuple(screen.foreign), before == after == list(TRANSCRIPT), left)
+
+
+# ── the reading ────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class StyledRun:
+    """Consecutive characters of one row drawn alike, for a gallery; ``fg``/``bg`` as in ``Style``."""
+
+    text: str
+    fg: str = "default"
+    bg: str = "default"
+    bold: bool = False
+    reverse: bool = False
+
+
+@dataclass
+class FrameReading:
+    """What one terminal model shows after a frame was written below a transcript."""
+
+    model: TerminalModel
+    screen_rows: list[ScreenRow]
+    transcript_intact: bool = True
+    cursor_left_frame: bool = False
+    foreign_events: list[str] = field(default_factory=list)
+    foreign_bytes: list[str] = field(default_factory=list)
+    unprintable: list[str] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[str]:
+        return [row.text for row in self.screen_rows]
+
+    @property
+    def frame_rows(self) -> int:
+        return len(self.screen_rows)
+
+    @property
+    def painted_cells(self) -> int:
+        """Characters drawn in a colour of their own."""
+        return sum(1 for row in self.screen_rows for style in row.styles if style.fg != "default")
+
+    def styled_rows(self) -> list[tuple[StyledRun, ...]]:
+        """Every row as runs of one style; ``"".join(run.text ...)`` equals ``rows[i]``."""
+        out = []
+        for row in self.screen_rows:
+            runs: list[StyledRun] = []
+            start = 0
+            for index in range(1, len(row.text) + 1):
+                if index == len(row.text) or row.styles[index] != row.styles[start]:
+                    style = row.styles[start]
+                    runs.append(StyledRun(row.text[start:index], style.fg, style.bg, style.bold, style.reverse))
+                    start = index
+            out.append(tuple(runs))
+        return out
+
+
+def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GRAPHEME) -> FrameReading:
+    """The frame as ``model`` shows it, with every control and unprintable character it carries recorded.
+
+    A real terminal's rows, and whether its transcript held, are its own; what
+    a frame's controls did to the cursor is pyte's on every terminal.
+    """
+    foreign = [control for line in frame_lines for control in foreign_controls(line)]
+    unprintable = [
+        grapheme
+        for line in frame_lines
+        if not line.isascii()
+        for text, sgr in _runs(line)
+        if sgr is None and not text.isascii()
+        for grapheme in _unprintable(_FORBIDDEN.sub("", text))
+    ]
+    if model.screen is None:
+        reading = FrameReading(model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable)
+    else:
+        shown = model.screen(frame_lines, width)
+        reading = FrameReading(model, list(shown.rows), shown.transcript_intact, foreign_bytes=foreign,
+                               unprintable=unprintable)
+    if foreign:
+        effects = control_effects(frame_lines, width)
+        reading.foreign_events = list(effects.events)
+        reading.transcript_intact = reading.transcript_intact and effects.transcript_intact
+        reading.cursor_left_frame = effects.cursor_left_frame
+    return reading

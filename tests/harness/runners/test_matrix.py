@@ -1,0 +1,28 @@
+"""askbench matrix's Markdown and HTML: what no fixture, implementation name or message can break."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hostile_text import HOSTILE, html_survived, markdown_survived
+
+from askbench.harness.fixtures.loading import Fixture, FixtureProblem
+from askbench.harness.runners.matrix import Cell, Implementation, Matrix, to_html, to_markdown
+
+_ATTRIBUTE = '" onerror="alert(2)'
+
+
+def _matrix() -> Matrix:
+    fixture = Fixture(Path("x.json"), HOSTILE, "fam", HOSTILE + _ATTRIBUTE, "", {})
+    return Matrix([fixture], [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)], [Implementation(HOSTILE)], [80],
+                  {(0, HOSTILE, 80): Cell(("layout", "core"), screen=f"screens/{HOSTILE}.txt")})
+
+
+def test_hostile_text_stays_text_in_the_markdown() -> None:
+    assert markdown_survived(to_markdown(_matrix())) == []
+
+
+def test_hostile_text_stays_text_in_the_html() -> None:
+    page = to_html(_matrix())
+    assert html_survived(page) == []
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page

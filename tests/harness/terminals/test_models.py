@@ -1,0 +1,140 @@
+"""The truth screen must see what a terminal would do, including what pyte hides."""
+
+import pytest
+
+from askbench.harness.terminals.models import (
+    PLAIN,
+    TRANSCRIPT,
+    apply_sgr,
+    foreign_controls,
+    read_frame,
+)
+
+
+def test_a_plain_frame_is_contained_and_read_back_row_by_row():
+    reading = read_frame(["Permission Required", "tool : bash", "command : ls -la"], 40)
+    assert reading.rows == ["Permission Required", "tool : bash", "command : ls -la"]
+    assert reading.frame_rows == 3
+    assert reading.transcript_intact and not reading.cursor_left_frame
+    assert reading.foreign_events == [] and reading.foreign_bytes == [] and reading.unprintable == []
+
+
+def test_cursor_up_and_erase_are_caught_and_the_transcript_change_is_seen():
+    reading = read_frame(["ok", "\x1b[6A\x1b[2Kharmless"], 60)
+    assert not reading.transcript_intact
+    assert reading.cursor_left_frame
+    assert any(event.startswith("cursor_up") for event in reading.foreign_events)
+    assert reading.foreign_bytes
+
+
+def test_a_line_wider_than_the_screen_takes_two_rows():
+    assert read_frame(["x" * 41], 40).frame_rows == 2
+
+
+def test_a_wide_character_at_the_edge_moves_whole_to_the_next_row():
+    reading = read_frame(["a" * 39 + "界"], 40)
+    assert reading.rows == ["a" * 39, "界"]
+
+
+def test_zero_width_characters_pyte_would_silently_drop_are_recorded():
+    reading = read_frame(["rm\u200b -rf /tmp/x"], 40)
+    assert reading.unprintable == ["\u200b"]
+
+
+def test_emoji_sequences_occupy_their_grapheme_width():
+    reading = read_frame(["👨\u200d👩\u200d👧 family"], 40)
+    assert reading.rows == ["👨\u200d👩\u200d👧 family"]
+    assert reading.unprintable == []
+
+
+def test_only_sgr_colour_is_allowed_in_a_frame():
+    assert foreign_controls("\x1b[33mwarn\x1b[39m \x1b[1;36mtitle\x1b[0m") == []
+    assert foreign_controls("\x1b]0;title\x07") != []
+    assert foreign_controls("\x9b2J") != []
+    assert foreign_controls("a\rb") != []
+
+
+def test_painted_cells_are_counted_from_the_screen():
+    assert read_frame(["\x1b[33mflag\x1b[39m plain"], 40).painted_cells == 4
+    assert len(TRANSCRIPT) == 4
+
+
+def _pyte_rows(lines, width):
+    import pyte
+
+    screen = pyte.Screen(width, 8)
+    pyte.Stream(screen).feed("\r\n".join(lines))
+    return [row.rstrip() for row in screen.display if row.strip()]
+
+
+def test_a_raw_tab_moves_on_to_the_next_stop_as_a_terminal_does():
+    """Read as nothing, a tab made the judge report text a terminal never shows (' import (\\n- "enc…' for '- \\t"enc…')."""
+    lines = ['          - \t"encoding/json"', "ab\tcd\tef", "\t" * 12 + "x", "x" * 39 + "\tyz"]
+    reading = read_frame(lines, 40)
+    assert reading.rows == _pyte_rows(lines, 40)
+    assert reading.rows[0] == '          -     "encoding/json"'
+    assert reading.frame_rows == 5  # the tab stops at the last column; 'y' is drawn there, 'z' wraps
+    assert "tab" in reading.foreign_events  # and it is still a control the frame must not send
+
+
+# ── SGR in both forms, and what cannot be read ─────────────────────────────
+
+
+@pytest.mark.parametrize("parameters, fg, bg", [
+    ("38:2::255:0:0", "ff0000", "default"),  # T.416: an empty colour-space identifier before R:G:B
+    ("38:2:7:255:0:0", "ff0000", "default"),  # T.416 with a colour-space identifier
+    ("38:2:255:0:0", "ff0000", "default"),  # the identifier left out, as terminals also accept
+    ("38;2;255;0;0", "ff0000", "default"),
+    ("38:5:196", "ff0000", "default"),
+    ("38;5;196", "ff0000", "default"),
+    ("48:2::1:2:3;38:5:15", "ffffff", "010203"),
+    ("1;38:2::255:255:255;4:3", "ffffff", "default"),
+])
+def test_sgr_is_read_in_the_semicolon_and_the_colon_form(parameters, fg, bg):
+    style = apply_sgr(PLAIN, parameters)
+    assert (style.fg, style.bg) == (fg, bg)
+
+
+def test_a_colon_sub_parameter_belongs_to_its_own_parameter():
+    style = apply_sgr(PLAIN, "4:3;9")
+    assert style.underline and style.strikethrough
+    assert not apply_sgr(style, "4:0").underline
+
+
+def test_a_malformed_extended_colour_ends_the_sequence():
+    assert apply_sgr(PLAIN, "38;5") == PLAIN and apply_sgr(PLAIN, "38:2:1;1").fg == "default"
+
+
+@pytest.mark.parametrize("parameters", [
+    "38:2::255:255:255;48:2::255:255:255",  # white on white, colon form
+    "38;2;9;9;9;48;5;0",  # near-black on black
+    "30", "38;5;0", "38:2::0:0:0",  # black on the default background: gone on a dark theme
+    "97", "37", "38;5;231", "38:2::255:255:255",  # white on the default background: gone on a light theme
+    "47", "40",  # the default foreground on a background one theme's foreground matches
+    "8", "7;8",
+])
+def test_text_lost_on_a_dark_or_a_light_theme_is_invisible(parameters):
+    assert apply_sgr(PLAIN, parameters).invisible
+
+
+@pytest.mark.parametrize("parameters", ["", "33", "1;36", "2", "7", "31;47", "38:2::255:255:255;48:5:4"])
+def test_colour_that_reads_on_both_themes_is_visible(parameters):
+    style = apply_sgr(PLAIN, parameters)
+    assert not style.invisible and style.unreadable is None
+
+
+def test_strikethrough_is_unreadable_but_not_invisible():
+    style = apply_sgr(PLAIN, "9")
+    assert not style.invisible and style.unreadable is not None and "struck" in style.unreadable
+    assert apply_sgr(style, "29").unreadable is None
+
+
+def test_a_colon_form_colour_on_screen_keeps_its_value():
+    row = read_frame(["\x1b[38:2::255:255:255;48:2::255:255:255mhidden\x1b[0m shown"], 40).screen_rows[0]
+    assert [style.invisible for style in row.styles] == [True] * 6 + [False] * 6
+
+
+def test_unassigned_noncharacter_and_private_use_code_points_are_unprintable() -> None:
+    for char in ("\u0378", "\ufdd0", "\U0010fffe", "\ue000", "\U000f0000"):
+        assert read_frame([f"npx eslint{char} --fix"], 40).unprintable == [char]
+        assert read_frame([f"e\u0301{char}"], 40).unprintable == [char]

@@ -1,0 +1,214 @@
+"""The installed package's import graph: acyclic, the renderer apart from the judge, every package's surface declared.
+
+A cycle through a function-local import runs nowhere at start-up and
+everywhere a reader follows the code: each module of it can only be
+understood with all the others, and moving one drags the rest. So the graph
+is read from the source of every module (``ast``), with every import
+statement wherever it stands — module level, inside a function, under
+``TYPE_CHECKING`` — and every ``importlib.import_module("…")`` of a literal
+name. Importing a package's submodule also runs the package's
+``__init__``, but that edge is Python's, not the code's, and is left out.
+
+``askbench.impl`` is the renderer the judge judges; the judge shares no code
+with it the other way round, so nothing ``askbench.impl`` reaches may be
+``askbench.harness``. Every package below ``askbench`` (the data packages
+``askbench.corpus`` and ``askbench.docs`` aside) names its public surface in
+``__all__``, so a reader sees what a package offers without reading it all.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import askbench
+
+Graph = Mapping[str, frozenset[str]]
+
+
+def modules_under(root: Path, package: str) -> dict[str, Path]:
+    """Every module and package of ``package``, whose folder is ``root``, by dotted name."""
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join((package, *parts))] = path
+    return found
+
+
+def _literal_import_module(node: ast.Call) -> str | None:
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+    if name != "import_module" or not node.args or not isinstance(node.args[0], ast.Constant):
+        return None
+    value = node.args[0].value
+    return value if isinstance(value, str) and not value.startswith(".") else None
+
+
+def _imported(node: ast.AST, package: str) -> Iterator[str]:
+    """The dotted names one node imports (a ``from`` import: the module and each name, which may be a submodule)."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+    elif isinstance(node, ast.ImportFrom):
+        if node.level:
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+        else:
+            base = node.module or ""
+        yield base
+        yield from (f"{base}.{alias.name}" for alias in node.names)
+    elif isinstance(node, ast.Call):
+        name = _literal_import_module(node)
+        if name is not None:
+            yield name
+
+
+def import_graph(modules: Mapping[str, Path]) -> dict[str, frozenset[str]]:
+    """Each module's imports of other modules of ``modules``, wherever in the module the import stands."""
+    graph = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        targets = {target for node in ast.walk(tree) for target in _imported(node, package)}
+        graph[name] = frozenset(target for target in targets if target in modules and target != name)
+    return graph
+
+
+def cycles(graph: Graph) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, successors = work[-1]
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = len(index)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(graph[successor]))))
+                    break
+                if successor in on_stack:
+                    low[node] = min(low[node], index[successor])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def reachable(graph: Graph, start: str) -> set[str]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        for successor in graph[todo.pop()]:
+            if successor not in seen:
+                seen.add(successor)
+                todo.append(successor)
+    return seen
+
+
+def declares_all(path: Path) -> bool:
+    """Whether the module assigns ``__all__`` at its top level."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets):
+            return True
+    return False
+
+
+def packages_without_all(modules: Mapping[str, Path], top: str) -> list[str]:
+    return sorted(name for name, path in modules.items() if path.name == "__init__.py" and name != top
+                  and not declares_all(path))
+
+
+INSTALLED = modules_under(Path(askbench.__file__).resolve().parent, "askbench")
+GRAPH = import_graph(INSTALLED)
+
+
+def test_the_graph_is_read_from_every_module_of_both_halves() -> None:
+    assert "askbench.impl.dialog" in INSTALLED
+    assert any(name.startswith("askbench.harness.") for name in INSTALLED)
+    assert sum(len(targets) for targets in GRAPH.values()) > len(INSTALLED)
+
+
+def test_the_import_graph_is_acyclic_function_local_imports_included() -> None:
+    assert cycles(GRAPH) == []
+
+
+def test_the_renderer_never_reaches_the_judge() -> None:
+    impl = [name for name in INSTALLED if name == "askbench.impl" or name.startswith("askbench.impl.")]
+    assert impl
+    for name in impl:
+        assert not {reached for reached in reachable(GRAPH, name) if reached.startswith("askbench.harness")}, name
+
+
+def test_every_package_declares_its_public_surface() -> None:
+    assert packages_without_all(INSTALLED, "askbench") == []
+
+
+def _package(root: Path, files: Mapping[str, str]) -> dict[str, Path]:
+    for relative, text in files.items():
+        path = root / "pkg" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return modules_under(root / "pkg", "pkg")
+
+
+def test_a_cycle_closed_by_a_function_local_relative_import_is_found(tmp_path: Path) -> None:
+    modules = _package(tmp_path, {
+        "__init__.py": "",
+        "a.py": "from .b import B\n",
+        "sub/__init__.py": "",
+        "b.py": "B = 1\ndef later():\n    from .sub import c\n",
+        "sub/c.py": "def f():\n    if True:\n        from ..a import x\n",
+    })
+    assert cycles(import_graph(modules)) == [["pkg.a", "pkg.b", "pkg.sub.c"]]
+
+
+def test_a_cycle_through_type_checking_or_import_module_is_found(tmp_path: Path) -> None:
+    modules = _package(tmp_path, {
+        "__init__.py": "",
+        "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.b\n",
+        "b.py": "import importlib\nimportlib.import_module('pkg.a')\n",
+    })
+    assert cycles(import_graph(modules)) == [["pkg.a", "pkg.b"]]
+
+
+def test_a_package_importing_its_own_submodules_is_no_cycle(tmp_path: Path) -> None:
+    modules = _package(tmp_path, {"__init__.py": "from .a import A\n__all__ = ['A']\n", "a.py": "A = 1\n",
+                                  "b.py": "from pkg.a import A\n"})
+    assert cycles(import_graph(modules)) == []
+
+
+def test_reaching_the_judge_through_a_third_module_is_found(tmp_path: Path) -> None:
+    modules = _package(tmp_path, {"__init__.py": "", "impl.py": "def f():\n    from . import shared\n",
+                                  "shared.py": "from .harness import x\n", "harness.py": ""})
+    assert "pkg.harness" in reachable(import_graph(modules), "pkg.impl")
+
+
+def test_a_package_without_all_is_named(tmp_path: Path) -> None:
+    modules = _package(tmp_path, {"__init__.py": "", "named/__init__.py": '"""Doc."""\n__all__: list[str] = ["x"]\n',
+                                  "bare/__init__.py": '"""Doc."""\nx = 1\n', "bare/x.py": "__all__ = []\n"})
+    assert packages_without_all(modules, "pkg") == ["pkg.bare"]
