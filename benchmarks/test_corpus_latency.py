@@ -36,8 +36,13 @@ def _family(family: str) -> list[tuple[Fixture, PromptPayload]]:
 def _render_all(cases: Sequence[tuple[Fixture, PromptPayload]], complete: bool, width: int) -> int:
     rows = 0
     for fixture, payload in cases:
-        budget = (complete_view_budget(width) if complete
-                  else DialogBudget(max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=width))
+        budget = (
+            complete_view_budget(width)
+            if complete
+            else DialogBudget(
+                max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=width
+            )
+        )
         rows += len(render_prompt_dialog(payload, budget).lines)
     return rows
 

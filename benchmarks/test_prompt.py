@@ -38,7 +38,9 @@ def key_and_frame(prompt: PermissionPrompt, key: str) -> list[str]:
 @pytest.mark.parametrize("size", SIZES, ids=size_label)
 @pytest.mark.parametrize("series", PAGER_SERIES)
 def test_pager_first_page(benchmark, series: str, size: int) -> None:
-    lines = benchmark.pedantic(key_and_frame, setup=lambda: ((opened(series, size), CTRL_O), {}), rounds=7)
+    lines = benchmark.pedantic(
+        key_and_frame, setup=lambda: ((opened(series, size), CTRL_O), {}), rounds=7
+    )
     assert len(lines) <= HEIGHT
 
 
@@ -61,5 +63,12 @@ def test_repro_ask(benchmark) -> None:
 
 def test_repro_whole_frame(benchmark) -> None:
     payload = repro_payload()
-    frame = benchmark(render_frame, payload, "bounded", DialogBudget(width=WIDTH), paint=warning_paint, style=chrome_style)
+    frame = benchmark(
+        render_frame,
+        payload,
+        "bounded",
+        DialogBudget(width=WIDTH),
+        paint=warning_paint,
+        style=chrome_style,
+    )
     assert frame.lines[0].endswith("Permission Required\x1b[0m")

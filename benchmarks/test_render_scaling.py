@@ -34,7 +34,9 @@ def test_bounded_render(benchmark, series: str, size: int) -> None:
 def test_complete_view(benchmark, series: str, size: int) -> None:
     payload = point(series, size).payload
     rounds = 3 if size >= 1_000_000 else 10
-    view = benchmark.pedantic(render_prompt_dialog, (payload, complete_view_budget(WIDTH)), rounds=rounds, iterations=1)
+    view = benchmark.pedantic(
+        render_prompt_dialog, (payload, complete_view_budget(WIDTH)), rounds=rounds, iterations=1
+    )
     assert not view.elided
     assert len(view.lines) >= size // WIDTH
 
@@ -44,5 +46,7 @@ def test_complete_view(benchmark, series: str, size: int) -> None:
 def test_legacy_dialog(benchmark, series: str, size: int) -> None:
     payload = point(series, size).payload
     rounds = 3 if size >= 1_000_000 else 10
-    rows = benchmark.pedantic(wrap_message, (payload.legacy_message, WIDTH), rounds=rounds, iterations=1)
+    rows = benchmark.pedantic(
+        wrap_message, (payload.legacy_message, WIDTH), rounds=rounds, iterations=1
+    )
     assert rows

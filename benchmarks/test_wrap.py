@@ -27,7 +27,9 @@ def theirs(text: str, width: int) -> list[str]:
 def test_rows_are_identical() -> None:
     assert wrap_text(TEXT, WIDTH) == theirs(TEXT, WIDTH)
     assert wrap_line(LINE, WIDTH) == wrap(LINE, WIDTH, break_on_hyphens=False)
-    assert wrap_line(LINE, WIDTH) == wrap(LINE, WIDTH, break_long_words=True, drop_whitespace=False, break_on_hyphens=False)
+    assert wrap_line(LINE, WIDTH) == wrap(
+        LINE, WIDTH, break_long_words=True, drop_whitespace=False, break_on_hyphens=False
+    )
 
 
 @pytest.mark.parametrize("size", ["line", "text"])

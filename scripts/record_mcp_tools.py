@@ -31,7 +31,9 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the harness of this checkout, venv or not
+sys.path.insert(
+    0, str(Path(__file__).resolve().parent.parent)
+)  # the harness of this checkout, venv or not
 
 from askbench.harness.fixtures.mcp_client import (  # noqa: E402
     KNOWN_SERVERS,
@@ -54,27 +56,59 @@ def _pair(text: str) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("specs", nargs="*", help="package@version to record (default: every known server)")
-    parser.add_argument("--workdir", type=Path, help="scratch folder the servers run in (not the repo)")
-    parser.add_argument("--toolsnaps", type=Path, help="record one non-npm server from this folder of <tool>.snap files")
+    parser.add_argument(
+        "specs", nargs="*", help="package@version to record (default: every known server)"
+    )
+    parser.add_argument(
+        "--workdir", type=Path, help="scratch folder the servers run in (not the repo)"
+    )
+    parser.add_argument(
+        "--toolsnaps",
+        type=Path,
+        help="record one non-npm server from this folder of <tool>.snap files",
+    )
     parser.add_argument("--source", help="with --toolsnaps: where the definitions were published")
-    parser.add_argument("--node-bin", type=Path, help="folder with a newer node for servers that need one (context-mode)")
-    parser.add_argument("--timeout", type=float, default=240.0, help="seconds to wait for each answer (npx installs first)")
-    parser.add_argument("--env", type=_pair, action="append", default=[], metavar="KEY=VALUE",
-                        help="a dummy environment variable the server insists on (repeatable)")
-    parser.add_argument("--arg", action="append", default=[], metavar="ARG",
-                        help="an argument after the package ({workdir} is the scratch folder; repeatable)")
+    parser.add_argument(
+        "--node-bin",
+        type=Path,
+        help="folder with a newer node for servers that need one (context-mode)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=240.0,
+        help="seconds to wait for each answer (npx installs first)",
+    )
+    parser.add_argument(
+        "--env",
+        type=_pair,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a dummy environment variable the server insists on (repeatable)",
+    )
+    parser.add_argument(
+        "--arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an argument after the package ({workdir} is the scratch folder; repeatable)",
+    )
     args = parser.parse_args(argv)
     if args.toolsnaps:
         if len(args.specs) != 1 or not args.source:
             parser.error("--toolsnaps records one package@version and needs --source")
-        path = write_record(record_toolsnaps(args.toolsnaps, args.specs[0], args.source), SERVERS_DIR)
+        path = write_record(
+            record_toolsnaps(args.toolsnaps, args.specs[0], args.source), SERVERS_DIR
+        )
         print(f"{args.specs[0]} -> {path}")
         return 0
     if args.workdir is None:
         parser.error("--workdir is required to run servers")
     try:
-        chosen = [server_for(spec, dict(args.env), tuple(args.arg), ()) for spec in args.specs] or list(KNOWN_SERVERS)
+        chosen = [
+            server_for(spec, dict(args.env), tuple(args.arg), ()) for spec in args.specs
+        ] or list(KNOWN_SERVERS)
     except RecordingError as error:
         parser.error(str(error))
     args.workdir.mkdir(parents=True, exist_ok=True)
@@ -87,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
             failed += 1
             continue
         path = write_record(result, SERVERS_DIR)
-        print(f"{server.spec}: {len(result['tools'])} tools -> {path.relative_to(SERVERS_DIR.parent.parent.parent)}")  # type: ignore[arg-type]
+        print(
+            f"{server.spec}: {len(result['tools'])} tools -> {path.relative_to(SERVERS_DIR.parent.parent.parent)}"
+        )  # type: ignore[arg-type]
     return 1 if failed else 0
 
 

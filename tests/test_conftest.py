@@ -15,7 +15,8 @@ CONFTEST = Path(__file__).resolve().parent / "conftest.py"
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
     """This suite's conftest over two golden screens, recorded once."""
     pytester.makeconftest(CONFTEST.read_text(encoding="utf-8"))
-    pytester.makepyfile(test_screens="""
+    pytester.makepyfile(
+        test_screens="""
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
@@ -28,7 +29,8 @@ class Text(SingleFileSnapshotExtension):
 @pytest.mark.parametrize("name", ["one", "two"])
 def test_screen(name, snapshot):
     assert f"screen {name}" == snapshot.use_extension(Text)
-""")
+"""
+    )
     pytester.runpytest("-p", "no:randomly", "--snapshot-update").assert_outcomes(passed=2)
     return pytester
 
@@ -37,11 +39,14 @@ def _golden(project: pytest.Pytester) -> list[str]:
     return sorted(path.name for path in project.path.rglob("*.txt"))
 
 
-@pytest.mark.parametrize("args", [
-    ("--collect-only", "--snapshot-update"),
-    ("--snapshot-update", "-k", "one"),
-    ("--snapshot-update", "-k", "no-such-test"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--collect-only", "--snapshot-update"),
+        ("--snapshot-update", "-k", "one"),
+        ("--snapshot-update", "-k", "no-such-test"),
+    ],
+)
 def test_no_update_deletes_a_golden_file(project: pytest.Pytester, args: tuple[str, ...]) -> None:
     before = _golden(project)
     assert len(before) == 2
@@ -51,4 +56,7 @@ def test_no_update_deletes_a_golden_file(project: pytest.Pytester, args: tuple[s
 
 def test_collect_only_does_not_call_every_golden_file_unused(project: pytest.Pytester) -> None:
     result = project.runpytest("--collect-only")
-    assert "snapshots unused" not in result.stdout.str() and "--snapshot-update" not in result.stdout.str()
+    assert (
+        "snapshots unused" not in result.stdout.str()
+        and "--snapshot-update" not in result.stdout.str()
+    )

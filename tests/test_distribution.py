@@ -12,7 +12,9 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+    "setuptools"
+]
 
 
 def _packages_on_disk() -> set[str]:
@@ -31,7 +33,6 @@ def test_the_corpus_ships_as_package_data_from_where_contributors_keep_it() -> N
     assert SETUPTOOLS["package-dir"] == {"askbench.corpus": "corpus", "askbench.docs": "docs"}
     assert (ROOT / "corpus" / "__init__.py").is_file()
     assert "**/*.json" in SETUPTOOLS["package-data"]["askbench.corpus"]
-
 
 
 def test_the_docs_ship_as_package_data_so_an_install_reads_them() -> None:
@@ -57,6 +58,10 @@ def test_every_data_file_beside_the_harness_and_impl_code_ships() -> None:
         folder = ROOT.joinpath(*package.split("."))
         globs = SETUPTOOLS["package-data"].get(package, [])
         for path in folder.iterdir():
-            if path.is_file() and path.suffix not in (".py", ".pyc") and not any(path.match(glob) for glob in globs):
+            if (
+                path.is_file()
+                and path.suffix not in (".py", ".pyc")
+                and not any(path.match(glob) for glob in globs)
+            ):
                 unshipped.append(f"{package}: {path.name}")
     assert unshipped == []

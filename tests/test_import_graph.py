@@ -39,7 +39,9 @@ def modules_under(root: Path, package: str) -> dict[str, Path]:
 
 
 def _literal_import_module(node: ast.Call) -> str | None:
-    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+    name = (
+        node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+    )
     if name != "import_module" or not node.args or not isinstance(node.args[0], ast.Constant):
         return None
     value = node.args[0].value
@@ -53,7 +55,9 @@ def _imported(node: ast.AST, package: str) -> Iterator[str]:
     elif isinstance(node, ast.ImportFrom):
         if node.level:
             parts = package.split(".")
-            base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            base = ".".join(
+                parts[: len(parts) - node.level + 1] + ([node.module] if node.module else [])
+            )
         else:
             base = node.module or ""
         yield base
@@ -71,7 +75,9 @@ def import_graph(modules: Mapping[str, Path]) -> dict[str, frozenset[str]]:
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         targets = {target for node in ast.walk(tree) for target in _imported(node, package)}
-        graph[name] = frozenset(target for target in targets if target in modules and target != name)
+        graph[name] = frozenset(
+            target for target in targets if target in modules and target != name
+        )
     return graph
 
 
@@ -132,15 +138,24 @@ def declares_all(path: Path) -> bool:
     """Whether the module assigns ``__all__`` at its top level."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign)
+            else []
+        )
         if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets):
             return True
     return False
 
 
 def packages_without_all(modules: Mapping[str, Path], top: str) -> list[str]:
-    return sorted(name for name, path in modules.items() if path.name == "__init__.py" and name != top
-                  and not declares_all(path))
+    return sorted(
+        name
+        for name, path in modules.items()
+        if path.name == "__init__.py" and name != top and not declares_all(path)
+    )
 
 
 INSTALLED = modules_under(Path(askbench.__file__).resolve().parent, "askbench")
@@ -158,10 +173,14 @@ def test_the_import_graph_is_acyclic_function_local_imports_included() -> None:
 
 
 def test_the_renderer_never_reaches_the_judge() -> None:
-    impl = [name for name in INSTALLED if name == "askbench.impl" or name.startswith("askbench.impl.")]
+    impl = [
+        name for name in INSTALLED if name == "askbench.impl" or name.startswith("askbench.impl.")
+    ]
     assert impl
     for name in impl:
-        assert not {reached for reached in reachable(GRAPH, name) if reached.startswith("askbench.harness")}, name
+        assert not {
+            reached for reached in reachable(GRAPH, name) if reached.startswith("askbench.harness")
+        }, name
 
 
 def test_every_package_declares_its_public_surface() -> None:
@@ -177,38 +196,64 @@ def _package(root: Path, files: Mapping[str, str]) -> dict[str, Path]:
 
 
 def test_a_cycle_closed_by_a_function_local_relative_import_is_found(tmp_path: Path) -> None:
-    modules = _package(tmp_path, {
-        "__init__.py": "",
-        "a.py": "from .b import B\n",
-        "sub/__init__.py": "",
-        "b.py": "B = 1\ndef later():\n    from .sub import c\n",
-        "sub/c.py": "def f():\n    if True:\n        from ..a import x\n",
-    })
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a.py": "from .b import B\n",
+            "sub/__init__.py": "",
+            "b.py": "B = 1\ndef later():\n    from .sub import c\n",
+            "sub/c.py": "def f():\n    if True:\n        from ..a import x\n",
+        },
+    )
     assert cycles(import_graph(modules)) == [["pkg.a", "pkg.b", "pkg.sub.c"]]
 
 
 def test_a_cycle_through_type_checking_or_import_module_is_found(tmp_path: Path) -> None:
-    modules = _package(tmp_path, {
-        "__init__.py": "",
-        "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.b\n",
-        "b.py": "import importlib\nimportlib.import_module('pkg.a')\n",
-    })
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.b\n",
+            "b.py": "import importlib\nimportlib.import_module('pkg.a')\n",
+        },
+    )
     assert cycles(import_graph(modules)) == [["pkg.a", "pkg.b"]]
 
 
 def test_a_package_importing_its_own_submodules_is_no_cycle(tmp_path: Path) -> None:
-    modules = _package(tmp_path, {"__init__.py": "from .a import A\n__all__ = ['A']\n", "a.py": "A = 1\n",
-                                  "b.py": "from pkg.a import A\n"})
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "from .a import A\n__all__ = ['A']\n",
+            "a.py": "A = 1\n",
+            "b.py": "from pkg.a import A\n",
+        },
+    )
     assert cycles(import_graph(modules)) == []
 
 
 def test_reaching_the_judge_through_a_third_module_is_found(tmp_path: Path) -> None:
-    modules = _package(tmp_path, {"__init__.py": "", "impl.py": "def f():\n    from . import shared\n",
-                                  "shared.py": "from .harness import x\n", "harness.py": ""})
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "impl.py": "def f():\n    from . import shared\n",
+            "shared.py": "from .harness import x\n",
+            "harness.py": "",
+        },
+    )
     assert "pkg.harness" in reachable(import_graph(modules), "pkg.impl")
 
 
 def test_a_package_without_all_is_named(tmp_path: Path) -> None:
-    modules = _package(tmp_path, {"__init__.py": "", "named/__init__.py": '"""Doc."""\n__all__: list[str] = ["x"]\n',
-                                  "bare/__init__.py": '"""Doc."""\nx = 1\n', "bare/x.py": "__all__ = []\n"})
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "named/__init__.py": '"""Doc."""\n__all__: list[str] = ["x"]\n',
+            "bare/__init__.py": '"""Doc."""\nx = 1\n',
+            "bare/x.py": "__all__ = []\n",
+        },
+    )
     assert packages_without_all(modules, "pkg") == ["pkg.bare"]

@@ -7,4 +7,13 @@ invariants), ``fixtures`` (the corpus as data), ``drivers`` (where frames come f
 plugin). It depends on ``askbench.impl``; ``askbench.impl`` never on it.
 """
 
-__all__ = ["agents", "drivers", "fixtures", "frontends", "judge", "reporters", "runners", "terminals"]
+__all__ = [
+    "agents",
+    "drivers",
+    "fixtures",
+    "frontends",
+    "judge",
+    "reporters",
+    "runners",
+    "terminals",
+]

@@ -9,11 +9,11 @@ from .complete_view import CompleteView
 from .config import ConfigError, ConfigIssue, PermissionConfig, normalize_config, parse_config
 from .decision import Decision, PromptConfig, reduce_prompt
 from .dialog import DialogBudget, DialogView, complete_view_budget, render_prompt_dialog
-from .legacy import render_legacy_message
-from .neutralise import neutralise, restore
-from .payload import Evidence, PayloadError, PromptPayload, RequestFacts, Requester, build_payload
 from .fallback import fallback_decision, fallback_select
 from .keys import InputParser, Paste
+from .legacy import render_legacy_message
+from .neutralise import neutralise, restore
+from .payload import Evidence, PayloadError, PromptPayload, Requester, RequestFacts, build_payload
 from .preview import PreviewLimits, ToolPreviewFormatter, resolve_tool_preview_limits
 from .prompt import PermissionPrompt
 from .registry import DuplicateFormatterError, ToolInputFormatter, ToolInputFormatterRegistry

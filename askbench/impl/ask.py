@@ -75,13 +75,19 @@ def format_ask_prompt(
         qualifier = match_qualifier(result.matched_pattern, result.command_context)
         qualifier_info = f" {qualifier}" if qualifier else ""
         full_command = non_empty_string(as_record(input).get("command"))
-        full_info = f" (full command: '{full_command}')" if full_command and full_command != sub_command else ""
+        full_info = (
+            f" (full command: '{full_command}')"
+            if full_command and full_command != sub_command
+            else ""
+        )
         return f"{who} requested bash command '{sub_command}'{qualifier_info}{full_info}. Allow this command?"
     pattern_info = f" (matched '{result.matched_pattern}')" if result.matched_pattern else ""
     if is_mcp_check(result) and result.target:
         preview = formatter.format_tool_input_for_prompt("mcp", input) if formatter else ""
         suffix = f" {preview}" if preview else ""
-        return f"{who} requested MCP target '{result.target}'{pattern_info}{suffix}. Allow this call?"
+        return (
+            f"{who} requested MCP target '{result.target}'{pattern_info}{suffix}. Allow this call?"
+        )
     preview = formatter.format_tool_input_for_prompt(result.tool_name, input) if formatter else ""
     suffix = f" {preview}" if preview else ""
     return f"{who} requested tool '{result.tool_name}'{pattern_info}{suffix}. Allow this call?"
@@ -91,7 +97,9 @@ def format_skill_ask_prompt(skill_name: str, agent_name: str | None = None) -> s
     return f"{subject(agent_name)} requested skill '{skill_name}'. Allow loading this skill?"
 
 
-def format_skill_path_ask_prompt(skill_name: str, read_path: str, agent_name: str | None = None) -> str:
+def format_skill_path_ask_prompt(
+    skill_name: str, read_path: str, agent_name: str | None = None
+) -> str:
     return f"{subject(agent_name)} requested access to skill '{skill_name}' via '{read_path}'. Allow this read?"
 
 

@@ -46,7 +46,9 @@ def _describe_call(call: McpCall) -> str | None:
         return f"with {call.arguments.key or 'args'} that are not a JSON object"
     if not call.arguments.values:
         return None
-    parts = [f"{key}: {_render_arg_value(value)}" for key, value in js_entries(call.arguments.values)]
+    parts = [
+        f"{key}: {_render_arg_value(value)}" for key, value in js_entries(call.arguments.values)
+    ]
     return f"with {truncate_inline_text(', '.join(parts), MCP_ARGS_SUMMARY_MAX_LENGTH)}"
 
 
@@ -59,7 +61,11 @@ def _describe_install(call: McpCall) -> str:
     url = call.options.get("url")
     source = f"at {_quoted(url)}" if isinstance(url, str) and url.strip() else "with no url"
     name = f" as {_quoted(call.server)}" if call.server else ""
-    where = "the project's .mcp.json" if call.options.get("target") == "project" else "the global MCP config"
+    where = (
+        "the project's .mcp.json"
+        if call.options.get("target") == "project"
+        else "the global MCP config"
+    )
     return f"to install the MCP server {source}{name} into {where}"
 
 

@@ -71,7 +71,11 @@ def _codepoint_cells(char: str) -> int:
     category = unicodedata.category(char)
     if cells <= 0 and (category in ("Mc", "Cn") or _newer_mark(char, category)):
         return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    if cells == 1 and category == "So" and _PICTOGRAPH_BLOCKS[0] <= ord(char) <= _PICTOGRAPH_BLOCKS[1]:
+    if (
+        cells == 1
+        and category == "So"
+        and _PICTOGRAPH_BLOCKS[0] <= ord(char) <= _PICTOGRAPH_BLOCKS[1]
+    ):
         return 2
     return max(cells, 0)
 
@@ -119,7 +123,9 @@ def grapheme_pieces(text: str, unsafe: re.Pattern[str]) -> Iterator[tuple[int, i
     span_start = span_end = -1
     for match in unsafe.finditer(text):
         low, high = max(0, match.start() - 1), min(end, match.end() + 1)
-        if span_end >= 0 and low < span_end:  # one character between two runs: it may belong to either
+        if (
+            span_end >= 0 and low < span_end
+        ):  # one character between two runs: it may belong to either
             span_end = high
             continue
         if span_end >= 0:
@@ -315,7 +321,9 @@ class Capped:
 
 def text_cells(text: str) -> int:
     """Cells of ``text`` not counting its line breaks: what the field cap counts."""
-    return len(text) - text.count("\n") if text.isascii() else sum(map(cell_width, text.split("\n")))
+    return (
+        len(text) - text.count("\n") if text.isascii() else sum(map(cell_width, text.split("\n")))
+    )
 
 
 def line_rows(line: str, row_width: int) -> int:
@@ -347,7 +355,9 @@ def head_within(text: str, cells: int, rows: int, row_width: int) -> str:
             kept.append(line)
             used_cells += take
             continue
-        shown, used, stopped = _line_head(line, cells - used_cells, rows - rows_before, row_width, marker)
+        shown, used, stopped = _line_head(
+            line, cells - used_cells, rows - rows_before, row_width, marker
+        )
         kept.append(shown)
         used_cells += used
         if stopped:
@@ -355,7 +365,9 @@ def head_within(text: str, cells: int, rows: int, row_width: int) -> str:
     return "\n".join(kept)
 
 
-def _line_head(line: str, cells: int, rows: int, row_width: int, marker: int) -> tuple[str, int, bool]:
+def _line_head(
+    line: str, cells: int, rows: int, row_width: int, marker: int
+) -> tuple[str, int, bool]:
     """``head_within`` for one line that is not ASCII: its kept prefix, the cells it uses, and whether it stopped short.
 
     A grapheme that would straddle the edge moves whole to the next row, and
@@ -365,12 +377,16 @@ def _line_head(line: str, cells: int, rows: int, row_width: int, marker: int) ->
     used, column, row = 0, 0, 1
     for piece, width, whole in _pieces(line):
         if not whole:
-            taken, used, row, column, stopped = _ascii_head(piece, used, row, column, cells, rows, row_width, marker)
+            taken, used, row, column, stopped = _ascii_head(
+                piece, used, row, column, cells, rows, row_width, marker
+            )
             out.append(taken)
             if stopped:
                 return "".join(out), used, True
             continue
-        place_row, place_end = (row + 1, width) if column + width > row_width and column else (row, column + width)
+        place_row, place_end = (
+            (row + 1, width) if column + width > row_width and column else (row, column + width)
+        )
         over = 1 if place_end + marker > row_width else 0
         if used + width > cells or place_row + over > rows:
             return "".join(out), used, True
@@ -403,7 +419,9 @@ def _ascii_head(
         used += take
         column += take
         position += take
-        if position < width and (take == 0 or used >= cells or (last_row and column + marker >= row_width)):
+        if position < width and (
+            take == 0 or used >= cells or (last_row and column + marker >= row_width)
+        ):
             return "".join(chunks), used, row, column, True
     return "".join(chunks), used, row, column, False
 
@@ -459,7 +477,12 @@ def _owed_through_a_name(line: str, owed: int) -> int:
     suffix, _ = _suffix_within(line, owed, 1, 1 << 30)
     cut = len(line) - len(suffix)
     word = cut
-    while word > 0 and cut - word <= NAME_KEEP and line[word - 1] not in " \t" and line[word - 1] not in _WORD_OPENERS:
+    while (
+        word > 0
+        and cut - word <= NAME_KEEP
+        and line[word - 1] not in " \t"
+        and line[word - 1] not in _WORD_OPENERS
+    ):
         word -= 1
     if word in (0, cut) or cut - word > NAME_KEEP:
         return owed
@@ -492,8 +515,12 @@ def says_something(text: str) -> bool:
     brackets after a marker ends a great many texts and says nothing of what
     was cut before it. A letter, a digit, a pictograph or a notation does.
     """
-    text = text.replace(_NOTATED_BRACKET, "\u27e8")  # a typed ⟨ is spelled out, but is a bracket all the same
-    return any(not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text)
+    text = text.replace(
+        _NOTATED_BRACKET, "\u27e8"
+    )  # a typed ⟨ is spelled out, but is a bracket all the same
+    return any(
+        not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text
+    )
 
 
 def _closing_lines(text: str, start: int, end: int, cells: int) -> int:
@@ -537,13 +564,17 @@ def _closing_tail(text: str, begin: int, end: int, rows: int, row_width: int) ->
     return _Tail("", end, cells, rows)
 
 
-def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = True) -> _Tail | None:
+def _tail_of(
+    text: str, cap: int, rows: int, row_width: int, whole_text: bool = True
+) -> _Tail | None:
     """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none.
 
     A tail that would say nothing (``says_something``) reaches back over whole
     lines to one that does, within its share; where none fits it is left out.
     """
-    end = len(text.rstrip(" \n"))  # trailing blanks show nothing; the last thing that does is the tail
+    end = len(
+        text.rstrip(" \n")
+    )  # trailing blanks show nothing; the last thing that does is the tail
     start = text.rfind("\n", 0, end) + 1
     if rows > 0 and end and not says_something(text[start:end]):
         begin = _closing_lines(text, start, end, cap // 2)
@@ -563,13 +594,17 @@ def _tail_of(text: str, cap: int, rows: int, row_width: int, whole_text: bool = 
     # opened by its own marker: the two ends read apart whether or not a line break was cut
     reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
     # "…485" would read as a count of what was cut; digits an operator began are a command's name
-    shown = suffix if _after_an_operator(line, len(line) - len(suffix)) else suffix.lstrip("0123456789")
+    shown = (
+        suffix if _after_an_operator(line, len(line) - len(suffix)) else suffix.lstrip("0123456789")
+    )
     if not says_something(shown):
         return _Tail("", end, cells, reserved)
     return _Tail(ELLIPSIS + shown, end - len(shown), cells, reserved)
 
 
-def cap_ends(prefix: str, suffix: str, cap: int, max_rows: int, row_width: int, *, whole: bool) -> Capped:
+def cap_ends(
+    prefix: str, suffix: str, cap: int, max_rows: int, row_width: int, *, whole: bool
+) -> Capped:
     """Head from ``prefix``, tail from ``suffix``: both the whole text when ``whole``, else its two far ends.
 
     When not ``whole`` the two ends are disjoint and far apart, so the text

@@ -130,9 +130,13 @@ class _NeutralisedText:
         self._raw = raw
         self._chunk = chunk
         self._position = 0  # raw characters consumed up to an exact cut
-        self._prefix_end = 0  # the end of the growing prefix past ``_position``, when there was no cut
+        self._prefix_end = (
+            0  # the end of the growing prefix past ``_position``, when there was no cut
+        )
         self._prefix_out = 0  # output of that prefix already handed on
-        self._column_parts: list[str] = []  # expanded text since the last line break, measured only if a tab needs it
+        self._column_parts: list[
+            str
+        ] = []  # expanded text since the last line break, measured only if a tab needs it
 
     @property
     def size(self) -> int:
@@ -223,7 +227,9 @@ class _Occurrences:
     def __init__(self, needles: Sequence[str]) -> None:
         self._needles = list(needles)
         self._next = [0] * len(self._needles)  # per needle: the next start not yet searched
-        self._keep = max(map(len, self._needles), default=0) + 66  # look-behind of the boundary checks
+        self._keep = (
+            max(map(len, self._needles), default=0) + 66
+        )  # look-behind of the boundary checks
         self._text = ""
         self._base = 0  # offset of ``_text[0]`` in the whole text
         self._found: list[tuple[int, int]] = []
@@ -235,7 +241,9 @@ class _Occurrences:
         self._text += piece
         end = self._base + len(self._text)
         for index, needle in enumerate(self._needles):
-            last = end - len(needle) - (0 if final else 1)  # a start needs the character after the match
+            last = (
+                end - len(needle) - (0 if final else 1)
+            )  # a start needs the character after the match
             start = self._next[index]
             while start <= last:
                 found = self._text.find(needle, start - self._base, last - self._base + len(needle))
@@ -254,7 +262,9 @@ class _Occurrences:
 
     def _is_token(self, start: int, stop: int, end: int, final: bool) -> bool:
         text, base = self._text, self._base
-        if start > 0 and (_TOKEN_CHARS.match(text[start - 1 - base]) or not is_grapheme_break(text, start - base)):
+        if start > 0 and (
+            _TOKEN_CHARS.match(text[start - 1 - base]) or not is_grapheme_break(text, start - base)
+        ):
             return False
         if final and stop == end:
             return True
@@ -309,12 +319,18 @@ class _FactRows:
         self._current = 0
         # neutralising never shortens text and a notation is at most 10 characters: a longer flag cannot occur here
         longest = 10 * self.raw_size
-        self._flags = [] if fact.flagged else [flag for flag in flags if flag and len(flag) <= longest]
+        self._flags = (
+            [] if fact.flagged else [flag for flag in flags if flag and len(flag) <= longest]
+        )
         self._occurrences: _Occurrences | None = None
         self._partial = ""
         self._offset = 0  # where the partial row starts in the fact's neutralised text
-        self._waiting: list[tuple[str, int]] = []  # finished rows whose highlighting is not yet known
-        self._marks: list[tuple[int, int]] = []  # (rows emitted, raw characters consumed), for positions
+        self._waiting: list[
+            tuple[str, int]
+        ] = []  # finished rows whose highlighting is not yet known
+        self._marks: list[
+            tuple[int, int]
+        ] = []  # (rows emitted, raw characters consumed), for positions
 
     @property
     def raw_size(self) -> int:
@@ -337,7 +353,9 @@ class _FactRows:
         (rows_before, raw_before), (rows_after, raw_after) = marks[max(0, index - 1)], marks[index]
         if rows_after <= rows_before:
             return raw_after
-        return raw_before + (raw_after - raw_before) * (row + 1 - rows_before) // (rows_after - rows_before)
+        return raw_before + (raw_after - raw_before) * (row + 1 - rows_before) // (
+            rows_after - rows_before
+        )
 
     def ensure(self, count: int) -> None:
         """Produce rows until there are ``count`` or the fact is laid out whole.
@@ -372,7 +390,9 @@ class _FactRows:
             self.done = True
 
     def _feed(self, piece: str, final: bool) -> None:
-        if self._flags and self._occurrences is None:  # the flags are neutralised only once this fact is read
+        if (
+            self._flags and self._occurrences is None
+        ):  # the flags are neutralised only once this fact is read
             self._occurrences = _Occurrences([_neutralised(flag) for flag in self._flags])
         if self._occurrences is not None:
             self._occurrences.feed(piece, final)
@@ -418,7 +438,14 @@ class CompleteView:
     again never lay anything out twice.
     """
 
-    def __init__(self, payload: PromptPayload, width: int, paint: Paint | None = None, *, chunk: int = DEFAULT_CHUNK) -> None:
+    def __init__(
+        self,
+        payload: PromptPayload,
+        width: int,
+        paint: Paint | None = None,
+        *,
+        chunk: int = DEFAULT_CHUNK,
+    ) -> None:
         width = max(1, width)
         core = core_facts(payload)
         evidence = list(evidence_facts(payload))

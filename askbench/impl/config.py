@@ -50,7 +50,9 @@ class PermissionConfig:
 
     def dialog_budget(self, width: int) -> DialogBudget:
         """The bounded dialog's budget at a terminal width: read at each ask, so an edit applies to the next."""
-        return DialogBudget(max_rows=self.prompt_max_rows, field_max_width=self.prompt_field_max_width, width=width)
+        return DialogBudget(
+            max_rows=self.prompt_max_rows, field_max_width=self.prompt_field_max_width, width=width
+        )
 
 
 class ConfigError(ValueError):
@@ -76,7 +78,9 @@ def positive_int(value: object) -> int | None:
 def normalize_config(raw: Mapping[str, object]) -> PermissionConfig:
     """Keep every valid knob, fall back to the default for the rest, report both kinds of miss."""
     if not isinstance(raw, Mapping):
-        return PermissionConfig(issues=(ConfigIssue("(root)", f"expected an object, got {type(raw).__name__}"),))
+        return PermissionConfig(
+            issues=(ConfigIssue("(root)", f"expected an object, got {type(raw).__name__}"),)
+        )
     values: dict[str, int] = {}
     issues: list[ConfigIssue] = []
     for key, value in raw.items():
@@ -89,7 +93,11 @@ def normalize_config(raw: Mapping[str, object]) -> PermissionConfig:
         if (number := positive_int(value)) is not None:
             values[attribute] = number
         else:
-            issues.append(ConfigIssue(key, f"must be a positive integer, got {json.dumps(value)}; using {default}"))
+            issues.append(
+                ConfigIssue(
+                    key, f"must be a positive integer, got {json.dumps(value)}; using {default}"
+                )
+            )
     return PermissionConfig(**values, issues=tuple(issues))
 
 
@@ -98,9 +106,13 @@ def parse_config(text: str, filename: str) -> PermissionConfig:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ConfigError(f"{filename}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+        raise ConfigError(
+            f"{filename}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}"
+        ) from None
     except RecursionError:
         raise ConfigError(f"{filename}: nested too deeply to be a config file") from None
     if not isinstance(raw, dict):
-        raise ConfigError(f"{filename}: expected a JSON object at the top level, got {type(raw).__name__}")
+        raise ConfigError(
+            f"{filename}: expected a JSON object at the top level, got {type(raw).__name__}"
+        )
     return normalize_config(raw)

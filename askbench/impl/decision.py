@@ -142,9 +142,7 @@ OPTION_VERBS: dict[PromptKey, str] = {
 }
 
 # The upstream shows this same line whether or not double-press is enabled.
-DECISION_HINT = (
-    "↑/↓ move · enter confirm · esc deny · press a letter, then again to confirm"
-)
+DECISION_HINT = "↑/↓ move · enter confirm · esc deny · press a letter, then again to confirm"
 ARMED_HINT_TEMPLATE = "Press {key} again to {verb}."
 REASON_LABEL = "Reason (required): "
 REASON_HINT = "enter submit · esc back"
@@ -194,10 +192,19 @@ class PromptConfig:
     repeat_seconds: float = DEFAULT_REPEAT_SECONDS
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.guard_seconds, (int, float)) and 0 <= self.guard_seconds < math.inf):
-            raise ValueError(f"guard_seconds must be a finite number of seconds >= 0, not {self.guard_seconds!r}")
-        if not (isinstance(self.repeat_seconds, (int, float)) and MIN_REPEAT_SECONDS <= self.repeat_seconds < math.inf):
-            raise ValueError(f"repeat_seconds must be finite seconds >= {MIN_REPEAT_SECONDS}, not {self.repeat_seconds!r}")
+        if not (
+            isinstance(self.guard_seconds, (int, float)) and 0 <= self.guard_seconds < math.inf
+        ):
+            raise ValueError(
+                f"guard_seconds must be a finite number of seconds >= 0, not {self.guard_seconds!r}"
+            )
+        if not (
+            isinstance(self.repeat_seconds, (int, float))
+            and MIN_REPEAT_SECONDS <= self.repeat_seconds < math.inf
+        ):
+            raise ValueError(
+                f"repeat_seconds must be finite seconds >= {MIN_REPEAT_SECONDS}, not {self.repeat_seconds!r}"
+            )
 
 
 @dataclass(frozen=True)
@@ -384,9 +391,7 @@ def hint_for(state: PromptState) -> str:
     return state.hint or DECISION_HINT
 
 
-def reduce_prompt(
-    config: PromptConfig, state: PromptState, event: PromptEvent
-) -> PromptOutcome:
+def reduce_prompt(config: PromptConfig, state: PromptState, event: PromptEvent) -> PromptOutcome:
     """Advance the prompt by one event: the next state to draw, or the decision.
 
     Total over valid inputs: an event that means nothing in the current step
@@ -453,12 +458,12 @@ def _disarmed(state: PromptState) -> PromptState:
     return replace(state, armed_key=None, armed_by=None, hint="")
 
 
-def _reduce_decision(
-    config: PromptConfig, state: PromptState, event: PromptEvent
-) -> PromptOutcome:
+def _reduce_decision(config: PromptConfig, state: PromptState, event: PromptEvent) -> PromptOutcome:
     match event:
         case Nav(direction=direction):
-            return replace(_disarmed(state), highlighted_key=_shift(state.highlighted_key, direction))
+            return replace(
+                _disarmed(state), highlighted_key=_shift(state.highlighted_key, direction)
+            )
         case Hotkey(key=key, at=at):
             if key in APPROVAL_KEYS and not state.request_visible:
                 return _disarmed(state)
@@ -475,7 +480,9 @@ def _reduce_decision(
     return state
 
 
-def _press(config: PromptConfig, state: PromptState, key: PromptKey, by: str, at: float) -> PromptOutcome:
+def _press(
+    config: PromptConfig, state: PromptState, key: PromptKey, by: str, at: float
+) -> PromptOutcome:
     """A new press of ``by`` for ``key``: it confirms what the same press armed, and arms anything else."""
     if not config.double_press_to_confirm or (state.armed_key, state.armed_by) == (key, by):
         return _commit(config, state, key, at)
@@ -504,13 +511,13 @@ def _commit(config: PromptConfig, state: PromptState, key: PromptKey, at: float)
 def _reduce_reason(config: PromptConfig, state: PromptState, event: PromptEvent) -> PromptOutcome:
     match event:
         case Cancel(at=at):
-            return _new_step(config, replace(state, reason_draft="", reason_error=None), "decision", at)
+            return _new_step(
+                config, replace(state, reason_draft="", reason_error=None), "decision", at
+            )
         case SubmitReason(draft=draft):
             reason = draft.strip()
             if not reason:
-                return replace(
-                    state, reason_draft=draft, reason_error=REASON_REQUIRED_ERROR
-                )
+                return replace(state, reason_draft=draft, reason_error=REASON_REQUIRED_ERROR)
             return Decision("denied_with_reason", reason)
     return state
 

@@ -56,7 +56,9 @@ def file_reached(path: str, cwd: str | None = None) -> str | None:
     return relative if relative.startswith(("../", "/")) or relative == ".." else f"./{relative}"
 
 
-def unwrap_device_write(name: str, tool_input: Mapping[str, object], ask: Mapping[str, object]) -> DeviceCall | None:
+def unwrap_device_write(
+    name: str, tool_input: Mapping[str, object], ask: Mapping[str, object]
+) -> DeviceCall | None:
     """The inner call of a device write, or ``None`` for any other call."""
     if name != "write":
         return None
@@ -65,11 +67,19 @@ def unwrap_device_write(name: str, tool_input: Mapping[str, object], ask: Mappin
     if not device:
         return None
     content = tool_input.get("content", "")
-    content = content if isinstance(content, str) else stringify(content)  # never raises, unlike json.dumps
+    content = (
+        content if isinstance(content, str) else stringify(content)
+    )  # never raises, unlike json.dumps
     invoked = ask.get("invokedAs") or f"write xd://{device}"
     inner_ask = {**ask, "invokedAs": invoked}
     if content.strip() in HELP_CONTENTS:
-        return DeviceCall(device, {}, inner_ask, "tool", (("request", "the device's documentation (a help write)"),))
+        return DeviceCall(
+            device,
+            {},
+            inner_ask,
+            "tool",
+            (("request", "the device's documentation (a help write)"),),
+        )
     arguments, problem = _decode(content)
     notes: tuple[tuple[str, str], ...] = ()
     if problem:

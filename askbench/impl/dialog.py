@@ -67,7 +67,9 @@ class DialogBudget:
 
     def __post_init__(self) -> None:
         if self.width < MIN_WIDTH:
-            raise ValueError(f"the dialog needs a terminal at least {MIN_WIDTH} columns wide, got {self.width}")
+            raise ValueError(
+                f"the dialog needs a terminal at least {MIN_WIDTH} columns wide, got {self.width}"
+            )
 
 
 def complete_view_budget(width: int) -> DialogBudget:
@@ -114,13 +116,20 @@ def core_facts(payload: PromptPayload) -> list[Fact]:
     if request.matched_pattern:
         facts.append(Fact("rule", request.matched_pattern))
     if request.value and request.value != request.tool_name:
-        facts.append(Fact(request.value_label, request.value, flagged=request.value in payload.flagged))
+        facts.append(
+            Fact(request.value_label, request.value, flagged=request.value in payload.flagged)
+        )
     if request.shape:
         facts.append(Fact("shape", request.shape))
     if request.executed_unit and request.executed_unit != request.value:
         facts.append(Fact("runs", request.executed_unit))
     if request.command_context:
-        facts.append(Fact("context", describe_command_context(request.command_context) or request.command_context))
+        facts.append(
+            Fact(
+                "context",
+                describe_command_context(request.command_context) or request.command_context,
+            )
+        )
     return facts
 
 
@@ -216,7 +225,9 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
     """
     rows = field_rows(cap)
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
-        return Capped(text)  # one line of printable ASCII that fits: nothing to neutralise, expand or cut
+        return Capped(
+            text
+        )  # one line of printable ASCII that fits: nothing to neutralise, expand or cut
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
     prefix_end = _lines_end(text, rows + 1, min(limit, len(text)))
     many_lines = prefix_end < len(text) and text.count("\n", 0, prefix_end) > rows
@@ -226,11 +237,22 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
         last_break = text.rfind("\n", floor, end)
         if last_break >= 0 and not says_something(text[last_break:end]):
             last_break = _before_closing_lines(text, last_break, end, rows, max(0, end - limit))
-        if last_break >= 0:  # the window opens on the last line's break, so the tail knows where its line starts
-            return cap_ends(_clean(text[:prefix_end]), _clean(text[last_break:end]), cap, rows, row_width, whole=False)
+        if (
+            last_break >= 0
+        ):  # the window opens on the last line's break, so the tail knows where its line starts
+            return cap_ends(
+                _clean(text[:prefix_end]),
+                _clean(text[last_break:end]),
+                cap,
+                rows,
+                row_width,
+                whole=False,
+            )
         if end - limit >= prefix_end:
             suffix = text[_segment_start(text, end - limit) : end]
-            return cap_ends(_clean(text[:prefix_end]), _clean(suffix), cap, rows, row_width, whole=False)
+            return cap_ends(
+                _clean(text[:prefix_end]), _clean(suffix), cap, rows, row_width, whole=False
+            )
         # a short text and then blanks: enough of them to be cut as the whole would be
         return cap_text(_clean(text[: end + limit]), cap, rows, row_width)
     return cap_text(_clean(text), cap, rows, row_width)
@@ -267,8 +289,16 @@ def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
         start = text.find(needle)
         while start != -1:
             end = start + len(needle)
-            before_ok = start == 0 or not _TOKEN_CHARS.match(text[start - 1]) and is_grapheme_break(text, start)
-            after_ok = end == len(text) or not _TOKEN_CHARS.match(text[end]) and is_grapheme_break(text, end)
+            before_ok = (
+                start == 0
+                or not _TOKEN_CHARS.match(text[start - 1])
+                and is_grapheme_break(text, start)
+            )
+            after_ok = (
+                end == len(text)
+                or not _TOKEN_CHARS.match(text[end])
+                and is_grapheme_break(text, end)
+            )
             if before_ok and after_ok:
                 spans.append((start, end))
             start = text.find(needle, start + 1)
@@ -331,14 +361,18 @@ def _plain_rows(text: str, row_width: int) -> tuple[str, ...]:
 Span = tuple[int, int]
 
 
-def _spanned_rows(text: str, spans: Sequence[Span], row_width: int) -> tuple[tuple[str, ...], tuple[tuple[Span, ...], ...]]:
+def _spanned_rows(
+    text: str, spans: Sequence[Span], row_width: int
+) -> tuple[tuple[str, ...], tuple[tuple[Span, ...], ...]]:
     """The rows of ``text`` with, for each, the parts of ``spans`` (sorted and disjoint) that fall in it."""
     rows: list[str] = []
     row_spans: list[tuple[Span, ...]] = []
     offset = 0
     first, count = 0, len(spans)  # a span that ends before this row reaches no later one
     for line in text.split("\n"):
-        for row in [line] if len(line) <= row_width and line.isascii() else wrap_line(line, row_width):
+        for row in (
+            [line] if len(line) <= row_width and line.isascii() else wrap_line(line, row_width)
+        ):
             end = offset + len(row)
             while first < count and spans[first][1] <= offset:
                 first += 1
@@ -354,7 +388,9 @@ def _hits(spans: Sequence[Span], first: int, offset: int, end: int) -> tuple[Spa
     count = len(spans)
     if first == count or spans[first][0] >= end:
         return ()
-    if spans[first][0] <= offset and spans[first][1] >= end:  # inside one span: a repeated value's rows
+    if (
+        spans[first][0] <= offset and spans[first][1] >= end
+    ):  # inside one span: a repeated value's rows
         return ((0, end - offset),)
     hits: list[Span] = []
     index = first
@@ -413,14 +449,19 @@ def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) ->
     if paint is None:
         rows = list(block.rows)
     else:
-        rows = [_paint_row(row, spans, block.flagged_whole, paint) for row, spans in zip(block.rows, block.spans, strict=False)]
+        rows = [
+            _paint_row(row, spans, block.flagged_whole, paint)
+            for row, spans in zip(block.rows, block.spans, strict=False)
+        ]
     if narrow:
         return [head, *(" " * NARROW_INDENT + row for row in rows)]
     indent = " " * (label_width + 3)
     return [f"{head} {rows[0]}", *[indent + row for row in rows[1:]]] if rows else []
 
 
-def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Paint | None = None) -> DialogView:
+def render_prompt_dialog(
+    payload: PromptPayload, budget: DialogBudget, paint: Paint | None = None
+) -> DialogView:
     """The ask as rows no wider than ``budget.width``, within ``budget.max_rows`` unless the core alone is taller."""
     width = budget.width
     core = core_facts(payload)
@@ -450,7 +491,9 @@ def render_prompt_dialog(payload: PromptPayload, budget: DialogBudget, paint: Pa
         if remaining is not None and remaining <= 0:
             elided = True
             break
-        if value_cut and fact.brief is not None:  # the core shows the value; the entry need not repeat it
+        if (
+            value_cut and fact.brief is not None
+        ):  # the core shows the value; the entry need not repeat it
             fact = replace(fact, text=fact.brief)
             elided = True
         block, cut = _lay_out(fact, cap, row_width, needles)

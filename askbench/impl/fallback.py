@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .decision import REASON_LABEL, SCOPE_TITLE, Decision, PromptConfig, prompt_options, scope_options
+from .decision import (
+    REASON_LABEL,
+    SCOPE_TITLE,
+    Decision,
+    PromptConfig,
+    prompt_options,
+    scope_options,
+)
 from .dialog import DEFAULT_FIELD_MAX_WIDTH, DEFAULT_MAX_ROWS, DialogBudget, render_prompt_dialog
 from .frame import title_for
 from .payload import PromptPayload
@@ -62,7 +69,9 @@ def fallback_scope_select(config: PromptConfig) -> SelectPrompt | None:
     """The second select a forwarded ask needs after "for this session"; ``None`` otherwise."""
     if config.session_scope is None:
         return None
-    return SelectPrompt(SCOPE_TITLE, tuple(option.label for option in scope_options(config.session_scope)))
+    return SelectPrompt(
+        SCOPE_TITLE, tuple(option.label for option in scope_options(config.session_scope))
+    )
 
 
 def fallback_decision(
@@ -89,7 +98,10 @@ def fallback_decision(
     if key == "r":
         text = (reason or "").strip()
         return Decision("denied_with_reason", text) if text else None
-    if config.session_scope is not None and scope_label == config.session_scope.serving_session_label:
+    if (
+        config.session_scope is not None
+        and scope_label == config.session_scope.serving_session_label
+    ):
         return Decision("approved_for_serving_session")
     return Decision("approved_for_session")
 

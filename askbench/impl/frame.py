@@ -23,7 +23,15 @@ from functools import lru_cache
 from typing import Literal
 
 from .cells import cell_width, wrap_line
-from .decision import DECISION_HINT, PromptConfig, PromptKey, PromptState, SessionScope, prompt_options, scope_options
+from .decision import (
+    DECISION_HINT,
+    PromptConfig,
+    PromptKey,
+    PromptState,
+    SessionScope,
+    prompt_options,
+    scope_options,
+)
 from .dialog import DialogBudget, DialogView, Paint, complete_view_budget, render_prompt_dialog
 from .legacy import wrap_message
 from .payload import PromptPayload
@@ -47,7 +55,11 @@ _OPENING_STATE = PromptState()
 
 
 def title_for(payload: PromptPayload) -> str:
-    return "Permission Required (Subagent)" if payload.request.requester.forwarded else "Permission Required"
+    return (
+        "Permission Required (Subagent)"
+        if payload.request.requester.forwarded
+        else "Permission Required"
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -95,14 +107,20 @@ def option_rows(state: PromptState, config: PromptConfig) -> list[tuple[str, boo
 @lru_cache(maxsize=256)
 def _option_rows(highlighted: PromptKey, config: PromptConfig) -> tuple[tuple[str, bool], ...]:
     return tuple(
-        (f"{'▶' if highlighted == option.key else ' '} ({option.key}) {option.label}", highlighted == option.key)
+        (
+            f"{'▶' if highlighted == option.key else ' '} ({option.key}) {option.label}",
+            highlighted == option.key,
+        )
         for option in prompt_options(config)
     )
 
 
 def scope_rows(state: PromptState, scope: SessionScope) -> list[tuple[str, bool]]:
     return [
-        (f"{'▶' if option.serving == state.scope_serving else ' '} {option.label}", option.serving == state.scope_serving)
+        (
+            f"{'▶' if option.serving == state.scope_serving else ' '} {option.label}",
+            option.serving == state.scope_serving,
+        )
         for option in scope_options(scope)
     ]
 
@@ -110,12 +128,15 @@ def scope_rows(state: PromptState, scope: SessionScope) -> list[tuple[str, bool]
 def compact_option_row(state: PromptState) -> str:
     """The four options on one line, the highlighted one marked: for a terminal too short for four rows."""
     return " ".join(
-        f"{'▶' if state.highlighted_key == key else ''}({key}){label}" for key, label in COMPACT_LABELS.items()
+        f"{'▶' if state.highlighted_key == key else ''}({key}){label}"
+        for key, label in COMPACT_LABELS.items()
     )
 
 
 def compact_scope_row(state: PromptState, scope: SessionScope) -> str:
-    return "   ".join(text.strip() if not selected else text for text, selected in scope_rows(state, scope))
+    return "   ".join(
+        text.strip() if not selected else text for text, selected in scope_rows(state, scope)
+    )
 
 
 def hint_line(base: str, *, elided: bool, expanded: bool) -> str:
@@ -154,8 +175,12 @@ def render_frame(
     else:
         ask = render_prompt_dialog(payload, budget, paint)
     hint = state.hint or hint_line(DECISION_HINT, elided=ask.elided, expanded=view == "complete")
-    title, options, footer = _chrome(title_for(payload), _option_rows(state.highlighted_key, config), hint, width, styled)
-    return Frame((*title, *ask.lines, "", *options, "", *footer), len(title), len(ask.lines), ask.elided)
+    title, options, footer = _chrome(
+        title_for(payload), _option_rows(state.highlighted_key, config), hint, width, styled
+    )
+    return Frame(
+        (*title, *ask.lines, "", *options, "", *footer), len(title), len(ask.lines), ask.elided
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -165,7 +190,11 @@ def _chrome(
     """Title, option and hint rows, fitted and styled: the same few texts frame after frame, so built once."""
     return (
         tuple(style("title", row) for row in _fit(title, width)),
-        tuple(style("selected", row) if selected else row for text, selected in options for row in _fit(text, width)),
+        tuple(
+            style("selected", row) if selected else row
+            for text, selected in options
+            for row in _fit(text, width)
+        ),
         tuple(style("muted", row) for row in _fit(hint, width)),
     )
 

@@ -32,13 +32,22 @@ _ARRAY_INDEX_LIMIT = 2**32 - 1
 
 
 def _is_array_index(key: str) -> bool:
-    return key.isdigit() and key.isascii() and (key == "0" or not key.startswith("0")) and int(key) < _ARRAY_INDEX_LIMIT
+    return (
+        key.isdigit()
+        and key.isascii()
+        and (key == "0" or not key.startswith("0"))
+        and int(key) < _ARRAY_INDEX_LIMIT
+    )
 
 
 def js_entries(mapping: Mapping[Any, Any]) -> Iterator[tuple[str, Any]]:
     """Yield ``(key, value)`` in JavaScript's own-property order."""
-    items = [(key if isinstance(key, str) else js_string(key), value) for key, value in mapping.items()]
-    indices = sorted((item for item in items if _is_array_index(item[0])), key=lambda item: int(item[0]))
+    items = [
+        (key if isinstance(key, str) else js_string(key), value) for key, value in mapping.items()
+    ]
+    indices = sorted(
+        (item for item in items if _is_array_index(item[0])), key=lambda item: int(item[0])
+    )
     yield from indices
     yield from (item for item in items if not _is_array_index(item[0]))
 
@@ -149,7 +158,9 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 def _js_quote(text: str) -> str:
     """``JSON.stringify`` of a string: like ``json.dumps`` but a lone surrogate is escaped."""
-    return _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", json.dumps(text, ensure_ascii=False))
+    return _LONE_SURROGATE.sub(
+        lambda match: f"\\u{ord(match.group()):04x}", json.dumps(text, ensure_ascii=False)
+    )
 
 
 def _write(value: object, out: list[str], shown: bool = False) -> None:
@@ -301,10 +312,15 @@ def decode_json_object(text: str) -> JsonObjectText:
     except RecursionError:
         return JsonObjectText(None, "nested too deeply to decode")
     except json.JSONDecodeError as error:
-        return JsonObjectText(None, f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})", True)
+        return JsonObjectText(
+            None, f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})", True
+        )
     except _LongIntegerLiteral as error:
         limit = sys.get_int_max_str_digits()
-        return JsonObjectText(None, f"holds an integer of {error.digits:,} digits, longer than the {limit:,} Python decodes")
+        return JsonObjectText(
+            None,
+            f"holds an integer of {error.digits:,} digits, longer than the {limit:,} Python decodes",
+        )
     except ValueError as error:
         return JsonObjectText(None, f"not valid JSON ({error})", True)
     if isinstance(value, dict):
@@ -335,7 +351,9 @@ def _too_long_to_print(value: int, limit: int) -> bool:
 def _key_path(key: object) -> str:
     if isinstance(key, str) and key.isidentifier():
         return f".{key}"
-    return f"[{json.dumps(key, ensure_ascii=False) if isinstance(key, str) else type(key).__name__}]"
+    return (
+        f"[{json.dumps(key, ensure_ascii=False) if isinstance(key, str) else type(key).__name__}]"
+    )
 
 
 def find_unprintable_integer(value: object) -> UnprintableInteger | None:

@@ -88,7 +88,9 @@ def spelled_by_shape(label: str) -> bool:
     """Spelled as no word is: not ASCII letters (and blanks) in one case, lower, upper or capitalised words."""
     text = _HEAD.match(label)
     word = (text.group(1) if text else label).replace(" ", "")
-    return not (word.isascii() and word.isalpha() and (word.islower() or word.isupper() or word.istitle()))
+    return not (
+        word.isascii() and word.isalpha() and (word.islower() or word.isupper() or word.istitle())
+    )
 
 
 @cache

@@ -25,4 +25,8 @@ def wrap_message(message: str, width: int) -> list[str]:
     measured cases — a here-string of short lines, one long logical line — the
     row counts agree, and a word wrapper costs quadratic time on a 10 MB baseline.
     """
-    return [row for line in neutralise(message).split("\n") for row in wrap_line(expand_tabs(line), width)]
+    return [
+        row
+        for line in neutralise(message).split("\n")
+        for row in wrap_line(expand_tabs(line), width)
+    ]

@@ -33,7 +33,9 @@ from typing import Literal
 from .jsonish import decode_json_object, json_type_name
 from .preview import non_empty_string
 
-McpMode = Literal["call", "describe", "connect", "search", "list", "status", "instructions", "action"]
+McpMode = Literal[
+    "call", "describe", "connect", "search", "list", "status", "instructions", "action"
+]
 
 ADAPTER_ACTIONS = ("install", "ui-messages", "auth-start", "auth-complete")
 """The ``action`` values pi-mcp-adapter 2.36.0 acts on; it checks them before every other mode."""
@@ -114,7 +116,9 @@ class _Targets:
                 self.items.append(value)
 
 
-def _tool_targets(reference: str, server_hint: str | None, targets: _Targets) -> tuple[str | None, str]:
+def _tool_targets(
+    reference: str, server_hint: str | None, targets: _Targets
+) -> tuple[str | None, str]:
     qualified = parse_qualified_tool_name(reference)
     server = server_hint or (qualified[0] if qualified else None)
     tool = qualified[1] if qualified else reference
@@ -142,12 +146,13 @@ def _arguments(tool_input: Mapping[str, object]) -> tuple[McpArguments, str | No
         if isinstance(value, str):
             decoded = decode_json_object(value)
             return McpArguments(decoded.value or {}, "args", value, decoded.problem), "args"
-        return McpArguments(key="args", problem=f"a JSON {json_type_name(value)}, not an object"), None
+        return McpArguments(
+            key="args", problem=f"a JSON {json_type_name(value)}, not an object"
+        ), None
     value = tool_input.get("arguments")
     if isinstance(value, Mapping):
         return McpArguments(value, "arguments"), "arguments"
     return McpArguments(), None
-
 
 
 _MODE_READS: Mapping[str, frozenset[str]] = {
@@ -155,7 +160,9 @@ _MODE_READS: Mapping[str, frozenset[str]] = {
     "call": frozenset({"tool", "args", "arguments", "server"}),
     "connect": frozenset({"connect", "args"}),
     "describe": frozenset({"describe", "server", "args"}),
-    "search": frozenset({"search", "server", "searchMode", "regex", "includeSchemas", "limit", "offset", "args"}),
+    "search": frozenset(
+        {"search", "server", "searchMode", "regex", "includeSchemas", "limit", "offset", "args"}
+    ),
     "instructions": frozenset({"instructions", "args"}),
     "list": frozenset({"server", "args"}),
     "status": frozenset({"args"}),
@@ -176,12 +183,16 @@ _MODE_OPTIONS = {
 
 def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None = None) -> McpCall:
     """The gateway ``mcp`` tool's input, read in the adapter's own order of modes."""
-    text = {key: non_empty_string(tool_input.get(key)) for key in
-            ("tool", "server", "connect", "describe", "search", "instructions", "action")}
+    text = {
+        key: non_empty_string(tool_input.get(key))
+        for key in ("tool", "server", "connect", "describe", "search", "instructions", "action")
+    }
     server = text["server"] or server_hint
     arguments, arguments_key = _arguments(tool_input)
     targets = _Targets()
-    consumed = {key for key in ("server", arguments_key) if key and (key != "server" or text["server"])}
+    consumed = {
+        key for key in ("server", arguments_key) if key and (key != "server" or text["server"])
+    }
 
     def made(mode: McpMode, *keys: str, **facts: object) -> McpCall:
         options = {key: tool_input[key] for key in _MODE_OPTIONS.get(mode, ()) if key in tool_input}
@@ -227,12 +238,21 @@ def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None
     return made("status")
 
 
-def _direct_call(name: str, server: str | None, tool: str, tool_input: Mapping[str, object]) -> McpCall:
+def _direct_call(
+    name: str, server: str | None, tool: str, tool_input: Mapping[str, object]
+) -> McpCall:
     targets = _Targets()
     _tool_targets(tool, server, targets)
     targets.add(name, "mcp_call")
-    return McpCall("call", tuple(targets.items), server=server, tool=tool,
-                   arguments=McpArguments(tool_input), invoked_as=name, consumed=frozenset(tool_input))
+    return McpCall(
+        "call",
+        tuple(targets.items),
+        server=server,
+        tool=tool,
+        arguments=McpArguments(tool_input),
+        invoked_as=name,
+        consumed=frozenset(tool_input),
+    )
 
 
 def _namespace_call(name: str, server: str, tool_input: Mapping[str, object]) -> McpCall:
@@ -248,7 +268,9 @@ def _namespace_call(name: str, server: str, tool_input: Mapping[str, object]) ->
     return replace(call, invoked_as=name, consumed=call.consumed | set(ignored), ignored=ignored)
 
 
-def resolve_mcp_call(name: str, tool_input: Mapping[str, object], server_hint: str | None = None) -> McpCall:
+def resolve_mcp_call(
+    name: str, tool_input: Mapping[str, object], server_hint: str | None = None
+) -> McpCall:
     """Any MCP envelope as one call.
 
     ``name`` is the tool the agent called. ``mcp`` is the gateway;
@@ -263,7 +285,7 @@ def resolve_mcp_call(name: str, tool_input: Mapping[str, object], server_hint: s
     if name == GATEWAY_TOOL:
         return read_gateway_input(tool_input)
     if name.startswith(NAMESPACE_PREFIX):
-        rest = name[len(NAMESPACE_PREFIX):]
+        rest = name[len(NAMESPACE_PREFIX) :]
         server, separator, tool = rest.partition("__")
         if separator and server and tool:
             return _direct_call(name, server, tool, tool_input)
@@ -277,18 +299,24 @@ def resolve_mcp_call(name: str, tool_input: Mapping[str, object], server_hint: s
 def is_mcp_tool_name(name: str) -> bool:
     """Names that are MCP calls whatever the gate says: the gateway and the ``mcp__`` family."""
     name = name.strip()
-    return name == GATEWAY_TOOL or (name.startswith(NAMESPACE_PREFIX) and len(name) > len(NAMESPACE_PREFIX))
+    return name == GATEWAY_TOOL or (
+        name.startswith(NAMESPACE_PREFIX) and len(name) > len(NAMESPACE_PREFIX)
+    )
 
 
 def gateway_input(call: McpCall, tool_input: Mapping[str, object]) -> Mapping[str, object]:
     """The call as the gateway's input, so one summariser (and any registrant) reads one shape."""
     if call.invoked_as is None:
         return tool_input
-    shaped: dict[str, object] = {key: value for key, value in tool_input.items() if key not in call.consumed}
+    shaped: dict[str, object] = {
+        key: value for key, value in tool_input.items() if key not in call.consumed
+    }
     if call.tool is not None:
         shaped["tool"] = call.tool
     if call.server is not None:
         shaped["server"] = call.server
     if call.arguments.values or call.arguments.raw is not None:
-        shaped["args"] = call.arguments.raw if call.arguments.raw is not None else dict(call.arguments.values)
+        shaped["args"] = (
+            call.arguments.raw if call.arguments.raw is not None else dict(call.arguments.values)
+        )
     return shaped

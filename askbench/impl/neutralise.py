@@ -121,7 +121,9 @@ def _is_hangul_jamo_extender(char: str) -> bool:
     NFD Korean (how macOS stores Korean file names) is written this way. The
     vowel filler U+1160 is not one of them: it pads, so it stays notation.
     """
-    return "\u1161" <= char <= "\u11ff" or "\ud7b0" <= char <= "\ud7c6" or "\ud7cb" <= char <= "\ud7fb"
+    return (
+        "\u1161" <= char <= "\u11ff" or "\ud7b0" <= char <= "\ud7c6" or "\ud7cb" <= char <= "\ud7fb"
+    )
 
 
 def _is_hangul(char: str) -> bool:
@@ -149,7 +151,10 @@ def _is_regional_indicator(char: str) -> bool:
 
 def _overflows(drawn: str) -> bool:
     """Whether a cluster as drawn no longer fits one terminal cell (``MAX_CLUSTER_BYTES``)."""
-    return len(drawn) * 4 > MAX_CLUSTER_BYTES and len(drawn.encode("utf-8", "surrogatepass")) > MAX_CLUSTER_BYTES
+    return (
+        len(drawn) * 4 > MAX_CLUSTER_BYTES
+        and len(drawn.encode("utf-8", "surrogatepass")) > MAX_CLUSTER_BYTES
+    )
 
 
 def _is_variation_selector(char: str) -> bool:
@@ -162,7 +167,11 @@ def _is_tag(char: str) -> bool:
 
 def _extender_bound(base: str) -> int:
     """How many extenders a base may carry: emoji sequences and flags legitimately carry more than text does."""
-    return MAX_EXTENDERS if _is_pictographic(base) or _is_regional_indicator(base) else MAX_TEXT_EXTENDERS
+    return (
+        MAX_EXTENDERS
+        if _is_pictographic(base) or _is_regional_indicator(base)
+        else MAX_TEXT_EXTENDERS
+    )
 
 
 class _Drawn:
@@ -191,7 +200,9 @@ class _Drawn:
 def _joiner_joins(cluster: str, index: int) -> bool:
     """A joiner is drawn only between two pictographs: after a digit or before a notation it would dangle."""
     following = cluster[index + 1 : index + 2]
-    return bool(following) and _is_pictographic(following) and _ends_a_pictograph(cluster[index - 1])
+    return (
+        bool(following) and _is_pictographic(following) and _ends_a_pictograph(cluster[index - 1])
+    )
 
 
 def _belongs(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bool:
@@ -206,7 +217,11 @@ def _belongs(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bo
     char = cluster[index]
     previous = cluster[index - 1]
     if char == ZWJ:
-        return previous_kept and _joiner_joins(cluster, index) and drawn.fits(cluster[index : index + 2])
+        return (
+            previous_kept
+            and _joiner_joins(cluster, index)
+            and drawn.fits(cluster[index : index + 2])
+        )
     if _is_variation_selector(char):
         return not _is_variation_selector(previous)
     if _is_tag(char):
@@ -219,7 +234,9 @@ def _belongs(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bo
 def _clean_baseless(cluster: str, out: list[str]) -> None:
     """A cluster whose first character cannot lead: nothing in it has a base to attach to on screen."""
     out.append(notation(cluster[0]))
-    out.extend(notation(char) if _must_show_alone(char) or char == ZWJ else char for char in cluster[1:])
+    out.extend(
+        notation(char) if _must_show_alone(char) or char == ZWJ else char for char in cluster[1:]
+    )
 
 
 def _clean_cluster(cluster: str, out: list[str]) -> None:

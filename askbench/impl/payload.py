@@ -59,11 +59,22 @@ VALUE_LABELS: Mapping[str, str] = {
 
 
 CORE_LABELS: frozenset[str] = frozenset(
-    {"agent", "subagent", "tool", "surface", "rule", "runs", "context", "shape", *VALUE_LABELS.values()}
+    {
+        "agent",
+        "subagent",
+        "tool",
+        "surface",
+        "rule",
+        "runs",
+        "context",
+        "shape",
+        *VALUE_LABELS.values(),
+    }
 )
 """Labels only core facts stand under. Tool input names its own keys, so a key may never take one of these:
 an input key ``runs`` shown as ``runs : ls -la`` under the real command would read as what really runs.
 Compared as they read (``askbench.impl.label_fold``): ``Runs``, ``RUNS`` and ``tooI`` are ``runs`` and ``tool``."""
+
 
 def poses_as_core(label: str) -> bool:
     """Whether ``label`` in the label column would read as a core fact's label, once case and confusables are folded."""
@@ -239,7 +250,9 @@ def _extra_evidence(ask: Mapping[str, object]) -> list[Evidence]:
         label, text, detail = record.get("label"), record.get("text"), record.get("detail")
         if not isinstance(label, str) or not isinstance(text, str):
             raise PayloadError(f"ask.evidence[{index}]", "needs a string label and a string text")
-        if poses_as_core(label):  # moved into the text, as an input key is: only core facts stand there
+        if poses_as_core(
+            label
+        ):  # moved into the text, as an input key is: only core facts stand there
             label, text = "evidence", f"{json.dumps(label, ensure_ascii=True)}: {text}"
         entries.append(Evidence(label, text, detail if isinstance(detail, str) else None))
     return entries
@@ -329,7 +342,15 @@ def _build(context: _Context, kind: PayloadKind) -> PromptPayload:
     return replace(payload, evidence=payload.evidence + tuple(extra)) if extra else payload
 
 
-def _facts(context: _Context, kind: str, *, surface: str, tool_name: str | None, value: str, **extra: object) -> RequestFacts:
+def _facts(
+    context: _Context,
+    kind: str,
+    *,
+    surface: str,
+    tool_name: str | None,
+    value: str,
+    **extra: object,
+) -> RequestFacts:
     return RequestFacts(
         requester=context.requester(),
         surface=_text(context.ask, "surface") or surface,
@@ -363,7 +384,9 @@ def _shape(context: _Context, command: str) -> str | None:
 def _command_context(context: _Context) -> str | None:
     value = _text(context.ask, "commandContext")
     if value is not None and value not in COMMAND_CONTEXT_LABELS:
-        raise PayloadError("ask.commandContext", f"must be one of {', '.join(COMMAND_CONTEXT_LABELS)}")
+        raise PayloadError(
+            "ask.commandContext", f"must be one of {', '.join(COMMAND_CONTEXT_LABELS)}"
+        )
     return value
 
 
@@ -373,14 +396,25 @@ def _build_bash(context: _Context) -> PromptPayload:
     evidence = [Evidence("full command", full)] if full and full != value else []
     evidence += input_field_evidence(context.input, skip=("command",))
     legacy = format_ask_prompt(
-        PermissionCheckResult("bash", command=value, matched_pattern=_text(context.ask, "matchedPattern"),
-                              command_context=command_context),
+        PermissionCheckResult(
+            "bash",
+            command=value,
+            matched_pattern=_text(context.ask, "matchedPattern"),
+            command_context=command_context,
+        ),
         context.agent,
         context.input,
     )
-    facts = _facts(context, "bash", surface="bash", tool_name="bash", value=value,
-                   command_context=command_context, executed_unit=_text(context.ask, "executedUnit"),
-                   shape=_shape(context, value))
+    facts = _facts(
+        context,
+        "bash",
+        surface="bash",
+        tool_name="bash",
+        value=value,
+        command_context=command_context,
+        executed_unit=_text(context.ask, "executedUnit"),
+        shape=_shape(context, value),
+    )
     return PromptPayload("bash", facts, tuple(evidence), flagged=(value,), legacy_message=legacy)
 
 
@@ -389,13 +423,19 @@ def _mcp_evidence(call: McpCall, tool_input: Mapping[str, object]) -> list[Evide
     arguments = call.arguments
     evidence = []
     if arguments.problem:
-        evidence.append(Evidence("decode", f"{arguments.key or 'args'} is {arguments.problem}; shown as sent"))
+        evidence.append(
+            Evidence("decode", f"{arguments.key or 'args'} is {arguments.problem}; shown as sent")
+        )
     if arguments.raw is not None and arguments.problem:
         evidence.append(Evidence(arguments.key or "args", arguments.raw))
     evidence += input_field_evidence(arguments.values)
     evidence += input_field_evidence(tool_input, skip=tuple(call.consumed))
-    return evidence + [Evidence("ignored", f"{json.dumps(key, ensure_ascii=True)}: {pretty_value(tool_input[key])}")
-                       for key in call.ignored]
+    return evidence + [
+        Evidence(
+            "ignored", f"{json.dumps(key, ensure_ascii=True)}: {pretty_value(tool_input[key])}"
+        )
+        for key in call.ignored
+    ]
 
 
 def _build_mcp(context: _Context) -> PromptPayload:
@@ -404,7 +444,9 @@ def _build_mcp(context: _Context) -> PromptPayload:
     target = call.target(matched)
     shaped = gateway_input(call, context.input)
     summary = context.formatter.format_tool_input_for_prompt("mcp", shaped)
-    evidence = ([Evidence("input", summary)] if summary else []) + _mcp_evidence(call, context.input)
+    evidence = ([Evidence("input", summary)] if summary else []) + _mcp_evidence(
+        call, context.input
+    )
     legacy = format_ask_prompt(
         PermissionCheckResult("mcp", target=target, matched_pattern=matched, source="mcp"),
         context.agent,
@@ -412,7 +454,10 @@ def _build_mcp(context: _Context) -> PromptPayload:
         context.formatter,
     )
     invoked = _text(context.ask, "invokedAs") or call.invoked_as
-    facts = replace(_facts(context, "mcp", surface="mcp", tool_name="mcp", value=target), invoked_tool_name=invoked)
+    facts = replace(
+        _facts(context, "mcp", surface="mcp", tool_name="mcp", value=target),
+        invoked_tool_name=invoked,
+    )
     return PromptPayload("mcp", facts, tuple(evidence), flagged=(target,), legacy_message=legacy)
 
 
@@ -429,19 +474,42 @@ def _build_path(context: _Context) -> PromptPayload:
     sent = prompt_path(context.input) or ""
     reached = file_reached(sent, _text(context.ask, "cwd"))
     value = reached or sent
-    evidence = [Evidence("path as sent", sent, "names no xd:// device: a file, relative to the working directory")
-                ] if reached else []
-    evidence += context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
+    evidence = (
+        [
+            Evidence(
+                "path as sent",
+                sent,
+                "names no xd:// device: a file, relative to the working directory",
+            )
+        ]
+        if reached
+        else []
+    )
+    evidence += context.summary(context.name) + input_field_evidence(
+        context.input, skip=("path", "file_path")
+    )
     facts = _facts(context, "path", surface=context.name, tool_name=context.name, value=value)
-    return PromptPayload("path", facts, tuple(evidence), flagged=(value,) if value else (),
-                         legacy_message=_generic_legacy(context))
+    return PromptPayload(
+        "path",
+        facts,
+        tuple(evidence),
+        flagged=(value,) if value else (),
+        legacy_message=_generic_legacy(context),
+    )
 
 
 def _build_tool(context: _Context) -> PromptPayload:
     evidence = context.summary(context.name) + input_field_evidence(context.input)
-    facts = _facts(context, "tool", surface=context.name, tool_name=context.name, value=context.name)
-    return PromptPayload("tool", facts, tuple(evidence), flagged=(context.name,),
-                         legacy_message=_generic_legacy(context))
+    facts = _facts(
+        context, "tool", surface=context.name, tool_name=context.name, value=context.name
+    )
+    return PromptPayload(
+        "tool",
+        facts,
+        tuple(evidence),
+        flagged=(context.name,),
+        legacy_message=_generic_legacy(context),
+    )
 
 
 def _working_directory(context: _Context) -> tuple[str, list[Evidence]]:
@@ -452,33 +520,61 @@ def _working_directory(context: _Context) -> tuple[str, list[Evidence]]:
 def _build_external_directory(context: _Context) -> PromptPayload:
     paths = _external_paths(context.ask, prompt_path(context.input))
     if not paths:
-        raise PayloadError("ask.externalPaths", "an external-directory ask needs the path outside the working directory")
+        raise PayloadError(
+            "ask.externalPaths",
+            "an external-directory ask needs the path outside the working directory",
+        )
     path = paths[0]
     cwd, cwd_evidence = _working_directory(context)
     evidence = [Evidence("external path", path.path, path.resolves_to)] + cwd_evidence
-    evidence += context.summary(context.name) + input_field_evidence(context.input, skip=("path", "file_path"))
-    facts = _facts(context, "external_directory", surface="external_directory", tool_name=context.name,
-                   value=path.path)
+    evidence += context.summary(context.name) + input_field_evidence(
+        context.input, skip=("path", "file_path")
+    )
+    facts = _facts(
+        context,
+        "external_directory",
+        surface="external_directory",
+        tool_name=context.name,
+        value=path.path,
+    )
     legacy = format_external_directory_ask_prompt(context.name, path, cwd, context.agent)
-    return PromptPayload("external_directory", facts, tuple(evidence), flagged=(path.path,), legacy_message=legacy)
+    return PromptPayload(
+        "external_directory", facts, tuple(evidence), flagged=(path.path,), legacy_message=legacy
+    )
 
 
 def _build_bash_external_directory(context: _Context) -> PromptPayload:
     value, full = _bash_command(context)
     paths = _external_paths(context.ask, None)
     if not paths:
-        raise PayloadError("ask.externalPaths", "a bash external-directory ask lists the paths it references")
+        raise PayloadError(
+            "ask.externalPaths", "a bash external-directory ask lists the paths it references"
+        )
     cwd, cwd_evidence = _working_directory(context)
-    evidence = [Evidence("external path", path.path, path.resolves_to) for path in paths] + cwd_evidence
+    evidence = [
+        Evidence("external path", path.path, path.resolves_to) for path in paths
+    ] + cwd_evidence
     if full and full != value:
         evidence.insert(0, Evidence("full command", full))
     evidence += input_field_evidence(context.input, skip=("command",))
-    facts = _facts(context, "bash_external_directory", surface="external_directory", tool_name="bash", value=value,
-                   command_context=_command_context(context), executed_unit=_text(context.ask, "executedUnit"),
-                   shape=_shape(context, value))
+    facts = _facts(
+        context,
+        "bash_external_directory",
+        surface="external_directory",
+        tool_name="bash",
+        value=value,
+        command_context=_command_context(context),
+        executed_unit=_text(context.ask, "executedUnit"),
+        shape=_shape(context, value),
+    )
     legacy = format_bash_external_directory_ask_prompt(value, paths, cwd, context.agent)
-    return PromptPayload("bash_external_directory", facts, tuple(evidence),
-                         flagged=tuple(path.path for path in paths), legacy_message=legacy)
+    return PromptPayload(
+        "bash_external_directory",
+        facts,
+        tuple(evidence),
+        flagged=tuple(path.path for path in paths),
+        legacy_message=legacy,
+    )
 
 
 def _build_skill(context: _Context) -> PromptPayload:
@@ -487,8 +583,13 @@ def _build_skill(context: _Context) -> PromptPayload:
         raise PayloadError("call.input.name", "a skill call names the skill")
     facts = _facts(context, "skill", surface="skill", tool_name=context.name, value=skill)
     evidence = input_field_evidence(context.input, skip=("name", "skill"))
-    return PromptPayload("skill", facts, tuple(evidence), flagged=(skill,),
-                         legacy_message=format_skill_ask_prompt(skill, context.agent))
+    return PromptPayload(
+        "skill",
+        facts,
+        tuple(evidence),
+        flagged=(skill,),
+        legacy_message=format_skill_ask_prompt(skill, context.agent),
+    )
 
 
 def _build_skill_read(context: _Context) -> PromptPayload:
@@ -499,8 +600,13 @@ def _build_skill_read(context: _Context) -> PromptPayload:
     facts = _facts(context, "skill_read", surface="skill", tool_name=context.name, value=skill)
     evidence = [Evidence("read path", read_path)] if read_path else []
     evidence += input_field_evidence(context.input, skip=("path", "file_path"))
-    return PromptPayload("skill_read", facts, tuple(evidence), flagged=(skill,),
-                         legacy_message=format_skill_path_ask_prompt(skill, read_path, context.agent))
+    return PromptPayload(
+        "skill_read",
+        facts,
+        tuple(evidence),
+        flagged=(skill,),
+        legacy_message=format_skill_path_ask_prompt(skill, read_path, context.agent),
+    )
 
 
 def _build_forwarded(context: _Context) -> PromptPayload:
@@ -514,7 +620,9 @@ def _build_forwarded(context: _Context) -> PromptPayload:
     if session is not None and not isinstance(session, str):
         raise PayloadError("ask.forwarded.sessionId", "must be a string")
     # the child's own sentence names the subagent that asked, not "Current agent"
-    child_ask = {key: value for key, value in context.ask.items() if key not in ("forwarded", "evidence")}
+    child_ask = {
+        key: value for key, value in context.ask.items() if key not in ("forwarded", "evidence")
+    }
     if not child_ask.get("agent"):
         child_ask["agent"] = agent
     if child_ask.get("kind") == "forwarded":
@@ -522,7 +630,9 @@ def _build_forwarded(context: _Context) -> PromptPayload:
     child_kind = child_ask.get("kind") or derive_kind(context.name, child_ask)
     if child_kind not in PAYLOAD_KINDS:
         raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}")
-    child = _BUILDERS[child_kind](_Context(context.name, context.input, child_ask, context.formatter))
+    child = _BUILDERS[child_kind](
+        _Context(context.name, context.input, child_ask, context.formatter)
+    )
     message = relay.get("message")
     if message is not None and not isinstance(message, str):
         raise PayloadError("ask.forwarded.message", "must be a string")
@@ -540,11 +650,22 @@ def _build_forwarded(context: _Context) -> PromptPayload:
         shape=child.request.shape,
     )
     legacy = "\n".join(
-        [f"Subagent '{agent}' requested permission.", f"Session ID: {session or 'unknown'}", "", message]
+        [
+            f"Subagent '{agent}' requested permission.",
+            f"Session ID: {session or 'unknown'}",
+            "",
+            message,
+        ]
     )
     requested = Evidence("requested", message, brief=_without_value(message, request.value))
-    return PromptPayload("forwarded", request, (requested,) + child.evidence,
-                         flagged=child.flagged, legacy_message=legacy, forwarded_kind=child.kind)
+    return PromptPayload(
+        "forwarded",
+        request,
+        (requested,) + child.evidence,
+        flagged=child.flagged,
+        legacy_message=legacy,
+        forwarded_kind=child.kind,
+    )
 
 
 def _without_value(message: str, value: str) -> str | None:
@@ -564,4 +685,3 @@ _BUILDERS = {
     "skill_read": _build_skill_read,
     "forwarded": _build_forwarded,
 }
-

@@ -30,7 +30,9 @@ SEARCH_TOOLS = frozenset({"find", "grep", "ls"})
 # not the BOM U+FEFF. The upstream's wording follows JavaScript's set.
 JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 _WHITESPACE_RUN = re.compile(f"[{JS_WHITESPACE}]+")
-_JS_WHITESPACE_CHARACTERS = JS_WHITESPACE.replace("\u2000-\u200a", "".join(map(chr, range(0x2000, 0x200B))))
+_JS_WHITESPACE_CHARACTERS = JS_WHITESPACE.replace(
+    "\u2000-\u200a", "".join(map(chr, range(0x2000, 0x200B)))
+)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -115,7 +117,11 @@ def format_edit_input(tool_input: Mapping[str, object]) -> str:
     raw_edits = tool_input.get("edits")
     if not isinstance(raw_edits, list):
         old, new = tool_input.get("oldText"), tool_input.get("newText")
-        raw_edits = [{"oldText": old, "newText": new}] if isinstance(old, str) and isinstance(new, str) else []
+        raw_edits = (
+            [{"oldText": old, "newText": new}]
+            if isinstance(old, str) and isinstance(new, str)
+            else []
+        )
     edits = [
         edit
         for edit in map(as_record, raw_edits)
@@ -130,7 +136,9 @@ def format_edit_input(tool_input: Mapping[str, object]) -> str:
         f" with {format_count(count_text_lines(str(first['newText'])), 'line', 'lines')}"
     )
     extra = (
-        f", plus {format_count(len(edits) - 1, 'additional edit', 'additional edits')}" if len(edits) > 1 else ""
+        f", plus {format_count(len(edits) - 1, 'additional edit', 'additional edits')}"
+        if len(edits) > 1
+        else ""
     )
     summary = f"({format_count(len(edits), 'replacement', 'replacements')}: {first_summary}{extra})"
     return f"{path_part} {summary}" if path_part else summary
@@ -165,7 +173,11 @@ class ToolPreviewFormatter:
     inputs of a tool and leave the rest alone.
     """
 
-    def __init__(self, limits: PreviewLimits | None = None, custom_formatters: ToolInputFormatterLookup | None = None):
+    def __init__(
+        self,
+        limits: PreviewLimits | None = None,
+        custom_formatters: ToolInputFormatterLookup | None = None,
+    ):
         self.limits = limits or PreviewLimits()
         self.custom_formatters = custom_formatters
 
@@ -177,7 +189,11 @@ class ToolPreviewFormatter:
 
     def format_json_input(self, tool_input: object) -> str:
         inline = serialize_tool_input_preview(tool_input)
-        return f"with input {truncate_inline_text(inline, self.limits.tool_input_preview_max_length)}" if inline else ""
+        return (
+            f"with input {truncate_inline_text(inline, self.limits.tool_input_preview_max_length)}"
+            if inline
+            else ""
+        )
 
     def format_search_input(self, tool_name: str, tool_input: Mapping[str, object]) -> str:
         parts: list[str] = []
@@ -215,7 +231,9 @@ class ToolPreviewFormatter:
             case _:
                 return self.format_json_input(tool_input)
 
-    def format_tool_input_for_log(self, tool_name: str, tool_input: object, *, source: str | None = None) -> str | None:
+    def format_tool_input_for_log(
+        self, tool_name: str, tool_input: object, *, source: str | None = None
+    ) -> str | None:
         """The review log's input preview: bash and MCP carry their own command/target fields.
 
         Like the upstream, bash and MCP are recognised by the trimmed name but the
@@ -226,6 +244,14 @@ class ToolPreviewFormatter:
             return None
         if tool_name in PATH_BEARING_TOOLS:
             preview = self.format_tool_input_for_prompt(tool_name, tool_input)
-            return truncate_inline_text(preview, self.limits.tool_input_log_preview_max_length) if preview else None
+            return (
+                truncate_inline_text(preview, self.limits.tool_input_log_preview_max_length)
+                if preview
+                else None
+            )
         inline = serialize_tool_input_preview(tool_input)
-        return f"input {truncate_inline_text(inline, self.limits.tool_input_log_preview_max_length)}" if inline else None
+        return (
+            f"input {truncate_inline_text(inline, self.limits.tool_input_log_preview_max_length)}"
+            if inline
+            else None
+        )

@@ -99,7 +99,21 @@ from .frame import (
     scope_rows,
     title_for,
 )
-from .keys import BACKSPACE, CTRL_O, DOWN, END, ENTER, ESC, HOME, PAGE_DOWN, PAGE_UP, UP, Input, Paste, normalise_key
+from .keys import (
+    BACKSPACE,
+    CTRL_O,
+    DOWN,
+    END,
+    ENTER,
+    ESC,
+    HOME,
+    PAGE_DOWN,
+    PAGE_UP,
+    UP,
+    Input,
+    Paste,
+    normalise_key,
+)
 from .neutralise import neutralise
 from .payload import PromptPayload
 from .truncate import ELLIPSIS
@@ -332,8 +346,12 @@ class PermissionPrompt:
         """The frame for a ``width`` × ``height`` terminal: never wider, never taller."""
         width, height = max(1, width), max(1, height)
         self._size = (width, height)
-        title = tuple(self.style("title", row) for row in fit_chrome([title_for(self.payload)], width))
-        if width < MIN_WIDTH:  # narrower than any layout of the request: say so, as for a short terminal
+        title = tuple(
+            self.style("title", row) for row in fit_chrome([title_for(self.payload)], width)
+        )
+        if (
+            width < MIN_WIDTH
+        ):  # narrower than any layout of the request: say so, as for a short terminal
             return self._too_small(width, height, title)
         for chrome in self._chromes(width):
             area = self._area(width, height - len(title) - chrome.rows, shrink=not chrome.spaced)
@@ -358,9 +376,14 @@ class PermissionPrompt:
             self.offset, rows = _window(self.complete_view(width), self.offset, room, 0)
             self._settle(_Area(tuple(rows), False, True, paged=True, window=room))
             return [*title, *rows, *deny][:height]
-        message = [self.style("muted", row) for row in fit_chrome([self._bound_to_expand(TOO_SMALL)], width)]
+        message = [
+            self.style("muted", row)
+            for row in fit_chrome([self._bound_to_expand(TOO_SMALL)], width)
+        ]
         self._settle(_Area((), False, True))
-        if len(title) + len(message) + len(deny) > height:  # the way out matters most, then why, then the title
+        if (
+            len(title) + len(message) + len(deny) > height
+        ):  # the way out matters most, then why, then the title
             title = ()
         return [*title, *message[: max(0, height - len(deny))], *deny][-height:]
 
@@ -377,7 +400,10 @@ class PermissionPrompt:
             return [_Chrome(body, hint, True), _Chrome(body, hint, False), _Chrome(body, (), False)]
         if state.step == "scope" and self.config.session_scope is not None:
             scope = self.config.session_scope
-            full = (*fit_chrome([SCOPE_TITLE], width), *self._styled_rows(scope_rows(state, scope), width))
+            full = (
+                *fit_chrome([SCOPE_TITLE], width),
+                *self._styled_rows(scope_rows(state, scope), width),
+            )
             compact = tuple(fit_chrome([compact_scope_row(state, scope)], width))
         else:
             full = tuple(self._styled_rows(option_rows(state, self.config), width))
@@ -385,7 +411,11 @@ class PermissionPrompt:
         # the hint's rows are reserved at their widest; the hint drawn is never longer
         widest = tuple(hint_rows(self._hint(self._widest_area(), compact=False), width))
         short = tuple(hint_rows(self._hint(self._widest_area(), compact=True), width))
-        return [_Chrome(full, widest, True), _Chrome(compact, short, False), _Chrome(compact, (), False)]
+        return [
+            _Chrome(full, widest, True),
+            _Chrome(compact, short, False),
+            _Chrome(compact, (), False),
+        ]
 
     def _widest_area(self) -> _Area:
         return _Area((), True, True, paged=self.expanded, position="999999 · 100%")
@@ -393,11 +423,16 @@ class PermissionPrompt:
     def _styled_rows(self, rows: Sequence[tuple[str, bool]], width: int) -> list[str]:
         out: list[str] = []
         for text, selected in rows:
-            out.extend(self.style("selected", row) if selected else row for row in fit_chrome([text], width))
+            out.extend(
+                self.style("selected", row) if selected else row
+                for row in fit_chrome([text], width)
+            )
         return out
 
     def _hint_rows(self, width: int, area: _Area, *, compact: bool) -> list[str]:
-        return [self.style("muted", row) for row in hint_rows(self._hint(area, compact=compact), width)]
+        return [
+            self.style("muted", row) for row in hint_rows(self._hint(area, compact=compact), width)
+        ]
 
     def _hint(self, area: _Area, *, compact: bool) -> str:
         step = self.state.step
@@ -439,14 +474,18 @@ class PermissionPrompt:
             return _Area(ask.lines, True, ask.elided)
         if self.state.step != "reason" or not shrink:
             return None
-        bounded = self._bounded(width)  # a reason is typed, not granted: show what fits of the request
+        bounded = self._bounded(
+            width
+        )  # a reason is typed, not granted: show what fits of the request
         return _Area((*bounded.lines[: room - 1], ELLIPSIS), False, True)
 
     def _bounded(self, width: int) -> DialogView:
         key = (width, None)
         view = self._asks.get(key)
         if view is None:
-            budget = DialogBudget(max_rows=self.max_rows, field_max_width=self.field_max_width, width=width)
+            budget = DialogBudget(
+                max_rows=self.max_rows, field_max_width=self.field_max_width, width=width
+            )
             view = self._asks[key] = render_prompt_dialog(self.payload, budget, self.paint)
         return view
 
@@ -462,7 +501,9 @@ class PermissionPrompt:
 
     def _shrunk_ask(self, width: int, room: int) -> DialogView | None:
         def render(cap: int) -> DialogView:
-            budget = DialogBudget(max_rows=min(room, self.max_rows or room), field_max_width=cap, width=width)
+            budget = DialogBudget(
+                max_rows=min(room, self.max_rows or room), field_max_width=cap, width=width
+            )
             return render_prompt_dialog(self.payload, budget, self.paint)
 
         low = _one_row_cap(width)
@@ -520,26 +561,45 @@ class PermissionPrompt:
             return None if self.state.step != "reason" else self._plain_window(view, room)
         self.offset = pinned.start - lead
         rows = _with_context(view, pinned.start, pinned.rows, heads)
-        return _Area((*header, *pinned.above, *rows, *pinned.below), True, True, paged=True,
-                     position=self._position(view, pinned.start + len(rows)), window=pinned.window)
+        return _Area(
+            (*header, *pinned.above, *rows, *pinned.below),
+            True,
+            True,
+            paged=True,
+            position=self._position(view, pinned.start + len(rows)),
+            window=pinned.window,
+        )
 
     def _plain_window(self, view: CompleteView, room: int) -> _Area:
         """The text alone, nothing pinned: for typing a reason in a terminal too small for the request."""
         start, rows = _window(view, self.offset, room, 0)
         self.offset = start
-        return _Area(tuple(rows), False, True, paged=True, position=self._position(view, start + len(rows)), window=room)
+        return _Area(
+            tuple(rows),
+            False,
+            True,
+            paged=True,
+            position=self._position(view, start + len(rows)),
+            window=room,
+        )
 
     @staticmethod
     def _position(view: CompleteView, shown: int) -> str:
         total = view.total
-        return f"{shown}/{total}" if total is not None else f"{shown} · {int(100 * view.fraction(shown - 1))}%"
+        return (
+            f"{shown}/{total}"
+            if total is not None
+            else f"{shown} · {int(100 * view.fraction(shown - 1))}%"
+        )
 
 
 _Heads: TypeAlias = Sequence[tuple[int | None, Sequence[str]]]
 """Facts' first rows in the complete view: where each starts (``None`` when not laid out yet) and its rows."""
 
 
-def _with_context(view: CompleteView, start: int, rows: Sequence[str], heads: _Heads) -> Sequence[str]:
+def _with_context(
+    view: CompleteView, start: int, rows: Sequence[str], heads: _Heads
+) -> Sequence[str]:
     """A window that starts inside a non-core fact leads with that fact's first row(s) and a ``…`` in place of its
     own first rows, so no row reads as the row pinned above it; core facts are pinned already, and come first."""
     size = view.head_size + 1
@@ -570,7 +630,9 @@ def _leading_rows(heads: _Heads) -> int:
     return lead
 
 
-def _pinned_window(view: CompleteView, later: _Heads, lead: int, offset: int, room: int) -> _Pinned | None:
+def _pinned_window(
+    view: CompleteView, later: _Heads, lead: int, offset: int, room: int
+) -> _Pinned | None:
     """The window at ``offset`` below the header, with the first rows of ``later`` facts it leaves out pinned.
 
     Pinning shrinks the window, which can push another first row out of it,

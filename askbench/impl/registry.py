@@ -47,7 +47,9 @@ class ToolInputFormatterRegistry:
         dispose and re-register of the same function, the old disposer is stale.
         """
         if tool_name in self._formatters:
-            raise DuplicateFormatterError(f"A tool input formatter is already registered for '{tool_name}'.")
+            raise DuplicateFormatterError(
+                f"A tool input formatter is already registered for '{tool_name}'."
+            )
         registration = _Registration(formatter)
         self._formatters[tool_name] = registration
 

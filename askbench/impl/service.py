@@ -16,14 +16,20 @@ from .registry import Dispose, ToolInputFormatter, ToolInputFormatterRegistry
 
 
 class PermissionsService:
-    def __init__(self, config: PermissionConfig | None = None, registry: ToolInputFormatterRegistry | None = None):
+    def __init__(
+        self,
+        config: PermissionConfig | None = None,
+        registry: ToolInputFormatterRegistry | None = None,
+    ):
         self.config = config or PermissionConfig()
         if registry is None:
             registry = ToolInputFormatterRegistry()
             register_builtin_tool_input_formatters(registry)
         self.registry = registry
 
-    def register_tool_input_formatter(self, tool_name: str, formatter: ToolInputFormatter) -> Dispose:
+    def register_tool_input_formatter(
+        self, tool_name: str, formatter: ToolInputFormatter
+    ) -> Dispose:
         return self.registry.register(tool_name, formatter)
 
     def formatter(self) -> ToolPreviewFormatter:

@@ -34,8 +34,8 @@ import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from .cells import text_cells
-from .shell_doubt import doubt
 from .neutralise import neutralise
+from .shell_doubt import doubt
 from .truncate import ELLIPSIS
 
 Dialect = Literal["bash", "powershell"]
@@ -58,10 +58,16 @@ long literal to collapse, and a cap that keeps a line's head and tail can
 cut its name out of both: its later plain arguments are data, one ``…``.
 """
 ARGUMENTS_KEEP = LITERAL_KEEP
-_DATA_STATEMENTS = frozenset({
-    "variable_assignment", "variable_assignments", "declaration_command", "unset_command", "test_command",  # bash
-    "assignment_expression",  # PowerShell
-})
+_DATA_STATEMENTS = frozenset(
+    {
+        "variable_assignment",
+        "variable_assignments",
+        "declaration_command",
+        "unset_command",
+        "test_command",  # bash
+        "assignment_expression",  # PowerShell
+    }
+)
 """Statements that set or test something and run nothing, unless a substitution inside them does."""
 _TRAILING_WALK = 10_000
 """Nodes walked back from a command's end looking for its last command; past this the outline keeps what follows."""
@@ -71,17 +77,32 @@ _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powers
 _DROPPED = frozenset({"comment"})
 _BODIES = frozenset({"heredoc_body"})
 """Always data, whatever their length; only the substitutions inside them run."""
-_LITERALS = frozenset({
-    # bash
-    "word", "raw_string", "string", "ansi_c_string", "translated_string", "number",
-    # PowerShell
-    "generic_token", "verbatim_string_characters", "expandable_string_literal",
-    "verbatim_here_string_characters", "expandable_here_string_literal",
-})
-_SUBSTITUTIONS = frozenset({
-    "command_substitution", "process_substitution", "arithmetic_expansion",  # bash
-    "sub_expression", "script_block_expression",  # PowerShell
-})
+_LITERALS = frozenset(
+    {
+        # bash
+        "word",
+        "raw_string",
+        "string",
+        "ansi_c_string",
+        "translated_string",
+        "number",
+        # PowerShell
+        "generic_token",
+        "verbatim_string_characters",
+        "expandable_string_literal",
+        "verbatim_here_string_characters",
+        "expandable_here_string_literal",
+    }
+)
+_SUBSTITUTIONS = frozenset(
+    {
+        "command_substitution",
+        "process_substitution",
+        "arithmetic_expansion",  # bash
+        "sub_expression",
+        "script_block_expression",  # PowerShell
+    }
+)
 _SEPARATORS = frozenset({"command_argument_sep"})
 """PowerShell spells the blanks between arguments as nodes; the outline spaces its tokens itself."""
 _BLANKS = " \t\r\n"
@@ -126,6 +147,7 @@ def scannable(text: str) -> bytes:
     character either way, so the tree is the same and every node's offsets
     still point into the real text.
     """
+
     def ascii_letters(match: re.Match[str]) -> str:
         wide = match[1]
         return match[0][: -len(wide)] + "x" * len(wide.encode("utf-8"))
@@ -143,12 +165,20 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         source = command.encode("utf-8")
     except UnicodeEncodeError:
         return None
-    candidate: Dialect = dialect or "bash"  # a command no dialect names is bash's: never re-read as PowerShell
+    candidate: Dialect = (
+        dialect or "bash"
+    )  # a command no dialect names is bash's: never re-read as PowerShell
     tree = _parser(candidate).parse(scannable(command))
-    if tree.root_node.has_error or (candidate == "bash" and doubt(tree.root_node, source) is not None):
+    if tree.root_node.has_error or (
+        candidate == "bash" and doubt(tree.root_node, source) is not None
+    ):
         return Outline(candidate, command, doubtful=True)
     outliner = _Outliner(source, candidate)
-    data = _trailing_data(tree.root_node) if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP else None
+    data = (
+        _trailing_data(tree.root_node)
+        if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP
+        else None
+    )
     return Outline(candidate, outliner.render(tree.root_node, data))
 
 
@@ -167,8 +197,11 @@ def differs_from(outline_text: str, command: str) -> bool:
     head, cut, tail = outline_text.partition(f"\n{ELLIPSIS}\n")
     if cut:  # a long outline's two ends: it adds nothing when they are the command's own first and last words
         head_words, tail_words = _words(head), _words(tail)
-        same = (words[: len(head_words)] == head_words and words[len(words) - len(tail_words):] == tail_words
-                and len(words) > len(head_words) + len(tail_words))
+        same = (
+            words[: len(head_words)] == head_words
+            and words[len(words) - len(tail_words) :] == tail_words
+            and len(words) > len(head_words) + len(tail_words)
+        )
     else:
         same = _words(outline_text) == words
     leading = command[: len(command) - len(command.lstrip(_BLANKS))]
@@ -225,7 +258,9 @@ class _Outliner:
             size += len(token.text) + 1
             if size > OUTLINE_END:
                 break
-        hidden = _commands_between(self.dialect, root, max(token.end for token in head), min(token.start for token in tail))
+        hidden = _commands_between(
+            self.dialect, root, max(token.end for token in head), min(token.start for token in tail)
+        )
         return f"{self.join(head)}\n{hidden_marker(hidden)}\n{self.join(tail[::-1])}"
 
     def join(self, tokens: list[_Token]) -> str:
@@ -243,7 +278,10 @@ class _Outliner:
             if previous_end is not None and not token.glued and token.start > previous_end:
                 gap = _CONTINUATION.sub(" ", self.text(previous_end, token.start))
                 if gap.strip(_BLANKS):
-                    out.append(_stronger(pending, _blank(gap[: len(gap) - len(gap.lstrip(_BLANKS))])) + _one_line(gap))
+                    out.append(
+                        _stronger(pending, _blank(gap[: len(gap) - len(gap.lstrip(_BLANKS))]))
+                        + _one_line(gap)
+                    )
                     pending = ""
                     gap = gap[len(gap.rstrip(_BLANKS)) :]
                 separator = _blank(gap)
@@ -255,7 +293,9 @@ class _Outliner:
             pending = ""
         return "".join(out).strip(_BLANKS)
 
-    def shown_tokens(self, root: Node, data: int | None, *, reverse: bool = False) -> Iterator[_Token]:
+    def shown_tokens(
+        self, root: Node, data: int | None, *, reverse: bool = False
+    ) -> Iterator[_Token]:
         """The outline's tokens, those from byte ``data`` on as one ``…``."""
         if data is None:
             yield from self.tokens(root, reverse=reverse)
@@ -287,12 +327,25 @@ class _Outliner:
                 continue
             if kind in _BODIES or kind in _LITERALS:
                 items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
-            elif kind == "command_name" and node.child_count:  # its literal runs (found here: node.parent is O(depth))
-                items = [piece for child in node.children
-                         for piece in (self.literal(child, body=False, name=True) if child.type in _LITERALS else (child,))]
+            elif (
+                kind == "command_name" and node.child_count
+            ):  # its literal runs (found here: node.parent is O(depth))
+                items = [
+                    piece
+                    for child in node.children
+                    for piece in (
+                        self.literal(child, body=False, name=True)
+                        if child.type in _LITERALS
+                        else (child,)
+                    )
+                ]
             elif node.child_count == 0:
-                if node.end_byte > node.start_byte and self.text(node.start_byte, node.end_byte).strip(_BLANKS):
-                    yield _Token(self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte)
+                if node.end_byte > node.start_byte and self.text(
+                    node.start_byte, node.end_byte
+                ).strip(_BLANKS):
+                    yield _Token(
+                        self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte
+                    )
                 continue
             else:
                 items = self.ordered_children(node)
@@ -309,8 +362,14 @@ class _Outliner:
         arguments up to ``COMMAND_KEEP`` cells are measured to decide.
         """
         flat = _flattened(children)
-        name = next((child for child in flat if isinstance(child, Node) and child.type == "command_name"), None)
-        if name is None or command.end_byte - name.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS:
+        name = next(
+            (child for child in flat if isinstance(child, Node) and child.type == "command_name"),
+            None,
+        )
+        if (
+            name is None
+            or command.end_byte - name.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS
+        ):
             return children
         if self.text(name.start_byte, name.end_byte).rsplit("/", 1)[-1] in WRAPPERS:
             return children  # the words after a wrapper's options are the command it runs, not data
@@ -356,16 +415,29 @@ class _Outliner:
             return children
         moved = [child for child in node.children if child.type in ("heredoc_body", "heredoc_end")]
         rest = [child for child in node.children if child not in moved]
-        position = next((index + 1 for index, child in enumerate(rest) if child.type == "heredoc_start"), 0)
+        position = next(
+            (index + 1 for index, child in enumerate(rest) if child.type == "heredoc_start"), 0
+        )
         anchor = rest[position - 1].end_byte if position else node.start_byte
         glued: list[Node | _Token] = []
         for child in moved:
             if child.type == "heredoc_body":
                 glued.extend(self.literal(child, body=True))
             else:
-                glued.append(_Token(_one_line(self.text(child.start_byte, child.end_byte)), anchor, anchor, glued=True))
-        glued.append(_Token("", anchor, anchor, glued=True))  # what follows on the line is spaced from ``<<EOF``
-        consumed = _Token("", node.end_byte, node.end_byte, glued=True)  # the body and terminator are shown already
+                glued.append(
+                    _Token(
+                        _one_line(self.text(child.start_byte, child.end_byte)),
+                        anchor,
+                        anchor,
+                        glued=True,
+                    )
+                )
+        glued.append(
+            _Token("", anchor, anchor, glued=True)
+        )  # what follows on the line is spaced from ``<<EOF``
+        consumed = _Token(
+            "", node.end_byte, node.end_byte, glued=True
+        )  # the body and terminator are shown already
         return [*rest[:position], *glued, *rest[position:], consumed]
 
     def literal(self, node: Node, *, body: bool, name: bool = False) -> Iterator[Node | _Token]:
@@ -376,27 +448,46 @@ class _Outliner:
         inner = list(_substitutions(node))
         if body:
             ticks = list(self.backticks(node, inner))
-            inside = [node for node in inner if any(tick.start <= node.start_byte < tick.end for tick in ticks)]
-            runs: list[Node | _Token] = sorted([*[n for n in inner if n not in inside], *ticks], key=_start)
+            inside = [
+                node
+                for node in inner
+                if any(tick.start <= node.start_byte < tick.end for tick in ticks)
+            ]
+            runs: list[Node | _Token] = sorted(
+                [*[n for n in inner if n not in inside], *ticks], key=_start
+            )
             for substitution in runs:
                 yield _Token(ELLIPSIS, node.start_byte, _start(substitution), glued=True)
                 yield substitution
             yield _Token(ELLIPSIS, node.start_byte, node.end_byte, glued=True)
             return
         if not inner:
-            yield _Token(self.shortened(node.start_byte, node.end_byte, name=name), node.start_byte, node.end_byte)
+            yield _Token(
+                self.shortened(node.start_byte, node.end_byte, name=name),
+                node.start_byte,
+                node.end_byte,
+            )
             return
         position = node.start_byte
         first = True
         for substitution in inner:
             if substitution.start_byte > position:
-                yield _Token(self.shortened(position, substitution.start_byte, name=name), position,
-                             substitution.start_byte, glued=not first)
+                yield _Token(
+                    self.shortened(position, substitution.start_byte, name=name),
+                    position,
+                    substitution.start_byte,
+                    glued=not first,
+                )
             first = False
             yield substitution
             position = substitution.end_byte
         if node.end_byte > position:
-            yield _Token(self.shortened(position, node.end_byte, name=name), position, node.end_byte, glued=True)
+            yield _Token(
+                self.shortened(position, node.end_byte, name=name),
+                position,
+                node.end_byte,
+                glued=True,
+            )
 
     def backticks(self, body: Node, inner: list[Node]) -> Iterator[_Token]:
         """The backtick substitutions of an unquoted heredoc body, which the grammar reads as text (bash manual 3.6.6).
@@ -404,7 +495,11 @@ class _Outliner:
         Each is kept as written, on one line, a ``$( )`` inside it with it.
         """
         redirect = body.parent
-        starts = [child for child in redirect.children if child.type == "heredoc_start"] if redirect else []
+        starts = (
+            [child for child in redirect.children if child.type == "heredoc_start"]
+            if redirect
+            else []
+        )
         if any(self.text(start.start_byte, start.end_byte)[:1] in "'\"\\" for start in starts):
             return
         text = self.source[body.start_byte : body.end_byte]
@@ -421,7 +516,11 @@ class _Outliner:
     def shortened(self, start: int, end: int, *, name: bool = False) -> str:
         """Literal text as written when short and on one line; else its quotes around a bare ``…``."""
         text = self.text(start, end)
-        if len(text) <= LITERAL_KEEP and "\n" not in text and (name or shown_cells(text) <= LITERAL_KEEP):
+        if (
+            len(text) <= LITERAL_KEEP
+            and "\n" not in text
+            and (name or shown_cells(text) <= LITERAL_KEEP)
+        ):
             return text
         opening = _OPENING.match(text)
         closing = _CLOSING.search(text)
@@ -483,7 +582,11 @@ def _next_backtick(text: bytes, position: int) -> int:
 
 def hidden_marker(count: int) -> str:
     """The line that stands for the commands an outline's middle leaves out: counted, so none is silently gone."""
-    return f"{ELLIPSIS} {count} more command{'s' if count != 1 else ''} {ELLIPSIS}" if count else ELLIPSIS
+    return (
+        f"{ELLIPSIS} {count} more command{'s' if count != 1 else ''} {ELLIPSIS}"
+        if count
+        else ELLIPSIS
+    )
 
 
 def _commands_between(dialect: Dialect, root: Node, head_end: int, tail_start: int) -> int:
@@ -497,10 +600,27 @@ def _command_query(dialect: Dialect) -> Query:
     return Query(Language(_GRAMMARS[dialect]()), "(command) @command")
 
 
-WRAPPERS = frozenset({
-    "env", "sudo", "doas", "xargs", "nice", "ionice", "nohup", "exec", "command", "builtin", "time", "stdbuf",
-    "timeout", "chroot", "setsid", "unbuffer", "find",
-})
+WRAPPERS = frozenset(
+    {
+        "env",
+        "sudo",
+        "doas",
+        "xargs",
+        "nice",
+        "ionice",
+        "nohup",
+        "exec",
+        "command",
+        "builtin",
+        "time",
+        "stdbuf",
+        "timeout",
+        "chroot",
+        "setsid",
+        "unbuffer",
+        "find",
+    }
+)
 """Commands whose later words are another command they run (``find`` through ``-exec``): never briefed as data."""
 
 _MOST_CELLS_A_BYTE_SHOWS = 5
@@ -540,7 +660,9 @@ def _trailing_data(root: Node) -> int | None:
     for _ in range(_TRAILING_WALK):
         if not stack:
             return None
-        node = stack.pop()  # the last child first: statements from the end, each before what it holds
+        node = (
+            stack.pop()
+        )  # the last child first: statements from the end, each before what it holds
         if node.type in _DATA_STATEMENTS and _runs_nothing(node):
             start = node.start_byte
             continue

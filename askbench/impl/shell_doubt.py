@@ -31,11 +31,15 @@ from tree_sitter import Language, Node, Query, QueryCursor
 
 __all__ = ["doubt"]
 
-_PLAIN_DELIMITER = re.compile(r"""[A-Za-z0-9_.-]+|'[A-Za-z0-9_.-]+'|"[A-Za-z0-9_.-]+"|\\[A-Za-z0-9_.-]+""")
+_PLAIN_DELIMITER = re.compile(
+    r"""[A-Za-z0-9_.-]+|'[A-Za-z0-9_.-]+'|"[A-Za-z0-9_.-]+"|\\[A-Za-z0-9_.-]+"""
+)
 """Delimiters the grammar reads as bash does: a bare word, or one quoted whole."""
 _WORD_END = frozenset(b" \t\n;&|()<>")
 """Bytes after which a word starts (blanks and metacharacters): only there does ``#`` start a comment."""
-_EVALUATORS = frozenset({"eval", "let", "source", ".", "trap", "sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"})
+_EVALUATORS = frozenset(
+    {"eval", "let", "source", ".", "trap", "sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"}
+)
 _RUNS_IN_TEXT = ("$(", "`", "<(", ">(")
 _GRAMMAR_BLANKS = re.compile(rb"[\x0b\x0c]")
 _CONTINUATION = re.compile(rb"(?<!\\)(?:\\\\)*\\\r?\n")
@@ -101,8 +105,11 @@ def _evaluated_later(captures: _Captures, source: bytes) -> str | None:
         return None
     bodies = [body for body in captures.get("body", []) if _quoted_body(body, source)]
     texts = [_text(source, node) for node in (*captures.get("literal", []), *bodies)]
-    texts += [_text(source, node).replace("\\", "") for node in captures.get("string", [])
-              if "\\$(" in _text(source, node) or "\\`" in _text(source, node)]
+    texts += [
+        _text(source, node).replace("\\", "")
+        for node in captures.get("string", [])
+        if "\\$(" in _text(source, node) or "\\`" in _text(source, node)
+    ]
     if any(marker in text for text in texts for marker in _RUNS_IN_TEXT):
         return "a quoted substitution that is evaluated later"
     return None
@@ -118,7 +125,9 @@ def _joined_in_body(captures: _Captures, source: bytes) -> str | None:
     """An unquoted heredoc body's ``\\`` before a line break: bash removes both (3.6.6) and reads on across the
     lines, where the grammar loses what follows (a ``$( )`` on the next line)."""
     for body in captures.get("body", []):
-        if not _quoted_body(body, source) and _CONTINUATION.search(source, body.start_byte, body.end_byte):
+        if not _quoted_body(body, source) and _CONTINUATION.search(
+            source, body.start_byte, body.end_byte
+        ):
             return "a line continuation inside an unquoted heredoc body, which bash joins"
     return None
 
@@ -133,8 +142,13 @@ _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
     _evaluated_later,
     _script_handed,
     _joined_in_body,
-    _in_source(_JOINED_WORD, "a line continuation inside a word, which bash joins and the grammar splits"),
-    _in_source(_GRAMMAR_BLANKS, "a vertical tab or form feed, a word character to bash and a blank to the grammar"),
+    _in_source(
+        _JOINED_WORD, "a line continuation inside a word, which bash joins and the grammar splits"
+    ),
+    _in_source(
+        _GRAMMAR_BLANKS,
+        "a vertical tab or form feed, a word character to bash and a blank to the grammar",
+    ),
 )
 """Each place the grammar is known to read otherwise than bash, in the order ``doubt`` names them."""
 
@@ -145,14 +159,23 @@ def _hands_a_script(name: Node, source: bytes) -> bool:
     command = name.parent
     if command is None:
         return False
-    words = [_text(source, child).rsplit("/", 1)[-1] for child in command.children if child.type in ("command_name", "word")]
+    words = [
+        _text(source, child).rsplit("/", 1)[-1]
+        for child in command.children
+        if child.type in ("command_name", "word")
+    ]
     if not set(words) & _EVALUATORS:
         return False
     statement = command.parent
-    while statement is not None and statement.type in ("list", "pipeline"):  # the grammar may hang it on the list
+    while statement is not None and statement.type in (
+        "list",
+        "pipeline",
+    ):  # the grammar may hang it on the list
         statement = statement.parent
-    if statement is not None and statement.type == "redirected_statement" and any(
-        child.type == "heredoc_redirect" for child in statement.children
+    if (
+        statement is not None
+        and statement.type == "redirected_statement"
+        and any(child.type == "heredoc_redirect" for child in statement.children)
     ):
         return True
     for argument in command.children:
@@ -166,7 +189,11 @@ def _hands_a_script(name: Node, source: bytes) -> bool:
 def _quoted_body(body: Node, source: bytes) -> bool:
     """A body bash expands nothing in (its delimiter quoted): a ``$( )`` in it is text until something evaluates it."""
     redirect = body.parent
-    starts = [child for child in redirect.children if child.type == "heredoc_start"] if redirect is not None else []
+    starts = (
+        [child for child in redirect.children if child.type == "heredoc_start"]
+        if redirect is not None
+        else []
+    )
     return any(_text(source, start)[:1] in "'\"\\" for start in starts)
 
 

@@ -104,7 +104,9 @@ class Device:
 
     def __post_init__(self) -> None:
         if not _is_device_name(self.name):
-            raise ValueError(f"invalid device name {self.name!r}: it must round-trip through {XD_PREFIX}<name>")
+            raise ValueError(
+                f"invalid device name {self.name!r}: it must round-trip through {XD_PREFIX}<name>"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +241,11 @@ def _index_row(device: Device) -> str:
 
 def _embedding_length(inlined_chars: int, inlined: int, row_chars: int, rows: int) -> int:
     """Length docs_all() would have, computed without building it."""
-    index = 0 if rows == 0 else len(_ADDITIONAL_HEADING) + row_chars + len(_ADDITIONAL_FOOTER) + rows + 2
+    index = (
+        0
+        if rows == 0
+        else len(_ADDITIONAL_HEADING) + row_chars + len(_ADDITIONAL_FOOTER) + rows + 2
+    )
     parts = inlined + (1 if rows else 0)
     return inlined_chars + index + len(_SECTION_SEPARATOR) * max(parts - 1, 0)
 
@@ -352,9 +358,16 @@ class XdevRegistry:
         for device, row in zip(devices, rows, strict=False):
             external = device.external or device.name in self._dynamic
             docs = _render_docs(device, 2, EXTERNAL_DESCRIPTION_CAP if external else None)
-            fits = len(docs) <= DOCS_PER_DEVICE_CAP and _embedding_length(
-                inlined_chars + len(docs), len(sections) + 1, row_chars - len(row), row_count - 1
-            ) <= DOCS_TOTAL_BUDGET
+            fits = (
+                len(docs) <= DOCS_PER_DEVICE_CAP
+                and _embedding_length(
+                    inlined_chars + len(docs),
+                    len(sections) + 1,
+                    row_chars - len(row),
+                    row_count - 1,
+                )
+                <= DOCS_TOTAL_BUDGET
+            )
             if fits:
                 sections.append(docs)
                 inlined_chars += len(docs)
@@ -393,11 +406,13 @@ class XdevRegistry:
             parsed = json.loads(content, parse_constant=_reject_constant)
         except RecursionError:
             raise DeviceArgsError(
-                device.name, f"{XD_PREFIX}{device.name} content is nested too deeply to parse. {how}"
+                device.name,
+                f"{XD_PREFIX}{device.name} content is nested too deeply to parse. {how}",
             ) from None
         except ValueError as error:
             raise DeviceArgsError(
-                device.name, f"{XD_PREFIX}{device.name} expects a JSON object as content ({error}). {how}"
+                device.name,
+                f"{XD_PREFIX}{device.name} expects a JSON object as content ({error}). {how}",
             ) from None
         if not isinstance(parsed, dict):
             raise DeviceArgsError(
@@ -417,7 +432,8 @@ class XdevRegistry:
             error = next(Draft202012Validator(device.parameters).iter_errors(args), None)
         except (SchemaError, Unresolvable) as defect:
             raise XdevError(
-                device.name, f"{XD_PREFIX}{device.name} declares an unusable parameter schema: {defect}"
+                device.name,
+                f"{XD_PREFIX}{device.name} declares an unusable parameter schema: {defect}",
             ) from None
         if error is not None:
             raise DeviceArgsError(
@@ -572,7 +588,9 @@ def _read_value(text: str, at: int, frames: list[_Frame]) -> int | _Stop:
     """A value opens a container, or is a scalar that completes the innermost one's entry."""
     char = text[at]
     if char == "{" or char == "[":
-        frames.append(_Frame("}", at + 1, _OBJ_FIRST) if char == "{" else _Frame("]", at + 1, _ARR_FIRST))
+        frames.append(
+            _Frame("}", at + 1, _OBJ_FIRST) if char == "{" else _Frame("]", at + 1, _ARR_FIRST)
+        )
         return at + 1
     frame = frames[-1]
     scanned = _scan_scalar(text, at)

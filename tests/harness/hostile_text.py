@@ -18,7 +18,11 @@ def _cells(row: str) -> int:
 
 def markdown_survived(text: str) -> list[str]:
     """What in ``text`` the hostile text broke: a raw control, a tag, or a table row with more cells than its head."""
-    found = [f"{char!r} raw" for char in dict.fromkeys(text) if unicodedata.category(char)[0] == "C" and char != "\n"]
+    found = [
+        f"{char!r} raw"
+        for char in dict.fromkeys(text)
+        if unicodedata.category(char)[0] == "C" and char != "\n"
+    ]
     found += ["a <script> tag outside a code span"] if "<script" in _CODE_SPAN.sub("", text) else []
     head = None
     for row in text.split("\n"):
@@ -33,7 +37,11 @@ def markdown_survived(text: str) -> list[str]:
 
 def html_survived(text: str) -> list[str]:
     """What in ``text`` the hostile text broke: a raw control, or markup from the text (a tag, an attribute)."""
-    found = [f"{char!r} raw" for char in dict.fromkeys(text) if unicodedata.category(char)[0] == "C" and char not in "\n\t"]
+    found = [
+        f"{char!r} raw"
+        for char in dict.fromkeys(text)
+        if unicodedata.category(char)[0] == "C" and char not in "\n\t"
+    ]
     found += ["a <script> tag"] if "<script" in text else []
     found += ["a quote closed an attribute"] if 'onerror="' in text else []
     return found

@@ -26,7 +26,9 @@ HERE_STRING = re.compile(r"@(['\"])\n(.*?)\n\1@", re.DOTALL)
 TRIPLE_QUOTED = re.compile(r"('''|\"\"\")(.*?)\1", re.DOTALL)
 PUBLIC_REFERENCE = re.compile(
     r"https?://|github\.com/|npm:|docs\.|seeds?/|\b(?:RFC|CVE|GHSA|CWE|ECMA|ISO)[- ]\d|\bUnicode\b|@[\w.-]+/[\w.-]+@|"
-    r"\b[\w.-]+@\d|[\w.-]+/[\w.-]+#\d+|\(\d{4}\)|, \d{4}\)|constructed", re.IGNORECASE)
+    r"\b[\w.-]+@\d|[\w.-]+/[\w.-]+#\d+|\(\d{4}\)|, \d{4}\)|constructed",
+    re.IGNORECASE,
+)
 """A link, a package at a version, an advisory or standard, an ``owner/repo#N``, a dated publication, or ``constructed``."""
 
 FIXTURES, _ = load_corpus([BUILTIN_CORPUS])
@@ -66,22 +68,32 @@ def _claims(pattern: re.Pattern[str], description: str) -> list[int]:
 def test_the_counts_a_description_states_are_the_contents(fixture: Fixture) -> None:
     found = list(texts(fixture.call["input"]))
     for lines in _claims(LINE_CLAIM, fixture.description):
-        assert lines in {wc_lines(text) for text in found}, (
-            f"says {lines} lines; the call's texts have {sorted({wc_lines(t) for t in found if wc_lines(t) > 2})}")
+        assert (
+            lines in {wc_lines(text) for text in found}
+        ), f"says {lines} lines; the call's texts have {sorted({wc_lines(t) for t in found if wc_lines(t) > 2})}"
     for characters in _claims(CHARACTER_CLAIM, fixture.description):
-        assert characters in {len(text) for text in found}, (
-            f"says {characters} characters; the longest texts have {sorted({len(t) for t in found})[-4:]}")
+        assert (
+            characters in {len(text) for text in found}
+        ), f"says {characters} characters; the longest texts have {sorted({len(t) for t in found})[-4:]}"
 
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=[f"{f.family}/{f.name}" for f in FIXTURES])
 def test_every_source_is_a_public_reference_or_says_it_was_constructed(fixture: Fixture) -> None:
-    assert PUBLIC_REFERENCE.search(fixture.source), f"source names no public reference: {fixture.source!r}"
-    assert "agent transcript" not in fixture.source, "a transcript without a link is not a reference: say constructed"
+    assert PUBLIC_REFERENCE.search(
+        fixture.source
+    ), f"source names no public reference: {fixture.source!r}"
+    assert (
+        "agent transcript" not in fixture.source
+    ), "a transcript without a link is not a reference: say constructed"
 
 
 def test_the_claims_are_read_as_written() -> None:
     assert _claims(LINE_CLAIM, "a 55-line config, then 2 lines, 1,200 lines") == [55, 2, 1200]
-    assert _claims(CHARACTER_CLAIM, "10,236 characters, a 408-char word, 12 chars") == [10236, 408, 12]
+    assert _claims(CHARACTER_CLAIM, "10,236 characters, a 408-char word, 12 chars") == [
+        10236,
+        408,
+        12,
+    ]
     assert wc_lines("a\nb\n") == 2 and wc_lines("a\nb") == 2 and wc_lines("") == 0
     assert list(texts("cat <<'EOF' > f\none\ntwo\nEOF"))[-1] == "one\ntwo"
 
@@ -89,4 +101,6 @@ def test_the_claims_are_read_as_written() -> None:
 @pytest.mark.parametrize("fixture", FIXTURES, ids=[f"{f.family}/{f.name}" for f in FIXTURES])
 def test_every_expectation_says_more_than_the_kind(fixture: Fixture) -> None:
     """The builder derives the kind anyway: a fixture also pins whether it elides, a row bound, or a decisive token."""
-    assert {"elided", "maxRows", "visible"} & set(fixture.expect), f"expect only says {dict(fixture.expect)}"
+    assert {"elided", "maxRows", "visible"} & set(
+        fixture.expect
+    ), f"expect only says {dict(fixture.expect)}"

@@ -42,7 +42,9 @@ def _mcp_fixtures() -> list[tuple[Fixture, McpCall]]:
         if device is not None:
             name, tool_input = device.name, device.input
         hint = fixture.ask.get("mcpServer")
-        found.append((fixture, resolve_mcp_call(name, tool_input, hint if isinstance(hint, str) else None)))  # type: ignore[arg-type]
+        found.append(
+            (fixture, resolve_mcp_call(name, tool_input, hint if isinstance(hint, str) else None))
+        )  # type: ignore[arg-type]
     return found
 
 
@@ -53,7 +55,9 @@ CALLS = [(fixture, call) for fixture, call in MCP_FIXTURES if call.mode == "call
 @cache
 def server_record(spec: str) -> Mapping[str, object]:
     path = SERVERS / f"{spec}.json"
-    assert path.is_file(), f"no record {path.relative_to(BUILTIN_CORPUS.parent)}: run scripts/record_mcp_tools.py"
+    assert (
+        path.is_file()
+    ), f"no record {path.relative_to(BUILTIN_CORPUS.parent)}: run scripts/record_mcp_tools.py"
     return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
@@ -67,10 +71,14 @@ def schema_errors(schema: Mapping[str, object], arguments: Mapping[str, object])
     """Validation errors under the schema's own draft (MCP servers mostly write draft-07)."""
     validator = validator_for(schema, default=Draft7Validator)(schema)
     previous = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(previous, 20_000))  # a fixture's arguments may nest thousands deep on purpose
+    sys.setrecursionlimit(
+        max(previous, 20_000)
+    )  # a fixture's arguments may nest thousands deep on purpose
     try:
-        return [f"{'/'.join(map(str, error.absolute_path)) or '(root)'}: {error.message[:160]}"
-                for error in validator.iter_errors(dict(arguments))]
+        return [
+            f"{'/'.join(map(str, error.absolute_path)) or '(root)'}: {error.message[:160]}"
+            for error in validator.iter_errors(dict(arguments))
+        ]
     finally:
         sys.setrecursionlimit(previous)
 
@@ -81,19 +89,28 @@ def test_the_corpus_has_mcp_calls_from_enough_real_servers() -> None:
 
 
 @pytest.mark.parametrize(("fixture", "call"), CALLS, ids=[f"{f.family}/{f.name}" for f, _ in CALLS])
-def test_every_mcp_call_validates_against_its_tools_input_schema(fixture: Fixture, call: McpCall) -> None:
+def test_every_mcp_call_validates_against_its_tools_input_schema(
+    fixture: Fixture, call: McpCall
+) -> None:
     schema = fixture.schema
-    assert schema, f"{fixture.path.name}: an MCP tool call names its recorded server and tool in `schema`"
+    assert (
+        schema
+    ), f"{fixture.path.name}: an MCP tool call names its recorded server and tool in `schema`"
     if "tool" not in schema:
         assert schema.get("breaks"), "a fixture without a real tool says why"
         return
     tool = str(schema["tool"])
     referenced = call.tool or ""
-    assert referenced == tool or referenced.endswith(f"_{tool}") or referenced.replace(".", "_").endswith(tool), (
-        f"the call references {referenced!r}, the schema names {tool!r}")
+    assert (
+        referenced == tool
+        or referenced.endswith(f"_{tool}")
+        or referenced.replace(".", "_").endswith(tool)
+    ), f"the call references {referenced!r}, the schema names {tool!r}"
     input_schema = tool_schema(str(schema["server"]), tool)
     if call.arguments.problem:
-        assert schema.get("breaks"), f"args the adapter refuses ({call.arguments.problem}) reach no server: say so"
+        assert schema.get(
+            "breaks"
+        ), f"args the adapter refuses ({call.arguments.problem}) reach no server: say so"
         return
     errors = schema_errors(input_schema, call.arguments.values)
     if schema.get("breaks"):
@@ -105,7 +122,9 @@ def test_every_mcp_call_validates_against_its_tools_input_schema(fixture: Fixtur
 def test_gateway_modes_carry_no_tool_schema() -> None:
     for fixture, call in MCP_FIXTURES:
         if call.mode != "call":
-            assert "tool" not in fixture.schema, f"{fixture.name}: a {call.mode} request calls no tool"
+            assert (
+                "tool" not in fixture.schema
+            ), f"{fixture.name}: a {call.mode} request calls no tool"
 
 
 def test_every_record_is_used_and_names_itself() -> None:
@@ -114,11 +133,15 @@ def test_every_record_is_used_and_names_itself() -> None:
         spec = path.relative_to(SERVERS).as_posix().removesuffix(".json")
         record = server_record(spec)
         assert f"{record['package']}@{record['version']}" == spec
-        assert record["tools"] and all("name" in tool and "inputSchema" in tool for tool in record["tools"])  # type: ignore[attr-defined]
+        assert record["tools"] and all(
+            "name" in tool and "inputSchema" in tool for tool in record["tools"]
+        )  # type: ignore[attr-defined]
         assert spec in used, f"{spec} is recorded but no fixture uses it"
 
 
 def test_a_fixture_that_breaks_the_schema_is_held_to_it(tmp_path: Path) -> None:
     schema = tool_schema("@modelcontextprotocol/server-github@2025.4.8", "create_issue")
     assert schema_errors(schema, {"owner": "acme", "repo": "api", "title": "ok"}) == []
-    assert schema_errors(schema, {"owner": "acme", "repo": "api"}) == ["(root): 'title' is a required property"]
+    assert schema_errors(schema, {"owner": "acme", "repo": "api"}) == [
+        "(root): 'title' is a required property"
+    ]

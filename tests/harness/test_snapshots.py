@@ -57,9 +57,13 @@ def screen_diff(golden: str, now: str) -> str:
     a changed row means nothing without knowing which screen it is on."""
     old, new = golden.splitlines(), now.splitlines()
     out = ["--- golden", "+++ now"]
-    for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(CONTEXT):
+    for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(
+        CONTEXT
+    ):
         (_, i1, _, j1, _), (_, _, i2, _, j2) = group[0], group[-1]
-        ruler = next((old[i] for i in range(min(i1, len(old) - 1), -1, -1) if old[i].startswith(HEADER)), "")
+        ruler = next(
+            (old[i] for i in range(min(i1, len(old) - 1), -1, -1) if old[i].startswith(HEADER)), ""
+        )
         out.append(f"@@ -{i1 + 1},{i2 - i1} +{j1 + 1},{j2 - j1} @@ {ruler}".rstrip())
         for tag, a1, a2, b1, b2 in group:
             out += [f" {line}" for line in old[a1:a2]] if tag == "equal" else []
@@ -74,10 +78,15 @@ def test_screens(fixture: Fixture, screens: SnapshotAssertion, request: pytest.F
     golden = golden_file(fixture)
     if not request.config.option.update_snapshots and golden.is_file():
         recorded = golden.read_text(encoding="utf-8")
-        if recorded != text:  # the whole diff, not pytest's cut of it: -q and one -v show as little as none
-            pytest.fail(f"{fixture_id(fixture)}: the screens are not the golden ones in {golden.name}; if the change "
-                        f"is meant, read it, then: make snapshots FIXTURE={fixture_id(fixture)}\n"
-                        + screen_diff(recorded, text), pytrace=False)
+        if (
+            recorded != text
+        ):  # the whole diff, not pytest's cut of it: -q and one -v show as little as none
+            pytest.fail(
+                f"{fixture_id(fixture)}: the screens are not the golden ones in {golden.name}; if the change "
+                f"is meant, read it, then: make snapshots FIXTURE={fixture_id(fixture)}\n"
+                + screen_diff(recorded, text),
+                pytrace=False,
+            )
     assert text == screens
 
 
@@ -89,8 +98,20 @@ def test_every_golden_file_belongs_to_a_fixture():
 
 
 def test_a_diff_shows_each_change_under_its_ruler():
-    golden = "\n".join(["── bounded @80: 3 ask rows", "Permission Required", "tool : bash", "command : ls",
-                        "── bounded @120: 3 ask rows", "Permission Required", "tool : bash", "command : ls", "a", "b"])
+    golden = "\n".join(
+        [
+            "── bounded @80: 3 ask rows",
+            "Permission Required",
+            "tool : bash",
+            "command : ls",
+            "── bounded @120: 3 ask rows",
+            "Permission Required",
+            "tool : bash",
+            "command : ls",
+            "a",
+            "b",
+        ]
+    )
     now = golden.replace("command : ls\na", "command : ls -la\na")
     diff = screen_diff(golden, now).splitlines()
     assert diff[2] == "@@ -6,5 +6,5 @@ ── bounded @120: 3 ask rows"

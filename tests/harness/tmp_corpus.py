@@ -11,7 +11,11 @@ from pathlib import Path
 from askbench.harness.fixtures.loading import MANIFEST_NAME
 
 FAMILY = "cases"
-LS = {"description": "ls", "source": "constructed for the test", "call": {"name": "bash", "input": {"command": "ls -la"}}}
+LS = {
+    "description": "ls",
+    "source": "constructed for the test",
+    "call": {"name": "bash", "input": {"command": "ls -la"}},
+}
 
 
 class Corpus:

@@ -56,229 +56,244 @@ def make_formatter(kind: str) -> ToolPreviewFormatter | None:
 
 ASK_CASES = [
     pytest.param(
-        {'tool_name': 'bash', 'command': 'ls -la', 'matched_pattern': 'ls *', 'command_context': 'subshell'},
+        {
+            "tool_name": "bash",
+            "command": "ls -la",
+            "matched_pattern": "ls *",
+            "command_context": "subshell",
+        },
         None,
-        {'command': 'cd /x && ls -la'},
-        'plain',
+        {"command": "cd /x && ls -la"},
+        "plain",
         "Current agent requested bash command 'ls -la' (matched 'ls *', inside subshell) (full command: 'cd /x && ls -la'). Allow this command?",
-        id='ask_bash_full_form',
+        id="ask_bash_full_form",
     ),
     pytest.param(
-        {'tool_name': 'bash', 'command': 'ls -la', 'matched_pattern': 'ls *'},
+        {"tool_name": "bash", "command": "ls -la", "matched_pattern": "ls *"},
         None,
-        {'command': 'cd /x && ls -la'},
-        'none',
+        {"command": "cd /x && ls -la"},
+        "none",
         "Current agent requested bash command 'ls -la' (matched 'ls *') (full command: 'cd /x && ls -la'). Allow this command?",
-        id='ask_bash_issue_example',
+        id="ask_bash_issue_example",
     ),
     pytest.param(
-        {'tool_name': 'bash', 'command': 'ls -la'},
-        'scout',
-        {'command': '  ls -la  '},
-        'plain',
+        {"tool_name": "bash", "command": "ls -la"},
+        "scout",
+        {"command": "  ls -la  "},
+        "plain",
         "Agent 'scout' requested bash command 'ls -la'. Allow this command?",
-        id='ask_bash_same_full_command',
+        id="ask_bash_same_full_command",
     ),
     pytest.param(
-        {'tool_name': 'bash'},
+        {"tool_name": "bash"},
         None,
         {},
-        'none',
+        "none",
         "Current agent requested bash command ''. Allow this command?",
-        id='ask_bash_no_command',
+        id="ask_bash_no_command",
     ),
     pytest.param(
-        {'tool_name': 'bash', 'command': 'date', 'command_context': 'command_substitution'},
-        'scout',
-        {'command': 'echo $(date)'},
-        'none',
+        {"tool_name": "bash", "command": "date", "command_context": "command_substitution"},
+        "scout",
+        {"command": "echo $(date)"},
+        "none",
         "Agent 'scout' requested bash command 'date' (inside command substitution) (full command: 'echo $(date)'). Allow this command?",
-        id='ask_bash_command_substitution_only',
+        id="ask_bash_command_substitution_only",
     ),
     pytest.param(
-        {'tool_name': 'bash', 'command': 'sort b', 'matched_pattern': 'sort *', 'command_context': 'process_substitution'},
+        {
+            "tool_name": "bash",
+            "command": "sort b",
+            "matched_pattern": "sort *",
+            "command_context": "process_substitution",
+        },
         None,
-        {'command': 'diff <(sort a) <(sort b)'},
-        'none',
+        {"command": "diff <(sort a) <(sort b)"},
+        "none",
         "Current agent requested bash command 'sort b' (matched 'sort *', inside process substitution) (full command: 'diff <(sort a) <(sort b)'). Allow this command?",
-        id='ask_bash_process_substitution',
+        id="ask_bash_process_substitution",
     ),
     pytest.param(
-        {'tool_name': 'bash', 'command': 'x', 'command_context': 'weird'},
+        {"tool_name": "bash", "command": "x", "command_context": "weird"},
         None,
-        {'command': 'x'},
-        'none',
+        {"command": "x"},
+        "none",
         "Current agent requested bash command 'x'. Allow this command?",
-        id='ask_bash_unknown_context',
+        id="ask_bash_unknown_context",
     ),
     pytest.param(
-        {'tool_name': ' bash ', 'command': 'pwd'},
+        {"tool_name": " bash ", "command": "pwd"},
         None,
-        'pwd',
-        'plain',
+        "pwd",
+        "plain",
         "Current agent requested bash command 'pwd'. Allow this command?",
-        id='ask_bash_padded_tool_name',
+        id="ask_bash_padded_tool_name",
     ),
     pytest.param(
-        {'tool_name': 'mcp', 'target': 'github:create_issue', 'matched_pattern': 'github:*', 'source': 'mcp'},
-        'scout',
-        {'tool': 'github:create_issue', 'arguments': {'title': 'Bug', 'labels': ['bug', 'p1']}},
-        'builtins',
-        'Agent \'scout\' requested MCP target \'github:create_issue\' (matched \'github:*\') with title: "Bug", labels: [2 items]. Allow this call?',
-        id='ask_mcp_with_formatter_agent',
+        {
+            "tool_name": "mcp",
+            "target": "github:create_issue",
+            "matched_pattern": "github:*",
+            "source": "mcp",
+        },
+        "scout",
+        {"tool": "github:create_issue", "arguments": {"title": "Bug", "labels": ["bug", "p1"]}},
+        "builtins",
+        "Agent 'scout' requested MCP target 'github:create_issue' (matched 'github:*') with title: \"Bug\", labels: [2 items]. Allow this call?",
+        id="ask_mcp_with_formatter_agent",
     ),
     pytest.param(
-        {'tool_name': 'mcp', 'target': 'github:create_issue', 'source': 'mcp'},
+        {"tool_name": "mcp", "target": "github:create_issue", "source": "mcp"},
         None,
-        {'tool': 'github:create_issue', 'arguments': {'title': 'Bug'}},
-        'none',
+        {"tool": "github:create_issue", "arguments": {"title": "Bug"}},
+        "none",
         "Current agent requested MCP target 'github:create_issue'. Allow this call?",
-        id='ask_mcp_without_formatter',
+        id="ask_mcp_without_formatter",
     ),
     pytest.param(
-        {'tool_name': 'mcp', 'target': 'github:create_issue', 'source': 'mcp'},
+        {"tool_name": "mcp", "target": "github:create_issue", "source": "mcp"},
         None,
-        {'tool': 'github:create_issue', 'arguments': {'title': 'Bug'}},
-        'plain',
+        {"tool": "github:create_issue", "arguments": {"title": "Bug"}},
+        "plain",
         "Current agent requested MCP target 'github:create_issue'. Allow this call?",
-        id='ask_mcp_plain_formatter_no_summary',
+        id="ask_mcp_plain_formatter_no_summary",
     ),
     pytest.param(
-        {'tool_name': 'mcp', 'target': 's:t', 'source': 'mcp'},
+        {"tool_name": "mcp", "target": "s:t", "source": "mcp"},
         None,
-        {'tool': 's:t', 'arguments': {}},
-        'builtins',
+        {"tool": "s:t", "arguments": {}},
+        "builtins",
         "Current agent requested MCP target 's:t'. Allow this call?",
-        id='ask_mcp_empty_arguments',
+        id="ask_mcp_empty_arguments",
     ),
     pytest.param(
-        {'tool_name': 'github_create_issue', 'target': 'github:create_issue', 'source': 'mcp'},
+        {"tool_name": "github_create_issue", "target": "github:create_issue", "source": "mcp"},
         None,
-        {'tool': 'github:create_issue', 'arguments': {'n': 1}},
-        'builtins',
+        {"tool": "github:create_issue", "arguments": {"n": 1}},
+        "builtins",
         "Current agent requested MCP target 'github:create_issue' with n: 1. Allow this call?",
-        id='ask_mcp_by_source_only',
+        id="ask_mcp_by_source_only",
     ),
     pytest.param(
-        {'tool_name': 'mcp', 'source': 'mcp'},
+        {"tool_name": "mcp", "source": "mcp"},
         None,
-        {'tool': 's:t', 'arguments': {'n': 1}},
-        'builtins',
+        {"tool": "s:t", "arguments": {"n": 1}},
+        "builtins",
         "Current agent requested tool 'mcp' with n: 1. Allow this call?",
-        id='ask_mcp_without_target_is_generic',
+        id="ask_mcp_without_target_is_generic",
     ),
     pytest.param(
-        {'tool_name': 'edit', 'source': 'tool'},
+        {"tool_name": "edit", "source": "tool"},
         None,
-        {'path': 'src/a.py', 'edits': [{'oldText': 'a', 'newText': 'b'}]},
-        'plain',
+        {"path": "src/a.py", "edits": [{"oldText": "a", "newText": "b"}]},
+        "plain",
         "Current agent requested tool 'edit' for 'src/a.py' (1 replacement: edit #1 replaces 1 line with 1 line). Allow this call?",
-        id='ask_generic_edit',
+        id="ask_generic_edit",
     ),
     pytest.param(
-        {'tool_name': 'write', 'matched_pattern': '*.env', 'source': 'tool'},
-        'scout',
-        {'path': '.env', 'content': 'X=1'},
-        'none',
+        {"tool_name": "write", "matched_pattern": "*.env", "source": "tool"},
+        "scout",
+        {"path": ".env", "content": "X=1"},
+        "none",
         "Agent 'scout' requested tool 'write' (matched '*.env'). Allow this call?",
-        id='ask_generic_matched_no_formatter',
+        id="ask_generic_matched_no_formatter",
     ),
     pytest.param(
-        {'tool_name': 'deploy', 'matched_pattern': 'deploy', 'source': 'tool'},
-        'scout',
-        {'env': 'prod', 'replicas': 3},
-        'plain',
-        'Agent \'scout\' requested tool \'deploy\' (matched \'deploy\') with input {"env":"prod","replicas":3}. Allow this call?',
-        id='ask_generic_json_agent',
+        {"tool_name": "deploy", "matched_pattern": "deploy", "source": "tool"},
+        "scout",
+        {"env": "prod", "replicas": 3},
+        "plain",
+        "Agent 'scout' requested tool 'deploy' (matched 'deploy') with input {\"env\":\"prod\",\"replicas\":3}. Allow this call?",
+        id="ask_generic_json_agent",
     ),
     pytest.param(
-        {'tool_name': 'deploy', 'source': 'tool'},
+        {"tool_name": "deploy", "source": "tool"},
         None,
         {},
-        'plain',
+        "plain",
         "Current agent requested tool 'deploy'. Allow this call?",
-        id='ask_generic_empty_input',
+        id="ask_generic_empty_input",
     ),
     pytest.param(
-        {'tool_name': 'ls', 'source': 'tool'},
-        '',
+        {"tool_name": "ls", "source": "tool"},
+        "",
         {},
-        'plain',
+        "plain",
         "Current agent requested tool 'ls' for current working directory. Allow this call?",
-        id='ask_empty_agent_is_current',
+        id="ask_empty_agent_is_current",
     ),
     pytest.param(
-        {'tool_name': 'my-server:run', 'source': 'tool'},
+        {"tool_name": "my-server:run", "source": "tool"},
         None,
-        {'commands': ['a', 'b', 'c']},
-        'custom',
+        {"commands": ["a", "b", "c"]},
+        "custom",
         "Current agent requested tool 'my-server:run' runs 3 commands. Allow this call?",
-        id='ask_custom_formatter_used',
+        id="ask_custom_formatter_used",
     ),
     pytest.param(
-        {'tool_name': 'my-server:run', 'source': 'tool'},
+        {"tool_name": "my-server:run", "source": "tool"},
         None,
-        {'script': 'x'},
-        'custom',
+        {"script": "x"},
+        "custom",
         'Current agent requested tool \'my-server:run\' with input {"script":"x"}. Allow this call?',
-        id='ask_custom_formatter_declines',
+        id="ask_custom_formatter_declines",
     ),
 ]
 
 SKILL_CASES = [
     pytest.param(
-        'deploy-docs',
-        'scout',
+        "deploy-docs",
+        "scout",
         "Agent 'scout' requested skill 'deploy-docs'. Allow loading this skill?",
-        id='skill_agent',
+        id="skill_agent",
     ),
     pytest.param(
-        'deploy-docs',
+        "deploy-docs",
         None,
         "Current agent requested skill 'deploy-docs'. Allow loading this skill?",
-        id='skill_current',
+        id="skill_current",
     ),
 ]
 
 SKILL_PATH_CASES = [
     pytest.param(
-        'pdf',
-        '/home/u/.pi/skills/pdf/SKILL.md',
+        "pdf",
+        "/home/u/.pi/skills/pdf/SKILL.md",
         None,
         "Current agent requested access to skill 'pdf' via '/home/u/.pi/skills/pdf/SKILL.md'. Allow this read?",
-        id='skill_path_current',
+        id="skill_path_current",
     ),
 ]
 
 EXTERNAL_DIRECTORY_CASES = [
     pytest.param(
-        'read',
-        '../secrets/key',
-        '/etc/ssl/key',
-        '/work/app',
-        'scout',
+        "read",
+        "../secrets/key",
+        "/etc/ssl/key",
+        "/work/app",
+        "scout",
         "Agent 'scout' requested tool 'read' for path '../secrets/key' (resolves to '/etc/ssl/key') outside working directory '/work/app'. Allow this external directory access?",
-        id='ext_dir_resolved_agent',
+        id="ext_dir_resolved_agent",
     ),
     pytest.param(
-        'write',
-        '/tmp/out.txt',
+        "write",
+        "/tmp/out.txt",
         None,
-        '/work/app',
+        "/work/app",
         None,
         "Current agent requested tool 'write' for path '/tmp/out.txt' outside working directory '/work/app'. Allow this external directory access?",
-        id='ext_dir_unresolved',
+        id="ext_dir_unresolved",
     ),
 ]
 
 BASH_EXTERNAL_DIRECTORY_CASES = [
     pytest.param(
-        'cp ../a /tmp/b',
-        [('../a', '/work/a'), ('/tmp/b', None)],
-        '/work/app',
+        "cp ../a /tmp/b",
+        [("../a", "/work/a"), ("/tmp/b", None)],
+        "/work/app",
         None,
         "Current agent requested bash command 'cp ../a /tmp/b' which references path(s) outside working directory '/work/app': ../a (resolves to '/work/a'), /tmp/b. Allow this external directory access?",
-        id='bash_ext_dir_two_paths',
+        id="bash_ext_dir_two_paths",
     ),
 ]
 
@@ -299,12 +314,19 @@ def test_skill_path_ask_matches_upstream(skill, read_path, agent, expected):
     assert format_skill_path_ask_prompt(skill, read_path, agent) == expected
 
 
-@pytest.mark.parametrize(("tool", "path", "resolved", "cwd", "agent", "expected"), EXTERNAL_DIRECTORY_CASES)
+@pytest.mark.parametrize(
+    ("tool", "path", "resolved", "cwd", "agent", "expected"), EXTERNAL_DIRECTORY_CASES
+)
 def test_external_directory_ask_matches_upstream(tool, path, resolved, cwd, agent, expected):
-    assert format_external_directory_ask_prompt(tool, ExternalPath(path, resolved), cwd, agent) == expected
+    assert (
+        format_external_directory_ask_prompt(tool, ExternalPath(path, resolved), cwd, agent)
+        == expected
+    )
 
 
-@pytest.mark.parametrize(("command", "paths", "cwd", "agent", "expected"), BASH_EXTERNAL_DIRECTORY_CASES)
+@pytest.mark.parametrize(
+    ("command", "paths", "cwd", "agent", "expected"), BASH_EXTERNAL_DIRECTORY_CASES
+)
 def test_bash_external_directory_ask_matches_upstream(command, paths, cwd, agent, expected):
     external = [ExternalPath(path, resolved) for path, resolved in paths]
     assert format_bash_external_directory_ask_prompt(command, external, cwd, agent) == expected
@@ -325,13 +347,21 @@ def test_bash_form_ignores_the_formatter():
     check = PermissionCheckResult("bash", command="rm -rf build")
     registry = ToolInputFormatterRegistry()
     registry.register("bash", lambda tool_input: "SHOULD NOT APPEAR")
-    sentence = format_ask_prompt(check, "scout", {"command": "rm -rf build"}, ToolPreviewFormatter(custom_formatters=registry))
+    sentence = format_ask_prompt(
+        check,
+        "scout",
+        {"command": "rm -rf build"},
+        ToolPreviewFormatter(custom_formatters=registry),
+    )
     assert sentence == "Agent 'scout' requested bash command 'rm -rf build'. Allow this command?"
 
 
 def test_mcp_form_appends_the_seam_preview():
     check = PermissionCheckResult("mcp", target="github:create_issue", source="mcp")
-    tool_input = {"tool": "github:create_issue", "arguments": {"title": "Bug", "labels": ["a", "b"], "n": 5}}
+    tool_input = {
+        "tool": "github:create_issue",
+        "arguments": {"title": "Bug", "labels": ["a", "b"], "n": 5},
+    }
     service = PermissionsService()
     assert format_ask_prompt(check, "scout", tool_input, service.formatter()) == (
         "Agent 'scout' requested MCP target 'github:create_issue'"
@@ -352,7 +382,10 @@ def test_mcp_form_consults_the_mcp_formatter_even_for_a_server_qualified_tool_na
     registry.register("github:create_issue", lambda tool_input: "via the tool's own entry")
     check = PermissionCheckResult("github:create_issue", target="github:create_issue", source="mcp")
     sentence = format_ask_prompt(check, None, {}, ToolPreviewFormatter(custom_formatters=registry))
-    assert sentence == "Current agent requested MCP target 'github:create_issue' via the mcp entry. Allow this call?"
+    assert (
+        sentence
+        == "Current agent requested MCP target 'github:create_issue' via the mcp entry. Allow this call?"
+    )
 
 
 def test_generic_form_with_preview():
@@ -364,7 +397,10 @@ def test_generic_form_with_preview():
 
 def test_generic_form_without_formatter_has_no_preview():
     check = PermissionCheckResult("deploy")
-    assert format_ask_prompt(check, None, {"env": "prod"}) == "Current agent requested tool 'deploy'. Allow this call?"
+    assert (
+        format_ask_prompt(check, None, {"env": "prod"})
+        == "Current agent requested tool 'deploy'. Allow this call?"
+    )
 
 
 @pytest.mark.parametrize(
@@ -388,7 +424,13 @@ def test_subject_names_the_agent_or_the_current_agent(agent, subject, check):
 
 def test_result_defaults():
     check = PermissionCheckResult("read")
-    assert (check.command, check.target, check.matched_pattern, check.source, check.command_context) == (
+    assert (
+        check.command,
+        check.target,
+        check.matched_pattern,
+        check.source,
+        check.command_context,
+    ) == (
         None,
         None,
         None,

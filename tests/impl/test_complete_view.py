@@ -24,12 +24,57 @@ CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 # CR LF, wide characters and long ASCII runs.
 HOSTILE = st.sampled_from(
     [
-        "a", "b", " ", "-", "/", "\n", "\t", "\r", "\r\n", "\x1b", "\x1b[2J", "\x07", "\x9b", "\x7f",
-        "\u0301", "\u0301" * 20, "e" + "\u0301" * 40, "\u200d", "\u200d\U0001f468" * 6, "\ufe0f", "\ufe00",
-        "\U0001f468", "\U0001f3fb", "\U0001f1fa", "\U0001f1f8" * 3, "\U0001f3f4\U000e0067\U000e0062\U000e007f",
-        "\U000e0041", "\u27e8", "\u27e9", "\u2400", "\u202e", "\u2066", "\u200b", "\u00ad", "\u3164",
-        "漢", "漢字" * 10, "\u1100", "\u1161", "\u11a8", "\u0e33", "\u0e33" * 5, "\u0600", "\u094d", "\u0915",
-        "x" * 40, "\U0010ffff", "\ud800", "\u0915\u094d\u0937", "\u09a4\u09cd\u09b0", "д" + "\u0301" * 18,
+        "a",
+        "b",
+        " ",
+        "-",
+        "/",
+        "\n",
+        "\t",
+        "\r",
+        "\r\n",
+        "\x1b",
+        "\x1b[2J",
+        "\x07",
+        "\x9b",
+        "\x7f",
+        "\u0301",
+        "\u0301" * 20,
+        "e" + "\u0301" * 40,
+        "\u200d",
+        "\u200d\U0001f468" * 6,
+        "\ufe0f",
+        "\ufe00",
+        "\U0001f468",
+        "\U0001f3fb",
+        "\U0001f1fa",
+        "\U0001f1f8" * 3,
+        "\U0001f3f4\U000e0067\U000e0062\U000e007f",
+        "\U000e0041",
+        "\u27e8",
+        "\u27e9",
+        "\u2400",
+        "\u202e",
+        "\u2066",
+        "\u200b",
+        "\u00ad",
+        "\u3164",
+        "漢",
+        "漢字" * 10,
+        "\u1100",
+        "\u1161",
+        "\u11a8",
+        "\u0e33",
+        "\u0e33" * 5,
+        "\u0600",
+        "\u094d",
+        "\u0915",
+        "x" * 40,
+        "\U0010ffff",
+        "\ud800",
+        "\u0915\u094d\u0937",
+        "\u09a4\u09cd\u09b0",
+        "д" + "\u0301" * 18,
     ]
 )
 hostile_text = st.lists(HOSTILE, max_size=40).map("".join)
@@ -38,11 +83,24 @@ hostile_text = st.lists(HOSTILE, max_size=40).map("".join)
 def _payload(command: str, other: str, shape: int) -> PromptPayload | None:
     try:
         if shape == 0:
-            return build_payload({"name": "bash", "input": {"command": command}}, {"forwarded": {"agent": other or "scout"}})
+            return build_payload(
+                {"name": "bash", "input": {"command": command}},
+                {"forwarded": {"agent": other or "scout"}},
+            )
         if shape == 1:
-            return build_payload({"name": "mcp", "input": {"tool": "github:create_issue", "arguments": {"title": other, "body": command}}})
+            return build_payload(
+                {
+                    "name": "mcp",
+                    "input": {
+                        "tool": "github:create_issue",
+                        "arguments": {"title": other, "body": command},
+                    },
+                }
+            )
         evidence = [{"label": other[:30] or "note", "text": command + other, "detail": other}]
-        return build_payload({"name": "bash", "input": {"command": command}}, {"agent": other, "evidence": evidence})
+        return build_payload(
+            {"name": "bash", "input": {"command": command}}, {"agent": other, "evidence": evidence}
+        )
     except PayloadError:
         return None
 
@@ -61,7 +119,13 @@ def _all_rows(view: CompleteView) -> tuple[str, ...]:
     st.lists(st.tuples(st.integers(0, 60), st.integers(0, 30)), max_size=4),
 )
 def test_rows_are_the_dialogs_complete_view_whatever_is_read_first(
-    command: str, other: str, shape: int, width: int, paint: Paint | None, chunk: int, windows: list[tuple[int, int]]
+    command: str,
+    other: str,
+    shape: int,
+    width: int,
+    paint: Paint | None,
+    chunk: int,
+    windows: list[tuple[int, int]],
 ) -> None:
     """Tiny chunks put a cut everywhere a cut can go; windows read in any order must agree with the whole."""
     payload = _payload(command, other, shape)
@@ -93,9 +157,15 @@ def test_every_corpus_fixture_agrees_with_the_dialog(width: int) -> None:
 
 
 def test_core_heads_are_the_first_rows_of_each_core_fact() -> None:
-    payload = build_payload({"name": "bash", "input": {"command": "echo a\necho b"}}, {"agent": "coder"})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "echo a\necho b"}}, {"agent": "coder"}
+    )
     view = CompleteView(payload, 80)
-    assert view.core_heads() == [(0, ("agent   : coder",)), (1, ("tool    : bash",)), (2, ("command : echo a",))]
+    assert view.core_heads() == [
+        (0, ("agent   : coder",)),
+        (1, ("tool    : bash",)),
+        (2, ("command : echo a",)),
+    ]
     narrow = CompleteView(payload, 20)
     assert narrow.head_size == 2
     assert narrow.core_heads()[2] == (4, ("command :", "    echo a"))
@@ -129,7 +199,9 @@ SHAPES = {
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-def test_a_screenful_reads_a_screenful_of_text_at_any_size(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_screenful_reads_a_screenful_of_text_at_any_size(
+    shape: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """40 rows of 120 cells need at most a few screenfuls of raw text, whether the request is 10 KB or 1 MB:
     a hundred times the text, read in no more than four times the characters (a view that read in proportion
     to the text would read a hundred times as much)."""
@@ -170,10 +242,14 @@ def test_the_position_before_the_total_is_known_is_a_share_of_the_text() -> None
 
 def test_reading_ahead_stops_at_the_rows_or_the_characters_whichever_comes_first() -> None:
     """Either budget ends it, overshooting by at most one step of its own (a first guess of a chunk, or 32 rows)."""
-    short_lines = CompleteView(build_payload({"name": "bash", "input": {"command": "x\n" * 10_000}}), 120)
+    short_lines = CompleteView(
+        build_payload({"name": "bash", "input": {"command": "x\n" * 10_000}}), 120
+    )
     short_lines.read_ahead(100, 1_000_000)
     assert 100 <= short_lines.laid_out <= 300 and short_lines.total is None
-    one_line = CompleteView(build_payload({"name": "bash", "input": {"command": "x" * 1_000_000}}), 120)
+    one_line = CompleteView(
+        build_payload({"name": "bash", "input": {"command": "x" * 1_000_000}}), 120
+    )
     one_line.read_ahead(1_000, 5_000)
     assert 5_000 <= one_line.laid_out * 117 <= 5_000 + 2 * 32 * 117
     small = CompleteView(build_payload({"name": "bash", "input": {"command": "ls -la"}}), 120)

@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from askbench.impl import ConfigError, ConfigIssue, PermissionConfig, normalize_config, parse_config
 from askbench.impl.config import FIELDS, positive_int
 
-SCHEMA = json.loads(resources.files("askbench.impl").joinpath("config.schema.json").read_text(encoding="utf-8"))
+SCHEMA = json.loads(
+    resources.files("askbench.impl").joinpath("config.schema.json").read_text(encoding="utf-8")
+)
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -25,9 +27,38 @@ DEFAULTS = {
     "promptMaxRows": ("prompt_max_rows", 24),
     "promptFieldMaxWidth": ("prompt_field_max_width", 400),
 }
-INVALID = [0, -1, 1.5, "400", True, False, None, [], {}, [400], {"value": 400}, -0.5, float("nan"), float("inf")]
-INVALID_IDS = ["zero", "negative", "fraction", "string", "true", "false", "null", "empty-array", "empty-object",
-               "array", "object", "negative-fraction", "nan", "infinity"]
+INVALID = [
+    0,
+    -1,
+    1.5,
+    "400",
+    True,
+    False,
+    None,
+    [],
+    {},
+    [400],
+    {"value": 400},
+    -0.5,
+    float("nan"),
+    float("inf"),
+]
+INVALID_IDS = [
+    "zero",
+    "negative",
+    "fraction",
+    "string",
+    "true",
+    "false",
+    "null",
+    "empty-array",
+    "empty-object",
+    "array",
+    "object",
+    "negative-fraction",
+    "nan",
+    "infinity",
+]
 
 
 def test_fields_name_every_knob_with_its_default():
@@ -58,7 +89,12 @@ def test_positive_integers_are_kept(key, value):
 
 def test_all_four_knobs_at_once():
     config = normalize_config(
-        {"toolInputPreviewMaxLength": 400, "toolTextSummaryMaxLength": 120, "promptMaxRows": 30, "promptFieldMaxWidth": 300}
+        {
+            "toolInputPreviewMaxLength": 400,
+            "toolTextSummaryMaxLength": 120,
+            "promptMaxRows": 30,
+            "promptFieldMaxWidth": 300,
+        }
     )
     assert (
         config.tool_input_preview_max_length,
@@ -138,7 +174,9 @@ def test_non_object_root_is_reported_not_raised():
 
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text()),
-    lambda children: st.one_of(st.lists(children, max_size=3), st.dictionaries(st.text(max_size=5), children, max_size=3)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=3), st.dictionaries(st.text(max_size=5), children, max_size=3)
+    ),
     max_leaves=8,
 )
 
@@ -159,7 +197,9 @@ def test_any_json_value_normalises_to_a_positive_int(key, value):
 def test_every_unknown_key_is_reported_exactly_once(raw):
     config = normalize_config(raw)
     unknown = [key for key in raw if key not in DEFAULTS and key != "$schema"]
-    reported = [issue.field for issue in config.issues if issue.message == "unknown setting, ignored"]
+    reported = [
+        issue.field for issue in config.issues if issue.message == "unknown setting, ignored"
+    ]
     assert reported == unknown
 
 
@@ -196,7 +236,9 @@ def test_config_error_is_a_value_error():
     assert issubclass(ConfigError, ValueError)
 
 
-@pytest.mark.parametrize("text", ["[]", '"x"', "3", "null"], ids=["array", "string", "number", "null"])
+@pytest.mark.parametrize(
+    "text", ["[]", '"x"', "3", "null"], ids=["array", "string", "number", "null"]
+)
 def test_a_top_level_non_object_is_rejected_naming_the_file(text):
     with pytest.raises(ConfigError, match=r"^c\.json: expected a JSON object at the top level"):
         parse_config(text, "c.json")
@@ -251,16 +293,24 @@ def test_readme_example_config_is_valid_and_loads_without_issues():
 
 
 def test_schema_defaults_are_a_valid_config_equal_to_the_defaults():
-    example = {key: prop["default"] for key, prop in SCHEMA["properties"].items() if "default" in prop}
+    example = {
+        key: prop["default"] for key, prop in SCHEMA["properties"].items() if "default" in prop
+    }
     VALIDATOR.validate(example)
     assert normalize_config(example) == PermissionConfig()
 
 
 # NaN and Infinity are left out: they are not JSON, so a config file cannot carry them.
-JSON_INVALID = [(value, name) for value, name in zip(INVALID, INVALID_IDS, strict=True) if name not in ("nan", "infinity")]
+JSON_INVALID = [
+    (value, name)
+    for value, name in zip(INVALID, INVALID_IDS, strict=True)
+    if name not in ("nan", "infinity")
+]
 
 
-@pytest.mark.parametrize("value", [value for value, _ in JSON_INVALID], ids=[name for _, name in JSON_INVALID])
+@pytest.mark.parametrize(
+    "value", [value for value, _ in JSON_INVALID], ids=[name for _, name in JSON_INVALID]
+)
 def test_schema_rejects_what_the_loader_rejects(value):
     assert not VALIDATOR.is_valid({"promptMaxRows": value})
     assert normalize_config({"promptMaxRows": value}).issues
@@ -272,9 +322,15 @@ def test_schema_rejects_an_unknown_key_the_loader_reports():
 
 json_documents = st.recursive(
     st.one_of(
-        st.none(), st.booleans(), st.integers(-5, 10**6), st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=4)
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 10**6),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=4),
     ),
-    lambda children: st.one_of(st.lists(children, max_size=2), st.dictionaries(st.text(max_size=3), children, max_size=2)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=2), st.dictionaries(st.text(max_size=3), children, max_size=2)
+    ),
     max_leaves=5,
 )
 

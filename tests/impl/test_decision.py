@@ -65,17 +65,17 @@ def opened(config: PromptConfig, at: float = 0.0) -> PromptState:
 
 def spaced(events: tuple[PromptEvent, ...]) -> list[PromptEvent]:
     """The rule tests' keys pressed at ``T`` land a second apart, each a new press, in order."""
-    return [dataclasses.replace(event, at=T + index) if getattr(event, "at", None) == T else event  # type: ignore[misc]
-            for index, event in enumerate(events)]
+    return [
+        dataclasses.replace(event, at=T + index) if getattr(event, "at", None) == T else event  # type: ignore[misc]
+        for index, event in enumerate(events)
+    ]
 
 
 def drive(config: PromptConfig, *events: PromptEvent) -> PromptOutcome:
     """Feed events in order to an opened prompt, a second apart; fail if a decision arrives before the last one."""
     outcome: PromptOutcome = opened(config)
     for index, event in enumerate(spaced(events)):
-        assert isinstance(outcome, PromptState), (
-            f"decided {outcome} before event {index}: {event}"
-        )
+        assert isinstance(outcome, PromptState), f"decided {outcome} before event {index}: {event}"
         outcome = reduce_prompt(config, outcome, event)
     return outcome
 
@@ -89,7 +89,9 @@ def drive_state(config: PromptConfig, *events: PromptEvent) -> PromptState:
 Step = tuple[PromptState, PromptEvent, PromptOutcome]
 
 
-def trace(config: PromptConfig, events: list[PromptEvent], start: PromptState | None = None) -> list[Step]:
+def trace(
+    config: PromptConfig, events: list[PromptEvent], start: PromptState | None = None
+) -> list[Step]:
     """Every transition taken, stopping at the first decision."""
     steps: list[Step] = []
     state = opened(config) if start is None else start
@@ -342,14 +344,22 @@ def test_double_press_enter_after_a_letter_is_another_key_and_arms_again() -> No
     """Only the key that armed confirms: enter after ``y`` is a different key, so it arms by enter instead."""
     assert drive(DOUBLE, N, ENTER) == Decision("denied")  # enter on a denial acts at once
     state = drive_state(DOUBLE, Y, ENTER)
-    assert (state.armed_key, state.armed_by, state.hint) == ("y", "enter", "Press enter again to approve.")
+    assert (state.armed_key, state.armed_by, state.hint) == (
+        "y",
+        "enter",
+        "Press enter again to approve.",
+    )
     assert drive(DOUBLE, Y, ENTER, ENTER) == Decision("approved")
 
 
 def test_double_press_enter_on_an_approval_arms_it_first() -> None:
     """Enter on the opening highlight (Yes) is one key: it arms, as a letter does, and never approves alone."""
     state = drive_state(DOUBLE, ENTER)
-    assert (state.highlighted_key, state.armed_key, state.hint) == ("y", "y", "Press enter again to approve.")
+    assert (state.highlighted_key, state.armed_key, state.hint) == (
+        "y",
+        "y",
+        "Press enter again to approve.",
+    )
     assert drive(DOUBLE, ENTER, ENTER) == Decision("approved")
     assert drive_state(DOUBLE, ENTER, Y).armed_by == "y"
     assert drive(DOUBLE, DOWN, ENTER, ENTER) == Decision("approved_for_session")
@@ -446,14 +456,20 @@ def test_reentering_reason_step_starts_clean() -> None:
 
 def meaning(outcome: PromptOutcome) -> PromptOutcome:
     """A state without the press being held, which every input moves: what the prompt shows and would do."""
-    return dataclasses.replace(outcome, press=None, press_at=-math.inf) if isinstance(outcome, PromptState) else outcome
+    return (
+        dataclasses.replace(outcome, press=None, press_at=-math.inf)
+        if isinstance(outcome, PromptState)
+        else outcome
+    )
 
 
 LATER = T + 5
 """Past the guard of any step the rule tests open."""
 
 
-@pytest.mark.parametrize("event", [UP, DOWN, Confirm(LATER), *(Hotkey(key, LATER) for key in "ysnr")])
+@pytest.mark.parametrize(
+    "event", [UP, DOWN, Confirm(LATER), *(Hotkey(key, LATER) for key in "ysnr")]
+)
 def test_reason_step_ignores_other_events(event: PromptEvent) -> None:
     state = drive_state(SINGLE, R, SubmitReason(""))
     assert meaning(reduce_prompt(SINGLE, state, event)) == meaning(state)
@@ -525,7 +541,9 @@ def test_nothing_decides_before_the_first_frame() -> None:
     for event in (Y, ENTER, ESC, N):
         outcome = reduce_prompt(SINGLE, state, event)
         assert isinstance(outcome, PromptState) and outcome.hint == GUARD_HINT
-    assert reduce_prompt(SINGLE, state, Stray(T)) == state  # before the first frame there is no guard to restart
+    assert (
+        reduce_prompt(SINGLE, state, Stray(T)) == state
+    )  # before the first frame there is no guard to restart
 
 
 @pytest.mark.parametrize("event", [Hotkey("y", 0.49), Hotkey("n", 0.2), Confirm(0.0), Cancel(0.4)])
@@ -543,7 +561,9 @@ def test_hammering_a_key_never_gets_through_the_guard() -> None:
         outcome = reduce_prompt(SINGLE, state, Hotkey("y", tick * 0.2))
         assert isinstance(outcome, PromptState)
         state = outcome
-    assert reduce_prompt(SINGLE, state, Hotkey("y", 19 * 0.2 + DEFAULT_REPEAT_SECONDS + 0.01)) == Decision("approved")
+    assert reduce_prompt(
+        SINGLE, state, Hotkey("y", 19 * 0.2 + DEFAULT_REPEAT_SECONDS + 0.01)
+    ) == Decision("approved")
 
 
 def test_the_guard_is_measured_from_the_first_frame_with_the_configured_interval() -> None:
@@ -551,7 +571,9 @@ def test_the_guard_is_measured_from_the_first_frame_with_the_configured_interval
     state = opened(config, at=100.0)
     assert isinstance(reduce_prompt(config, state, Hotkey("y", 101.9)), PromptState)
     assert reduce_prompt(config, state, Hotkey("y", 102.0)) == Decision("approved")
-    assert reduce_prompt(PromptConfig(double_press_to_confirm=False, guard_seconds=0), opened(SINGLE), Y) == Decision("approved")
+    assert reduce_prompt(
+        PromptConfig(double_press_to_confirm=False, guard_seconds=0), opened(SINGLE), Y
+    ) == Decision("approved")
 
 
 def test_later_frames_do_not_move_the_guard() -> None:
@@ -563,7 +585,11 @@ def test_later_frames_do_not_move_the_guard() -> None:
 def test_stray_input_restarts_the_guard_and_disarms() -> None:
     """Someone typing ``git status`` into the prompt: the s of "status" arms, the t disarms and restarts the wait."""
     state = drive_state(DOUBLE, S, Stray(T + 0.1))
-    assert (state.armed_key, state.hint, state.guard_until) == (None, "", T + 0.1 + DEFAULT_GUARD_SECONDS)
+    assert (state.armed_key, state.hint, state.guard_until) == (
+        None,
+        "",
+        T + 0.1 + DEFAULT_GUARD_SECONDS,
+    )
     assert isinstance(reduce_prompt(DOUBLE, state, Hotkey("s", T + 0.3)), PromptState)
     later = reduce_prompt(DOUBLE, state, Hotkey("s", T + 0.7))
     assert isinstance(later, PromptState) and later.armed_key == "s"
@@ -601,9 +627,7 @@ def test_scope_step_confirms_only_with_the_request_on_screen() -> None:
 
 # --- properties --------------------------------------------------------------------
 
-scopes = st.none() | st.builds(
-    SessionScope, st.text(max_size=12), st.text(max_size=12)
-)
+scopes = st.none() | st.builds(SessionScope, st.text(max_size=12), st.text(max_size=12))
 configs = st.builds(
     PromptConfig,
     double_press_to_confirm=st.booleans(),
@@ -612,7 +636,9 @@ configs = st.builds(
     guard_seconds=st.sampled_from([0.0, 0.5, 2.0]),
 )
 drafts = st.sampled_from(["", " ", "\t\n", " ok ", "no\n", "x"]) | st.text(max_size=12)
-times = st.sampled_from([T, T, T + 1, T + 2, 0.3]) | st.floats(min_value=0, max_value=20, allow_nan=False)
+times = st.sampled_from([T, T, T + 1, T + 2, 0.3]) | st.floats(
+    min_value=0, max_value=20, allow_nan=False
+)
 """Mostly past the guard, so that sequences reach decisions; sometimes within it, or going backwards."""
 events: st.SearchStrategy[PromptEvent] = st.one_of(
     st.builds(Nav, st.sampled_from(["up", "down"])),
@@ -620,7 +646,12 @@ events: st.SearchStrategy[PromptEvent] = st.one_of(
     st.builds(Confirm, times),
     st.builds(Cancel, times),
     st.builds(SubmitReason, drafts),
-    st.builds(Shown, times, st.sampled_from([True, True, False]), st.sampled_from([None, (80, 24), (80, 24), (19, 10)])),
+    st.builds(
+        Shown,
+        times,
+        st.sampled_from([True, True, False]),
+        st.sampled_from([None, (80, 24), (80, 24), (19, 10)]),
+    ),
     st.builds(Stray, times),
 )
 
@@ -630,15 +661,24 @@ def _paced(items: list[tuple[str, float]]) -> list[PromptEvent]:
     at, out = T, []
     for kind, gap in items:
         at += gap
-        made: dict[str, PromptEvent] = {"up": Nav("up"), "down": Nav("down"), "enter": Confirm(at), "esc": Cancel(at),
-                                         "stray": Stray(at), "shown": Shown(at, True), "submit": SubmitReason("why")}
+        made: dict[str, PromptEvent] = {
+            "up": Nav("up"),
+            "down": Nav("down"),
+            "enter": Confirm(at),
+            "esc": Cancel(at),
+            "stray": Stray(at),
+            "shown": Shown(at, True),
+            "submit": SubmitReason("why"),
+        }
         out.append(made[kind] if kind in made else Hotkey(kind, at))  # type: ignore[arg-type]
     return out
 
 
 paced = st.lists(
-    st.tuples(st.sampled_from(["up", "down", "enter", "esc", "stray", "shown", "submit", *OPTION_ORDER]),
-              st.sampled_from([0.04, 0.8, 1.5])),
+    st.tuples(
+        st.sampled_from(["up", "down", "enter", "esc", "stray", "shown", "submit", *OPTION_ORDER]),
+        st.sampled_from([0.04, 0.8, 1.5]),
+    ),
     max_size=12,
 ).map(_paced)
 """Sequences in time order, with gaps around the repeat window and the guard, so that decisions are reached."""
@@ -758,7 +798,11 @@ def test_double_press_mode_no_single_key_approves(
     for before, _, outcome in trace(config, seq):
         if isinstance(outcome, Decision) and outcome.approved and before.step == "decision":
             assert before.armed_key == ("y" if outcome.state == "approved" else "s")
-        if isinstance(outcome, PromptState) and outcome.step == "scope" and before.step == "decision":
+        if (
+            isinstance(outcome, PromptState)
+            and outcome.step == "scope"
+            and before.step == "decision"
+        ):
             assert before.armed_key == "s"
 
 
@@ -779,7 +823,11 @@ def test_no_decision_within_the_guard_of_the_last_frame_stray_or_early_key(
         if isinstance(event, (Hotkey, Confirm, Cancel)) and before.step != "reason":
             if isinstance(outcome, PromptState) and outcome.hint == GUARD_HINT:
                 quiet_since = max(quiet_since, event.at)
-            elif isinstance(outcome, Decision) or outcome.step != before.step or outcome.armed_key not in (None, before.armed_key):
+            elif (
+                isinstance(outcome, Decision)
+                or outcome.step != before.step
+                or outcome.armed_key not in (None, before.armed_key)
+            ):
                 assert event.at >= quiet_since + config.guard_seconds
         if isinstance(outcome, Decision) and outcome.approved:
             assert before.request_visible
@@ -795,7 +843,10 @@ def test_armed_state_is_consistent(config: PromptConfig, seq: list[PromptEvent])
             assert outcome.highlighted_key == outcome.armed_key
             by = None if outcome.armed_by == outcome.armed_key else outcome.armed_by
             assert outcome.armed_by in (outcome.armed_key, "enter")
-            assert outcome.hint in (armed_hint(outcome.armed_key, by), held_hint(outcome.armed_key, by))
+            assert outcome.hint in (
+                armed_hint(outcome.armed_key, by),
+                held_hint(outcome.armed_key, by),
+            )
 
 
 @pytest.mark.parametrize(
@@ -826,7 +877,9 @@ def test_event_generator_reaches_every_decision(wanted: str) -> None:
 PHYSICAL = st.sampled_from(["y", "s", "enter"])
 
 
-def held_key(key: str, pressed: float, delay: float, interval: float, held: float) -> list[PromptEvent]:
+def held_key(
+    key: str, pressed: float, delay: float, interval: float, held: float
+) -> list[PromptEvent]:
     """What one physical key sends: a press, then (held past the auto-repeat delay) a repeat every ``interval``."""
     times = [pressed]
     at = pressed + delay
@@ -847,7 +900,13 @@ def held_key(key: str, pressed: float, delay: float, interval: float, held: floa
     st.lists(st.floats(min_value=0, max_value=15), max_size=5),
 )
 def test_no_sequence_of_events_from_one_physical_key_approves(
-    config: PromptConfig, key: str, pressed: float, delay: float, interval: float, held: float, frames: list[float]
+    config: PromptConfig,
+    key: str,
+    pressed: float,
+    delay: float,
+    interval: float,
+    held: float,
+    frames: list[float],
 ) -> None:
     """A held key (any repeat delay and rate under the repeat window, any hold), frames drawn in between:
     however long it is held and whenever the prompt was opened, it neither approves nor opens the scope step."""
@@ -871,7 +930,9 @@ def test_two_presses_a_repeat_window_apart_do_approve(key: str) -> None:
 def test_a_repeat_while_armed_says_the_key_is_held() -> None:
     state = drive_state(DOUBLE, Y, Hotkey("y", T + 0.04))
     assert (state.armed_key, state.hint) == ("y", held_hint("y"))
-    assert drive(DOUBLE, Y, Hotkey("y", T + 0.04), Hotkey("y", T + 0.05 + DEFAULT_REPEAT_SECONDS)) == Decision("approved")
+    assert drive(
+        DOUBLE, Y, Hotkey("y", T + 0.04), Hotkey("y", T + 0.05 + DEFAULT_REPEAT_SECONDS)
+    ) == Decision("approved")
 
 
 def test_a_held_enter_never_approves_the_opening_yes() -> None:
@@ -883,7 +944,13 @@ def test_a_held_enter_never_approves_the_opening_yes() -> None:
 
 @pytest.mark.parametrize(
     "between",
-    [Stray(T + 0.8), Nav("down"), Shown(T + 0.8, True, (100, 30)), Hotkey("n", T + 0.8), Confirm(T + 0.8)],
+    [
+        Stray(T + 0.8),
+        Nav("down"),
+        Shown(T + 0.8, True, (100, 30)),
+        Hotkey("n", T + 0.8),
+        Confirm(T + 0.8),
+    ],
     ids=["stray", "nav", "resize", "other-letter", "enter"],
 )
 def test_any_input_but_the_confirming_key_disarms(between: PromptEvent) -> None:
@@ -910,7 +977,9 @@ def test_a_resize_restarts_the_guard_and_disarms() -> None:
     assert isinstance(same, PromptState) and same.armed_key == "y"
 
 
-@pytest.mark.parametrize("entry", [(S, Hotkey("s", T + 1)), (R, Hotkey("r", T + 1))], ids=["scope", "reason"])
+@pytest.mark.parametrize(
+    "entry", [(S, Hotkey("s", T + 1)), (R, Hotkey("r", T + 1))], ids=["scope", "reason"]
+)
 def test_a_new_step_restarts_the_guard(entry: tuple[PromptEvent, PromptEvent]) -> None:
     """The issue's hurried scope: s, s, then ↓ and enter 30 ms after the scope question appears."""
     config = SCOPED_DOUBLE
@@ -941,7 +1010,9 @@ def test_no_approval_within_the_guard_of_any_question_being_shown(
     asked = opened_at
     for before, event, outcome in trace(config, seq, start):
         if isinstance(event, Shown):
-            new_size = event.size is not None and before.size is not None and event.size != before.size
+            new_size = (
+                event.size is not None and before.size is not None and event.size != before.size
+            )
             if new_size or (event.request_visible and not before.request_visible):
                 asked = max(asked, event.at)
         if isinstance(outcome, PromptState) and outcome.step != before.step:

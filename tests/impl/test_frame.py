@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from wcwidth import width as wc_width
 
+from askbench.impl.cells import cell_width
 from askbench.impl.decision import DECISION_HINT, PromptConfig, PromptState, prompt_options
 from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
-from askbench.impl.cells import cell_width
 from askbench.impl.frame import (
     COLLAPSE_HINT,
     DENY_ONLY_ROW,
@@ -30,7 +30,10 @@ from askbench.impl.payload import build_payload
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 LOCAL = build_payload({"name": "bash", "input": {"command": "ls -la"}}, {"agent": "coder"})
 LONG = build_payload({"name": "bash", "input": {"command": "x" * 2000}})
-FORWARDED = build_payload({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout", "sessionId": "s"}})
+FORWARDED = build_payload(
+    {"name": "bash", "input": {"command": "ls"}},
+    {"forwarded": {"agent": "scout", "sessionId": "s"}},
+)
 
 
 def sgr_paint(role: str, text: str) -> str:
@@ -102,11 +105,16 @@ def test_the_legacy_frame_is_the_wrapped_message() -> None:
 
 
 def test_a_forwarded_frame_titles_the_subagent() -> None:
-    assert render_frame(FORWARDED, "bounded", DialogBudget()).lines[0] == "Permission Required (Subagent)"
+    assert (
+        render_frame(FORWARDED, "bounded", DialogBudget()).lines[0]
+        == "Permission Required (Subagent)"
+    )
 
 
 def test_state_hint_replaces_the_decision_hint() -> None:
-    frame = render_frame(LONG, "bounded", DialogBudget(), state=PromptState(hint="Press y again to approve."))
+    frame = render_frame(
+        LONG, "bounded", DialogBudget(), state=PromptState(hint="Press y again to approve.")
+    )
     assert frame.lines[-1] == "Press y again to approve."
 
 
@@ -134,7 +142,9 @@ def test_chrome_wraps_to_a_narrow_width() -> None:
 
 @pytest.mark.parametrize("view", ["bounded", "complete", "legacy"])
 def test_only_colour_escapes_reach_the_frame(view: str) -> None:
-    payload = build_payload({"name": "bash", "input": {"command": "ls\x1b[2J\x1b]0;t\x07\x9b1A"}}, {"agent": "\x1b[1A"})
+    payload = build_payload(
+        {"name": "bash", "input": {"command": "ls\x1b[2J\x1b]0;t\x07\x9b1A"}}, {"agent": "\x1b[1A"}
+    )
     frame = render_frame(payload, view, DialogBudget(), paint=sgr_paint, style=sgr_style)  # type: ignore[arg-type]
     text = "\n".join(frame.lines)
     assert "\x1b" in text  # the paint and style did colour something
@@ -142,13 +152,21 @@ def test_only_colour_escapes_reach_the_frame(view: str) -> None:
 
 
 hostile = st.lists(
-    st.one_of(st.text(st.characters(exclude_categories=()), max_size=30),
-              st.sampled_from(("\n", "漢字" * 40, "x" * 500, "\x1b[1A", "\u202e", "\t"))),
+    st.one_of(
+        st.text(st.characters(exclude_categories=()), max_size=30),
+        st.sampled_from(("\n", "漢字" * 40, "x" * 500, "\x1b[1A", "\u202e", "\t")),
+    ),
     max_size=6,
 ).map("".join)
 
 
-@given(hostile, st.none() | hostile, st.booleans(), st.integers(20, 200), st.sampled_from(["bounded", "complete", "legacy"]))
+@given(
+    hostile,
+    st.none() | hostile,
+    st.booleans(),
+    st.integers(20, 200),
+    st.sampled_from(["bounded", "complete", "legacy"]),
+)
 def test_every_frame_line_fits_and_the_hint_tells_the_truth(
     command: str, agent: str | None, forwarded: bool, width: int, view: str
 ) -> None:
@@ -162,7 +180,10 @@ def test_every_frame_line_fits_and_the_hint_tells_the_truth(
     hint = " ".join(frame.lines[-3:])
     if view == "bounded":
         assert (EXPAND_HINT.split()[-1] in hint) == frame.elided
-        ask_lines = [SGR.sub("", line) for line in frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows]]
+        ask_lines = [
+            SGR.sub("", line)
+            for line in frame.lines[frame.ask_start : frame.ask_start + frame.ask_rows]
+        ]
         if frame.ask_rows > 24:  # only the core may exceed the budget, and then no evidence shows
             assert not any(line.startswith("requested") for line in ask_lines)
     elif view == "complete":
@@ -190,11 +211,15 @@ def test_chrome_rows_fit_and_keep_every_word_in_order(text: str, width: int) -> 
     assert "".join("".join(rows).split()) == "".join(text.split())
     if all(cell_width(word) <= width for word in text.split()):
         assert " ".join(" ".join(rows).split()) == " ".join(text.split())
-        for above, below in zip(rows, rows[1:], strict=False):  # greedy: the next row's first word did not fit
+        for above, below in zip(
+            rows, rows[1:], strict=False
+        ):  # greedy: the next row's first word did not fit
             assert cell_width(above.rstrip()) + 1 + cell_width(below.split()[0]) > width
 
 
-def test_chrome_is_measured_with_impl_cells_so_it_fits_a_cjk_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_chrome_is_measured_with_impl_cells_so_it_fits_a_cjk_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Where ↑, ↓, · and ▶ take two cells (East Asian Ambiguous in a CJK locale), the hint still fits."""
     import askbench.impl.frame
 
@@ -222,5 +247,7 @@ def test_chrome_is_fitted_once_per_text_and_width() -> None:
 
 
 def test_compact_rows() -> None:
-    assert compact_option_row(PromptState(highlighted_key="s")) == "(y)Yes ▶(s)Session (n)No (r)Reason"
+    assert (
+        compact_option_row(PromptState(highlighted_key="s")) == "(y)Yes ▶(s)Session (n)No (r)Reason"
+    )
     assert "(y)" not in DENY_ONLY_ROW and "(s)" not in DENY_ONLY_ROW

@@ -39,151 +39,151 @@ from askbench.impl.jsonish import (
 JS_STRING_CASES = [
     pytest.param(
         1.0,
-        '1',
-        id='String(1.0)',
+        "1",
+        id="String(1.0)",
     ),
     pytest.param(
         0.5,
-        '0.5',
-        id='String(0.5)',
+        "0.5",
+        id="String(0.5)",
     ),
     pytest.param(
         1e-05,
-        '0.00001',
-        id='String(1e-05)',
+        "0.00001",
+        id="String(1e-05)",
     ),
     pytest.param(
         1e-06,
-        '0.000001',
-        id='String(1e-06)',
+        "0.000001",
+        id="String(1e-06)",
     ),
     pytest.param(
         1e-07,
-        '1e-7',
-        id='String(1e-07)',
+        "1e-7",
+        id="String(1e-07)",
     ),
     pytest.param(
-        1e+21,
-        '1e+21',
-        id='String(1e+21)',
+        1e21,
+        "1e+21",
+        id="String(1e+21)",
     ),
     pytest.param(
-        1e+20,
-        '100000000000000000000',
-        id='String(1e+20)',
+        1e20,
+        "100000000000000000000",
+        id="String(1e+20)",
     ),
     pytest.param(
         -0.0,
-        '0',
-        id='String(-0.0)',
+        "0",
+        id="String(-0.0)",
     ),
     pytest.param(
-        1.5e+300,
-        '1.5e+300',
-        id='String(1.5e+300)',
+        1.5e300,
+        "1.5e+300",
+        id="String(1.5e+300)",
     ),
     pytest.param(
         1.23e-18,
-        '1.23e-18',
-        id='String(1.23e-18)',
+        "1.23e-18",
+        id="String(1.23e-18)",
     ),
     pytest.param(
         5e-324,
-        '5e-324',
-        id='String(5e-324)',
+        "5e-324",
+        id="String(5e-324)",
     ),
     pytest.param(
-        1.7976931348623157e+308,
-        '1.7976931348623157e+308',
-        id='String(1.7976931348623157e+308)',
+        1.7976931348623157e308,
+        "1.7976931348623157e+308",
+        id="String(1.7976931348623157e+308)",
     ),
     pytest.param(
         0.30000000000000004,
-        '0.30000000000000004',
-        id='String(0.30000000000000004)',
+        "0.30000000000000004",
+        id="String(0.30000000000000004)",
     ),
     pytest.param(
         -2.5e-07,
-        '-2.5e-7',
-        id='String(-2.5e-07)',
+        "-2.5e-7",
+        id="String(-2.5e-07)",
     ),
     pytest.param(
         123456.789,
-        '123456.789',
-        id='String(123456.789)',
+        "123456.789",
+        id="String(123456.789)",
     ),
     pytest.param(
         -1e-07,
-        '-1e-7',
-        id='String(-1e-07)',
+        "-1e-7",
+        id="String(-1e-07)",
     ),
     pytest.param(
         1.234e-06,
-        '0.000001234',
-        id='String(1.234e-06)',
+        "0.000001234",
+        id="String(1.234e-06)",
     ),
     pytest.param(
         100,
-        '100',
-        id='String(100)',
+        "100",
+        id="String(100)",
     ),
     pytest.param(
         0,
-        '0',
-        id='String(0)',
+        "0",
+        id="String(0)",
     ),
     pytest.param(
         -42,
-        '-42',
-        id='String(-42)',
+        "-42",
+        id="String(-42)",
     ),
     pytest.param(
         True,
-        'true',
-        id='String(True)',
+        "true",
+        id="String(True)",
     ),
     pytest.param(
         False,
-        'false',
-        id='String(False)',
+        "false",
+        id="String(False)",
     ),
     pytest.param(
         None,
-        'null',
-        id='String(None)',
+        "null",
+        id="String(None)",
     ),
 ]
 
 STRINGIFY_CASES = [
     pytest.param(
-        {'b': 1, '10': 2, '2': 3, 'a': 4},
+        {"b": 1, "10": 2, "2": 3, "a": 4},
         '{"2":3,"10":2,"b":1,"a":4}',
-        id='stringify_json_0',
+        id="stringify_json_0",
     ),
     pytest.param(
-        [1.0, -0.0, 1e-05, 1e+21, None, True, 'x'],
+        [1.0, -0.0, 1e-05, 1e21, None, True, "x"],
         '[1,0,0.00001,1e+21,null,true,"x"]',
-        id='stringify_json_1',
+        id="stringify_json_1",
     ),
     pytest.param(
-        {'s': 'tab\there "q" back\\slash \x00\x1f\x7f \u2028 é 😀'},
+        {"s": 'tab\there "q" back\\slash \x00\x1f\x7f \u2028 é 😀'},
         '{"s":"tab\\there \\"q\\" back\\\\slash \\u0000\\u001f\x7f \u2028 é 😀"}',
-        id='stringify_json_2',
+        id="stringify_json_2",
     ),
     pytest.param(
-        {'nested': {'0': {'1': [[], {}]}}},
+        {"nested": {"0": {"1": [[], {}]}}},
         '{"nested":{"0":{"1":[[],{}]}}}',
-        id='stringify_json_3',
+        id="stringify_json_3",
     ),
     pytest.param(
-        'plain string',
+        "plain string",
         '"plain string"',
-        id='stringify_json_4',
+        id="stringify_json_4",
     ),
     pytest.param(
         3.5,
-        '3.5',
-        id='stringify_json_5',
+        "3.5",
+        id="stringify_json_5",
     ),
 ]
 
@@ -200,29 +200,51 @@ def test_stringify_matches_javascript_json_stringify(value, expected):
 
 def test_big_integers_show_the_digits_sent_and_what_a_javascript_host_reads():
     """ECMA-262 Number: past Number.MAX_SAFE_INTEGER JSON.parse rounds, and the call acts on the rounded number."""
-    assert js_string(9007199254740993) == "9007199254740993 (a JavaScript host reads 9007199254740992)"
-    assert js_string(-9007199254740993) == "-9007199254740993 (a JavaScript host reads -9007199254740992)"
-    assert js_string(2**53 - 1) == "9007199254740991" and js_string(-(2**53 - 1)) == "-9007199254740991"
+    assert (
+        js_string(9007199254740993) == "9007199254740993 (a JavaScript host reads 9007199254740992)"
+    )
+    assert (
+        js_string(-9007199254740993)
+        == "-9007199254740993 (a JavaScript host reads -9007199254740992)"
+    )
+    assert (
+        js_string(2**53 - 1) == "9007199254740991"
+        and js_string(-(2**53 - 1)) == "-9007199254740991"
+    )
     assert js_string(10**21 + 1) == "1000000000000000000001 (a JavaScript host reads 1e+21)"
     assert js_string(10**400).endswith("0 (a JavaScript host reads Infinity)")
     # JSON stays JSON (a device write's content is parsed again); text for a person says what JavaScript reads
     assert stringify({"n": 12345678901234567890}) == '{"n":12345678901234567890}'
     assert stringify({"n": 12345678901234567890}, shown=True) == (
-        '{"n":12345678901234567890 (a JavaScript host reads 12345678901234567000)}')
+        '{"n":12345678901234567890 (a JavaScript host reads 12345678901234567000)}'
+    )
 
 
-@pytest.mark.parametrize("value", [{"a": [1, 2, {"b": "x\n\"y"}], "c": {}, "d": [], "e": 1.5, "f": None}, [1, [2, [3]]],
-                                   {"k": {"l": [{}]}}, "plain", 3])
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": [1, 2, {"b": 'x\n"y'}], "c": {}, "d": [], "e": 1.5, "f": None},
+        [1, [2, [3]]],
+        {"k": {"l": [{}]}},
+        "plain",
+        3,
+    ],
+)
 @pytest.mark.parametrize("indent", [None, 2])
 def test_shown_json_is_json_dumps_where_every_integer_is_safe(value, indent):
-    expected = (json.dumps(value, ensure_ascii=False, separators=(", ", ": ")) if indent is None
-                else json.dumps(value, ensure_ascii=False, indent=indent))
+    expected = (
+        json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        if indent is None
+        else json.dumps(value, ensure_ascii=False, indent=indent)
+    )
     assert shown_json(value, indent) == expected
     unsafe = shown_json({"id": 2**60, "rest": value}, indent)
     assert "1152921504606846976 (a JavaScript host reads 1152921504606847000)" in unsafe
     assert unsafe.replace(" (a JavaScript host reads 1152921504606847000)", "") == (
-        json.dumps({"id": 2**60, "rest": value}, ensure_ascii=False, separators=(", ", ": ")) if indent is None
-        else json.dumps({"id": 2**60, "rest": value}, ensure_ascii=False, indent=indent))
+        json.dumps({"id": 2**60, "rest": value}, ensure_ascii=False, separators=(", ", ": "))
+        if indent is None
+        else json.dumps({"id": 2**60, "rest": value}, ensure_ascii=False, indent=indent)
+    )
 
 
 @pytest.mark.parametrize(
@@ -246,7 +268,13 @@ def test_non_finite_numbers_serialise_as_null_like_json_stringify():
         ({"\u0661": 0, "1": 1}, ["1", "\u0661"]),  # Arabic-Indic digit one is not an array index
         ({" 1": 0, "1.0": 1, "1e3": 2, "7": 3}, ["7", " 1", "1.0", "1e3"]),
     ],
-    ids=["mixed", "leading-zero-and-negative", "array-index-limit", "non-ascii-digit", "number-like-strings"],
+    ids=[
+        "mixed",
+        "leading-zero-and-negative",
+        "array-index-limit",
+        "non-ascii-digit",
+        "number-like-strings",
+    ],
 )
 def test_js_entries_puts_array_index_keys_first_ascending(mapping, order):
     assert [key for key, _ in js_entries(mapping)] == order
@@ -339,7 +367,9 @@ json_scalars = st.one_of(
 )
 json_values = st.recursive(
     json_scalars,
-    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(st.text(max_size=5), children, max_size=4)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(st.text(max_size=5), children, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -355,7 +385,9 @@ def test_stringify_round_trips_through_a_json_parser(value):
 plain_keys = st.text(alphabet=st.characters(categories=["L"]), max_size=5)
 float_free = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.text()),
-    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(plain_keys, children, max_size=4)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(plain_keys, children, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -370,7 +402,9 @@ hostile = st.recursive(
     lambda children: st.one_of(
         st.lists(children, max_size=3),
         st.tuples(children, children),
-        st.dictionaries(st.one_of(st.text(max_size=3), st.integers(), st.booleans()), children, max_size=3),
+        st.dictionaries(
+            st.one_of(st.text(max_size=3), st.integers(), st.booleans()), children, max_size=3
+        ),
     ),
     max_leaves=15,
 )
@@ -385,7 +419,8 @@ def test_stringify_never_raises_and_always_emits_valid_json(value):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=4), children, max_size=4),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=4), children, max_size=4),
     max_leaves=30,
 )
 
@@ -395,13 +430,22 @@ def test_every_value_json_can_print_has_no_unprintable_integer(value: object) ->
     assert find_unprintable_integer(value) is None
 
 
-@given(json_values, st.sampled_from([(10**4300, 4301), (-(10**4300), 4301), (10**5000 - 1, 5000), (10**5000 + 7, 5001)]))
-def test_an_unprintable_integer_is_found_at_its_path(value: object, huge_and_digits: tuple[int, int]) -> None:
+@given(
+    json_values,
+    st.sampled_from(
+        [(10**4300, 4301), (-(10**4300), 4301), (10**5000 - 1, 5000), (10**5000 + 7, 5001)]
+    ),
+)
+def test_an_unprintable_integer_is_found_at_its_path(
+    value: object, huge_and_digits: tuple[int, int]
+) -> None:
     huge, digits = huge_and_digits
     found = find_unprintable_integer({"wrapper": [value, {"key with space": huge}]})
     assert found is not None
     assert found.path == '.wrapper[1]["key with space"]'
-    assert abs(found.digits - digits) <= 1  # "about": estimated from the bit length, never converted
+    assert (
+        abs(found.digits - digits) <= 1
+    )  # "about": estimated from the bit length, never converted
 
 
 def test_the_limit_is_the_interpreters() -> None:
@@ -424,4 +468,6 @@ def test_the_search_survives_cycles_and_hostile_depth() -> None:
 def test_an_object_with_an_integer_python_will_not_read_says_so_and_is_not_a_syntax_error() -> None:
     decoded = decode_json_object('{"issue_number": -' + "9" * 5000 + "}")
     assert decoded.value is None and not decoded.syntax_error
-    assert decoded.problem == "holds an integer of 5,000 digits, longer than the 4,300 Python decodes"
+    assert (
+        decoded.problem == "holds an integer of 5,000 digits, longer than the 4,300 Python decodes"
+    )

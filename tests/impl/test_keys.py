@@ -34,7 +34,12 @@ def test_split_keys() -> None:
     assert split_keys("\x1bx") == ([ESC, "x"], "")
 
 
-@given(st.text(alphabet=st.sampled_from(["y", "\x1b", "[", "A", "6", "~", "O", "\r", "\n", "é"]), max_size=40))
+@given(
+    st.text(
+        alphabet=st.sampled_from(["y", "\x1b", "[", "A", "6", "~", "O", "\r", "\n", "é"]),
+        max_size=40,
+    )
+)
 def test_split_keys_is_lossless_for_complete_input(data: str) -> None:
     keys, rest = split_keys(data)
     assert all(keys) and (rest == "" or rest.startswith("\x1b"))
@@ -104,13 +109,25 @@ def test_a_lone_esc_waits_for_the_rest_of_a_sequence() -> None:
     assert parser.flush() == []
 
 
-@given(st.lists(st.text(alphabet=st.sampled_from(["y", "s", "\r", "\x1b", "[", "2", "0", "1", "~", "A", "x"]), max_size=12), max_size=8))
+@given(
+    st.lists(
+        st.text(
+            alphabet=st.sampled_from(["y", "s", "\r", "\x1b", "[", "2", "0", "1", "~", "A", "x"]),
+            max_size=12,
+        ),
+        max_size=8,
+    )
+)
 def test_every_read_yields_at_most_one_decisive_input(reads: list[str]) -> None:
     """Whatever the bytes, one read never delivers two keys that could decide: a second one makes it a paste."""
     parser = InputParser()
     for data in reads:
         items = parser.feed(data)
-        keys = [item for item in items if isinstance(item, str) and item not in (UP, DOWN, PAGE_DOWN, HOME, END)]
+        keys = [
+            item
+            for item in items
+            if isinstance(item, str) and item not in (UP, DOWN, PAGE_DOWN, HOME, END)
+        ]
         assert len(keys) <= 1 or keys == [CTRL_C]
         assert all(isinstance(item, Paste) or item for item in items)
         assert parser.idle_timeout in (None, 0.05, 0.5)

@@ -18,14 +18,27 @@ FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
 @pytest.mark.parametrize(
     ("call", "ask", "message"),
     [
-        ({"name": "bash", "input": {"command": "ls"}}, {},
-         "Current agent requested bash command 'ls'. Allow this command?"),
-        ({"name": "bash", "input": {"command": "ls"}}, {"agent": "a", "matchedPattern": "ls*"},
-         "Agent 'a' requested bash command 'ls' (matched 'ls*'). Allow this command?"),
-        ({"name": "skill", "input": {"name": "pdf"}}, {}, "Current agent requested skill 'pdf'. Allow loading this skill?"),
-        ({"name": "bash", "input": {"command": "ls"}}, {"forwarded": {"agent": "scout", "sessionId": "s1"}},
-         "Subagent 'scout' requested permission.\nSession ID: s1\n\n"
-         "Agent 'scout' requested bash command 'ls'. Allow this command?"),
+        (
+            {"name": "bash", "input": {"command": "ls"}},
+            {},
+            "Current agent requested bash command 'ls'. Allow this command?",
+        ),
+        (
+            {"name": "bash", "input": {"command": "ls"}},
+            {"agent": "a", "matchedPattern": "ls*"},
+            "Agent 'a' requested bash command 'ls' (matched 'ls*'). Allow this command?",
+        ),
+        (
+            {"name": "skill", "input": {"name": "pdf"}},
+            {},
+            "Current agent requested skill 'pdf'. Allow loading this skill?",
+        ),
+        (
+            {"name": "bash", "input": {"command": "ls"}},
+            {"forwarded": {"agent": "scout", "sessionId": "s1"}},
+            "Subagent 'scout' requested permission.\nSession ID: s1\n\n"
+            "Agent 'scout' requested bash command 'ls'. Allow this command?",
+        ),
     ],
 )
 def test_render_legacy_message_is_the_one_sentence_ask(call: dict, ask: dict, message: str) -> None:
@@ -34,7 +47,9 @@ def test_render_legacy_message_is_the_one_sentence_ask(call: dict, ask: dict, me
 
 def test_the_legacy_message_carries_the_whole_input() -> None:
     command = "echo " + "x" * 20_000 + "\n" * 300
-    assert command in render_legacy_message(build_payload({"name": "bash", "input": {"command": command}}))
+    assert command in render_legacy_message(
+        build_payload({"name": "bash", "input": {"command": command}})
+    )
 
 
 def test_wrap_message_keeps_every_line_unbounded() -> None:
@@ -63,11 +78,17 @@ def test_a_wider_terminal_buys_nothing_for_short_lines() -> None:
     assert len(wrap_message(message, 80)) == len(wrap_message(message, 160)) == 200
 
 
-any_text = st.lists(
-    st.one_of(st.text(st.characters(exclude_categories=()), max_size=40),
-              st.sampled_from(("漢字", FAMILY, "\n", "x" * 300, "\x1b[2J", "e\u0301"))),
-    max_size=10,
-).map("".join).map(lambda text: text.replace("\t", " "))
+any_text = (
+    st.lists(
+        st.one_of(
+            st.text(st.characters(exclude_categories=()), max_size=40),
+            st.sampled_from(("漢字", FAMILY, "\n", "x" * 300, "\x1b[2J", "e\u0301")),
+        ),
+        max_size=10,
+    )
+    .map("".join)
+    .map(lambda text: text.replace("\t", " "))
+)
 
 
 @given(any_text, st.integers(20, 200))

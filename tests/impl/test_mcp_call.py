@@ -27,19 +27,33 @@ from askbench.impl.payload import build_payload, derive_kind
 ISSUE = {"owner": "acme", "repo": "api", "title": "Crash on start"}
 
 ONE_CALL_IN_EVERY_ENVELOPE = [
-    pytest.param("mcp", {"tool": "github_create_issue", "args": ISSUE}, None, id="adapter-prefixed-name"),
-    pytest.param("mcp", {"tool": "create_issue", "server": "github", "args": ISSUE}, None, id="server-hint"),
-    pytest.param("mcp", {"tool": "create_issue", "server": "github", "args": json.dumps(ISSUE)}, None,
-                 id="args-json-string"),
-    pytest.param("mcp", {"tool": "github:create_issue", "arguments": ISSUE}, None, id="qualified-arguments"),
-    pytest.param("mcp__github", {"tool": "create_issue", "args": ISSUE}, None, id="namespace-proxy"),
+    pytest.param(
+        "mcp", {"tool": "github_create_issue", "args": ISSUE}, None, id="adapter-prefixed-name"
+    ),
+    pytest.param(
+        "mcp", {"tool": "create_issue", "server": "github", "args": ISSUE}, None, id="server-hint"
+    ),
+    pytest.param(
+        "mcp",
+        {"tool": "create_issue", "server": "github", "args": json.dumps(ISSUE)},
+        None,
+        id="args-json-string",
+    ),
+    pytest.param(
+        "mcp", {"tool": "github:create_issue", "arguments": ISSUE}, None, id="qualified-arguments"
+    ),
+    pytest.param(
+        "mcp__github", {"tool": "create_issue", "args": ISSUE}, None, id="namespace-proxy"
+    ),
     pytest.param("mcp__github__create_issue", ISSUE, None, id="mcp-double-underscore"),
     pytest.param("github_create_issue", ISSUE, "github", id="direct-tool-with-server"),
 ]
 
 
 @pytest.mark.parametrize(("name", "tool_input", "hint"), ONE_CALL_IN_EVERY_ENVELOPE)
-def test_every_envelope_of_one_call_resolves_to_one_target_and_the_same_arguments(name, tool_input, hint) -> None:
+def test_every_envelope_of_one_call_resolves_to_one_target_and_the_same_arguments(
+    name, tool_input, hint
+) -> None:
     call = resolve_mcp_call(name, tool_input, hint)
     assert call.mode == "call"
     assert call.target() == "github_create_issue"
@@ -54,19 +68,29 @@ def test_every_envelope_of_one_call_resolves_to_one_target_and_the_same_argument
 
 def test_the_adapter_prefixed_name_without_a_hint_is_the_target_as_sent() -> None:
     call = read_gateway_input({"tool": "github_create_issue", "args": ISSUE})
-    assert (call.server, call.tool, call.targets) == (None, "github_create_issue", ("github_create_issue", "mcp_call"))
+    assert (call.server, call.tool, call.targets) == (
+        None,
+        "github_create_issue",
+        ("github_create_issue", "mcp_call"),
+    )
 
 
 @pytest.mark.parametrize(
     ("tool_input", "expected"),
     [
         ({"tool": "exa:search"}, ("exa_search", "exa:search", "exa", "search", "mcp_call")),
-        ({"tool": "search", "server": "exa"}, ("exa_search", "exa:search", "exa", "search", "mcp_call")),
+        (
+            {"tool": "search", "server": "exa"},
+            ("exa_search", "exa:search", "exa", "search", "mcp_call"),
+        ),
         ({"tool": "exa_search"}, ("exa_search", "mcp_call")),
         ({"connect": "exa"}, ("mcp_connect_exa", "exa", "mcp_connect")),
         ({"describe": "exa:search"}, ("exa_search", "exa:search", "exa", "search", "mcp_describe")),
         ({"search": "weather"}, ("weather", "mcp_search")),
-        ({"search": "weather", "server": "exa"}, ("mcp_server_exa", "exa", "weather", "mcp_search")),
+        (
+            {"search": "weather", "server": "exa"},
+            ("mcp_server_exa", "exa", "weather", "mcp_search"),
+        ),
         ({"server": "exa"}, ("mcp_server_exa", "exa", "mcp_list")),
         ({}, ("mcp_status",)),
         ({"unrelated": "value"}, ("mcp_status",)),
@@ -105,11 +129,24 @@ def test_the_adapters_own_modes_name_what_they_do(tool_input, mode, target) -> N
 
 def test_an_action_wins_over_a_tool_as_in_the_adapter() -> None:
     # pi-mcp-adapter checks action before tool: this call installs, it does not call github_get_me
-    call = read_gateway_input({"tool": "github_get_me", "action": "install", "url": "https://evil.example/mcp"})
+    call = read_gateway_input(
+        {"tool": "github_get_me", "action": "install", "url": "https://evil.example/mcp"}
+    )
     assert (call.mode, call.subject, call.target()) == ("action", "install", "mcp_install")
-    payload = build_payload({"name": "mcp", "input": {"tool": "github_get_me", "action": "install",
-                                                      "url": "https://evil.example/mcp"}})
-    assert payload.evidence[0].text == "to install the MCP server at 'https://evil.example/mcp' into the global MCP config"
+    payload = build_payload(
+        {
+            "name": "mcp",
+            "input": {
+                "tool": "github_get_me",
+                "action": "install",
+                "url": "https://evil.example/mcp",
+            },
+        }
+    )
+    assert (
+        payload.evidence[0].text
+        == "to install the MCP server at 'https://evil.example/mcp' into the global MCP config"
+    )
     # the adapter does nothing with "tool" in an install: shown as ignored, never under the core label "tool"
     assert ("ignored", '"tool": github_get_me') in [(e.label, e.text) for e in payload.evidence]
 
@@ -119,7 +156,11 @@ def test_an_action_wins_over_a_tool_as_in_the_adapter() -> None:
     [
         ('{"a": 1}', {"a": 1}, None),
         ("", {}, None),
-        ('{"a": 1,}', {}, "not valid JSON (Expecting property name enclosed in double quotes at line 1 column 9)"),
+        (
+            '{"a": 1,}',
+            {},
+            "not valid JSON (Expecting property name enclosed in double quotes at line 1 column 9)",
+        ),
         ("[1, 2]", {}, "a JSON array, not an object"),
         ('{"n": NaN}', {}, "not valid JSON (NaN is not JSON)"),
     ],
@@ -135,7 +176,11 @@ def test_malformed_args_are_shown_as_sent_with_the_reason() -> None:
     payload = build_payload({"name": "mcp", "input": {"tool": "github_get_me", "args": raw}})
     entries = [(e.label, e.text) for e in payload.evidence]
     assert entries[0] == ("input", "with args that are not a JSON object")
-    assert entries[1][0] == "decode" and "not valid JSON" in entries[1][1] and "line 1 column 2" in entries[1][1]
+    assert (
+        entries[1][0] == "decode"
+        and "not valid JSON" in entries[1][1]
+        and "line 1 column 2" in entries[1][1]
+    )
     assert entries[2] == ("args", raw)
 
 
@@ -155,11 +200,20 @@ def test_arguments_that_are_not_an_object_are_not_arguments_and_the_adapter_igno
     assert ("ignored", '"arguments": {"a": 1}') in [(e.label, e.text) for e in payload.evidence]
 
 
-@pytest.mark.parametrize(("tool_input", "ignored"), [
-    ({"tool": "github_create_issue", "args": {"title": "x"}, "owner": "acme"}, ("owner",)),  # never reaches the tool
-    ({"tool": "t", "args": {"a": 1}, "arguments": {"b": 2}}, ("arguments",)),
-    ({"tool": "t", "arguments": {"b": 2}}, ()),  # the seed host's envelope: read as the arguments
-])
+@pytest.mark.parametrize(
+    ("tool_input", "ignored"),
+    [
+        (
+            {"tool": "github_create_issue", "args": {"title": "x"}, "owner": "acme"},
+            ("owner",),
+        ),  # never reaches the tool
+        ({"tool": "t", "args": {"a": 1}, "arguments": {"b": 2}}, ("arguments",)),
+        (
+            {"tool": "t", "arguments": {"b": 2}},
+            (),
+        ),  # the seed host's envelope: read as the arguments
+    ],
+)
 def test_a_key_beside_the_gateways_parameters_never_reaches_the_tool(tool_input, ignored) -> None:
     assert read_gateway_input(tool_input).ignored == ignored
 
@@ -183,23 +237,40 @@ def test_direct_tools_take_their_server_from_the_name_or_the_hint(name, hint, se
 
 def test_a_direct_tool_is_invoked_as_its_own_name_on_the_mcp_surface() -> None:
     payload = build_payload({"name": "mcp__github__create_issue", "input": ISSUE})
-    assert (payload.request.tool_name, payload.request.invoked_tool_name) == ("mcp", "mcp__github__create_issue")
-    assert payload.legacy_message.startswith("Current agent requested MCP target 'github_create_issue' with owner")
-    host_mapped = build_payload({"name": "github_create_issue", "input": ISSUE},
-                                {"kind": "mcp", "mcpServer": "github", "invokedAs": "github_create_issue"})
+    assert (payload.request.tool_name, payload.request.invoked_tool_name) == (
+        "mcp",
+        "mcp__github__create_issue",
+    )
+    assert payload.legacy_message.startswith(
+        "Current agent requested MCP target 'github_create_issue' with owner"
+    )
+    host_mapped = build_payload(
+        {"name": "github_create_issue", "input": ISSUE},
+        {"kind": "mcp", "mcpServer": "github", "invokedAs": "github_create_issue"},
+    )
     assert host_mapped.request.invoked_tool_name == "github_create_issue"
 
 
 def test_the_namespace_proxy_is_the_gateway_for_one_server() -> None:
     call = resolve_mcp_call("mcp__linear", {"describe": "create_issue", "tool": "create_issue"})
     assert (call.mode, call.server, call.invoked_as) == ("call", "linear", "mcp__linear")
-    assert gateway_input(call, {"tool": "create_issue"}) == {"tool": "create_issue", "server": "linear"}
+    assert gateway_input(call, {"tool": "create_issue"}) == {
+        "tool": "create_issue",
+        "server": "linear",
+    }
 
 
 @pytest.mark.parametrize(
     ("name", "kind"),
-    [("mcp", "mcp"), ("mcp__github__create_issue", "mcp"), ("mcp__github", "mcp"), (" mcp ", "mcp"),
-     ("mcp__", "tool"), ("github_create_issue", "tool"), ("mcpx", "tool")],
+    [
+        ("mcp", "mcp"),
+        ("mcp__github__create_issue", "mcp"),
+        ("mcp__github", "mcp"),
+        (" mcp ", "mcp"),
+        ("mcp__", "tool"),
+        ("github_create_issue", "tool"),
+        ("mcpx", "tool"),
+    ],
 )
 def test_mcp_names_derive_the_mcp_kind(name, kind) -> None:
     assert is_mcp_tool_name(name) is (kind == "mcp")
@@ -208,8 +279,17 @@ def test_mcp_names_derive_the_mcp_kind(name, kind) -> None:
 
 @pytest.mark.parametrize(
     ("reference", "expected"),
-    [("exa:search", ("exa", "search")), ("  exa : search  ", ("exa", "search")), ("", None), (":search", None),
-     ("exa:", None), ("exa_search", None), (" :search", None), ("exa: ", None), ("a:b:c", ("a", "b:c"))],
+    [
+        ("exa:search", ("exa", "search")),
+        ("  exa : search  ", ("exa", "search")),
+        ("", None),
+        (":search", None),
+        ("exa:", None),
+        ("exa_search", None),
+        (" :search", None),
+        ("exa: ", None),
+        ("a:b:c", ("a", "b:c")),
+    ],
 )
 def test_qualified_names_split_at_the_first_colon(reference, expected) -> None:
     assert parse_qualified_tool_name(reference) == expected
@@ -217,15 +297,25 @@ def test_qualified_names_split_at_the_first_colon(reference, expected) -> None:
 
 @pytest.mark.parametrize(
     ("pattern", "value", "matches"),
-    [("github:*", "github:create_issue", True), ("github:*", "github_create_issue", False),
-     ("*", "", True), ("exa_?earch", "exa_search", True), ("a.b", "axb", False), ("git *", "git", True),
-     ("mcp_connect_*", "mcp_connect_exa", True), ("x", "x\ny", False), ("x*", "x\ny", True)],
+    [
+        ("github:*", "github:create_issue", True),
+        ("github:*", "github_create_issue", False),
+        ("*", "", True),
+        ("exa_?earch", "exa_search", True),
+        ("a.b", "axb", False),
+        ("git *", "git", True),
+        ("mcp_connect_*", "mcp_connect_exa", True),
+        ("x", "x\ny", False),
+        ("x*", "x\ny", True),
+    ],
 )
 def test_wildcards_match_as_the_rules_do(pattern, value, matches) -> None:
     assert wildcard_match(pattern, value) is matches
 
 
-json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=8))
+json_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**6), 10**6), st.text(max_size=8)
+)
 arguments = st.dictionaries(st.text(min_size=1, max_size=6), json_scalars, max_size=5)
 
 
@@ -237,8 +327,24 @@ def test_args_as_an_object_and_as_its_json_text_show_the_same_prompt(values) -> 
     assert as_object.request == as_text.request
 
 
-gateway_keys = st.sampled_from(["tool", "server", "connect", "describe", "search", "instructions", "action", "url",
-                                "target", "args", "arguments", "limit", "regex", "other"])
+gateway_keys = st.sampled_from(
+    [
+        "tool",
+        "server",
+        "connect",
+        "describe",
+        "search",
+        "instructions",
+        "action",
+        "url",
+        "target",
+        "args",
+        "arguments",
+        "limit",
+        "regex",
+        "other",
+    ]
+)
 gateway_values = st.one_of(st.text(max_size=6), st.integers(), st.none(), st.booleans(), arguments)
 
 
@@ -248,7 +354,11 @@ def test_any_gateway_input_is_a_request_and_loses_no_key(tool_input) -> None:
     payload = build_payload({"name": "mcp", "input": tool_input})
     assert payload.request.value in call.targets
     shown = {e.label for e in payload.evidence} | set(call.consumed)
-    shown |= {e.text.split('"', 2)[1] for e in payload.evidence if e.label == "argument" and e.text.startswith('"')}
+    shown |= {
+        e.text.split('"', 2)[1]
+        for e in payload.evidence
+        if e.label == "argument" and e.text.startswith('"')
+    }
     assert set(tool_input) <= shown
 
 
@@ -256,9 +366,16 @@ def test_a_server_key_on_the_namespace_proxy_is_ignored_as_the_adapter_ignores_i
     """pi-mcp-adapter 2.36.0 namespace-tools.ts forwards only {tool, args} with the proxy's own server."""
     tool_input = {"tool": "query", "server": "scratch-sqlite", "args": {"sql": "DROP TABLE users"}}
     call = resolve_mcp_call("mcp__postgres", tool_input)
-    assert (call.mode, call.server, call.target(), call.ignored) == ("call", "postgres", "postgres_query", ("server",))
+    assert (call.mode, call.server, call.target(), call.ignored) == (
+        "call",
+        "postgres",
+        "postgres_query",
+        ("server",),
+    )
     payload = build_payload({"name": "mcp__postgres", "input": tool_input})
-    assert payload.request.value == "postgres_query" and "scratch-sqlite" not in payload.request.value
+    assert (
+        payload.request.value == "postgres_query" and "scratch-sqlite" not in payload.request.value
+    )
     assert ("ignored", '"server": scratch-sqlite') in [(e.label, e.text) for e in payload.evidence]
 
 
@@ -268,11 +385,14 @@ def test_the_namespace_proxy_reads_no_mode_but_a_call(key) -> None:
     assert (call.mode, call.server, call.ignored) == ("call", "linear", (key,))
 
 
-@pytest.mark.parametrize(("tool_input", "ignored"), [
-    ({"tool": "exa_search", "connect": "evil"}, ("connect",)),
-    ({"connect": "exa", "server": "other", "url": "https://x"}, ("server", "url")),
-    ({"search": "x", "describe": "y"}, ("search",)),  # the adapter tries describe before search
-    ({"tool": "t", "server": "s", "args": {}}, ()),
-])
+@pytest.mark.parametrize(
+    ("tool_input", "ignored"),
+    [
+        ({"tool": "exa_search", "connect": "evil"}, ("connect",)),
+        ({"connect": "exa", "server": "other", "url": "https://x"}, ("server", "url")),
+        ({"search": "x", "describe": "y"}, ("search",)),  # the adapter tries describe before search
+        ({"tool": "t", "server": "s", "args": {}}, ()),
+    ],
+)
 def test_a_gateway_parameter_of_another_mode_is_ignored(tool_input, ignored) -> None:
     assert read_gateway_input(tool_input).ignored == ignored

@@ -18,7 +18,15 @@ from wcwidth import iter_graphemes
 from wcwidth import width as wc_width
 
 from askbench.impl.cells import grapheme_cells
-from askbench.impl.neutralise import MAX_CLUSTER_BYTES, MAX_CLUSTER_CELLS, MAX_EXTENDERS, MAX_TEXT_EXTENDERS, neutralise, notation, restore
+from askbench.impl.neutralise import (
+    MAX_CLUSTER_BYTES,
+    MAX_CLUSTER_CELLS,
+    MAX_EXTENDERS,
+    MAX_TEXT_EXTENDERS,
+    neutralise,
+    notation,
+    restore,
+)
 
 ZWJ = "\u200d"
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # 👨‍👩‍👧‍👦
@@ -59,8 +67,24 @@ SPECIALS = tuple(
     "\ufe0e\ufe0f\U000e0100\U000e0041\U000e0020\U000e007f\u0301\u20e3\U0001f3fd"
     "\u3164\u115f\u2800\u27e8\u27e9\u241b\u240d\u2421\u2400"
 ) + ("\ud800", "\udfff", "\ud83d")
-CLUSTERS = (FAMILY, TECHNOLOGIST, FLAG_FR, FLAG_SCOTLAND, THUMBS_TONE, HEART, KEYCAP, E_ACUTE, DEVANAGARI,
-            "漢字", "한국어", "\U0001f3f4", "\U0001f1eb", "⟨U+202E⟩", "␛[1A", "a" + "\u0301" * 30)
+CLUSTERS = (
+    FAMILY,
+    TECHNOLOGIST,
+    FLAG_FR,
+    FLAG_SCOTLAND,
+    THUMBS_TONE,
+    HEART,
+    KEYCAP,
+    E_ACUTE,
+    DEVANAGARI,
+    "漢字",
+    "한국어",
+    "\U0001f3f4",
+    "\U0001f1eb",
+    "⟨U+202E⟩",
+    "␛[1A",
+    "a" + "\u0301" * 30,
+)
 
 any_char_text = st.text(st.characters(exclude_categories=()))
 hostile_text = st.lists(
@@ -76,7 +100,9 @@ hostile_text = st.lists(
 
 # ── what the output may contain ─────────────────────────────────────────────
 
-FORBIDDEN_FORMAT = frozenset("\u200b\u200c\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff\u2028\u2029\u00ad\u061c")
+FORBIDDEN_FORMAT = frozenset(
+    "\u200b\u200c\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff\u2028\u2029\u00ad\u061c"
+)
 
 
 def _is_variation_selector(char: str) -> bool:
@@ -89,7 +115,9 @@ def assert_inert(text: str) -> None:
         code = ord(char)
         assert char in "\n\t" or code >= 0x20, f"C0 control {char!r} at {index}"
         assert not 0x7F <= code <= 0x9F, f"DEL/C1 control {char!r} at {index}"
-        assert not (0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069), f"bidi control {char!r} at {index}"
+        assert not (
+            0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069
+        ), f"bidi control {char!r} at {index}"
         assert char not in FORBIDDEN_FORMAT, f"invisible format character {char!r} at {index}"
         assert not 0xD800 <= code <= 0xDFFF, f"lone surrogate {char!r} at {index}"
     for line in text.split("\n"):
@@ -98,17 +126,21 @@ def assert_inert(text: str) -> None:
                 continue
             assert wc_width(grapheme) >= 1, f"zero-width grapheme {grapheme!r}"
             base = grapheme[0]
-            assert unicodedata.category(base)[0] != "M", f"grapheme starts with a mark: {grapheme!r}"
+            assert (
+                unicodedata.category(base)[0] != "M"
+            ), f"grapheme starts with a mark: {grapheme!r}"
             for position, char in enumerate(grapheme):
                 if char == ZWJ:
                     assert 0 < position < len(grapheme) - 1, f"ZWJ at the edge of {grapheme!r}"
                     assert grapheme[position + 1] != ZWJ and grapheme[position - 1] != ZWJ
                 if "\U000e0020" <= char <= "\U000e007f":
-                    assert base == "\U0001f3f4", f"tag character outside a flag sequence: {grapheme!r}"
+                    assert (
+                        base == "\U0001f3f4"
+                    ), f"tag character outside a flag sequence: {grapheme!r}"
                 if _is_variation_selector(char):
-                    assert position > 0 and not _is_variation_selector(grapheme[position - 1]), (
-                        f"stray variation selector in {grapheme!r}"
-                    )
+                    assert position > 0 and not _is_variation_selector(
+                        grapheme[position - 1]
+                    ), f"stray variation selector in {grapheme!r}"
             extenders = len(grapheme) - 1
             assert extenders <= MAX_EXTENDERS + 1, f"{extenders} extenders stacked on {base!r}"
 
@@ -120,7 +152,10 @@ def assert_inert(text: str) -> None:
     ("raw", "shown"),
     [
         ("\x1b[1A\x1b[2K", "␛[1A␛[2K"),  # CSI cursor up + erase line, visible whole
-        ("\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\", "␛]8;;https://evil.example␛\\click␛]8;;␛\\"),
+        (
+            "\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\",
+            "␛]8;;https://evil.example␛\\click␛]8;;␛\\",
+        ),
         ("\x1b]8;;https://e\x07x\x1b]8;;\x07", "␛]8;;https://e␇x␛]8;;␇"),  # OSC 8, BEL-terminated
         ("\x1b]52;c;Y3VybA==\x07", "␛]52;c;Y3VybA==␇"),  # OSC 52 clipboard write
         ("\x1b]0;title\x07", "␛]0;title␇"),  # OSC 0 title
@@ -151,7 +186,9 @@ def test_every_bidi_control_becomes_notation(code: int) -> None:
     assert neutralise(raw) == f"file⟨U+{code:04X}⟩gpj.exe"
 
 
-@pytest.mark.parametrize("char", ["\u200b", "\u2060", "\u2061", "\u2062", "\u2063", "\u2064", "\ufeff"])
+@pytest.mark.parametrize(
+    "char", ["\u200b", "\u2060", "\u2061", "\u2062", "\u2063", "\u2064", "\ufeff"]
+)
 def test_invisible_format_characters_become_notation(char: str) -> None:
     assert neutralise(f"r{char}m") == f"r⟨U+{ord(char):04X}⟩m"
 
@@ -196,14 +233,21 @@ def test_a_mark_with_no_base_becomes_notation() -> None:
 
 def test_marks_stacked_past_the_limit_become_notation() -> None:
     zalgo = "a" + "\u0301" * (MAX_EXTENDERS + 5)
-    assert neutralise(zalgo) == "a" + "\u0301" * MAX_TEXT_EXTENDERS + "⟨U+0301⟩" * (MAX_EXTENDERS + 5 - MAX_TEXT_EXTENDERS)
+    assert neutralise(zalgo) == "a" + "\u0301" * MAX_TEXT_EXTENDERS + "⟨U+0301⟩" * (
+        MAX_EXTENDERS + 5 - MAX_TEXT_EXTENDERS
+    )
     assert restore(neutralise(zalgo)) == zalgo
 
 
 def test_an_emoji_keeps_more_extenders_than_text_does() -> None:
-    tones = "\U0001f44d" + "\U0001f3fd"  # a thumbs-up with a skin tone: one extender, 4 cells per code point
+    tones = (
+        "\U0001f44d" + "\U0001f3fd"
+    )  # a thumbs-up with a skin tone: one extender, 4 cells per code point
     assert neutralise(tones) == tones
-    assert neutralise("\U0001f468" + ("\u200d\U0001f468") * 2) == "\U0001f468" + ("\u200d\U0001f468") * 2
+    assert (
+        neutralise("\U0001f468" + ("\u200d\U0001f468") * 2)
+        == "\U0001f468" + ("\u200d\U0001f468") * 2
+    )
 
 
 def test_a_cluster_holds_no_more_bytes_than_one_terminal_cell() -> None:
@@ -212,10 +256,15 @@ def test_a_cluster_holds_no_more_bytes_than_one_terminal_cell() -> None:
     assert shown == "\U0001f468\u200d\U0001f469\u200d\U0001f467⟨U+200D⟩\U0001f466"
     assert all(len(cluster.encode()) <= MAX_CLUSTER_BYTES for cluster in iter_graphemes(shown))
     assert restore(shown) == FAMILY
-    assert neutralise(FLAG_SCOTLAND) == "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063⟨U+E0074⟩⟨U+E007F⟩"
+    assert (
+        neutralise(FLAG_SCOTLAND)
+        == "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063⟨U+E0074⟩⟨U+E007F⟩"
+    )
 
 
-@pytest.mark.parametrize("char", ["\u0378", "\U000e0000", "\ufdd0", "\ufffe", "\U0010ffff", "\ue000", "\U000f0000"])
+@pytest.mark.parametrize(
+    "char", ["\u0378", "\U000e0000", "\ufdd0", "\ufffe", "\U0010ffff", "\ue000", "\U000f0000"]
+)
 def test_unassigned_noncharacter_and_private_use_code_points_are_notation(char: str) -> None:
     assert neutralise(f"eslint{char}") == f"eslint⟨U+{ord(char):04X}⟩"
     assert neutralise(f"e\u0301{char}") == f"e\u0301⟨U+{ord(char):04X}⟩"
@@ -237,7 +286,9 @@ def test_a_joiner_is_never_left_dangling_before_a_notation() -> None:
     assert restore(shown) == chain
 
 
-@given(st.integers(min_value=1, max_value=40), st.sampled_from(["\U0001f468", "\u2764", "\U0001f3f3"]))
+@given(
+    st.integers(min_value=1, max_value=40), st.sampled_from(["\U0001f468", "\u2764", "\U0001f3f3"])
+)
 def test_an_emoji_chain_of_any_length_is_inert_and_reversible(links: int, pictograph: str) -> None:
     chain = ZWJ.join([pictograph] * (links + 1))
     assert_inert(neutralise(chain))
@@ -246,8 +297,19 @@ def test_an_emoji_chain_of_any_length_is_inert_and_reversible(links: int, pictog
 
 @pytest.mark.parametrize(
     "kept",
-    [TECHNOLOGIST, FLAG_FR, THUMBS_TONE, HEART, KEYCAP, E_ACUTE, DEVANAGARI,  # FAMILY, FLAG_SCOTLAND: past one cell's bytes
-     "漢字かな", "עברית", "عربي", "plain ascii ~!@#$%^&*()"],
+    [
+        TECHNOLOGIST,
+        FLAG_FR,
+        THUMBS_TONE,
+        HEART,
+        KEYCAP,
+        E_ACUTE,
+        DEVANAGARI,  # FAMILY, FLAG_SCOTLAND: past one cell's bytes
+        "漢字かな",
+        "עברית",
+        "عربي",
+        "plain ascii ~!@#$%^&*()",
+    ],
 )
 def test_legitimate_sequences_are_kept(kept: str) -> None:
     assert neutralise(kept) == kept
@@ -338,7 +400,18 @@ def test_hangul_fillers_and_orphan_jamo_become_notation() -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    ["\x1b[1A", "a\u202eb", "x\u200b", "a\u200db", "\u0301", "a\U000e0041", "\ufe0f", "\ud800", "\x9b", "\u1161"],
+    [
+        "\x1b[1A",
+        "a\u202eb",
+        "x\u200b",
+        "a\u200db",
+        "\u0301",
+        "a\U000e0041",
+        "\ufe0f",
+        "\ud800",
+        "\x9b",
+        "\u1161",
+    ],
 )
 def test_the_inertness_check_rejects_raw_hostile_text(raw: str) -> None:
     with pytest.raises(AssertionError):

@@ -36,7 +36,9 @@ CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FORWARDED = {"forwarded": {"agent": "scout", "sessionId": "abc12345"}}
 
 
-def _payload(name: str = "bash/powershell-here-string-report-200-lines.json", **ask: object) -> PromptPayload:
+def _payload(
+    name: str = "bash/powershell-here-string-report-200-lines.json", **ask: object
+) -> PromptPayload:
     loaded = load_fixture(CORPUS / name)
     assert isinstance(loaded, Fixture)
     return build_payload(loaded.call, {**loaded.ask, **ask})
@@ -55,7 +57,9 @@ def small() -> PromptPayload:
 _CLOCK = itertools.count(1)
 
 
-def _press(prompt: PermissionPrompt, *keys: str | Paste, size: tuple[int, int] = (120, 40)) -> Decision | None:
+def _press(
+    prompt: PermissionPrompt, *keys: str | Paste, size: tuple[int, int] = (120, 40)
+) -> Decision | None:
     """Draw, then press each key a second after the frame went on screen: well past the guard."""
     decision = None
     for key in keys:
@@ -80,8 +84,11 @@ def test_expand_toggles_and_forwards_to_host_without_settling(big: PromptPayload
     assert _press(prompt, "y") == Decision("approved")
 
 
-@pytest.mark.parametrize("between", [CTRL_O, "\x1b[I", "\x1b[O", "\x1b[<0;10;5M", "\x1b[M !!", "\x00"],
-                         ids=["expand", "focus-in", "focus-out", "mouse-sgr", "mouse-x10", "nul"])
+@pytest.mark.parametrize(
+    "between",
+    [CTRL_O, "\x1b[I", "\x1b[O", "\x1b[<0;10;5M", "\x1b[M !!", "\x00"],
+    ids=["expand", "focus-in", "focus-out", "mouse-sgr", "mouse-x10", "nul"],
+)
 def test_any_input_between_two_presses_disarms(big: PromptPayload, between: str) -> None:
     """Only the confirming key again confirms: the expand action, a focus or mouse report in between disarms."""
     prompt = PermissionPrompt(big)
@@ -92,7 +99,9 @@ def test_any_input_between_two_presses_disarms(big: PromptPayload, between: str)
 
 def test_expand_in_scope_step_never_commits(small: PromptPayload) -> None:
     host: list[bool] = []
-    prompt = PermissionPrompt(_payload("bash/compound-cd-then-rm-build.json", **FORWARDED), on_tools_expand=host.append)
+    prompt = PermissionPrompt(
+        _payload("bash/compound-cd-then-rm-build.json", **FORWARDED), on_tools_expand=host.append
+    )
     _press(prompt, "s", "s")
     assert prompt.state.step == "scope"
     assert _press(prompt, CTRL_O) is None
@@ -152,7 +161,9 @@ def test_pager_keys_scroll_and_show_position(big: PromptPayload) -> None:
     _press(prompt, UP, "k", "k")
     assert prompt.offset == 0
     _press(prompt, PAGE_DOWN)
-    assert prompt.offset == 26  # 27 rows between the two core rows above and `…`, `shape`, `runs` below; one kept
+    assert (
+        prompt.offset == 26
+    )  # 27 rows between the two core rows above and `…`, `shape`, `runs` below; one kept
     assert prompt.render(120, 40)[-1].endswith(" · 55/205")
     _press(prompt, PAGE_UP)
     assert prompt.offset == 0
@@ -201,7 +212,9 @@ def test_resize_clamps_the_offset(big: PromptPayload) -> None:
 
 
 @pytest.mark.parametrize("width", [1, 5, 10, 19])
-def test_below_the_smallest_layout_the_prompt_says_too_small_and_offers_only_denial(big: PromptPayload, width: int) -> None:
+def test_below_the_smallest_layout_the_prompt_says_too_small_and_offers_only_denial(
+    big: PromptPayload, width: int
+) -> None:
     prompt = PermissionPrompt(big)
     for expanded in (False, True):
         prompt.expanded = expanded
@@ -227,16 +240,26 @@ def test_the_hint_breaks_between_its_phrases(big: PromptPayload) -> None:
 def test_a_pager_window_inside_a_non_core_fact_keeps_its_label() -> None:
     from askbench.impl.keys import END as END_KEY
 
-    payload = build_payload({"name": "bash", "input": {"command": "ls", "description": "\n".join(f"line {i}" for i in range(80))}}, {})
+    payload = build_payload(
+        {
+            "name": "bash",
+            "input": {"command": "ls", "description": "\n".join(f"line {i}" for i in range(80))},
+        },
+        {},
+    )
     prompt = PermissionPrompt(payload)
     _press(prompt, CTRL_O, END_KEY, size=(80, 24))
     lines = prompt.render(80, 24)
     assert "line 79" in "\n".join(lines)
-    head = next(index for index, line in enumerate(lines) if line.startswith("description : line 0"))
+    head = next(
+        index for index, line in enumerate(lines) if line.startswith("description : line 0")
+    )
     assert lines[head + 1] == "…" and lines[head + 2].strip().startswith("line ")
 
 
-def test_a_reason_typed_in_a_pager_too_short_for_the_pinned_rows_shows_the_text_alone(big: PromptPayload) -> None:
+def test_a_reason_typed_in_a_pager_too_short_for_the_pinned_rows_shows_the_text_alone(
+    big: PromptPayload,
+) -> None:
     prompt = PermissionPrompt(big)
     _press(prompt, CTRL_O, "r", "r", size=(80, 24))
     assert prompt.state.step == "reason" and prompt.expanded
@@ -245,7 +268,10 @@ def test_a_reason_typed_in_a_pager_too_short_for_the_pinned_rows_shows_the_text_
     assert not any(row.startswith(("shape", "runs")) for row in short)
     assert short[-2] == f"Reason (required): {CURSOR}" and short[-1].endswith(" · 5/206")
     tall = prompt.render(80, 9)
-    assert prompt.request_visible and tall[-4:-2] == ["shape   : @'…'@ | Out-File -FilePath report.md", "runs    : Out-File -FilePath report.md"]
+    assert prompt.request_visible and tall[-4:-2] == [
+        "shape   : @'…'@ | Out-File -FilePath report.md",
+        "runs    : Out-File -FilePath report.md",
+    ]
 
 
 def test_tiny_terminal_never_overflows(big: PromptPayload) -> None:
@@ -284,7 +310,9 @@ def test_keys_after_decision_change_nothing(big: PromptPayload) -> None:
 
 
 def test_paint_and_style_are_applied(big: PromptPayload) -> None:
-    prompt = PermissionPrompt(big, paint=lambda role, text: f"<{role}>{text}", style=lambda role, text: f"[{role}]{text}")
+    prompt = PermissionPrompt(
+        big, paint=lambda role, text: f"<{role}>{text}", style=lambda role, text: f"[{role}]{text}"
+    )
     lines = prompt.render(120, 40)
     assert lines[0] == "[title]Permission Required"
     assert any(line.startswith("[selected]▶ (y)") for line in lines)
@@ -300,12 +328,42 @@ def test_config_for_and_key_label(big: PromptPayload) -> None:
 # ── properties ───────────────────────────────────────────────────────
 
 
-KEYS = st.sampled_from(["y", "s", "n", "r", "j", "k", "e", CTRL_O, UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END, ENTER, ESC, "\x7f", "x"])
-INPUTS = st.one_of(KEYS, st.builds(Paste, st.sampled_from(["yy", "git status\r", "y\ny\n", "\x1b[A"])))
+KEYS = st.sampled_from(
+    [
+        "y",
+        "s",
+        "n",
+        "r",
+        "j",
+        "k",
+        "e",
+        CTRL_O,
+        UP,
+        DOWN,
+        PAGE_UP,
+        PAGE_DOWN,
+        HOME,
+        END,
+        ENTER,
+        ESC,
+        "\x7f",
+        "x",
+    ]
+)
+INPUTS = st.one_of(
+    KEYS, st.builds(Paste, st.sampled_from(["yy", "git status\r", "y\ny\n", "\x1b[A"]))
+)
 
 
-@given(st.lists(st.tuples(INPUTS, st.sampled_from([(80, 24), (20, 8), (40, 12), (120, 40), (80, 8)])), max_size=30))
-def test_any_input_keeps_the_frame_in_bounds_and_approval_next_to_the_request(steps: list[tuple[str | Paste, tuple[int, int]]]) -> None:
+@given(
+    st.lists(
+        st.tuples(INPUTS, st.sampled_from([(80, 24), (20, 8), (40, 12), (120, 40), (80, 8)])),
+        max_size=30,
+    )
+)
+def test_any_input_keeps_the_frame_in_bounds_and_approval_next_to_the_request(
+    steps: list[tuple[str | Paste, tuple[int, int]]],
+) -> None:
     prompt = PermissionPrompt(_payload(**FORWARDED))
     for key, (width, height) in steps:
         lines = prompt.render(width, height)
@@ -339,7 +397,9 @@ def test_fallback_labels_map_to_the_same_decisions(big: PromptPayload) -> None:
     assert fallback_decision(config, "No") == Decision("denied")
     assert fallback_decision(config, None) == Decision("denied")
     assert fallback_decision(config, "No, provide reason", "  ") is None
-    assert fallback_decision(config, "No, provide reason", " why ") == Decision("denied_with_reason", "why")
+    assert fallback_decision(config, "No, provide reason", " why ") == Decision(
+        "denied_with_reason", "why"
+    )
     with pytest.raises(ValueError):
         fallback_decision(config, "Maybe")
 
@@ -348,8 +408,12 @@ def test_fallback_forwarded_scope() -> None:
     config = config_for(_payload(**FORWARDED))
     scope = fallback_scope_select(config)
     assert scope is not None and scope.options == ("This subagent only", "The whole session")
-    assert fallback_decision(config, "Yes, for this session", scope_label="The whole session") == Decision("approved_for_serving_session")
-    assert fallback_decision(config, "Yes, for this session", scope_label=None) == Decision("approved_for_session")
+    assert fallback_decision(
+        config, "Yes, for this session", scope_label="The whole session"
+    ) == Decision("approved_for_serving_session")
+    assert fallback_decision(config, "Yes, for this session", scope_label=None) == Decision(
+        "approved_for_session"
+    )
     assert fallback_scope_select(config_for(_payload())) is None
 
 
@@ -364,12 +428,14 @@ def test_request_decision_from_ui_drives_select_and_input(big: PromptPayload) ->
     decision = request_decision_from_ui(big, config_for(big), select, lambda label: next(answers))
     assert decision == Decision("denied_with_reason", "too long")
     assert titles[0].startswith("Permission Required\n")
-    assert request_decision_from_ui(big, config_for(big), select, lambda label: None) == Decision("denied")
+    assert request_decision_from_ui(big, config_for(big), select, lambda label: None) == Decision(
+        "denied"
+    )
     forwarded = _payload(**FORWARDED)
     picks = iter(["Yes, for this session", "The whole session"])
-    assert request_decision_from_ui(forwarded, config_for(forwarded), lambda t, o: next(picks), lambda label: None) == Decision(
-        "approved_for_serving_session"
-    )
+    assert request_decision_from_ui(
+        forwarded, config_for(forwarded), lambda t, o: next(picks), lambda label: None
+    ) == Decision("approved_for_serving_session")
 
 
 # ── deliberate decisions ─────────────────────────────────────────────────
@@ -412,7 +478,9 @@ def test_keys_within_the_guard_after_the_request_appears_are_ignored(big: Prompt
     assert prompt.state.armed_key is None
     assert clock.press(prompt, "y", 0.8) is None
     assert prompt.state.armed_key == "y"
-    assert clock.press(prompt, "y", 0.2) is None  # the same key again this soon is that key held: one press
+    assert (
+        clock.press(prompt, "y", 0.2) is None
+    )  # the same key again this soon is that key held: one press
     assert "release y" in prompt.render(120, 40)[-1]
     assert clock.press(prompt, "y", 0.8) == Decision("approved")
 
@@ -463,14 +531,19 @@ def test_a_paste_in_the_reason_step_is_text(big: PromptPayload) -> None:
 # ── the request outranks the chrome ──────────────────────────────────────
 
 
-SIZES = [(width, height) for width in (20, 30, 40, 60, 80, 120) for height in (8, 9, 10, 12, 14, 20, 40)]
+SIZES = [
+    (width, height) for width in (20, 30, 40, 60, 80, 120) for height in (8, 9, 10, 12, 14, 20, 40)
+]
 
 
-@pytest.mark.parametrize("name", [
-    "bash/powershell-here-string-report-200-lines.json",
-    "bash/compound-cd-then-rm-build.json",
-    "mcp/github-create-issue-long-markdown-body.json",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bash/powershell-here-string-report-200-lines.json",
+        "bash/compound-cd-then-rm-build.json",
+        "mcp/github-create-issue-long-markdown-body.json",
+    ],
+)
 @pytest.mark.parametrize("forwarded", [False, True])
 def test_no_size_from_20x8_up_offers_approval_without_the_core(name: str, forwarded: bool) -> None:
     from askbench.harness.fixtures.scenarios import approval_offered, core_missing
@@ -521,7 +594,9 @@ def test_compact_frames_keep_every_core_row(big: PromptPayload) -> None:
 # ── the pager at the speed of a pager ────────────────────────────────────
 
 
-def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The pager reads its own lazily laid-out view: never ``render_prompt_dialog`` with the complete budget,
     and esc then ctrl+o lay out nothing again."""
     import askbench.impl.dialog
@@ -547,12 +622,20 @@ def test_opening_scrolling_and_collapsing_never_render_the_complete_view_whole(m
     assert all(budget.max_rows is not None for budget in budgets)  # type: ignore[attr-defined]
 
 
-def test_the_pager_position_is_exact_when_the_request_is_small_and_a_share_when_it_is_not(big: PromptPayload) -> None:
+def test_the_pager_position_is_exact_when_the_request_is_small_and_a_share_when_it_is_not(
+    big: PromptPayload,
+) -> None:
     prompt = PermissionPrompt(big)
     _press(prompt, CTRL_O)
     assert prompt.render(120, 40)[-1].endswith(" · 29/205")
-    huge = PermissionPrompt(build_payload({"name": "bash", "input": {"command": "line\n" * 100_000}}))
+    huge = PermissionPrompt(
+        build_payload({"name": "bash", "input": {"command": "line\n" * 100_000}})
+    )
     _press(huge, CTRL_O)
-    assert huge.render(120, 40)[-1].endswith(" · 30 · 0%")  # 30 rows laid out of a total not yet known
+    assert huge.render(120, 40)[-1].endswith(
+        " · 30 · 0%"
+    )  # 30 rows laid out of a total not yet known
     _press(huge, END)  # tool, then 100,000 lines and the empty one after the last line break
-    assert huge.render(120, 40)[-1].endswith(" · 100805/100805")  # the command, its outline of 803 rows, the chrome
+    assert huge.render(120, 40)[-1].endswith(
+        " · 100805/100805"
+    )  # the command, its outline of 803 rows, the chrome

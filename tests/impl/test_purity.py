@@ -30,10 +30,24 @@ IO_MODULES = frozenset(
 )  # fmt: skip
 """Modules whose purpose is files, processes, the network, the terminal, threads or the clock."""
 
-IO_BUILTINS = frozenset({"open", "print", "input", "breakpoint", "exec", "eval", "compile", "__import__"})
+IO_BUILTINS = frozenset(
+    {"open", "print", "input", "breakpoint", "exec", "eval", "compile", "__import__"}
+)
 """Builtins that read or write the outside world, or run code the scan cannot see."""
 
-IO_SYS = frozenset({"stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__", "argv", "exit", "orig_argv"})
+IO_SYS = frozenset(
+    {
+        "stdin",
+        "stdout",
+        "stderr",
+        "__stdin__",
+        "__stdout__",
+        "__stderr__",
+        "argv",
+        "exit",
+        "orig_argv",
+    }
+)
 """What of ``sys`` talks to the process's surroundings; ``sys.get_int_max_str_digits`` and the like do not."""
 
 JUDGE = "askbench.harness"
@@ -150,5 +164,7 @@ def test_importing_every_impl_module_loads_nothing_of_the_judge() -> None:
         "    importlib.import_module(name)\n"
         f"print(sorted(m for m in sys.modules if m == {JUDGE!r} or m.startswith({JUDGE + '.'!r})))\n"
     )
-    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
     assert loaded.stdout.strip() == "[]"

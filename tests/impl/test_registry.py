@@ -66,7 +66,10 @@ def test_duplicate_registration_raises_naming_the_tool():
     registry.register("github:create_issue", shout)
     with pytest.raises(DuplicateFormatterError) as caught:
         registry.register("github:create_issue", whisper)
-    assert str(caught.value) == "A tool input formatter is already registered for 'github:create_issue'."
+    assert (
+        str(caught.value)
+        == "A tool input formatter is already registered for 'github:create_issue'."
+    )
 
 
 def test_duplicate_error_is_a_value_error():

@@ -75,7 +75,11 @@ def load(name: str) -> tuple[dict, PromptPayload, DialogBudget]:
     fixture = json.loads((CORPUS / name).read_text(encoding="utf-8"))
     payload = build_payload(fixture["call"], fixture.get("ask"))
     budget = fixture.get("budget") or {}
-    return fixture, payload, DialogBudget(budget.get("maxRows", 24), budget.get("fieldMaxWidth", 400))
+    return (
+        fixture,
+        payload,
+        DialogBudget(budget.get("maxRows", 24), budget.get("fieldMaxWidth", 400)),
+    )
 
 
 def at_width(budget: DialogBudget, width: int) -> DialogBudget:
@@ -107,7 +111,11 @@ def test_seed_table_row(name: str, width: int) -> None:
     bounded = render_prompt_dialog(payload, at_width(budget, width))
     complete = render_prompt_dialog(payload, complete_view_budget(width))
 
-    assert (len(legacy), len(bounded.lines), len(complete.lines)) == (legacy_rows, bounded_rows, complete_rows)
+    assert (len(legacy), len(bounded.lines), len(complete.lines)) == (
+        legacy_rows,
+        bounded_rows,
+        complete_rows,
+    )
     assert len(bounded.lines) <= 24
     assert bounded.elided and not complete.elided
     for line in (*legacy, *bounded.lines, *complete.lines):
@@ -125,23 +133,46 @@ def test_a_wider_terminal_buys_the_old_dialog_nothing(name: str) -> None:
 def test_the_bounded_core_is_whole(name: str, width: int) -> None:
     _, payload, budget = load(name)
     lines = render_prompt_dialog(payload, at_width(budget, width)).lines
-    labels = [line.split(" : ")[0].rstrip() for line in lines if not line.startswith(" ") and " : " in line]
+    labels = [
+        line.split(" : ")[0].rstrip()
+        for line in lines
+        if not line.startswith(" ") and " : " in line
+    ]
     forwarded = name == FORWARDED
-    core = ["subagent", "tool", "command", "shape", "runs"] if forwarded else ["tool", "command", "shape", "runs"]
+    core = (
+        ["subagent", "tool", "command", "shape", "runs"]
+        if forwarded
+        else ["tool", "command", "shape", "runs"]
+    )
     assert labels[: len(core)] == core
-    assert lines[0] == ("subagent  : scout · session 3f9c1a7e-5b2d-4e8f-9a61-2c7d4b0e8f15" if forwarded else "tool    : bash")
+    assert lines[0] == (
+        "subagent  : scout · session 3f9c1a7e-5b2d-4e8f-9a61-2c7d4b0e8f15"
+        if forwarded
+        else "tool    : bash"
+    )
     value_start = next(index for index, line in enumerate(lines) if line.startswith("command"))
     assert lines[value_start].endswith(": @'")
-    value_end = next((index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" ")),
-                     len(lines))
+    value_end = next(
+        (index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" ")),
+        len(lines),
+    )
     # capped and marked: the head ends in the marker, and the command's last line follows it
     assert lines[value_end - 2].endswith(ELLIPSIS)
     assert lines[value_end - 1].endswith("'@ | Out-File -FilePath report.md")
-    assert any(line.startswith("shape") and line.endswith(": @'…'@ | Out-File -FilePath report.md") for line in lines)
+    assert any(
+        line.startswith("shape") and line.endswith(": @'…'@ | Out-File -FilePath report.md")
+        for line in lines
+    )
     if forwarded:
         # the child's sentence is evidence, in brief: the command it names is the core row above
-        assert any(line.startswith("requested : Agent 'scout' requested bash command '…'.") for line in lines)
-    assert any(line.startswith("runs") and line.endswith(": Out-File -FilePath report.md") for line in lines)
+        assert any(
+            line.startswith("requested : Agent 'scout' requested bash command '…'.")
+            for line in lines
+        )
+    assert any(
+        line.startswith("runs") and line.endswith(": Out-File -FilePath report.md")
+        for line in lines
+    )
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -151,7 +182,9 @@ def test_the_frames_on_a_terminal(name: str, width: int) -> None:
     legacy_rows, bounded_rows, _ = TABLE[(name, width)]
     legacy = render_frame(payload, "legacy", at_width(budget, width))
     bounded = render_frame(payload, "bounded", at_width(budget, width))
-    assert len(legacy.lines) == legacy_rows + CHROME_ROWS  # 210 local, 213 forwarded: the seed's upstream
+    assert (
+        len(legacy.lines) == legacy_rows + CHROME_ROWS
+    )  # 210 local, 213 forwarded: the seed's upstream
     hint_rows = 2 if width == 80 else 1  # "· ctrl+o full request" wraps the hint at 80 columns
     assert len(bounded.lines) == bounded_rows + CHROME_ROWS - 1 + hint_rows
     assert EXPAND_HINT in " ".join(bounded.lines[-hint_rows:])
@@ -174,7 +207,9 @@ def test_the_single_line_command() -> None:
     bounded = render_prompt_dialog(payload, at_width(budget, width))
     lines = bounded.lines
     value_start = next(index for index, line in enumerate(lines) if line.startswith("command : "))
-    value_end = next(index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" "))
+    value_end = next(
+        index for index in range(value_start + 1, len(lines)) if not lines[index].startswith(" ")
+    )
     value_rows = value_end - value_start
     # 400 cells in a value column of 120 - (7 + 3) = 110: four rows, the head's ending in the marker
     # and the tail's starting with it, so the pipe into jq at the very end is on screen
@@ -185,10 +220,14 @@ def test_the_single_line_command() -> None:
     assert command.endswith(lines[value_end - 1].lstrip())
     assert lines[:2] == ("agent   : observability", "tool    : bash")
     # the outline: curl's name and first arguments, the data cut, the pipeline whole, on one row
-    assert lines[value_end] == "shape   : curl -sS --fail-with-body -X POST … | jq -r '.status + \" \" + .url'"
+    assert (
+        lines[value_end]
+        == "shape   : curl -sS --fail-with-body -X POST … | jq -r '.status + \" \" + .url'"
+    )
     assert len(lines) == 8 and bounded.elided
 
     complete = render_prompt_dialog(payload, complete_view_budget(width))
-    assert len(complete.lines) == 98  # agent, tool, 94 command rows (ceil(10236 / 110)), the shape row, timeout
+    assert (
+        len(complete.lines) == 98
+    )  # agent, tool, 94 command rows (ceil(10236 / 110)), the shape row, timeout
     assert math.ceil(10_236 / 110) == 94
-

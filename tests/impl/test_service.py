@@ -68,9 +68,16 @@ def test_the_mcp_summariser_is_registered_at_start_up():
     service = PermissionsService()
     assert service.registry.get("mcp") is format_mcp_input_for_prompt
     check = PermissionCheckResult("mcp", target="github:create_issue", source="mcp")
-    sentence = format_ask_prompt(check, "scout", {"tool": "github:create_issue", "arguments": {"title": "Bug"}},
-                                 service.formatter())
-    assert sentence == "Agent 'scout' requested MCP target 'github:create_issue' with title: \"Bug\". Allow this call?"
+    sentence = format_ask_prompt(
+        check,
+        "scout",
+        {"tool": "github:create_issue", "arguments": {"title": "Bug"}},
+        service.formatter(),
+    )
+    assert (
+        sentence
+        == "Agent 'scout' requested MCP target 'github:create_issue' with title: \"Bug\". Allow this call?"
+    )
 
 
 def test_registering_mcp_again_through_the_service_raises():
@@ -112,16 +119,24 @@ def test_services_do_not_share_registrations():
 
 
 def test_configured_limits_reach_the_formatter():
-    service = PermissionsService(normalize_config({"toolInputPreviewMaxLength": 10, "toolTextSummaryMaxLength": 3}))
+    service = PermissionsService(
+        normalize_config({"toolInputPreviewMaxLength": 10, "toolTextSummaryMaxLength": 3})
+    )
     assert service.formatter().limits == PreviewLimits(10, 3, 1000)
     assert service.format_tool_input("deploy", {"env": "production"}) == 'with input {"env":"pr…'
 
 
 def test_a_config_change_applies_to_the_next_formatter():
     service = PermissionsService()
-    assert service.format_tool_input("grep", {"pattern": "abcdef"}) == "for pattern 'abcdef', current working directory"
+    assert (
+        service.format_tool_input("grep", {"pattern": "abcdef"})
+        == "for pattern 'abcdef', current working directory"
+    )
     service.config = normalize_config({"toolTextSummaryMaxLength": 2})
-    assert service.format_tool_input("grep", {"pattern": "abcdef"}) == "for pattern 'ab…', current working directory"
+    assert (
+        service.format_tool_input("grep", {"pattern": "abcdef"})
+        == "for pattern 'ab…', current working directory"
+    )
 
 
 def test_default_service_uses_default_limits():

@@ -72,13 +72,28 @@ def test_many_emoji_cut_at_401_leave_no_lone_surrogate():
 @pytest.mark.parametrize(
     ("text", "limit", "expected"),
     [
-        pytest.param("ab" + FAMILY + "cd", 4, "ab…", id="zwj-family-straddling-the-cut-is-dropped-whole"),
-        pytest.param("ab" + FAMILY + "cd", 7, "ab" + FAMILY + "…", id="zwj-family-that-fits-is-kept-whole"),
-        pytest.param(FLAG_DE + FLAG_FR, 3, FLAG_DE + "…", id="regional-indicator-pairs-stay-paired"),
+        pytest.param(
+            "ab" + FAMILY + "cd", 4, "ab…", id="zwj-family-straddling-the-cut-is-dropped-whole"
+        ),
+        pytest.param(
+            "ab" + FAMILY + "cd", 7, "ab" + FAMILY + "…", id="zwj-family-that-fits-is-kept-whole"
+        ),
+        pytest.param(
+            FLAG_DE + FLAG_FR, 3, FLAG_DE + "…", id="regional-indicator-pairs-stay-paired"
+        ),
         pytest.param(FLAG_DE + FLAG_FR, 1, "…", id="half-a-flag-is-never-shown"),
-        pytest.param("abcd" + E_ACUTE + "fgh", 5, "abcd…", id="base-is-not-separated-from-its-combining-mark"),
-        pytest.param("abcd" + E_ACUTE + "fgh", 6, "abcd" + E_ACUTE + "…", id="base-and-mark-that-fit-are-kept"),
-        pytest.param("x" + THUMBS_DARK + "y", 2, "x…", id="skin-tone-modifier-stays-with-its-emoji"),
+        pytest.param(
+            "abcd" + E_ACUTE + "fgh", 5, "abcd…", id="base-is-not-separated-from-its-combining-mark"
+        ),
+        pytest.param(
+            "abcd" + E_ACUTE + "fgh",
+            6,
+            "abcd" + E_ACUTE + "…",
+            id="base-and-mark-that-fit-are-kept",
+        ),
+        pytest.param(
+            "x" + THUMBS_DARK + "y", 2, "x…", id="skin-tone-modifier-stays-with-its-emoji"
+        ),
         pytest.param("x" + HANGUL_JAMO + "y", 3, "x…", id="hangul-jamo-syllable-stays-whole"),
         pytest.param("x" + KEYCAP + "y", 3, "x…", id="keycap-sequence-stays-whole"),
         pytest.param("a\r\nb", 2, "a…", id="crlf-is-one-grapheme"),

@@ -96,7 +96,9 @@ def test_duplicate_builtins_are_rejected():
         XdevRegistry([device("lsp"), device("lsp")])
 
 
-@pytest.mark.parametrize("name", ["", "has space", "a/b", "q?", "frag#", "tab\t", "nl\n", "\x1b[31m"])
+@pytest.mark.parametrize(
+    "name", ["", "has space", "a/b", "q?", "frag#", "tab\t", "nl\n", "\x1b[31m"]
+)
 def test_device_names_must_round_trip_through_the_url(name):
     with pytest.raises(ValueError):
         device(name)
@@ -148,7 +150,14 @@ def test_listing_of_an_empty_registry():
 
 def test_docs_exact_text():
     registry = XdevRegistry(
-        [device("gh_issue", "Create a GitHub issue.\n", label="GitHub", parameters={"type": "object"})]
+        [
+            device(
+                "gh_issue",
+                "Create a GitHub issue.\n",
+                label="GitHub",
+                parameters={"type": "object"},
+            )
+        ]
     )
     assert registry.docs("gh_issue") == (
         "# gh_issue — GitHub\n"
@@ -192,7 +201,9 @@ def test_unknown_device_error_lists_the_mounted_devices():
 def section(name, description, label=None):
     title = f"## {name}" + (f" — {label}" if label else "")
     body = f"{description}\n\n" if description else ""
-    return f"{title}\n\n{body}### Schema\n```json\n{{}}\n```\nExecute by writing JSON to xd://{name}."
+    return (
+        f"{title}\n\n{body}### Schema\n```json\n{{}}\n```\nExecute by writing JSON to xd://{name}."
+    )
 
 
 def test_docs_all_exact_text_with_capped_external_and_overflow():
@@ -260,11 +271,7 @@ def test_docs_all_of_an_empty_registry_is_empty():
 def split_docs_all(text):
     """Names inlined (by section heading) and names in the on-demand index."""
     head, _, index = text.partition(ADDITIONAL)
-    inlined = [
-        line[3:].split(" — ")[0]
-        for line in head.splitlines()
-        if line.startswith("## ")
-    ]
+    inlined = [line[3:].split(" — ")[0] for line in head.splitlines() if line.startswith("## ")]
     indexed = [
         line[len("- xd://") :].split(" — ")[0]
         for line in index.splitlines()
@@ -273,7 +280,9 @@ def split_docs_all(text):
     return inlined, indexed
 
 
-NAMES = st.sampled_from([f"tool_{i}" for i in range(16)]) | st.from_regex(r"[a-z][a-z0-9_]{0,11}", fullmatch=True)
+NAMES = st.sampled_from([f"tool_{i}" for i in range(16)]) | st.from_regex(
+    r"[a-z][a-z0-9_]{0,11}", fullmatch=True
+)
 PROSE = st.text(alphabet=string.ascii_letters + " ", max_size=60)
 
 
@@ -364,7 +373,9 @@ def recorder():
 @pytest.fixture
 def registry(recorder):
     registry = XdevRegistry()
-    registry.reconcile([device("gh_issue", "Create an issue.", parameters=ISSUE_SCHEMA, execute=recorder)])
+    registry.reconcile(
+        [device("gh_issue", "Create an issue.", parameters=ISSUE_SCHEMA, execute=recorder)]
+    )
     return registry
 
 
@@ -386,8 +397,14 @@ HOW_TO_DOCS = 'write xd://gh_issue with "?"'
 
 @pytest.mark.parametrize(
     ("content", "kind"),
-    [("[1, 2]", "an array"), ('"title"', "a string"), ("42", "a number"), ("1.5", "a number"),
-     ("true", "a boolean"), ("null", "null")],
+    [
+        ("[1, 2]", "an array"),
+        ('"title"', "a string"),
+        ("42", "a number"),
+        ("1.5", "a number"),
+        ("true", "a boolean"),
+        ("null", "null"),
+    ],
 )
 def test_dispatch_rejects_non_object_json(registry, recorder, content, kind):
     with pytest.raises(DeviceArgsError) as caught:
@@ -423,7 +440,11 @@ def test_dispatch_strips_habitual_intent_field(registry, recorder):
 
 def test_dispatch_keeps_intent_field_when_the_schema_declares_it():
     recorder = Recorder()
-    schema = {"type": "object", "properties": {"i": {"type": "integer"}}, "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "properties": {"i": {"type": "integer"}},
+        "additionalProperties": False,
+    }
     registry = XdevRegistry([device("counter", parameters=schema, execute=recorder)])
     registry.dispatch("counter", '{"i": 3}')
     assert recorder.calls == [{"i": 3}]
@@ -449,7 +470,9 @@ def test_dispatch_reports_a_missing_required_field_at_the_root(registry):
 
 def test_dispatch_validates_with_draft_2020_12_semantics():
     schema = {"type": "array", "prefixItems": [{"type": "string"}], "items": False}
-    registry = XdevRegistry([device("tuple", parameters={"type": "object", "properties": {"t": schema}})])
+    registry = XdevRegistry(
+        [device("tuple", parameters={"type": "object", "properties": {"t": schema}})]
+    )
     registry.dispatch("tuple", '{"t": ["a"]}')
     with pytest.raises(DeviceArgsError, match=r"\$\.t"):
         registry.dispatch("tuple", '{"t": ["a", "b"]}')
@@ -457,7 +480,9 @@ def test_dispatch_validates_with_draft_2020_12_semantics():
 
 def test_dispatch_with_an_unusable_schema_blames_the_device():
     registry = XdevRegistry([device("broken", parameters={"type": "no-such-type"})])
-    with pytest.raises(XdevError, match="xd://broken declares an unusable parameter schema") as caught:
+    with pytest.raises(
+        XdevError, match="xd://broken declares an unusable parameter schema"
+    ) as caught:
         registry.dispatch("broken", "{}")
     assert not isinstance(caught.value, DeviceArgsError)
 
@@ -566,10 +591,17 @@ def test_decode_streaming_is_not_fooled_by_non_strings():
     assert decode_streaming_args(None) == {}  # type: ignore[arg-type]
 
 
-JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
+JSON_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text()
+)
 JSON_VALUES = st.recursive(
     JSON_SCALARS,
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=6), children, max_size=4),
     max_leaves=12,
 )
 JSON_OBJECTS = st.dictionaries(st.text(max_size=6), JSON_VALUES, max_size=5)

@@ -26,12 +26,21 @@ def save_run(run: Run, folder: Path) -> Path:
     path = run_path(folder, run.profile, run.fixture, run.width)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {
-        "profile": run.profile, "fixture": run.fixture, "width": run.width, "outcome": run.outcome,
-        "captures": [{"step": capture.step, "rows": list(capture.rows), "offset": capture.offset} for capture in run.captures],
+        "profile": run.profile,
+        "fixture": run.fixture,
+        "width": run.width,
+        "outcome": run.outcome,
+        "captures": [
+            {"step": capture.step, "rows": list(capture.rows), "offset": capture.offset}
+            for capture in run.captures
+        ],
         "raw": base64.b64encode(run.raw).decode(),
         "call": {"name": run.call.name, "arguments": run.call.arguments} if run.call else None,
-        "results": list(run.results), "offered": list(run.offered), "notes": list(run.notes),
-        "height": run.height, "requests": list(run.requests),
+        "results": list(run.results),
+        "offered": list(run.offered),
+        "notes": list(run.notes),
+        "height": run.height,
+        "requests": list(run.requests),
     }
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return path
@@ -41,8 +50,18 @@ def load_run(path: Path) -> Run:
     data = json.loads(path.read_text(encoding="utf-8"))
     call = data["call"]
     return Run(
-        data["profile"], data["fixture"], data["width"], data["outcome"],
-        tuple(Capture(item["step"], tuple(item["rows"]), item["offset"]) for item in data["captures"]),
-        base64.b64decode(data["raw"]), ToolCall(call["name"], call["arguments"]) if call else None,
-        tuple(data["results"]), tuple(data["offered"]), tuple(data["notes"]), data["height"], tuple(data["requests"]),
+        data["profile"],
+        data["fixture"],
+        data["width"],
+        data["outcome"],
+        tuple(
+            Capture(item["step"], tuple(item["rows"]), item["offset"]) for item in data["captures"]
+        ),
+        base64.b64decode(data["raw"]),
+        ToolCall(call["name"], call["arguments"]) if call else None,
+        tuple(data["results"]),
+        tuple(data["offered"]),
+        tuple(data["notes"]),
+        data["height"],
+        tuple(data["requests"]),
     )

@@ -29,7 +29,9 @@ __all__ = ["add_agents_parser", "cmd_agents", "run_matrix"]
 
 def _version(command: Sequence[str]) -> str:
     try:
-        return subprocess.run(command, capture_output=True, text=True, check=False, timeout=10).stdout.strip()
+        return subprocess.run(
+            command, capture_output=True, text=True, check=False, timeout=10
+        ).stdout.strip()
     except OSError:
         return "absent"
 
@@ -40,13 +42,23 @@ def _reference(fixtures: Sequence[Fixture], widths: Sequence[int]) -> dict[tuple
         result = run_fixture(fixture, widths)
         for judged in result.widths:
             names = sorted({violation.invariant for violation in judged.violations})
-            out[(fixture_key(fixture), judged.width)] = "FAIL " + ", ".join(names) if names else "PASS"
+            out[(fixture_key(fixture), judged.width)] = (
+                "FAIL " + ", ".join(names) if names else "PASS"
+            )
     return out
 
 
-def run_matrix(profiles: Sequence[Profile], fixtures: Sequence[Fixture], widths: Sequence[int], cache: Path | None,
-               jobs: int, timing: Timing, progress: Callable[[Verdict], None] = lambda verdict: None,
-               runs: Path | None = None, reuse: str = "") -> list[Verdict]:
+def run_matrix(
+    profiles: Sequence[Profile],
+    fixtures: Sequence[Fixture],
+    widths: Sequence[int],
+    cache: Path | None,
+    jobs: int,
+    timing: Timing,
+    progress: Callable[[Verdict], None] = lambda verdict: None,
+    runs: Path | None = None,
+    reuse: str = "",
+) -> list[Verdict]:
     """Every profile × fixture × width, ``jobs`` at a time, each judged, then ``monotone`` across widths.
 
     Widths go in the order given, each over every fixture, so a run cut short
@@ -56,7 +68,12 @@ def run_matrix(profiles: Sequence[Profile], fixtures: Sequence[Fixture], widths:
     run again instead of driving the CLI once more; ``"rejudge"`` drives
     nothing, and a cell with no kept run is left out (``NOT RUN``).
     """
-    tasks = [(profile, fixture, width) for width in widths for fixture in fixtures for profile in profiles]
+    tasks = [
+        (profile, fixture, width)
+        for width in widths
+        for fixture in fixtures
+        for profile in profiles
+    ]
 
     def one(task: tuple[Profile, Fixture, int]) -> Verdict | None:
         profile, fixture, width = task
@@ -73,7 +90,13 @@ def run_matrix(profiles: Sequence[Profile], fixtures: Sequence[Fixture], widths:
                     save_run(run, runs)
             verdict = judge(run, fixture, profile)
         except (OSError, subprocess.SubprocessError, ValueError) as error:
-            verdict = Verdict(profile.name, fixture_key(fixture), width, "ERROR", notes=(f"the driver failed: {error}",))
+            verdict = Verdict(
+                profile.name,
+                fixture_key(fixture),
+                width,
+                "ERROR",
+                notes=(f"the driver failed: {error}",),
+            )
         progress(verdict)
         return verdict
 
@@ -82,12 +105,24 @@ def run_matrix(profiles: Sequence[Profile], fixtures: Sequence[Fixture], widths:
     out: list[Verdict] = []
     for profile in profiles:
         for fixture in fixtures:
-            out.extend(monotone_across([v for v in verdicts if v.profile == profile.name and v.fixture == fixture_key(fixture)]))
+            out.extend(
+                monotone_across(
+                    [
+                        v
+                        for v in verdicts
+                        if v.profile == profile.name and v.fixture == fixture_key(fixture)
+                    ]
+                )
+            )
     return out
 
 
 def _profiles(args: argparse.Namespace, cache: Path) -> tuple[list[Profile], dict[str, str]]:
-    chosen = [PROFILES.get(name) or STANDINS[name] for name in args.cli] if args.cli else list(PROFILES.values())
+    chosen = (
+        [PROFILES.get(name) or STANDINS[name] for name in args.cli]
+        if args.cli
+        else list(PROFILES.values())
+    )
     missing = {}
     ready = []
     for profile in chosen:
@@ -115,7 +150,11 @@ def cmd_agents(args: argparse.Namespace) -> int:
     else:
         fixtures = curated()
     timing = Timing(start=args.timeout)
-    chosen = [PROFILES.get(name) or STANDINS[name] for name in args.cli] if args.cli else list(PROFILES.values())
+    chosen = (
+        [PROFILES.get(name) or STANDINS[name] for name in args.cli]
+        if args.cli
+        else list(PROFILES.values())
+    )
     context = {
         "command": "askbench agents " + " ".join(sys.argv[2:]),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -129,7 +168,15 @@ def cmd_agents(args: argparse.Namespace) -> int:
     done: list[Verdict] = []
 
     def publish(verdicts: Sequence[Verdict]) -> None:
-        matrix = Matrix(tuple(chosen), keys, tuple(sorted(args.widths)), tuple(verdicts), reference, missing, context)
+        matrix = Matrix(
+            tuple(chosen),
+            keys,
+            tuple(sorted(args.widths)),
+            tuple(verdicts),
+            reference,
+            missing,
+            context,
+        )
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
         args.out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
@@ -138,20 +185,33 @@ def cmd_agents(args: argparse.Namespace) -> int:
     def progress(verdict: Verdict) -> None:
         """Each verdict as it comes, and the report rewritten now and then: a run cut short still publishes."""
         done.append(verdict)
-        print(f"{verdict.profile} {verdict.fixture} @{verdict.width}: {verdict.status}", file=sys.stderr, flush=True)
+        print(
+            f"{verdict.profile} {verdict.fixture} @{verdict.width}: {verdict.status}",
+            file=sys.stderr,
+            flush=True,
+        )
         if len(done) % 10 == 0:
             publish(list(done))
 
     runs = args.runs or cache / "runs"
     reuse = "rejudge" if args.rejudge else "resume" if args.resume else ""
-    verdicts = run_matrix(profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse) if profiles else []
+    verdicts = (
+        run_matrix(profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse)
+        if profiles
+        else []
+    )
     publish(verdicts)
-    print(f"askbench agents: wrote {args.out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
-          f"{len(missing)} CLIs not run")
+    print(
+        f"askbench agents: wrote {args.out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
+        f"{len(missing)} CLIs not run"
+    )
     return 0
 
 
-def add_agents_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser], parse_widths: Callable[[str], list[int]]) -> None:
+def add_agents_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    parse_widths: Callable[[str], list[int]],
+) -> None:
     agents = commands.add_parser(
         "agents",
         help="drive the real agent CLIs against a fake model and judge their own permission prompts",
@@ -159,16 +219,45 @@ def add_agents_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "and fresh HOME against a fake model on 127.0.0.1 that asks for one tool call from a fixture; judge the prompt "
         "it draws. CLIs not installed are skipped (`make agents` installs them). Writes reports/agents.md, .json, .html.",
     )
-    agents.add_argument("fixtures", nargs="*", type=Path, metavar="PATH", help="fixtures (default: the curated set)")
-    agents.add_argument("--cli", action="append", choices=[*PROFILES, *STANDINS], help="one CLI (repeatable; default all four)")
-    agents.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths (default 80,120,160)")
+    agents.add_argument(
+        "fixtures", nargs="*", type=Path, metavar="PATH", help="fixtures (default: the curated set)"
+    )
+    agents.add_argument(
+        "--cli",
+        action="append",
+        choices=[*PROFILES, *STANDINS],
+        help="one CLI (repeatable; default all four)",
+    )
+    agents.add_argument(
+        "--widths",
+        type=parse_widths,
+        default=[80, 120, 160],
+        help="terminal widths (default 80,120,160)",
+    )
     agents.add_argument("--jobs", type=int, default=2, help="runs at once (default 2)")
-    agents.add_argument("--timeout", type=float, default=90.0, help="seconds to wait for a prompt (default 90)")
-    agents.add_argument("--install", action="store_true", help="npm install the pinned CLIs that are missing first")
-    agents.add_argument("--cache", type=Path, help="where the CLIs are installed (default ~/.cache/askbench/agents)")
+    agents.add_argument(
+        "--timeout", type=float, default=90.0, help="seconds to wait for a prompt (default 90)"
+    )
+    agents.add_argument(
+        "--install", action="store_true", help="npm install the pinned CLIs that are missing first"
+    )
+    agents.add_argument(
+        "--cache", type=Path, help="where the CLIs are installed (default ~/.cache/askbench/agents)"
+    )
     agents.add_argument("--runs", type=Path, help="where each run is kept (default: CACHE/runs)")
-    agents.add_argument("--rejudge", action="store_true", help="judge the kept runs again and drive nothing")
-    agents.add_argument("--resume", action="store_true", help="judge the kept runs again and drive only the cells without one")
+    agents.add_argument(
+        "--rejudge", action="store_true", help="judge the kept runs again and drive nothing"
+    )
+    agents.add_argument(
+        "--resume",
+        action="store_true",
+        help="judge the kept runs again and drive only the cells without one",
+    )
     agents.add_argument("--note", help="a line for the report's head: how this matrix was made")
-    agents.add_argument("--out", type=Path, default=Path("reports/agents.md"), help="the report (default reports/agents.md)")
+    agents.add_argument(
+        "--out",
+        type=Path,
+        default=Path("reports/agents.md"),
+        help="the report (default reports/agents.md)",
+    )
     agents.set_defaults(run=cmd_agents)

@@ -27,7 +27,16 @@ from .settle import settle
 from .tmux import HEIGHT, Tmux
 from .toolcall import Intent, ToolCall, intent_of
 
-__all__ = ["USER_PROMPT", "Outcome", "Capture", "Run", "drive", "Timing", "mcp_record_for", "fixture_key"]
+__all__ = [
+    "USER_PROMPT",
+    "Outcome",
+    "Capture",
+    "Run",
+    "drive",
+    "Timing",
+    "mcp_record_for",
+    "fixture_key",
+]
 
 Outcome = Literal["prompt", "refused", "no prompt", "timeout", "unsupported"]
 REPO = Path(__file__).resolve().parents[3]
@@ -83,7 +92,9 @@ class Run:
         return next((capture for capture in self.captures if capture.step == step), None)
 
     def pages(self) -> list[Capture]:
-        return [capture for capture in self.captures if capture.step.startswith(("expanded", "page"))]
+        return [
+            capture for capture in self.captures if capture.step.startswith(("expanded", "page"))
+        ]
 
 
 def fixture_key(fixture: Fixture) -> str:
@@ -103,26 +114,55 @@ def mcp_record_for(fixture: Fixture, folder: Path) -> Path:
     return empty
 
 
-def _values(model: FakeModel, home: Path, work: Path, intent: Intent | None, record: Path, style_tools: str) -> dict[str, str]:
+def _values(
+    model: FakeModel, home: Path, work: Path, intent: Intent | None, record: Path, style_tools: str
+) -> dict[str, str]:
     return {
-        "base_url": model.base_url, "port": str(model.port), "home": str(home), "work": str(work),
-        "python": sys.executable, "mcp_server": (intent.server if intent and intent.kind == "mcp" else "") or "fixture",
-        "mcp_record": str(record), "tools": style_tools,
+        "base_url": model.base_url,
+        "port": str(model.port),
+        "home": str(home),
+        "work": str(work),
+        "python": sys.executable,
+        "mcp_server": (intent.server if intent and intent.kind == "mcp" else "") or "fixture",
+        "mcp_record": str(record),
+        "tools": style_tools,
         "prompt": USER_PROMPT,
     }
 
 
-def _environment(profile: Profile, values: Mapping[str, str], home: Path, bin_dir: Path | None) -> dict[str, str]:
-    path = os.pathsep.join(part for part in (str(bin_dir) if bin_dir else "", os.path.dirname(shutil.which("node") or ""),
-                                             os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin") if part)
-    env = {**QUIET_ENV, "HOME": str(home), "PATH": path, "PYTHONPATH": str(REPO), "TMPDIR": str(home.parent / "tmp")}
+def _environment(
+    profile: Profile, values: Mapping[str, str], home: Path, bin_dir: Path | None
+) -> dict[str, str]:
+    path = os.pathsep.join(
+        part
+        for part in (
+            str(bin_dir) if bin_dir else "",
+            os.path.dirname(shutil.which("node") or ""),
+            os.path.dirname(sys.executable),
+            "/usr/local/bin",
+            "/usr/bin",
+            "/bin",
+        )
+        if part
+    )
+    env = {
+        **QUIET_ENV,
+        "HOME": str(home),
+        "PATH": path,
+        "PYTHONPATH": str(REPO),
+        "TMPDIR": str(home.parent / "tmp"),
+    }
     env.update({key: fill(value, values) for key, value in profile.env.items()})
     return env
 
 
 def _seed(profile: Profile, values: Mapping[str, str], home: Path, work: Path) -> None:
     for relative, text in profile.files.items():
-        target = work / relative.removeprefix("work/") if relative.startswith("work/") else home / relative
+        target = (
+            work / relative.removeprefix("work/")
+            if relative.startswith("work/")
+            else home / relative
+        )
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(fill(text, values), encoding="utf-8")
 
@@ -134,15 +174,36 @@ def _tools_for_standin(intent: Intent | None) -> str:
 
 
 def _offered(model: FakeModel) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(name for exchange in model.exchanges if exchange.request for name in exchange.request.tools))
+    return tuple(
+        dict.fromkeys(
+            name
+            for exchange in model.exchanges
+            if exchange.request
+            for name in exchange.request.tools
+        )
+    )
 
 
-def drive(profile: Profile, fixture: Fixture, width: int, bin_dir: Path | None = None, timing: Timing = Timing()) -> Run:
+def drive(
+    profile: Profile,
+    fixture: Fixture,
+    width: int,
+    bin_dir: Path | None = None,
+    timing: Timing = Timing(),
+) -> Run:
     """Run ``profile`` on ``fixture`` at ``width`` × 40 and keep what it showed."""
     intent = intent_of(fixture)
     if intent is None:
-        return Run(profile.name, fixture_key(fixture), width, "unsupported", notes=(f"no CLI tool fits a '{fixture.call.get('name')}' call",))
-    with tempfile.TemporaryDirectory(prefix="askbench-agents-", ignore_cleanup_errors=True) as temporary:
+        return Run(
+            profile.name,
+            fixture_key(fixture),
+            width,
+            "unsupported",
+            notes=(f"no CLI tool fits a '{fixture.call.get('name')}' call",),
+        )
+    with tempfile.TemporaryDirectory(
+        prefix="askbench-agents-", ignore_cleanup_errors=True
+    ) as temporary:
         root = Path(temporary)
         home, work = root / "home", root / "work"
         for folder in (home, work, root / "tmp"):
@@ -159,7 +220,9 @@ def drive(profile: Profile, fixture: Fixture, width: int, bin_dir: Path | None =
                 return _steps(profile, fixture, width, tmux, model, timing)
 
 
-def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: FakeModel, timing: Timing) -> Run:
+def _steps(
+    profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: FakeModel, timing: Timing
+) -> Run:
     prompt = re.compile(profile.prompt)
     captures: list[Capture] = []
     notes: list[str] = []
@@ -171,13 +234,22 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
         return model.state.called.is_set() and prompt.search("\n".join(rows)) is not None
 
     if profile.typed_prompt:
-        settle(tmux.screen, quiet=max(timing.quiet, 3.0), limit=timing.start / 2,
-               until=lambda rows: USER_PROMPT_MARK in "".join(rows))
+        settle(
+            tmux.screen,
+            quiet=max(timing.quiet, 3.0),
+            limit=timing.start / 2,
+            until=lambda rows: USER_PROMPT_MARK in "".join(rows),
+        )
         tmux.send("-l", USER_PROMPT)
         tmux.send("Enter")
 
-    first = settle(tmux.screen, quiet=timing.quiet, limit=max(timing.start, profile.start_seconds), until=shown,
-                   stop=lambda: model.state.answered.is_set() or tmux.dead())
+    first = settle(
+        tmux.screen,
+        quiet=timing.quiet,
+        limit=max(timing.start, profile.start_seconds),
+        until=shown,
+        stop=lambda: model.state.answered.is_set() or tmux.dead(),
+    )
     take("prompt", first.rows)
     outcome = _first_outcome(model, first.quiet, shown(first.rows), tmux.dead())
     if outcome == "prompt":
@@ -191,9 +263,20 @@ def _steps(profile: Profile, fixture: Fixture, width: int, tmux: Tmux, model: Fa
         settled = settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
         take("after", settled.rows)
     call = model.call
-    return Run(profile.name, fixture_key(fixture), width, outcome, tuple(captures), tmux.raw_bytes(), call,
-               tuple(model.results), _offered(model), tuple(notes), tmux.height,
-               tuple(exchange.path for exchange in model.exchanges))
+    return Run(
+        profile.name,
+        fixture_key(fixture),
+        width,
+        outcome,
+        tuple(captures),
+        tmux.raw_bytes(),
+        call,
+        tuple(model.results),
+        _offered(model),
+        tuple(notes),
+        tmux.height,
+        tuple(exchange.path for exchange in model.exchanges),
+    )
 
 
 def _first_outcome(model: FakeModel, still: bool, prompted: bool, dead: bool) -> Outcome:
@@ -213,11 +296,18 @@ def _any_tools(model: FakeModel) -> bool:
 def _after_key(tmux: Tmux, timing: Timing, before: Sequence[str], *keys: str) -> tuple[str, ...]:
     """The screen once the answer to ``keys`` has shown and stood still (or the key did nothing)."""
     tmux.send(*keys)
-    return settle(tmux.screen, quiet=timing.key_quiet, limit=timing.step, changed_from=before,
-                  patience=timing.patience).rows
+    return settle(
+        tmux.screen,
+        quiet=timing.key_quiet,
+        limit=timing.step,
+        changed_from=before,
+        patience=timing.patience,
+    ).rows
 
 
-def _expand_and_page(profile: Profile, tmux: Tmux, timing: Timing, take: Take, before: Sequence[str]) -> tuple[str, ...]:
+def _expand_and_page(
+    profile: Profile, tmux: Tmux, timing: Timing, take: Take, before: Sequence[str]
+) -> tuple[str, ...]:
     """Expand, then page until a page shows nothing new; the last screen, for the keys that follow."""
     previous = _after_key(tmux, timing, before, *profile.expand_key)
     take("expanded", previous)
@@ -230,14 +320,27 @@ def _expand_and_page(profile: Profile, tmux: Tmux, timing: Timing, take: Take, b
     return previous
 
 
-def _decline(profile: Profile, tmux: Tmux, model: FakeModel, timing: Timing, take: Take, prompt: re.Pattern[str],
-             before: Sequence[str]) -> None:
+def _decline(
+    profile: Profile,
+    tmux: Tmux,
+    model: FakeModel,
+    timing: Timing,
+    take: Take,
+    prompt: re.Pattern[str],
+    before: Sequence[str],
+) -> None:
     """Press the decline key until the model hears of it or the prompt is gone (an expanded view may eat one)."""
     after: Sequence[str] = before
     for _attempt in range(3):
         tmux.send(*profile.decline_key)
-        after = settle(tmux.screen, quiet=timing.key_quiet, limit=timing.step, stop=model.state.answered.is_set,
-                       changed_from=after, patience=timing.patience).rows
+        after = settle(
+            tmux.screen,
+            quiet=timing.key_quiet,
+            limit=timing.step,
+            stop=model.state.answered.is_set,
+            changed_from=after,
+            patience=timing.patience,
+        ).rows
         if model.state.answered.is_set() or prompt.search("\n".join(after)) is None:
             break
     final = settle(tmux.screen, quiet=timing.key_quiet, limit=timing.step)

@@ -109,8 +109,13 @@ class CallText:
         return found[-1][-PIECE:] if found else ""
 
     def chunks(self) -> list[str]:
-        return [chunk for piece in pieces(self.main) for chunk in
-                (piece[start : start + CHUNK] for start in range(0, len(piece) - CHUNK + 1, CHUNK))]
+        return [
+            chunk
+            for piece in pieces(self.main)
+            for chunk in (
+                piece[start : start + CHUNK] for start in range(0, len(piece) - CHUNK + 1, CHUNK)
+            )
+        ]
 
 
 def _commands(command: str) -> tuple[tuple[str, str], ...]:
@@ -132,9 +137,13 @@ def call_text(intent: Intent) -> CallText:
         command = str(intent.arguments["command"])
         return CallText(command, strings, (), _commands(command))
     if intent.kind == "write":
-        return CallText(str(intent.arguments["content"]), strings, (flat(str(intent.arguments["path"])),), ())
+        return CallText(
+            str(intent.arguments["content"]), strings, (flat(str(intent.arguments["path"])),), ()
+        )
     main = max(strings, key=len, default="")
-    return CallText(main, strings, (flat(intent.tool), *(flat(key) for key in intent.arguments)), (), mcp=True)
+    return CallText(
+        main, strings, (flat(intent.tool), *(flat(key) for key in intent.arguments)), (), mcp=True
+    )
 
 
 def on_screen(piece: str, rows: Sequence[str]) -> bool:

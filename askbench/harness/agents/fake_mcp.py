@@ -17,7 +17,9 @@ from typing import TextIO
 __all__ = ["answer", "serve"]
 
 
-def answer(message: Mapping[str, object], record: Mapping[str, object]) -> Mapping[str, object] | None:
+def answer(
+    message: Mapping[str, object], record: Mapping[str, object]
+) -> Mapping[str, object] | None:
     """The JSON-RPC reply to one message, or None for a notification."""
     if "id" not in message:
         return None
@@ -25,9 +27,11 @@ def answer(message: Mapping[str, object], record: Mapping[str, object]) -> Mappi
     params = message.get("params")
     version = params.get("protocolVersion") if isinstance(params, Mapping) else None
     if method == "initialize":
-        result: object = {"protocolVersion": version or record.get("protocolVersion", "2024-11-05"),
-                          "capabilities": {"tools": {"listChanged": False}},
-                          "serverInfo": record.get("serverInfo", {"name": "fake", "version": "0"})}
+        result: object = {
+            "protocolVersion": version or record.get("protocolVersion", "2024-11-05"),
+            "capabilities": {"tools": {"listChanged": False}},
+            "serverInfo": record.get("serverInfo", {"name": "fake", "version": "0"}),
+        }
     elif method == "tools/list":
         result = {"tools": record.get("tools", [])}
     elif method == "tools/call":
@@ -35,10 +39,16 @@ def answer(message: Mapping[str, object], record: Mapping[str, object]) -> Mappi
     elif method in ("ping", "logging/setLevel"):
         result = {}
     elif method in ("resources/list", "prompts/list", "resources/templates/list"):
-        key = {"resources/list": "resources", "prompts/list": "prompts"}.get(str(method), "resourceTemplates")
+        key = {"resources/list": "resources", "prompts/list": "prompts"}.get(
+            str(method), "resourceTemplates"
+        )
         result = {key: []}
     else:
-        return {"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32601, "message": f"no method {method}"}}
+        return {
+            "jsonrpc": "2.0",
+            "id": message["id"],
+            "error": {"code": -32601, "message": f"no method {method}"},
+        }
     return {"jsonrpc": "2.0", "id": message["id"], "result": result}
 
 

@@ -57,8 +57,14 @@ class _State:
         and retry a 503 after a back-off, by which time the tools are there.
         """
         with self.lock:
-            early = (self.intent is not None and self.intent.kind == "mcp" and self.call is None and bool(request.tools)
-                     and not request.results and resolve(self.intent, request.tools, self.shell, self.write) is None)
+            early = (
+                self.intent is not None
+                and self.intent.kind == "mcp"
+                and self.call is None
+                and bool(request.tools)
+                and not request.results
+                and resolve(self.intent, request.tools, self.shell, self.write) is None
+            )
             if early and self.busy < MAX_BUSY:
                 self.busy += 1
                 return True
@@ -97,7 +103,11 @@ def _handler(state: _State) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:
             with state.lock:
                 state.exchanges.append(Exchange(self.path, None, False))
-            self._send(200, "application/json", [json.dumps({"object": "list", "data": [], "models": []}).encode()])
+            self._send(
+                200,
+                "application/json",
+                [json.dumps({"object": "list", "data": [], "models": []}).encode()],
+            )
 
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
@@ -110,14 +120,25 @@ def _handler(state: _State) -> type[BaseHTTPRequestHandler]:
             if protocol is None or not isinstance(body, dict):
                 with state.lock:
                     state.exchanges.append(Exchange(self.path, None, False))
-                self._send(200, "application/json", [json.dumps({"input_tokens": 10, "totalTokens": 10}).encode()])
+                self._send(
+                    200,
+                    "application/json",
+                    [json.dumps({"input_tokens": 10, "totalTokens": 10}).encode()],
+                )
                 return
             request = read_request(protocol, self.path, body)
             if state.wait(request):
                 with state.lock:
                     state.exchanges.append(Exchange(self.path, request, False))
-                error = {"type": "error", "error": {"type": "overloaded_error", "message": "busy", "code": 503,
-                                                    "status": "UNAVAILABLE"}}
+                error = {
+                    "type": "error",
+                    "error": {
+                        "type": "overloaded_error",
+                        "message": "busy",
+                        "code": 503,
+                        "status": "UNAVAILABLE",
+                    },
+                }
                 self._send(503, "application/json", [json.dumps(error).encode()])
                 return
             call = state.choose(request)
@@ -132,8 +153,12 @@ def _handler(state: _State) -> type[BaseHTTPRequestHandler]:
 class FakeModel:
     """The server, on a free port of 127.0.0.1, serving from a thread until closed (a context manager)."""
 
-    def __init__(self, intent: Intent | None, shell: Mapping[str, Mapping[str, object]] | None = None,
-                 write: Mapping[str, Mapping[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        intent: Intent | None,
+        shell: Mapping[str, Mapping[str, object]] | None = None,
+        write: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> None:
         self.state = _State(intent, shell or {}, write or {})
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self.state))
         self._server.daemon_threads = True
@@ -165,6 +190,11 @@ class FakeModel:
         self._thread.start()
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         self._server.shutdown()
         self._server.server_close()

@@ -39,8 +39,12 @@ def install(profile: Profile, cache: Path) -> str | None:
         return "npm is not installed"
     prefix = _prefix(profile, cache)
     prefix.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(prefix), profile.spec],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [npm, "install", "--no-audit", "--no-fund", "--prefix", str(prefix), profile.spec],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0 or not installed(profile, cache):
         return f"npm install {profile.spec} failed: {(done.stderr or done.stdout).strip()[-300:]}"
     return None

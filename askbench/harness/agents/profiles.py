@@ -147,12 +147,21 @@ CODEX = Profile(
     deny=r"(?m)^\s*(›\s*)?\d+\.\s+(No|Cancel)\b",
     expand_hint=r"(?i)ctrl\+a|\^a",
     shell={
-        "shell_command": {"command": "{command}", "sandbox_permissions": "require_escalated",
-                          "justification": "The task needs it"},
-        "exec_command": {"cmd": "{command}", "sandbox_permissions": "require_escalated",
-                         "justification": "The task needs it"},
-        "shell": {"command": "{argv}", "sandbox_permissions": "require_escalated",
-                  "justification": "The task needs it"},
+        "shell_command": {
+            "command": "{command}",
+            "sandbox_permissions": "require_escalated",
+            "justification": "The task needs it",
+        },
+        "exec_command": {
+            "cmd": "{command}",
+            "sandbox_permissions": "require_escalated",
+            "justification": "The task needs it",
+        },
+        "shell": {
+            "command": "{argv}",
+            "sandbox_permissions": "require_escalated",
+            "justification": "The task needs it",
+        },
     },
 )
 
@@ -164,8 +173,12 @@ GEMINI = Profile(
     bin="gemini",
     protocol="gemini",
     argv=("--model", "gemini-2.5-flash", "--prompt-interactive", "{prompt}"),
-    env={"GOOGLE_GEMINI_BASE_URL": "{base_url}", "GEMINI_API_KEY": "askbench-fake-key",
-         "GEMINI_CLI_NO_RELAUNCH": "true", "GEMINI_TELEMETRY_ENABLED": "false"},
+    env={
+        "GOOGLE_GEMINI_BASE_URL": "{base_url}",
+        "GEMINI_API_KEY": "askbench-fake-key",
+        "GEMINI_CLI_NO_RELAUNCH": "true",
+        "GEMINI_TELEMETRY_ENABLED": "false",
+    },
     files={
         ".gemini/settings.json": '{"security": {"auth": {"selectedType": "gemini-api-key"}, '
         '"folderTrust": {"enabled": false}}, "privacy": {"usageStatisticsEnabled": false}, '
@@ -178,7 +191,9 @@ GEMINI = Profile(
     prompt=r"(?i)allow execution|allow once|apply this change|do you want",
     title=r"^│ \? ",
     deny=r"(?m)^\W*(●\s*)?\d+\.\s+No\b",
-    shell={"run_shell_command": {"command": "{command}", "description": "Run the requested command"}},
+    shell={
+        "run_shell_command": {"command": "{command}", "description": "Run the requested command"}
+    },
     write={"write_file": {"path": "file_path"}},
 )
 
@@ -191,13 +206,23 @@ OPENCODE = Profile(
     protocol="chat",
     argv=("--prompt", "{prompt}"),
     start_seconds=180.0,
-    env={"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_SHARE": "true",
-         "OPENCODE_DISABLE_LSP_DOWNLOAD": "true", "OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
-         "OPENCODE_DISABLE_MODELS_FETCH": "true", "OPENCODE_DISABLE_CLAUDE_CODE": "true",
-         "OPENCODE_PURE": "1", "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1", "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS": "1",
-         "OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER": "true", "OPENCODE_DISABLE_TERMINAL_TITLE": "true",
-         "XDG_CONFIG_HOME": "{home}/.config", "XDG_DATA_HOME": "{home}/.local/share",
-         "XDG_CACHE_HOME": "{home}/.cache", "XDG_STATE_HOME": "{home}/.local/state"},
+    env={
+        "OPENCODE_DISABLE_AUTOUPDATE": "true",
+        "OPENCODE_DISABLE_SHARE": "true",
+        "OPENCODE_DISABLE_LSP_DOWNLOAD": "true",
+        "OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
+        "OPENCODE_DISABLE_MODELS_FETCH": "true",
+        "OPENCODE_DISABLE_CLAUDE_CODE": "true",
+        "OPENCODE_PURE": "1",
+        "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1",
+        "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS": "1",
+        "OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER": "true",
+        "OPENCODE_DISABLE_TERMINAL_TITLE": "true",
+        "XDG_CONFIG_HOME": "{home}/.config",
+        "XDG_DATA_HOME": "{home}/.local/share",
+        "XDG_CACHE_HOME": "{home}/.cache",
+        "XDG_STATE_HOME": "{home}/.local/state",
+    },
     files={
         "work/opencode.json": '{"$schema": "https://opencode.ai/config.json", "autoupdate": false, "share": "disabled", '
         '"model": "fake/fake-model", "provider": {"fake": {"npm": "@ai-sdk/openai-compatible", "name": "fake", '
@@ -217,7 +242,9 @@ OPENCODE = Profile(
     write={"write": {"path": "filePath"}},
 )
 
-PROFILES: Mapping[str, Profile] = {profile.name: profile for profile in (CLAUDE, CODEX, GEMINI, OPENCODE)}
+PROFILES: Mapping[str, Profile] = {
+    profile.name: profile for profile in (CLAUDE, CODEX, GEMINI, OPENCODE)
+}
 
 
 def standin(protocol: Protocol, style: str = "sound") -> Profile:
@@ -229,8 +256,18 @@ def standin(protocol: Protocol, style: str = "sound") -> Profile:
         version="0",
         bin="{python}",
         protocol=protocol,
-        argv=("-m", "askbench.harness.agents.standin", "--protocol", protocol, "--base-url", "{base_url}",
-              "--style", style, "--tools", "{tools}"),
+        argv=(
+            "-m",
+            "askbench.harness.agents.standin",
+            "--protocol",
+            protocol,
+            "--base-url",
+            "{base_url}",
+            "--style",
+            style,
+            "--tools",
+            "{tools}",
+        ),
         expand_key=("C-o",),
         decline_key=("n",),
         prompt=r"Permission required|Deny \(n\)",
@@ -242,5 +279,7 @@ def standin(protocol: Protocol, style: str = "sound") -> Profile:
     )
 
 
-STANDINS: Mapping[str, Profile] = {f"standin-{protocol}": standin(protocol)
-                                   for protocol in ("anthropic", "responses", "chat", "gemini")}
+STANDINS: Mapping[str, Profile] = {
+    f"standin-{protocol}": standin(protocol)
+    for protocol in ("anthropic", "responses", "chat", "gemini")
+}

@@ -39,7 +39,9 @@ class Matrix:
 
     @property
     def _index(self) -> dict[tuple[str, str, int], Verdict]:
-        return {(verdict.profile, verdict.fixture, verdict.width): verdict for verdict in self.verdicts}
+        return {
+            (verdict.profile, verdict.fixture, verdict.width): verdict for verdict in self.verdicts
+        }
 
 
 def _short(verdict: Verdict | None) -> str:
@@ -51,14 +53,27 @@ def _short(verdict: Verdict | None) -> str:
 
 
 def _row_cells(matrix: Matrix, fixture: str) -> list[str]:
-    cells = ["<br>".join(f"{width}: {matrix.reference.get((fixture, width), NOT_RUN)}" for width in matrix.widths)]
+    cells = [
+        "<br>".join(
+            f"{width}: {matrix.reference.get((fixture, width), NOT_RUN)}" for width in matrix.widths
+        )
+    ]
     for profile in matrix.profiles:
-        cells.append("<br>".join(f"{width}: {_short(matrix.cell(profile.name, fixture, width))}" for width in matrix.widths))
+        cells.append(
+            "<br>".join(
+                f"{width}: {_short(matrix.cell(profile.name, fixture, width))}"
+                for width in matrix.widths
+            )
+        )
     return cells
 
 
 def _counts(matrix: Matrix, profile: Profile) -> str:
-    counts = Counter(_status(matrix.cell(profile.name, fixture, width)) for fixture in matrix.fixtures for width in matrix.widths)
+    counts = Counter(
+        _status(matrix.cell(profile.name, fixture, width))
+        for fixture in matrix.fixtures
+        for width in matrix.widths
+    )
     return ", ".join(f"{status} {count}" for status, count in sorted(counts.items()))
 
 
@@ -68,15 +83,25 @@ def _status(verdict: Verdict | None) -> str:
 
 def to_markdown(matrix: Matrix) -> str:
     lines = ["# askbench agents: the agent CLIs' own permission prompts, judged", ""]
-    lines.append("Versions: " + "; ".join(f"**{profile.label}** `{profile.spec}`" for profile in matrix.profiles) + ".")
+    lines.append(
+        "Versions: "
+        + "; ".join(f"**{profile.label}** `{profile.spec}`" for profile in matrix.profiles)
+        + "."
+    )
     lines.extend(["", *(f"- {key}: {value}" for key, value in matrix.context.items()), ""])
     for name, why in matrix.missing.items():
         lines.append(f"- **not run: {name}** — {why}")
-    lines.extend(["", "Verdicts: `PASS`/`FAIL <invariants>` on the prompt the CLI drew (the raw stream replayed into the judge's "
-                  "terminal); `REFUSED`: declined before asking (recorded, not failed); `NO PROMPT`: the call was made and "
-                  "the screen settled without a prompt; `TIMEOUT`: no settled screen in time; `UNSUPPORTED`: the CLI offers no "
-                  "tool for the call; `NOT RUN`: not reached in this run. The reference column is askbench's own renderer "
-                  "judged by `askbench check` on the same fixture.", ""])
+    lines.extend(
+        [
+            "",
+            "Verdicts: `PASS`/`FAIL <invariants>` on the prompt the CLI drew (the raw stream replayed into the judge's "
+            "terminal); `REFUSED`: declined before asking (recorded, not failed); `NO PROMPT`: the call was made and "
+            "the screen settled without a prompt; `TIMEOUT`: no settled screen in time; `UNSUPPORTED`: the CLI offers no "
+            "tool for the call; `NOT RUN`: not reached in this run. The reference column is askbench's own renderer "
+            "judged by `askbench check` on the same fixture.",
+            "",
+        ]
+    )
     lines.extend(["| CLI | cells |", "| --- | --- |"])
     lines.extend(f"| {profile.label} | {_counts(matrix, profile)} |" for profile in matrix.profiles)
     header = ["fixture", "askbench reference", *(profile.label for profile in matrix.profiles)]
@@ -99,7 +124,10 @@ def _reasons(matrix: Matrix, fixture: str) -> list[str]:
             if verdict is None or verdict.status == "PASS":
                 continue
             said = [str(failure) for failure in verdict.failures] + list(verdict.notes)
-            out.append(f"- {profile.label} @{width} **{verdict.status}**: " + "; ".join(said).replace("|", "\\|"))
+            out.append(
+                f"- {profile.label} @{width} **{verdict.status}**: "
+                + "; ".join(said).replace("|", "\\|")
+            )
     return out
 
 
@@ -110,23 +138,38 @@ def to_json(matrix: Matrix) -> str:
         "missing": dict(matrix.missing),
         "widths": list(matrix.widths),
         "fixtures": list(matrix.fixtures),
-        "reference": [{"fixture": fixture, "width": width, "verdict": verdict}
-                      for (fixture, width), verdict in sorted(matrix.reference.items())],
+        "reference": [
+            {"fixture": fixture, "width": width, "verdict": verdict}
+            for (fixture, width), verdict in sorted(matrix.reference.items())
+        ],
         "cells": [
-            {"cli": profile.name, "fixture": fixture, "width": width, "status": _status(verdict),
-             "failures": [{"invariant": failure.invariant, "message": failure.message} for failure in verdict.failures]
-             if verdict else [],
-             "notes": list(verdict.notes) if verdict else []}
-            for profile in matrix.profiles for fixture in matrix.fixtures for width in matrix.widths
+            {
+                "cli": profile.name,
+                "fixture": fixture,
+                "width": width,
+                "status": _status(verdict),
+                "failures": [
+                    {"invariant": failure.invariant, "message": failure.message}
+                    for failure in verdict.failures
+                ]
+                if verdict
+                else [],
+                "notes": list(verdict.notes) if verdict else [],
+            }
+            for profile in matrix.profiles
+            for fixture in matrix.fixtures
+            for width in matrix.widths
             for verdict in (matrix.cell(profile.name, fixture, width),)
         ],
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-_STYLE = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-          "padding:4px;vertical-align:top;font-size:13px}pre{background:#111;color:#ddd;padding:6px;font-size:11px;"
-          "line-height:1.15;overflow-x:auto}.PASS{color:#070}.FAIL{color:#b00}.REFUSED{color:#a60}")
+_STYLE = (
+    "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+    "padding:4px;vertical-align:top;font-size:13px}pre{background:#111;color:#ddd;padding:6px;font-size:11px;"
+    "line-height:1.15;overflow-x:auto}.PASS{color:#070}.FAIL{color:#b00}.REFUSED{color:#a60}"
+)
 
 
 def _screen(verdict: Verdict | None) -> str:
@@ -135,22 +178,42 @@ def _screen(verdict: Verdict | None) -> str:
     reasons = "".join(f"<li>{html.escape(str(failure))}</li>" for failure in verdict.failures)
     notes = "".join(f"<li><i>{html.escape(note)}</i></li>" for note in verdict.notes)
     screen = html.escape("\n".join(row.rstrip() for row in verdict.screen))
-    return (f'<span class="{verdict.status.split()[0]}">{verdict.width}: {html.escape(verdict.status)}</span>'
-            f"<ul>{reasons}{notes}</ul><details><summary>screen</summary><pre>{screen}</pre></details>")
+    return (
+        f'<span class="{verdict.status.split()[0]}">{verdict.width}: {html.escape(verdict.status)}</span>'
+        f"<ul>{reasons}{notes}</ul><details><summary>screen</summary><pre>{screen}</pre></details>"
+    )
 
 
 def to_html(matrix: Matrix) -> str:
-    head = "".join(f"<th>{html.escape(profile.label)}<br><code>{html.escape(profile.spec)}</code></th>"
-                   for profile in matrix.profiles)
+    head = "".join(
+        f"<th>{html.escape(profile.label)}<br><code>{html.escape(profile.spec)}</code></th>"
+        for profile in matrix.profiles
+    )
     rows = []
     for fixture in matrix.fixtures:
-        reference = "<br>".join(f"{width}: {html.escape(matrix.reference.get((fixture, width), NOT_RUN))}"
-                                for width in matrix.widths)
-        cells = "".join("<td>" + "".join(_screen(matrix.cell(profile.name, fixture, width)) for width in matrix.widths)
-                        + "</td>" for profile in matrix.profiles)
-        rows.append(f"<tr><td><code>{html.escape(fixture)}</code></td><td>{reference}</td>{cells}</tr>")
-    context = "".join(f"<li>{html.escape(key)}: {html.escape(value)}</li>" for key, value in matrix.context.items())
-    missing = "".join(f"<li>not run: {html.escape(name)} — {html.escape(why)}</li>" for name, why in matrix.missing.items())
-    return (f"<!doctype html><meta charset=utf-8><title>askbench agents</title><style>{_STYLE}</style>"
-            f"<h1>askbench agents</h1><ul>{context}{missing}</ul><table><tr><th>fixture</th><th>askbench reference</th>"
-            f"{head}</tr>{''.join(rows)}</table>\n")
+        reference = "<br>".join(
+            f"{width}: {html.escape(matrix.reference.get((fixture, width), NOT_RUN))}"
+            for width in matrix.widths
+        )
+        cells = "".join(
+            "<td>"
+            + "".join(_screen(matrix.cell(profile.name, fixture, width)) for width in matrix.widths)
+            + "</td>"
+            for profile in matrix.profiles
+        )
+        rows.append(
+            f"<tr><td><code>{html.escape(fixture)}</code></td><td>{reference}</td>{cells}</tr>"
+        )
+    context = "".join(
+        f"<li>{html.escape(key)}: {html.escape(value)}</li>"
+        for key, value in matrix.context.items()
+    )
+    missing = "".join(
+        f"<li>not run: {html.escape(name)} — {html.escape(why)}</li>"
+        for name, why in matrix.missing.items()
+    )
+    return (
+        f"<!doctype html><meta charset=utf-8><title>askbench agents</title><style>{_STYLE}</style>"
+        f"<h1>askbench agents</h1><ul>{context}{missing}</ul><table><tr><th>fixture</th><th>askbench reference</th>"
+        f"{head}</tr>{''.join(rows)}</table>\n"
+    )

@@ -41,8 +41,16 @@ class Replayed:
 
 
 def _style(char: pyte.screens.Char) -> Style:
-    return Style(fg=char.fg, bg=char.bg, bold=char.bold, italics=char.italics, underline=char.underscore,
-                 blink=char.blink, reverse=char.reverse, strikethrough=char.strikethrough)
+    return Style(
+        fg=char.fg,
+        bg=char.bg,
+        bold=char.bold,
+        italics=char.italics,
+        underline=char.underscore,
+        blink=char.blink,
+        reverse=char.reverse,
+        strikethrough=char.strikethrough,
+    )
 
 
 class _Screen(pyte.Screen):
@@ -90,7 +98,9 @@ def replay_at(raw: bytes, offsets: Sequence[int], width: int, height: int) -> li
     plain = _STRING.sub(b"", raw)
     shown, done = [], 0
     for offset in offsets:
-        at = offset - sum(min(found.end(), offset) - found.start() for found in strings if found.start() < offset)
+        at = offset - sum(
+            min(found.end(), offset) - found.start() for found in strings if found.start() < offset
+        )
         stream.feed(plain[done:at])
         done = max(done, at)
         shown.append(_shown(screen, width, height))
@@ -155,8 +165,13 @@ def _lone_escape(text: str, start: int, stream: str) -> bool:
     before, following = text[start - 1], text[start + 1 : start + 3]
     if _CONTROL.match(before) or len(following) < 2:
         return False
-    pattern = (re.escape(before) + "\x1b" + _OWN_SEQUENCE + "+"
-               + (_OWN_SEQUENCE + "*").join(re.escape(char) for char in following))
+    pattern = (
+        re.escape(before)
+        + "\x1b"
+        + _OWN_SEQUENCE
+        + "+"
+        + (_OWN_SEQUENCE + "*").join(re.escape(char) for char in following)
+    )
     return re.search(pattern, stream) is not None
 
 

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 __all__ = ["mask", "Settled", "settle"]
 
-_SPINNER = re.compile(r"[\u2800-\u28ff\u25d0-\u25d3\u25f0-\u25f7\u2596-\u259f\u2733-\u273f\u2722-\u2727\u00b7*\u2219\u25cf\u25cb"
-                      r"\u2022\u2023\u2043\u25e6\u25c9\u25ce\u23fa|/\\-]")
+_SPINNER = re.compile(
+    r"[\u2800-\u28ff\u25d0-\u25d3\u25f0-\u25f7\u2596-\u259f\u2733-\u273f\u2722-\u2727\u00b7*\u2219\u25cf\u25cb"
+    r"\u2022\u2023\u2043\u25e6\u25c9\u25ce\u23fa|/\\-]"
+)
 _NUMBER = re.compile(r"\d+([.:]\d+)*")
 
 
@@ -35,10 +37,16 @@ class Settled:
     """Whether the screen had stood still for the quiet time when the wait ended (the condition aside)."""
 
 
-def settle(capture: Callable[[], Sequence[str]], quiet: float = 1.0, limit: float = 20.0,
-           poll: float = 0.15, until: Callable[[Sequence[str]], bool] | None = None,
-           stop: Callable[[], bool] | None = None, changed_from: Sequence[str] | None = None,
-           patience: float = 0.0) -> Settled:
+def settle(
+    capture: Callable[[], Sequence[str]],
+    quiet: float = 1.0,
+    limit: float = 20.0,
+    poll: float = 0.15,
+    until: Callable[[Sequence[str]], bool] | None = None,
+    stop: Callable[[], bool] | None = None,
+    changed_from: Sequence[str] | None = None,
+    patience: float = 0.0,
+) -> Settled:
     """Capture until the masked screen stays the same for ``quiet`` seconds (and ``until`` holds), or ``limit``.
 
     ``changed_from`` is the screen before a key was pressed: the quiet time

@@ -41,29 +41,60 @@ USER_TURN = "Run the tool call you were asked for."
 
 
 def _schema(name: str) -> Mapping[str, object]:
-    return {"type": "object", "properties": {"command": {"type": "string"}}} if name == SHELL_TOOL else {"type": "object"}
+    return (
+        {"type": "object", "properties": {"command": {"type": "string"}}}
+        if name == SHELL_TOOL
+        else {"type": "object"}
+    )
 
 
-def request_body(protocol: Protocol, tools: Sequence[str], history: Sequence[Mapping[str, object]] = ()) -> Mapping[str, object]:
+def request_body(
+    protocol: Protocol, tools: Sequence[str], history: Sequence[Mapping[str, object]] = ()
+) -> Mapping[str, object]:
     """The first (or, with ``history``, the second) request, with the tools listed in the protocol's shape."""
     if protocol == "anthropic":
-        return {"model": "fake", "max_tokens": 1024, "stream": True,
-                "tools": [{"name": name, "input_schema": _schema(name)} for name in tools],
-                "messages": [{"role": "user", "content": "go"}, *history]}
+        return {
+            "model": "fake",
+            "max_tokens": 1024,
+            "stream": True,
+            "tools": [{"name": name, "input_schema": _schema(name)} for name in tools],
+            "messages": [{"role": "user", "content": "go"}, *history],
+        }
     if protocol == "responses":
-        return {"model": "fake", "stream": True,
-                "tools": [{"type": "function", "name": name, "parameters": _schema(name)} for name in tools],
-                "input": [{"role": "user", "content": "go"}, *history]}
+        return {
+            "model": "fake",
+            "stream": True,
+            "tools": [
+                {"type": "function", "name": name, "parameters": _schema(name)} for name in tools
+            ],
+            "input": [{"role": "user", "content": "go"}, *history],
+        }
     if protocol == "chat":
-        return {"model": "fake", "stream": True,
-                "tools": [{"type": "function", "function": {"name": name, "parameters": _schema(name)}} for name in tools],
-                "messages": [{"role": "user", "content": "go"}, *history]}
-    return {"tools": [{"functionDeclarations": [{"name": name, "parameters": _schema(name)} for name in tools]}],
-            "contents": [{"role": "user", "parts": [{"text": "go"}]}, *history]}
+        return {
+            "model": "fake",
+            "stream": True,
+            "tools": [
+                {"type": "function", "function": {"name": name, "parameters": _schema(name)}}
+                for name in tools
+            ],
+            "messages": [{"role": "user", "content": "go"}, *history],
+        }
+    return {
+        "tools": [
+            {
+                "functionDeclarations": [
+                    {"name": name, "parameters": _schema(name)} for name in tools
+                ]
+            }
+        ],
+        "contents": [{"role": "user", "parts": [{"text": "go"}]}, *history],
+    }
 
 
 PATHS: Mapping[Protocol, str] = {
-    "anthropic": "/v1/messages", "responses": "/v1/responses", "chat": "/v1/chat/completions",
+    "anthropic": "/v1/messages",
+    "responses": "/v1/responses",
+    "chat": "/v1/chat/completions",
     "gemini": "/v1beta/models/fake:streamGenerateContent?alt=sse",
 }
 
@@ -82,7 +113,10 @@ def read_call(protocol: Protocol, raw: bytes) -> tuple[str, Mapping[str, object]
             arguments += chunk.get("delta", {}).get("partial_json", "")
         elif protocol == "responses":
             item = chunk.get("item", {})
-            if chunk.get("type") == "response.output_item.done" and item.get("type") == "function_call":
+            if (
+                chunk.get("type") == "response.output_item.done"
+                and item.get("type") == "function_call"
+            ):
                 name, arguments = item["name"], item["arguments"]
         elif protocol == "chat":
             for call in chunk["choices"][0]["delta"].get("tool_calls", []):
@@ -91,35 +125,78 @@ def read_call(protocol: Protocol, raw: bytes) -> tuple[str, Mapping[str, object]
         else:
             for part in chunk["candidates"][0]["content"]["parts"]:
                 if "functionCall" in part:
-                    name, arguments = part["functionCall"]["name"], json.dumps(part["functionCall"]["args"])
+                    name, arguments = (
+                        part["functionCall"]["name"],
+                        json.dumps(part["functionCall"]["args"]),
+                    )
     if not name:
         return None
     parsed = json.loads(arguments or "{}")
     return name, parsed if isinstance(parsed, dict) else {}
 
 
-def result_body(protocol: Protocol, tools: Sequence[str], name: str, arguments: Mapping[str, object], result: str) -> Mapping[str, object]:
+def result_body(
+    protocol: Protocol,
+    tools: Sequence[str],
+    name: str,
+    arguments: Mapping[str, object],
+    result: str,
+) -> Mapping[str, object]:
     """The second request: the call and its result appended to the conversation."""
     history: list[Mapping[str, object]]
     if protocol == "anthropic":
-        history = [{"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": name, "input": arguments}]},
-                   {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": result}]}]
+        history = [
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "t1", "name": name, "input": arguments}],
+            },
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": result}],
+            },
+        ]
     elif protocol == "responses":
-        history = [{"type": "function_call", "call_id": "c1", "name": name, "arguments": json.dumps(arguments)},
-                   {"type": "function_call_output", "call_id": "c1", "output": result}]
+        history = [
+            {
+                "type": "function_call",
+                "call_id": "c1",
+                "name": name,
+                "arguments": json.dumps(arguments),
+            },
+            {"type": "function_call_output", "call_id": "c1", "output": result},
+        ]
     elif protocol == "chat":
-        history = [{"role": "assistant", "tool_calls": [{"id": "c1", "type": "function",
-                                                         "function": {"name": name, "arguments": json.dumps(arguments)}}]},
-                   {"role": "tool", "tool_call_id": "c1", "content": result}]
+        history = [
+            {
+                "role": "assistant",
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "type": "function",
+                        "function": {"name": name, "arguments": json.dumps(arguments)},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": result},
+        ]
     else:
-        history = [{"role": "model", "parts": [{"functionCall": {"name": name, "args": arguments}}]},
-                   {"role": "user", "parts": [{"functionResponse": {"name": name, "response": {"output": result}}}]}]
+        history = [
+            {"role": "model", "parts": [{"functionCall": {"name": name, "args": arguments}}]},
+            {
+                "role": "user",
+                "parts": [{"functionResponse": {"name": name, "response": {"output": result}}}],
+            },
+        ]
     return request_body(protocol, tools, history)
 
 
 def _post(base_url: str, protocol: Protocol, body: Mapping[str, object]) -> bytes:
-    request = urllib.request.Request(base_url + PATHS[protocol], data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+    request = urllib.request.Request(
+        base_url + PATHS[protocol],
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         data: bytes = response.read()
         return data
@@ -127,8 +204,12 @@ def _post(base_url: str, protocol: Protocol, body: Mapping[str, object]) -> byte
 
 def spelled(text: str) -> str:
     """Every control character as visible notation, so none reaches the terminal."""
-    return "".join(f"\\x{ord(char):02x}" if ord(char) < 0x20 and char != "\n" or 0x7F <= ord(char) <= 0x9F else char
-                   for char in text)
+    return "".join(
+        f"\\x{ord(char):02x}"
+        if ord(char) < 0x20 and char != "\n" or 0x7F <= ord(char) <= 0x9F
+        else char
+        for char in text
+    )
 
 
 def _wrapped(text: str, width: int) -> list[str]:
@@ -148,7 +229,9 @@ def _bounded(rows: list[str], keep: bool) -> list[str]:
     return [*head, f"… {len(rows) - len(head) - len(tail)} more rows (ctrl+o to expand)", *tail]
 
 
-def _argument_rows(arguments: Mapping[str, object], width: int, show: Callable[[str], str]) -> list[list[str]]:
+def _argument_rows(
+    arguments: Mapping[str, object], width: int, show: Callable[[str], str]
+) -> list[list[str]]:
     rows: list[list[str]] = []
     for key, value in arguments.items():
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
@@ -156,11 +239,16 @@ def _argument_rows(arguments: Mapping[str, object], width: int, show: Callable[[
     return rows
 
 
-def _input_rows(style: str, arguments: Mapping[str, object], width: int, expanded: bool) -> list[str]:
+def _input_rows(
+    style: str, arguments: Mapping[str, object], width: int, expanded: bool
+) -> list[str]:
     """The input's rows: a command as one field, MCP arguments one field each; ``sound`` bounds each field."""
     show = (lambda text: text) if style == "leak" else spelled
-    fields = [_wrapped(show(str(arguments["command"])), width)] if "command" in arguments else _argument_rows(
-        arguments, width, show)
+    fields = (
+        [_wrapped(show(str(arguments["command"])), width)]
+        if "command" in arguments
+        else _argument_rows(arguments, width, show)
+    )
     every = [row for field in fields for row in field]
     if expanded or style == "leak":
         return every
@@ -169,14 +257,24 @@ def _input_rows(style: str, arguments: Mapping[str, object], width: int, expande
     return every[:PREVIEW_ROWS]
 
 
-def prompt_lines(style: str, name: str, arguments: Mapping[str, object], width: int, expanded: bool) -> list[str]:
+def prompt_lines(
+    style: str, name: str, arguments: Mapping[str, object], width: int, expanded: bool
+) -> list[str]:
     """The prompt's rows: title, tool, the input (bounded unless expanded or leaked), options.
 
     ``spill`` is ``sound`` measuring its rows without their indent, so each
     full row runs two columns past the terminal's edge and the terminal wraps it.
     """
     shown = _input_rows(style, arguments, width if style == "spill" else width - 4, expanded)
-    return [f"> {USER_TURN}", TITLE, f"tool: {name}", *(f"  {row}" for row in shown), "", "> Allow once (y)", "  Deny (n)"]
+    return [
+        f"> {USER_TURN}",
+        TITLE,
+        f"tool: {name}",
+        *(f"  {row}" for row in shown),
+        "",
+        "> Allow once (y)",
+        "  Deny (n)",
+    ]
 
 
 def _draw(lines: Sequence[str]) -> None:
@@ -216,7 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--protocol", choices=PROTOCOLS, required=True)
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--style", choices=STYLES, default="sound")
-    parser.add_argument("--tools", default=SHELL_TOOL, help="tool names offered to the model, comma-separated")
+    parser.add_argument(
+        "--tools", default=SHELL_TOOL, help="tool names offered to the model, comma-separated"
+    )
     args = parser.parse_args(argv)
     protocol: Protocol = args.protocol
     tools = args.tools.split(",")
@@ -232,7 +332,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.style == "busy":
             _busy()
-        result = "refused: this command is blocked by policy" if args.style == "refuse" else _ask(args.style, *call)
+        result = (
+            "refused: this command is blocked by policy"
+            if args.style == "refuse"
+            else _ask(args.style, *call)
+        )
         _post(args.base_url, protocol, result_body(protocol, tools, call[0], call[1], result))
         _draw([f"stand-in agent: {result}", "Done."])
         os.read(0, 16)

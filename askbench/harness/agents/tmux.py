@@ -29,8 +29,15 @@ def tmux_available() -> bool:
 class Tmux:
     """A private tmux server running ``argv`` in ``cwd`` with exactly ``env`` (a context manager)."""
 
-    def __init__(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path, width: int, raw: Path,
-                 height: int = HEIGHT) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        env: Mapping[str, str],
+        cwd: Path,
+        width: int,
+        raw: Path,
+        height: int = HEIGHT,
+    ) -> None:
         self.socket = f"askbench-{uuid.uuid4().hex[:12]}"
         self.width, self.height = width, height
         self.raw = raw
@@ -38,18 +45,36 @@ class Tmux:
         self._argv, self._env, self._cwd = list(argv), dict(env), cwd
 
     def _tmux(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args],
-                              capture_output=True, text=True, check=False, timeout=30)
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=30,
+        )
         return done.stdout
 
     def start(self) -> None:
         self.raw.write_bytes(b"")
-        environment = " ".join(shlex.quote(f"{key}={value}") for key, value in sorted(self._env.items()))
+        environment = " ".join(
+            shlex.quote(f"{key}={value}") for key, value in sorted(self._env.items())
+        )
         program = " ".join(shlex.quote(part) for part in self._argv)
         gate = shlex.quote(str(self._gate))
         script = f"while [ ! -e {gate} ]; do sleep 0.02; done; exec env -i {environment} {program}"
-        self._tmux("new-session", "-d", "-x", str(self.width), "-y", str(self.height), "-c", str(self._cwd),
-                   "sh", "-c", script)
+        self._tmux(
+            "new-session",
+            "-d",
+            "-x",
+            str(self.width),
+            "-y",
+            str(self.height),
+            "-c",
+            str(self._cwd),
+            "sh",
+            "-c",
+            script,
+        )
         self._tmux("set-option", "-g", "remain-on-exit", "on")
         self._tmux("set-option", "-g", "status", "off")
         self._tmux("resize-window", "-x", str(self.width), "-y", str(self.height))
@@ -75,7 +100,12 @@ class Tmux:
         self.start()
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         socket = self._tmux("display-message", "-p", "#{socket_path}").strip()
         self._tmux("kill-server")
         if socket:

@@ -65,9 +65,17 @@ def intent_of(fixture: Fixture) -> Intent | None:
         return Intent("bash", {"command": call_input["command"]})
     if name == "mcp" or name.startswith("mcp__") or fixture.schema.get("tool"):
         tool = str(fixture.schema.get("tool") or call_input.get("tool") or "").split(":")[-1]
-        server = str(call_input.get("server") or "") or str(fixture.schema.get("server", "mcp")).rsplit("@", 1)[0].split("/")[-1]
+        server = (
+            str(call_input.get("server") or "")
+            or str(fixture.schema.get("server", "mcp")).rsplit("@", 1)[0].split("/")[-1]
+        )
         if tool:
-            return Intent("mcp", _mcp_arguments(call_input) if name == "mcp" else dict(call_input), tool, server)
+            return Intent(
+                "mcp",
+                _mcp_arguments(call_input) if name == "mcp" else dict(call_input),
+                tool,
+                server,
+            )
     if name == "write" and isinstance(call_input.get("content"), str):
         path = call_input.get("path") or call_input.get("file_path")
         return Intent("write", {"path": str(path), "content": call_input["content"]})
@@ -78,8 +86,12 @@ def _renamed(arguments: Mapping[str, object], names: Mapping[str, str]) -> dict[
     return {names.get(key, key): value for key, value in arguments.items()}
 
 
-def resolve(intent: Intent, offered: Sequence[str], shell: Mapping[str, Mapping[str, object]],
-            write: Mapping[str, Mapping[str, str]]) -> ToolCall | None:
+def resolve(
+    intent: Intent,
+    offered: Sequence[str],
+    shell: Mapping[str, Mapping[str, object]],
+    write: Mapping[str, Mapping[str, str]],
+) -> ToolCall | None:
     """The call in the CLI's own names, or None when the CLI offers no tool for it.
 
     ``shell`` maps each candidate shell tool name to extra arguments (a
@@ -91,10 +103,16 @@ def resolve(intent: Intent, offered: Sequence[str], shell: Mapping[str, Mapping[
         command = str(intent.arguments["command"])
         for name, template in shell.items():
             if name in offered:
-                return ToolCall(name, {key: _fill(value, command) for key, value in template.items()})
+                return ToolCall(
+                    name, {key: _fill(value, command) for key, value in template.items()}
+                )
         return None
     if intent.kind == "mcp":
-        matches = [name for name in offered if name == intent.tool or name.endswith(("_" + intent.tool, "." + intent.tool))]
+        matches = [
+            name
+            for name in offered
+            if name == intent.tool or name.endswith(("_" + intent.tool, "." + intent.tool))
+        ]
         preferred = [name for name in matches if intent.server in name] or matches
         return ToolCall(preferred[0], intent.arguments) if preferred else None
     for name, names in write.items():

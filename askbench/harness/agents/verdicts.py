@@ -49,7 +49,9 @@ from .toolcall import intent_of
 __all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "prompt_start", "MARKER"]
 
 Status = Literal["PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "ERROR"]
-MARKER = re.compile(r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all")
+MARKER = re.compile(
+    r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all"
+)
 """How prompts say that something is left out."""
 
 
@@ -80,10 +82,16 @@ def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> lis
     found = []
     if not text.mcp and text.head and not on_screen(text.head, rows):
         found.append(Failure("core", f"the start of the input {text.head!r} is not on the prompt"))
-    found.extend(Failure("core", f"{label!r} is not on the prompt") for label in text.labels
-                 if not named_on_screen(label, rows))
-    found.extend(Failure("runs", f"the {which} command {piece!r} is not on the prompt")
-                 for which, piece in text.commands if not on_screen(piece, rows))
+    found.extend(
+        Failure("core", f"{label!r} is not on the prompt")
+        for label in text.labels
+        if not named_on_screen(label, rows)
+    )
+    found.extend(
+        Failure("runs", f"the {which} command {piece!r} is not on the prompt")
+        for which, piece in text.commands
+        if not on_screen(piece, rows)
+    )
     visible = fixture.expect.get("visible", [])
     carried = flat("".join(text.strings))
     for piece in visible if isinstance(visible, list) else []:
@@ -105,32 +113,58 @@ def _flat_piece(piece: str) -> str:
     return max(runs, key=len) if runs else ""
 
 
-def _elision(text: CallText, rows: Sequence[str], pages: Sequence[Sequence[str]], profile: Profile) -> list[Failure]:
+def _elision(
+    text: CallText, rows: Sequence[str], pages: Sequence[Sequence[str]], profile: Profile
+) -> list[Failure]:
     if on_screen(text.head, rows) and on_screen(text.tail, rows):
         return []
     screen = "\n".join(rows)
     found = []
     if not MARKER.search(screen):
-        found.append(Failure("elision", "part of the input is not on the prompt and nothing says so"))
+        found.append(
+            Failure("elision", "part of the input is not on the prompt and nothing says so")
+        )
     if not re.search(profile.expand_hint, screen):
-        found.append(Failure("elision", "part of the input is not on the prompt and no key to show it is named"))
+        found.append(
+            Failure(
+                "elision", "part of the input is not on the prompt and no key to show it is named"
+            )
+        )
     if text.tail and not any(on_screen(text.tail, page) for page in pages):
-        found.append(Failure("elision", f"the end of the input {text.tail!r} is not shown by expanding and paging"))
+        found.append(
+            Failure(
+                "elision",
+                f"the end of the input {text.tail!r} is not shown by expanding and paging",
+            )
+        )
     return found
 
 
 def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Failure]:
-    hidden = sum(1 for row, cells in zip(rows, styles, strict=False) for char, style in zip(row, cells, strict=False)
-                 if not char.isspace() and getattr(style, "invisible", False))
-    return [Failure("legible", f"{hidden} cells of the prompt are drawn in their background's colour")] if hidden else []
+    hidden = sum(
+        1
+        for row, cells in zip(rows, styles, strict=False)
+        for char, style in zip(row, cells, strict=False)
+        if not char.isspace() and getattr(style, "invisible", False)
+    )
+    return (
+        [Failure("legible", f"{hidden} cells of the prompt are drawn in their background's colour")]
+        if hidden
+        else []
+    )
 
 
 def _fit(overflows: Sequence[str]) -> list[Failure]:
     if not overflows:
         return []
     first = "".join(overflows[:8])
-    return [Failure("fit", f"{len(overflows)} characters were written where their row had no room, so the terminal "
-                           f"wrapped them ({first!r} first): the CLI measured its rows narrower than the terminal")]
+    return [
+        Failure(
+            "fit",
+            f"{len(overflows)} characters were written where their row had no room, so the terminal "
+            f"wrapped them ({first!r} first): the CLI measured its rows narrower than the terminal",
+        )
+    ]
 
 
 def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
@@ -163,7 +197,9 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     intent = intent_of(fixture)
     if run.outcome != "prompt" or prompt is None or intent is None:
         status, notes = _not_asked(run)
-        return Verdict(run.profile, run.fixture, run.width, status, notes=notes + run.notes, screen=screen)
+        return Verdict(
+            run.profile, run.fixture, run.width, status, notes=notes + run.notes, screen=screen
+        )
     text = call_text(intent)
     pages_at = [page.offset for page in run.pages()]
     replayed, *paged = replay_at(run.raw, [prompt.offset, *pages_at], run.width, run.height)
@@ -172,31 +208,65 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     failures = []
     leaked = payload_controls(text.strings, run.raw)
     if leaked:
-        failures.append(Failure("containment", f"the input's controls reached the terminal: {', '.join(leaked[:4])}"))
+        failures.append(
+            Failure(
+                "containment", f"the input's controls reached the terminal: {', '.join(leaked[:4])}"
+            )
+        )
     failures.extend(_text_failures(text, rows, fixture))
     if not re.search(profile.deny, "\n".join(rows)):
         failures.append(Failure("layout", "no deny option is on the prompt"))
-    elif text.first and not _first_shown(text, rows) and not on_screen(flat(USER_PROMPT), screen_rows):
-        failures.append(Failure("rows", f"the prompt is taller than the CLI's {run.height} rows: "
-                                        f"{text.first!r}, its first fact, and the user's turn above it are off screen"))
+    elif (
+        text.first
+        and not _first_shown(text, rows)
+        and not on_screen(flat(USER_PROMPT), screen_rows)
+    ):
+        failures.append(
+            Failure(
+                "rows",
+                f"the prompt is taller than the CLI's {run.height} rows: "
+                f"{text.first!r}, its first fact, and the user's turn above it are off screen",
+            )
+        )
     pages = [page.rows for page in paged]
     failures.extend(_elision(text, rows, pages, profile))
     failures.extend(_legible(replayed.styles[start:], rows))
     failures.extend(_fit(replayed.overflows))
     shown = sum(1 for chunk in text.chunks() if on_screen(chunk, rows))
-    return Verdict(run.profile, run.fixture, run.width, "FAIL" if failures else "PASS", tuple(failures), run.notes,
-                   shown, screen)
+    return Verdict(
+        run.profile,
+        run.fixture,
+        run.width,
+        "FAIL" if failures else "PASS",
+        tuple(failures),
+        run.notes,
+        shown,
+        screen,
+    )
 
 
 def monotone_across(verdicts: Sequence[Verdict]) -> list[Verdict]:
     """The verdicts again, a wider width that shows less of the input than a narrower one failing ``monotone``."""
     asked = [verdict for verdict in verdicts if verdict.status in ("PASS", "FAIL")]
     results = [WidthResult(verdict.width, shown={"input": verdict.shown}) for verdict in asked]
-    worse = {violation.width: violation.message.replace("'input'", "the input").replace("characters", "16-cell pieces")
-             for violation in check_monotone(results)}
+    worse = {
+        violation.width: violation.message.replace("'input'", "the input").replace(
+            "characters", "16-cell pieces"
+        )
+        for violation in check_monotone(results)
+    }
     return [
-        Verdict(verdict.profile, verdict.fixture, verdict.width, "FAIL",
-                (*verdict.failures, Failure("monotone", worse[verdict.width])), verdict.notes, verdict.shown, verdict.screen)
-        if verdict in asked and verdict.width in worse else verdict
+        Verdict(
+            verdict.profile,
+            verdict.fixture,
+            verdict.width,
+            "FAIL",
+            (*verdict.failures, Failure("monotone", worse[verdict.width])),
+            verdict.notes,
+            verdict.shown,
+            verdict.screen,
+        )
+        if verdict in asked and verdict.width in worse
+        else verdict
         for verdict in verdicts
     ]

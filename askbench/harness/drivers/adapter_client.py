@@ -145,7 +145,9 @@ def _close_pipes(process: subprocess.Popen[bytes]) -> None:
 
 
 def _too_big(limit: int) -> AdapterFailure:
-    return AdapterFailure("BAD_ANSWER", f"the answer is over {limit} bytes (--impl-max-answer) without its end")
+    return AdapterFailure(
+        "BAD_ANSWER", f"the answer is over {limit} bytes (--impl-max-answer) without its end"
+    )
 
 
 class _Session:
@@ -164,19 +166,30 @@ class _Session:
         """Send one request line; the answer line, or why there is none."""
         _write_request(self.process, line.encode("ascii") + b"\n", close=False)
         assert self.process.stdout is not None
-        reading = read_answer(self.process.stdout, self.process.stderr, self._buffer, self.tail,
-                              time.monotonic() + timeout, self.limit, until="line")
+        reading = read_answer(
+            self.process.stdout,
+            self.process.stderr,
+            self._buffer,
+            self.tail,
+            time.monotonic() + timeout,
+            self.limit,
+            until="line",
+        )
         if reading.outcome == "timeout":
             return AdapterFailure("TIMEOUT", f"no answer within {timeout:g} s")
         if reading.outcome == "too_big":
             return _too_big(self.limit)
         if reading.outcome == "eof":
-            drain(self.process.stderr, self.tail, time.monotonic() + min(1.0, timeout))  # unless a child still holds it
+            drain(
+                self.process.stderr, self.tail, time.monotonic() + min(1.0, timeout)
+            )  # unless a child still holds it
             try:
                 code = self.process.wait(timeout=min(2.0, timeout))
             except subprocess.TimeoutExpired:
                 code = None
-            return AdapterFailure("CRASH", f"the adapter {_exit_text(code)} before answering{self.stderr_tail()}")
+            return AdapterFailure(
+                "CRASH", f"the adapter {_exit_text(code)} before answering{self.stderr_tail()}"
+            )
         return reading.data
 
     def close(self, grace: float = 2.0) -> None:
@@ -200,7 +213,8 @@ class _Session:
 def _nothing(answer: ExternalFrame | AdapterFailure) -> TypeGuard[AdapterFailure]:
     """No answer at all: the process ended (or could not start) before saying anything, or said nothing."""
     return isinstance(answer, AdapterFailure) and (
-        answer.verdict == "CRASH" or answer.message == "the answer is empty")
+        answer.verdict == "CRASH" or answer.message == "the answer is empty"
+    )
 
 
 def _oneshot(command: str, line: str, timeout: float, limit: int) -> bytes | AdapterFailure:
@@ -219,7 +233,9 @@ def _oneshot(command: str, line: str, timeout: float, limit: int) -> bytes | Ada
     try:
         _write_request(process, line.encode("ascii") + b"\n", close=True)
         assert process.stdout is not None
-        reading = read_answer(process.stdout, process.stderr, bytearray(), tail, deadline, limit, until="eof")
+        reading = read_answer(
+            process.stdout, process.stderr, bytearray(), tail, deadline, limit, until="eof"
+        )
         if reading.outcome == "too_big":
             return _too_big(limit)
         try:
@@ -273,27 +289,52 @@ class AdapterSource:
 
     def _shared_parts(self, payload: PromptPayload, fixture: Fixture | None) -> tuple[str, str]:
         """The fixture and payload encoded once for the nine requests that carry them."""
-        if self._encoded is None or self._encoded[0] is not payload or self._encoded[1] is not fixture:
-            self._encoded = (payload, fixture, dump_json(fixture_to_json(fixture)), dump_json(payload_to_json(payload)))
+        if (
+            self._encoded is None
+            or self._encoded[0] is not payload
+            or self._encoded[1] is not fixture
+        ):
+            self._encoded = (
+                payload,
+                fixture,
+                dump_json(fixture_to_json(fixture)),
+                dump_json(payload_to_json(payload)),
+            )
         return self._encoded[2], self._encoded[3]
 
     def __call__(
-        self, payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+        self,
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
     ) -> ExternalFrame | AdapterFailure:
         self._sequence += 1
         name = f"{fixture.family}/{fixture.name}" if fixture else "payload"
         request_id = f"{self._sequence}:{name}@{width}/{view}"
         fixture_json, payload_json = self._shared_parts(payload, fixture)
-        line = encode_request(request_id, view, width, budget.max_rows or 0, budget.field_max_width or 0,
-                              fixture_json, payload_json)
+        line = encode_request(
+            request_id,
+            view,
+            width,
+            budget.max_rows or 0,
+            budget.field_max_width or 0,
+            fixture_json,
+            payload_json,
+        )
         self.requests += 1
         if self.command.mode == "oneshot":
-            raw = _oneshot(self.command.command, line, self.command.timeout, self.command.max_answer)
+            raw = _oneshot(
+                self.command.command, line, self.command.timeout, self.command.max_answer
+            )
             answer = raw if isinstance(raw, AdapterFailure) else decode_answer(raw, request_id)
         else:
             answer = self._ask_session(line, request_id)
         if self.requests == 1 and self.stop_when_unusable and _nothing(answer):
-            raise AdapterUnusable(f"{self.command.command!r} answered its first request with nothing: {answer.message}")
+            raise AdapterUnusable(
+                f"{self.command.command!r} answered its first request with nothing: {answer.message}"
+            )
         return answer
 
     def _ask_session(self, line: str, request_id: str) -> ExternalFrame | AdapterFailure:
@@ -320,4 +361,12 @@ class AdapterSource:
             self.restarts += 1
 
 
-__all__ = ["AdapterUnusable", "DEFAULT_MAX_ANSWER", "DEFAULT_TIMEOUT", "MODES", "AdapterCommand", "AdapterSource", "Mode"]
+__all__ = [
+    "AdapterUnusable",
+    "DEFAULT_MAX_ANSWER",
+    "DEFAULT_TIMEOUT",
+    "MODES",
+    "AdapterCommand",
+    "AdapterSource",
+    "Mode",
+]

@@ -50,7 +50,9 @@ class RenderedFrame(Protocol):
     def elided(self) -> bool: ...
 
 
-FrameSource = Callable[[PromptPayload, Fixture | None, View, int, DialogBudget], RenderedFrame | AdapterFailure]
+FrameSource = Callable[
+    [PromptPayload, Fixture | None, View, int, DialogBudget], RenderedFrame | AdapterFailure
+]
 """``(payload, fixture, view, width, budget) -> frame | failure``; ``fixture`` is None for a payload built outside a corpus."""
 
 

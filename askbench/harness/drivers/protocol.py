@@ -134,7 +134,10 @@ def payload_from_json(data: Mapping[str, object]) -> PromptPayload:
     )
     entries = data.get("evidence", ())
     assert isinstance(entries, list | tuple)
-    evidence = tuple(Evidence(entry["label"], entry["text"], entry.get("detail"), entry.get("brief")) for entry in entries)
+    evidence = tuple(
+        Evidence(entry["label"], entry["text"], entry.get("detail"), entry.get("brief"))
+        for entry in entries
+    )
     kind = data["kind"]
     forwarded = facts.requester.forwarded and kind != "forwarded"
     return PromptPayload(
@@ -187,7 +190,9 @@ def dump_json(value: object) -> str:
         finally:
             sys.setrecursionlimit(previous)
     if "Infinity" in text or "NaN" in text:
-        text = _NON_FINITE.sub(lambda match: _FINITE_SPELLING.get(match.group(1) or "", match.group(0)), text)
+        text = _NON_FINITE.sub(
+            lambda match: _FINITE_SPELLING.get(match.group(1) or "", match.group(0)), text
+        )
     return text
 
 
@@ -218,7 +223,11 @@ def encode_request(
 
 @cache
 def schema(name: Literal["request", "answer"]) -> Mapping[str, object]:
-    text = resources.files("askbench.harness.drivers").joinpath(f"adapter-{name}.schema.json").read_text(encoding="utf-8")
+    text = (
+        resources.files("askbench.harness.drivers")
+        .joinpath(f"adapter-{name}.schema.json")
+        .read_text(encoding="utf-8")
+    )
     loaded: Mapping[str, object] = json.loads(text)
     return loaded
 
@@ -250,7 +259,11 @@ def conforms_to_answer_schema(data: object) -> bool:
     if not isinstance(data, dict):
         return False
     lines = data.get("lines")
-    if not (isinstance(data.get("id"), str) and isinstance(lines, list) and isinstance(data.get("elided"), bool)):
+    if not (
+        isinstance(data.get("id"), str)
+        and isinstance(lines, list)
+        and isinstance(data.get("elided"), bool)
+    ):
         return False
     if not all(isinstance(line, str) for line in lines):
         return False
@@ -265,7 +278,9 @@ def decode_answer(raw: bytes, request_id: str) -> ExternalFrame | AdapterFailure
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        return AdapterFailure("BAD_ANSWER", f"the answer is not UTF-8 ({error.reason} at byte {error.start})")
+        return AdapterFailure(
+            "BAD_ANSWER", f"the answer is not UTF-8 ({error.reason} at byte {error.start})"
+        )
     if not text.strip():
         return AdapterFailure("BAD_ANSWER", "the answer is empty")
     try:
@@ -274,18 +289,29 @@ def decode_answer(raw: bytes, request_id: str) -> ExternalFrame | AdapterFailure
         return AdapterFailure("BAD_ANSWER", f"the answer is not JSON ({error}): {_snippet(text)}")
     except ValueError as error:
         return AdapterFailure("BAD_ANSWER", f"the answer is not usable JSON ({error})")
-    errors = [] if conforms_to_answer_schema(data) else sorted(
-        _answer_validator().iter_errors(data), key=lambda error: list(error.absolute_path))
+    errors = (
+        []
+        if conforms_to_answer_schema(data)
+        else sorted(
+            _answer_validator().iter_errors(data), key=lambda error: list(error.absolute_path)
+        )
+    )
     if errors:
         where = "/".join(str(part) for part in errors[0].absolute_path) or "(root)"
-        return AdapterFailure("BAD_ANSWER", f"the answer breaks the schema at {where}: {errors[0].message[:160]}")
+        return AdapterFailure(
+            "BAD_ANSWER", f"the answer breaks the schema at {where}: {errors[0].message[:160]}"
+        )
     assert isinstance(data, dict)
     if data["id"] != request_id:
-        return AdapterFailure("BAD_ANSWER", f"the answer's id is {data['id']!r}, the request's {request_id!r}")
+        return AdapterFailure(
+            "BAD_ANSWER", f"the answer's id is {data['id']!r}, the request's {request_id!r}"
+        )
     return ExternalFrame(tuple(data["lines"]), data["elided"])
 
 
-def answer_json(request_id: str, lines: Sequence[str], elided: bool, render_us: float | None = None) -> str:
+def answer_json(
+    request_id: str, lines: Sequence[str], elided: bool, render_us: float | None = None
+) -> str:
     """One answer line, as an adapter written in Python sends it; ``render_us``, when given, is its ``renderUs``."""
     answer: dict[str, object] = {"id": request_id, "lines": list(lines), "elided": elided}
     if render_us is not None:

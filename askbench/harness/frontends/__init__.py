@@ -4,4 +4,14 @@ Each turns what a person or CI typed into a run and its output into an exit code
 imports them, so the engines below can be used from Python without argparse, a TTY or pytest.
 """
 
-__all__ = ["adapter_commands", "bench_command", "cli", "contrib", "lazy_commands", "option_types", "pytest_plugin", "record_command", "try_prompt"]
+__all__ = [
+    "adapter_commands",
+    "bench_command",
+    "cli",
+    "contrib",
+    "lazy_commands",
+    "option_types",
+    "pytest_plugin",
+    "record_command",
+    "try_prompt",
+]

@@ -46,21 +46,43 @@ def positive_bytes(text: str) -> int:
 def add_impl_options(parser: argparse.ArgumentParser, *, named: bool = False) -> None:
     """``--impl`` (one ``CMD`` for check; ``NAME=CMD``, repeatable, for matrix), ``--impl-mode``, ``--impl-timeout``."""
     if named:
-        parser.add_argument("--impl", action="append", default=[], metavar="NAME=CMD",
-                            help="an implementation behind the askbench/1 adapter contract (repeatable); "
-                            "the in-process reference is always the first column")
+        parser.add_argument(
+            "--impl",
+            action="append",
+            default=[],
+            metavar="NAME=CMD",
+            help="an implementation behind the askbench/1 adapter contract (repeatable); "
+            "the in-process reference is always the first column",
+        )
     else:
-        parser.add_argument("--impl", metavar="CMD",
-                            help="judge an external implementation through the askbench/1 adapter contract "
-                            "(docs/adapters.md) instead of the in-process reference, e.g. "
-                            "\"python -m askbench.harness.drivers.adapters.reference\"")
-    parser.add_argument("--impl-mode", choices=MODES, default="session",
-                        help="session: one process answers every request, a JSON line each way (default); "
-                        "oneshot: one process per request")
-    parser.add_argument("--impl-timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help=f"per-request timeout; a slower answer is TIMEOUT (default {DEFAULT_TIMEOUT:g})")
-    parser.add_argument("--impl-max-answer", type=positive_bytes, default=DEFAULT_MAX_ANSWER, metavar="BYTES",
-                        help=f"the most bytes one answer may take; a longer one is BAD_ANSWER (default {DEFAULT_MAX_ANSWER})")
+        parser.add_argument(
+            "--impl",
+            metavar="CMD",
+            help="judge an external implementation through the askbench/1 adapter contract "
+            "(docs/adapters.md) instead of the in-process reference, e.g. "
+            '"python -m askbench.harness.drivers.adapters.reference"',
+        )
+    parser.add_argument(
+        "--impl-mode",
+        choices=MODES,
+        default="session",
+        help="session: one process answers every request, a JSON line each way (default); "
+        "oneshot: one process per request",
+    )
+    parser.add_argument(
+        "--impl-timeout",
+        type=positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"per-request timeout; a slower answer is TIMEOUT (default {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--impl-max-answer",
+        type=positive_bytes,
+        default=DEFAULT_MAX_ANSWER,
+        metavar="BYTES",
+        help=f"the most bytes one answer may take; a longer one is BAD_ANSWER (default {DEFAULT_MAX_ANSWER})",
+    )
 
 
 @contextmanager
@@ -78,7 +100,9 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     from ..runners.matrix import parse_implementation, run_matrix, write_matrix
 
     try:
-        implementations = [parse_implementation(text, args.impl_mode, args.impl_timeout) for text in args.impl]
+        implementations = [
+            parse_implementation(text, args.impl_mode, args.impl_timeout) for text in args.impl
+        ]
     except ValueError as error:
         print(f"askbench matrix: --impl: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -94,18 +118,26 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     tty = sys.stderr.isatty()
 
     def progress(name: str, index: int, total: int, fixture: Fixture) -> None:
-        sys.stderr.write(f"\r\x1b[2K{name} [{index + 1}/{total}] {fixture.family}/{fixture.name}"[:100])
+        sys.stderr.write(
+            f"\r\x1b[2K{name} [{index + 1}/{total}] {fixture.family}/{fixture.name}"[:100]
+        )
         sys.stderr.flush()
 
-    matrix, screens = run_matrix(args.paths or [BUILTIN_CORPUS], implementations, args.widths,
-                                 progress if tty else None)
+    matrix, screens = run_matrix(
+        args.paths or [BUILTIN_CORPUS], implementations, args.widths, progress if tty else None
+    )
     if tty:
         sys.stderr.write("\r\x1b[2K")
     written = write_matrix(matrix, screens, args.out)
     for item in matrix.implementations:
-        counts = ", ".join(f"@{width} {matrix.passed(item.name, width)}/{len(matrix.fixtures)}" for width in matrix.widths)
+        counts = ", ".join(
+            f"@{width} {matrix.passed(item.name, width)}/{len(matrix.fixtures)}"
+            for width in matrix.widths
+        )
         print(f"{item.name:<20} {counts}")
-    print("wrote " + ", ".join(str(path) for path in written) + f" and {len(screens)} failing screens")
+    print(
+        "wrote " + ", ".join(str(path) for path in written) + f" and {len(screens)} failing screens"
+    )
     return EXIT_UNUSABLE if matrix.problems else EXIT_OK
 
 
@@ -121,10 +153,18 @@ def variant_implementations(names: str | None) -> list[Implementation]:
 
     if not names:
         return []
-    chosen = list(VARIANTS.values()) if names == "all" else [variant_named(name.strip()) for name in names.split(",") if name.strip()]
+    chosen = (
+        list(VARIANTS.values())
+        if names == "all"
+        else [variant_named(name.strip()) for name in names.split(",") if name.strip()]
+    )
     return [
-        Implementation(variant.name, source=variant.render) if variant.adapter_timeout is None
-        else Implementation(variant.name, AdapterCommand(command_for(variant.name), "session", variant.adapter_timeout))
+        Implementation(variant.name, source=variant.render)
+        if variant.adapter_timeout is None
+        else Implementation(
+            variant.name,
+            AdapterCommand(command_for(variant.name), "session", variant.adapter_timeout),
+        )
         for variant in chosen
     ]
 
@@ -138,10 +178,28 @@ def add_matrix_parser(commands: argparse._SubParsersAction, widths_type: object)
         "adapter contract, docs/adapters.md) and write matrix.md, matrix.html and the failing screens. "
         "Exit 0: written; 2: unusable input (malformed fixtures are listed in the report).",
     )
-    matrix.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
-    matrix.add_argument("--widths", type=widths_type, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
-    matrix.add_argument("--out", type=Path, default=Path("reports"), help="the report folder (default reports/)")
-    matrix.add_argument("--variants", nargs="?", const="all", metavar="NAME[,NAME]",
-                        help="add the mutants and styles of askbench/harness/drivers/variants as columns: all of them, or those named")
+    matrix.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="fixture files or folders (default: the built-in corpus)",
+    )
+    matrix.add_argument(
+        "--widths",
+        type=widths_type,
+        default=[80, 120, 160],
+        help="terminal widths, comma-separated (default 80,120,160)",
+    )
+    matrix.add_argument(
+        "--out", type=Path, default=Path("reports"), help="the report folder (default reports/)"
+    )
+    matrix.add_argument(
+        "--variants",
+        nargs="?",
+        const="all",
+        metavar="NAME[,NAME]",
+        help="add the mutants and styles of askbench/harness/drivers/variants as columns: all of them, or those named",
+    )
     add_impl_options(matrix, named=True)
     matrix.set_defaults(run=cmd_matrix)

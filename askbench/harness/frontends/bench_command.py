@@ -51,7 +51,9 @@ def write_bench(
     plot = plot_latency(results, out_dir / "bench-latency.svg") if results.scaling else None
     report = out_dir / "bench.md"
     text = format_report(results)
-    kept = kept_section(report)  # measured apart (askbench bench --xdist), in minutes: carried over as it is
+    kept = kept_section(
+        report
+    )  # measured apart (askbench bench --xdist), in minutes: carried over as it is
     report.write_text(splice(text, kept) if kept else text, encoding="utf-8")
     return BenchFiles(report, plot, results)
 
@@ -61,13 +63,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     settings = QUICK if args.quick else FULL
     if args.impl_fixture:
         settings = dataclasses.replace(settings, peer_fixtures=tuple(args.impl_fixture))
+
     def log(message: str) -> None:
         print(f"askbench bench: {message}", file=sys.stderr, flush=True)
 
     if args.xdist:
         if args.scratch is None:
-            print("askbench bench: --xdist needs --scratch DIR for the 10x corpus (outside the repository)",
-                  file=sys.stderr)
+            print(
+                "askbench bench: --xdist needs --scratch DIR for the 10x corpus (outside the repository)",
+                file=sys.stderr,
+            )
             return 2
         report = Path(args.out) / "bench.md"
         write_xdist_section(report, Path(args.scratch), log)
@@ -75,12 +80,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 0
     only = args.only if args.only is not None else frozenset(SECTIONS)
     expected = expected_run(settings, only, len(args.impl))
-    log(f"sections {', '.join(name for name in SECTIONS if name in only)}; expected run time about "
-        f"{_duration(expected)} on an idle machine")
+    log(
+        f"sections {', '.join(name for name in SECTIONS if name in only)}; expected run time about "
+        f"{_duration(expected)} on an idle machine"
+    )
     load, cpus = bench_timing.load_average(), os.cpu_count() or 1
     if load is not None and load > cpus:
-        log(f"warning: the load average is {load:.2f} on {cpus} CPUs: expect about {_duration(expected * load / cpus)}; "
-            "times will be inflated and the report marks any missed target as measured under load")
+        log(
+            f"warning: the load average is {load:.2f} on {cpus} CPUs: expect about {_duration(expected * load / cpus)}; "
+            "times will be inflated and the report marks any missed target as measured under load"
+        )
     files = write_bench(Path(args.out), settings, log, args.impl, args.only)
     print(f"wrote {files.report}" + (f" and {files.plot}" if files.plot is not None else ""))
     return 0
@@ -111,20 +120,45 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "warned about and marked on every missed target (--quick: tiny sizes, seconds, not a measurement).",
     )
     bench.add_argument("--out", default="reports", help="output folder (default: reports)")
-    bench.add_argument("--quick", action="store_true", help="tiny sizes and few rounds: checks the report, measures nothing")
-    bench.add_argument("--xdist", action="store_true",
-                       help="instead: time the gate in one process and under pytest-xdist (-n auto) on the corpus and a "
-                       "10x copy of it, and write that section of bench.md (many minutes)")
-    bench.add_argument("--scratch", metavar="DIR", help="with --xdist: where the 10x corpus is generated")
-    bench.add_argument("--only", type=parse_only, metavar="SECTION[,...]",
-                       help=f"only these sections: {', '.join(SECTIONS)} (the report holds just them; give --out "
-                       "elsewhere to keep a full report)")
-    bench.add_argument("--impl-fixture", type=_fixture_path, action="append", default=[], metavar="FIXTURE",
-                       help="the fixtures every adapter is timed on (a file or a built-in id; repeatable; default: "
-                       "the seed's repro)")
-    bench.add_argument("--impl", type=parse_peer, action="append", default=[], metavar="NAME=CMD",
-                       help="also time this adapter (askbench/1, in a session) request by request against the "
-                       "reference adapter, bounded and complete, with its renderUs when it reports one; repeatable")
+    bench.add_argument(
+        "--quick",
+        action="store_true",
+        help="tiny sizes and few rounds: checks the report, measures nothing",
+    )
+    bench.add_argument(
+        "--xdist",
+        action="store_true",
+        help="instead: time the gate in one process and under pytest-xdist (-n auto) on the corpus and a "
+        "10x copy of it, and write that section of bench.md (many minutes)",
+    )
+    bench.add_argument(
+        "--scratch", metavar="DIR", help="with --xdist: where the 10x corpus is generated"
+    )
+    bench.add_argument(
+        "--only",
+        type=parse_only,
+        metavar="SECTION[,...]",
+        help=f"only these sections: {', '.join(SECTIONS)} (the report holds just them; give --out "
+        "elsewhere to keep a full report)",
+    )
+    bench.add_argument(
+        "--impl-fixture",
+        type=_fixture_path,
+        action="append",
+        default=[],
+        metavar="FIXTURE",
+        help="the fixtures every adapter is timed on (a file or a built-in id; repeatable; default: "
+        "the seed's repro)",
+    )
+    bench.add_argument(
+        "--impl",
+        type=parse_peer,
+        action="append",
+        default=[],
+        metavar="NAME=CMD",
+        help="also time this adapter (askbench/1, in a session) request by request against the "
+        "reference adapter, bounded and complete, with its renderUs when it reports one; repeatable",
+    )
     bench.set_defaults(run=cmd_bench)
 
 

@@ -75,7 +75,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     github = _github_default() and not args.json if args.github is None else args.github
     if github and args.json:
-        print("askbench check: --github writes workflow commands to stdout, which --json holds; use one", file=sys.stderr)
+        print(
+            "askbench check: --github writes workflow commands to stdout, which --json holds; use one",
+            file=sys.stderr,
+        )
         return EXIT_UNUSABLE
     from ..fixtures.ids import resolve_all, selector
 
@@ -101,21 +104,34 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     try:
         with open_source(args) as source:
-            run = run_gate(paths, args.widths, progress, source=source, select=selector(args.keyword, args.family),
-                           keep_screens=bool(args.junit), models=models)  # the failing screens go into the JUnit report
+            run = run_gate(
+                paths,
+                args.widths,
+                progress,
+                source=source,
+                select=selector(args.keyword, args.family),
+                keep_screens=bool(args.junit),
+                models=models,
+            )  # the failing screens go into the JUnit report
     except AdapterUnusable as error:
         finish()
         print(f"askbench check: --impl: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
     finish()
     if (args.keyword or args.family) and not run.results:
-        print("askbench check: no fixture matches -k/--family (askbench check --list shows the ids)", file=sys.stderr)
+        print(
+            "askbench check: no fixture matches -k/--family (askbench check --list shows the ids)",
+            file=sys.stderr,
+        )
     if args.junit:
         try:
             args.junit.parent.mkdir(parents=True, exist_ok=True)
             args.junit.write_text(to_junit(run), encoding="utf-8")
         except OSError as error:
-            print(f"askbench check: --junit {args.junit}: cannot write: {error.strerror or error}", file=sys.stderr)
+            print(
+                f"askbench check: --junit {args.junit}: cannot write: {error.strerror or error}",
+                file=sys.stderr,
+            )
             return EXIT_UNUSABLE
     try:
         if github:
@@ -123,8 +139,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.json:
             print(to_json(run, timings=args.timings, failures_only=args.failures_only))
         else:
-            print(format_table(run, failures_only=args.failures_only, all_violations=args.all_violations,
-                               colour=wants_colour(args.color, sys.stdout)))
+            print(
+                format_table(
+                    run,
+                    failures_only=args.failures_only,
+                    all_violations=args.all_violations,
+                    colour=wants_colour(args.color, sys.stdout),
+                )
+            )
     except BrokenPipeError:
         _discard_stdout()  # `askbench check | head`: the verdict stands, whoever stopped reading
     return run.exit_code
@@ -136,7 +158,9 @@ def _render_width(text: str) -> int:
 
     width = _positive(text)
     if width < MIN_WIDTH:
-        raise argparse.ArgumentTypeError(f"the dialog needs at least {MIN_WIDTH} columns, got {width}")
+        raise argparse.ArgumentTypeError(
+            f"the dialog needs at least {MIN_WIDTH} columns, got {width}"
+        )
     return width
 
 
@@ -160,14 +184,22 @@ def cmd_render(args: argparse.Namespace) -> int:
     )
     view: View = "complete" if args.complete else "legacy" if args.legacy else "bounded"
     colour = not args.plain and wants_colour(args.color, sys.stdout)
-    frame = render_frame(payload, view, budget, paint=warning_paint if colour else None,
-                         style=chrome_style if colour else None)
+    frame = render_frame(
+        payload,
+        view,
+        budget,
+        paint=warning_paint if colour else None,
+        style=chrome_style if colour else None,
+    )
     sys.stdout.write("\n".join(frame.lines) + "\n")
     return 0
 
 
-DOCS = {"design": ("askbench.docs", "design.md"), "adapters": ("askbench.docs", "adapters.md"),
-        "corpus": ("askbench.corpus", "README.md")}
+DOCS = {
+    "design": ("askbench.docs", "design.md"),
+    "adapters": ("askbench.docs", "adapters.md"),
+    "corpus": ("askbench.corpus", "README.md"),
+}
 """The documents an install ships, by the name ``askbench docs NAME`` takes: the contract, the adapter
 protocol and the fixture format."""
 
@@ -194,7 +226,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bounded permission prompts for terminal coding agents, judged on a virtual terminal.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", action=LazyCommands)
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", action=LazyCommands
+    )
     assert isinstance(commands, LazyCommands)
     for name, add in COMMANDS.items():
         commands.lazy(name, add)
@@ -213,39 +247,93 @@ def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "does not exist, a folder with no fixtures, a malformed fixture, a fixture outside its corpus's families). "
         "The contract: docs/design.md (askbench docs design).",
     )
-    check.add_argument("paths", nargs="*", metavar="PATH",
-                       help="fixture files or folders, or built-in fixture ids and families (mcp/x, mcp); "
-                       "default: the built-in corpus")
-    check.add_argument("-k", dest="keyword", action="append", default=[], metavar="TEXT",
-                       help="only fixtures whose id (family/name) contains TEXT, any case, or matches it as a glob "
-                       "(*?[); repeat for any of several")
-    check.add_argument("--family", action="append", default=[], metavar="F",
-                       help="only fixtures of family F; repeat for several")
-    check.add_argument("--list", action="store_true",
-                       help="print the ids of the fixtures that would be judged, one per line, and judge none")
-    check.add_argument("--contrib", action="store_true",
-                       help="every check a reviewer runs on the PATHs (no TODO left, the gate, MCP arguments against "
-                       "the recorded schema, the suite's claims/schema/snapshot tests in a checkout), then the screens "
-                       "to review")
-    check.add_argument("--widths", type=parse_widths, default=[80, 120, 160], help="terminal widths, comma-separated (default 80,120,160)")
-    check.add_argument("--terminal", type=parse_terminals, default=list(MODELS), metavar="NAME[,NAME]",
-                       help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "
-                       f"(default: the models, {','.join(MODELS)}); tmux and xterm.js are real terminals "
-                       "(tmux installed; xterm.js by `make terminals`)")
-    check.add_argument("--json", action="store_true",
-                       help="print the results as JSON for machines; identical for identical input")
-    check.add_argument("--timings", action="store_true", help="with --json: each width's render time (render_us)")
-    check.add_argument("--junit", type=Path, metavar="FILE",
-                       help="also write JUnit XML: a testcase per fixture x width x view x terminal model")
-    check.add_argument("--github", action=argparse.BooleanOptionalAction, default=None,
-                       help="GitHub Actions annotations on stdout, one per failing fixture or unusable path "
-                       "(default: on when GITHUB_ACTIONS=true, unless --json)")
-    check.add_argument("--failures-only", action="store_true",
-                       help="only the failing fixtures and widths (the table and --json; the summary counts all)")
-    check.add_argument("--all-violations", action="store_true",
-                       help="every violation of a row in the table (default: the first two and how many more)")
-    check.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
-                       help="colour the table: auto (a terminal or FORCE_COLOR, unless NO_COLOR is set), always, never")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="fixture files or folders, or built-in fixture ids and families (mcp/x, mcp); "
+        "default: the built-in corpus",
+    )
+    check.add_argument(
+        "-k",
+        dest="keyword",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="only fixtures whose id (family/name) contains TEXT, any case, or matches it as a glob "
+        "(*?[); repeat for any of several",
+    )
+    check.add_argument(
+        "--family",
+        action="append",
+        default=[],
+        metavar="F",
+        help="only fixtures of family F; repeat for several",
+    )
+    check.add_argument(
+        "--list",
+        action="store_true",
+        help="print the ids of the fixtures that would be judged, one per line, and judge none",
+    )
+    check.add_argument(
+        "--contrib",
+        action="store_true",
+        help="every check a reviewer runs on the PATHs (no TODO left, the gate, MCP arguments against "
+        "the recorded schema, the suite's claims/schema/snapshot tests in a checkout), then the screens "
+        "to review",
+    )
+    check.add_argument(
+        "--widths",
+        type=parse_widths,
+        default=[80, 120, 160],
+        help="terminal widths, comma-separated (default 80,120,160)",
+    )
+    check.add_argument(
+        "--terminal",
+        type=parse_terminals,
+        default=list(MODELS),
+        metavar="NAME[,NAME]",
+        help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "
+        f"(default: the models, {','.join(MODELS)}); tmux and xterm.js are real terminals "
+        "(tmux installed; xterm.js by `make terminals`)",
+    )
+    check.add_argument(
+        "--json",
+        action="store_true",
+        help="print the results as JSON for machines; identical for identical input",
+    )
+    check.add_argument(
+        "--timings", action="store_true", help="with --json: each width's render time (render_us)"
+    )
+    check.add_argument(
+        "--junit",
+        type=Path,
+        metavar="FILE",
+        help="also write JUnit XML: a testcase per fixture x width x view x terminal model",
+    )
+    check.add_argument(
+        "--github",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="GitHub Actions annotations on stdout, one per failing fixture or unusable path "
+        "(default: on when GITHUB_ACTIONS=true, unless --json)",
+    )
+    check.add_argument(
+        "--failures-only",
+        action="store_true",
+        help="only the failing fixtures and widths (the table and --json; the summary counts all)",
+    )
+    check.add_argument(
+        "--all-violations",
+        action="store_true",
+        help="every violation of a row in the table (default: the first two and how many more)",
+    )
+    check.add_argument(
+        "--color",
+        choices=COLOUR_CHOICES,
+        default="auto",
+        help="colour the table: auto (a terminal or FORCE_COLOR, unless NO_COLOR is set), always, never",
+    )
     from .adapter_commands import add_impl_options
 
     add_impl_options(check)
@@ -258,17 +346,31 @@ def _add_render(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         help="write one fixture's prompt frame exactly as the terminal receives it",
         description="Write the dialog frame (title, ask, options, hint) to stdout, one row per line.",
     )
-    render.add_argument("fixture",
-                        help="a fixture file, or a built-in fixture's id (mcp/github-create-issue-long-markdown-body)")
-    render.add_argument("--width", type=_render_width, default=120, help="terminal width in columns (default 120)")
+    render.add_argument(
+        "fixture",
+        help="a fixture file, or a built-in fixture's id (mcp/github-create-issue-long-markdown-body)",
+    )
+    render.add_argument(
+        "--width", type=_render_width, default=120, help="terminal width in columns (default 120)"
+    )
     views = render.add_mutually_exclusive_group()
-    views.add_argument("--complete", action="store_true", help="the complete view (what ctrl+o shows)")
-    views.add_argument("--legacy", action="store_true", help="the old unbounded dialog, the measured baseline")
-    render.add_argument("--color", choices=COLOUR_CHOICES, default="auto",
-                        help="auto: colour on a terminal or under FORCE_COLOR, never under NO_COLOR (default); always; never")
+    views.add_argument(
+        "--complete", action="store_true", help="the complete view (what ctrl+o shows)"
+    )
+    views.add_argument(
+        "--legacy", action="store_true", help="the old unbounded dialog, the measured baseline"
+    )
+    render.add_argument(
+        "--color",
+        choices=COLOUR_CHOICES,
+        default="auto",
+        help="auto: colour on a terminal or under FORCE_COLOR, never under NO_COLOR (default); always; never",
+    )
     render.add_argument("--plain", action="store_true", help="no colour (--color never)")
     render.add_argument("--max-rows", type=_positive, help="override the fixture's row budget")
-    render.add_argument("--field-max-width", type=_positive, help="override the fixture's field cap (cells)")
+    render.add_argument(
+        "--field-max-width", type=_positive, help="override the fixture's field cap (cells)"
+    )
     render.set_defaults(run=cmd_render)
 
 
@@ -281,14 +383,19 @@ def _add_try(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
         description="Show one fixture's prompt inline in this terminal (ctrl+o: full request, y/s/n/r: decide, "
         "ctrl+c: leave). Prints the decision. Exit 0: decided; 130: ctrl+c; 1: an error; 2: unusable input.",
     )
-    try_.add_argument("fixture", type=_fixture_arg, help="a fixture file, or a built-in fixture's id")
+    try_.add_argument(
+        "fixture", type=_fixture_arg, help="a fixture file, or a built-in fixture's id"
+    )
     try_.set_defaults(run=cmd_try)
 
 
 def _add_docs(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    docs = commands.add_parser("docs", help="print a shipped document: design (the contract), adapters, corpus",
-                               description="Print one of the documents the install ships; without NAME, list them "
-                               "and where they are.")
+    docs = commands.add_parser(
+        "docs",
+        help="print a shipped document: design (the contract), adapters, corpus",
+        description="Print one of the documents the install ships; without NAME, list them "
+        "and where they are.",
+    )
     docs.add_argument("name", nargs="?", choices=sorted(DOCS), help="the document")
     docs.set_defaults(run=cmd_docs)
 
@@ -336,8 +443,16 @@ def _add_mutate(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 
 COMMANDS: dict[str, AddParser] = {
-    "check": _add_check, "render": _add_render, "try": _add_try, "docs": _add_docs, "matrix": _add_matrix,
-    "new": _add_new, "record": _add_record, "bench": _add_bench, "agents": _add_agents, "report": _add_report,
+    "check": _add_check,
+    "render": _add_render,
+    "try": _add_try,
+    "docs": _add_docs,
+    "matrix": _add_matrix,
+    "new": _add_new,
+    "record": _add_record,
+    "bench": _add_bench,
+    "agents": _add_agents,
+    "report": _add_report,
     "mutate": _add_mutate,
 }
 """Every subcommand, in the order the help lists them, with what adds its parser: each module is imported only

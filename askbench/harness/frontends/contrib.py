@@ -27,13 +27,20 @@ from ..runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
 
 __all__ = ["REVIEW_TESTS", "run_contrib"]
 
-REVIEW_TESTS = ("tests/harness/test_fixture_claims.py", "tests/harness/test_mcp_schemas.py",
-                "tests/harness/test_snapshots.py")
+REVIEW_TESTS = (
+    "tests/harness/test_fixture_claims.py",
+    "tests/harness/test_mcp_schemas.py",
+    "tests/harness/test_snapshots.py",
+)
 """The suite's tests that hold every built-in fixture, relative to the source checkout."""
 
 
 def _todos(fixture: Fixture) -> list[str]:
-    fields = {"description": fixture.description, "source": fixture.source, "call": repr(fixture.call)}
+    fields = {
+        "description": fixture.description,
+        "source": fixture.source,
+        "call": repr(fixture.call),
+    }
     return [f"{name} still says {TODO}" for name, text in fields.items() if TODO in text]
 
 
@@ -54,11 +61,24 @@ def _suite(fixtures: Sequence[Fixture], say: Callable[[str], None]) -> bool:
     root = _checkout()
     builtin = [f for f in fixtures if f.path.resolve().is_relative_to(BUILTIN_CORPUS.resolve())]
     if root is None or not builtin:
-        say("suite: not run (the claims, schema and snapshot tests hold the built-in corpus of a source checkout)")
+        say(
+            "suite: not run (the claims, schema and snapshot tests hold the built-in corpus of a source checkout)"
+        )
         return True
     keyword = " or ".join(f"{fixture_id(f)} or {fixture_id(f).replace('/', '.')}" for f in builtin)
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *REVIEW_TESTS,
-               "-k", keyword]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "addopts=",
+        *REVIEW_TESTS,
+        "-k",
+        keyword,
+    ]
     say("suite: " + " ".join(command[2:-2]) + f" -k '{keyword}'")
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
     tail = [line for line in done.stdout.splitlines() if line.strip()][-15:]
@@ -70,17 +90,33 @@ def run_contrib(paths: Sequence[Path], widths: Sequence[int], say: Callable[[str
     """Every review check on the fixtures under ``paths``, reported through ``say``; the gate's exit codes."""
     fixtures, problems = load_corpus(paths)
     if problems or not fixtures:
-        say("\n".join(f"MALFORMED  {one_line(problem.one())}" for problem in problems) or "no fixtures were given")
+        say(
+            "\n".join(f"MALFORMED  {one_line(problem.one())}" for problem in problems)
+            or "no fixtures were given"
+        )
         return EXIT_UNUSABLE
     todos = [f"{fixture_id(f)}: {todo}" for f in fixtures for todo in _todos(f)]
     say("placeholders: " + ("none left" if not todos else "; ".join(todos)))
     run = run_gate(paths, widths)
     say(format_table(run, failures_only=True))
-    arguments = [f"{fixture_id(f)}: {problem}" for f in fixtures for problem in argument_problems(f, _record_folders(f))]
-    say("schema: " + ("every MCP call's arguments stand as its schema says" if not arguments else "; ".join(arguments)))
+    arguments = [
+        f"{fixture_id(f)}: {problem}"
+        for f in fixtures
+        for problem in argument_problems(f, _record_folders(f))
+    ]
+    say(
+        "schema: "
+        + (
+            "every MCP call's arguments stand as its schema says"
+            if not arguments
+            else "; ".join(arguments)
+        )
+    )
     suite = _suite(fixtures, say)
     for fixture in fixtures:
-        say(f"\nthe screens of {fixture_id(fixture)}, as its golden snapshot holds them (read them as a person would):")
+        say(
+            f"\nthe screens of {fixture_id(fixture)}, as its golden snapshot holds them (read them as a person would):"
+        )
         say(screen_text(fixture, widths))
         if fixture.path.resolve().is_relative_to(BUILTIN_CORPUS.resolve()):
             say(f"record or update them with: make snapshots FIXTURE={fixture_id(fixture)}")

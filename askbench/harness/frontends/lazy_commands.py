@@ -38,7 +38,9 @@ class LazyCommands(argparse._SubParsersAction):  # type: ignore[type-arg]
         del self._name_parser_map[name]
         add(self)
         if name not in self._name_parser_map:
-            raise RuntimeError(f"the parser registered as {name!r} did not add a subcommand of that name")
+            raise RuntimeError(
+                f"the parser registered as {name!r} did not add a subcommand of that name"
+            )
 
     def build_all(self) -> None:
         for name in list(self._pending):

@@ -17,7 +17,9 @@ def parse_widths(text: str) -> list[int]:
     try:
         widths = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"widths are whole numbers separated by commas, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"widths are whole numbers separated by commas, got {text!r}"
+        ) from None
     if not widths or any(width < 20 for width in widths):
         raise argparse.ArgumentTypeError("each width must be at least 20 columns")
     return widths

@@ -52,13 +52,26 @@ def _widths(text: str) -> list[int]:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("askbench", "askbench: the permission-prompt gate as pytest items")
-    group.addoption("--askbench", action="store_true", default=False,
-                    help="collect askbench fixtures (*.json) from the PATH arguments, one item per fixture x width x "
-                    "view; without PATHs, the built-in corpus")
-    group.addoption("--askbench-impl", metavar="CMD", default=None,
-                    help="judge an implementation behind the askbench/1 adapter contract instead of the reference")
-    group.addoption("--askbench-widths", metavar="W,W,…", type=_widths, default=None,
-                    help="terminal widths, comma-separated (default 80,120,160)")
+    group.addoption(
+        "--askbench",
+        action="store_true",
+        default=False,
+        help="collect askbench fixtures (*.json) from the PATH arguments, one item per fixture x width x "
+        "view; without PATHs, the built-in corpus",
+    )
+    group.addoption(
+        "--askbench-impl",
+        metavar="CMD",
+        default=None,
+        help="judge an implementation behind the askbench/1 adapter contract instead of the reference",
+    )
+    group.addoption(
+        "--askbench-widths",
+        metavar="W,W,…",
+        type=_widths,
+        default=None,
+        help="terminal widths, comma-separated (default 80,120,160)",
+    )
 
 
 def _enabled(config: pytest.Config) -> bool:
@@ -69,7 +82,9 @@ def _enabled(config: pytest.Config) -> bool:
 def pytest_cmdline_main(config: pytest.Config) -> Iterator[None]:
     numprocesses = getattr(config.option, "numprocesses", None)
     if _enabled(config) and numprocesses and getattr(config.option, "dist", None) == "no":
-        config.option.dist = "loadscope"  # a fixture's views share one judgement: keep them on one worker
+        config.option.dist = (
+            "loadscope"  # a fixture's views share one judgement: keep them on one worker
+        )
     return (yield)
 
 
@@ -79,7 +94,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.args_source != pytest.Config.ArgsSource.ARGS:
         from ..fixtures.loading import BUILTIN_CORPUS
 
-        config.args.append(str(BUILTIN_CORPUS))  # next to the project's own tests (testpaths or the folder)
+        config.args.append(
+            str(BUILTIN_CORPUS)
+        )  # next to the project's own tests (testpaths or the folder)
     config.stash[_SOURCE] = _LazySource(config.getoption("askbench_impl"))
 
 
@@ -100,11 +117,15 @@ def pytest_testnodedown(node: object, error: object) -> None:
     output = getattr(node, "workeroutput", {})
     if config is None or "askbench_cpu" not in output:
         return
-    worker = str(getattr(getattr(node, "gateway", None), "id", len(config.stash.get(_WORKER_CPU, {}))))
+    worker = str(
+        getattr(getattr(node, "gateway", None), "id", len(config.stash.get(_WORKER_CPU, {})))
+    )
     config.stash.setdefault(_WORKER_CPU, {})[worker] = float(output["askbench_cpu"])
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
     cpu = config.stash.get(_WORKER_CPU, {})
     if cpu:
         shown = ", ".join(f"{worker} {seconds:.1f}" for worker, seconds in sorted(cpu.items()))
@@ -202,7 +223,9 @@ class FixtureFile(pytest.File):
                 self._judged[width] = self._payload
             else:
                 source = self.config.stash[_SOURCE].get()
-                self._judged[width] = judge_width(self.fixture, self._payload, width, source=source, keep_screens=True)
+                self._judged[width] = judge_width(
+                    self.fixture, self._payload, width, source=source, keep_screens=True
+                )
         return self._judged[width]
 
 
@@ -251,7 +274,9 @@ class JudgedView(pytest.Item):
 
         error = excinfo.value
         if isinstance(error, ViewFailed):
-            merged = merged_violations(error.violations)  # one line for what several terminal models saw alike
+            merged = merged_violations(
+                error.violations
+            )  # one line for what several terminal models saw alike
             lines = [f"{self.view} @{self.width}: {len(merged)} violation(s)"]
             lines += [f"  {one_line(line)}" for line in merged]
             if error.screen:
@@ -266,4 +291,10 @@ class JudgedView(pytest.Item):
         return self.path, None, f"{fixture_id(self.file.fixture)} {self.view} @{self.width}"
 
 
-__all__ = ["FixtureFile", "JudgedView", "pytest_addoption", "pytest_collect_file", "pytest_configure"]
+__all__ = [
+    "FixtureFile",
+    "JudgedView",
+    "pytest_addoption",
+    "pytest_collect_file",
+    "pytest_configure",
+]

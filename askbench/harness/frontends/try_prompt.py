@@ -131,7 +131,9 @@ class Display:
             _write_all(self._fd, ALTERNATE_SCREEN_ON if full_screen else ALTERNATE_SCREEN_OFF)
             self._alternate = full_screen
         if full_screen:
-            _write_all(self._fd, "\x1b[H" + "\r\n".join(line + "\x1b[K" for line in lines) + "\x1b[J")
+            _write_all(
+                self._fd, "\x1b[H" + "\r\n".join(line + "\x1b[K" for line in lines) + "\x1b[J"
+            )
         else:
             self._inline.draw(lines, width)
 
@@ -158,7 +160,9 @@ def raw_terminal(fd_in: int, fd_out: int) -> Iterator[None]:
     saved = termios.tcgetattr(fd_in)
     try:
         tty.setraw(fd_in, termios.TCSANOW)
-        termios.tcflush(fd_in, termios.TCIFLUSH)  # keys typed before the prompt appeared were not meant for it
+        termios.tcflush(
+            fd_in, termios.TCIFLUSH
+        )  # keys typed before the prompt appeared were not meant for it
         _write_all(fd_out, HIDE_CURSOR + BRACKETED_PASTE_ON)
         yield
     finally:
@@ -218,7 +222,9 @@ def run_prompt(
         display.draw(prompt.render(width, height), width, prompt.full_screen)
         prompt.shown(clock())
         readable, _, _ = select.select([fd_in, wakeup], [], [], parser.idle_timeout)
-        if not readable:  # quiet for as long as the parser waits: a lone ESC is esc, an open paste ends
+        if (
+            not readable
+        ):  # quiet for as long as the parser waits: a lone ESC is esc, an open paste ends
             items = parser.flush()
         else:
             if wakeup in readable:

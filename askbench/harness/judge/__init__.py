@@ -7,4 +7,20 @@ Everything here derives its truth apart from the renderer: the facts a payload o
 borrow a decision from ``askbench.impl`` and pass whatever the renderer chose.
 """
 
-__all__ = ["ask_reading", "bash_oracle", "bash_reader", "box", "checks", "chrome", "expected_facts", "extra_facts", "field_match", "invariants", "label_heads", "label_lookalikes", "reaches", "what_runs", "work_units"]
+__all__ = [
+    "ask_reading",
+    "bash_oracle",
+    "bash_reader",
+    "box",
+    "checks",
+    "chrome",
+    "expected_facts",
+    "extra_facts",
+    "field_match",
+    "invariants",
+    "label_heads",
+    "label_lookalikes",
+    "reaches",
+    "what_runs",
+    "work_units",
+]

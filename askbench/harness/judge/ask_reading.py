@@ -25,7 +25,9 @@ from .field_match import MARKER, FieldReading, compare, read_field
 from .label_heads import MAX_LABEL_CELLS, HeadIndex, label_head
 from .work_units import WorkMeter, frame_budget
 
-_ANY_CORE_HEAD = re.compile(rf"^({'|'.join(sorted(CORE_LABELS, key=len, reverse=True))}) *:(?: |$)", re.IGNORECASE)
+_ANY_CORE_HEAD = re.compile(
+    rf"^({'|'.join(sorted(CORE_LABELS, key=len, reverse=True))}) *:(?: |$)", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,9 @@ class FactOnScreen:
 
     @property
     def capped(self) -> bool:
-        return not self.reading.whole or (self.detail_reading is not None and not self.detail_reading.whole)
+        return not self.reading.whole or (
+            self.detail_reading is not None and not self.detail_reading.whole
+        )
 
 
 @dataclass
@@ -113,7 +117,12 @@ def _value_stream(
 
 
 def _indents(
-    rows: Sequence[ScreenRow], head: int, value_start: int, end: int, text: str, columns: Sequence[int]
+    rows: Sequence[ScreenRow],
+    head: int,
+    value_start: int,
+    end: int,
+    text: str,
+    columns: Sequence[int],
 ) -> list[int]:
     """Where continuation rows may begin: under the value, at the margin, or where the first one does.
 
@@ -124,7 +133,9 @@ def _indents(
     """
     shows_value = bool(rows[head].text[value_start:])
     candidates = [value_start if shows_value else value_start + 1, *columns, 0]
-    first = next((rows[index].text for index in range(head + 1, end) if not is_blank(rows[index].text)), None)
+    first = next(
+        (rows[index].text for index in range(head + 1, end) if not is_blank(rows[index].text)), None
+    )
     if first is not None:
         lead = len(first) - len(first.lstrip(" "))
         candidates.append(lead)
@@ -152,14 +163,20 @@ def _read_value(
             return fact.text, FieldReading(False, brief.head, 0), None
     for text in fact.texts:
         meter.charge(rows)
-        reading = read_field(text if fact.detail is None else f"{text}{ARROW}{fact.detail}", stream, allow_cap=allow_cap)
+        reading = read_field(
+            text if fact.detail is None else f"{text}{ARROW}{fact.detail}",
+            stream,
+            allow_cap=allow_cap,
+        )
         if reading.problem is None:
             return text, reading, None
         if fact.detail is not None:
             for arrow in _arrows(stream):
                 meter.charge(2 * rows)
                 left = read_field(text, stream[:arrow].rstrip(" \n"), allow_cap=allow_cap)
-                right = read_field(fact.detail, stream[arrow + 1 :].lstrip(" \n"), allow_cap=allow_cap)
+                right = read_field(
+                    fact.detail, stream[arrow + 1 :].lstrip(" \n"), allow_cap=allow_cap
+                )
                 if left.problem is None and right.problem is None:
                     return text, left, right
         if best is None or reading.head > best[1].head:
@@ -200,8 +217,14 @@ def _cannot_grow(fact: ExpectedFact, stream: str) -> bool:
 
 
 def _read_fact(
-    fact: ExpectedFact, rows: Sequence[ScreenRow], head: int, value_start: int, end: int, allow_cap: bool,
-    columns: Sequence[int], meter: WorkMeter,
+    fact: ExpectedFact,
+    rows: Sequence[ScreenRow],
+    head: int,
+    value_start: int,
+    end: int,
+    allow_cap: bool,
+    columns: Sequence[int],
+    meter: WorkMeter,
 ) -> tuple[FactOnScreen, bool]:
     """The fact read from ``rows[head:end]``, and whether a longer extent cannot read either (``_cannot_grow``)."""
     first: FactOnScreen | None = None
@@ -238,7 +261,9 @@ _NEAR_COLUMN = 2
 
 
 def _reads(shown: FactOnScreen) -> bool:
-    return shown.reading.problem is None and (shown.detail_reading is None or shown.detail_reading.problem is None)
+    return shown.reading.problem is None and (
+        shown.detail_reading is None or shown.detail_reading.problem is None
+    )
 
 
 @dataclass
@@ -267,7 +292,9 @@ class _Walk:
                 self._bring_forward(pending)
             position, fact = pending.pop(0)
             earliest = min((later for later, _ in pending), default=position)
-            self._fact(position if earliest > position else earliest - 1, fact)  # a row heading a pending fact ends it
+            self._fact(
+                position if earliest > position else earliest - 1, fact
+            )  # a row heading a pending fact ends it
         self._skip_extras()
         read = len(self.reading.facts)
         self.reading.silent_gaps = [fact for before, fact in self.unmarked if before < read]
@@ -283,7 +310,9 @@ class _Walk:
     def _pass_over(self, stop: int) -> None:
         """The rows before ``stop`` the walk steps over to a fact's label row: extra facts where they stand, others stray."""
         for index in range(self.row, stop):
-            (self.reading.extra_rows if index in self.heads.extras else self.reading.stray_rows).append(index)
+            (
+                self.reading.extra_rows if index in self.heads.extras else self.reading.stray_rows
+            ).append(index)
         self.row = stop
 
     def _bring_forward(self, pending: list[tuple[int, ExpectedFact]]) -> None:
@@ -292,7 +321,9 @@ class _Walk:
         if not pending[0][1].core or label_head(text, pending[0][1].label) is not None:
             return  # the core facts come first: none is left once an entry of evidence is next
         core = itertools.takewhile(lambda item: item[1][1].core, enumerate(pending[1:], 1))
-        other = next((index for index, (_, fact) in core if label_head(text, fact.label) is not None), None)
+        other = next(
+            (index for index, (_, fact) in core if label_head(text, fact.label) is not None), None
+        )
         if other is not None:
             pending.insert(0, pending.pop(other))
 
@@ -302,14 +333,20 @@ class _Walk:
             self.unmarked.append((len(self.reading.facts), fact))
 
     def _fact(self, position: int, fact: ExpectedFact) -> None:
-        value_start = label_head(self.rows[self.row].text, fact.label) if self.row < self.stop else None
+        value_start = (
+            label_head(self.rows[self.row].text, fact.label) if self.row < self.stop else None
+        )
         if value_start is None:
             if fact.optional:
                 return
             if not fact.core and self.bounded:
                 self._left_out(fact)
                 return
-            found = self.heads.next_row(fact.label, self.row + 1, self.stop) if self.row < self.stop else None
+            found = (
+                self.heads.next_row(fact.label, self.row + 1, self.stop)
+                if self.row < self.stop
+                else None
+            )
             if found is None:
                 self.reading.missing.append(fact)
                 return
@@ -359,7 +396,9 @@ class _Walk:
         first_try: FactOnScreen | None = None
         near = [column for column in self.columns if abs(column - value_start) <= _NEAR_COLUMN]
         for candidate in self._extents(position):
-            shown, hopeless = _read_fact(fact, self.rows, self.row, value_start, candidate, self.bounded, near, self.meter)
+            shown, hopeless = _read_fact(
+                fact, self.rows, self.row, value_start, candidate, self.bounded, near, self.meter
+            )
             if _reads(shown):
                 return shown
             first_try = first_try or shown
@@ -370,8 +409,13 @@ class _Walk:
 
 
 def read_ask(
-    rows: Sequence[ScreenRow], expected: Sequence[ExpectedFact], stop: int, *, bounded: bool,
-    meter: WorkMeter | None = None, truths: PayloadTruths | None = None,
+    rows: Sequence[ScreenRow],
+    expected: Sequence[ExpectedFact],
+    stop: int,
+    *,
+    bounded: bool,
+    meter: WorkMeter | None = None,
+    truths: PayloadTruths | None = None,
 ) -> AskReading:
     """Find every expected fact in ``rows[:stop]`` (``stop``: where the options block and its hint begin).
 
@@ -390,8 +434,22 @@ def read_ask(
     while first is not None and first > 1 and first - 1 in heads.extras:
         first -= 1  # the title's row is the title's, whatever it reads like
     if first is None:
-        return AskReading(title_rows=min(1, stop), start=min(1, stop), end=stop, missing=[f for f in expected if not f.optional])
-    walk = _Walk(rows, expected, stop, bounded, heads, meter, AskReading(title_rows=first, start=first, end=first), row=first)
+        return AskReading(
+            title_rows=min(1, stop),
+            start=min(1, stop),
+            end=stop,
+            missing=[f for f in expected if not f.optional],
+        )
+    walk = _Walk(
+        rows,
+        expected,
+        stop,
+        bounded,
+        heads,
+        meter,
+        AskReading(title_rows=first, start=first, end=first),
+        row=first,
+    )
     walk.run()
     return walk.reading
 
@@ -401,4 +459,12 @@ def core_head_rows(rows: Sequence[ScreenRow], start: int, stop: int) -> list[int
     return [index for index in range(start, stop) if _ANY_CORE_HEAD.match(rows[index].text)]
 
 
-__all__ = ["MAX_LABEL_CELLS", "AskReading", "FactOnScreen", "Segment", "core_head_rows", "label_head", "read_ask"]
+__all__ = [
+    "MAX_LABEL_CELLS",
+    "AskReading",
+    "FactOnScreen",
+    "Segment",
+    "core_head_rows",
+    "label_head",
+    "read_ask",
+]

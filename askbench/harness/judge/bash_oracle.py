@@ -54,14 +54,20 @@ class BashReading:
 @cache
 def bash_version() -> str:
     """bash's own first line of ``--version`` (``GNU bash, version 5.2.15(1)-release (…)``)."""
-    done = subprocess.run([_BASH, "--version"], capture_output=True, text=True, check=True, env=_ENV)
+    done = subprocess.run(
+        [_BASH, "--version"], capture_output=True, text=True, check=True, env=_ENV
+    )
     return done.stdout.splitlines()[0].strip()
 
 
 def _run(script: str) -> tuple[str, bool]:
     done = subprocess.run(
-        [_BASH, *_OPTIONS], input=script.encode("utf-8", "surrogateescape"), capture_output=True,
-        timeout=_TIMEOUT, env=_ENV, check=False,
+        [_BASH, *_OPTIONS],
+        input=script.encode("utf-8", "surrogateescape"),
+        capture_output=True,
+        timeout=_TIMEOUT,
+        env=_ENV,
+        check=False,
     )
     return done.stdout.decode("utf-8", "surrogateescape"), done.returncode == 0
 
@@ -92,7 +98,11 @@ depends on this guess; the separators alone decide what bash read."""
 def read_commands(commands: Sequence[str]) -> list[BashReading | None]:
     """Each command as bash reads it, ``None`` for one no shell receives (not UTF-8, or holding a NUL, which no
     argument of ``execve`` can carry and bash drops from its input); many per bash process."""
-    wanted = [command for command in dict.fromkeys(commands) if command not in _cache and _encodable(command)]
+    wanted = [
+        command
+        for command in dict.fromkeys(commands)
+        if command not in _cache and _encodable(command)
+    ]
     batched = [command for command in wanted if not _HEREDOC.search(command)]
     for command in wanted:
         if _HEREDOC.search(command):
@@ -116,7 +126,9 @@ def _read_batch(commands: list[str]) -> None:
     pending = list(commands)
     while pending:
         nonce = secrets.token_hex(8)
-        script = "".join(f"{command}\n:   ASKBENCH_{nonce}_{index}\n" for index, command in enumerate(pending))
+        script = "".join(
+            f"{command}\n:   ASKBENCH_{nonce}_{index}\n" for index, command in enumerate(pending)
+        )
         output, _ = _run(script)
         sections = _sections(output, nonce, len(pending))
         done = 0
@@ -141,7 +153,9 @@ def _sections(output: str, nonce: str, count: int) -> list[str | None]:
             lines = []
             if len(out) == count:
                 break
-        elif line.startswith(f": ASKBENCH_{nonce}_"):  # a separator out of turn: what lies before it is unsure
+        elif line.startswith(
+            f": ASKBENCH_{nonce}_"
+        ):  # a separator out of turn: what lies before it is unsure
             break
         else:
             lines.append(line)

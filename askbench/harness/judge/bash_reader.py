@@ -36,19 +36,52 @@ _NO_SUBSTITUTION = re.compile(r"[^\\'\"`$<>]+")
 
 _OPERATORS = ("&&", "||", ";;&", ";;", ";&", "|&", "|", ";", "&", "(", ")")
 _REDIRECT = re.compile(r"(?:[0-9]+|\{\w+\})?(?:<<<|<<-|<<|&>>|&>|>>|>\||<>|<&|>&|<|>)")
-_RESERVED = frozenset({
-    "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in", "esac", "coproc",
-})
+_RESERVED = frozenset(
+    {
+        "if",
+        "then",
+        "else",
+        "elif",
+        "fi",
+        "do",
+        "done",
+        "while",
+        "until",
+        "{",
+        "}",
+        "!",
+        "time",
+        "in",
+        "esac",
+        "coproc",
+    }
+)
 _LISTS = frozenset({"for", "select"})
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "busybox"})
 _EVAL = frozenset({"eval"})
 _WRAPPERS: dict[str, frozenset[str]] = {
     # each wrapper, and its options that take a value
     "env": frozenset({"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}),
-    "sudo": frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "--user", "--group"}),
+    "sudo": frozenset(
+        {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "--user", "--group"}
+    ),
     "doas": frozenset({"-u", "-C"}),
-    "xargs": frozenset({"-I", "-n", "-P", "-d", "-E", "-L", "-s", "-a", "--delimiter", "--max-args",
-                        "--max-procs", "--arg-file"}),
+    "xargs": frozenset(
+        {
+            "-I",
+            "-n",
+            "-P",
+            "-d",
+            "-E",
+            "-L",
+            "-s",
+            "-a",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--arg-file",
+        }
+    ),
     "nice": frozenset({"-n", "--adjustment"}),
     "ionice": frozenset({"-c", "-n", "-p"}),
     "nohup": frozenset(),
@@ -84,7 +117,10 @@ class _Result:
 
 
 def read_canonical(
-    text: str, order: tuple[int, ...] = (), *, evaluated: bool = False,
+    text: str,
+    order: tuple[int, ...] = (),
+    *,
+    evaluated: bool = False,
 ) -> tuple[list[Found], list[tuple[str, tuple[int, ...]]]]:
     """The commands of bash's canonical ``text`` and the scripts in it bash must read again.
 
@@ -97,7 +133,9 @@ def read_canonical(
 
 
 class _Reader:
-    def __init__(self, text: str, order: tuple[int, ...], result: _Result, *, evaluated: bool = False) -> None:
+    def __init__(
+        self, text: str, order: tuple[int, ...], result: _Result, *, evaluated: bool = False
+    ) -> None:
         self.text = text
         self.evaluated = evaluated
         self.at = 0
@@ -121,12 +159,20 @@ class _Reader:
             elif char == "\n":
                 self.at += 1
                 self.end_line()
-            elif self.text.startswith("((", self.at) and not self.words and self.context in ("command", "list"):
+            elif (
+                self.text.startswith("((", self.at)
+                and not self.words
+                and self.context in ("command", "list")
+            ):
                 self.at += 2
                 self.skip_test("((", self.at)
-            elif (redirect := _REDIRECT.match(self.text, self.at)) and not self.text.startswith(("<(", ">("), self.at):
+            elif (redirect := _REDIRECT.match(self.text, self.at)) and not self.text.startswith(
+                ("<(", ">("), self.at
+            ):
                 self.redirect(redirect)
-            elif operator := next((op for op in _OPERATORS if self.text.startswith(op, self.at)), None):
+            elif operator := next(
+                (op for op in _OPERATORS if self.text.startswith(op, self.at)), None
+            ):
                 self.operator(operator)
             else:
                 self.next_word()
@@ -287,7 +333,9 @@ class _Reader:
                 depth -= 1
                 if depth == 0:
                     return position + 1
-            elif char in "\\'\"`" or (char == "$" and text.startswith(("$(", "${", "$'"), position)):
+            elif char in "\\'\"`" or (
+                char == "$" and text.startswith(("$(", "${", "$'"), position)
+            ):
                 if position != at:
                     position = self.skip_unit(position)
                     continue
@@ -317,7 +365,9 @@ class _Reader:
         self.wrapped(plain, place)
         shell = _shell_at(plain)
         for delimiter, quoted, stripped in feeds:
-            self.heredocs.append((delimiter, quoted, stripped, words[0][1] if shell is not None else -1))
+            self.heredocs.append(
+                (delimiter, quoted, stripped, words[0][1] if shell is not None else -1)
+            )
 
     def wrapped(self, words: tuple[str, ...], place: tuple[int, ...]) -> None:
         inner = _unwrap(words)
@@ -347,7 +397,9 @@ class _Reader:
                 self.result.scripts.append((body, (*self.order, feeding, 2)))
         self.heredocs = []
 
-    def substitutions(self, text: str, start: int, *, in_body: bool = False, evaluated: bool = False) -> None:
+    def substitutions(
+        self, text: str, start: int, *, in_body: bool = False, evaluated: bool = False
+    ) -> None:
         """Every substitution in ``text`` (a word, a test, a body) as commands of its own."""
         position = 0
         quoted = False
@@ -395,7 +447,11 @@ class _Reader:
         return _unquote(word)
 
 
-_OUTSIDE_COMMANDS = {"case": _Reader.case_word, "pattern": _Reader.pattern_word, "list": _Reader.list_word}
+_OUTSIDE_COMMANDS = {
+    "case": _Reader.case_word,
+    "pattern": _Reader.pattern_word,
+    "list": _Reader.list_word,
+}
 """Where a word is no command's: what it does to the reading instead."""
 
 
@@ -416,7 +472,12 @@ def _unquote(word: str) -> str:
         elif char == '"':
             position += 1
             while position < len(word) and word[position] != '"':
-                if word[position] == "\\" and word[position + 1 : position + 2] in ('"', "\\", "$", "`"):
+                if word[position] == "\\" and word[position + 1 : position + 2] in (
+                    '"',
+                    "\\",
+                    "$",
+                    "`",
+                ):
                     position += 1
                 out.append(word[position : position + 1])
                 position += 1
@@ -457,8 +518,14 @@ def _find_exec(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """The command ``find`` runs through its first ``-exec`` (up to its ``;`` or ``+``), or ``None``."""
     for position, word in enumerate(words):
         if _unquote(word) in _FIND_EXEC and position + 1 < len(words):
-            end = next((later for later in range(position + 1, len(words))
-                        if _unquote(words[later]) in (";", "+")), len(words))
+            end = next(
+                (
+                    later
+                    for later in range(position + 1, len(words))
+                    if _unquote(words[later]) in (";", "+")
+                ),
+                len(words),
+            )
             return words[position + 1 : end] or None
     return None
 

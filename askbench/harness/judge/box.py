@@ -16,11 +16,17 @@ from ..terminals.models import ScreenRow
 
 __all__ = ["unbox"]
 
-_TOP = re.compile(r"^[\u256d\u250c\u2554\u250f+][\u2500\u2501\u2550\-].*[\u256e\u2510\u2557\u2513+]$")
-_BOTTOM = re.compile(r"^[\u2570\u2514\u255a\u2517+][\u2500\u2501\u2550\-].*[\u256f\u2518\u255d\u251b+]$")
+_TOP = re.compile(
+    r"^[\u256d\u250c\u2554\u250f+][\u2500\u2501\u2550\-].*[\u256e\u2510\u2557\u2513+]$"
+)
+_BOTTOM = re.compile(
+    r"^[\u2570\u2514\u255a\u2517+][\u2500\u2501\u2550\-].*[\u256f\u2518\u255d\u251b+]$"
+)
 _SIDES = frozenset("\u2502\u2503\u2551|")
-_RULE = frozenset("\u256d\u256e\u2570\u256f\u250c\u2510\u2514\u2518\u2554\u2557\u255a\u255d\u250f\u2513\u2517\u251b+"
-                  "\u2500\u2501\u2550- ")
+_RULE = frozenset(
+    "\u256d\u256e\u2570\u256f\u250c\u2510\u2514\u2518\u2554\u2557\u255a\u255d\u250f\u2513\u2517\u251b+"
+    "\u2500\u2501\u2550- "
+)
 """The characters a border row is drawn with; what else it holds is text (a title set into the top border)."""
 
 
@@ -33,7 +39,9 @@ def _sliced(row: ScreenRow, start: int, stop: int) -> ScreenRow:
 def _border_text(row: ScreenRow) -> ScreenRow:
     """A border row's own text, the border drawn around it taken off."""
     start = next((index for index, char in enumerate(row.text) if char not in _RULE), len(row.text))
-    stop = max((index + 1 for index, char in enumerate(row.text) if char not in _RULE), default=start)
+    stop = max(
+        (index + 1 for index, char in enumerate(row.text) if char not in _RULE), default=start
+    )
     return _sliced(row, start, stop)
 
 
@@ -67,7 +75,10 @@ def unbox(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
             index += 1
             continue
         inside = [_sliced(row, 1, len(row.text) - 1) for row in out[index + 1 : bottom]]
-        pad = min((len(row.text) - len(row.text.lstrip(" ")) for row in inside if row.text.strip()), default=0)
+        pad = min(
+            (len(row.text) - len(row.text.lstrip(" ")) for row in inside if row.text.strip()),
+            default=0,
+        )
         out[index + 1 : bottom] = [_sliced(row, pad, len(row.text)) for row in inside]
         out[index] = _border_text(out[index])
         out[bottom] = _border_text(out[bottom])

@@ -151,11 +151,21 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.chrome.unbox``)."""
     reading = read_frame(lines, width, model)
     inside = unbox(reading.screen_rows)
-    boxed_by = max((len(row.text) - len(kept.text) for row, kept in zip(reading.screen_rows, inside, strict=False)
-                    if row.text != kept.text and kept.text.strip()), default=0)
+    boxed_by = max(
+        (
+            len(row.text) - len(kept.text)
+            for row, kept in zip(reading.screen_rows, inside, strict=False)
+            if row.text != kept.text and kept.text.strip()
+        ),
+        default=0,
+    )
     reading = replace(reading, screen_rows=inside)
-    return _Judged([model], reading, find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
-                   boxed_by=boxed_by)
+    return _Judged(
+        [model],
+        reading,
+        find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
+        boxed_by=boxed_by,
+    )
 
 
 # ── the invariants ─────────────────────────────────────────────────────────
@@ -172,11 +182,18 @@ def check_containment(reading: FrameReading, report: Report) -> None:
     if reading.cursor_left_frame:
         report("containment", "the cursor moved above the frame")
     if reading.foreign_events:
-        report("containment", f"control functions reached the terminal: {reading.foreign_events[:3]}")
+        report(
+            "containment", f"control functions reached the terminal: {reading.foreign_events[:3]}"
+        )
     if reading.foreign_bytes:
-        report("containment", f"non-SGR control characters in the frame: {reading.foreign_bytes[:3]}")
+        report(
+            "containment", f"non-SGR control characters in the frame: {reading.foreign_bytes[:3]}"
+        )
     if reading.unprintable:
-        report("containment", f"unprintable characters reached the terminal: {[repr(c) for c in reading.unprintable[:3]]}")
+        report(
+            "containment",
+            f"unprintable characters reached the terminal: {[repr(c) for c in reading.unprintable[:3]]}",
+        )
 
 
 def check_fit(reading: FrameReading, lines: Sequence[str], report: Report) -> None:
@@ -185,7 +202,9 @@ def check_fit(reading: FrameReading, lines: Sequence[str], report: Report) -> No
 
 
 _PAYLOAD_SGR = re.compile(r"\x1b\[[0-9;:]*m")
-_RESETS = frozenset({"", "0", "22", "23", "24", "25", "27", "28", "29", "39", "49", "54", "55", "59"})
+_RESETS = frozenset(
+    {"", "0", "22", "23", "24", "25", "27", "28", "29", "39", "49", "54", "55", "59"}
+)
 """SGR parameters that only end an attribute: such a sequence can neither hide text nor bleed into the rows after it."""
 
 
@@ -220,7 +239,8 @@ class PayloadSgr:
         return (
             _continues(following, self.after)
             or _continues(after_notation, self.after_escape)
-            or bool(preceding) and any(context.endswith(preceding[-len(context) :]) for context in self.before)
+            or bool(preceding)
+            and any(context.endswith(preceding[-len(context) :]) for context in self.before)
         )
 
 
@@ -245,7 +265,9 @@ def _continues(following: str, contexts: tuple[str, ...]) -> bool:
 _CONTEXT = 6
 _ENDS = "\n"
 """Marks a context after which the payload's line ends (a frame line never holds a line break)."""
-_ESC_NOTATION = re.compile(r"(?:\u241b|\^\[|\\x1b|\\u001b|\\e|\u27e8U\+001B\u27e9|<U\+001B>|U\+001B)", re.IGNORECASE)
+_ESC_NOTATION = re.compile(
+    r"(?:\u241b|\^\[|\\x1b|\\u001b|\\e|\u27e8U\+001B\u27e9|<U\+001B>|U\+001B)", re.IGNORECASE
+)
 """ESC as the notations ``askbench.harness.judge.field_match`` accepts spell it, at the start of the text after a sequence."""
 
 
@@ -263,7 +285,9 @@ def _context_after(tail: str) -> str:
 def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
     """Every SGR sequence the tool input carries that sets an attribute."""
     texts = [payload.legacy_message] + [
-        part for fact in expected_facts(payload) for part in (fact.label, *fact.texts, fact.detail or "")
+        part
+        for fact in expected_facts(payload)
+        for part in (fact.label, *fact.texts, fact.detail or "")
     ]
     found = []
     for text in texts:
@@ -273,13 +297,17 @@ def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
             before = head.rsplit("\x1b", 1)[-1][-_CONTEXT:]
             after = _context_after(tail)
             after_escape = _context_after(tail[1:]) if tail.startswith("\x1b") else ""
-            sgr = PayloadSgr(match.group(), _nonempty(before), _nonempty(after), _nonempty(after_escape))
+            sgr = PayloadSgr(
+                match.group(), _nonempty(before), _nonempty(after), _nonempty(after_escape)
+            )
             if not sgr.resets_only:
                 found.append(sgr)
     return found
 
 
-def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[PayloadSgr], report: Report) -> None:
+def check_legible(
+    judged: _Judged, lines: Sequence[str], sequences: Sequence[PayloadSgr], report: Report
+) -> None:
     """Every row is drawn readably (not invisible on a dark or a light theme, not struck through), and no SGR sequence
     of the tool input reaches the terminal.
 
@@ -291,7 +319,11 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
     for index, row in enumerate(judged.rows):
         if not any(style.unreadable for style in row.kinds):
             continue
-        hidden = [(char, style) for char, style in zip(row.text, row.styles, strict=False) if not char.isspace() and style.unreadable]
+        hidden = [
+            (char, style)
+            for char, style in zip(row.text, row.styles, strict=False)
+            if not char.isspace() and style.unreadable
+        ]
         if hidden:
             text = "".join(char for char, _ in hidden)[:30]
             report("legible", f"row {index + 1} draws {text!r} {hidden[0][1].unreadable}")
@@ -301,7 +333,10 @@ def check_legible(judged: _Judged, lines: Sequence[str], sequences: Sequence[Pay
             at = line.find(sgr.sequence)
             while at >= 0:
                 if sgr.found_in(line, at):
-                    report("legible", f"the tool input's own escape {sgr.sequence!r} reached the terminal")
+                    report(
+                        "legible",
+                        f"the tool input's own escape {sgr.sequence!r} reached the terminal",
+                    )
                     return
                 at = line.find(sgr.sequence, at + 1)
 
@@ -341,7 +376,10 @@ def check_layout(judged: _Judged, report: Report) -> None:
         return
     after = judged.reading.rows[ask.end : judged.chrome.options_start]
     if after and not is_blank(after[0]):
-        report("layout", f"row {ask.end + 1} ({after[0][:40]!r}) follows the ask without a blank row and belongs to no fact")
+        report(
+            "layout",
+            f"row {ask.end + 1} ({after[0][:40]!r}) follows the ask without a blank row and belongs to no fact",
+        )
 
 
 def check_labels(judged: _Judged, report: Report) -> None:
@@ -352,17 +390,32 @@ def check_labels(judged: _Judged, report: Report) -> None:
     if _forged_label_row(judged, ask, report):
         return
     title = {row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip()}
-    hint = {row.text.strip() for row in judged.rows[judged.chrome.options_end :] if row.text.strip()}
+    hint = {
+        row.text.strip() for row in judged.rows[judged.chrome.options_end :] if row.text.strip()
+    }
     numbered = any(option.key.isdigit() for option in judged.chrome.options)
     for shown in ask.facts:
         for index in range(shown.head + 1, shown.end):
             text = judged.rows[index].text
             key = option_key(text)
-            if key is not None and (numbered or not key.isdigit()):  # a list item ``1.`` poses only among numbered options
-                report("labels", f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}")
+            if key is not None and (
+                numbered or not key.isdigit()
+            ):  # a list item ``1.`` poses only among numbered options
+                report(
+                    "labels",
+                    f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}",
+                )
                 return
-            if text.strip() and (text.strip() in title and text == text.lstrip() or text.strip() in hint and text == text.lstrip()):
-                report("labels", f"row {index + 1} of '{shown.fact.label}' poses as the prompt's own text: {text[:40]!r}")
+            if text.strip() and (
+                text.strip() in title
+                and text == text.lstrip()
+                or text.strip() in hint
+                and text == text.lstrip()
+            ):
+                report(
+                    "labels",
+                    f"row {index + 1} of '{shown.fact.label}' poses as the prompt's own text: {text[:40]!r}",
+                )
                 return
 
 
@@ -386,13 +439,19 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
         if core is None and index >= ask.end:
             continue
         if core is not None and index not in real:
-            report("labels", f"row {index + 1} reads like a core row ('{core}') but is none of this payload's core "
-                             f"facts: {text[:50]!r}")
+            report(
+                "labels",
+                f"row {index + 1} reads like a core row ('{core}') but is none of this payload's core "
+                f"facts: {text[:50]!r}",
+            )
             return True
         label = None if core is not None or index in heads else label_of(text)
         if label is not None:
-            report("labels", f"row {index + 1} reads as a '{label[:20]}' row, but the payload has no such entry "
-                             f"there: {text[:50]!r}")
+            report(
+                "labels",
+                f"row {index + 1} reads as a '{label[:20]}' row, but the payload has no such entry "
+                f"there: {text[:50]!r}",
+            )
             return True
     return False
 
@@ -410,7 +469,9 @@ def _shows_nothing(shown: FactOnScreen, field_max_width: int) -> bool:
     return bool(first.strip()) and padding + 8 <= field_max_width
 
 
-def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int, report: Report) -> None:
+def check_facts(
+    judged: _Judged, view: str, max_rows: int, field_max_width: int, report: Report
+) -> None:
     """Core facts under their labels, each value whole or (bounded) capped; evidence whole, capped or marked dropped.
 
     Left-out evidence is marked by a lone ``…`` row where it is left out, or
@@ -431,11 +492,15 @@ def check_facts(judged: _Judged, view: str, max_rows: int, field_max_width: int,
     for shown in ask.facts:
         problem = _fact_problem(shown, field_max_width)
         if problem is not None:
-            invariant: Invariant = core_invariant if shown.fact.core else "evidence" if bounded else "verbatim"
+            invariant: Invariant = (
+                core_invariant if shown.fact.core else "evidence" if bounded else "verbatim"
+            )
             report(invariant, f"'{shown.fact.label}' {problem}")
     if ask.stray_rows:
         first = ask.stray_rows[0]
-        report(core_invariant, f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}")
+        report(
+            core_invariant, f"row {first + 1} belongs to no fact: {judged.rows[first].text[:40]!r}"
+        )
     if bounded:
         _check_left_out(ask, max_rows, report)
 
@@ -450,11 +515,17 @@ def _fact_problem(shown: FactOnScreen, field_max_width: int) -> str | None:
 def _check_left_out(ask: AskReading, max_rows: int, report: Report) -> None:
     """Evidence the bounded view leaves out is marked where it is left out (``check_facts`` says when the end may not be)."""
     if ask.silent_gaps:
-        report("evidence", f"evidence '{ask.silent_gaps[0].label}' is left out between entries with no lone {MARKER} row "
-                           "where it is left out")
+        report(
+            "evidence",
+            f"evidence '{ask.silent_gaps[0].label}' is left out between entries with no lone {MARKER} row "
+            "where it is left out",
+        )
     evidence_shown = any(not shown.fact.core for shown in ask.facts)
     if ask.unmarked_end and (ask.rows < max_rows or evidence_shown):
-        report("evidence", f"evidence '{ask.unmarked_end[0].label}' is left out with no lone {MARKER} row to say so")
+        report(
+            "evidence",
+            f"evidence '{ask.unmarked_end[0].label}' is left out with no lone {MARKER} row to say so",
+        )
 
 
 def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: TerminalModel) -> int:
@@ -471,13 +542,22 @@ def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: Terminal
     return cells
 
 
-def check_cap(rows: Sequence[ScreenRow], ask: AskReading, field_max_width: int, model: TerminalModel, report: Report) -> None:
+def check_cap(
+    rows: Sequence[ScreenRow],
+    ask: AskReading,
+    field_max_width: int,
+    model: TerminalModel,
+    report: Report,
+) -> None:
     """No field shows more than ``fieldMaxWidth`` cells of text (its marker aside) on this terminal."""
     for shown in ask.facts:
         allowed = field_max_width if shown.fact.detail is None else 2 * field_max_width + 3
         cells = _value_cells(rows, shown, model)
         if cells > allowed:
-            report("cap", f"'{shown.fact.label}' shows {cells} cells, over the cap of {field_max_width}")
+            report(
+                "cap",
+                f"'{shown.fact.label}' shows {cells} cells, over the cap of {field_max_width}",
+            )
             return
 
 
@@ -494,11 +574,15 @@ def capped_rows(shown: FactOnScreen, field_max_width: int, width: int) -> int:
     to 400 rows, and that field was never bounded at all.
     """
     columns = [segment.start for segment in shown.segments if segment.row != shown.head]
-    row_cells = max(1, width - min(columns, default=shown.segments[0].start if shown.segments else 0))
+    row_cells = max(
+        1, width - min(columns, default=shown.segments[0].start if shown.segments else 0)
+    )
     return -(-field_max_width // row_cells) + FIELD_SPARE_ROWS
 
 
-def check_rows(ask: AskReading, max_rows: int, field_max_width: int, width: int, report: Report) -> None:
+def check_rows(
+    ask: AskReading, max_rows: int, field_max_width: int, width: int, report: Report
+) -> None:
     """The ask fits ``maxRows``; only a capped core taller than that alone may exceed it, and then nothing else shows.
 
     Each core fact counts toward that exemption only the rows its cap can
@@ -508,15 +592,26 @@ def check_rows(ask: AskReading, max_rows: int, field_max_width: int, width: int,
     if ask.rows <= max_rows:
         return
     core = [shown for shown in ask.facts if shown.fact.core]
-    tall = [shown for shown in core if shown.end - shown.head > capped_rows(shown, field_max_width, width)]
-    capped_core = sum(min(shown.end - shown.head, capped_rows(shown, field_max_width, width)) for shown in core)
+    tall = [
+        shown
+        for shown in core
+        if shown.end - shown.head > capped_rows(shown, field_max_width, width)
+    ]
+    capped_core = sum(
+        min(shown.end - shown.head, capped_rows(shown, field_max_width, width)) for shown in core
+    )
     if tall:
         worst = tall[0]
-        report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and '{worst.fact.label}' takes "
-                       f"{worst.end - worst.head} rows where a field capped at {field_max_width} cells needs at most "
-                       f"{capped_rows(worst, field_max_width, width)}")
+        report(
+            "rows",
+            f"the ask occupies {ask.rows} rows > {max_rows}, and '{worst.fact.label}' takes "
+            f"{worst.end - worst.head} rows where a field capped at {field_max_width} cells needs at most "
+            f"{capped_rows(worst, field_max_width, width)}",
+        )
     elif ask.rows > capped_core:
-        report("rows", f"the ask occupies {ask.rows} rows > {max_rows}, and not only with core facts")
+        report(
+            "rows", f"the ask occupies {ask.rows} rows > {max_rows}, and not only with core facts"
+        )
 
 
 def elides(ask: AskReading) -> bool | None:
@@ -538,12 +633,23 @@ def check_elision(judged: _Judged, claimed: bool, report: Report) -> None:
     actual = elides(ask)
     if actual is not None:
         if claimed != actual:
-            report("elision", f"elided={claimed} but the screen {'leaves something out' if actual else 'shows everything'}")
+            report(
+                "elision",
+                f"elided={claimed} but the screen {'leaves something out' if actual else 'shows everything'}",
+            )
         offers = EXPAND_KEY in judged.chrome_text().lower()
         if offers != actual:
-            report("elision", f"the hint {'offers' if offers else 'does not offer'} {EXPAND_KEY} while the view "
-                              f"{'leaves something out' if actual else 'shows everything'}")
-    read = {index for shown in ask.facts if _problem(shown) is None for index in range(shown.head, shown.end)}
+            report(
+                "elision",
+                f"the hint {'offers' if offers else 'does not offer'} {EXPAND_KEY} while the view "
+                f"{'leaves something out' if actual else 'shows everything'}",
+            )
+    read = {
+        index
+        for shown in ask.facts
+        if _problem(shown) is None
+        for index in range(shown.head, shown.end)
+    }
     for index in range(ask.start, ask.end):
         if index in read:
             continue  # digits after a marker there are the text's own: its tail was read back
@@ -579,11 +685,19 @@ def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> 
     flagged = set(payload.flagged)
     for shown in ask.facts:
         # a tab is free to become spaces on screen, so a text holding one is no longer the flagged text there
-        if not (shown.fact.flagged or shown.text in flagged and "\t" not in shown.text and not shown.capped):
+        if not (
+            shown.fact.flagged
+            or shown.text in flagged
+            and "\t" not in shown.text
+            and not shown.capped
+        ):
             continue
         plain = _unpainted(judged.rows, shown)
         if plain:
-            report("highlight", f"the flagged '{shown.fact.label}' is not painted on screen: {plain[:30]!r}")
+            report(
+                "highlight",
+                f"the flagged '{shown.fact.label}' is not painted on screen: {plain[:30]!r}",
+            )
             return
 
 
@@ -599,7 +713,11 @@ def _unpainted(rows: Sequence[ScreenRow], shown: FactOnScreen) -> str:
         text = row.text[segment.start :]
         arrow = text.find("\u2192")
         styles = row.styles[segment.start : segment.start + (len(text) if arrow < 0 else arrow)]
-        plain += [char for char, style in zip(text, styles, strict=False) if not char.isspace() and char != MARKER and not style.painted]
+        plain += [
+            char
+            for char, style in zip(text, styles, strict=False)
+            if not char.isspace() and char != MARKER and not style.painted
+        ]
         if arrow >= 0:
             break
     return "".join(plain)
@@ -625,7 +743,12 @@ UNAVAILABLE_OUTLINE = re.compile(r"\s*outline unavailable\b")
 
 
 def check_runs(
-    payload: PromptPayload, ask: AskReading, dialect: str | None, width: int, field_max_width: int, report: Report,
+    payload: PromptPayload,
+    ask: AskReading,
+    dialect: str | None,
+    width: int,
+    field_max_width: int,
+    report: Report,
 ) -> None:
     """The first and the last command a bash or PowerShell value runs are on screen; every one when the outline shows whole.
 
@@ -639,16 +762,29 @@ def check_runs(
     field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
     one command line, and is held to ``cap``, not to ``runs``.
     """
-    if payload.request.value_label != "command" or not payload.request.value or field_max_width < SIZE_WIDTH:
+    if (
+        payload.request.value_label != "command"
+        or not payload.request.value
+        or field_max_width < SIZE_WIDTH
+    ):
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
     pieces = [piece for shown in runs_facts for piece in _shown_pieces(shown)]
     fits = any(
-        shown.reading.whole and _problem(shown) is None and not UNAVAILABLE_OUTLINE.match(shown.text)
-        for shown in (ask.fact("shape"), ask.fact("command")) if shown is not None
+        shown.reading.whole
+        and _problem(shown) is None
+        and not UNAVAILABLE_OUTLINE.match(shown.text)
+        for shown in (ask.fact("shape"), ask.fact("command"))
+        if shown is not None
     )
-    problems = shell_check_runs("\n".join(pieces), payload.request.value, dialect, fits, narrow=width < RUNS_WIDTH)
-    for problem in problems if width >= RUNS_WIDTH else [p for p in problems if p.startswith("the first command")]:
+    problems = shell_check_runs(
+        "\n".join(pieces), payload.request.value, dialect, fits, narrow=width < RUNS_WIDTH
+    )
+    for problem in (
+        problems
+        if width >= RUNS_WIDTH
+        else [p for p in problems if p.startswith("the first command")]
+    ):
         report("runs", problem)
 
 
@@ -656,8 +792,13 @@ _SHAPE_HEAD = re.compile(r"\s*shape\s*:\s?", re.IGNORECASE)
 
 
 def check_shape_runs(
-    payload: PromptPayload, ask: AskReading, rows: Sequence[ScreenRow], dialect: str | None, width: int,
-    field_max_width: int, report: Report,
+    payload: PromptPayload,
+    ask: AskReading,
+    rows: Sequence[ScreenRow],
+    dialect: str | None,
+    width: int,
+    field_max_width: int,
+    report: Report,
 ) -> None:
     """A shape on screen states what runs: every command bash runs is in the shape's own rows (the first and the
     last when a cap cuts it), or counted there (``… N more commands …``), unless it says the outline is unavailable.
@@ -667,11 +808,18 @@ def check_shape_runs(
     misleads even when the command beside it shows whole, so the command's own rows never excuse it.
     """
     shown = ask.fact("shape")
-    if (shown is None or payload.request.value_label != "command" or not payload.request.value
-            or field_max_width < SIZE_WIDTH or width < RUNS_WIDTH):
+    if (
+        shown is None
+        or payload.request.value_label != "command"
+        or not payload.request.value
+        or field_max_width < SIZE_WIDTH
+        or width < RUNS_WIDTH
+    ):
         return
     whole = True
-    if _problem(shown) is None:  # read back as the payload's outline: in its own characters, whatever the notation
+    if (
+        _problem(shown) is None
+    ):  # read back as the payload's outline: in its own characters, whatever the notation
         text, whole = "\n".join(_shown_pieces(shown)), shown.reading.whole
     else:  # the screen's shape is not the outline: what its rows say is what a person reads, all of it
         lines = [row.text for row in rows[shown.head : shown.end]] or [""]
@@ -697,7 +845,9 @@ def shown_texts(ask: AskReading) -> list[str]:
     for shown in ask.facts:
         text = shown.text
         reading = shown.reading
-        head = text[: reading.head] + ("" if reading.whole else "\n" + text[len(text) - reading.tail :])
+        head = text[: reading.head] + (
+            "" if reading.whole else "\n" + text[len(text) - reading.tail :]
+        )
         out.append(f"{shown.fact.label} : {head}")
         if shown.fact.detail is not None:
             out.append(shown.fact.detail)
@@ -705,7 +855,12 @@ def shown_texts(ask: AskReading) -> list[str]:
 
 
 def check_expectations(
-    expect: Mapping[str, object], payload: PromptPayload, ask: AskReading, width: int, report: Report, *,
+    expect: Mapping[str, object],
+    payload: PromptPayload,
+    ask: AskReading,
+    width: int,
+    report: Report,
+    *,
     reference: bool,
 ) -> None:
     """The fixture's own expectations. ``elided`` and ``maxRows`` pin the reference's layout (its caps, its
@@ -717,7 +872,10 @@ def check_expectations(
     if reference:
         actual = elides(ask)
         if "elided" in expect and actual is not None and expect["elided"] != actual:
-            report("expect", f"the view {'elides' if actual else 'elides nothing'}, expected elided={expect['elided']}")
+            report(
+                "expect",
+                f"the view {'elides' if actual else 'elides nothing'}, expected elided={expect['elided']}",
+            )
         limit = expect.get("maxRows")
         if isinstance(limit, int) and ask.rows > limit:
             report("expect", f"the ask occupies {ask.rows} rows, expected at most {limit}")
@@ -732,7 +890,11 @@ def check_expectations(
 
 
 def _frames(
-    source: FrameSource, payload: PromptPayload, fixture: Fixture | None, budget: DialogBudget, width: int,
+    source: FrameSource,
+    payload: PromptPayload,
+    fixture: Fixture | None,
+    budget: DialogBudget,
+    width: int,
     clock: Callable[[], float],
 ) -> tuple[dict[View, RenderedFrame | AdapterFailure], float]:
     """Every view from the source, bounded first; the bounded call's wall time is the source's render time."""
@@ -818,13 +980,20 @@ class _WidthRun:
             stop = judged.chrome.options_start
             while stop > 0 and is_blank(judged.reading.screen_rows[stop - 1].text):
                 stop -= 1
-            self.result.legacy_rows = max(0, stop - (self.title_rows if self.title_rows is not None else 1))
+            self.result.legacy_rows = max(
+                0, stop - (self.title_rows if self.title_rows is not None else 1)
+            )
 
     def ask(self, judged: _Judged, view: View, lines: Sequence[str], report: VerdictReport) -> bool:
         """The ask read and judged on what every view owes; ``False`` when reading it timed out."""
         try:
-            judged.ask = read_ask(judged.rows, self.facts, judged.chrome.options_start, bounded=view == "bounded",
-                                  truths=self.truths)
+            judged.ask = read_ask(
+                judged.rows,
+                self.facts,
+                judged.chrome.options_start,
+                bounded=view == "bounded",
+                truths=self.truths,
+            )
         except ReadingTimeout as timeout:
             report("TIMEOUT", str(timeout))
             return False
@@ -841,14 +1010,41 @@ class _WidthRun:
         assert ask is not None
         width = self.result.width
         for model in judged.models:
-            check_cap(judged.rows, ask, self.field_max_width, model, self.reporter("bounded", [model.name]))
+            check_cap(
+                judged.rows,
+                ask,
+                self.field_max_width,
+                model,
+                self.reporter("bounded", [model.name]),
+            )
         check_rows(ask, self.max_rows, self.field_max_width, width, report)
         check_elision(judged, frame.elided, report)
         check_highlight(judged, self.payload, report)
-        check_expectations(self.expect, self.payload, ask, width, report, reference=self.source in (None, reference_source))
-        check_runs(self.payload, ask, _dialect(self.fixture), width - judged.boxed_by, self.field_max_width, report)
-        check_shape_runs(self.payload, ask, judged.rows, _dialect(self.fixture), width - judged.boxed_by,
-                         self.field_max_width, report)
+        check_expectations(
+            self.expect,
+            self.payload,
+            ask,
+            width,
+            report,
+            reference=self.source in (None, reference_source),
+        )
+        check_runs(
+            self.payload,
+            ask,
+            _dialect(self.fixture),
+            width - judged.boxed_by,
+            self.field_max_width,
+            report,
+        )
+        check_shape_runs(
+            self.payload,
+            ask,
+            judged.rows,
+            _dialect(self.fixture),
+            width - judged.boxed_by,
+            self.field_max_width,
+            report,
+        )
 
     def count(self, judged: _Judged, view: View, frame: RenderedFrame) -> None:
         """The rows of the ask on the first terminal model, for the report."""
@@ -888,9 +1084,20 @@ def run_width(
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
     frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
     result.render_us = elapsed * 1e6
-    run = _WidthRun(payload, result, max_rows, field_max_width, expect, source, fixture, models,
-                    expected_facts(payload), payload_sgr(payload), payload_truths(payload),
-                    keep_screens=keep_screens)
+    run = _WidthRun(
+        payload,
+        result,
+        max_rows,
+        field_max_width,
+        expect,
+        source,
+        fixture,
+        models,
+        expected_facts(payload),
+        payload_sgr(payload),
+        payload_truths(payload),
+        keep_screens=keep_screens,
+    )
     check_reaches(fixture, payload, run.reporter("bounded", ["all"]))
     for view in ("bounded", "complete", "legacy"):
         frame = frames[view]
@@ -912,8 +1119,14 @@ def check_monotone(results: Iterable[WidthResult]) -> list[Violation]:
         for key, shown in narrower.shown.items():
             if key in wider.shown and wider.shown[key] < shown:
                 label = key.split("#", 1)[0]
-                found.append(Violation("monotone", "bounded", wider.width,
-                                        f"'{label}' shows {wider.shown[key]} characters at {wider.width} columns, "
-                                        f"{shown} at {narrower.width}", "grapheme"))
+                found.append(
+                    Violation(
+                        "monotone",
+                        "bounded",
+                        wider.width,
+                        f"'{label}' shows {wider.shown[key]} characters at {wider.width} columns, "
+                        f"{shown} at {narrower.width}",
+                        "grapheme",
+                    )
+                )
     return found
-

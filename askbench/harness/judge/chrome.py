@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
-    "OPTION_KEYS", "Chrome", "Option", "find_options", "is_blank", "option_key", "option_problems", "opening_option",
+    "OPTION_KEYS",
+    "Chrome",
+    "Option",
+    "find_options",
+    "is_blank",
+    "option_key",
+    "option_problems",
+    "opening_option",
     "title_problem",
 ]
 
@@ -35,11 +42,16 @@ OPTION_KEYS = ("y", "s", "n", "r")
 Polarity = Literal["approve", "deny"]
 Grant = Literal["once", "broad"]
 KEY_MEANINGS: dict[str, tuple[Polarity, Grant | None]] = {
-    "y": ("approve", "once"), "s": ("approve", "broad"), "n": ("deny", None), "r": ("deny", None),
+    "y": ("approve", "once"),
+    "s": ("approve", "broad"),
+    "n": ("deny", None),
+    "r": ("deny", None),
 }
 """What each key of the keyed options does (``docs/adapters.md``): allow once, allow for the session, deny, deny with a reason."""
 
-_ITEM = re.compile(r"(?:^|(?<=\s))(?P<mark>[^\w\s()]\s?)?(?:\((?P<key>\w)\)\s?|(?P<number>[1-9])\.\s)(?=\S)")
+_ITEM = re.compile(
+    r"(?:^|(?<=\s))(?P<mark>[^\w\s()]\s?)?(?:\((?P<key>\w)\)\s?|(?P<number>[1-9])\.\s)(?=\S)"
+)
 """One option: a selection marker or none, then ``(key)`` or ``N.``, then its words."""
 OPTION_COLUMN = 2
 """An option row's first option starts here or nearer the edge (a marker and a space, or up to two spaces)."""
@@ -79,8 +91,13 @@ class _Item:
 def _items(row: str) -> list[_Item]:
     """The options a row offers, left to right: none unless the first stands at the option column or nearer."""
     found = [
-        _Item(match.group("key") or match.group("number"), (match.group("mark") or "").strip(), match.start(), match.end(),
-              match.start("key") if match.group("key") else match.start("number"))
+        _Item(
+            match.group("key") or match.group("number"),
+            (match.group("mark") or "").strip(),
+            match.start(),
+            match.end(),
+            match.start("key") if match.group("key") else match.start("number"),
+        )
         for match in _ITEM.finditer(row)
     ]
     return found if found and found[0].start <= OPTION_COLUMN else []
@@ -101,7 +118,9 @@ def _expected(last: str, keys: Sequence[str]) -> list[str] | None:
     return None
 
 
-def _block(rows: Sequence[str], items: Sequence[list[_Item]], end: int, keys: Sequence[str]) -> int | None:
+def _block(
+    rows: Sequence[str], items: Sequence[list[_Item]], end: int, keys: Sequence[str]
+) -> int | None:
     """The first row of the block whose last option is the last one on row ``end``, if the block is whole and in order."""
     wanted = _expected(items[end][-1].key, keys)
     if wanted is None:
@@ -122,7 +141,11 @@ def _block(rows: Sequence[str], items: Sequence[list[_Item]], end: int, keys: Se
 
 
 def _options(
-    rows: Sequence[str], items: Sequence[list[_Item]], start: int, stop: int, styles: Sequence[Sequence[object]] | None,
+    rows: Sequence[str],
+    items: Sequence[list[_Item]],
+    start: int,
+    stop: int,
+    styles: Sequence[Sequence[object]] | None,
 ) -> tuple[Option, ...]:
     """Every option of ``rows[start:stop]`` with its words, the rows its words wrap onto included."""
     out: list[Option] = []
@@ -131,17 +154,25 @@ def _options(
         if not items[index]:
             if out and row.strip():
                 last = out[-1]
-                out[-1] = Option(last.key, f"{last.words} {row.strip()}", last.row, last.mark, last.paint)
+                out[-1] = Option(
+                    last.key, f"{last.words} {row.strip()}", last.row, last.mark, last.paint
+                )
             continue
         for item, following in zip(items[index], [*items[index][1:], None], strict=True):
             words = row[item.words_start : following.start if following else len(row)].strip()
-            paint = styles[index][item.key_at] if styles is not None and item.key_at < len(styles[index]) else None
+            paint = (
+                styles[index][item.key_at]
+                if styles is not None and item.key_at < len(styles[index])
+                else None
+            )
             out.append(Option(item.key, words, index, item.mark, paint))
     return tuple(out)
 
 
 def find_options(
-    rows: Sequence[str], keys: Sequence[str] = OPTION_KEYS, styles: Sequence[Sequence[object]] | None = None,
+    rows: Sequence[str],
+    keys: Sequence[str] = OPTION_KEYS,
+    styles: Sequence[Sequence[object]] | None = None,
 ) -> Chrome:
     """The last block of rows that offers every option in order: ``(y) (s) (n) (r)``, or ``1.`` to ``N.``.
 
@@ -162,19 +193,72 @@ def find_options(
         while stop < count and rows[stop] != "" and not items[stop] and rows[stop].startswith(" "):
             stop += 1  # the last option's wrapped words
         return Chrome(start, stop, None, _options(rows, items, start, stop, styles))
-    return Chrome(count, count, f"no rows offer the options {' '.join(f'({key})' for key in keys)} in order, "
-                                "nor a numbered list of them")
+    return Chrome(
+        count,
+        count,
+        f"no rows offer the options {' '.join(f'({key})' for key in keys)} in order, "
+        "nor a numbered list of them",
+    )
 
 
 # ── what the options say ───────────────────────────────────────────────────
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
-_APPROVE = frozenset({"yes", "allow", "approve", "accept", "proceed", "ok", "okay", "run", "continue", "confirm",
-                      "grant", "trust", "permit", "sure", "execute", "apply"})
-_DENY = frozenset({"no", "not", "deny", "reject", "decline", "cancel", "refuse", "block", "abort", "stop", "don't",
-                   "disallow", "forbid", "skip", "dismiss"})
-_BROAD = frozenset({"session", "always", "again", "forever", "permanently", "every", "future", "remember",
-                    "project", "workspace", "everything", "anything"})
+_APPROVE = frozenset(
+    {
+        "yes",
+        "allow",
+        "approve",
+        "accept",
+        "proceed",
+        "ok",
+        "okay",
+        "run",
+        "continue",
+        "confirm",
+        "grant",
+        "trust",
+        "permit",
+        "sure",
+        "execute",
+        "apply",
+    }
+)
+_DENY = frozenset(
+    {
+        "no",
+        "not",
+        "deny",
+        "reject",
+        "decline",
+        "cancel",
+        "refuse",
+        "block",
+        "abort",
+        "stop",
+        "don't",
+        "disallow",
+        "forbid",
+        "skip",
+        "dismiss",
+    }
+)
+_BROAD = frozenset(
+    {
+        "session",
+        "always",
+        "again",
+        "forever",
+        "permanently",
+        "every",
+        "future",
+        "remember",
+        "project",
+        "workspace",
+        "everything",
+        "anything",
+    }
+)
 """Words that grant beyond this one request: for the session, always, don't ask again."""
 _ONCE = frozenset({"once"})
 
@@ -281,7 +365,9 @@ def option_problems(options: Sequence[Option]) -> list[str]:
     if opening is not None:
         does, reach = _means(opening)
         if does == "approve" and reach == "broad":
-            problems.append(f"the prompt opens on {opening.words[:40]!r}, a grant beyond this request")
+            problems.append(
+                f"the prompt opens on {opening.words[:40]!r}, a grant beyond this request"
+            )
     return problems
 
 

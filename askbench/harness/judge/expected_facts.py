@@ -18,7 +18,20 @@ from dataclasses import dataclass
 from askbench.impl.payload import PromptPayload
 
 CORE_LABELS = frozenset(
-    {"agent", "subagent", "tool", "surface", "rule", "command", "path", "target", "skill", "runs", "context", "shape"}
+    {
+        "agent",
+        "subagent",
+        "tool",
+        "surface",
+        "rule",
+        "command",
+        "path",
+        "target",
+        "skill",
+        "runs",
+        "context",
+        "shape",
+    }
 )
 """Every label a core fact can stand under. Nothing else on screen may read like one of them."""
 
@@ -85,8 +98,14 @@ def expected_core(payload: PromptPayload) -> list[ExpectedFact]:
     value_shown = bool(request.value) and request.value != request.tool_name
     if value_shown:
         # flagged when the payload flags it: an external-directory ask flags the paths it reaches, forwarded or not
-        facts.append(ExpectedFact(request.value_label, (request.value,), core=True,
-                                  flagged=request.value in payload.flagged))
+        facts.append(
+            ExpectedFact(
+                request.value_label,
+                (request.value,),
+                core=True,
+                flagged=request.value in payload.flagged,
+            )
+        )
     if request.shape:
         # a command's outline (what it runs, its bodies collapsed): a renderer that does not derive it may omit it
         facts.append(ExpectedFact("shape", (request.shape,), core=True, optional=True))

@@ -39,17 +39,64 @@ __all__ = ["TOPICS", "PayloadTruths", "extra_rows", "payload_truths"]
 Topic = str
 
 TOPICS: Mapping[str, Topic] = {
-    **dict.fromkeys(("kind", "type", "call", "call kind", "request kind", "category", "name", "tool name", "invoked as",
-                     "called as"), "kind"),
-    **dict.fromkeys(("requested by", "requester", "asked by", "asking", "from", "by", "caller", "origin"), "requester"),
-    **dict.fromkeys(("cwd", "working directory", "working dir", "workdir", "directory", "dir", "current directory"),
-                    "directory"),
+    **dict.fromkeys(
+        (
+            "kind",
+            "type",
+            "call",
+            "call kind",
+            "request kind",
+            "category",
+            "name",
+            "tool name",
+            "invoked as",
+            "called as",
+        ),
+        "kind",
+    ),
+    **dict.fromkeys(
+        ("requested by", "requester", "asked by", "asking", "from", "by", "caller", "origin"),
+        "requester",
+    ),
+    **dict.fromkeys(
+        (
+            "cwd",
+            "working directory",
+            "working dir",
+            "workdir",
+            "directory",
+            "dir",
+            "current directory",
+        ),
+        "directory",
+    ),
     **dict.fromkeys(("lines", "line count", "number of lines"), "lines"),
     **dict.fromkeys(("chars", "characters", "length", "character count"), "characters"),
     **dict.fromkeys(("entries", "evidence", "evidence entries"), "entries"),
-    **dict.fromkeys(("note", "notes", "info", "details", "detail", "also", "see", "text", "value", "input", "argument",
-                     "arguments", "field", "entry", "annotation", "annotations", "pattern", "matched pattern", "outline"),
-                    "text"),
+    **dict.fromkeys(
+        (
+            "note",
+            "notes",
+            "info",
+            "details",
+            "detail",
+            "also",
+            "see",
+            "text",
+            "value",
+            "input",
+            "argument",
+            "arguments",
+            "field",
+            "entry",
+            "annotation",
+            "annotations",
+            "pattern",
+            "matched pattern",
+            "outline",
+        ),
+        "text",
+    ),
 }
 """What a label (case folded, ``-`` and ``_`` read as blanks) says a value is. The ``text`` labels claim nothing of
 their own and may state any whole text the payload holds; a label of no topic is half of a claim the payload does not
@@ -110,34 +157,68 @@ def _requester_words(payload: PromptPayload) -> set[str]:
 
 def _kind_words(payload: PromptPayload) -> set[str]:
     request = payload.request
-    named = (payload.kind, payload.forwarded_kind, request.tool_name, request.invoked_tool_name, request.surface)
+    named = (
+        payload.kind,
+        payload.forwarded_kind,
+        request.tool_name,
+        request.invoked_tool_name,
+        request.surface,
+    )
     return {spelling for word in named if word for spelling in _spelled(word)}
 
 
 def payload_truths(payload: PromptPayload) -> PayloadTruths:
     """Every truth a renderer may add about ``payload``, read from its own data (cost linear in the payload)."""
     request = payload.request
-    fields = (request.value, request.value_label, request.matched_pattern, request.command_context,
-              request.executed_unit, request.shape)
-    evidence = [text for entry in payload.evidence for text in (entry.label, entry.text, entry.detail, entry.brief) if text]
-    directories = {entry.text for entry in payload.evidence if TOPICS.get(_label_key(entry.label)) == "directory"}
+    fields = (
+        request.value,
+        request.value_label,
+        request.matched_pattern,
+        request.command_context,
+        request.executed_unit,
+        request.shape,
+    )
+    evidence = [
+        text
+        for entry in payload.evidence
+        for text in (entry.label, entry.text, entry.detail, entry.brief)
+        if text
+    ]
+    directories = {
+        entry.text
+        for entry in payload.evidence
+        if TOPICS.get(_label_key(entry.label)) == "directory"
+    }
     lines, characters = _counts([request.value] if request.value else [])
     kind = {word.casefold() for word in _kind_words(payload)}
     requester = {word.casefold() for word in _requester_words(payload)}
     texts = {text for text in (*fields, *evidence, *payload.annotations, *payload.flagged) if text}
-    topics = {"kind": frozenset(kind), "requester": frozenset(requester), "directory": frozenset(directories),
-              "lines": frozenset(lines), "characters": frozenset(characters),
-              "entries": frozenset({str(len(payload.evidence))})}
-    return PayloadTruths(topics, frozenset(texts | _kind_words(payload) | _requester_words(payload)))
+    topics = {
+        "kind": frozenset(kind),
+        "requester": frozenset(requester),
+        "directory": frozenset(directories),
+        "lines": frozenset(lines),
+        "characters": frozenset(characters),
+        "entries": frozenset({str(len(payload.evidence))}),
+    }
+    return PayloadTruths(
+        topics, frozenset(texts | _kind_words(payload) | _requester_words(payload))
+    )
 
 
-def extra_rows(rows: Sequence[ScreenRow], stop: int, truths: PayloadTruths | None) -> frozenset[int]:
+def extra_rows(
+    rows: Sequence[ScreenRow], stop: int, truths: PayloadTruths | None
+) -> frozenset[int]:
     """The rows of ``rows[:stop]`` that state a truth of the payload under a label no core fact stands under."""
     if truths is None:
         return frozenset()
     found = set()
     for index in range(stop):
         match = _EXTRA_ROW.match(rows[index].text)
-        if match and core_label_of(rows[index].text, CORE_LABELS) is None and truths.holds(*match.groups()):
+        if (
+            match
+            and core_label_of(rows[index].text, CORE_LABELS) is None
+            and truths.holds(*match.groups())
+        ):
             found.add(index)
     return frozenset(found)

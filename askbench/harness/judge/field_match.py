@@ -54,12 +54,21 @@ def must_notate(text: str, index: int) -> bool:
         return True
     if category == "Cf":
         if char == "\u200d":
-            return not (0 < index < len(text) - 1 and _pictograph(text[index - 1]) and _pictograph(text[index + 1]))
+            return not (
+                0 < index < len(text) - 1
+                and _pictograph(text[index - 1])
+                and _pictograph(text[index + 1])
+            )
         if _TAGS[0] <= char <= _TAGS[1]:
-            return not (index > 0 and (text[index - 1] == "\U0001f3f4" or _TAGS[0] <= text[index - 1] <= _TAGS[1]))
+            return not (
+                index > 0
+                and (text[index - 1] == "\U0001f3f4" or _TAGS[0] <= text[index - 1] <= _TAGS[1])
+            )
         return True
     if category[0] == "M":
-        return index == 0 or text[index - 1] == "\n"  # a mark with nothing of the text's own to combine with
+        return (
+            index == 0 or text[index - 1] == "\n"
+        )  # a mark with nothing of the text's own to combine with
     return False
 
 
@@ -68,7 +77,11 @@ def spellings(char: str, notated: bool) -> tuple[str, ...]:
     """Every way one character may read on screen; only notations when ``notated``."""
     code = ord(char)
     hexes = {f"{code:04X}", f"{code:04x}"}
-    out = [f"{open_}U+{digits}{close}" for digits in hexes for open_, close in (("\u27e8", "\u27e9"), ("<", ">"), ("[", "]"))]
+    out = [
+        f"{open_}U+{digits}{close}"
+        for digits in hexes
+        for open_, close in (("\u27e8", "\u27e9"), ("<", ">"), ("[", "]"))
+    ]
     out += [f"U+{digits}" for digits in hexes]
     if code < 0x20:
         out += [chr(0x2400 + code), "^" + chr(code + 0x40)]
@@ -102,7 +115,9 @@ def _is_space_or_break(char: str) -> bool:
     return char == " " or char == "\n"
 
 
-def compare(text: str, stream: str, *, partial_end: bool = False, reverse: bool = False) -> Progress:
+def compare(
+    text: str, stream: str, *, partial_end: bool = False, reverse: bool = False
+) -> Progress:
     """Match the screen ``stream`` (rows joined by ``\\n``) against the start of ``text``.
 
     ``ok`` when the whole stream reads as a prefix of ``text`` under the
@@ -129,15 +144,24 @@ class _Comparison:
         n, m = len(text), len(stream)
         while self.p < m:
             if self.i >= n:
-                return Progress(self.i, self.p, all(_is_space_or_break(char) for char in stream[self.p :]))
+                return Progress(
+                    self.i, self.p, all(_is_space_or_break(char) for char in stream[self.p :])
+                )
             char, here = text[self.i], stream[self.p]
             if " " <= char <= "~" and char != " " and here == char:
                 self._plain_run()
                 continue
             elif here == "\n":
                 found = self._row_break()
-            elif self.reverse and here == " " and char not in " \t\n" and _indent_end(stream, self.p) > self.p:
-                self.p = _indent_end(stream, self.p)  # a wrapped row's indentation, read before its break
+            elif (
+                self.reverse
+                and here == " "
+                and char not in " \t\n"
+                and _indent_end(stream, self.p) > self.p
+            ):
+                self.p = _indent_end(
+                    stream, self.p
+                )  # a wrapped row's indentation, read before its break
                 found = None
             elif char in " \t":
                 found = self._blanks()
@@ -155,8 +179,12 @@ class _Comparison:
         n, m = len(text), len(stream)
         block_stream = _PLAIN.search(stream, p)
         stream_end = block_stream.start() if block_stream else m
-        block_text = _PLAIN.search(text, i, i + (stream_end - p))  # no further: the block cannot be longer
-        length = min((block_text.start() if block_text else min(n, i + (stream_end - p))) - i, stream_end - p)
+        block_text = _PLAIN.search(
+            text, i, i + (stream_end - p)
+        )  # no further: the block cannot be longer
+        length = min(
+            (block_text.start() if block_text else min(n, i + (stream_end - p))) - i, stream_end - p
+        )
         if text[i : i + length] != stream[p : p + length]:
             while text[i] == stream[p]:  # up to the difference, which the other readings judge
                 i += 1
@@ -173,7 +201,9 @@ class _Comparison:
         j = i
         while j < n and text[j] in _BLANK_AT_A_BREAK:
             j += 1
-        if j < n and text[j] == "\n":  # an NBSP ending a line is as blank as a space, alone on a row or not
+        if (
+            j < n and text[j] == "\n"
+        ):  # an NBSP ending a line is as blank as a space, alone on a row or not
             self.i, self.p = j + 1, self.p + 1
             return None
         spaces = i
@@ -214,7 +244,15 @@ class _Comparison:
         """One character as itself or as one of its notations (only those, for one that must be spelled out)."""
         text, i = self.text, self.i
         notated = _must_notate_reversed(text, i) if self.reverse else must_notate(text, i)
-        matched = _spelled(self.stream, self.p, spellings(text[i], notated), self.reverse, self.partial_end, text, i + 1)
+        matched = _spelled(
+            self.stream,
+            self.p,
+            spellings(text[i], notated),
+            self.reverse,
+            self.partial_end,
+            text,
+            i + 1,
+        )
         if matched < 0:
             return Progress(i, self.p, False)
         if matched > len(self.stream):  # the stream ended inside a notation
@@ -252,7 +290,13 @@ def _must_notate_reversed(reversed_text: str, index: int) -> bool:
 
 
 def _spelled(
-    stream: str, position: int, options: tuple[str, ...], reverse: bool, partial_end: bool, text: str, following: int
+    stream: str,
+    position: int,
+    options: tuple[str, ...],
+    reverse: bool,
+    partial_end: bool,
+    text: str,
+    following: int,
 ) -> int:
     """Where the stream continues after one of ``options`` read at ``position`` (row breaks inside allowed), or -1.
 
@@ -360,9 +404,19 @@ def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
 def _difference(text: str, stream: str, whole: Progress) -> FieldReading:
     """Why the stream does not read as the text: where it first differs, or a character shown raw."""
     where = whole.done
-    if where < len(text) and whole.read < len(stream) and stream[whole.read] == text[where] and must_notate(text, where):
+    if (
+        where < len(text)
+        and whole.read < len(stream)
+        and stream[whole.read] == text[where]
+        and must_notate(text, where)
+    ):
         raw = f"U+{ord(text[where]):04X}"
-        return FieldReading(False, where, 0, f"shows {raw} raw where it must be spelled out, in {_context(text, where)}")
+        return FieldReading(
+            False,
+            where,
+            0,
+            f"shows {raw} raw where it must be spelled out, in {_context(text, where)}",
+        )
     shown = stream[max(0, whole.read - 12) : whole.read + 12]
     expected = "the end of the field" if where >= len(text) else _context(text, where)
     return FieldReading(False, whole.done, 0, f"reads {shown!r} where the text has {expected}")
@@ -381,7 +435,9 @@ def _honest_tail(text: str, tail: int) -> bool:
     character the screen spells out (its notation names it) says something.
     """
     return tail == 0 or any(
-        must_notate(text, index) or not text[index].isspace() and unicodedata.category(text[index]) not in _SAYS_NOTHING
+        must_notate(text, index)
+        or not text[index].isspace()
+        and unicodedata.category(text[index]) not in _SAYS_NOTHING
         for index in range(len(text) - tail, len(text))
     )
 

@@ -104,8 +104,14 @@ class HeadIndex:
     itself on the rows whose first character can begin it.
     """
 
-    def __init__(self, rows: Sequence[ScreenRow], facts: Sequence[ExpectedFact], stop: int, meter: WorkMeter,
-                 extras: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        rows: Sequence[ScreenRow],
+        facts: Sequence[ExpectedFact],
+        stop: int,
+        meter: WorkMeter,
+        extras: frozenset[int] = frozenset(),
+    ) -> None:
         self._positions: dict[str, list[int]] = defaultdict(list)
         for position, fact in enumerate(facts):
             self._positions[fact.label].append(position)
@@ -121,12 +127,21 @@ class HeadIndex:
             labels = self._labels_of(rows[index].text, limit, meter)
             for label in labels:
                 self._rows_of[label].append(index)
-            self.last_position.append(max((self._positions[label][-1] for label in labels), default=-1))
-        self.extras = frozenset(index for index in extras if index < stop and self.last_position[index] < 0)
+            self.last_position.append(
+                max((self._positions[label][-1] for label in labels), default=-1)
+            )
+        self.extras = frozenset(
+            index for index in extras if index < stop and self.last_position[index] < 0
+        )
         """Rows that state a truth of the payload besides its facts (``askbench.harness.judge.extra_facts``) and head none."""
-        self._breaks = [index for index in range(stop) if self._ends_a_value(rows[index].text, index)]
-        self._blank_ends = [index for index in range(1, stop)
-                            if is_blank(rows[index].text) and not is_blank(rows[index - 1].text)]
+        self._breaks = [
+            index for index in range(stop) if self._ends_a_value(rows[index].text, index)
+        ]
+        self._blank_ends = [
+            index
+            for index in range(1, stop)
+            if is_blank(rows[index].text) and not is_blank(rows[index - 1].text)
+        ]
 
     def _ends_a_value(self, text: str, index: int) -> bool:
         """Whether a value may end before row ``index``: it heads a fact, is a lone marker or an extra fact."""
@@ -135,10 +150,18 @@ class HeadIndex:
     def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
         """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints."""
         meter.charge(1)
-        clipped = {label for label in self._clipped(text, limit, self._shown_as) if label_head(text, label) is not None}
+        clipped = {
+            label
+            for label in self._clipped(text, limit, self._shown_as)
+            if label_head(text, label) is not None
+        }
         odd = self._odd.get(text[:1], set())
         meter.charge(len(odd))
-        return self._exact(text, limit) | clipped | {label for label in odd if label_head(text, label) is not None}
+        return (
+            self._exact(text, limit)
+            | clipped
+            | {label for label in odd if label_head(text, label) is not None}
+        )
 
     def _exact(self, text: str, limit: int) -> set[str]:
         found = set()
@@ -148,7 +171,11 @@ class HeadIndex:
             start = colon
             while start > 0 and text[start - 1] == " ":
                 start -= 1
-            found |= {label for end in range(start, colon + 1) for label in self._folded.get(text[:end].casefold(), ())}
+            found |= {
+                label
+                for end in range(start, colon + 1)
+                for label in self._folded.get(text[:end].casefold(), ())
+            }
         return found
 
     @staticmethod

@@ -36,7 +36,10 @@ def _one_class(letters: str) -> dict[int, str]:
     """Where case folding and TR39 disagree about a letter (``i`` is ``I``, ``I`` is ``l``), the letters it joins read as one."""
     joined: dict[int, str] = {}
     for letter in letters:
-        own, upper = skeleton_key(letter, digit_policy="tr39"), skeleton_key(letter.upper(), digit_policy="tr39")
+        own, upper = (
+            skeleton_key(letter, digit_policy="tr39"),
+            skeleton_key(letter.upper(), digit_policy="tr39"),
+        )
         if own != upper and len(own) == 1:
             joined[ord(own)] = upper
     return joined
@@ -98,4 +101,8 @@ def core_label_of(text: str, core: Iterable[str]) -> str | None:
 def _word_spelled(label: str) -> bool:
     """ASCII letters (and blanks) in one case: lower, upper, or each word capitalised."""
     letters = label.replace(" ", "")
-    return letters.isascii() and letters.isalpha() and (letters.islower() or letters.isupper() or label.istitle())
+    return (
+        letters.isascii()
+        and letters.isalpha()
+        and (letters.islower() or letters.isupper() or label.istitle())
+    )

@@ -81,7 +81,11 @@ def _parsed_text(tool_input: Mapping[str, object], name: str) -> str | None:
         args = tool_input.get("args")
         return args if isinstance(args, str) else None
     path, content = tool_input.get("path"), tool_input.get("content")
-    device = isinstance(path, str) and path.startswith("xd://") and _NOT_IN_A_DEVICE_NAME.isdisjoint(path[5:])
+    device = (
+        isinstance(path, str)
+        and path.startswith("xd://")
+        and _NOT_IN_A_DEVICE_NAME.isdisjoint(path[5:])
+    )
     return content if name == "write" and device and isinstance(content, str) else None
 
 
@@ -106,7 +110,12 @@ def _payload_texts(payload: PromptPayload) -> str:
 
 
 def _check_numbers(fixture: Fixture, payload: PromptPayload, report: Report) -> None:
-    unsafe = {value for sent in _sent_values(fixture) for value in _integers(sent) if abs(value) > MAX_SAFE_INTEGER}
+    unsafe = {
+        value
+        for sent in _sent_values(fixture)
+        for value in _integers(sent)
+        if abs(value) > MAX_SAFE_INTEGER
+    }
     if not unsafe:
         return
     texts = _payload_texts(payload)
@@ -115,8 +124,11 @@ def _check_numbers(fixture: Fixture, payload: PromptPayload, report: Report) -> 
         said = f"{digits} (a JavaScript host reads {javascript_reads(value)})"
         if said not in texts:
             shown = digits if len(digits) <= 24 else f"{digits[:10]}…{digits[-6:]}"
-            report("reaches", f"the integer {shown} is outside ±Number.MAX_SAFE_INTEGER, and the prompt does not say "
-                              f"that a JavaScript host reads {javascript_reads(value)[:24]}")
+            report(
+                "reaches",
+                f"the integer {shown} is outside ±Number.MAX_SAFE_INTEGER, and the prompt does not say "
+                f"that a JavaScript host reads {javascript_reads(value)[:24]}",
+            )
             return
 
 
@@ -124,12 +136,21 @@ def _mcp_server(fixture: Fixture) -> str | None:
     """The server the adapter runs a tool call on when the envelope fixes it: the namespace's, or the gateway's ``server``."""
     name = str(fixture.call.get("name", "")).strip()
     tool_input = fixture.call.get("input")
-    if not isinstance(tool_input, Mapping) or not isinstance(tool_input.get("tool"), str) or not tool_input["tool"]:
+    if (
+        not isinstance(tool_input, Mapping)
+        or not isinstance(tool_input.get("tool"), str)
+        or not tool_input["tool"]
+    ):
         return None
     if name.startswith("mcp__") and "__" not in name[5:] and name[5:]:
         return name[5:]
     server = tool_input.get("server")
-    if name == "mcp" and isinstance(server, str) and server.strip() and not tool_input.get("action"):
+    if (
+        name == "mcp"
+        and isinstance(server, str)
+        and server.strip()
+        and not tool_input.get("action")
+    ):
         return server.strip()
     return None
 
@@ -140,8 +161,11 @@ def _check_mcp_server(fixture: Fixture, payload: PromptPayload, report: Report) 
         return
     target = payload.request.value
     if not target.startswith((f"{server}_", f"{server}:")) and target != server:
-        report("reaches", f"the call runs on the MCP server '{server[:30]}' (pi-mcp-adapter 2.36.0), but the target "
-                          f"shown is '{target[:40]}'")
+        report(
+            "reaches",
+            f"the call runs on the MCP server '{server[:30]}' (pi-mcp-adapter 2.36.0), but the target "
+            f"shown is '{target[:40]}'",
+        )
 
 
 _GATEWAY_CALL_READS = frozenset({"tool", "args", "server"})
@@ -154,7 +178,11 @@ def _unread_keys(fixture: Fixture) -> list[str]:
     beside ``tool``/``args``/``server`` on the gateway (``arguments`` counts where it is the only arguments)."""
     name = str(fixture.call.get("name", "")).strip()
     tool_input = fixture.call.get("input")
-    if not isinstance(tool_input, Mapping) or not isinstance(tool_input.get("tool"), str) or not tool_input["tool"]:
+    if (
+        not isinstance(tool_input, Mapping)
+        or not isinstance(tool_input.get("tool"), str)
+        or not tool_input["tool"]
+    ):
         return []
     if name.startswith("mcp__") and "__" not in name[5:] and name[5:]:
         reads = _NAMESPACE_READS
@@ -169,8 +197,11 @@ def _check_unread_keys(fixture: Fixture, payload: PromptPayload, report: Report)
     labels = {entry.label for entry in payload.evidence}
     for key in _unread_keys(fixture):
         if key in labels:
-            report("reaches", f"the input key '{key[:30]}' never reaches the tool (pi-mcp-adapter 2.36.0 does not pass "
-                              f"it on), but the prompt shows it under its own label, as an argument")
+            report(
+                "reaches",
+                f"the input key '{key[:30]}' never reaches the tool (pi-mcp-adapter 2.36.0 does not pass "
+                f"it on), but the prompt shows it under its own label, as an argument",
+            )
             return
 
 
@@ -181,7 +212,7 @@ def _check_xd_path(fixture: Fixture, payload: PromptPayload, report: Report) -> 
     path = tool_input.get("path") or tool_input.get("file_path")
     if not isinstance(path, str) or not path.startswith("xd://"):
         return
-    name = path[len("xd://"):]
+    name = path[len("xd://") :]
     if not name or _NOT_IN_A_DEVICE_NAME.isdisjoint(name):
         return  # a device (or the listing): the seed's transport, not a file
     cwd = fixture.ask.get("cwd")
@@ -189,8 +220,11 @@ def _check_xd_path(fixture: Fixture, payload: PromptPayload, report: Report) -> 
     reached = os.path.normpath(os.path.join(base, path))
     shown = payload.request.value
     if shown.startswith("xd://") or os.path.normpath(shown) != reached:
-        report("reaches", f"'{path[:40]}' names no xd:// device: the file tool writes '{reached[:50]}', "
-                          f"but the prompt shows '{shown[:40]}'")
+        report(
+            "reaches",
+            f"'{path[:40]}' names no xd:// device: the file tool writes '{reached[:50]}', "
+            f"but the prompt shows '{shown[:40]}'",
+        )
 
 
 def check_reaches(fixture: Fixture | None, payload: PromptPayload, report: Report) -> None:

@@ -73,8 +73,6 @@ def _parser(dialect: str) -> Parser:
     return Parser(Language(_GRAMMARS[dialect]()))
 
 
-
-
 @lru_cache(maxsize=8)
 def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand, ...] | None:
     """Every command of ``text`` in the order it stands, nested ones (``$( … )``, ``sh -c``) included.
@@ -114,14 +112,18 @@ def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
         if reading is None:
             found.append(None)
             continue
-        commands, inner = read_canonical(reading.text, evaluated=EVALUATES.search(reading.text) is not None)
+        commands, inner = read_canonical(
+            reading.text, evaluated=EVALUATES.search(reading.text) is not None
+        )
         found.append(commands)
         scripts.extend((index, script, place) for script, place in inner)
     for _ in range(_SCRIPT_DEPTH):
         if not scripts:
             break
         pending: list[tuple[int, str, tuple[int, ...]]] = []
-        for (index, _, place), inner_reading in zip(scripts, read_commands([script for _, script, _ in scripts]), strict=True):
+        for (index, _, place), inner_reading in zip(
+            scripts, read_commands([script for _, script, _ in scripts]), strict=True
+        ):
             listed = found[index]
             if inner_reading is None or listed is None:
                 continue
@@ -134,11 +136,21 @@ def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
 
 
 def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
-    kept = sorted((command for command in found if not all(_ASSIGNMENT.match(word) for word in command.words)),
-                  key=lambda command: command.order)
-    shown = [tuple(word for word in command.words if word.strip(_BLANKS)) for command in kept]  # ``\r`` alone: blank
-    out = tuple(ShellCommand(" ".join(words), words, index, (" ",) * (len(words) - 1))
-                for index, words in enumerate(words for words in shown if words))
+    kept = sorted(
+        (
+            command
+            for command in found
+            if not all(_ASSIGNMENT.match(word) for word in command.words)
+        ),
+        key=lambda command: command.order,
+    )
+    shown = [
+        tuple(word for word in command.words if word.strip(_BLANKS)) for command in kept
+    ]  # ``\r`` alone: blank
+    out = tuple(
+        ShellCommand(" ".join(words), words, index, (" ",) * (len(words) - 1))
+        for index, words in enumerate(words for words in shown if words)
+    )
     return out or None
 
 
@@ -154,7 +166,9 @@ def _tree_sitter_commands(text: str, dialect: str) -> tuple[ShellCommand, ...] |
     return tuple(sorted(found, key=lambda command: command.start))
 
 
-def first_and_last(text: str, dialect: str | None = None) -> tuple[ShellCommand, ShellCommand] | None:
+def first_and_last(
+    text: str, dialect: str | None = None
+) -> tuple[ShellCommand, ShellCommand] | None:
     commands = parse_commands(text, dialect)
     if not commands:
         return None
@@ -177,13 +191,22 @@ def _decode(source: bytes, node: Node) -> str:
 def _command(node: Node, source: bytes) -> ShellCommand:
     spans: list[Node] = []
     for child in node.named_children:
-        if child.type == "command_elements":  # PowerShell: the arguments, with their separators as nodes
-            spans.extend(element for element in child.named_children if element.type != "command_argument_sep")
+        if (
+            child.type == "command_elements"
+        ):  # PowerShell: the arguments, with their separators as nodes
+            spans.extend(
+                element
+                for element in child.named_children
+                if element.type != "command_argument_sep"
+            )
         else:
             spans.append(child)
     spans = [span for span in spans if _decode(source, span).strip(_BLANKS)]
     words = tuple(_decode(source, span) for span in spans) or (_decode(source, node),)
-    gaps = tuple(source[before.end_byte : after.start_byte].decode("utf-8") for before, after in zip(spans, spans[1:], strict=False))
+    gaps = tuple(
+        source[before.end_byte : after.start_byte].decode("utf-8")
+        for before, after in zip(spans, spans[1:], strict=False)
+    )
     return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
 
 
@@ -214,7 +237,9 @@ spelling may differ after its first such character."""
 
 def _word(raw: str) -> str:
     special = _RESPELLED.search(raw)
-    if special is not None:  # as written up to its first quote or expansion, then any text (a cut's ``…`` too)
+    if (
+        special is not None
+    ):  # as written up to its first quote or expansion, then any text (a cut's ``…`` too)
         head = raw[: special.start()]
         if len(head) > SHORT_WORD or not head.isprintable():
             return _long(raw)
@@ -255,7 +280,9 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
     rest = rf"(?!{_EDGE})"
     for gap, part in zip(reversed(gaps), reversed(parts[1:]), strict=False):
         # the word and what follows it — or, for a command that may be cut, a cut at or inside this word
-        rest = rf"(?:{gap}{part}{rest}|(?:{gap})?{_CUT_WORD})" if long_command else gap + part + rest
+        rest = (
+            rf"(?:{gap}{part}{rest}|(?:{gap})?{_CUT_WORD})" if long_command else gap + part + rest
+        )
     if long_command and len(parts) == 1:
         rest = rf"(?:{rest}|{_CUT_WORD})"
     # a long name may itself stand as its marker (``…``): then nothing after it is owed
@@ -281,7 +308,12 @@ def reader_name(dialect: str | None) -> str:
 
 
 def runs_problems(
-    ask_text: str, command: str, dialect: str | None, outline_fits: bool, *, narrow: bool = False,
+    ask_text: str,
+    command: str,
+    dialect: str | None,
+    outline_fits: bool,
+    *,
+    narrow: bool = False,
 ) -> list[str]:
     """Problems with the ``runs`` invariant on the text a bounded screen shows (the pieces read back, joined).
 
@@ -299,9 +331,17 @@ def runs_problems(
         return []
     problems = []
     for found in missing:
-        which = "first" if found == commands[0] else "last" if found == commands[-1] else f"#{found.start + 1}"
-        problems.append(f"the {which} command {_brief(found.text)!r} is not on the bounded screen"
-                        f" (read by {reader_name(dialect)})")
+        which = (
+            "first"
+            if found == commands[0]
+            else "last"
+            if found == commands[-1]
+            else f"#{found.start + 1}"
+        )
+        problems.append(
+            f"the {which} command {_brief(found.text)!r} is not on the bounded screen"
+            f" (read by {reader_name(dialect)})"
+        )
     return problems
 
 

@@ -28,7 +28,9 @@ class ReadingTimeout(Exception):
     """Reading one frame cost more than its budget: its verdict is ``TIMEOUT``."""
 
     def __init__(self, spent: int, limit: int) -> None:
-        super().__init__(f"reading the screen took more than {limit:,} work units (askbench.harness.judge.work_units)")
+        super().__init__(
+            f"reading the screen took more than {limit:,} work units (askbench.harness.judge.work_units)"
+        )
         self.spent = spent
         self.limit = limit
 

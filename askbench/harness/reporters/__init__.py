@@ -8,4 +8,18 @@ person at a terminal, ``json`` for scripts, ``junit`` for CI servers,
 ``vocabulary`` holds the words they share.
 """
 
-__all__ = ["bench_markdown", "bench_plot", "colour", "corpus_report", "escape", "fixture_screens", "gallery", "github", "json", "junit", "progress", "table", "vocabulary"]
+__all__ = [
+    "bench_markdown",
+    "bench_plot",
+    "colour",
+    "corpus_report",
+    "escape",
+    "fixture_screens",
+    "gallery",
+    "github",
+    "json",
+    "junit",
+    "progress",
+    "table",
+    "vocabulary",
+]

@@ -46,17 +46,34 @@ def format_report(results: BenchResults) -> str:
         "",
     ]
     if r.settings.quick:
-        lines += ["> **Quick mode**: tiny sizes and few rounds, for tests. These numbers are not a measurement.", ""]
+        lines += [
+            "> **Quick mode**: tiny sizes and few rounds, for tests. These numbers are not a measurement.",
+            "",
+        ]
     if r.sections != frozenset(SECTIONS):
-        lines += [f"> **Sections measured** (`--only`): {', '.join(name for name in SECTIONS if name in r.sections)}; "
-                  "the others are not in this report.", ""]
+        lines += [
+            f"> **Sections measured** (`--only`): {', '.join(name for name in SECTIONS if name in r.sections)}; "
+            "the others are not in this report.",
+            "",
+        ]
     if r.loaded and r.load is not None:
-        lines += [f"> **Warning: a loaded machine.** The load average reached {max(r.load):.2f} on {r.machine.cpus} "
-                  "CPUs while measuring: other work shared the cores, so absolute times are inflated and a "
-                  "missed target may be load noise. Verdicts below say so where they are misses.", ""]
+        lines += [
+            f"> **Warning: a loaded machine.** The load average reached {max(r.load):.2f} on {r.machine.cpus} "
+            "CPUs while measuring: other work shared the cores, so absolute times are inflated and a "
+            "missed target may be load noise. Verdicts below say so where they are misses.",
+            "",
+        ]
     lines += _machine_lines(r)
-    lines += ["## Ratios measured in this run", "", *_ratio_lines(r), "",
-              "## Targets", "", *_targets_table(_target_rows(r)), ""]
+    lines += [
+        "## Ratios measured in this run",
+        "",
+        *_ratio_lines(r),
+        "",
+        "## Targets",
+        "",
+        *_targets_table(_target_rows(r)),
+        "",
+    ]
     if "peers" in r.sections:
         lines += format_peers(r.peers)
     if r.startup:
@@ -67,11 +84,23 @@ def format_report(results: BenchResults) -> str:
     lines += _wrap_lines(r)
     lines += _prompt_sections(r)
     if r.profiles:
-        lines += ["## Where the time goes (cProfile)", "",
-                  "Own time per render under the profiler, which inflates small calls: read the order, not the µs.", ""]
+        lines += [
+            "## Where the time goes (cProfile)",
+            "",
+            "Own time per render under the profiler, which inflates small calls: read the order, not the µs.",
+            "",
+        ]
         for title, profile in r.profiles.items():
-            lines += [f"**{title}**", "", "| function | calls | own | cumulative |", "| --- | ---: | ---: | ---: |"]
-            lines += [f"| `{line.function}` | {line.calls:,} | {_ms(line.own)} | {_ms(line.cumulative)} |" for line in profile]
+            lines += [
+                f"**{title}**",
+                "",
+                "| function | calls | own | cumulative |",
+                "| --- | ---: | ---: | ---: |",
+            ]
+            lines += [
+                f"| `{line.function}` | {line.calls:,} | {_ms(line.own)} | {_ms(line.cumulative)} |"
+                for line in profile
+            ]
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -93,8 +122,16 @@ def _machine_lines(r: BenchResults) -> list[str]:
         f"| platform | {m.platform} ({m.machine}) |",
         f"| CPUs | {m.cpus} |",
         f"| run | {r.wall_seconds:,.1f} s wall for the whole report |",
-        *([(f"| load average (1 min) | {r.load[0]:.2f} at the start, {r.load[1]:.2f} at the end "
-           f"({m.cpus} CPUs: a load near the CPU count means other work shared them) |")] if r.load else []),
+        *(
+            [
+                (
+                    f"| load average (1 min) | {r.load[0]:.2f} at the start, {r.load[1]:.2f} at the end "
+                    f"({m.cpus} CPUs: a load near the CPU count means other work shared them) |"
+                )
+            ]
+            if r.load
+            else []
+        ),
         "",
     ]
 
@@ -109,25 +146,34 @@ def _ratio_lines(r: BenchResults) -> list[str]:
             f"- bounded render {size_label(top)} / {size_label(base)}: "
             + ", ".join(f"{series} {r.bounded_ratio(series):.2f}×" for series in SERIES),
             "- complete-view throughput (here-string): "
-            + ", ".join(f"{_mb_s(size, r.point('here-string', size).complete):,.0f} MB/s at {size_label(size)}"
-                        for size in sizes if size >= 1_000_000 or size == big),
+            + ", ".join(
+                f"{_mb_s(size, r.point('here-string', size).complete):,.0f} MB/s at {size_label(size)}"
+                for size in sizes
+                if size >= 1_000_000 or size == big
+            ),
         ]
     if r.wrap is not None:
         lines.append(
             f"- our wrap vs `wcwidth.wrap`: {r.wrap.speedup:,.1f}× faster, rows "
             + ("identical" if r.wrap.identical else "**differ** (the ratio is not like for like)")
-            + f" ({r.wrap.rows:,} rows of {r.wrap.characters:,} ASCII characters at width {r.wrap.width})")
+            + f" ({r.wrap.rows:,} rows of {r.wrap.characters:,} ASCII characters at width {r.wrap.width})"
+        )
     if r.gate is not None:
         gate_s = r.gate.seconds
         lines.append(
             f"- gate wall time: {gate_s:,.1f} s for {r.gate.fixtures} fixtures × {len(WIDTHS)} widths "
-            f"({r.gate.judgements / gate_s:,.1f} judgements/s) on {', '.join(r.gate.paths)}, exit {r.gate.exit_code}")
+            f"({r.gate.judgements / gate_s:,.1f} judgements/s) on {', '.join(r.gate.paths)}, exit {r.gate.exit_code}"
+        )
     if r.peers is not None:
         for peer in r.peers.peers:
-            lines.append(f"- per request, {peer.name} / reference: bounded {r.peers.request_ratio(peer.name, 'bounded'):.2f}×, "
-                         f"complete {r.peers.request_ratio(peer.name, 'complete'):.2f}×")
+            lines.append(
+                f"- per request, {peer.name} / reference: bounded {r.peers.request_ratio(peer.name, 'bounded'):.2f}×, "
+                f"complete {r.peers.request_ratio(peer.name, 'complete'):.2f}×"
+            )
         if not r.peers.peers:
-            lines.append("- no peer implementation given (`--impl NAME=CMD`): no ratio against a peer")
+            lines.append(
+                "- no peer implementation given (`--impl NAME=CMD`): no ratio against a peer"
+            )
     return lines + _prompt_ratio_lines(r)
 
 
@@ -139,13 +185,18 @@ def _target_rows(r: BenchResults) -> list[str]:
         worst = max(ratios, key=ratios.__getitem__)
         rows.append(
             f"| bounded {size_label(top)} / {size_label(base)}, every series | ≤ {TARGET_RATIO} | worst {ratios[worst]:.2f}× ({worst}) "
-            f"| {r.verdict(all(ratio <= TARGET_RATIO for ratio in ratios.values()))} |")
+            f"| {r.verdict(all(ratio <= TARGET_RATIO for ratio in ratios.values()))} |"
+        )
     if r.wrap is not None:
-        rows.append(f"| our wrap vs `wcwidth.wrap`, identical rows | ≥ {TARGET_WRAP}× | {r.wrap.speedup:,.1f}× "
-                    f"| {r.verdict(r.wrap.identical and r.wrap.speedup >= TARGET_WRAP)} |")
+        rows.append(
+            f"| our wrap vs `wcwidth.wrap`, identical rows | ≥ {TARGET_WRAP}× | {r.wrap.speedup:,.1f}× "
+            f"| {r.verdict(r.wrap.identical and r.wrap.speedup >= TARGET_WRAP)} |"
+        )
     if r.gate is not None:
-        rows.append(f"| `askbench check` on {', '.join(r.gate.paths)} | ≤ {TARGET_GATE_S} s | {r.gate.seconds:,.1f} s "
-                    f"| {r.verdict(r.gate.seconds <= TARGET_GATE_S and r.gate.exit_code == 0)} |")
+        rows.append(
+            f"| `askbench check` on {', '.join(r.gate.paths)} | ≤ {TARGET_GATE_S} s | {r.gate.seconds:,.1f} s "
+            f"| {r.verdict(r.gate.seconds <= TARGET_GATE_S and r.gate.exit_code == 0)} |"
+        )
     if r.peers is not None:
         rows += peer_targets(r.peers, r.verdict)
     rows += startup_targets(r.startup, r.verdict)
@@ -158,10 +209,12 @@ def _scaling_lines(r: BenchResults) -> list[str]:
     lines = [
         f"## Scaling, {size_label(r.settings.sizes[0])} → {size_label(r.settings.sizes[-1])}",
         "",
-        ("Median time per render at width 120. Bounded: interleaved across sizes, "
-        f"rounds × batch = {r.settings.bounded_rounds} × {r.settings.bounded_batch}. Complete and legacy: "
-        f"rounds = {r.settings.complete_rounds} ({r.settings.complete_rounds_large} from 1 MB). "
-        "Plot: [bench-latency.svg](bench-latency.svg)."),
+        (
+            "Median time per render at width 120. Bounded: interleaved across sizes, "
+            f"rounds × batch = {r.settings.bounded_rounds} × {r.settings.bounded_batch}. Complete and legacy: "
+            f"rounds = {r.settings.complete_rounds} ({r.settings.complete_rounds_large} from 1 MB). "
+            "Plot: [bench-latency.svg](bench-latency.svg)."
+        ),
         "",
         "| series | size | bounded | complete | complete MB/s | complete rows | legacy |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -176,23 +229,28 @@ def _scaling_lines(r: BenchResults) -> list[str]:
             "",
             "## The outline: computed once per ask, never in the render",
             "",
-            ("A bash command's outline (`shape`) is parsed by tree-sitter when the payload is built; the bounded "
-             "render only reads its capped ends. Below, the outline's own cost and the whole build's at the ratio's "
-             "two sizes, and what the bounded render's ratio would be if every render parsed the command."),
+            (
+                "A bash command's outline (`shape`) is parsed by tree-sitter when the payload is built; the bounded "
+                "render only reads its capped ends. Below, the outline's own cost and the whole build's at the ratio's "
+                "two sizes, and what the bounded render's ratio would be if every render parsed the command."
+            ),
             "",
             "| series | size | outline | build (once per ask) | bounded render | render if it parsed |",
             "| --- | ---: | ---: | ---: | ---: | ---: |",
         ]
         for cost in r.outlines:
-            lines.append(f"| {cost.series} | {size_label(cost.size)} | {_ms(cost.outline)} | {_ms(cost.build)} "
-                         f"| {_us(cost.bounded)} | {_ms(cost.bounded + cost.outline)} |")
+            lines.append(
+                f"| {cost.series} | {size_label(cost.size)} | {_ms(cost.outline)} | {_ms(cost.build)} "
+                f"| {_us(cost.bounded)} | {_ms(cost.bounded + cost.outline)} |"
+            )
         lines.append("")
         for series in OUTLINED_SERIES:
             low, high = (cost for cost in r.outlines if cost.series == series)
             lines.append(
                 f"- {series}: bounded {size_label(high.size)} / {size_label(low.size)} {high.bounded / low.bounded:.2f}× "
                 f"with the outline built once; {(high.bounded + high.outline) / (low.bounded + low.outline):,.0f}× "
-                "if the render parsed it.")
+                "if the render parsed it."
+            )
     return [*lines, ""]
 
 
@@ -209,11 +267,17 @@ def _repro_lines(r: BenchResults) -> list[str]:
         "",
         "| width | bounded, median | fastest batch | first render, median |",
         "| ---: | ---: | ---: | ---: |",
-        *[f"| {width} | {_us(seconds)} | {_us(r.repro_fastest[width]) if width in r.repro_fastest else ''} "
-          f"| {_us(r.repro_first[width]) if width in r.repro_first else ''} |"
-          for width, seconds in sorted(r.repro.items())],
+        *[
+            f"| {width} | {_us(seconds)} | {_us(r.repro_fastest[width]) if width in r.repro_fastest else ''} "
+            f"| {_us(r.repro_first[width]) if width in r.repro_first else ''} |"
+            for width, seconds in sorted(r.repro.items())
+        ],
         "",
-        *([f"Complete view at {WIDTH}: {_us(r.repro_complete)}.", ""] if r.repro_complete is not None else []),
+        *(
+            [f"Complete view at {WIDTH}: {_us(r.repro_complete)}.", ""]
+            if r.repro_complete is not None
+            else []
+        ),
     ]
 
 
@@ -242,11 +306,13 @@ def _wrap_lines(r: BenchResults) -> list[str]:
     return [
         "## Wrapping against `wcwidth.wrap`",
         "",
-        (f"{r.wrap.characters:,} characters of ASCII without spaces or hyphens ({r.settings.wrap_lines} lines of "
-        f"{r.settings.wrap_line_length:,}), width {r.wrap.width}: there word wrap and hard wrap must agree, and the rows "
-        f"{'are' if r.wrap.identical else 'are **not**'} identical. `askbench.impl.cells.wrap_text` {_ms(r.wrap.ours)}, "
-        f"`wcwidth.wrap` per paragraph {_ms(r.wrap.theirs)}: {r.wrap.speedup:,.1f}×. On text with spaces the two "
-        "rules give different rows by design (a prompt keeps the whitespace a word wrapper drops), so no ratio is claimed there."),
+        (
+            f"{r.wrap.characters:,} characters of ASCII without spaces or hyphens ({r.settings.wrap_lines} lines of "
+            f"{r.settings.wrap_line_length:,}), width {r.wrap.width}: there word wrap and hard wrap must agree, and the rows "
+            f"{'are' if r.wrap.identical else 'are **not**'} identical. `askbench.impl.cells.wrap_text` {_ms(r.wrap.ours)}, "
+            f"`wcwidth.wrap` per paragraph {_ms(r.wrap.theirs)}: {r.wrap.speedup:,.1f}×. On text with spaces the two "
+            "rules give different rows by design (a prompt keeps the whitespace a word wrapper drops), so no ratio is claimed there."
+        ),
         "",
     ]
 
@@ -254,13 +320,17 @@ def _wrap_lines(r: BenchResults) -> list[str]:
 def _prompt_ratio_lines(r: BenchResults) -> list[str]:
     lines = []
     if r.frame is not None:
-        lines.append(f"- whole bounded frame of the repro / its ask: {r.frame.ratio:.2f}× at width {r.frame.width}")
+        lines.append(
+            f"- whole bounded frame of the repro / its ask: {r.frame.ratio:.2f}× at width {r.frame.width}"
+        )
     if r.pager:
         base, top = (size_label(size) for size in r.settings.pager_sizes)
         for key, attribute in (("first page", "first_page"), ("PgDn", "page_down")):
             lines.append(
                 f"- pager {key} {top} / {base}: "
-                + ", ".join(f"{series} {r.pager_ratio(series, attribute):.2f}×" for series in PAGER_SERIES)
+                + ", ".join(
+                    f"{series} {r.pager_ratio(series, attribute):.2f}×" for series in PAGER_SERIES
+                )
             )
     return lines
 
@@ -292,12 +362,14 @@ def _prompt_sections(r: BenchResults) -> list[str]:
         lines += [
             "## The whole frame against the ask",
             "",
-            (f"The seed's repro at width {f.width}, the three taking turns ({r.settings.frame_rounds} rounds × "
-             f"{r.settings.frame_batch}): the ask alone (`render_prompt_dialog`, painted), the whole bounded frame around it "
-             "(`render_frame`: title, ask, options and hint, painted and styled, as the gate and `askbench render` draw it) "
-             "and the interactive prompt's redraw after a key (`PermissionPrompt.render`, its ask kept from the first draw). "
-             "The chrome is fitted with `askbench.impl.cells` widths once per text and width and kept, so a frame costs its ask "
-             "plus a few concatenations."),
+            (
+                f"The seed's repro at width {f.width}, the three taking turns ({r.settings.frame_rounds} rounds × "
+                f"{r.settings.frame_batch}): the ask alone (`render_prompt_dialog`, painted), the whole bounded frame around it "
+                "(`render_frame`: title, ask, options and hint, painted and styled, as the gate and `askbench render` draw it) "
+                "and the interactive prompt's redraw after a key (`PermissionPrompt.render`, its ask kept from the first draw). "
+                "The chrome is fitted with `askbench.impl.cells` widths once per text and width and kept, so a frame costs its ask "
+                "plus a few concatenations."
+            ),
             "",
             "| measure | median | / ask |",
             "| --- | ---: | ---: |",
@@ -311,11 +383,13 @@ def _prompt_sections(r: BenchResults) -> list[str]:
         lines += [
             "## The pager",
             "",
-            (f"`PermissionPrompt` in a {WIDTH} × {PAGER_HEIGHT} terminal, every sample on a fresh prompt whose bounded "
-             f"frame is already on screen; each time is one key and the frame it leads to; median of "
-             f"{r.settings.pager_rounds} rounds, the two sizes taking turns. The complete view is laid out only as far "
-             "as it is read (`askbench.impl.complete_view`) and kept per width, so these stay flat from "
-             f"{size_label(base)} to {size_label(top)}; the hostile shapes are all neutralising work."),
+            (
+                f"`PermissionPrompt` in a {WIDTH} × {PAGER_HEIGHT} terminal, every sample on a fresh prompt whose bounded "
+                f"frame is already on screen; each time is one key and the frame it leads to; median of "
+                f"{r.settings.pager_rounds} rounds, the two sizes taking turns. The complete view is laid out only as far "
+                "as it is read (`askbench.impl.complete_view`) and kept per width, so these stay flat from "
+                f"{size_label(base)} to {size_label(top)}; the hostile shapes are all neutralising work."
+            ),
             "",
             f"| series | first page {size_label(base)} | first page {size_label(top)} | ratio "
             f"| PgDn {size_label(base)} | PgDn {size_label(top)} | ratio | esc {size_label(base)} | esc {size_label(top)} "
@@ -334,13 +408,15 @@ def _prompt_sections(r: BenchResults) -> list[str]:
             )
         lines += [
             "",
-            (f"Opening lays out the first {LOOKAHEAD_ROWS} rows or {LOOKAHEAD_CHARACTERS:,} characters, whichever comes "
-             "first (so a request that fits in them gets an exact position, "
-             "`32/204`), which is why PgDn just after opening costs about the same at both sizes, and why a 10 KB request "
-             f"with fewer rows than that opens a little faster than a 10 MB one; the last two columns are the PgDn that "
-             "first needs rows past them, which lays out one page. One grapheme cluster of ten million combining marks has "
-             "nowhere to cut, so the view neutralises a growing prefix of it, doubling: reading it costs linear time overall, "
-             "but the PgDn that needs the next doubling pays for the prefix so far."),
+            (
+                f"Opening lays out the first {LOOKAHEAD_ROWS} rows or {LOOKAHEAD_CHARACTERS:,} characters, whichever comes "
+                "first (so a request that fits in them gets an exact position, "
+                "`32/204`), which is why PgDn just after opening costs about the same at both sizes, and why a 10 KB request "
+                f"with fewer rows than that opens a little faster than a 10 MB one; the last two columns are the PgDn that "
+                "first needs rows past them, which lays out one page. One grapheme cluster of ten million combining marks has "
+                "nowhere to cut, so the view neutralises a growing prefix of it, doubling: reading it costs linear time overall, "
+                "but the PgDn that needs the next doubling pays for the prefix so far."
+            ),
             "",
         ]
     return lines

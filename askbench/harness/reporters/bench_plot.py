@@ -9,8 +9,14 @@ from ..runners.bench_results import BenchResults
 from ..runners.bench_settings import WIDTH
 
 _VIEW_COLOURS = {"bounded": "#2a9d8f", "complete": "#e76f51", "legacy": "#6c757d"}
-_SERIES_MARKERS = {"here-string": "o", "single-line": "s", "forwarded": "^", "mcp-argument": "D", "command-chain": "v",
-                   "padding": "P"}
+_SERIES_MARKERS = {
+    "here-string": "o",
+    "single-line": "s",
+    "forwarded": "^",
+    "mcp-argument": "D",
+    "command-chain": "v",
+    "padding": "P",
+}
 
 
 def plot_latency(results: BenchResults, path: Path) -> Path:
@@ -20,7 +26,9 @@ def plot_latency(results: BenchResults, path: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    plt.rcParams["svg.hashsalt"] = "askbench"  # stable ids: the committed SVG changes only when the numbers do
+    plt.rcParams["svg.hashsalt"] = (
+        "askbench"  # stable ids: the committed SVG changes only when the numbers do
+    )
     figure, axes = plt.subplots(figsize=(11, 6))
     for view in ("bounded", "complete", "legacy"):
         for series in SERIES:

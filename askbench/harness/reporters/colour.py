@@ -21,7 +21,9 @@ COLOUR_CHOICES: tuple[ColourChoice, ...] = ("auto", "always", "never")
 GREEN, RED, YELLOW, DIM = "32", "31", "33", "2"
 
 
-def wants_colour(choice: ColourChoice, stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+def wants_colour(
+    choice: ColourChoice, stream: TextIO, environ: Mapping[str, str] | None = None
+) -> bool:
     if choice != "auto":
         return choice == "always"
     env = os.environ if environ is None else environ

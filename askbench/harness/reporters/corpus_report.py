@@ -35,17 +35,30 @@ def parse_seed_rows(text: str) -> tuple[tuple[str, int, str], ...]:
     """``(fixture, width, upstream legacy rows)`` of each ``[[row]]`` in ``text`` (``seed_table.toml``), in order."""
     rows = []
     for index, row in enumerate(tomllib.loads(text).get("row", [])):
-        fixture, width, upstream = row.get("fixture"), row.get("width"), row.get("upstream-legacy-rows")
+        fixture, width, upstream = (
+            row.get("fixture"),
+            row.get("width"),
+            row.get("upstream-legacy-rows"),
+        )
         if set(row) != {"fixture", "width", "upstream-legacy-rows"} or not (
-                isinstance(fixture, str) and isinstance(width, int) and not isinstance(width, bool)
-                and isinstance(upstream, str)):
-            raise ValueError(f"seed_table.toml: row {index + 1}: fixture (a path), width (columns), "
-                             "upstream-legacy-rows (as the seed says it), and nothing else")
+            isinstance(fixture, str)
+            and isinstance(width, int)
+            and not isinstance(width, bool)
+            and isinstance(upstream, str)
+        ):
+            raise ValueError(
+                f"seed_table.toml: row {index + 1}: fixture (a path), width (columns), "
+                "upstream-legacy-rows (as the seed says it), and nothing else"
+            )
         rows.append((fixture, width, upstream))
     return tuple(rows)
 
 
-SEED_ROWS = parse_seed_rows(resources.files("askbench.harness.reporters").joinpath("seed_table.toml").read_text(encoding="utf-8"))
+SEED_ROWS = parse_seed_rows(
+    resources.files("askbench.harness.reporters")
+    .joinpath("seed_table.toml")
+    .read_text(encoding="utf-8")
+)
 """The seed's table, in its order: the upstream figures are data (``askbench/harness/reporters/seed_table.toml``)."""
 SEED_LOCAL, SEED_FORWARDED, SEED_SINGLE_LINE = dict.fromkeys(fixture for fixture, _, _ in SEED_ROWS)
 
@@ -88,9 +101,18 @@ def seed_rows(run: GateRun) -> list[SeedRow]:
             continue
         for index, measured in enumerate(result.widths):
             if measured.width == width:
-                rows.append(SeedRow(name.removesuffix(".json"), width, upstream, measured.legacy_rows,
-                                    measured.bounded_rows, measured.complete_rows, measured.elided,
-                                    _verdict(result, index)))
+                rows.append(
+                    SeedRow(
+                        name.removesuffix(".json"),
+                        width,
+                        upstream,
+                        measured.legacy_rows,
+                        measured.bounded_rows,
+                        measured.complete_rows,
+                        measured.elided,
+                        _verdict(result, index),
+                    )
+                )
     return rows
 
 
@@ -119,7 +141,9 @@ def payload_kind(fixture: Fixture) -> str:
         return "(malformed)"
 
 
-def _grouped(fixtures: Iterable[Fixture], key: Callable[[Fixture], str]) -> list[tuple[str, list[str]]]:
+def _grouped(
+    fixtures: Iterable[Fixture], key: Callable[[Fixture], str]
+) -> list[tuple[str, list[str]]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for fixture in fixtures:
         groups[key(fixture)].append(fixture_id(fixture))
@@ -128,14 +152,25 @@ def _grouped(fixtures: Iterable[Fixture], key: Callable[[Fixture], str]) -> list
 
 def fixture_index_markdown(fixtures: Sequence[Fixture]) -> list[str]:
     """Two tables: how many fixtures of each payload kind, and which fixtures each source stands behind."""
-    lines = ["## Fixtures per payload kind", "", "| kind | fixtures | families |", "| --- | ---: | --- |"]
+    lines = [
+        "## Fixtures per payload kind",
+        "",
+        "| kind | fixtures | families |",
+        "| --- | ---: | --- |",
+    ]
     for kind, names in _grouped(fixtures, payload_kind):
         families = sorted({name.split("/", 1)[0] for name in names})
         lines.append(f"| {md_cell(kind)} | {len(names)} | {md_cell(', '.join(families))} |")
-    lines += ["", "## Fixtures per source", "",
-              "The reference each fixture's `source` leads with (an issue or PR, a package at a version, an advisory), "
-              "or `constructed` for cases made to demonstrate a technique.", "",
-              "| source | fixtures | which |", "| --- | ---: | --- |"]
+    lines += [
+        "",
+        "## Fixtures per source",
+        "",
+        "The reference each fixture's `source` leads with (an issue or PR, a package at a version, an advisory), "
+        "or `constructed` for cases made to demonstrate a technique.",
+        "",
+        "| source | fixtures | which |",
+        "| --- | ---: | --- |",
+    ]
     for key, names in _grouped(fixtures, lambda fixture: source_key(fixture.source)):
         lines.append(f"| {md_cell(key)} | {len(names)} | {md_cell(', '.join(names))} |")
     return lines + [""]
@@ -146,14 +181,18 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
     lines = [
         "# The corpus on the virtual terminal",
         "",
-        ("Written by `askbench report` (`make report`). Every row count is read back from a pyte screen by the gate, "
-        f"and every one is in {ASK_ROWS}: the rows the ask occupies between the title and the options (the frame adds "
-        "its title, options and hint). **legacy** is the old dialog's message (the whole tool input inline), "
-        "**bounded** the ask as shown, **complete** what ctrl+o shows. Screens with colours: "
-        "[gallery.html](gallery.html), a page per family beside it."),
+        (
+            "Written by `askbench report` (`make report`). Every row count is read back from a pyte screen by the gate, "
+            f"and every one is in {ASK_ROWS}: the rows the ask occupies between the title and the options (the frame adds "
+            "its title, options and hint). **legacy** is the old dialog's message (the whole tool input inline), "
+            "**bounded** the ask as shown, **complete** what ctrl+o shows. Screens with colours: "
+            "[gallery.html](gallery.html), a page per family beside it."
+        ),
         "",
-        (f"{len(run.results)} fixtures at widths {', '.join(str(w) for w in widths)}: "
-        f"{len(run.results) - failed} passed, {failed} failed, {len(run.problems)} unusable."),
+        (
+            f"{len(run.results)} fixtures at widths {', '.join(str(w) for w in widths)}: "
+            f"{len(run.results) - failed} passed, {failed} failed, {len(run.problems)} unusable."
+        ),
         "",
     ]
     seeds = seed_rows(run)
@@ -161,9 +200,11 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
         lines += [
             "## The seed's table",
             "",
-            ("The seed's repro: a subagent's PowerShell here-string of 200 report lines piped to `Out-File` (202 "
-            "lines, 10,236 characters: the whole command), asked locally and forwarded, and one logical line of the "
-            "same length. The upstream dialog took 202 / 205 rows at every width; so does the legacy dialog here."),
+            (
+                "The seed's repro: a subagent's PowerShell here-string of 200 report lines piped to `Out-File` (202 "
+                "lines, 10,236 characters: the whole command), asked locally and forwarded, and one logical line of the "
+                "same length. The upstream dialog took 202 / 205 rows at every width; so does the legacy dialog here."
+            ),
             "",
             "| fixture | width | upstream legacy | legacy → bounded → complete | elided | verdict |",
             "| --- | ---: | ---: | --- | --- | --- |",
@@ -192,9 +233,17 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
                 f"| {'yes' if width.elided else 'no'} | {md_cell(_verdict(result, index))} |"
             )
     if run.problems:
-        lines += ["", "## Unusable input", "", "| path | what | field | problem |", "| --- | --- | --- | --- |"]
-        lines += [f"| {md_cell(str(p.path))} | {p.kind} | {md_cell(p.field)} | {md_cell(p.message)} |"
-                  for p in run.problems]
+        lines += [
+            "",
+            "## Unusable input",
+            "",
+            "| path | what | field | problem |",
+            "| --- | --- | --- | --- |",
+        ]
+        lines += [
+            f"| {md_cell(str(p.path))} | {p.kind} | {md_cell(p.field)} | {md_cell(p.message)} |"
+            for p in run.problems
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -220,7 +269,11 @@ def write_report(
     """
     say = log or (lambda message: None)
     started = time.perf_counter()
-    run = run_gate(list(paths), widths, select=(lambda fixture: fixture.family in families) if families else None)
+    run = run_gate(
+        list(paths),
+        widths,
+        select=(lambda fixture: fixture.family in families) if families else None,
+    )
     say(f"gate: {len(run.results)} fixtures in {time.perf_counter() - started:.1f} s")
     out_dir.mkdir(parents=True, exist_ok=True)
     corpus = out_dir / "corpus.md"
@@ -234,31 +287,57 @@ def write_report(
         path.write_text(text, encoding="utf-8")
         written.append(path)
     largest = max(path.stat().st_size for path in written) / 1e6
-    say(f"gallery: {len(written)} pages, the largest {largest:.1f} MB, in {time.perf_counter() - started:.1f} s in all")
+    say(
+        f"gallery: {len(written)} pages, the largest {largest:.1f} MB, in {time.perf_counter() - started:.1f} s in all"
+    )
     return ReportFiles(corpus, out_dir / INDEX, run, tuple(written))
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report);
     2 when some input could not be judged or nothing was, as ``check``."""
+
     def log(message: str) -> None:
         print(f"askbench report: {message}", file=sys.stderr, flush=True)
 
-    files = write_report(Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family)
-    print(f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)")
+    files = write_report(
+        Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family
+    )
+    print(
+        f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)"
+    )
     return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
 
 
-def add_report_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser], widths_type: Callable[[str], list[int]]) -> None:
+def add_report_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    widths_type: Callable[[str], list[int]],
+) -> None:
     report = commands.add_parser(
         "report",
         help="write reports/corpus.md (the seed's table, every fixture x width) and the gallery: reports/gallery.html "
         "(failures first, then an index) and a page per family in reports/gallery/",
         description="Run the gate and write the corpus report and a colour screen gallery of every fixture.",
     )
-    report.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
-    report.add_argument("--widths", type=widths_type, default=list(WIDTHS), help="terminal widths, comma-separated (default 80,120,160)")
+    report.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="fixture files or folders (default: the built-in corpus)",
+    )
+    report.add_argument(
+        "--widths",
+        type=widths_type,
+        default=list(WIDTHS),
+        help="terminal widths, comma-separated (default 80,120,160)",
+    )
     report.add_argument("--out", default="reports", help="output folder (default: reports)")
-    report.add_argument("--family", action="append", default=[], metavar="FAMILY",
-                        help="only this family's fixtures (repeatable); the gallery is then a page of that family")
+    report.add_argument(
+        "--family",
+        action="append",
+        default=[],
+        metavar="FAMILY",
+        help="only this family's fixtures (repeatable); the gallery is then a page of that family",
+    )
     report.set_defaults(run=cmd_report)

@@ -24,19 +24,31 @@ __all__ = ["html_text", "md_cell", "md_code", "md_link", "visible"]
 
 _BACKSLASHES_BEFORE_PIPE = re.compile(r"\\+(?=\|)")
 _MD_PUNCTUATION = {char: f"\\{char}" for char in "\\*_[]~#!"}
-_MD_CELL = str.maketrans({**_MD_PUNCTUATION, "|": "\\|", "`": "&#96;", "<": "&lt;", ">": "&gt;", "&": "&amp;"})
+_MD_CELL = str.maketrans(
+    {**_MD_PUNCTUATION, "|": "\\|", "`": "&#96;", "<": "&lt;", ">": "&gt;", "&": "&amp;"}
+)
 
 
 def _spelt(char: str) -> str:
     code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
 
 
 def visible(text: str, keep: str = "") -> str:
     """``text`` with every character that draws nothing or acts (categories C*, line and paragraph separators)
     spelt out as a Python escape, but those in ``keep``."""
-    return "".join(_spelt(char) if (unicodedata.category(char)[0] == "C" or char in "\u2028\u2029") and char not in keep
-                   else char for char in text)
+    return "".join(
+        _spelt(char)
+        if (unicodedata.category(char)[0] == "C" or char in "\u2028\u2029") and char not in keep
+        else char
+        for char in text
+    )
 
 
 def _one_line(text: str) -> str:
@@ -53,7 +65,9 @@ def md_code(text: object) -> str:
 
     A table reads ``\\|`` as a cell's end even inside a code span, where a backslash cannot be escaped,
     so a backslash before a pipe is spelt ``\\x5c``."""
-    shown = _BACKSLASHES_BEFORE_PIPE.sub(lambda run: "\\x5c" * len(run.group()), _one_line(str(text)))
+    shown = _BACKSLASHES_BEFORE_PIPE.sub(
+        lambda run: "\\x5c" * len(run.group()), _one_line(str(text))
+    )
     shown = shown.replace("|", "\\|")
     run = longest = 0
     for char in shown:

@@ -55,9 +55,16 @@ def fixture_screens(
     facts = expected_facts(payload)
     for view in SHOWN_VIEWS:
         for width in widths:
-            frame = render_frame(payload, view, fixture.budget(width), paint=warning_paint, style=style)
+            frame = render_frame(
+                payload, view, fixture.budget(width), paint=warning_paint, style=style
+            )
             reading = read_frame(frame.lines, width)
-            ask = read_ask(reading.screen_rows, facts, find_options(reading.rows).options_start, bounded=view == "bounded")
+            ask = read_ask(
+                reading.screen_rows,
+                facts,
+                find_options(reading.rows).options_start,
+                bounded=view == "bounded",
+            )
             yield FixtureScreen(view, width, frame, reading, ask.rows)
 
 

@@ -32,14 +32,28 @@ body at width 80) and the whole page about 6 MB; a corpus of 10 MB payloads woul
 browser opens, so past this the cut is stated on the page with the command that shows all."""
 
 _PALETTE = {
-    "black": "#3b4048", "red": "#e06c75", "green": "#98c379", "brown": "#e5c07b", "yellow": "#e5c07b",
-    "blue": "#61afef", "magenta": "#c678dd", "cyan": "#56b6c2", "white": "#dcdfe4",
-    "brightblack": "#5c6370", "brightred": "#ff7b86", "brightgreen": "#b5e890", "brightbrown": "#ffd580",
-    "brightblue": "#82c4ff", "brightmagenta": "#e09cf5", "brightcyan": "#7fdbe6", "brightwhite": "#ffffff",
+    "black": "#3b4048",
+    "red": "#e06c75",
+    "green": "#98c379",
+    "brown": "#e5c07b",
+    "yellow": "#e5c07b",
+    "blue": "#61afef",
+    "magenta": "#c678dd",
+    "cyan": "#56b6c2",
+    "white": "#dcdfe4",
+    "brightblack": "#5c6370",
+    "brightred": "#ff7b86",
+    "brightgreen": "#b5e890",
+    "brightbrown": "#ffd580",
+    "brightblue": "#82c4ff",
+    "brightmagenta": "#e09cf5",
+    "brightcyan": "#7fdbe6",
+    "brightwhite": "#ffffff",
 }
 """pyte's colour names (SGR 33 is ``brown``) to a dark-background palette."""
 _HEX = re.compile(r"[0-9a-fA-F]{6}")
 _SLUG = re.compile(r"[^a-z0-9]+")
+
 
 def _css_colour(name: str) -> str | None:
     """A CSS colour for a pyte colour, or None: an unknown name never becomes CSS text."""
@@ -48,9 +62,15 @@ def _css_colour(name: str) -> str | None:
     return f"#{name.lower()}" if _HEX.fullmatch(name) else None
 
 
-_C0 = ("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC "
-       "FS GS RS US SP DEL").split()
-_PICTURE_NAMES = {0x2400 + index: name for index, name in enumerate(_C0)} | {0x2424: "NL", 0x2425: "DEL", 0x2426: "SUB"}
+_C0 = (
+    "NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC "
+    "FS GS RS US SP DEL"
+).split()
+_PICTURE_NAMES = {0x2400 + index: name for index, name in enumerate(_C0)} | {
+    0x2424: "NL",
+    0x2425: "DEL",
+    0x2426: "SUB",
+}
 _PICTURES = re.compile("[\u2400-\u243f]")
 _KEPT = "\n\t" + "".join(map(chr, range(0x2400, 0x2440)))
 """Unassigned code points of the control-pictures block are drawn as boxes too, not spelt out."""
@@ -61,8 +81,10 @@ def _picture(match: re.Match[str]) -> str:
     has covers U+2400–U+243F, and an empty box would hide exactly what the prompt made visible."""
     char = match.group()
     name = _PICTURE_NAMES.get(ord(char), f"{ord(char):04X}"[-3:])
-    return (f'<span class="cp cp{min(len(name), 3)}" title="U+{ord(char):04X} {html_text(name)}" '
-            f'aria-label="{html_text(name)}">{html_text(name)}</span>')
+    return (
+        f'<span class="cp cp{min(len(name), 3)}" title="U+{ord(char):04X} {html_text(name)}" '
+        f'aria-label="{html_text(name)}">{html_text(name)}</span>'
+    )
 
 
 def pictures_html(text: str) -> str:
@@ -121,8 +143,14 @@ class Screen:
 def styled_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Screen]:
     """Bounded then complete at every width, rendered with the gate's paint and the prompt's chrome colours."""
     return [
-        Screen(screen.view, screen.width, tuple(screen.reading.styled_rows()), screen.ask_rows, screen.frame_rows,
-               screen.frame.elided)
+        Screen(
+            screen.view,
+            screen.width,
+            tuple(screen.reading.styled_rows()),
+            screen.ask_rows,
+            screen.frame_rows,
+            screen.frame.elided,
+        )
         for screen in fixture_screens(fixture, widths, style=chrome_style)
     ]
 
@@ -147,13 +175,17 @@ table.families td,table.families th{padding:.15em .8em;text-align:left}
 
 def _figure(screen: Screen, fixture: Fixture) -> str:
     shown = screen.rows[:MAX_SCREEN_ROWS]
-    caption = (f"{screen.view} @{screen.width} · {screen.ask_rows:,} {ASK_ROWS} · {screen.frame_rows:,} {FRAME_ROWS}"
-               + (" · elided" if screen.elided else ""))
+    caption = (
+        f"{screen.view} @{screen.width} · {screen.ask_rows:,} {ASK_ROWS} · {screen.frame_rows:,} {FRAME_ROWS}"
+        + (" · elided" if screen.elided else "")
+    )
     body = f'<pre class="screen" style="width:{screen.width}ch">{screen_html(shown)}</pre>'
     if len(screen.rows) > MAX_SCREEN_ROWS:
         command = f"askbench render {fixture.path.name} --complete --width {screen.width}"
-        body += (f'<p class="cut">{len(shown)} of {len(screen.rows):,} rows shown here; '
-                 f"<code>{html_text(command)}</code> shows all.</p>")
+        body += (
+            f'<p class="cut">{len(shown)} of {len(screen.rows):,} rows shown here; '
+            f"<code>{html_text(command)}</code> shows all.</p>"
+        )
     if screen.view == "complete" and screen.frame_rows > COLLAPSE_ROWS:
         return f"<figure><details><summary>{html_text(caption)} (show)</summary>{body}</details></figure>"
     return f"<figure><figcaption>{html_text(caption)}</figcaption>{body}</figure>"
@@ -174,7 +206,9 @@ def fixture_html(fixture: Fixture, verdict: str, widths: Sequence[int] = WIDTHS)
     complete = [screen for screen in screens if screen.view == "complete"]
     parts = [head]
     for group in (bounded, complete):
-        parts.append('<div class="views">' + "".join(_figure(screen, fixture) for screen in group) + "</div>")
+        parts.append(
+            '<div class="views">' + "".join(_figure(screen, fixture) for screen in group) + "</div>"
+        )
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -224,29 +258,48 @@ def gallery_pages(
     families: dict[str, list[Fixture]] = {}
     for fixture in fixtures:
         families.setdefault(fixture.family, []).append(fixture)
-    failing = [f for members in families.values() for f in members if verdicts.get(fixture_id(f)) != "ok"]
+    failing = [
+        f for members in families.values() for f in members if verdicts.get(fixture_id(f)) != "ok"
+    ]
     shown_widths = ", ".join(str(width) for width in widths)
     index = ["<h1>askbench screen gallery</h1>", _INTRO.format(widths=shown_widths)]
     if failing:
-        index.append(f'<h2 id="section-{FAILURES}" class="fail">Failing fixtures ({len(failing)})</h2>')
-        index.extend(fixture_html(f, verdicts.get(fixture_id(f), "not judged"), widths) for f in failing)
-    index.append('<h2 id="section-families">Families</h2><table class="families"><tr><th>family</th>'
-                 "<th>fixtures</th><th>failing</th></tr>")
+        index.append(
+            f'<h2 id="section-{FAILURES}" class="fail">Failing fixtures ({len(failing)})</h2>'
+        )
+        index.extend(
+            fixture_html(f, verdicts.get(fixture_id(f), "not judged"), widths) for f in failing
+        )
+    index.append(
+        '<h2 id="section-families">Families</h2><table class="families"><tr><th>family</th>'
+        "<th>fixtures</th><th>failing</th></tr>"
+    )
     for family, members in families.items():
         bad = sum(1 for f in members if verdicts.get(fixture_id(f)) != "ok")
-        index.append(f'<tr><td><a href="{family_page(family)}">{text_html(family)}</a></td><td>{len(members)}</td>'
-                     f'<td class="{"fail" if bad else "ok"}">{bad}</td></tr>')
+        index.append(
+            f'<tr><td><a href="{family_page(family)}">{text_html(family)}</a></td><td>{len(members)}</td>'
+            f'<td class="{"fail" if bad else "ok"}">{bad}</td></tr>'
+        )
     index.append("</table><nav><h2>Contents</h2>")
     pages = {}
     for family, members in families.items():
         ordered = _failing_first(members, verdicts)
-        index.append(f'<h3><a href="{family_page(family)}">{text_html(family)}</a> ({len(members)})</h3><ul>')
-        index.extend(f'<li><a href="{family_page(family)}#{slug(fixture_id(f))}">{text_html(fixture_id(f))}</a></li>'
-                     for f in ordered)
+        index.append(
+            f'<h3><a href="{family_page(family)}">{text_html(family)}</a> ({len(members)})</h3><ul>'
+        )
+        index.extend(
+            f'<li><a href="{family_page(family)}#{slug(fixture_id(f))}">{text_html(fixture_id(f))}</a></li>'
+            for f in ordered
+        )
         index.append("</ul>")
-        body = [f'<p><a href="../{INDEX}">← every family</a></p>', f"<h1>{text_html(family)}</h1>",
-                _INTRO.format(widths=shown_widths)]
-        body.extend(fixture_html(f, verdicts.get(fixture_id(f), "not judged"), widths) for f in ordered)
+        body = [
+            f'<p><a href="../{INDEX}">← every family</a></p>',
+            f"<h1>{text_html(family)}</h1>",
+            _INTRO.format(widths=shown_widths),
+        ]
+        body.extend(
+            fixture_html(f, verdicts.get(fixture_id(f), "not judged"), widths) for f in ordered
+        )
         pages[family_page(family)] = _page(f"askbench gallery: {family}", body)
     index.append("</nav>")
     return {INDEX: _page("askbench screen gallery", index), **pages}

@@ -34,7 +34,9 @@ def _command(file: str, title: str, lines: list[str], line: int | None = None) -
 
 def _fixture_line(result: FixtureResult) -> int | None:
     """The line of the part of the fixture its failure is about, or ``None`` when the file cannot be read."""
-    only_expectations = result.error is None and all(v.invariant == "expect" for v in result.violations)
+    only_expectations = result.error is None and all(
+        v.invariant == "expect" for v in result.violations
+    )
     try:
         text = result.fixture.path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -45,14 +47,24 @@ def _fixture_line(result: FixtureResult) -> int | None:
 def workflow_commands(run: GateRun) -> list[str]:
     """One ``::error`` workflow command per unusable path and per failing fixture."""
     commands = [
-        _command(shown_path(problem.path), f"askbench: {PROBLEM_LABELS[problem.kind].lower()}",
-                 [f"{problem.field}: {problem.message}"], problem.line)
+        _command(
+            shown_path(problem.path),
+            f"askbench: {PROBLEM_LABELS[problem.kind].lower()}",
+            [f"{problem.field}: {problem.message}"],
+            problem.line,
+        )
         for problem in run.problems
     ]
     if not run.results and not run.problems:
         commands.append(_command(".", "askbench: nothing judged", ["no fixtures were given"]))
     for result in run.failed:
         lines = [result.error] if result.error else merged_violations(result.violations)
-        commands.append(_command(shown_path(result.fixture.path), f"askbench: {fixture_id(result.fixture)}", lines,
-                                 _fixture_line(result)))
+        commands.append(
+            _command(
+                shown_path(result.fixture.path),
+                f"askbench: {fixture_id(result.fixture)}",
+                lines,
+                _fixture_line(result),
+            )
+        )
     return commands

@@ -19,7 +19,11 @@ FORMAT = "askbench.check/1"
 def _width(width: WidthResult, timings: bool) -> dict[str, object]:
     entry: dict[str, object] = {
         "width": width.width,
-        "ask_rows": {"legacy": width.legacy_rows, "bounded": width.bounded_rows, "complete": width.complete_rows},
+        "ask_rows": {
+            "legacy": width.legacy_rows,
+            "bounded": width.bounded_rows,
+            "complete": width.complete_rows,
+        },
         "elided": width.elided,
         "violations": [
             {"invariant": v.invariant, "view": v.view, "terminal": v.terminal, "message": v.message}
@@ -49,11 +53,25 @@ def to_json(run: GateRun, *, timings: bool = False, failures_only: bool = False)
         "exit_code": run.exit_code,
         "widths": list(run.widths),
         "terminals": list(run.terminals),
-        "summary": {"fixtures": len(run.results), "passed": len(run.results) - failed, "failed": failed,
-                    "problems": len(run.problems)},
-        "fixtures": [_fixture(result, timings) for result in run.results if not (failures_only and result.passed)],
+        "summary": {
+            "fixtures": len(run.results),
+            "passed": len(run.results) - failed,
+            "failed": failed,
+            "problems": len(run.problems),
+        },
+        "fixtures": [
+            _fixture(result, timings)
+            for result in run.results
+            if not (failures_only and result.passed)
+        ],
         "problems": [
-            {"kind": p.kind, "path": shown_path(p.path), "line": p.line, "field": p.field, "message": p.message}
+            {
+                "kind": p.kind,
+                "path": shown_path(p.path),
+                "line": p.line,
+                "field": p.field,
+                "message": p.message,
+            }
             for p in run.problems
         ],
     }

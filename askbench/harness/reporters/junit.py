@@ -40,51 +40,81 @@ def xml_text(text: str) -> str:
 
 
 def _testcase(parent: ET.Element, classname: str, name: str, seconds: float = 0.0) -> ET.Element:
-    return ET.SubElement(parent, "testcase", {"classname": xml_text(classname), "name": xml_text(name),
-                                              "time": f"{seconds:.3f}"})
+    return ET.SubElement(
+        parent,
+        "testcase",
+        {"classname": xml_text(classname), "name": xml_text(name), "time": f"{seconds:.3f}"},
+    )
 
 
 def _outcome(case: ET.Element, tag: str, violations: list[Violation]) -> None:
     """One ``<failure>`` (or ``<error>``) for all these violations: the first as its message, every one in its text."""
     if violations:
         types = dict.fromkeys(violation.invariant for violation in violations)
-        first = violations[0].message if len(violations) == 1 else f"{len(violations)} violations: {violations[0].message}"
-        element = ET.SubElement(case, tag, {"type": xml_text(", ".join(types)), "message": xml_text(first)})
+        first = (
+            violations[0].message
+            if len(violations) == 1
+            else f"{len(violations)} violations: {violations[0].message}"
+        )
+        element = ET.SubElement(
+            case, tag, {"type": xml_text(", ".join(types)), "message": xml_text(first)}
+        )
         element.text = "\n".join(xml_text(str(violation)) for violation in violations)
 
 
 def _screen(case: ET.Element, view: str, width: int, screen: list[str]) -> None:
     if screen:
-        rows = [f"the {view} screen at {width} columns:", *(f"\u2502{xml_text(row)}" for row in screen)]
+        rows = [
+            f"the {view} screen at {width} columns:",
+            *(f"\u2502{xml_text(row)}" for row in screen),
+        ]
         ET.SubElement(case, "system-out").text = "\n".join(rows)
 
 
-def _width_cases(suite: ET.Element, classname: str, width: WidthResult, timings: bool,
-                 judged_on: Sequence[str]) -> None:
+def _width_cases(
+    suite: ET.Element, classname: str, width: WidthResult, timings: bool, judged_on: Sequence[str]
+) -> None:
     # every view and model judged, and any a violation names besides: nothing is lost
     views = dict.fromkeys([*VIEWS, *(violation.view for violation in width.violations)])
-    named = (violation.terminal for violation in width.violations if violation.terminal != EVERY_TERMINAL)
+    named = (
+        violation.terminal for violation in width.violations if violation.terminal != EVERY_TERMINAL
+    )
     terminals = dict.fromkeys([*judged_on, *named])
     seconds = width.render_us / 1e6 / (len(views) * len(terminals)) if timings else 0.0
     for view in views:
         for terminal in terminals:
             case = _testcase(suite, classname, f"{view} @{width.width} [{terminal}]", seconds)
-            mine = [violation for violation in width.violations
-                    if violation.view == view and violation.terminal in (terminal, EVERY_TERMINAL)]
-            _outcome(case, "failure", [violation for violation in mine if violation.invariant not in VERDICTS])
-            _outcome(case, "error", [violation for violation in mine if violation.invariant in VERDICTS])
+            mine = [
+                violation
+                for violation in width.violations
+                if violation.view == view and violation.terminal in (terminal, EVERY_TERMINAL)
+            ]
+            _outcome(
+                case,
+                "failure",
+                [violation for violation in mine if violation.invariant not in VERDICTS],
+            )
+            _outcome(
+                case, "error", [violation for violation in mine if violation.invariant in VERDICTS]
+            )
             if mine:
                 _screen(case, view, width.width, width.screens.get(view, []))
 
 
-def _suite(result: FixtureResult, timings: bool, judged_on: Sequence[str] = TERMINALS) -> ET.Element:
+def _suite(
+    result: FixtureResult, timings: bool, judged_on: Sequence[str] = TERMINALS
+) -> ET.Element:
     classname = fixture_id(result.fixture).replace("/", ".")
     suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture))})
     properties = ET.SubElement(suite, "properties")
-    ET.SubElement(properties, "property", {"name": "file", "value": xml_text(shown_path(result.fixture.path))})
+    ET.SubElement(
+        properties, "property", {"name": "file", "value": xml_text(shown_path(result.fixture.path))}
+    )
     if result.error:
         case = _testcase(suite, classname, "build")
-        ET.SubElement(case, "error", {"type": "unusable", "message": xml_text(result.error)}).text = xml_text(result.error)
+        ET.SubElement(
+            case, "error", {"type": "unusable", "message": xml_text(result.error)}
+        ).text = xml_text(result.error)
     for width in result.widths:
         _width_cases(suite, classname, width, timings, judged_on)
     return suite
@@ -93,7 +123,16 @@ def _suite(result: FixtureResult, timings: bool, judged_on: Sequence[str] = TERM
 def _count(suite: ET.Element) -> None:
     cases = suite.findall("testcase")
     suite.set("tests", str(len(cases)))
-    suite.set("failures", str(sum(1 for case in cases if case.find("failure") is not None and case.find("error") is None)))
+    suite.set(
+        "failures",
+        str(
+            sum(
+                1
+                for case in cases
+                if case.find("failure") is not None and case.find("error") is None
+            )
+        ),
+    )
     suite.set("errors", str(sum(1 for case in cases if case.find("error") is not None)))
     suite.set("skipped", "0")
     suite.set("time", f"{sum(float(case.get('time', '0')) for case in cases):.3f}")
@@ -108,9 +147,15 @@ def _unusable(run: GateRun) -> ET.Element:
     for path, problems in by_path.items():
         case = _testcase(suite, UNUSABLE_SUITE, path)
         kinds = dict.fromkeys(PROBLEM_LABELS[problem.kind] for problem in problems)
-        details = [problem.message if problem.field.startswith("(") else f"{problem.field}: {problem.message}"
-                   for problem in problems]
-        element = ET.SubElement(case, "error", {"type": ", ".join(kinds), "message": xml_text(details[0])})
+        details = [
+            problem.message
+            if problem.field.startswith("(")
+            else f"{problem.field}: {problem.message}"
+            for problem in problems
+        ]
+        element = ET.SubElement(
+            case, "error", {"type": ", ".join(kinds), "message": xml_text(details[0])}
+        )
         element.text = "\n".join(xml_text(problem.one()) for problem in problems)
     if not run.results and not run.problems:
         case = _testcase(suite, UNUSABLE_SUITE, "(nothing)")

@@ -46,7 +46,9 @@ def logged_progress(stream: TextIO, label: str = "askbench check: ") -> Progress
     return show
 
 
-def progress_for(stdout: TextIO, stderr: TextIO, command: str = "check") -> tuple[Progress | None, Callable[[], None]]:
+def progress_for(
+    stdout: TextIO, stderr: TextIO, command: str = "check"
+) -> tuple[Progress | None, Callable[[], None]]:
     """The progress callback for these streams, and what to call when the run ends."""
     if _isatty(stderr):
 

@@ -41,13 +41,19 @@ def _verdict(violations: list[Violation], all_violations: bool, colour: bool) ->
 
 def _width_row(name: str, name_width: int, width: WidthResult, verdict: str) -> str:
     counts = (width.legacy_rows, width.bounded_rows, width.complete_rows)
-    numbers = "  ".join(f"{count:>{len(label)}}" for count, label in zip(counts, _COUNTS, strict=True))
+    numbers = "  ".join(
+        f"{count:>{len(label)}}" for count, label in zip(counts, _COUNTS, strict=True)
+    )
     return f"{_pad(name, name_width)}  {width.width:>5}  {numbers}  {verdict}"
 
 
 def _summary(run: GateRun) -> str:
     failed = len(run.failed)
-    parts = [f"{len(run.results)} fixtures", f"{len(run.results) - failed} passed", f"{failed} failed"]
+    parts = [
+        f"{len(run.results)} fixtures",
+        f"{len(run.results) - failed} passed",
+        f"{failed} failed",
+    ]
     for kind, label in PROBLEM_LABELS.items():
         count = sum(1 for problem in run.problems if problem.kind == kind)
         if count:
@@ -62,7 +68,9 @@ def format_table(
 
     Names are never cut: the fixture column is as wide as the longest name.
     """
-    shown: list[FixtureResult] = [result for result in run.results if not (failures_only and result.passed)]
+    shown: list[FixtureResult] = [
+        result for result in run.results if not (failures_only and result.passed)
+    ]
     names = {id(result): one_line(fixture_id(result.fixture)) for result in shown}
     name_width = max([cell_width(name) for name in names.values()] + [len("fixture")])
     counts_width = sum(len(label) for label in _COUNTS) + 2 * (len(_COUNTS) - 1)
@@ -73,17 +81,33 @@ def format_table(
     for result in shown:
         name = names[id(result)]
         if result.error:
-            lines.append(f"{_pad(name, name_width)}  {'':>5}  {'':>{counts_width}}  "
-                         f"{paint('ERROR', RED, colour)}  {one_line(result.error)}")
+            lines.append(
+                f"{_pad(name, name_width)}  {'':>5}  {'':>{counts_width}}  "
+                f"{paint('ERROR', RED, colour)}  {one_line(result.error)}"
+            )
             continue
         for width in result.widths:
             if failures_only and not width.violations:
                 continue
-            lines.append(_width_row(name, name_width, width, _verdict(width.violations, all_violations, colour)))
+            lines.append(
+                _width_row(
+                    name, name_width, width, _verdict(width.violations, all_violations, colour)
+                )
+            )
     for problem in run.problems:
-        label = paint(f"{PROBLEM_LABELS[problem.kind]:<11}", YELLOW if problem.kind != "malformed" else RED, colour)
-        where = one_line(shown_path(problem.path) + (f":{problem.line}" if problem.line is not None else ""))
-        detail = one_line(problem.message if problem.field.startswith("(") else f"{problem.field}: {problem.message}")
+        label = paint(
+            f"{PROBLEM_LABELS[problem.kind]:<11}",
+            YELLOW if problem.kind != "malformed" else RED,
+            colour,
+        )
+        where = one_line(
+            shown_path(problem.path) + (f":{problem.line}" if problem.line is not None else "")
+        )
+        detail = one_line(
+            problem.message
+            if problem.field.startswith("(")
+            else f"{problem.field}: {problem.message}"
+        )
         lines.append(f"{label}  {where}: {detail}")
     lines += ["", paint(ROWS_LEGEND, DIM, colour), _summary(run)]
     if not run.results and not run.problems:

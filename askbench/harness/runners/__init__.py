@@ -5,4 +5,16 @@ the benchmarks (``bench`` and its sections) each drive the judge over many fixtu
 how a result is shown is the reporters' business and which command starts a run the front-ends'.
 """
 
-__all__ = ["bench", "bench_results", "bench_settings", "bench_timing", "bench_xdist", "gate", "large_bench", "matrix", "mutate", "peer_bench", "startup_bench"]
+__all__ = [
+    "bench",
+    "bench_results",
+    "bench_settings",
+    "bench_timing",
+    "bench_xdist",
+    "gate",
+    "large_bench",
+    "matrix",
+    "mutate",
+    "peer_bench",
+    "startup_bench",
+]

@@ -94,7 +94,9 @@ def _first_at(payload: PromptPayload, width: int) -> Callable[[], object]:
     return first
 
 
-def measure_repro(settings: BenchSettings) -> tuple[dict[int, float], dict[int, float], float, dict[int, float]]:
+def measure_repro(
+    settings: BenchSettings,
+) -> tuple[dict[int, float], dict[int, float], float, dict[int, float]]:
     """Bounded at every gate width (median and fastest batch, and the median of first renders), and the complete
     view at 120."""
     payload = repro_payload()
@@ -105,7 +107,11 @@ def measure_repro(settings: BenchSettings) -> tuple[dict[int, float], dict[int, 
     every = interleaved_samples(renders, settings.repro_rounds, settings.repro_batch)
     samples = {width: every["again", width] for width in WIDTHS}
     first = {width: statistics.median(every["first", width]) for width in WIDTHS}
-    complete = median_time(lambda: render_prompt_dialog(payload, complete_view_budget(WIDTH)), settings.repro_rounds, 10)
+    complete = median_time(
+        lambda: render_prompt_dialog(payload, complete_view_budget(WIDTH)),
+        settings.repro_rounds,
+        10,
+    )
     medians = {width: statistics.median(values) for width, values in samples.items()}
     return medians, {width: min(values) for width, values in samples.items()}, complete, first
 
@@ -116,7 +122,10 @@ def measure_series(series: str, settings: BenchSettings) -> list[ScalingPoint]:
     budget = DialogBudget(width=WIDTH)
     gc.collect()
     bounded = interleaved_medians(
-        {size: partial(render_prompt_dialog, point.payload, budget) for size, point in points.items()},
+        {
+            size: partial(render_prompt_dialog, point.payload, budget)
+            for size, point in points.items()
+        },
         settings.bounded_rounds,
         settings.bounded_batch,
     )
@@ -187,7 +196,16 @@ def measure_pager(settings: BenchSettings, clock: Clock = time.perf_counter) -> 
                     fresh[size].append(seconds)
         for size, rows in samples.items():
             first, down, back = (statistics.median(column) for column in zip(*rows, strict=True))
-            out.append(PagerPoint(series, size, first, down, back, statistics.median(fresh[size]) if fresh[size] else None))
+            out.append(
+                PagerPoint(
+                    series,
+                    size,
+                    first,
+                    down,
+                    back,
+                    statistics.median(fresh[size]) if fresh[size] else None,
+                )
+            )
         del payloads
     return out
 
@@ -201,7 +219,9 @@ def measure_frame(settings: BenchSettings) -> FrameComparison:
     medians = interleaved_medians(
         {
             "ask": lambda: render_prompt_dialog(payload, budget, warning_paint),
-            "frame": lambda: render_frame(payload, "bounded", budget, paint=warning_paint, style=chrome_style),
+            "frame": lambda: render_frame(
+                payload, "bounded", budget, paint=warning_paint, style=chrome_style
+            ),
             "redraw": lambda: prompt.render(WIDTH, PAGER_HEIGHT),
         },
         settings.frame_rounds,
@@ -234,7 +254,11 @@ def measure_outlines(settings: BenchSettings, scaling: Sequence[ScalingPoint]) -
 
 def wcwidth_rows(text: str, width: int) -> list[str]:
     """``wcwidth.wrap`` paragraph by paragraph (its documented way to keep line breaks), no hyphen breaks."""
-    return [row for line in text.split("\n") for row in wcwidth_wrap(line, width, break_on_hyphens=False)]
+    return [
+        row
+        for line in text.split("\n")
+        for row in wcwidth_wrap(line, width, break_on_hyphens=False)
+    ]
 
 
 def measure_wrap(settings: BenchSettings, width: int = 80) -> WrapComparison:
@@ -244,9 +268,13 @@ def measure_wrap(settings: BenchSettings, width: int = 80) -> WrapComparison:
     ours_rows = wrap_text(text, width)
     identical = ours_rows == wcwidth_rows(text, width)
     times = interleaved_medians(
-        {"ours": lambda: wrap_text(text, width), "theirs": lambda: wcwidth_rows(text, width)}, settings.wrap_rounds, 1
+        {"ours": lambda: wrap_text(text, width), "theirs": lambda: wcwidth_rows(text, width)},
+        settings.wrap_rounds,
+        1,
     )
-    return WrapComparison(len(text), width, times["ours"], times["theirs"], identical, len(ours_rows))
+    return WrapComparison(
+        len(text), width, times["ours"], times["theirs"], identical, len(ours_rows)
+    )
 
 
 def measure_gate(settings: BenchSettings) -> GateTiming:
@@ -255,7 +283,13 @@ def measure_gate(settings: BenchSettings) -> GateTiming:
     run = run_gate(list(settings.gate_paths), WIDTHS)
     seconds = time.perf_counter() - start
     judged = sum(len(result.widths) for result in run.results)
-    return GateTiming(len(run.results), judged, seconds, run.exit_code, tuple(_shown_path(p) for p in settings.gate_paths))
+    return GateTiming(
+        len(run.results),
+        judged,
+        seconds,
+        run.exit_code,
+        tuple(_shown_path(p) for p in settings.gate_paths),
+    )
 
 
 def measure_families(settings: BenchSettings) -> list[FamilyLatency]:
@@ -267,21 +301,25 @@ def measure_families(settings: BenchSettings) -> list[FamilyLatency]:
         except PayloadError:
             continue
         budget = fixture.budget(WIDTH)
-        bounded = median_time(partial(render_prompt_dialog, payload, budget), settings.family_rounds, 5)
+        bounded = median_time(
+            partial(render_prompt_dialog, payload, budget), settings.family_rounds, 5
+        )
         complete = median_time(_complete_of(payload), settings.family_rounds)
         by_family.setdefault(fixture.path.parent.name, []).append((fixture.name, bounded, complete))
     out = []
     for family, cases in sorted(by_family.items()):
         slowest = max(cases, key=lambda case: case[1])
-        out.append(FamilyLatency(
-            family,
-            len(cases),
-            statistics.median(case[1] for case in cases),
-            slowest[1],
-            slowest[0],
-            statistics.median(case[2] for case in cases),
-            max(case[2] for case in cases),
-        ))
+        out.append(
+            FamilyLatency(
+                family,
+                len(cases),
+                statistics.median(case[1] for case in cases),
+                slowest[1],
+                slowest[0],
+                statistics.median(case[2] for case in cases),
+                max(case[2] for case in cases),
+            )
+        )
     return out
 
 
@@ -295,8 +333,14 @@ def profile_top(fn: Callable[[], object], repeat: int, limit: int = 6) -> tuple[
     stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     lines = []
     for (filename, line, name), (_, calls, own, cumulative, _) in stats.items():
-        where = f"{Path(filename).parent.name}/{Path(filename).name}:{line}" if filename != "~" else ""
-        lines.append(ProfileLine(f"{where} {name}".strip(), calls // repeat, own / repeat, cumulative / repeat))
+        where = (
+            f"{Path(filename).parent.name}/{Path(filename).name}:{line}" if filename != "~" else ""
+        )
+        lines.append(
+            ProfileLine(
+                f"{where} {name}".strip(), calls // repeat, own / repeat, cumulative / repeat
+            )
+        )
     return tuple(sorted(lines, key=lambda item: item.own, reverse=True)[:limit])
 
 
@@ -311,7 +355,10 @@ def measure_profiles() -> dict[str, tuple[ProfileLine, ...]]:
             lambda: render_prompt_dialog(big, complete_view_budget(WIDTH)), 1
         ),
         "whole bounded frame of the repro at width 120, painted and styled (per frame)": profile_top(
-            lambda: render_frame(repro, "bounded", DialogBudget(width=WIDTH), paint=warning_paint, style=chrome_style), 2_000
+            lambda: render_frame(
+                repro, "bounded", DialogBudget(width=WIDTH), paint=warning_paint, style=chrome_style
+            ),
+            2_000,
         ),
     }
 
@@ -328,7 +375,16 @@ def run_bench(
     chosen = frozenset(SECTIONS) if only is None else only
     started = time.perf_counter()
     load_before = bench_timing.load_average()
-    startup = _section(chosen, "startup", "start-up", say, lambda: measure_startup(REPRO, settings.startup_rounds)) or ()
+    startup = (
+        _section(
+            chosen,
+            "startup",
+            "start-up",
+            say,
+            lambda: measure_startup(REPRO, settings.startup_rounds),
+        )
+        or ()
+    )
     repro: dict[int, float] = {}
     repro_fastest: dict[int, float] = {}
     repro_complete: float | None = None
@@ -338,7 +394,11 @@ def run_bench(
         repro, repro_fastest, repro_complete, repro_first = measure_repro(settings)
     comparison = None
     if "peers" in chosen:
-        say("the reference adapter" + "".join(f" and {peer.name}" for peer in peers) + ", request by request")
+        say(
+            "the reference adapter"
+            + "".join(f" and {peer.name}" for peer in peers)
+            + ", request by request"
+        )
         comparison = measure_peers(peers, settings.peer_fixtures, WIDTH, settings.peer_rounds)
     scaling: list[ScalingPoint] = []
     outlines: list[OutlineCost] = []
@@ -348,15 +408,34 @@ def run_bench(
             scaling.extend(measure_series(series, settings))
         say("outlines")
         outlines = measure_outlines(settings, scaling)
-    wrap = _section(chosen, "wrap", "wrapping against wcwidth.wrap", say, lambda: measure_wrap(settings))
-    families = _section(chosen, "families", "corpus families", say, lambda: measure_families(settings)) or []
-    frame = _section(chosen, "frame", "the whole frame against the ask", say, lambda: measure_frame(settings))
+    wrap = _section(
+        chosen, "wrap", "wrapping against wcwidth.wrap", say, lambda: measure_wrap(settings)
+    )
+    families = (
+        _section(chosen, "families", "corpus families", say, lambda: measure_families(settings))
+        or []
+    )
+    frame = _section(
+        chosen, "frame", "the whole frame against the ask", say, lambda: measure_frame(settings)
+    )
     pager = _section(chosen, "pager", "the pager", say, lambda: measure_pager(settings)) or []
-    profiles = (_section(chosen, "profiles", "profiles", say, measure_profiles) if settings.profile else None) or {}
+    profiles = (
+        _section(chosen, "profiles", "profiles", say, measure_profiles)
+        if settings.profile
+        else None
+    ) or {}
     gate = _section(chosen, "gate", "the gate", say, lambda: measure_gate(settings))
     load_after = bench_timing.load_average()
     return BenchResults(
-        Machine.here(), settings, repro, repro_complete, tuple(scaling), wrap, gate, tuple(families), profiles,
+        Machine.here(),
+        settings,
+        repro,
+        repro_complete,
+        tuple(scaling),
+        wrap,
+        gate,
+        tuple(families),
+        profiles,
         time.perf_counter() - started,
         (load_before, load_after) if load_before is not None and load_after is not None else None,
         repro_fastest,
@@ -373,8 +452,13 @@ def run_bench(
 Measured = TypeVar("Measured")
 
 
-def _section(chosen: frozenset[str], name: str, title: str, say: Callable[[str], None],
-             measure: Callable[[], Measured]) -> Measured | None:
+def _section(
+    chosen: frozenset[str],
+    name: str,
+    title: str,
+    say: Callable[[str], None],
+    measure: Callable[[], Measured],
+) -> Measured | None:
     if name not in chosen:
         return None
     say(title)
@@ -388,5 +472,17 @@ def _shown_path(path: Path) -> str:
         return str(path)
 
 
-__all__ = ["measure_families", "measure_frame", "measure_gate", "measure_outlines", "measure_pager", "measure_profiles",
-           "measure_repro", "measure_series", "measure_wrap", "profile_top", "run_bench", "wcwidth_rows"]
+__all__ = [
+    "measure_families",
+    "measure_frame",
+    "measure_gate",
+    "measure_outlines",
+    "measure_pager",
+    "measure_profiles",
+    "measure_repro",
+    "measure_series",
+    "measure_wrap",
+    "profile_top",
+    "run_bench",
+    "wcwidth_rows",
+]

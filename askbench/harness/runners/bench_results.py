@@ -178,7 +178,11 @@ class BenchResults:
         """A target's verdict; a miss while the machine was loaded says so instead of standing as a fact."""
         if ok:
             return "**met**"
-        return "**not met** (under load: measured while the load average exceeded the CPUs)" if self.loaded else "**not met**"
+        return (
+            "**not met** (under load: measured while the load average exceeded the CPUs)"
+            if self.loaded
+            else "**not met**"
+        )
 
     def pager_ratio(self, series: str, attribute: str) -> float:
         """The pager's 10 MB / 10 KB ratio (top / base of ``pager_sizes``) for one key."""
@@ -198,8 +202,21 @@ class BenchResults:
 
     def bounded_ratio(self, series: str, base: int | None = None) -> float:
         low, top = self.ratio_sizes
-        return self.point(series, top).bounded / self.point(series, base if base is not None else low).bounded
+        return (
+            self.point(series, top).bounded
+            / self.point(series, base if base is not None else low).bounded
+        )
 
 
-__all__ = ["BenchResults", "FamilyLatency", "FrameComparison", "GateTiming", "Machine", "OutlineCost", "PagerPoint",
-           "ProfileLine", "ScalingPoint", "WrapComparison"]
+__all__ = [
+    "BenchResults",
+    "FamilyLatency",
+    "FrameComparison",
+    "GateTiming",
+    "Machine",
+    "OutlineCost",
+    "PagerPoint",
+    "ProfileLine",
+    "ScalingPoint",
+    "WrapComparison",
+]

@@ -73,7 +73,16 @@ QUICK = BenchSettings(
 )
 
 SECTIONS: dict[str, float] = {
-    "startup": 10, "repro": 5, "peers": 0, "scaling": 75, "wrap": 3, "families": 10, "frame": 4, "pager": 20, "profiles": 10, "gate": 6,
+    "startup": 10,
+    "repro": 5,
+    "peers": 0,
+    "scaling": 75,
+    "wrap": 3,
+    "families": 10,
+    "frame": 4,
+    "pager": 20,
+    "profiles": 10,
+    "gate": 6,
 }
 """Every section ``--only`` can choose, in the order they run, with its rough seconds on an idle 2-core machine
 in a full run (``peers`` depends on how many are given: ``peer_bench.expected_seconds``)."""
@@ -85,7 +94,8 @@ def parse_only(text: str) -> frozenset[str]:
     unknown = sorted(chosen - set(SECTIONS))
     if not chosen or unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown section {', '.join(map(repr, unknown)) or '(none)'}; the sections are {', '.join(SECTIONS)}")
+            f"unknown section {', '.join(map(repr, unknown)) or '(none)'}; the sections are {', '.join(SECTIONS)}"
+        )
     return chosen
 
 
@@ -104,5 +114,14 @@ OUTLINED_SERIES = ("here-string", "single-line", "command-chain", "padding")
 """The bash series: each has an outline, computed when the payload is built."""
 
 
-__all__ = ["FULL", "OUTLINED_SERIES", "PAGER_HEIGHT", "QUICK", "SECTIONS", "WIDTH", "BenchSettings", "expected_run",
-           "parse_only"]
+__all__ = [
+    "FULL",
+    "OUTLINED_SERIES",
+    "PAGER_HEIGHT",
+    "QUICK",
+    "SECTIONS",
+    "WIDTH",
+    "BenchSettings",
+    "expected_run",
+    "parse_only",
+]

@@ -14,7 +14,9 @@ from typing import TypeVar
 Clock = Callable[[], float]
 
 
-def median_time(fn: Callable[[], object], rounds: int, batch: int = 1, clock: Clock = time.perf_counter) -> float:
+def median_time(
+    fn: Callable[[], object], rounds: int, batch: int = 1, clock: Clock = time.perf_counter
+) -> float:
     """Median seconds per call over ``rounds`` batches of ``batch`` calls."""
     samples = []
     for _ in range(max(1, rounds)):
@@ -29,7 +31,10 @@ Key = TypeVar("Key", bound=Hashable)
 
 
 def interleaved_samples(
-    fns: Mapping[Key, Callable[[], object]], rounds: int, batch: int, clock: Clock = time.perf_counter
+    fns: Mapping[Key, Callable[[], object]],
+    rounds: int,
+    batch: int,
+    clock: Clock = time.perf_counter,
 ) -> dict[Key, list[float]]:
     """Seconds per call of each function in every round, the functions taking turns round by round.
 
@@ -47,10 +52,16 @@ def interleaved_samples(
 
 
 def interleaved_medians(
-    fns: Mapping[Key, Callable[[], object]], rounds: int, batch: int, clock: Clock = time.perf_counter
+    fns: Mapping[Key, Callable[[], object]],
+    rounds: int,
+    batch: int,
+    clock: Clock = time.perf_counter,
 ) -> dict[Key, float]:
     """Median seconds per call of each function, measured taking turns (``interleaved_samples``)."""
-    return {key: statistics.median(values) for key, values in interleaved_samples(fns, rounds, batch, clock).items()}
+    return {
+        key: statistics.median(values)
+        for key, values in interleaved_samples(fns, rounds, batch, clock).items()
+    }
 
 
 def load_average() -> float | None:

@@ -91,7 +91,11 @@ def make_copies(source: Path, target: Path, copies: int = COPIES) -> int:
 
 def _pytest_outcome(output: str) -> str:
     """pytest's closing summary (``1752 passed in 81.2s``), without the time."""
-    lines = [line.strip("= ") for line in output.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
+    lines = [
+        line.strip("= ")
+        for line in output.splitlines()
+        if re.search(r"\d+ (passed|failed|error)", line)
+    ]
     return re.sub(r" in [\d.]+s.*$", "", lines[-1]) if lines else "no summary"
 
 
@@ -115,7 +119,10 @@ def _worker_cpu(output: str) -> tuple[float, ...]:
 
     for line in output.splitlines():
         if line.startswith(WORKER_CPU_LINE):
-            return tuple(float(value) for value in re.findall(r" ([\d.]+)(?:,|$)", line[len(WORKER_CPU_LINE):]))
+            return tuple(
+                float(value)
+                for value in re.findall(r" ([\d.]+)(?:,|$)", line[len(WORKER_CPU_LINE) :])
+            )
     return ()
 
 
@@ -124,15 +131,39 @@ def _timed(label: str, command: Sequence[str], cwd: Path, outcome: Callable[[str
     started = time.perf_counter()
     done = subprocess.run(list(command), cwd=cwd, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
-    return Timed(label, tuple(command), seconds, done.returncode, outcome(done.stdout), _children_cpu() - cpu,
-                 _worker_cpu(done.stdout))
+    return Timed(
+        label,
+        tuple(command),
+        seconds,
+        done.returncode,
+        outcome(done.stdout),
+        _children_cpu() - cpu,
+        _worker_cpu(done.stdout),
+    )
 
 
-def measure_corpus(name: str, corpus: Path, fixtures: int, cwd: Path, log: Callable[[str], None]) -> CorpusTiming:
+def measure_corpus(
+    name: str, corpus: Path, fixtures: int, cwd: Path, log: Callable[[str], None]
+) -> CorpusTiming:
     python = sys.executable
-    pytest = [python, "-m", "pytest", "--askbench", str(corpus), "-q", "-p", "no:cacheprovider", "-o", "addopts="]
+    pytest = [
+        python,
+        "-m",
+        "pytest",
+        "--askbench",
+        str(corpus),
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "addopts=",
+    ]
     plan = [
-        ("askbench check, 1 process", [python, "-m", "askbench", "check", "--json", str(corpus)], _check_outcome),
+        (
+            "askbench check, 1 process",
+            [python, "-m", "askbench", "check", "--json", str(corpus)],
+            _check_outcome,
+        ),
         ("pytest --askbench, 1 process", pytest, _pytest_outcome),
         ("pytest --askbench -n auto", [*pytest, "-n", "auto"], _pytest_outcome),
     ]
@@ -151,7 +182,9 @@ def _load() -> str:
         return "unknown"
 
 
-def format_section(timings: Sequence[CorpusTiming], cores: int | None, load_before: str, load_after: str) -> str:
+def format_section(
+    timings: Sequence[CorpusTiming], cores: int | None, load_before: str, load_after: str
+) -> str:
     cores_known = cores or 1
     lines = [
         BEGIN,
@@ -178,7 +211,9 @@ def format_section(timings: Sequence[CorpusTiming], cores: int | None, load_befo
         "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for timing in timings:
-        base = next(run for run in timing.runs if run.label == "askbench check, 1 process").idle_estimate(cores_known)
+        base = next(
+            run for run in timing.runs if run.label == "askbench check, 1 process"
+        ).idle_estimate(cores_known)
         for run in timing.runs:
             idle = run.idle_estimate(cores_known)
             workers = f" ({len(run.worker_cpu)} workers)" if run.worker_cpu else ""
@@ -190,7 +225,9 @@ def format_section(timings: Sequence[CorpusTiming], cores: int | None, load_befo
     lines += ["", "Commands (the corpus path as measured):", ""]
     for timing in timings:
         for run in timing.runs:
-            lines.append(f"- `{' '.join('python' if part == sys.executable else part for part in run.command)}`")
+            lines.append(
+                f"- `{' '.join('python' if part == sys.executable else part for part in run.command)}`"
+            )
     lines += ["", END]
     return "\n".join(lines) + "\n"
 
@@ -227,6 +264,10 @@ def write_xdist_section(report_path: Path, scratch: Path, log: Callable[[str], N
         measure_corpus(f"{COPIES}× built-in", copies, copied, scratch, log),
     ]
     section = format_section(timings, os.cpu_count(), load_before, _load())
-    existing = report_path.read_text(encoding="utf-8") if report_path.exists() else "# askbench benchmarks\n"
+    existing = (
+        report_path.read_text(encoding="utf-8")
+        if report_path.exists()
+        else "# askbench benchmarks\n"
+    )
     report_path.write_text(splice(existing, section), encoding="utf-8")
     return section

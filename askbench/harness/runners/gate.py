@@ -67,19 +67,37 @@ def fixture_payload(fixture: Fixture) -> PromptPayload | str:
 
 
 def judge_width(
-    fixture: Fixture, payload: PromptPayload, width: int, *, source: FrameSource | None = None,
-    keep_screens: bool = False, models: Sequence[TerminalModel] = DEFAULT_MODELS,
+    fixture: Fixture,
+    payload: PromptPayload,
+    width: int,
+    *,
+    source: FrameSource | None = None,
+    keep_screens: bool = False,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
 ) -> WidthResult | str:
     """Every invariant of one fixture at one width, or why it could not be rendered."""
     try:
-        return run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect,
-                         source=source, fixture=fixture, keep_screens=keep_screens, models=models)
+        return run_width(
+            payload,
+            width,
+            fixture.max_rows,
+            fixture.field_max_width,
+            fixture.expect,
+            source=source,
+            fixture=fixture,
+            keep_screens=keep_screens,
+            models=models,
+        )
     except RecursionError:
         return f"{fixture.path}: nested too deeply to render at width {width}"
 
 
 def run_fixture(
-    fixture: Fixture, widths: Sequence[int] = WIDTHS, *, source: FrameSource | None = None, keep_screens: bool = False,
+    fixture: Fixture,
+    widths: Sequence[int] = WIDTHS,
+    *,
+    source: FrameSource | None = None,
+    keep_screens: bool = False,
     models: Sequence[TerminalModel] = DEFAULT_MODELS,
 ) -> FixtureResult:
     """One fixture at every width; ``source`` renders it (default: the reference, in process)."""
@@ -89,13 +107,17 @@ def run_fixture(
         result.error = payload
         return result
     for width in widths:
-        judged = judge_width(fixture, payload, width, source=source, keep_screens=keep_screens, models=models)
+        judged = judge_width(
+            fixture, payload, width, source=source, keep_screens=keep_screens, models=models
+        )
         if isinstance(judged, str):
             result.error = judged
             return result
         result.widths.append(judged)
     by_width = {judged.width: judged for judged in result.widths}
-    for violation in check_monotone(result.widths):  # across the widths of the run: a wider one never shows less
+    for violation in check_monotone(
+        result.widths
+    ):  # across the widths of the run: a wider one never shows less
         by_width[violation.width].violations.append(violation)
     return result
 
@@ -118,5 +140,7 @@ def run_gate(
     for index, fixture in enumerate(fixtures):
         if progress:
             progress(index, len(fixtures), fixture)
-        results.append(run_fixture(fixture, widths, source=source, keep_screens=keep_screens, models=models))
+        results.append(
+            run_fixture(fixture, widths, source=source, keep_screens=keep_screens, models=models)
+        )
     return GateRun(results, problems, tuple(widths), tuple(model.name for model in models))

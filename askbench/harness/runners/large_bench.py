@@ -28,7 +28,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 __all__ = [
-    "LargePoint", "Line", "SIZES_MB", "fit_line", "large_command", "main", "measure", "section", "write_section",
+    "LargePoint",
+    "Line",
+    "SIZES_MB",
+    "fit_line",
+    "large_command",
+    "main",
+    "measure",
+    "section",
+    "write_section",
 ]
 
 SIZES_MB = (1, 2, 4, 8, 16, 32)
@@ -48,7 +56,9 @@ def large_command(size: int) -> str:
 def _write_corpus(folder: Path, size: int) -> Path:
     """A corpus of one fixture, the command of ``size`` bytes, under ``folder``."""
     (folder / "adversarial").mkdir(parents=True, exist_ok=True)
-    (folder / "askbench-corpus.json").write_text(json.dumps({"families": {"adversarial": "large inputs"}}))
+    (folder / "askbench-corpus.json").write_text(
+        json.dumps({"families": {"adversarial": "large inputs"}})
+    )
     fixture = {
         "description": f"A {size:,}-byte bash command whose last line pipes a download to sh.",
         "source": "constructed: the large-input benchmark (askbench.harness.runners.large_bench)",
@@ -103,8 +113,12 @@ def measure(sizes_mb: Sequence[float] = SIZES_MB) -> list[LargePoint]:
     """Every size in a child process of its own, smallest first."""
     points = []
     for size in sizes_mb:
-        done = subprocess.run([sys.executable, "-m", "askbench.harness.runners.large_bench", "--point", str(size)], check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "askbench.harness.runners.large_bench", "--point", str(size)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         points.append(LargePoint(**json.loads(done.stdout)))
     return points
 
@@ -123,11 +137,11 @@ def fit_line(xs: Sequence[float], ys: Sequence[float]) -> Line:
     n = len(xs)
     mean_x, mean_y = sum(xs) / n, sum(ys) / n
     sxx = sum((x - mean_x) ** 2 for x in xs)
-    sxy = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys))
+    sxy = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=False))
     slope = sxy / sxx if sxx else 0.0
     intercept = mean_y - slope * mean_x
     total = sum((y - mean_y) ** 2 for y in ys)
-    residual = sum((y - intercept - slope * x) ** 2 for x, y in zip(xs, ys))
+    residual = sum((y - intercept - slope * x) ** 2 for x, y in zip(xs, ys, strict=False))
     return Line(slope, intercept, 1.0 - residual / total if total else 1.0)
 
 
@@ -139,7 +153,9 @@ def section(points: Sequence[LargePoint], load: float | None = None) -> str:
     top = max(points, key=lambda point: point.size_mb)
     widths = ", ".join(str(width) for width in LARGE_WIDTHS)
     lines = [
-        START, "## Large inputs", "",
+        START,
+        "## Large inputs",
+        "",
         f"One bash command of {xs[0]:g} to {top.size_mb:g} MB (lines of `echo`, a `curl … | sh` last) judged by the "
         f"gate at {widths} columns on every terminal model, each size in a process of its own "
         "(`python -m askbench.harness.runners.large_bench`).",
@@ -148,9 +164,11 @@ def section(points: Sequence[LargePoint], load: float | None = None) -> str:
         "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for point in points:
-        lines.append(f"| {point.size_mb:g} MB | {point.cpu_s:.1f} | {point.wall_s:.1f} | {point.mb_per_s:.2f} | "
-                     f"{point.peak_mb:.0f} | {point.extra_mb:.0f} | {point.extra_mb / point.size_mb:.1f} | "
-                     f"{'ok' if point.exit_code == 0 else f'exit {point.exit_code}'} |")
+        lines.append(
+            f"| {point.size_mb:g} MB | {point.cpu_s:.1f} | {point.wall_s:.1f} | {point.mb_per_s:.2f} | "
+            f"{point.peak_mb:.0f} | {point.extra_mb:.0f} | {point.extra_mb / point.size_mb:.1f} | "
+            f"{'ok' if point.exit_code == 0 else f'exit {point.exit_code}'} |"
+        )
     lines += [
         "",
         f"- CPU time: {cpu.slope:.2f} s per MB (three widths) + {cpu.intercept:.2f} s, R² {cpu.r2:.4f}",
@@ -159,7 +177,9 @@ def section(points: Sequence[LargePoint], load: float | None = None) -> str:
         f"(target < 300 MB); {top.mb_per_s:.2f} MB/s per width (target ≥ 20)",
     ]
     if load is not None:
-        lines.append(f"- load average during the run: {load:.1f} (wall seconds are not the gate's own above the core count)")
+        lines.append(
+            f"- load average during the run: {load:.1f} (wall seconds are not the gate's own above the core count)"
+        )
     return "\n".join([*lines, END])
 
 
@@ -175,10 +195,20 @@ def write_section(report: Path, text: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m askbench.harness.runners.large_bench", description=__doc__)
-    parser.add_argument("--point", type=float, help="judge one size (MB) here and print its point as JSON")
-    parser.add_argument("--sizes", default=",".join(str(size) for size in SIZES_MB), help="sizes in MB, comma-separated")
-    parser.add_argument("--write", type=Path, help="the report to write the section into (else it is printed)")
+    parser = argparse.ArgumentParser(
+        prog="python -m askbench.harness.runners.large_bench", description=__doc__
+    )
+    parser.add_argument(
+        "--point", type=float, help="judge one size (MB) here and print its point as JSON"
+    )
+    parser.add_argument(
+        "--sizes",
+        default=",".join(str(size) for size in SIZES_MB),
+        help="sizes in MB, comma-separated",
+    )
+    parser.add_argument(
+        "--write", type=Path, help="the report to write the section into (else it is printed)"
+    )
     args = parser.parse_args(argv)
     if args.point is not None:
         print(json.dumps(asdict(_point(args.point))))

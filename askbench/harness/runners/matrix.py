@@ -46,9 +46,13 @@ def parse_implementation(text: str, mode: str = "session", timeout: float = 10.0
     if not sep or not command:
         raise ValueError(f"expected NAME=CMD, got {text!r}")
     if not _NAME.match(name):
-        raise ValueError(f"an implementation name is letters, digits, '.', '_' or '-' (at most 40), got {name!r}")
+        raise ValueError(
+            f"an implementation name is letters, digits, '.', '_' or '-' (at most 40), got {name!r}"
+        )
     if name == REFERENCE:
-        raise ValueError(f"{REFERENCE!r} is the in-process reference's column; name the command otherwise")
+        raise ValueError(
+            f"{REFERENCE!r} is the in-process reference's column; name the command otherwise"
+        )
     return Implementation(name, AdapterCommand(command, mode, timeout))  # type: ignore[arg-type]
 
 
@@ -86,7 +90,9 @@ class Matrix:
 
 
 def _screen_path(implementation: str, fixture: Fixture, width: int) -> str:
-    family, name = (re.sub(r"[^A-Za-z0-9._-]", "_", part) for part in (fixture.family, fixture.name))
+    family, name = (
+        re.sub(r"[^A-Za-z0-9._-]", "_", part) for part in (fixture.family, fixture.name)
+    )
     return f"{SCREENS_DIR}/{implementation}/{family}/{name}@{width}.txt"
 
 
@@ -97,23 +103,33 @@ def _capped(rows: list[str]) -> list[str]:
     return rows[:head] + [f"… {len(rows) - head - tail} rows not shown …"] + rows[-tail:]
 
 
-def screen_file(implementation: str, fixture: Fixture, result: FixtureResult, width: WidthResult | None) -> str:
+def screen_file(
+    implementation: str, fixture: Fixture, result: FixtureResult, width: WidthResult | None
+) -> str:
     """What the gate saw for one failing cell: the violations, then each named view's screen row by row."""
-    lines = [f"{fixture.family}/{fixture.name} @{width.width if width else '?'} — {implementation}",
-             f"fixture: {fixture.path}", f"{fixture.description}", ""]
+    lines = [
+        f"{fixture.family}/{fixture.name} @{width.width if width else '?'} — {implementation}",
+        f"fixture: {fixture.path}",
+        f"{fixture.description}",
+        "",
+    ]
     if result.error or width is None:
         lines += ["error:", f"  {result.error}"]
         return "\n".join(lines) + "\n"
     lines.append("violations:")
     lines += [f"  {violation}" for violation in width.violations]
     for view, rows in width.screens.items():
-        lines += ["", f"── {view} @{width.width} ({len(rows)} rows) " + "─" * max(0, width.width - 30)]
+        lines += [
+            "",
+            f"── {view} @{width.width} ({len(rows)} rows) " + "─" * max(0, width.width - 30),
+        ]
         lines += _capped(rows)
     return "\n".join(lines) + "\n"
 
 
-def _cells(matrix: Matrix, index: int, implementation: str, result: FixtureResult,
-           screens: dict[str, str]) -> None:
+def _cells(
+    matrix: Matrix, index: int, implementation: str, result: FixtureResult, screens: dict[str, str]
+) -> None:
     for width in matrix.widths:
         found = next((item for item in result.widths if item.width == width), None)
         if result.error or found is None:
@@ -136,7 +152,9 @@ def run_matrix(
 ) -> tuple[Matrix, dict[str, str]]:
     """Every fixture through the reference and each implementation; the matrix and its screen files' text."""
     fixtures, problems = load_corpus(paths)
-    columns = [Implementation(REFERENCE)] + [item for item in implementations if item.name != REFERENCE]
+    columns = [Implementation(REFERENCE)] + [
+        item for item in implementations if item.name != REFERENCE
+    ]
     matrix = Matrix(fixtures, problems, columns, list(widths))
     screens: dict[str, str] = {}
     for implementation in columns:
@@ -183,20 +201,32 @@ def to_markdown(matrix: Matrix) -> str:
         "| --- | --- | " + " | ".join("---:" for _ in matrix.widths) + " |",
     ]
     for item in matrix.implementations:
-        counts = " | ".join(f"{matrix.passed(item.name, width)}/{len(matrix.fixtures)}" for width in matrix.widths)
+        counts = " | ".join(
+            f"{matrix.passed(item.name, width)}/{len(matrix.fixtures)}" for width in matrix.widths
+        )
         out.append(f"| {md_cell(item.name)} | {md_cell(_describe(item))} | {counts} |")
     if matrix.problems:
         out += ["", "Malformed fixtures (not judged):", ""]
-        out += [f"- {md_code(problem.path)}: {md_cell(problem.field)}: {md_cell(problem.message)}" for problem in matrix.problems]
+        out += [
+            f"- {md_code(problem.path)}: {md_cell(problem.field)}: {md_cell(problem.message)}"
+            for problem in matrix.problems
+        ]
     for width in matrix.widths:
-        out += ["", f"## Width {width}", "", "| fixture | " + " | ".join(map(md_cell, names)) + " |",
-                "| --- | " + " | ".join("---" for _ in names) + " |"]
+        out += [
+            "",
+            f"## Width {width}",
+            "",
+            "| fixture | " + " | ".join(map(md_cell, names)) + " |",
+            "| --- | " + " | ".join("---" for _ in names) + " |",
+        ]
         for index, fixture in enumerate(matrix.fixtures):
             cells = []
             for name in names:
                 cell = matrix.cell(index, name, width)
                 cells.append("ok" if cell.ok else md_link(cell.text, cell.screen or ""))
-            out.append(f"| {md_cell(f'{fixture.family}/{fixture.name}')} | " + " | ".join(cells) + " |")
+            out.append(
+                f"| {md_cell(f'{fixture.family}/{fixture.name}')} | " + " | ".join(cells) + " |"
+            )
     return "\n".join(out) + "\n"
 
 
@@ -225,19 +255,26 @@ def to_html(matrix: Matrix) -> str:
     names = [item.name for item in matrix.implementations]
     rows = []
     for item in matrix.implementations:
-        counts = "".join(f"<td>{matrix.passed(item.name, width)}/{len(matrix.fixtures)}</td>" for width in matrix.widths)
+        counts = "".join(
+            f"<td>{matrix.passed(item.name, width)}/{len(matrix.fixtures)}</td>"
+            for width in matrix.widths
+        )
         command, how = _runs_as(item)
         runs = f"<code>{escape(command)}</code> ({escape(how)})" if command else escape(how)
         rows.append(f'<tr><th>{escape(item.name)}</th><td class="runs">{runs}</td>{counts}</tr>')
     summary = (
         "<table><thead><tr><th>implementation</th><th>runs as</th>"
         + "".join(f"<th>@{width}</th>" for width in matrix.widths)
-        + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        + "</tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
     )
     head = (
         "<tr><th rowspan=2>fixture</th>"
         + "".join(f"<th colspan={len(names)}>@{width}</th>" for width in matrix.widths)
-        + "</tr><tr>" + "".join(f"<th>{escape(name)}</th>" for _ in matrix.widths for name in names) + "</tr>"
+        + "</tr><tr>"
+        + "".join(f"<th>{escape(name)}</th>" for _ in matrix.widths for name in names)
+        + "</tr>"
     )
     body = []
     for index, fixture in enumerate(matrix.fixtures):
@@ -248,17 +285,27 @@ def to_html(matrix: Matrix) -> str:
                 if cell.ok:
                     cells.append('<td class="ok">ok</td>')
                     continue
-                kind = "verdict" if set(cell.failures) & {"CRASH", "TIMEOUT", "BAD_ANSWER", "ERROR"} else "fail"
+                kind = (
+                    "verdict"
+                    if set(cell.failures) & {"CRASH", "TIMEOUT", "BAD_ANSWER", "ERROR"}
+                    else "fail"
+                )
                 link = f'<a href="{escape(cell.screen or "")}">{escape(cell.text)}</a>'
                 cells.append(f'<td class="{kind}">{link}</td>')
         label = escape(f"{fixture.family}/{fixture.name}")
-        body.append(f'<tr id="f{index}"><th title="{escape(fixture.description)}">{label}</th>{"".join(cells)}</tr>')
+        body.append(
+            f'<tr id="f{index}"><th title="{escape(fixture.description)}">{label}</th>{"".join(cells)}</tr>'
+        )
     problems = ""
     if matrix.problems:
-        problems = "<h2>Malformed fixtures (not judged)</h2><ul>" + "".join(
-            f"<li><code>{escape(str(problem.path))}</code>: {escape(problem.field)}: {escape(problem.message)}</li>"
-            for problem in matrix.problems
-        ) + "</ul>"
+        problems = (
+            "<h2>Malformed fixtures (not judged)</h2><ul>"
+            + "".join(
+                f"<li><code>{escape(str(problem.path))}</code>: {escape(problem.field)}: {escape(problem.message)}</li>"
+                for problem in matrix.problems
+            )
+            + "</ul>"
+        )
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>askbench matrix</title>"
         f"<style>{_CSS}</style></head><body><h1>askbench matrix</h1>"

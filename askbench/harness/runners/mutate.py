@@ -87,7 +87,9 @@ class MutantResult:
     @property
     def survivors(self) -> list[Difference]:
         """Differences the gate let through; a latent mutant's off its targets are not counted (see ``Variant.latent``)."""
-        return [d for d in self.differences if not d.killed and (d.target or not self.variant.latent)]
+        return [
+            d for d in self.differences if not d.killed and (d.target or not self.variant.latent)
+        ]
 
     @property
     def on_screen(self) -> list[Difference]:
@@ -109,7 +111,9 @@ class MutantResult:
 
     @property
     def latent_passes(self) -> list[Difference]:
-        return [d for d in self.differences if not d.killed and not d.target and self.variant.latent]
+        return [
+            d for d in self.differences if not d.killed and not d.target and self.variant.latent
+        ]
 
     @property
     def verdict(self) -> MutantVerdict:
@@ -168,7 +172,9 @@ class MutationRun:
     def exit_code(self) -> int:
         if self.problems or self.errors:
             return EXIT_UNUSABLE
-        failed = any(result.verdict != "KILLED" for result in self.mutants) or any(not s.passed for s in self.styles)
+        failed = any(result.verdict != "KILLED" for result in self.mutants) or any(
+            not s.passed for s in self.styles
+        )
         return EXIT_VIOLATION if failed else EXIT_OK
 
 
@@ -178,33 +184,52 @@ class MutationRun:
 def _replaying(frames: Frames) -> FrameSource:
     """A frame source that answers with frames already rendered, so each is rendered once and judged once."""
 
-    def source(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> RenderedFrame | AdapterFailure:
+    def source(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> RenderedFrame | AdapterFailure:
         return frames[view]
 
     return source
 
 
-def _render(source: FrameSource, payload: PromptPayload, fixture: Fixture, width: int) -> dict[View, RenderedFrame | AdapterFailure]:
+def _render(
+    source: FrameSource, payload: PromptPayload, fixture: Fixture, width: int
+) -> dict[View, RenderedFrame | AdapterFailure]:
     frames: dict[View, RenderedFrame | AdapterFailure] = {}
     for view in VIEWS:
         try:
             frames[view] = source(payload, fixture, view, width, fixture.budget(width))
         except RecursionError:
             raise
-        except Exception as error:  # a variant that breaks is a verdict on the variant, never a lost run
+        except (
+            Exception
+        ) as error:  # a variant that breaks is a verdict on the variant, never a lost run
             frames[view] = AdapterFailure("CRASH", f"{type(error).__name__}: {error}")
     return frames
 
 
-def _differs(frame: RenderedFrame | AdapterFailure, reference: RenderedFrame | AdapterFailure) -> bool:
+def _differs(
+    frame: RenderedFrame | AdapterFailure, reference: RenderedFrame | AdapterFailure
+) -> bool:
     if isinstance(frame, AdapterFailure) or isinstance(reference, AdapterFailure):
         return frame != reference
     return tuple(frame.lines) != tuple(reference.lines) or frame.elided != reference.elided
 
 
 def _judge(payload: PromptPayload, fixture: Fixture, width: int, frames: Frames) -> list[Violation]:
-    result = run_width(payload, width, fixture.max_rows, fixture.field_max_width, fixture.expect,
-                       source=_replaying(frames), fixture=fixture)
+    result = run_width(
+        payload,
+        width,
+        fixture.max_rows,
+        fixture.field_max_width,
+        fixture.expect,
+        source=_replaying(frames),
+        fixture=fixture,
+    )
     return result.violations
 
 
@@ -225,7 +250,9 @@ class _Sources:
             if variant.adapter_timeout is None:
                 self._sources[variant.name] = variant.render
             else:
-                command = AdapterCommand(command_for(variant.name), "session", self._timeout or variant.adapter_timeout)
+                command = AdapterCommand(
+                    command_for(variant.name), "session", self._timeout or variant.adapter_timeout
+                )
                 self._sources[variant.name] = self._stack.enter_context(AdapterSource(command))
         return self._sources[variant.name]
 
@@ -247,9 +274,16 @@ def run_mutation(
     started = time.perf_counter()
     fixtures, problems = load_corpus(paths)
     keys = {fixture_key(fixture) for fixture in fixtures}
-    run = MutationRun(list(widths), len(fixtures), problems, [], [],
-                      [MutantResult(v, set(v.targets) & keys) for v in variants if v.kind == "mutant"],
-                      [StyleResult(v) for v in variants if v.kind == "style"], targets_only)
+    run = MutationRun(
+        list(widths),
+        len(fixtures),
+        problems,
+        [],
+        [],
+        [MutantResult(v, set(v.targets) & keys) for v in variants if v.kind == "mutant"],
+        [StyleResult(v) for v in variants if v.kind == "style"],
+        targets_only,
+    )
     with ExitStack() as stack:
         sources = _Sources(stack, timeout)
         for index, fixture in enumerate(fixtures):
@@ -277,7 +311,12 @@ class Baseline:
 
 
 def differences(
-    variant: Variant, source: FrameSource, payload: PromptPayload, fixture: Fixture, width: int, baseline: Baseline
+    variant: Variant,
+    source: FrameSource,
+    payload: PromptPayload,
+    fixture: Fixture,
+    width: int,
+    baseline: Baseline,
 ) -> list[Difference]:
     """Each view where ``variant`` (rendered by ``source``) differs from the reference, and what the gate said there."""
     frames = _render(source, payload, fixture, width)
@@ -290,36 +329,58 @@ def differences(
     found = []
     for view in differing:
         killed_by = tuple(sorted(_on(violations, view) & expected))
-        found.append(Difference(
-            key, width, view, killed_by, tuple(sorted(_on(violations, view))),
-            tuple(sorted(set(killed_by) & _on(baseline.violations, view))), key in variant.targets,
-        ))
+        found.append(
+            Difference(
+                key,
+                width,
+                view,
+                killed_by,
+                tuple(sorted(_on(violations, view))),
+                tuple(sorted(set(killed_by) & _on(baseline.violations, view))),
+                key in variant.targets,
+            )
+        )
     return found
 
 
-def mutant_differences(variant: Variant, payload: PromptPayload, fixture: Fixture, width: int) -> list[Difference]:
+def mutant_differences(
+    variant: Variant, payload: PromptPayload, fixture: Fixture, width: int
+) -> list[Difference]:
     """``differences`` for one in-process mutant on a payload of one's own (hypothesis builds them)."""
-    return differences(variant, variant.render, payload, fixture, width, Baseline.of(payload, fixture, width))
+    return differences(
+        variant, variant.render, payload, fixture, width, Baseline.of(payload, fixture, width)
+    )
 
 
 def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
     key = fixture_key(fixture)
-    mutants = [mutant for mutant in run.mutants if not run.targets_only or key in mutant.variant.targets]
+    mutants = [
+        mutant for mutant in run.mutants if not run.targets_only or key in mutant.variant.targets
+    ]
     if not (mutants or run.styles):
         return
     payload = build_payload(fixture.call, fixture.ask)
     for width in run.widths:
         baseline = Baseline.of(payload, fixture, width)
-        run.reference += [FoundViolation(key, width, violation, True) for violation in baseline.violations]
+        run.reference += [
+            FoundViolation(key, width, violation, True) for violation in baseline.violations
+        ]
         for mutant in mutants:
-            mutant.differences += differences(mutant.variant, sources[mutant.variant], payload, fixture, width, baseline)
+            mutant.differences += differences(
+                mutant.variant, sources[mutant.variant], payload, fixture, width, baseline
+            )
         for style in run.styles:
             frames = _render(sources[style.variant], payload, fixture, width)
             same = not any(_differs(frames[view], baseline.frames[view]) for view in VIEWS)
             violations = baseline.violations if same else _judge(payload, fixture, width, frames)
             style.judged += 1
             style.violations += [
-                FoundViolation(key, width, violation, violation.invariant in _on(baseline.violations, violation.view))
+                FoundViolation(
+                    key,
+                    width,
+                    violation,
+                    violation.invariant in _on(baseline.violations, violation.view),
+                )
                 for violation in violations
             ]
 
@@ -352,10 +413,18 @@ def _mutant_head(result: MutantResult) -> Iterator[str]:
     yield ""
     yield f"{md_cell(variant.description)}. Rejected by: {_codes(variant.invariants)}."
     shown = result.shown_on
-    yield "Targets: " + ", ".join(md_code(t) + ("" if t in shown else " (does not show)") for t in variant.targets) + "."
+    yield (
+        "Targets: "
+        + ", ".join(
+            md_code(t) + ("" if t in shown else " (does not show)") for t in variant.targets
+        )
+        + "."
+    )
     if variant.latent:
-        yield ("Latent: harmful only on hostile text, so off its targets a frame that differs may pass "
-               f"({len(result.latent_passes)} did).")
+        yield (
+            "Latent: harmful only on hostile text, so off its targets a frame that differs may pass "
+            f"({len(result.latent_passes)} did)."
+        )
     if variant.adapter_timeout is not None:
         yield f"Judged through {md_code(f'python -m askbench.harness.drivers.adapters.variant {variant.name}')}."
     yield ""
@@ -367,7 +436,11 @@ def _kill_table(result: MutantResult, widths: Sequence[int]) -> Iterator[str]:
     yield "| --- | " + " | ".join("---:" for _ in widths) + " |"
     for invariant in result.variant.invariants:
         counts = Counter(d.width for d in result.differences if invariant in d.killed_by)
-        yield f"| killed by {md_code(invariant)} | " + " | ".join(str(counts[width] or "–") for width in widths) + " |"
+        yield (
+            f"| killed by {md_code(invariant)} | "
+            + " | ".join(str(counts[width] or "–") for width in widths)
+            + " |"
+        )
     survived = Counter(d.width for d in result.survivors)
     yield "| **survived** | " + " | ".join(str(survived[width] or "–") for width in widths) + " |"
     yield ""
@@ -380,8 +453,10 @@ def _weak_and_survivors(result: MutantResult) -> Iterator[str]:
         yield f"Of those, the reference fails the same invariant at: {_listing(_where(weak))}."
     for difference in result.survivors[:_MAX_LISTED]:
         saw = _codes(difference.reported) or "nothing"
-        yield (f"- survived: {md_code(difference.fixture)} @{difference.width} {difference.view} — "
-               f"the gate reported {saw}")
+        yield (
+            f"- survived: {md_code(difference.fixture)} @{difference.width} {difference.view} — "
+            f"the gate reported {saw}"
+        )
     if len(result.survivors) > _MAX_LISTED:
         yield f"- … {len(result.survivors) - _MAX_LISTED} more survivors"
 
@@ -389,8 +464,11 @@ def _weak_and_survivors(result: MutantResult) -> Iterator[str]:
 def _mutant_section(result: MutantResult, widths: Sequence[int]) -> Iterator[str]:
     yield from _mutant_head(result)
     if not result.differences:
-        yield ("Its frame equals the reference's everywhere in this run." if result.targets_run
-               else "None of its targets is in this run.")
+        yield (
+            "Its frame equals the reference's everywhere in this run."
+            if result.targets_run
+            else "None of its targets is in this run."
+        )
         yield ""
         return
     yield from _kill_table(result, widths)
@@ -416,8 +494,10 @@ def _fixture_table(result: MutantResult) -> Iterator[str]:
     for fixture, found in grouped.items():
         dead = sum(d.killed for d in found)
         by = sorted({name for d in found for name in d.killed_by})
-        yield (f"| {md_code(fixture)} | {len(found)} | {dead} | {_codes(by) or '–'} | "
-               f"{_percent(dead, len(found))} |")
+        yield (
+            f"| {md_code(fixture)} | {len(found)} | {dead} | {_codes(by) or '–'} | "
+            f"{_percent(dead, len(found))} |"
+        )
     yield ""
 
 
@@ -427,22 +507,31 @@ def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     shared = len({(v.fixture, v.width) for v in result.violations if v.reference_too})
     yield f"### {md_cell(result.variant.name)} — {verdict}"
     yield ""
-    yield (f"{md_cell(result.variant.description)}. {result.judged} fixture × width judged: {own} with a violation of its own, "
-           f"{shared} with one the reference has there too.")
+    yield (
+        f"{md_cell(result.variant.description)}. {result.judged} fixture × width judged: {own} with a violation of its own, "
+        f"{shared} with one the reference has there too."
+    )
     yield ""
     if not result.violations:
         return
     by_invariant: dict[Invariant | Verdict, list[FoundViolation]] = defaultdict(list)
     for item in result.violations:
         by_invariant[item.violation.invariant].append(item)
-    yield "| invariant | " + " | ".join(f"@{width}" for width in widths) + " | reference too | example |"
+    yield (
+        "| invariant | "
+        + " | ".join(f"@{width}" for width in widths)
+        + " | reference too | example |"
+    )
     yield "| --- | " + " | ".join("---:" for _ in widths) + " | ---: | --- |"
     for invariant, items in sorted(by_invariant.items()):
         counts = Counter(item.width for item in items)
         first = next((item for item in items if not item.reference_too), items[0])
         example = f"{md_code(first.fixture)} @{first.width}: {md_cell(str(first.violation)[:160])}"
-        yield (f"| {md_code(invariant)} | " + " | ".join(str(counts[width] or "–") for width in widths)
-               + f" | {sum(item.reference_too for item in items)} | {example} |")
+        yield (
+            f"| {md_code(invariant)} | "
+            + " | ".join(str(counts[width] or "–") for width in widths)
+            + f" | {sum(item.reference_too for item in items)} | {example} |"
+        )
     yield ""
 
 
@@ -465,7 +554,11 @@ def to_markdown(run: MutationRun) -> str:
         "gate reports nothing anywhere but what it reports for the reference at the same fixture, width, view and "
         "invariant. Counts are fixture × width × view (mutants) and violations (styles). "
         f"The run took {run.seconds / 60:,.1f} minutes."
-        + (" Each mutant ran on its own targets only (`--targets-only`)." if run.targets_only else ""),
+        + (
+            " Each mutant ran on its own targets only (`--targets-only`)."
+            if run.targets_only
+            else ""
+        ),
         "",
         "| variant | kind | verdict | rejected by | differing | killed | survived | fixtures on screen | fixtures killed | % |",
         "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -473,21 +566,36 @@ def to_markdown(run: MutationRun) -> str:
     for result in run.mutants:
         killed = sum(d.killed for d in result.differences)
         fixtures_killed, fixtures = result.fixtures_killed
-        out.append(f"| {md_link(result.variant.name, _anchor(result.variant.name, result.verdict))} | "
-                   f"mutant | {result.verdict} | {', '.join(result.variant.invariants)} | {len(result.differences)} | "
-                   f"{killed} | {len(result.survivors)} | {fixtures} | {fixtures_killed} | "
-                   f"{_percent(fixtures_killed, fixtures)} |")
+        out.append(
+            f"| {md_link(result.variant.name, _anchor(result.variant.name, result.verdict))} | "
+            f"mutant | {result.verdict} | {', '.join(result.variant.invariants)} | {len(result.differences)} | "
+            f"{killed} | {len(result.survivors)} | {fixtures} | {fixtures_killed} | "
+            f"{_percent(fixtures_killed, fixtures)} |"
+        )
     for style in run.styles:
         verdict = "PASSED" if style.passed else "FAILED"
-        out.append(f"| {md_link(style.variant.name, _anchor(style.variant.name, verdict))} | style | {verdict} | – | – | – | "
-                   f"{len(style.own)} violations ({len(style.violations) - len(style.own)} the reference's too) | – | – | – |")
+        out.append(
+            f"| {md_link(style.variant.name, _anchor(style.variant.name, verdict))} | style | {verdict} | – | – | – | "
+            f"{len(style.own)} violations ({len(style.violations) - len(style.own)} the reference's too) | – | – | – |"
+        )
     if run.problems or run.errors:
         out += ["", "Not judged:", ""]
-        out += [f"- {md_code(problem.path)}: {md_cell(problem.field)}: {md_cell(problem.message)}" for problem in run.problems]
+        out += [
+            f"- {md_code(problem.path)}: {md_cell(problem.field)}: {md_cell(problem.message)}"
+            for problem in run.problems
+        ]
         out += [f"- {md_cell(error)}" for error in run.errors]
     reference = Counter(item.violation.invariant for item in run.reference)
-    out += ["", "The reference's own violations in this run (the baseline): "
-            + (", ".join(f"{md_code(name)} × {count}" for name, count in sorted(reference.items())) or "none") + ".", ""]
+    out += [
+        "",
+        "The reference's own violations in this run (the baseline): "
+        + (
+            ", ".join(f"{md_code(name)} × {count}" for name, count in sorted(reference.items()))
+            or "none"
+        )
+        + ".",
+        "",
+    ]
     out += ["## Mutants", ""]
     for result in run.mutants:
         out += _mutant_section(result, widths)
@@ -515,8 +623,14 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\r\x1b[2K[{index + 1}/{total}] {fixture_key(fixture)}"[:100])
         sys.stderr.flush()
 
-    run = run_mutation(args.paths or [BUILTIN_CORPUS], variants, args.widths, timeout=args.impl_timeout,
-                       targets_only=args.targets_only, progress=progress if tty else None)
+    run = run_mutation(
+        args.paths or [BUILTIN_CORPUS],
+        variants,
+        args.widths,
+        timeout=args.impl_timeout,
+        targets_only=args.targets_only,
+        progress=progress if tty else None,
+    )
     if tty:
         sys.stderr.write("\r\x1b[2K")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -524,11 +638,15 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     report.write_text(to_markdown(run), encoding="utf-8", errors="backslashreplace")
     for result in run.mutants:
         fixtures_killed, fixtures = result.fixtures_killed
-        print(f"{result.variant.name:<28} {result.verdict:<13} {len(result.differences):>5} differing, "
-              f"{len(result.survivors)} survived, killed on {fixtures_killed}/{fixtures} fixtures on screen")
+        print(
+            f"{result.variant.name:<28} {result.verdict:<13} {len(result.differences):>5} differing, "
+            f"{len(result.survivors)} survived, killed on {fixtures_killed}/{fixtures} fixtures on screen"
+        )
     for style in run.styles:
-        print(f"{style.variant.name:<28} {'PASSED' if style.passed else 'FAILED':<13} {len(style.own):>5} violations "
-              f"({len(style.violations) - len(style.own)} the reference's too)")
+        print(
+            f"{style.variant.name:<28} {'PASSED' if style.passed else 'FAILED':<13} {len(style.own):>5} violations "
+            f"({len(style.violations) - len(style.own)} the reference's too)"
+        )
     for line in [*(str(problem) for problem in run.problems), *run.errors]:
         print(f"not judged: {line}")
     print(f"wrote {report}")
@@ -544,13 +662,35 @@ def add_mutate_parser(commands: argparse._SubParsersAction, widths_type: object)
         "renderers that look different) over the fixtures and write mutation.md. Exit 0: every mutant killed and "
         "every style passed; 1: a mutant survived or is stale, or a style failed; 2: unusable input.",
     )
-    mutate.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="fixture files or folders (default: the built-in corpus)")
-    mutate.add_argument("--widths", type=widths_type, default=list(WIDTHS),
-                        help="terminal widths, comma-separated (default 80,120,160,20,30,40)")
-    mutate.add_argument("--variants", type=_names, metavar="NAME[,NAME]", help="only these variants (default: all)")
-    mutate.add_argument("--impl-timeout", type=positive_seconds, default=None, metavar="SECONDS",
-                        help="per-request timeout for the variants judged through the adapter (default: each one's own)")
-    mutate.add_argument("--targets-only", action="store_true",
-                        help="run each mutant on its own target fixtures only (quick); styles still run on every fixture")
-    mutate.add_argument("--out", type=Path, default=Path("reports"), help="the report folder (default reports/)")
+    mutate.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="fixture files or folders (default: the built-in corpus)",
+    )
+    mutate.add_argument(
+        "--widths",
+        type=widths_type,
+        default=list(WIDTHS),
+        help="terminal widths, comma-separated (default 80,120,160,20,30,40)",
+    )
+    mutate.add_argument(
+        "--variants", type=_names, metavar="NAME[,NAME]", help="only these variants (default: all)"
+    )
+    mutate.add_argument(
+        "--impl-timeout",
+        type=positive_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="per-request timeout for the variants judged through the adapter (default: each one's own)",
+    )
+    mutate.add_argument(
+        "--targets-only",
+        action="store_true",
+        help="run each mutant on its own target fixtures only (quick); styles still run on every fixture",
+    )
+    mutate.add_argument(
+        "--out", type=Path, default=Path("reports"), help="the report folder (default reports/)"
+    )
     mutate.set_defaults(run=cmd_mutate)

@@ -48,7 +48,10 @@ class Peer:
 
 def reference_peer() -> Peer:
     """The reference adapter, in the interpreter that runs askbench."""
-    return Peer(REFERENCE_NAME, f"{shlex.quote(sys.executable)} -m askbench.harness.drivers.adapters.reference")
+    return Peer(
+        REFERENCE_NAME,
+        f"{shlex.quote(sys.executable)} -m askbench.harness.drivers.adapters.reference",
+    )
 
 
 def parse_peer(text: str) -> Peer:
@@ -58,9 +61,13 @@ def parse_peer(text: str) -> Peer:
     if not equals or not command.strip() or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=COMMAND, got {text!r}")
     if not all(char.isalnum() or char in "._-" for char in name):
-        raise argparse.ArgumentTypeError(f"a peer's name is letters, digits, '.', '_' or '-', got {name!r}")
+        raise argparse.ArgumentTypeError(
+            f"a peer's name is letters, digits, '.', '_' or '-', got {name!r}"
+        )
     if name == REFERENCE_NAME:
-        raise argparse.ArgumentTypeError(f"{REFERENCE_NAME!r} is the reference adapter, measured in every run")
+        raise argparse.ArgumentTypeError(
+            f"{REFERENCE_NAME!r} is the reference adapter, measured in every run"
+        )
     return Peer(name, command.strip())
 
 
@@ -75,8 +82,15 @@ class _Adapter:
         self.peer = peer
         env = dict(os.environ)
         env["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), env.get("PATH", "")])
-        self.process = subprocess.Popen(peer.command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+        self.process = subprocess.Popen(
+            peer.command,
+            shell=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
 
     def ask(self, line: bytes, clock: Callable[[], float]) -> tuple[float, bytes]:
         stdin, stdout = self.process.stdin, self.process.stdout
@@ -166,7 +180,11 @@ class PeerComparison:
     def render_ratio(self, name: str, view: PeerView) -> float | None:
         """The same for the renders both report; ``None`` when either reports none."""
         ours, theirs = self.row(REFERENCE_NAME, view).render, self.row(name, view).render
-        return theirs.median / ours.median if ours is not None and theirs is not None and ours.median > 0 else None
+        return (
+            theirs.median / ours.median
+            if ours is not None and theirs is not None and ours.median > 0
+            else None
+        )
 
 
 @dataclass(frozen=True)
@@ -182,18 +200,40 @@ def _requests(paths: Sequence[Path], width: int) -> list[_Request]:
     out = []
     for path in paths:
         fixture, payload = load_case(path)
-        fixture_json, payload_json = dump_json(fixture_to_json(fixture)), dump_json(payload_to_json(payload))
+        fixture_json, payload_json = (
+            dump_json(fixture_to_json(fixture)),
+            dump_json(payload_to_json(payload)),
+        )
         budget = fixture.budget(width)
         for view in VIEWS:
-            out.append(_request(fixture, view, width, budget.max_rows, budget.field_max_width, fixture_json, payload_json))
+            out.append(
+                _request(
+                    fixture,
+                    view,
+                    width,
+                    budget.max_rows,
+                    budget.field_max_width,
+                    fixture_json,
+                    payload_json,
+                )
+            )
     return out
 
 
-def _request(fixture: Fixture, view: PeerView, width: int, max_rows: int | None, field_max_width: int | None,
-             fixture_json: str, payload_json: str) -> _Request:
+def _request(
+    fixture: Fixture,
+    view: PeerView,
+    width: int,
+    max_rows: int | None,
+    field_max_width: int | None,
+    fixture_json: str,
+    payload_json: str,
+) -> _Request:
     name = f"{fixture.family}/{fixture.name}"
     request_id = f"{name}@{width}/{view}"
-    line = encode_request(request_id, view, width, max_rows or 0, field_max_width or 0, fixture_json, payload_json)
+    line = encode_request(
+        request_id, view, width, max_rows or 0, field_max_width or 0, fixture_json, payload_json
+    )
     return _Request(name, view, line, request_id)
 
 
@@ -213,7 +253,9 @@ def measure_peers(
     everyone = [reference or reference_peer(), *peers]
     requests = _requests(paths, width)
     adapters = {peer.name: _Adapter(peer) for peer in everyone}
-    times: dict[tuple[str, PeerView], list[float]] = {(peer.name, view): [] for peer in everyone for view in VIEWS}
+    times: dict[tuple[str, PeerView], list[float]] = {
+        (peer.name, view): [] for peer in everyone for view in VIEWS
+    }
     renders: dict[tuple[str, PeerView], list[float]] = {key: [] for key in times}
     try:
         for round_number in range(max(1, rounds) + 1):
@@ -231,7 +273,12 @@ def measure_peers(
         for adapter in adapters.values():
             adapter.close()
     rows = tuple(
-        PeerRow(name, view, Spread.of(samples), Spread.of(renders[name, view]) if renders[name, view] else None)
+        PeerRow(
+            name,
+            view,
+            Spread.of(samples),
+            Spread.of(renders[name, view]) if renders[name, view] else None,
+        )
         for (name, view), samples in times.items()
     )
     cases = tuple(dict.fromkeys(request.case for request in requests))
@@ -254,11 +301,18 @@ def peer_targets(comparison: PeerComparison, met: Callable[[bool], str]) -> list
     for peer in comparison.peers:
         for view in VIEWS:
             ratio = comparison.request_ratio(peer.name, view)
-            rows.append(f"| per request, {view}, {peer.name} / reference | ≥ 1.0× | {ratio:.2f}× | {met(ratio >= 1.0)} |")
+            rows.append(
+                f"| per request, {view}, {peer.name} / reference | ≥ 1.0× | {ratio:.2f}× | {met(ratio >= 1.0)} |"
+            )
         render = comparison.render_ratio(peer.name, "bounded")
-        rows.append(f"| bare bounded render (`renderUs`), {peer.name} / reference | ≥ 1.0× | "
-                    + (f"{render:.2f}× | {met(render >= 1.0)} |" if render is not None
-                       else "not reported by both | not judged |"))
+        rows.append(
+            f"| bare bounded render (`renderUs`), {peer.name} / reference | ≥ 1.0× | "
+            + (
+                f"{render:.2f}× | {met(render >= 1.0)} |"
+                if render is not None
+                else "not reported by both | not judged |"
+            )
+        )
     return rows
 
 
@@ -268,21 +322,28 @@ def format_peers(comparison: PeerComparison | None) -> list[str]:
     if comparison is None:
         return lines + ["Not measured in this run (`askbench bench --only peers`).", ""]
     lines += [
-        (f"Each request is one `askbench/1` line written to a running adapter and its answer line read back, at "
-         f"width {comparison.width}, on {', '.join(f'`{case}`' for case in comparison.fixtures)}; the implementations "
-         f"take turns request by request, {comparison.rounds} rounds after one untimed warm-up round. Median "
-         "(quartiles). *render* is the adapter's own `renderUs`, when it reports one."),
+        (
+            f"Each request is one `askbench/1` line written to a running adapter and its answer line read back, at "
+            f"width {comparison.width}, on {', '.join(f'`{case}`' for case in comparison.fixtures)}; the implementations "
+            f"take turns request by request, {comparison.rounds} rounds after one untimed warm-up round. Median "
+            "(quartiles). *render* is the adapter's own `renderUs`, when it reports one."
+        ),
         "",
         "| implementation | bounded request | bounded render | complete request | complete render |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
     for name in (REFERENCE_NAME, *(peer.name for peer in comparison.peers)):
         bounded, complete = comparison.row(name, "bounded"), comparison.row(name, "complete")
-        lines.append(f"| {name} | {_spread(bounded.request)} | {_spread(bounded.render)} "
-                     f"| {_spread(complete.request)} | {_spread(complete.render)} |")
+        lines.append(
+            f"| {name} | {_spread(bounded.request)} | {_spread(bounded.render)} "
+            f"| {_spread(complete.request)} | {_spread(complete.render)} |"
+        )
     lines.append("")
     if not comparison.peers:
-        return lines + ["No peer was given (`askbench bench --impl NAME=CMD`), so no ratio is claimed.", ""]
+        return lines + [
+            "No peer was given (`askbench bench --impl NAME=CMD`), so no ratio is claimed.",
+            "",
+        ]
     for peer in comparison.peers:
         render = comparison.render_ratio(peer.name, "bounded")
         lines.append(
@@ -290,7 +351,8 @@ def format_peers(comparison: PeerComparison | None) -> list[str]:
             f"{comparison.request_ratio(peer.name, 'bounded'):.2f}×, complete request "
             f"{comparison.request_ratio(peer.name, 'complete'):.2f}×, bare bounded render "
             + (f"{render:.2f}×" if render is not None else "not reported by both")
-            + " (above 1: the reference is faster)")
+            + " (above 1: the reference is faster)"
+        )
     return [*lines, ""]
 
 

@@ -43,7 +43,7 @@ def top_level_imports(stderr: str) -> list[Import]:
     for line in stderr.splitlines():
         if not line.startswith("import time:"):
             continue
-        parts = line[len("import time:"):].split("|")
+        parts = line[len("import time:") :].split("|")
         if len(parts) != 3 or not parts[1].strip().isdigit():
             continue
         name = parts[2]
@@ -52,25 +52,43 @@ def top_level_imports(stderr: str) -> list[Import]:
     return out
 
 
-def measure_command(command: str, argv: Sequence[str], rounds: int, clock: Callable[[], float] = time.perf_counter,
-                    run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run) -> StartupCost:
+def measure_command(
+    command: str,
+    argv: Sequence[str],
+    rounds: int,
+    clock: Callable[[], float] = time.perf_counter,
+    run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
+) -> StartupCost:
     walls, totals = [], []
     imports: list[Import] = []
     for _ in range(max(1, rounds)):
         start = clock()
-        done = run([sys.executable, "-X", "importtime", *argv], capture_output=True, text=True, check=False)
+        done = run(
+            [sys.executable, "-X", "importtime", *argv], capture_output=True, text=True, check=False
+        )
         walls.append(clock() - start)
         imports = top_level_imports(done.stderr)
         totals.append(sum(item.cumulative_us for item in imports))
     heaviest = tuple(sorted(imports, key=lambda item: item.cumulative_us, reverse=True)[:5])
-    modules = sum(1 for line in done.stderr.splitlines() if line.startswith("import time:") and "|" in line) - 1
-    return StartupCost(command, statistics.median(walls), int(statistics.median(totals)), max(0, modules), heaviest)
+    modules = (
+        sum(
+            1
+            for line in done.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line
+        )
+        - 1
+    )
+    return StartupCost(
+        command, statistics.median(walls), int(statistics.median(totals)), max(0, modules), heaviest
+    )
 
 
 def measure_startup(fixture: Path, rounds: int) -> tuple[StartupCost, ...]:
     return (
         measure_command("askbench --version", ["-m", "askbench", "--version"], rounds),
-        measure_command("askbench try (until it draws)", ["-c", TRY_PROBE.format(fixture=str(fixture))], rounds),
+        measure_command(
+            "askbench try (until it draws)", ["-c", TRY_PROBE.format(fixture=str(fixture))], rounds
+        ),
         measure_command("python -c pass (the interpreter alone)", ["-c", "pass"], rounds),
     )
 
@@ -82,17 +100,23 @@ def startup_lines(costs: Sequence[StartupCost]) -> list[str]:
     lines = [
         "## Start-up",
         "",
-        ("Each command in a fresh interpreter under `python -X importtime`, median of the rounds: the whole process "
-         "(the interpreter's start included) and every import it made (`site` included: compare the bare "
-         "interpreter's row), with the heaviest top-level ones."),
+        (
+            "Each command in a fresh interpreter under `python -X importtime`, median of the rounds: the whole process "
+            "(the interpreter's start included) and every import it made (`site` included: compare the bare "
+            "interpreter's row), with the heaviest top-level ones."
+        ),
         "",
         "| command | process | imports | modules imported | heaviest top-level imports |",
         "| --- | ---: | ---: | ---: | --- |",
     ]
     for cost in costs:
-        heaviest = ", ".join(f"`{item.module}` {item.cumulative_us / 1e3:,.1f} ms" for item in cost.heaviest)
-        lines.append(f"| `{cost.command}` | {cost.wall * 1e3:,.1f} ms | {cost.imports_us / 1e3:,.1f} ms "
-                     f"| {cost.modules} | {heaviest} |")
+        heaviest = ", ".join(
+            f"`{item.module}` {item.cumulative_us / 1e3:,.1f} ms" for item in cost.heaviest
+        )
+        lines.append(
+            f"| `{cost.command}` | {cost.wall * 1e3:,.1f} ms | {cost.imports_us / 1e3:,.1f} ms "
+            f"| {cost.modules} | {heaviest} |"
+        )
     return [*lines, ""]
 
 
@@ -100,9 +124,18 @@ def startup_targets(costs: Sequence[StartupCost], verdict: Callable[[bool], str]
     version = next((cost for cost in costs if cost.command == "askbench --version"), None)
     if version is None:
         return []
-    return [f"| `askbench --version`, the whole process | < {TARGET_VERSION_S * 1e3:.0f} ms | {version.wall * 1e3:,.1f} ms "
-            f"| {verdict(version.wall < TARGET_VERSION_S)} |"]
+    return [
+        f"| `askbench --version`, the whole process | < {TARGET_VERSION_S * 1e3:.0f} ms | {version.wall * 1e3:,.1f} ms "
+        f"| {verdict(version.wall < TARGET_VERSION_S)} |"
+    ]
 
 
-__all__ = ["Import", "StartupCost", "measure_command", "measure_startup", "startup_lines", "startup_targets",
-           "top_level_imports"]
+__all__ = [
+    "Import",
+    "StartupCost",
+    "measure_command",
+    "measure_startup",
+    "startup_lines",
+    "startup_targets",
+    "top_level_imports",
+]

@@ -26,7 +26,9 @@ def _xterm(name: str) -> Callable[[], TerminalModel]:
 
 
 REAL_TERMINALS: dict[str, Callable[[], TerminalModel]] = {
-    "tmux": _tmux, "xterm": _xterm("xterm"), "xterm-unicode11": _xterm("xterm-unicode11"),
+    "tmux": _tmux,
+    "xterm": _xterm("xterm"),
+    "xterm-unicode11": _xterm("xterm-unicode11"),
 }
 """Real terminals, started on first use; each raises ``TerminalUnavailable`` when it is not installed."""
 TERMINAL_NAMES = (*MODELS, *REAL_TERMINALS)
@@ -38,7 +40,8 @@ def parse_terminals(text: str) -> list[str]:
     unknown = [name for name in names if name not in TERMINAL_NAMES]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
-            f"unknown terminal {', '.join(map(repr, unknown)) or repr(text)}; choose from {', '.join(TERMINAL_NAMES)}")
+            f"unknown terminal {', '.join(map(repr, unknown)) or repr(text)}; choose from {', '.join(TERMINAL_NAMES)}"
+        )
     return names
 
 

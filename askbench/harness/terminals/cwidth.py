@@ -41,7 +41,9 @@ def _wcwidth() -> ctypes._CFuncPtr:  # type: ignore[name-defined]
             except locale.Error:
                 continue
         else:
-            raise CLibraryUnavailable(f"no UTF-8 locale for LC_CTYPE (tried {', '.join(_LC_CTYPE_NAMES)})")
+            raise CLibraryUnavailable(
+                f"no UTF-8 locale for LC_CTYPE (tried {', '.join(_LC_CTYPE_NAMES)})"
+            )
     return function
 
 

@@ -114,7 +114,10 @@ class Style:
             return True
         fg, bg = (self.bg, self.fg) if self.reverse else (self.fg, self.bg)
         return any(
-            _colour_distance(theme_fg if fg == "default" else fg, theme_bg if bg == "default" else bg) < _INVISIBLE_DISTANCE
+            _colour_distance(
+                theme_fg if fg == "default" else fg, theme_bg if bg == "default" else bg
+            )
+            < _INVISIBLE_DISTANCE
             for theme_fg, theme_bg in THEMES
         )
 
@@ -134,11 +137,22 @@ THEMES = (("e5e5e5", "000000"), ("000000", "ffffff"))
 """``(default foreground, default background)`` of a dark and of a light theme: text must read on both."""
 
 _NAMED_RGB = {
-    "black": (0, 0, 0), "red": (205, 0, 0), "green": (0, 205, 0), "brown": (205, 205, 0),
-    "blue": (0, 0, 238), "magenta": (205, 0, 205), "cyan": (0, 205, 205), "white": (229, 229, 229),
-    "brightblack": (127, 127, 127), "brightred": (255, 0, 0), "brightgreen": (0, 255, 0),
-    "brightbrown": (255, 255, 0), "brightblue": (92, 92, 255), "brightmagenta": (255, 0, 255),
-    "brightcyan": (0, 255, 255), "brightwhite": (255, 255, 255),
+    "black": (0, 0, 0),
+    "red": (205, 0, 0),
+    "green": (0, 205, 0),
+    "brown": (205, 205, 0),
+    "blue": (0, 0, 238),
+    "magenta": (205, 0, 205),
+    "cyan": (0, 205, 205),
+    "white": (229, 229, 229),
+    "brightblack": (127, 127, 127),
+    "brightred": (255, 0, 0),
+    "brightgreen": (0, 255, 0),
+    "brightbrown": (255, 255, 0),
+    "brightblue": (92, 92, 255),
+    "brightmagenta": (255, 0, 255),
+    "brightcyan": (0, 255, 255),
+    "brightwhite": (255, 255, 255),
 }
 """xterm's default palette for the sixteen named colours."""
 
@@ -160,9 +174,19 @@ def _colour_distance(first: str, second: str) -> float:
 
 
 _TEXT_ATTRIBUTES = {
-    1: ("bold", True), 2: ("dim", True), 3: ("italics", True), 4: ("underline", True), 5: ("blink", True),
-    7: ("reverse", True), 8: ("conceal", True), 9: ("strikethrough", True), 23: ("italics", False),
-    24: ("underline", False), 25: ("blink", False), 27: ("reverse", False), 28: ("conceal", False),
+    1: ("bold", True),
+    2: ("dim", True),
+    3: ("italics", True),
+    4: ("underline", True),
+    5: ("blink", True),
+    7: ("reverse", True),
+    8: ("conceal", True),
+    9: ("strikethrough", True),
+    23: ("italics", False),
+    24: ("underline", False),
+    25: ("blink", False),
+    27: ("reverse", False),
+    28: ("conceal", False),
     29: ("strikethrough", False),
 }
 
@@ -320,11 +344,20 @@ def _codepoint_measure(ambiguous: int) -> Measure:
 
 
 GRAPHEME = TerminalModel("grapheme", "kitty, WezTerm, Ghostty, foot, iTerm2", _grapheme_measure)
-CODEPOINT = TerminalModel("codepoint", "xterm, VTE (GNOME Terminal, Tilix), tmux, screen, Linux console",
-                          _codepoint_measure(1))
-AMBIGUOUS_WIDE = TerminalModel("ambiguous-wide", "CJK-locale terminals: xterm -cjk_width, VTE or PuTTY set to "
-                               "wide ambiguous characters, mintty", _codepoint_measure(2))
-MODELS: dict[str, TerminalModel] = {model.name: model for model in (GRAPHEME, CODEPOINT, AMBIGUOUS_WIDE)}
+CODEPOINT = TerminalModel(
+    "codepoint",
+    "xterm, VTE (GNOME Terminal, Tilix), tmux, screen, Linux console",
+    _codepoint_measure(1),
+)
+AMBIGUOUS_WIDE = TerminalModel(
+    "ambiguous-wide",
+    "CJK-locale terminals: xterm -cjk_width, VTE or PuTTY set to "
+    "wide ambiguous characters, mintty",
+    _codepoint_measure(2),
+)
+MODELS: dict[str, TerminalModel] = {
+    model.name: model for model in (GRAPHEME, CODEPOINT, AMBIGUOUS_WIDE)
+}
 
 
 # ── unprintable characters, by the judge's own rules ───────────────────────
@@ -407,7 +440,7 @@ class StyleRuns(Sequence[Style]):
     def runs(self) -> Iterator[tuple[Style, int]]:
         """``(style, characters)`` in order."""
         start = 0
-        for style, end in zip(self._styles, self._ends):
+        for style, end in zip(self._styles, self._ends, strict=False):
             yield style, end - start
             start = end
 
@@ -454,7 +487,9 @@ class StyleRuns(Sequence[Style]):
         if isinstance(other, StyleRuns):
             return self._ends == other._ends and self._styles == other._styles
         if isinstance(other, Sequence):
-            return len(other) == len(self) and all(a == b for a, b in zip(self, other))
+            return len(other) == len(self) and all(
+                a == b for a, b in zip(self, other, strict=False)
+            )
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -489,8 +524,11 @@ class _Row:
 
     def freeze(self) -> ScreenRow:
         text = "".join(self.parts).rstrip(" ")
-        return ScreenRow(text, _shared_runs(tuple(StyleRuns(self.runs)[: len(text)].runs())),
-                         style_kinds(frozenset(self.kinds)))
+        return ScreenRow(
+            text,
+            _shared_runs(tuple(StyleRuns(self.runs)[: len(text)].runs())),
+            style_kinds(frozenset(self.kinds)),
+        )
 
 
 @lru_cache(maxsize=4096)
@@ -607,12 +645,16 @@ def _tab(row: _Row, width: int) -> None:
         row.add(" " * (stop - row.column), PLAIN, stop - row.column)
 
 
-def _place_text(rows: list[ScreenRow], row: _Row, text: str, style: Style, width: int, model: TerminalModel) -> _Row:
+def _place_text(
+    rows: list[ScreenRow], row: _Row, text: str, style: Style, width: int, model: TerminalModel
+) -> _Row:
     """``text`` from the cursor on, full rows appended to ``rows``; the row the cursor ends on."""
     if _FORBIDDEN.search(text):
         text = _FORBIDDEN.sub("", text)
     if text.isascii():
-        while text:  # printable ASCII: one cell a character on every terminal, laid out a row at a time
+        while (
+            text
+        ):  # printable ASCII: one cell a character on every terminal, laid out a row at a time
             if row.column >= width:
                 rows.append(row.freeze())
                 row = _Row()
@@ -641,9 +683,12 @@ def _place_text(rows: list[ScreenRow], row: _Row, text: str, style: Style, width
 # ── pyte, for frames that emit controls ────────────────────────────────────
 
 _ALLOWED_EVENTS = frozenset({"draw", "linefeed", "carriage_return", "select_graphic_rendition"})
-_CONTROL_EVENTS = (
-    sorted(set(pyte.Stream.basic.values()) | set(pyte.Stream.escape.values()) | set(pyte.Stream.sharp.values())
-           | set(pyte.Stream.csi.values()) | {"set_title", "set_icon_name", "define_charset", "debug"})
+_CONTROL_EVENTS = sorted(
+    set(pyte.Stream.basic.values())
+    | set(pyte.Stream.escape.values())
+    | set(pyte.Stream.sharp.values())
+    | set(pyte.Stream.csi.values())
+    | {"set_title", "set_icon_name", "define_charset", "debug"}
 )
 
 
@@ -667,7 +712,9 @@ class TruthScreen(pyte.Screen):
         attrs = self.cursor.attrs
         cell_type, rest = type(attrs), tuple(attrs)[1:]
         for grapheme in iter_graphemes(data):
-            width = 1 if grapheme.isascii() and grapheme.isprintable() else _grapheme_width(grapheme)
+            width = (
+                1 if grapheme.isascii() and grapheme.isprintable() else _grapheme_width(grapheme)
+            )
             if width <= 0:
                 continue
             if self.cursor.x + width > self.columns:
@@ -781,13 +828,19 @@ class FrameReading:
             for index in range(1, len(row.text) + 1):
                 if index == len(row.text) or row.styles[index] != row.styles[start]:
                     style = row.styles[start]
-                    runs.append(StyledRun(row.text[start:index], style.fg, style.bg, style.bold, style.reverse))
+                    runs.append(
+                        StyledRun(
+                            row.text[start:index], style.fg, style.bg, style.bold, style.reverse
+                        )
+                    )
                     start = index
             out.append(tuple(runs))
         return out
 
 
-def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GRAPHEME) -> FrameReading:
+def read_frame(
+    frame_lines: Sequence[str], width: int, model: TerminalModel = GRAPHEME
+) -> FrameReading:
     """The frame as ``model`` shows it, with every control and unprintable character it carries recorded.
 
     A real terminal's rows, and whether its transcript held, are its own; what
@@ -803,11 +856,18 @@ def read_frame(frame_lines: Sequence[str], width: int, model: TerminalModel = GR
         for grapheme in _unprintable(_FORBIDDEN.sub("", text))
     ]
     if model.screen is None:
-        reading = FrameReading(model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable)
+        reading = FrameReading(
+            model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable
+        )
     else:
         shown = model.screen(frame_lines, width)
-        reading = FrameReading(model, list(shown.rows), shown.transcript_intact, foreign_bytes=foreign,
-                               unprintable=unprintable)
+        reading = FrameReading(
+            model,
+            list(shown.rows),
+            shown.transcript_intact,
+            foreign_bytes=foreign,
+            unprintable=unprintable,
+        )
     if foreign:
         effects = control_effects(frame_lines, width)
         reading.foreign_events = list(effects.events)

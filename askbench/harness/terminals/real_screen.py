@@ -25,7 +25,14 @@ from .models import (
     printed_text,
 )
 
-__all__ = ["RealTerminal", "TerminalUnavailable", "frame_data", "frame_height", "real_model", "screen_rows"]
+__all__ = [
+    "RealTerminal",
+    "TerminalUnavailable",
+    "frame_data",
+    "frame_height",
+    "real_model",
+    "screen_rows",
+]
 
 
 class TerminalUnavailable(RuntimeError):
@@ -51,7 +58,9 @@ def frame_data(lines: Sequence[str]) -> str:
 
 def frame_height(lines: Sequence[str], width: int) -> int:
     """Screen rows enough for the transcript and the frame without scrolling: a code point takes at most 2 columns, a tab 8."""
-    rows = sum(1 + (2 * len(printed_text(line)) + 8 * line.count("\t")) // (width - 1) for line in lines)
+    rows = sum(
+        1 + (2 * len(printed_text(line)) + 8 * line.count("\t")) // (width - 1) for line in lines
+    )
     return len(TRANSCRIPT) + rows + 2
 
 
@@ -81,6 +90,11 @@ def real_model(name: str, stands_for: str, terminal: RealTerminal) -> TerminalMo
         if unknown:
             known.update(zip(unknown, terminal.advances(unknown), strict=True))
         for grapheme in graphemes:
-            yield grapheme, sum(char.isprintable() for char in grapheme) if grapheme.isascii() else known[grapheme]
+            yield (
+                grapheme,
+                sum(char.isprintable() for char in grapheme)
+                if grapheme.isascii()
+                else known[grapheme],
+            )
 
     return TerminalModel(name, stands_for, measure, _screen(terminal))

@@ -52,14 +52,37 @@ class TmuxTerminal:
         self._pending = b""
         atexit.register(self.close)
         pane = f"{sys.executable} -I {_PANE} {requests} {answers}"
-        self._tmux("new-session", "-d", "-x", "80", "-y", "24", pane, ";", "set", "-g", "status", "off", ";",
-                   "set", "-g", "window-size", "manual")
+        self._tmux(
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            pane,
+            ";",
+            "set",
+            "-g",
+            "status",
+            "off",
+            ";",
+            "set",
+            "-g",
+            "window-size",
+            "manual",
+        )
 
     def _tmux(self, *arguments: str) -> str:
-        done = subprocess.run([self._program, "-L", self._socket, "-f", os.devnull, *arguments],
-                              capture_output=True, env={**os.environ, **_ENVIRONMENT}, check=False)
+        done = subprocess.run(
+            [self._program, "-L", self._socket, "-f", os.devnull, *arguments],
+            capture_output=True,
+            env={**os.environ, **_ENVIRONMENT},
+            check=False,
+        )
         if done.returncode != 0:
-            raise RuntimeError(f"tmux {arguments[0]}: {done.stderr.decode(errors='replace').strip()}")
+            raise RuntimeError(
+                f"tmux {arguments[0]}: {done.stderr.decode(errors='replace').strip()}"
+            )
         return done.stdout.decode("utf-8", "replace")
 
     def _ask(self, request: dict[str, object]) -> dict[str, object]:
@@ -92,7 +115,9 @@ class TmuxTerminal:
         return [int(cell) for cell in cells]
 
     def close(self) -> None:
-        subprocess.run([self._program, "-L", self._socket, "kill-server"], capture_output=True, check=False)
+        subprocess.run(
+            [self._program, "-L", self._socket, "kill-server"], capture_output=True, check=False
+        )
         for descriptor in (self._requests, self._answers):
             try:
                 os.close(descriptor)
@@ -107,5 +132,9 @@ def tmux_model() -> TerminalModel:
     program = shutil.which("tmux")
     if program is None:
         raise TerminalUnavailable(TMUX_INSTALL)
-    version = subprocess.run([program, "-V"], capture_output=True, text=True, check=False).stdout.strip()
-    return real_model("tmux", f"{version or 'tmux'} (a pane, read with capture-pane)", TmuxTerminal(program))
+    version = subprocess.run(
+        [program, "-V"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    return real_model(
+        "tmux", f"{version or 'tmux'} (a pane, read with capture-pane)", TmuxTerminal(program)
+    )

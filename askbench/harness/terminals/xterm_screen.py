@@ -43,8 +43,13 @@ class XtermTerminal:
 
     def __init__(self, node: str, modules: Path, table: str) -> None:
         self._process = subprocess.Popen(
-            [node, str(_HELPER), table], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            env={**os.environ, "NODE_PATH": str(modules)}, text=True, encoding="utf-8", errors="replace",
+            [node, str(_HELPER), table],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "NODE_PATH": str(modules)},
+            text=True,
+            encoding="utf-8",
+            errors="replace",
         )
         atexit.register(self.close)
 
@@ -78,8 +83,10 @@ class XtermTerminal:
 
 def _missing(modules: Path) -> str:
     packages = ", ".join(XTERM_PACKAGES)
-    return (f"xterm.js headless is not installed: {packages} not found in {modules} "
-            "(run `make terminals`, or set ASKBENCH_NODE_MODULES to a node_modules folder that has them)")
+    return (
+        f"xterm.js headless is not installed: {packages} not found in {modules} "
+        "(run `make terminals`, or set ASKBENCH_NODE_MODULES to a node_modules folder that has them)"
+    )
 
 
 @cache
@@ -88,9 +95,17 @@ def xterm_model(name: str) -> TerminalModel:
     node = shutil.which("node")
     modules = node_modules()
     if node is None:
-        raise TerminalUnavailable("xterm.js needs Node.js, which is not installed (Debian: apt-get install nodejs)")
-    needed = [modules / "@xterm" / "headless"] + ([modules / "@xterm" / "addon-unicode11"] if name != "xterm" else [])
+        raise TerminalUnavailable(
+            "xterm.js needs Node.js, which is not installed (Debian: apt-get install nodejs)"
+        )
+    needed = [modules / "@xterm" / "headless"] + (
+        [modules / "@xterm" / "addon-unicode11"] if name != "xterm" else []
+    )
     if not all((folder / "package.json").is_file() for folder in needed):
         raise TerminalUnavailable(_missing(modules))
     table = _TABLES[name]
-    return real_model(name, f"xterm.js headless, Unicode {table} (VS Code's terminal)", XtermTerminal(node, modules, table))
+    return real_model(
+        name,
+        f"xterm.js headless, Unicode {table} (VS Code's terminal)",
+        XtermTerminal(node, modules, table),
+    )

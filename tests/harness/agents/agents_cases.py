@@ -23,10 +23,19 @@ def fixture(name: str) -> Fixture:
 
 def constructed(tmp_path: Path, call: dict[str, object], **extra: object) -> Fixture:
     """A fixture made up for one test (not a corpus case)."""
-    return Fixture(tmp_path / "case.json", "cases/constructed", "cases", "constructed", "constructed for a test",
-                   call, **extra)  # type: ignore[arg-type]
+    return Fixture(
+        tmp_path / "case.json",
+        "cases/constructed",
+        "cases",
+        "constructed",
+        "constructed for a test",
+        call,
+        **extra,
+    )  # type: ignore[arg-type]
 
 
 def recorded(server: str) -> dict[str, object]:
-    data: dict[str, object] = json.loads((CORPUS / "mcp" / "servers" / f"{server}.json").read_text(encoding="utf-8"))
+    data: dict[str, object] = json.loads(
+        (CORPUS / "mcp" / "servers" / f"{server}.json").read_text(encoding="utf-8")
+    )
     return data

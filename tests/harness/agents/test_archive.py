@@ -8,8 +8,20 @@ from askbench.harness.agents.toolcall import ToolCall
 
 
 def test_a_kept_run_loads_back_as_it_was(tmp_path: Path) -> None:
-    run = Run("codex", "bash/a", 120, "prompt", (Capture("prompt", ("row", "ünï"), 3),), b"\x1b[2Jx\xff",
-              ToolCall("shell", {"command": ["bash", "-lc", "ls"]}), ("denied",), ("shell",), ("note",), 40, ("/v1/responses",))
+    run = Run(
+        "codex",
+        "bash/a",
+        120,
+        "prompt",
+        (Capture("prompt", ("row", "ünï"), 3),),
+        b"\x1b[2Jx\xff",
+        ToolCall("shell", {"command": ["bash", "-lc", "ls"]}),
+        ("denied",),
+        ("shell",),
+        ("note",),
+        40,
+        ("/v1/responses",),
+    )
     path = save_run(run, tmp_path)
     assert path == run_path(tmp_path, "codex", "bash/a", 120) and path.parent.name == "codex"
     assert load_run(path) == run

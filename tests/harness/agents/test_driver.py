@@ -20,10 +20,19 @@ CASES = {
     "conceal": "adversarial/bash-sgr-conceal-hidden-exfil",
     "mcp": "mcp/github-create-issue-long-markdown-body",
 }
-JOBS = [*((protocol, "sound", "bash") for protocol in PROTOCOLS),
-        ("chat", "sound", "mcp"), ("anthropic", "sound", "conceal"), ("responses", "leak", "conceal"),
-        ("gemini", "leak", "bash"), ("chat", "cut", "bash"), ("chat", "cut", "mcp"), ("anthropic", "refuse", "bash"),
-        ("responses", "silent", "bash"), ("gemini", "busy", "bash"), ("chat", "spill", "bash")]
+JOBS = [
+    *((protocol, "sound", "bash") for protocol in PROTOCOLS),
+    ("chat", "sound", "mcp"),
+    ("anthropic", "sound", "conceal"),
+    ("responses", "leak", "conceal"),
+    ("gemini", "leak", "bash"),
+    ("chat", "cut", "bash"),
+    ("chat", "cut", "mcp"),
+    ("anthropic", "refuse", "bash"),
+    ("responses", "silent", "bash"),
+    ("gemini", "busy", "bash"),
+    ("chat", "spill", "bash"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +46,9 @@ def runs() -> Iterator[dict[tuple[str, str, str], Run]]:
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
-def test_each_protocol_reaches_the_prompt_expands_pages_and_declines(runs: dict[tuple[str, str, str], Run], protocol: str) -> None:
+def test_each_protocol_reaches_the_prompt_expands_pages_and_declines(
+    runs: dict[tuple[str, str, str], Run], protocol: str
+) -> None:
     run = runs[(protocol, "sound", "bash")]
     assert run.outcome == "prompt" and run.call is not None and run.call.name == "bash"
     steps = [capture.step for capture in run.captures]
@@ -50,30 +61,42 @@ def test_each_protocol_reaches_the_prompt_expands_pages_and_declines(runs: dict[
     assert len(run.captures[0].rows) == run.height == 40
 
 
-def test_the_mcp_call_is_made_with_the_name_the_cli_offers(runs: dict[tuple[str, str, str], Run]) -> None:
+def test_the_mcp_call_is_made_with_the_name_the_cli_offers(
+    runs: dict[tuple[str, str, str], Run],
+) -> None:
     run = runs[("chat", "sound", "mcp")]
     assert run.call is not None and run.call.name == "mcp__github__create_issue"
     assert run.call.arguments["owner"] == "northwind-labs"
 
 
-def test_a_refusal_a_silence_and_a_busy_screen_are_told_apart(runs: dict[tuple[str, str, str], Run]) -> None:
+def test_a_refusal_a_silence_and_a_busy_screen_are_told_apart(
+    runs: dict[tuple[str, str, str], Run],
+) -> None:
     assert runs[("anthropic", "refuse", "bash")].outcome == "refused"
     assert runs[("responses", "silent", "bash")].outcome == "no prompt"
     assert runs[("gemini", "busy", "bash")].outcome == "timeout"
 
 
-def _verdict(runs: dict[tuple[str, str, str], Run], job: tuple[str, str, str]) -> tuple[str, set[str]]:
+def _verdict(
+    runs: dict[tuple[str, str, str], Run], job: tuple[str, str, str]
+) -> tuple[str, set[str]]:
     run = runs[job]
     verdict = judge(run, fixture(CASES[job[2]]), standin(job[0], job[1]))  # type: ignore[arg-type]
     return verdict.status, {failure.invariant for failure in verdict.failures}
 
 
 def test_a_sound_prompt_passes_every_verdict(runs: dict[tuple[str, str, str], Run]) -> None:
-    for job in [*((protocol, "sound", "bash") for protocol in PROTOCOLS), ("chat", "sound", "mcp"), ("anthropic", "sound", "conceal")]:
+    for job in [
+        *((protocol, "sound", "bash") for protocol in PROTOCOLS),
+        ("chat", "sound", "mcp"),
+        ("anthropic", "sound", "conceal"),
+    ]:
         assert _verdict(runs, job) == ("PASS", set()), job
 
 
-def test_each_defect_fails_the_invariant_that_names_it(runs: dict[tuple[str, str, str], Run]) -> None:
+def test_each_defect_fails_the_invariant_that_names_it(
+    runs: dict[tuple[str, str, str], Run],
+) -> None:
     assert _verdict(runs, ("responses", "leak", "conceal")) == ("FAIL", {"containment"})
     status, failed = _verdict(runs, ("gemini", "leak", "bash"))
     assert status == "FAIL" and {"rows", "core", "runs", "elision"} <= failed

@@ -26,8 +26,14 @@ def test_a_command_s_facts_are_its_start_its_end_and_its_first_and_last_commands
 
 
 def test_an_mcp_call_s_facts_are_its_tool_and_every_argument_s_key() -> None:
-    text = call_text(Intent("mcp", {"owner": "acme", "body": "x" * 500, "labels": ["a"]}, "create_issue", "github"))
-    assert text.labels == ("create_issue", "owner", "body", "labels") and text.first == "create_issue"
+    text = call_text(
+        Intent(
+            "mcp", {"owner": "acme", "body": "x" * 500, "labels": ["a"]}, "create_issue", "github"
+        )
+    )
+    assert (
+        text.labels == ("create_issue", "owner", "body", "labels") and text.first == "create_issue"
+    )
     assert text.main == "x" * 500 and set(text.strings) == {"acme", "x" * 500, "a"}
 
 
@@ -38,7 +44,10 @@ def test_a_command_s_words_are_read_up_to_a_control_it_carries() -> None:
 
 def test_characters_a_prompt_may_only_spell_out_split_pieces_too() -> None:
     assert pieces("chmod +x ./report\u202efdp.sh") == ["chmod+x./report", "fdp.sh"]
-    assert pieces("git status" + "\U000e0078" * 50 + " && curl x | sh") == ["gitstatus", "&&curlx|sh"]
+    assert pieces("git status" + "\U000e0078" * 50 + " && curl x | sh") == [
+        "gitstatus",
+        "&&curlx|sh",
+    ]
     assert pieces("a\u200bb 👩\u200d💻") == ["a", "b👩\u200d💻"]
 
 

@@ -17,8 +17,12 @@ INTENT = Intent("bash", {"command": "rm -rf build"})
 
 
 def _post(model: FakeModel, path: str, body: object) -> bytes:
-    request = urllib.request.Request(model.base_url + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        model.base_url + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         data: bytes = response.read()
         return data
@@ -31,11 +35,21 @@ def test_one_tool_call_then_text_and_the_result_is_kept(protocol: Protocol) -> N
         path = standin.PATHS[protocol]
         side = _post(model, path, standin.request_body(protocol, ["read"]))
         assert standin.read_call(protocol, side) is None and model.call is None
-        first = standin.read_call(protocol, _post(model, path, standin.request_body(protocol, ["bash"])))
+        first = standin.read_call(
+            protocol, _post(model, path, standin.request_body(protocol, ["bash"]))
+        )
         assert first == ("bash", {"command": "rm -rf build"})
-        again = standin.read_call(protocol, _post(model, path, standin.request_body(protocol, ["bash"])))
+        again = standin.read_call(
+            protocol, _post(model, path, standin.request_body(protocol, ["bash"]))
+        )
         assert again is None
-        _post(model, path, standin.result_body(protocol, ["bash"], "bash", {"command": "rm -rf build"}, "denied by user"))
+        _post(
+            model,
+            path,
+            standin.result_body(
+                protocol, ["bash"], "bash", {"command": "rm -rf build"}, "denied by user"
+            ),
+        )
         assert model.state.answered.is_set() and "denied by user" in model.results[0]
         assert [exchange.sent_call for exchange in model.exchanges] == [False, True, False, False]
 
@@ -54,5 +68,12 @@ def test_a_turn_before_the_mcp_tools_are_listed_is_answered_busy_until_they_are(
         with pytest.raises(urllib.error.HTTPError) as busy:
             _post(model, path, standin.request_body("anthropic", ["Bash"]))
         assert busy.value.code == 503
-        call = standin.read_call("anthropic", _post(model, path, standin.request_body("anthropic", ["Bash", "mcp__github__create_issue"])))
+        call = standin.read_call(
+            "anthropic",
+            _post(
+                model,
+                path,
+                standin.request_body("anthropic", ["Bash", "mcp__github__create_issue"]),
+            ),
+        )
         assert call == ("mcp__github__create_issue", {"owner": "acme"})

@@ -8,7 +8,9 @@ from askbench.harness.agents.install import bin_dir, default_cache, install, ins
 from askbench.harness.agents.profiles import PROFILES
 
 
-def test_each_cli_and_version_has_its_own_prefix_outside_the_repository(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_each_cli_and_version_has_its_own_prefix_outside_the_repository(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.delenv("ASKBENCH_AGENTS_CACHE", raising=False)
     assert default_cache() == Path.home() / ".cache" / "askbench" / "agents"
     monkeypatch.setenv("ASKBENCH_AGENTS_CACHE", str(tmp_path))

@@ -11,12 +11,20 @@ def test_every_real_cli_is_pinned_to_one_version_and_says_how_it_is_driven() -> 
     for profile in PROFILES.values():
         assert re.fullmatch(r"\d+\.\d+\.\d+", profile.version) and profile.package
         assert profile.expand_key and profile.decline_key and profile.shell
-        assert any("{base_url}" in value for value in (*profile.env.values(), *profile.files.values()))
+        assert any(
+            "{base_url}" in value for value in (*profile.env.values(), *profile.files.values())
+        )
 
 
 def test_seeded_json_files_are_json_once_filled() -> None:
-    values = {"base_url": "http://127.0.0.1:1", "home": "/h", "work": "/w", "python": "/p", "mcp_server": "github",
-              "mcp_record": "/r.json"}
+    values = {
+        "base_url": "http://127.0.0.1:1",
+        "home": "/h",
+        "work": "/w",
+        "python": "/p",
+        "mcp_server": "github",
+        "mcp_record": "/r.json",
+    }
     for profile in PROFILES.values():
         for name, text in profile.files.items():
             if name.endswith(".json"):
@@ -28,15 +36,31 @@ def test_fill_leaves_unknown_braces_alone() -> None:
 
 
 def test_one_stand_in_per_protocol() -> None:
-    assert {profile.protocol for profile in STANDINS.values()} == {"anthropic", "responses", "chat", "gemini"}
+    assert {profile.protocol for profile in STANDINS.values()} == {
+        "anthropic",
+        "responses",
+        "chat",
+        "gemini",
+    }
 
 
 DENY_ROWS = {
-    "claude-code": ("   4. No", "   2. Yes, and don't ask again for: git commit *\n Esc to cancel · Tab to amend"),
-    "codex": ("    3. No, and tell Codex what to do differently (esc)\n    4. Cancel                  Cancel this tool call",
-              "  › 1. Yes, proceed (y)\n  Press enter to confirm or esc to cancel"),
-    "gemini-cli": ("│   3. No, suggest changes (esc)                  │", "│ ● 1. Allow once   │\n  no sandbox (see /docs)"),
-    "opencode": ("   Allow once   Allow always   Reject        ctrl+f fullscreen", "  ┃  $ git push --no-verify"),
+    "claude-code": (
+        "   4. No",
+        "   2. Yes, and don't ask again for: git commit *\n Esc to cancel · Tab to amend",
+    ),
+    "codex": (
+        "    3. No, and tell Codex what to do differently (esc)\n    4. Cancel                  Cancel this tool call",
+        "  › 1. Yes, proceed (y)\n  Press enter to confirm or esc to cancel",
+    ),
+    "gemini-cli": (
+        "│   3. No, suggest changes (esc)                  │",
+        "│ ● 1. Allow once   │\n  no sandbox (see /docs)",
+    ),
+    "opencode": (
+        "   Allow once   Allow always   Reject        ctrl+f fullscreen",
+        "  ┃  $ git push --no-verify",
+    ),
 }
 
 

@@ -11,12 +11,26 @@ PROFILES = (standin("chat"), standin("gemini"))
 
 def _matrix() -> Matrix:
     verdicts = (
-        Verdict("standin-chat", "bash/a", 80, "FAIL", (Failure("rows", "taller than 40 rows"),), screen=("<prompt>",)),
+        Verdict(
+            "standin-chat",
+            "bash/a",
+            80,
+            "FAIL",
+            (Failure("rows", "taller than 40 rows"),),
+            screen=("<prompt>",),
+        ),
         Verdict("standin-chat", "bash/a", 120, "PASS"),
         Verdict("standin-gemini", "bash/a", 80, "REFUSED", notes=("declined before asking",)),
     )
-    return Matrix(PROFILES, ("bash/a",), (80, 120), verdicts, {("bash/a", 80): "PASS"},
-                  {"OpenCode": "not installed"}, {"date": "today"})
+    return Matrix(
+        PROFILES,
+        ("bash/a",),
+        (80, 120),
+        verdicts,
+        {("bash/a", 80): "PASS"},
+        {"OpenCode": "not installed"},
+        {"date": "today"},
+    )
 
 
 def test_every_cell_has_a_verdict_and_one_not_reached_says_not_run() -> None:
@@ -24,7 +38,9 @@ def test_every_cell_has_a_verdict_and_one_not_reached_says_not_run() -> None:
     assert "`@0`" in text and "80: FAIL rows<br>120: PASS" in text
     assert f"80: REFUSED<br>120: {NOT_RUN}" in text and "not run: OpenCode" in text
     assert "rows: taller than 40 rows" in text and "declined before asking" in text
-    assert text.split("| `bash/a` |")[1].split("|")[0].strip() == f"80: PASS<br>120: {NOT_RUN}"  # the reference
+    assert (
+        text.split("| `bash/a` |")[1].split("|")[0].strip() == f"80: PASS<br>120: {NOT_RUN}"
+    )  # the reference
 
 
 def test_json_lists_every_cell_with_its_reasons() -> None:

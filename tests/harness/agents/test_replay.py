@@ -12,7 +12,14 @@ def test_the_stream_is_replayed_at_its_size_with_styles() -> None:
 def test_every_kind_of_control_in_a_payload_is_found() -> None:
     text = "a\x1b[8mb\x1b]8;;http://x\x1b\\c\x1b]52;c;aGk=\x07d\x9b2Je\x08f\rg\r\nh"
     assert [control for _at, control in controls_in(text)] == [
-        "\x1b[8m", "\x1b]8;;http://x\x1b\\", "\x1b]52;c;aGk=\x07", "\x9b", "\x08", "\r", "\r"]
+        "\x1b[8m",
+        "\x1b]8;;http://x\x1b\\",
+        "\x1b]52;c;aGk=\x07",
+        "\x9b",
+        "\x08",
+        "\r",
+        "\r",
+    ]
 
 
 def test_a_control_counts_only_beside_the_payload_s_own_characters() -> None:
@@ -54,4 +61,8 @@ def test_an_apc_or_dcs_string_is_taken_in_unseen_as_a_terminal_does() -> None:
     raw = b"1. Yes\r\n2. \x1b_Gs=1,v=1,a=q,t=d,f=24;AAAA\x1b\\No\r\n\x1bP+q544e\x1b\\3. Cancel"
     assert replay(raw, 30, 3).rows == ("1. Yes", "2. No", "3. Cancel")
     cut = raw.index(b"No")
-    assert replay_at(raw, [cut, len(raw)], 30, 3)[0].rows == replay(raw[:cut], 30, 3).rows == ("1. Yes", "2.", "")
+    assert (
+        replay_at(raw, [cut, len(raw)], 30, 3)[0].rows
+        == replay(raw[:cut], 30, 3).rows
+        == ("1. Yes", "2.", "")
+    )

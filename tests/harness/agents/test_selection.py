@@ -8,4 +8,11 @@ def test_at_least_thirty_fixtures_every_one_loads_and_every_one_is_a_call_a_cli_
     fixtures = curated()
     assert len(CURATED) >= 30 and len(fixtures) == len(CURATED) == len(set(CURATED))
     assert all(intent_of(fixture) is not None for fixture in fixtures)
-    assert {fixture.family for fixture in fixtures} >= {"bash", "adversarial", "mcp", "forwarded", "files", "unicode"}
+    assert {fixture.family for fixture in fixtures} >= {
+        "bash",
+        "adversarial",
+        "mcp",
+        "forwarded",
+        "files",
+        "unicode",
+    }

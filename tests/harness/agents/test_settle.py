@@ -11,8 +11,12 @@ def test_spinners_and_clocks_are_masked_and_nothing_else() -> None:
 
 
 def test_a_glyph_that_blinks_on_and_off_is_masked_too() -> None:
-    assert mask(["\u25cf Running the requested command"]) == mask(["  Running the requested command"])
-    assert mask(["\u2022 Calling slack.slack_post_message"]) == mask(["\u25e6 Calling slack.slack_post_message"])
+    assert mask(["\u25cf Running the requested command"]) == mask(
+        ["  Running the requested command"]
+    )
+    assert mask(["\u2022 Calling slack.slack_post_message"]) == mask(
+        ["\u25e6 Calling slack.slack_post_message"]
+    )
 
 
 def _screens(*rows: str) -> Iterator[list[str]]:
@@ -24,7 +28,9 @@ def _screens(*rows: str) -> Iterator[list[str]]:
 
 def test_a_screen_settles_when_it_stands_still_and_the_condition_holds() -> None:
     screens = _screens("a", "b", "⠋ c 1s", "⠙ c 2s")
-    done = settle(lambda: next(screens), quiet=0.05, limit=5, poll=0.01, until=lambda rows: "c" in rows[0])
+    done = settle(
+        lambda: next(screens), quiet=0.05, limit=5, poll=0.01, until=lambda rows: "c" in rows[0]
+    )
     assert done.settled and done.quiet and "c" in done.rows[0]
 
 
@@ -41,10 +47,14 @@ def test_a_quiet_screen_without_the_condition_is_quiet_but_not_settled() -> None
 
 def test_after_a_key_the_quiet_time_counts_from_the_screens_answer() -> None:
     screens = iter([["before"]] * 8 + [["after"]] * 50)
-    done = settle(lambda: next(screens), quiet=0.02, limit=5, poll=0.01, changed_from=["before"], patience=5)
+    done = settle(
+        lambda: next(screens), quiet=0.02, limit=5, poll=0.01, changed_from=["before"], patience=5
+    )
     assert done.settled and done.rows[0] == "after"
 
 
 def test_a_key_that_changes_nothing_is_given_up_on_after_the_patience() -> None:
-    done = settle(lambda: ["same"], quiet=0.02, limit=5, poll=0.01, changed_from=["same"], patience=0.1)
+    done = settle(
+        lambda: ["same"], quiet=0.02, limit=5, poll=0.01, changed_from=["same"], patience=0.1
+    )
     assert done.settled and done.rows[0] == "same"

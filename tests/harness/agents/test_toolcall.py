@@ -6,8 +6,10 @@ from agents_cases import constructed, fixture
 
 from askbench.harness.agents.toolcall import Intent, intent_of, resolve
 
-SHELL = {"shell_command": {"command": "{command}", "sandbox_permissions": "require_escalated"},
-         "shell": {"command": "{argv}"}}
+SHELL = {
+    "shell_command": {"command": "{command}", "sandbox_permissions": "require_escalated"},
+    "shell": {"command": "{argv}"},
+}
 
 
 def test_a_bash_fixture_asks_for_its_command() -> None:
@@ -17,7 +19,9 @@ def test_a_bash_fixture_asks_for_its_command() -> None:
 
 def test_the_shell_tool_is_the_first_candidate_the_cli_offers() -> None:
     intent = Intent("bash", {"command": "ls -la"})
-    assert resolve(intent, ["read", "shell"], SHELL, {}).arguments == {"command": ["bash", "-lc", "ls -la"]}  # type: ignore[union-attr]
+    assert resolve(intent, ["read", "shell"], SHELL, {}).arguments == {
+        "command": ["bash", "-lc", "ls -la"]
+    }  # type: ignore[union-attr]
     call = resolve(intent, ["shell", "shell_command"], SHELL, {})
     assert call is not None and call.name == "shell_command"
     assert call.arguments == {"command": "ls -la", "sandbox_permissions": "require_escalated"}
@@ -26,7 +30,12 @@ def test_the_shell_tool_is_the_first_candidate_the_cli_offers() -> None:
 
 def test_an_mcp_call_takes_the_name_the_cli_gives_its_server_s_tool() -> None:
     intent = intent_of(fixture("mcp/github-create-issue-long-markdown-body"))
-    assert intent is not None and intent.kind == "mcp" and intent.tool == "create_issue" and intent.server == "github"
+    assert (
+        intent is not None
+        and intent.kind == "mcp"
+        and intent.tool == "create_issue"
+        and intent.server == "github"
+    )
     assert set(intent.arguments) >= {"owner", "repo", "title", "body"}
     offered = ["Bash", "mcp__github__create_issue", "mcp__github__create_issue_comment"]
     call = resolve(intent, offered, {}, {})

@@ -60,8 +60,15 @@ def script(code: str) -> str:
 def summary(run):
     """What a verdict is made of, without timings."""
     return [
-        (result.fixture.name, width.width, width.legacy_rows, width.bounded_rows, width.complete_rows, width.elided,
-         [(v.invariant, v.view, v.message) for v in width.violations])
+        (
+            result.fixture.name,
+            width.width,
+            width.legacy_rows,
+            width.bounded_rows,
+            width.complete_rows,
+            width.elided,
+            [(v.invariant, v.view, v.message) for v in width.violations],
+        )
         for result in run.results
         for width in result.widths
     ]
@@ -87,10 +94,15 @@ def test_the_reference_adapter_gets_the_in_process_verdicts(mode):
 
 
 def test_check_impl_on_the_command_line_passes_the_reference_and_fails_the_naive(capsys):
-    assert main(["check", "--widths", "80", "--impl", REFERENCE, str(REPRO), str(ESCAPES)]) == EXIT_OK
+    assert (
+        main(["check", "--widths", "80", "--impl", REFERENCE, str(REPRO), str(ESCAPES)]) == EXIT_OK
+    )
     assert "2 fixtures, 2 passed" in capsys.readouterr().out
     assert main(["check", "--widths", "80", "--impl", NAIVE, str(REPRO)]) == EXIT_VIOLATION
-    assert "core (bounded @80, grapheme, codepoint, ambiguous-wide): no 'tool' line on screen" in capsys.readouterr().out
+    assert (
+        "core (bounded @80, grapheme, codepoint, ambiguous-wide): no 'tool' line on screen"
+        in capsys.readouterr().out
+    )
 
 
 # ── the naive adapter fails for the right reasons ──────────────────────────
@@ -106,7 +118,11 @@ def test_the_naive_adapter_fails_the_row_budget_and_containment():
     escapes = next(result for result in run.results if result.fixture.name == ESCAPES.stem)
     assert any("cursor_up" in v.message for v in escapes.violations if v.invariant == "containment")
     every = {violation.invariant for result in run.results for violation in result.violations}
-    assert not every & {"CRASH", "TIMEOUT", "BAD_ANSWER"}, "naive in rendering, not in speaking the contract"
+    assert not every & {
+        "CRASH",
+        "TIMEOUT",
+        "BAD_ANSWER",
+    }, "naive in rendering, not in speaking the contract"
 
 
 # ── crashes, hangs and junk are verdicts, and the run completes ────────────
@@ -120,9 +136,14 @@ def test_a_crashing_adapter_is_CRASH_for_every_view_and_the_run_completes(mode):
     assert run.exit_code == EXIT_VIOLATION
     for result in run.results:
         assert [(v.invariant, v.view) for v in result.violations] == [
-            ("CRASH", "bounded"), ("CRASH", "complete"), ("CRASH", "legacy")
+            ("CRASH", "bounded"),
+            ("CRASH", "complete"),
+            ("CRASH", "legacy"),
         ]
-        assert all("exited with status 3" in v.message and "renderer exploded" in v.message for v in result.violations)
+        assert all(
+            "exited with status 3" in v.message and "renderer exploded" in v.message
+            for v in result.violations
+        )
 
 
 @pytest.mark.parametrize("mode", ["session", "oneshot"])
@@ -133,7 +154,9 @@ def test_a_hanging_adapter_is_TIMEOUT_for_every_view_and_the_run_completes(mode)
         run = run_gate([REPRO], WIDTHS, source=source)
     assert time.monotonic() - started < 15
     assert [(v.invariant, v.view) for v in run.results[0].violations] == [
-        ("TIMEOUT", "bounded"), ("TIMEOUT", "complete"), ("TIMEOUT", "legacy")
+        ("TIMEOUT", "bounded"),
+        ("TIMEOUT", "complete"),
+        ("TIMEOUT", "legacy"),
     ]
     assert "no answer within 0.5 s" in run.results[0].violations[0].message
 
@@ -152,7 +175,9 @@ def test_a_session_adapter_that_crashes_on_one_view_is_restarted_for_the_next():
         run = run_gate([ESCAPES], WIDTHS, source=source)
     assert [(v.invariant, v.view) for v in run.results[0].violations] == [("CRASH", "complete")]
     assert source.restarts == 1
-    assert run.results[0].widths[0].legacy_rows == 2  # the restarted process answered the legacy view
+    assert (
+        run.results[0].widths[0].legacy_rows == 2
+    )  # the restarted process answered the legacy view
 
 
 @pytest.mark.parametrize(
@@ -197,7 +222,9 @@ def test_decode_answer_names_what_is_wrong(raw, reason):
 
 
 def test_decode_answer_accepts_a_conforming_answer_with_extra_members():
-    answer = decode_answer(b'{"id": "r", "lines": ["a", "\\u001b[33mb\\u001b[39m"], "elided": true, "x": 1}\n', "r")
+    answer = decode_answer(
+        b'{"id": "r", "lines": ["a", "\\u001b[33mb\\u001b[39m"], "elided": true, "x": 1}\n', "r"
+    )
     assert answer == ExternalFrame(("a", "\x1b[33mb\x1b[39m"), True)
 
 
@@ -208,16 +235,27 @@ def test_every_corpus_payload_survives_the_contract_round_trip():
     fixtures, _ = load_corpus([CORPUS])
     for fixture in fixtures:
         payload = build_payload(fixture.call, fixture.ask)
-        assert payload_from_json(json.loads(dump_json(payload_to_json(payload)))) == payload, fixture.name
+        assert (
+            payload_from_json(json.loads(dump_json(payload_to_json(payload)))) == payload
+        ), fixture.name
 
 
 def test_a_forwarded_request_carries_the_childs_own_kind():
     """Elsewhere a ``forwarded`` kind means "arrived without a payload"; ours always has the child's request."""
-    fixture = next(iter(load_corpus([CORPUS / "forwarded" / "bash-external-directory-forwarded-pg-backup.json"])[0]))
+    fixture = next(
+        iter(
+            load_corpus(
+                [CORPUS / "forwarded" / "bash-external-directory-forwarded-pg-backup.json"]
+            )[0]
+        )
+    )
     payload = build_payload(fixture.call, fixture.ask)
     sent = payload_to_json(payload)
     assert payload.kind == "forwarded" and payload.forwarded_kind == "bash_external_directory"
-    assert sent["kind"] == "bash_external_directory" and sent["request"]["requester"]["forwarded"] is True
+    assert (
+        sent["kind"] == "bash_external_directory"
+        and sent["request"]["requester"]["forwarded"] is True
+    )
 
 
 def not_json(name):
@@ -229,11 +267,20 @@ def test_requests_are_ascii_strict_json_valid_against_the_request_schema():
     for path in SUBSET:
         fixture = load_fixture(path)
         payload = build_payload(fixture.call, fixture.ask)
-        line = encode_request("1:x", "bounded", 80, fixture.max_rows, fixture.field_max_width,
-                              dump_json(fixture_to_json(fixture)), dump_json(payload_to_json(payload)))
+        line = encode_request(
+            "1:x",
+            "bounded",
+            80,
+            fixture.max_rows,
+            fixture.field_max_width,
+            dump_json(fixture_to_json(fixture)),
+            dump_json(payload_to_json(payload)),
+        )
         assert line.isascii() and "\n" not in line
         previous = sys.getrecursionlimit()
-        sys.setrecursionlimit(20_000)  # the 3,000-deep fixture: json and jsonschema recurse per level
+        sys.setrecursionlimit(
+            20_000
+        )  # the 3,000-deep fixture: json and jsonschema recurse per level
         try:
             request = json.loads(line, parse_constant=not_json)
             errors = list(validator.iter_errors(request))
@@ -244,8 +291,13 @@ def test_requests_are_ascii_strict_json_valid_against_the_request_schema():
 
 
 def test_dump_json_spells_non_finite_numbers_as_json_and_leaves_strings_alone():
-    text = dump_json({"n": [float("inf"), float("-inf"), float("nan")], "s": "Infinity NaN \"-Infinity\""})
-    assert json.loads(text) == {"n": [float("inf"), float("-inf"), None], "s": "Infinity NaN \"-Infinity\""}
+    text = dump_json(
+        {"n": [float("inf"), float("-inf"), float("nan")], "s": 'Infinity NaN "-Infinity"'}
+    )
+    assert json.loads(text) == {
+        "n": [float("inf"), float("-inf"), None],
+        "s": 'Infinity NaN "-Infinity"',
+    }
     assert text.startswith('{"n":[1e400,-1e400,null]')
 
 
@@ -269,8 +321,21 @@ def test_a_frame_without_its_chrome_is_a_layout_violation_not_a_crash():
 def test_matrix_writes_markdown_and_html_with_links_to_failing_screens(tmp_path, capsys):
     out = tmp_path / "reports"
     crash = script("import sys; sys.exit(2)")
-    code = main(["matrix", "--widths", "80", "--out", str(out), "--impl", f"naive={NAIVE}", "--impl", f"broken={crash}",
-                 str(REPRO), str(ESCAPES)])
+    code = main(
+        [
+            "matrix",
+            "--widths",
+            "80",
+            "--out",
+            str(out),
+            "--impl",
+            f"naive={NAIVE}",
+            "--impl",
+            f"broken={crash}",
+            str(REPRO),
+            str(ESCAPES),
+        ]
+    )
     assert code == EXIT_OK
     markdown = (out / "matrix.md").read_text(encoding="utf-8")
     html = (out / "matrix.html").read_text(encoding="utf-8")
@@ -282,17 +347,28 @@ def test_matrix_writes_markdown_and_html_with_links_to_failing_screens(tmp_path,
     for link in links:
         assert (out / link).is_file()
         assert link in html
-    assert f"`{NAIVE}`" not in html and f"<code>{NAIVE}</code>" in html  # its own markup, not Markdown backticks
-    assert html.count('<div class="scroll">') == 2  # wide tables scroll in place; the page never overflows
+    assert (
+        f"`{NAIVE}`" not in html and f"<code>{NAIVE}</code>" in html
+    )  # its own markup, not Markdown backticks
+    assert (
+        html.count('<div class="scroll">') == 2
+    )  # wide tables scroll in place; the page never overflows
     screen = (out / f"matrix-screens/naive/bash/{REPRO.stem}@80.txt").read_text(encoding="utf-8")
-    assert "rows (bounded @80, grapheme)" in screen and "── bounded @80" in screen and "Permission Required" in screen
+    assert (
+        "rows (bounded @80, grapheme)" in screen
+        and "── bounded @80" in screen
+        and "Permission Required" in screen
+    )
     assert "reference            @80 2/2" in capsys.readouterr().out
 
 
 def test_matrix_rejects_a_malformed_impl_spec(capsys, tmp_path):
     assert main(["matrix", "--out", str(tmp_path), "--impl", "no-command"]) == EXIT_UNUSABLE
     assert "NAME=CMD" in capsys.readouterr().err
-    assert main(["matrix", "--out", str(tmp_path), "--impl", f"reference={REFERENCE}"]) == EXIT_UNUSABLE
+    assert (
+        main(["matrix", "--out", str(tmp_path), "--impl", f"reference={REFERENCE}"])
+        == EXIT_UNUSABLE
+    )
 
 
 # ── every wait and every answer is bounded ─────────────────────────────────
@@ -311,8 +387,13 @@ def test_a_oneshot_adapter_that_leaves_a_daemon_holding_stdout_is_TIMEOUT(tmp_pa
     )
     try:
         with AdapterSource(AdapterCommand(daemon, "oneshot", timeout=1.0)) as source:
-            answer = source(build_payload({"name": "bash", "input": {"command": "ls"}}), None, "bounded", 80,
-                            load_fixture(ESCAPES).budget(80))
+            answer = source(
+                build_payload({"name": "bash", "input": {"command": "ls"}}),
+                None,
+                "bounded",
+                80,
+                load_fixture(ESCAPES).budget(80),
+            )
         assert isinstance(answer, AdapterFailure) and answer.verdict == "TIMEOUT"
     finally:
         if pid_file.exists():
@@ -333,8 +414,13 @@ def test_an_answer_over_the_bound_is_BAD_ANSWER(mode, newline):
     )
     command = AdapterCommand(flood, mode, timeout=30.0, max_answer=1 << 20)
     with AdapterSource(command) as source:
-        answer = source(build_payload({"name": "bash", "input": {"command": "ls"}}), None, "bounded", 80,
-                        load_fixture(ESCAPES).budget(80))
+        answer = source(
+            build_payload({"name": "bash", "input": {"command": "ls"}}),
+            None,
+            "bounded",
+            80,
+            load_fixture(ESCAPES).budget(80),
+        )
     assert isinstance(answer, AdapterFailure) and answer.verdict == "BAD_ANSWER"
     assert "over 1048576 bytes" in answer.message
 
@@ -342,13 +428,17 @@ def test_an_answer_over_the_bound_is_BAD_ANSWER(mode, newline):
 def test_reading_an_answer_holds_no_more_than_the_bound_and_a_chunk():
     """The memory bound, structurally: the buffer stops growing at the limit, whatever is written."""
     read_end, write_end = os.pipe()
-    writer = subprocess.Popen([sys.executable, "-c", "import os, sys\nwhile True: os.write(1, b'x' * 65536)"],
-                              stdout=write_end)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", "import os, sys\nwhile True: os.write(1, b'x' * 65536)"],
+        stdout=write_end,
+    )
     os.close(write_end)
     buffer = bytearray()
     try:
         with os.fdopen(read_end, "rb", buffering=0) as stream:
-            reading = read_answer(stream, None, buffer, StderrTail(100), time.monotonic() + 60, 1 << 20, until="line")
+            reading = read_answer(
+                stream, None, buffer, StderrTail(100), time.monotonic() + 60, 1 << 20, until="line"
+            )
     finally:
         writer.kill()
         writer.wait()
@@ -356,9 +446,14 @@ def test_reading_an_answer_holds_no_more_than_the_bound_and_a_chunk():
     assert len(buffer) <= (1 << 20) + CHUNK
 
 
-@pytest.mark.parametrize("command", ["/nonexistent/askbench-adapter", script("import sys; sys.stdin.readline(); print()")],
-                         ids=["cannot-start", "answers-nothing"])
-def test_check_stops_with_exit_2_when_the_impl_answers_the_first_request_with_nothing(capsys, command):
+@pytest.mark.parametrize(
+    "command",
+    ["/nonexistent/askbench-adapter", script("import sys; sys.stdin.readline(); print()")],
+    ids=["cannot-start", "answers-nothing"],
+)
+def test_check_stops_with_exit_2_when_the_impl_answers_the_first_request_with_nothing(
+    capsys, command
+):
     assert main(["check", str(ESCAPES), "--widths", "80", "--impl", command]) == EXIT_UNUSABLE
     err = capsys.readouterr().err
     assert "answered its first request with nothing" in err
@@ -371,7 +466,8 @@ def test_render_us_is_optional_and_a_number_when_present() -> None:
     from askbench.harness.drivers.protocol import answer_json, decode_answer
 
     assert decode_answer(answer_json("1", ["a"], False).encode(), "1") == decode_answer(
-        answer_json("1", ["a"], False, 12.34).encode(), "1")
+        answer_json("1", ["a"], False, 12.34).encode(), "1"
+    )
     assert '"renderUs":12.3' in answer_json("1", ["a"], False, 12.34).replace(" ", "")
     bad = decode_answer(b'{"id": "1", "lines": ["a"], "elided": false, "renderUs": "fast"}', "1")
     assert getattr(bad, "verdict", None) == "BAD_ANSWER" and "renderUs" in str(bad)

@@ -14,9 +14,19 @@ from askbench.harness.drivers.protocol import (
     decode_answer,
 )
 
-_SCALARS = st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=3)
-_VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=2),
-                       max_leaves=6)
+_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 5)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=3)
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=2), inner, max_size=2),
+    max_leaves=6,
+)
 _MEMBERS = {
     "id": st.text(max_size=3) | _VALUES,
     "lines": st.lists(st.text(max_size=3), max_size=3) | st.lists(_VALUES, max_size=3) | _VALUES,
@@ -42,9 +52,15 @@ def test_the_one_pass_check_agrees_with_the_schema(data: object) -> None:
     [
         ({"id": "r", "lines": ["a"], "elided": False}, True),
         ({"id": "r", "lines": [], "elided": True, "renderUs": 0, "other": [1]}, True),
-        ({"id": "r", "lines": ["a"], "elided": False, "renderUs": math.nan}, True),  # no comparison with NaN is true
+        (
+            {"id": "r", "lines": ["a"], "elided": False, "renderUs": math.nan},
+            True,
+        ),  # no comparison with NaN is true
         ({"id": "r", "lines": ["a"], "elided": False, "renderUs": math.inf}, True),
-        ({"id": "r", "lines": ["a"], "elided": False, "renderUs": True}, False),  # a boolean is not a number
+        (
+            {"id": "r", "lines": ["a"], "elided": False, "renderUs": True},
+            False,
+        ),  # a boolean is not a number
         ({"id": "r", "lines": ["a"], "elided": False, "renderUs": -0.5}, False),
         ({"id": "r", "lines": ["a"], "elided": False, "renderUs": None}, False),
         ({"id": "r", "lines": ["a", 1], "elided": False}, False),

@@ -15,19 +15,38 @@ def test_only_the_chosen_sections_are_measured_and_reported(tmp_path: Path) -> N
     files = write_bench(tmp_path, QUICK, only=frozenset({"wrap"}))
     results, text = files.results, files.report.read_text(encoding="utf-8")
     assert results.wrap is not None and results.gate is None and results.peers is None
-    assert not (results.scaling or results.repro or results.families or results.pager or results.profiles)
+    assert not (
+        results.scaling or results.repro or results.families or results.pager or results.profiles
+    )
     assert files.plot is None and not (tmp_path / "bench-latency.svg").exists()
     assert "> **Sections measured** (`--only`): wrap; the others are not in this report." in text
-    assert "## Wrapping against `wcwidth.wrap`" in text and "| our wrap vs `wcwidth.wrap`, identical rows |" in text
-    for absent in ("## Scaling", "## The seed's repro", "## Side by side", "## The pager", "gate wall time"):
+    assert (
+        "## Wrapping against `wcwidth.wrap`" in text
+        and "| our wrap vs `wcwidth.wrap`, identical rows |" in text
+    )
+    for absent in (
+        "## Scaling",
+        "## The seed's repro",
+        "## Side by side",
+        "## The pager",
+        "gate wall time",
+    ):
         assert absent not in text
 
 
 def test_the_cli_bench_takes_only_and_impl() -> None:
-    args = build_parser().parse_args(["bench", "--only", "peers", "--impl", "ts=node adapter.mjs", "--impl", "b=./b"])
+    args = build_parser().parse_args(
+        ["bench", "--only", "peers", "--impl", "ts=node adapter.mjs", "--impl", "b=./b"]
+    )
     assert args.only == frozenset({"peers"}) and [(p.name, p.command) for p in args.impl] == [
-        ("ts", "node adapter.mjs"), ("b", "./b")]
-    fixtures = build_parser().parse_args(["bench", "--impl-fixture", "bash/sudo-wrapper-restart-nginx"]).impl_fixture
+        ("ts", "node adapter.mjs"),
+        ("b", "./b"),
+    ]
+    fixtures = (
+        build_parser()
+        .parse_args(["bench", "--impl-fixture", "bash/sudo-wrapper-restart-nginx"])
+        .impl_fixture
+    )
     assert [path.name for path in fixtures] == ["sudo-wrapper-restart-nginx.json"]
     with pytest.raises(SystemExit):
         build_parser().parse_args(["bench", "--impl-fixture", "bash/no-such-fixture-anywhere"])

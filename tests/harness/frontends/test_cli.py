@@ -76,7 +76,9 @@ def test_a_missing_path_exits_2_as_not_found(tmp_path, capsys):
     assert main(["check", "--json", str(tmp_path / "nope")]) == EXIT_UNUSABLE
     report = json.loads(capsys.readouterr().out)
     assert report["exit_code"] == EXIT_UNUSABLE
-    assert [(problem["kind"], problem["message"]) for problem in report["problems"]] == [("not found", "does not exist")]
+    assert [(problem["kind"], problem["message"]) for problem in report["problems"]] == [
+        ("not found", "does not exist")
+    ]
 
 
 def test_a_mistyped_family_exits_2(tmp_path, capsys):
@@ -98,11 +100,16 @@ def test_junit_is_written_beside_the_table(corpus, tmp_path, capsys):
 
 def test_an_unwritable_junit_file_exits_2(corpus, capsys):
     corpus.write("ok")
-    assert main(["check", "--widths", "80", "--junit", str(corpus.root), str(corpus.root)]) == EXIT_UNUSABLE
+    assert (
+        main(["check", "--widths", "80", "--junit", str(corpus.root), str(corpus.root)])
+        == EXIT_UNUSABLE
+    )
     assert "--junit" in capsys.readouterr().err
 
 
-def test_github_annotations_are_on_under_github_actions_and_never_inside_json(corpus, capsys, monkeypatch):
+def test_github_annotations_are_on_under_github_actions_and_never_inside_json(
+    corpus, capsys, monkeypatch
+):
     corpus.write("wrong", {**LS, "expect": {"kind": "mcp"}})
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     assert main(["check", "--widths", "80", str(corpus.root)]) == EXIT_VIOLATION
@@ -111,7 +118,9 @@ def test_github_annotations_are_on_under_github_actions_and_never_inside_json(co
     json.loads(capsys.readouterr().out)
     assert main(["check", "--widths", "80", "--no-github", str(corpus.root)]) == EXIT_VIOLATION
     assert "::error" not in capsys.readouterr().out
-    assert main(["check", "--widths", "80", "--json", "--github", str(corpus.root)]) == EXIT_UNUSABLE
+    assert (
+        main(["check", "--widths", "80", "--json", "--github", str(corpus.root)]) == EXIT_UNUSABLE
+    )
 
 
 def test_progress_goes_to_stderr_when_stdout_is_not_a_terminal(corpus, capsys):
@@ -153,16 +162,28 @@ def _modules_after(code: str) -> set[str]:
 
     Packages are left out: importing a module imports the packages it sits in, which says where the
     module is filed, not what ``code`` needed."""
-    probe = code + "\nimport sys\nprint('\\n'.join(sorted(n for n, m in sys.modules.items() if not hasattr(m, '__path__'))))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
+    probe = (
+        code
+        + "\nimport sys\nprint('\\n'.join(sorted(n for n, m in sys.modules.items() if not hasattr(m, '__path__'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     heavy = ("pyte", "jsonschema", "wcwidth", "matplotlib", "tree_sitter")
-    return {name for name in done.stdout.split()
-            if name.startswith(("askbench.harness", "askbench.impl")) or name.split(".")[0] in heavy}
+    return {
+        name
+        for name in done.stdout.split()
+        if name.startswith(("askbench.harness", "askbench.impl")) or name.split(".")[0] in heavy
+    }
 
 
-VERSION_MODULES = {"askbench.harness.frontends.cli", "askbench.harness.frontends.lazy_commands", "askbench.harness.frontends.option_types",
-                   "askbench.harness.reporters.colour"}
+VERSION_MODULES = {
+    "askbench.harness.frontends.cli",
+    "askbench.harness.frontends.lazy_commands",
+    "askbench.harness.frontends.option_types",
+    "askbench.harness.reporters.colour",
+}
 """All of askbench that ``askbench --version`` imports, packages aside."""
 
 
@@ -173,18 +194,28 @@ def _is_package(name: str) -> bool:
 
 def test_version_imports_no_subcommand():
     """``--version`` builds the parser and nothing behind it: no renderer, no judge, no schema validator."""
-    code = ("import askbench.harness.frontends.cli\ntry:\n    askbench.harness.frontends.cli.main(['--version'])\nexcept SystemExit:\n    pass")
+    code = "import askbench.harness.frontends.cli\ntry:\n    askbench.harness.frontends.cli.main(['--version'])\nexcept SystemExit:\n    pass"
     assert _modules_after(code) == VERSION_MODULES
 
 
 def test_python_dash_m_askbench_version_imports_no_subcommand():
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "askbench", "--version"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "askbench", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
     assert done.returncode == 0
     assert "askbench.harness.frontends.cli" in imported
-    assert not {name for name in imported if name.startswith("askbench.impl") or name.split(".")[0] in ("pyte", "jsonschema")}
-    modules = {name for name in imported if name.startswith("askbench.harness.") and not _is_package(name)}
+    assert not {
+        name
+        for name in imported
+        if name.startswith("askbench.impl") or name.split(".")[0] in ("pyte", "jsonschema")
+    }
+    modules = {
+        name for name in imported if name.startswith("askbench.harness.") and not _is_package(name)
+    }
     assert modules == VERSION_MODULES
 
 
@@ -193,8 +224,17 @@ def test_a_subcommand_imports_its_own_module_only():
     code = "import askbench.harness.frontends.cli\naskbench.harness.frontends.cli.build_parser().parse_args(['try', 'bash/sudo-wrapper-restart-nginx'])"
     modules = _modules_after(code)
     assert {"askbench.harness.frontends.try_prompt", "askbench.impl.prompt"} <= modules
-    assert not modules & {"askbench.harness.runners.gate", "askbench.harness.runners.bench", "askbench.harness.runners.mutate", "askbench.harness.reporters.corpus_report", "askbench.harness.judge.field_match",
-                          "askbench.harness.fixtures.scaffold", "askbench.harness.frontends.adapter_commands", "pyte", "matplotlib"}
+    assert not modules & {
+        "askbench.harness.runners.gate",
+        "askbench.harness.runners.bench",
+        "askbench.harness.runners.mutate",
+        "askbench.harness.reporters.corpus_report",
+        "askbench.harness.judge.field_match",
+        "askbench.harness.fixtures.scaffold",
+        "askbench.harness.frontends.adapter_commands",
+        "pyte",
+        "matplotlib",
+    }
 
 
 def test_every_command_is_listed_and_built_on_demand(capsys):
@@ -214,7 +254,9 @@ def test_the_exit_code_for_unusable_input_is_the_gates():
 
 
 def test_python_dash_m_askbench_is_the_same_command():
-    done = subprocess.run([sys.executable, "-m", "askbench", "--version"], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "askbench", "--version"], capture_output=True, text=True, check=False
+    )
     assert (done.returncode, done.stdout.strip()) == (0, f"askbench {__version__}")
 
 
@@ -226,12 +268,17 @@ RENDERED_CRASHES = [
     CORPUS / "unicode" / "emoji-zwj-chain-past-the-extender-cap.json",
 ]
 UNUSABLE_CRASHES = [
-    (CRASHES / "unusable" / "mcp-argument-integer-of-5001-digits.json", "call.input.arguments.issue_number"),
+    (
+        CRASHES / "unusable" / "mcp-argument-integer-of-5001-digits.json",
+        "call.input.arguments.issue_number",
+    ),
 ]
 
 
 def askbench(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "askbench", *args], capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "askbench", *args], capture_output=True, text=True, check=False
+    )
 
 
 @pytest.mark.parametrize("path", RENDERED_CRASHES, ids=lambda path: path.stem)
@@ -243,7 +290,9 @@ def test_a_crash_that_now_renders_passes_the_gate(path):
     assert (rendered.returncode, rendered.stderr) == (0, "")
 
 
-@pytest.mark.parametrize(("path", "field"), UNUSABLE_CRASHES, ids=lambda value: getattr(value, "stem", value))
+@pytest.mark.parametrize(
+    ("path", "field"), UNUSABLE_CRASHES, ids=lambda value: getattr(value, "stem", value)
+)
 def test_a_crash_that_cannot_be_judged_exits_2_naming_the_file_and_the_field(path, field):
     done = askbench("check", str(path))
     assert "Traceback" not in done.stderr
@@ -258,7 +307,9 @@ def test_a_crash_that_cannot_be_judged_exits_2_naming_the_file_and_the_field(pat
 @pytest.mark.parametrize("width", ["10", "19"])
 def test_render_below_the_dialogs_minimum_width_is_a_usage_error_not_a_traceback(capsys, width):
     with pytest.raises(SystemExit) as exit_info:
-        main(["render", "corpus/bash/powershell-here-string-report-200-lines.json", "--width", width])
+        main(
+            ["render", "corpus/bash/powershell-here-string-report-200-lines.json", "--width", width]
+        )
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert f"the dialog needs at least 20 columns, got {width}" in err and "Traceback" not in err

@@ -9,7 +9,9 @@ from askbench.harness.frontends.lazy_commands import LazyCommands
 
 def _parser(built: list[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tool")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", action=LazyCommands)
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", action=LazyCommands
+    )
     assert isinstance(commands, LazyCommands)
 
     def adder(name: str):  # type: ignore[no-untyped-def]
@@ -18,6 +20,7 @@ def _parser(built: list[str]) -> argparse.ArgumentParser:
             sub = into.add_parser(name, help=f"the {name} command")
             sub.add_argument("--flag", action="store_true")
             sub.set_defaults(run=name)
+
         return add
 
     commands.lazy("one", adder("one"))
@@ -48,7 +51,9 @@ def test_the_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> Non
     assert built == ["one", "two"] and "the one command" in out and "the two command" in out
 
 
-def test_an_unknown_command_is_refused_with_the_known_names(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_command_is_refused_with_the_known_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     built: list[str] = []
     with pytest.raises(SystemExit):
         _parser(built).parse_args(["three"])

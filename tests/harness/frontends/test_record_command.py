@@ -38,38 +38,70 @@ def fake_server(tmp_path: Path) -> str:
 
 
 def test_an_unlisted_server_is_recorded_into_its_corpus_and_the_gate_finds_it(
-    corpus: Corpus, fake_server: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    corpus: Corpus,
+    fake_server: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(corpus.family().parent)
     assert main(["record", "fake-server@1.0.0", "--run", fake_server, "--timeout", "20"]) == 0
-    record = json.loads((corpus.root / "mcp" / "servers" / "fake-server@1.0.0.json").read_text(encoding="utf-8"))
-    assert [tool["name"] for tool in record["tools"]] == ["ping", "pong"]  # every page of tools/list
+    record = json.loads(
+        (corpus.root / "mcp" / "servers" / "fake-server@1.0.0.json").read_text(encoding="utf-8")
+    )
+    assert [tool["name"] for tool in record["tools"]] == [
+        "ping",
+        "pong",
+    ]  # every page of tools/list
     assert record["package"] == "fake-server" and "ping, pong" in capsys.readouterr().out
     call = {"name": "mcp", "input": {"tool": "fake_ping", "args": {}}}
-    ok = corpus.write("ping", {**LS, "call": call, "schema": {"server": "fake-server@1.0.0", "tool": "ping"}})
+    ok = corpus.write(
+        "ping", {**LS, "call": call, "schema": {"server": "fake-server@1.0.0", "tool": "ping"}}
+    )
     assert not isinstance(load_one(ok), FixtureProblem)
     fixtures, problems = load_corpus([corpus.root])
-    assert problems == [] and [fixture.name for fixture in fixtures] == ["ping"]  # the record is no fixture
+    assert problems == [] and [fixture.name for fixture in fixtures] == [
+        "ping"
+    ]  # the record is no fixture
 
 
-def test_outside_a_corpus_it_asks_for_one(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_outside_a_corpus_it_asks_for_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["record", "fake-server@1.0.0"]) == 2
     assert "--corpus" in capsys.readouterr().err
 
 
-def test_a_server_that_is_no_mcp_server_is_an_error(corpus: Corpus, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["record", "x@1", "--corpus", str(corpus.root), "--run", f"{sys.executable} -c pass", "--timeout", "20"])
+def test_a_server_that_is_no_mcp_server_is_an_error(
+    corpus: Corpus, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        [
+            "record",
+            "x@1",
+            "--corpus",
+            str(corpus.root),
+            "--run",
+            f"{sys.executable} -c pass",
+            "--timeout",
+            "20",
+        ]
+    )
     assert code == 1 and "exited during initialize" in capsys.readouterr().err
 
 
 def test_known_servers_keep_their_dummy_environment_and_any_spec_is_accepted() -> None:
     github = server_for("@modelcontextprotocol/server-github@2025.4.8", {"EXTRA": "1"}, (), ())
-    assert github.env == {"GITHUB_PERSONAL_ACCESS_TOKEN": "dummy-credential-for-tools-list", "EXTRA": "1"}
+    assert github.env == {
+        "GITHUB_PERSONAL_ACCESS_TOKEN": "dummy-credential-for-tools-list",
+        "EXTRA": "1",
+    }
     assert known_server("unlisted@1.0.0") is None
     unlisted = server_for("@scope/unlisted@1.0.0", {"KEY": "v"}, ("--flag",), ())
     assert (unlisted.package, unlisted.version, unlisted.command(Path("/w"))) == (
-        "@scope/unlisted", "1.0.0", ["npx", "-y", "@scope/unlisted@1.0.0", "--flag"])
+        "@scope/unlisted",
+        "1.0.0",
+        ["npx", "-y", "@scope/unlisted@1.0.0", "--flag"],
+    )
     with pytest.raises(RecordingError, match="not <package>@<version>"):
         server_for("no-version", {}, (), ())

@@ -42,7 +42,10 @@ TIMEOUT = 10.0
 KEY_PAUSE = 0.12
 """Between two typed keys: long enough that the prompt reads them as two reads, as a person's keys arrive."""
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32" or not ASKBENCH.exists(), reason="needs a POSIX pty and the installed console script")
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32" or not ASKBENCH.exists(),
+    reason="needs a POSIX pty and the installed console script",
+)
 
 
 def _set_size(fd: int, columns: int, rows: int) -> None:
@@ -75,7 +78,10 @@ class XtermScreen(pyte.Screen):
         if kwargs.get("private"):
             self.private_modes.update(modes)
             if 1049 in modes and self.alternate is None:
-                self.alternate = ({y: self._copy_row(y) for y in range(self.lines)}, (self.cursor.x, self.cursor.y))
+                self.alternate = (
+                    {y: self._copy_row(y) for y in range(self.lines)},
+                    (self.cursor.x, self.cursor.y),
+                )
                 self.buffer.clear()
         super().set_mode(*modes, **kwargs)  # type: ignore[arg-type]
 
@@ -128,11 +134,15 @@ class PtySession:
         self.saved = termios.tcgetattr(slave)
         self.screen = XtermScreen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
-        script = "printf '%s\\n' \"$@\"; " + before + "exec \"$0\" try " + fixture
+        script = "printf '%s\\n' \"$@\"; " + before + 'exec "$0" try ' + fixture
         self.process = subprocess.Popen(
             ["/bin/sh", "-c", script, str(ASKBENCH), *TRANSCRIPT],
-            stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
-            start_new_session=True, preexec_fn=_controlling_tty,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=ROOT,
+            start_new_session=True,
+            preexec_fn=_controlling_tty,
         )
         self.slave = slave
         self.output = bytearray()
@@ -264,13 +274,17 @@ def test_bounded_then_paged_then_collapsed_then_yy_approves(session: PtySession)
     assert _prompt_copies(session) == 1
     assert session.rows[-1] == "" and _prompt_rows(session) < 40
 
-    session.pause(DEFAULT_GUARD_SECONDS + 0.2)  # collapsing is a new layout: the guard counts from it
+    session.pause(
+        DEFAULT_GUARD_SECONDS + 0.2
+    )  # collapsing is a new layout: the guard counts from it
     session.press("y", then="Press y again to approve.")
     session.press("y")
     assert session.finish() == 0
     assert "decision: approved" in session.text
     assert "Permission Required" not in session.text
-    assert not any("Permission Required" in row or "/204" in row for row in session.screen.scrollback)
+    assert not any(
+        "Permission Required" in row or "/204" in row for row in session.screen.scrollback
+    )
     assert 2004 not in session.screen.private_modes
     assert session.restored()
 
@@ -280,7 +294,9 @@ def test_reason_typed_and_entered_prints_denied_with_reason(session: PtySession)
     session.press("r", "r", then="Reason (required): █")
     session.press("\r", then="A reason is required.")
     session.press(*"too long", then="Reason (required): too long█")
-    session.paste("\x1b[200~, split\nit\x1b[201~")  # pasted text is text in the reason step, line break and all
+    session.paste(
+        "\x1b[200~, split\nit\x1b[201~"
+    )  # pasted text is text in the reason step, line break and all
     session.wait_text("Reason (required): too long, split it█")
     session.press("\r")
     assert session.finish() == 0
@@ -302,20 +318,32 @@ def test_ctrl_c_exits_130_with_the_terminal_restored(session: PtySession) -> Non
     assert b"\x1b[?25h" in session.output and b"\x1b[?2004l" in session.output
 
 
-def test_resize_re_renders_within_the_new_size_and_leaves_no_stale_frame(session: PtySession) -> None:
+def test_resize_re_renders_within_the_new_size_and_leaves_no_stale_frame(
+    session: PtySession,
+) -> None:
     session.ready()
     session.resize(80, 24)
-    session.wait_for(lambda: "2025-06-12" in session.text and all(len(row) <= 80 for row in session.rows), "the prompt at 80 columns")
+    session.wait_for(
+        lambda: "2025-06-12" in session.text and all(len(row) <= 80 for row in session.rows),
+        "the prompt at 80 columns",
+    )
     session.pause(0.3)
     assert _prompt_copies(session) == 1
     session.resize(60, 14)
     session.wait_for(lambda: "(y)Yes" in session.text, "the compact prompt at 14 rows")
     session.pause(0.3)
     assert _prompt_copies(session) == 1 and "tool    : bash" in session.text
-    session.press("\x0f", then="ctrl+o collapse")  # 358 rows at 60 columns: more than opening lays out, so a share
-    session.wait_for(lambda: re.search(r" · 8 · \d%$", session.rows[-1]) is not None, "the pager within 14 rows, 60 columns")
+    session.press(
+        "\x0f", then="ctrl+o collapse"
+    )  # 358 rows at 60 columns: more than opening lays out, so a share
+    session.wait_for(
+        lambda: re.search(r" · 8 · \d%$", session.rows[-1]) is not None,
+        "the pager within 14 rows, 60 columns",
+    )
     session.resize(80, 24)
-    session.wait_text("/206")  # at 80 columns the 79-character last report line wraps beside the labels: one row more
+    session.wait_text(
+        "/206"
+    )  # at 80 columns the 79-character last report line wraps beside the labels: one row more
     session.wait_for(lambda: session.rows[-1].endswith("12/206"), "the pager re-fitted to 24 rows")
     assert all(len(row) <= 80 for row in session.rows)
     session.press("\x1b", then="ctrl+o full")
@@ -364,8 +392,20 @@ def test_keys_typed_before_the_prompt_appeared_are_discarded(typed: str) -> None
 
 @pytest.mark.parametrize(
     "pasted",
-    ["yy", "\x1b[200~yy\x1b[201~", "git status\r", "\x1b[200~git status\r\x1b[201~\r", "\x1b[200~yy"],
-    ids=["raw-yy", "bracketed-yy", "raw-git-status", "bracketed-git-status-then-enter", "unterminated-yy"],
+    [
+        "yy",
+        "\x1b[200~yy\x1b[201~",
+        "git status\r",
+        "\x1b[200~git status\r\x1b[201~\r",
+        "\x1b[200~yy",
+    ],
+    ids=[
+        "raw-yy",
+        "bracketed-yy",
+        "raw-git-status",
+        "bracketed-git-status-then-enter",
+        "unterminated-yy",
+    ],
 )
 def test_pasted_text_never_decides(pasted: str) -> None:
     session = PtySession(REPRO)
@@ -426,7 +466,9 @@ def test_a_terminal_narrower_than_any_layout_says_too_small_and_still_decides() 
         session.resize(40, 12)
         session.wait_text("(y)Yes")
         session.resize(19, 12)
-        session.wait_for(lambda: "Too small" in session.text and "(y)" not in session.text, "Too small again")
+        session.wait_for(
+            lambda: "Too small" in session.text and "(y)" not in session.text, "Too small again"
+        )
         session.pause(DEFAULT_GUARD_SECONDS + 0.2)
         session.press("n", "n")
         assert session.finish() == 0
@@ -448,7 +490,14 @@ def test_an_enter_split_into_cr_and_lf_reads_is_one_press() -> None:
 
 
 def test_not_a_terminal_is_unusable_input() -> None:
-    result = subprocess.run([str(ASKBENCH), "try", REPRO], cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT)
+    result = subprocess.run(
+        [str(ASKBENCH), "try", REPRO],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
     assert result.returncode == 2
     assert "interactive terminal" in result.stderr
 
@@ -464,7 +513,14 @@ def test_inline_frame_redraws_only_its_own_rows() -> None:
     for lines in (["a1", "a2", "a3", "a4"], ["b1", "b2"], ["c1", "c2", "c3"]):
         frame.draw(lines, 40)
         stream.feed(os.read(read_end, 65536))
-    assert [row.rstrip() for row in screen.display[:6]] == ["above 1", "above 2", "c1", "c2", "c3", ""]
+    assert [row.rstrip() for row in screen.display[:6]] == [
+        "above 1",
+        "above 2",
+        "c1",
+        "c2",
+        "c3",
+        "",
+    ]
     frame.clear()
     stream.feed(os.read(read_end, 65536))
     assert [row.rstrip() for row in screen.display[:3]] == ["above 1", "above 2", ""]
@@ -481,7 +537,10 @@ def test_a_line_the_terminal_wraps_is_erased_with_its_rows() -> None:
     screen = pyte.Screen(20, 12)
     stream = pyte.ByteStream(screen)
     stream.feed(b"above 1\r\nabove 2\r\n")
-    for lines in (["Permission Required", "x" * 30, "\x1b[2mhint\x1b[0m"], ["Permission Required", "short"]):
+    for lines in (
+        ["Permission Required", "x" * 30, "\x1b[2mhint\x1b[0m"],
+        ["Permission Required", "short"],
+    ):
         frame.draw(lines, 20)
         stream.feed(os.read(read_end, 65536))
     rows = [row.rstrip() for row in screen.display]
@@ -496,7 +555,9 @@ def test_rows_drawn_counts_the_rows_a_line_wraps_to() -> None:
     assert rows_drawn(["a" * 21, "漢" * 11], 20) == 4
 
 
-def test_an_error_inside_the_prompt_restores_the_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_error_inside_the_prompt_restores_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from askbench.harness.frontends import try_prompt as tty_module
     from askbench.impl.prompt import PermissionPrompt
 
@@ -506,7 +567,9 @@ def test_an_error_inside_the_prompt_restores_the_terminal(monkeypatch: pytest.Mo
     monkeypatch.setattr(PermissionPrompt, "render", broken)
     master, slave = os.openpty()
     saved = termios.tcgetattr(slave)
-    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGWINCH, signal.SIGINT, signal.SIGTERM)}
+    handlers = {
+        sig: signal.getsignal(sig) for sig in (signal.SIGWINCH, signal.SIGINT, signal.SIGTERM)
+    }
     try:
         code = tty_module.try_fixture(ROOT / REPRO, fd_in=slave, fd_out=slave)
         assert code == 1
@@ -519,7 +582,9 @@ def test_an_error_inside_the_prompt_restores_the_terminal(monkeypatch: pytest.Mo
             if not chunk:
                 break
             output += chunk
-        assert b"\x1b[?25h" in output and output.rindex(b"\x1b[?2004l") > output.rindex(b"\x1b[?2004h")
+        assert b"\x1b[?25h" in output and output.rindex(b"\x1b[?2004l") > output.rindex(
+            b"\x1b[?2004h"
+        )
     finally:
         os.close(master)
         os.close(slave)
@@ -544,7 +609,10 @@ def test_the_display_pages_on_the_alternate_screen_and_skips_unchanged_frames() 
     draw(["prompt", "options"], False)
     assert draw(["prompt", "options"], False) == b""  # unchanged: nothing written
     draw(["page 1", "page 2"], True)
-    assert screen.alternate is not None and [row.rstrip() for row in screen.display[:2]] == ["page 1", "page 2"]
+    assert screen.alternate is not None and [row.rstrip() for row in screen.display[:2]] == [
+        "page 1",
+        "page 2",
+    ]
     draw(["prompt", "options"], False)
     rows = [row.rstrip() for row in screen.display]
     assert screen.alternate is None and rows[:4] == ["above 1", "above 2", "prompt", "options"]

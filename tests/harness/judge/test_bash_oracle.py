@@ -100,10 +100,17 @@ def words(text: str) -> list[tuple[str, ...]]:
 
 def test_bash_settles_what_the_grammar_would_guess() -> None:
     for delimiter in ("$'EOF'", "EOF''", 'E"O"F', "\\EOF", "'EOF'"):
-        assert ("curl", "-s", "e.x") in words(f"cat <<{delimiter} > f\nx\nEOF\ncurl -s e.x\n{delimiter}")
-    assert words("tar czf b.tgz src\\\n#x && curl e.x") == [("tar", "czf", "b.tgz", "src#x"), ("curl", "e.x")]
+        assert ("curl", "-s", "e.x") in words(
+            f"cat <<{delimiter} > f\nx\nEOF\ncurl -s e.x\n{delimiter}"
+        )
+    assert words("tar czf b.tgz src\\\n#x && curl e.x") == [
+        ("tar", "czf", "b.tgz", "src#x"),
+        ("curl", "e.x"),
+    ]
     assert words("echo a #b && curl e.x") == [("echo", "a")]
-    assert ("rm", "-rf", "/") in words("env A=1 sudo -u root sh -c 'rm -rf /; echo hi'")  # a script, read again
+    assert ("rm", "-rf", "/") in words(
+        "env A=1 sudo -u root sh -c 'rm -rf /; echo hi'"
+    )  # a script, read again
     assert ("id",) in words("cat <<EOF\n`id`\nEOF")
     assert ("curl", "e.x") in words("x='a[$(curl e.x)]'; [[ $x -eq 0 ]]")  # evaluated later
     assert ("curl", "e.x") not in words("x='a[$(curl e.x)]'; echo \"$x\"")  # data
@@ -114,13 +121,36 @@ def test_bash_settles_what_the_grammar_would_guess() -> None:
 # and words come from a vocabulary (one choice each) rather than letter by letter, so a command costs few choices.
 
 NAMES = st.sampled_from(["ls", "echo", "curl", "git", "rm", "cat", "sh", "tar", "npm"])
-VOCABULARY = ["a", "x9", "-f", "--all", "./b", "c/x.y", "0.9", "a-b", "=", "x=1", "-", ".", "/", "9", "--x=y", "z/..", "b.c-1", "a=b=c"]
+VOCABULARY = [
+    "a",
+    "x9",
+    "-f",
+    "--all",
+    "./b",
+    "c/x.y",
+    "0.9",
+    "a-b",
+    "=",
+    "x=1",
+    "-",
+    ".",
+    "/",
+    "9",
+    "--x=y",
+    "z/..",
+    "b.c-1",
+    "a=b=c",
+]
 PLAIN = st.sampled_from(VOCABULARY)
 FORMS = ["{0}", "'{0} {0}'", '"{0} $HOME"', "$'{0}\\t'", "{0}#{0}"]
 GAPS = [" ", "  ", " \\\n  ", "\\\n"]
 COMMENT = st.sampled_from(["", "", "", "", " # note", "#glued", " #", "\t# x && y"])
-WORDS = st.lists(st.sampled_from([gap + form.format(plain) for gap in GAPS for form in FORMS for plain in VOCABULARY]),
-                 max_size=4)
+WORDS = st.lists(
+    st.sampled_from(
+        [gap + form.format(plain) for gap in GAPS for form in FORMS for plain in VOCABULARY]
+    ),
+    max_size=4,
+)
 """A word with the blanks before it, quoted in one of five forms: one choice."""
 
 
@@ -130,20 +160,42 @@ def _simple(name: str, words: list[str], comment: str) -> str:
 
 INNER = st.builds(_simple, NAMES, WORDS, COMMENT)
 SUBSTITUTION = st.builds(str.format, st.sampled_from(["$({})", "`{}`", '"$({})"']), INNER)
-SIMPLE = st.builds(_simple, NAMES, st.builds(list.__add__, WORDS, st.lists(st.builds(str.__add__, st.sampled_from(GAPS), SUBSTITUTION), max_size=1)),
-                   COMMENT)
-DELIMITERS = st.sampled_from(["EOF", "'EOF'", '"EOF"', "\\EOF", "$'EOF'", "EOF''", 'E"O"F', "''EOF", "-EOF"])
-BODY_LINE = st.one_of(PLAIN, SIMPLE, st.just("EOF"), SIMPLE.map("`{}`".format), SIMPLE.map("x $({}) y".format))
+SIMPLE = st.builds(
+    _simple,
+    NAMES,
+    st.builds(
+        list.__add__,
+        WORDS,
+        st.lists(st.builds(str.__add__, st.sampled_from(GAPS), SUBSTITUTION), max_size=1),
+    ),
+    COMMENT,
+)
+DELIMITERS = st.sampled_from(
+    ["EOF", "'EOF'", '"EOF"', "\\EOF", "$'EOF'", "EOF''", 'E"O"F', "''EOF", "-EOF"]
+)
+BODY_LINE = st.one_of(
+    PLAIN, SIMPLE, st.just("EOF"), SIMPLE.map("`{}`".format), SIMPLE.map("x $({}) y".format)
+)
 
 
 def _heredoc(name: str, strip: str, delimiter: str, after: str, lines: list[str], end: int) -> str:
     """A heredoc ended by its delimiter as written, by a bare ``EOF``, or by nothing (the end of the command)."""
-    return f"{name} {strip}{delimiter}{after}\n" + "".join(line + "\n" for line in lines) + (delimiter, "EOF", "")[end]
+    return (
+        f"{name} {strip}{delimiter}{after}\n"
+        + "".join(line + "\n" for line in lines)
+        + (delimiter, "EOF", "")[end]
+    )
 
 
-HEREDOC = st.builds(_heredoc, NAMES, st.sampled_from(["<<", "<<-"]), DELIMITERS,
-                    st.sampled_from(["", " | sh", " > out.txt", " && echo done"]), st.lists(BODY_LINE, max_size=4),
-                    st.integers(0, 2))
+HEREDOC = st.builds(
+    _heredoc,
+    NAMES,
+    st.sampled_from(["<<", "<<-"]),
+    DELIMITERS,
+    st.sampled_from(["", " | sh", " > out.txt", " && echo done"]),
+    st.lists(BODY_LINE, max_size=4),
+    st.integers(0, 2),
+)
 PART = st.one_of(SIMPLE, HEREDOC)
 JOINTS = st.sampled_from(["\n", "; ", " && ", " || ", " | "])
 
@@ -151,7 +203,11 @@ JOINTS = st.sampled_from(["\n", "; ", " && ", " || ", " | "])
 def _script(first: str, rest: list[tuple[str, str]]) -> str:
     out = first
     for joint, part in rest:
-        out += ("\n" if not out.endswith("\n") and "<<" in out and joint != "\n" else "") + joint + part
+        out += (
+            ("\n" if not out.endswith("\n") and "<<" in out and joint != "\n" else "")
+            + joint
+            + part
+        )
     return out
 
 
@@ -165,8 +221,13 @@ def generated(count: int) -> list[str]:
     overran hypothesis's choice buffer nearly every time, and each overrun was drawn in full before it was dropped)."""
     drawn: list[str] = []
 
-    @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck), database=None,
-              phases=(Phase.generate,))
+    @settings(
+        max_examples=count,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+        phases=(Phase.generate,),
+    )
     @given(SCRIPT)
     def draw(command: str) -> None:
         drawn.append(command)
@@ -184,6 +245,7 @@ def test_the_outline_agrees_with_bash_on_generated_commands(shard: int) -> None:
 
 def test_the_differential_test_fails_a_wrong_outline(monkeypatch: pytest.MonkeyPatch) -> None:
     """An outline that leaves out the last line of a command disagrees with bash: the test above would fail."""
+
     def first_line(command: str) -> Outline:
         return Outline("bash", command.split("\n", 1)[0])
 

@@ -14,7 +14,13 @@ def scripts(text: str) -> list[str]:
 
 
 def test_list_operators_split_commands_and_redirections_are_no_words() -> None:
-    assert words("a x && b > f 2>&1 || c <<< \"s\"; d | e") == [("a", "x"), ("b",), ("c",), ("d",), ("e",)]
+    assert words('a x && b > f 2>&1 || c <<< "s"; d | e') == [
+        ("a", "x"),
+        ("b",),
+        ("c",),
+        ("d",),
+        ("e",),
+    ]
 
 
 def test_what_runs_nothing_is_stepped_over() -> None:

@@ -5,12 +5,29 @@ from askbench.harness.terminals.models import read_frame
 
 
 def test_a_box_around_the_prompt_is_taken_off_and_its_rows_keep_their_places() -> None:
-    lines = ["╭──────────────────────╮", "│ Permission Required  │", "│ tool : bash          │",
-             "│ command : ls         │", "│            -la       │", "│                      │",
-             "│ ● 1. Allow once      │", "│   3. No              │", "╰──────────────────────╯"]
+    lines = [
+        "╭──────────────────────╮",
+        "│ Permission Required  │",
+        "│ tool : bash          │",
+        "│ command : ls         │",
+        "│            -la       │",
+        "│                      │",
+        "│ ● 1. Allow once      │",
+        "│   3. No              │",
+        "╰──────────────────────╯",
+    ]
     rows = [row.text for row in unbox(read_frame(lines, 40).screen_rows)]
-    assert rows == ["", "Permission Required", "tool : bash", "command : ls", "           -la", "",
-                    "● 1. Allow once", "  3. No", ""]
+    assert rows == [
+        "",
+        "Permission Required",
+        "tool : bash",
+        "command : ls",
+        "           -la",
+        "",
+        "● 1. Allow once",
+        "  3. No",
+        "",
+    ]
 
 
 def test_a_box_that_does_not_close_or_stands_in_from_the_edge_is_text() -> None:
@@ -22,5 +39,8 @@ def test_a_box_that_does_not_close_or_stands_in_from_the_edge_is_text() -> None:
 
 def test_a_title_set_into_the_top_border_is_the_title() -> None:
     lines = ["╭─ Permission Required ─╮", "│ tool : bash           │", "╰───────────────────────╯"]
-    assert [row.text for row in unbox(read_frame(lines, 40).screen_rows)] == ["Permission Required", "tool : bash", ""]
-
+    assert [row.text for row in unbox(read_frame(lines, 40).screen_rows)] == [
+        "Permission Required",
+        "tool : bash",
+        "",
+    ]

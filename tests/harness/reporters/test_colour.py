@@ -31,6 +31,8 @@ class _Terminal(io.StringIO):
         ("never", {"FORCE_COLOR": "1"}, True, False),
     ],
 )
-def test_who_decides_colour(choice: ColourChoice, environ: dict[str, str], terminal: bool, coloured: bool) -> None:
+def test_who_decides_colour(
+    choice: ColourChoice, environ: dict[str, str], terminal: bool, coloured: bool
+) -> None:
     stream = _Terminal() if terminal else io.StringIO()
     assert wants_colour(choice, stream, environ) is coloured

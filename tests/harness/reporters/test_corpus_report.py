@@ -24,7 +24,11 @@ from askbench.harness.reporters.corpus_report import (
 from askbench.harness.reporters.gallery import run_html, screen_html
 from askbench.harness.terminals.models import StyledRun, read_frame
 
-SEEDS = [BUILTIN_CORPUS / SEED_LOCAL, BUILTIN_CORPUS / SEED_FORWARDED, BUILTIN_CORPUS / SEED_SINGLE_LINE]
+SEEDS = [
+    BUILTIN_CORPUS / SEED_LOCAL,
+    BUILTIN_CORPUS / SEED_FORWARDED,
+    BUILTIN_CORPUS / SEED_SINGLE_LINE,
+]
 # (fixture, width) -> legacy, bounded, complete: the seed's table as tests/impl/test_seed_table.py measures it
 SEED_TABLE = {
     ("bash/powershell-here-string-report-200-lines", 80): (202, 10, 206),
@@ -35,7 +39,9 @@ SEED_TABLE = {
     ("forwarded/powershell-here-string-report-200-lines", 160): (205, 12, 408),
     ("bash/single-line-command-10236-chars", 120): (86, 8, 98),
 }
-HOSTILE = "</pre><script>alert(1)</script><img src=x onerror=alert(2)> | pipe `tick` \x1b[31mred\x1b[0m"
+HOSTILE = (
+    "</pre><script>alert(1)</script><img src=x onerror=alert(2)> | pipe `tick` \x1b[31mred\x1b[0m"
+)
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +63,11 @@ def hostile_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no
 
 def _seed_section(text: str) -> list[str]:
     section = text.split("## The seed's table", 1)[1].split("\n## ", 1)[0]
-    return [line for line in section.splitlines() if line.startswith("| ") and not line.startswith(("| fixture", "| ---"))]
+    return [
+        line
+        for line in section.splitlines()
+        if line.startswith("| ") and not line.startswith(("| fixture", "| ---"))
+    ]
 
 
 def test_the_seed_table_comes_first_with_the_measured_rows(seed_report) -> None:  # type: ignore[no-untyped-def]
@@ -65,7 +75,9 @@ def test_the_seed_table_comes_first_with_the_measured_rows(seed_report) -> None:
     assert text.index("## The seed's table") < text.index("## Every fixture × width")
     rows = _seed_section(text)
     assert len(rows) == len(SEED_TABLE)
-    for row, ((name, width), (legacy, bounded, complete)) in zip(rows, SEED_TABLE.items(), strict=True):
+    for row, ((name, width), (legacy, bounded, complete)) in zip(
+        rows, SEED_TABLE.items(), strict=True
+    ):
         cells = [cell.strip() for cell in row.strip("|").split("|")]
         assert cells[0] == name and cells[1] == str(width)
         assert cells[3] == f"{legacy} → **{bounded}** → {complete}"
@@ -78,7 +90,9 @@ def test_every_fixture_at_every_width(seed_report) -> None:  # type: ignore[no-u
     table = text.split("## Every fixture × width", 1)[1]
     rows = [line for line in table.splitlines() if re.match(r"\| \S+/\S+ \| \d+ \|", line)]
     assert len(rows) == 3 * 3
-    assert "| bash/powershell-here-string-report-200-lines | 80 | 202 | 10 | 206 | yes | ok |" in rows
+    assert (
+        "| bash/powershell-here-string-report-200-lines | 80 | 202 | 10 | 206 | yes | ok |" in rows
+    )
     assert "3 fixtures at widths 80, 120, 160: 3 passed, 0 failed, 0 unusable." in text
 
 
@@ -96,14 +110,23 @@ def test_the_gallery_paints_the_flagged_value(seed_report) -> None:  # type: ign
 
 def test_the_gallery_is_an_index_and_a_page_per_family(seed_report) -> None:  # type: ignore[no-untyped-def]
     index = seed_report.gallery.read_text(encoding="utf-8")
-    assert [path.relative_to(seed_report.gallery.parent).as_posix() for path in seed_report.pages] == [
-        "gallery.html", "gallery/bash.html", "gallery/forwarded.html"]
-    assert '<pre class="screen"' not in index  # every seed fixture passes: the index holds no screens
+    assert [
+        path.relative_to(seed_report.gallery.parent).as_posix() for path in seed_report.pages
+    ] == ["gallery.html", "gallery/bash.html", "gallery/forwarded.html"]
+    assert (
+        '<pre class="screen"' not in index
+    )  # every seed fixture passes: the index holds no screens
     nav = index.split("<nav>", 1)[1].split("</nav>", 1)[0]
-    assert '<a href="gallery/bash.html">bash</a> (2)' in nav and '<a href="gallery/forwarded.html">forwarded</a> (1)' in nav
+    assert (
+        '<a href="gallery/bash.html">bash</a> (2)' in nav
+        and '<a href="gallery/forwarded.html">forwarded</a> (1)' in nav
+    )
     assert 'href="gallery/bash.html#bash-powershell-here-string-report-200-lines"' in nav
     bash = seed_report.pages[1].read_text(encoding="utf-8")
-    assert 'id="bash-powershell-here-string-report-200-lines"' in bash and 'href="../gallery.html"' in bash
+    assert (
+        'id="bash-powershell-here-string-report-200-lines"' in bash
+        and 'href="../gallery.html"' in bash
+    )
     assert bash.count('<pre class="screen"') == 2 * 2 * 3
 
 
@@ -117,17 +140,29 @@ def test_captions_use_the_tables_row_vocabulary(seed_report) -> None:  # type: i
 
 def test_failing_fixtures_come_first_and_families_filter_the_page(tmp_path) -> None:
     corpus = Corpus(tmp_path / "corpus", families=("ok", "bad", "other"))
-    ls = {"description": "ls", "source": "constructed for the test", "call": {"name": "bash", "input": {"command": "ls"}}}
+    ls = {
+        "description": "ls",
+        "source": "constructed for the test",
+        "call": {"name": "bash", "input": {"command": "ls"}},
+    }
     corpus.write("passes", ls, family="ok")
     corpus.write("fails", {**ls, "expect": {"kind": "mcp"}}, family="bad")
     corpus.write("elsewhere", ls, family="other")
     corpus.write("also-passes", ls, family="bad")
     files = write_report(tmp_path / "out", [corpus.root], [80], families=("ok", "bad"))
     page = files.gallery.read_text(encoding="utf-8")
-    assert page.index('id="section-failing"') < page.index('id="bad-fails"') < page.index('id="section-families"')
-    assert "bad/also-passes" not in page.split('id="section-families"')[0]  # the index shows only failing screens
+    assert (
+        page.index('id="section-failing"')
+        < page.index('id="bad-fails"')
+        < page.index('id="section-families"')
+    )
+    assert (
+        "bad/also-passes" not in page.split('id="section-families"')[0]
+    )  # the index shows only failing screens
     bad = (tmp_path / "out" / "gallery" / "bad.html").read_text(encoding="utf-8")
-    assert bad.index('id="bad-fails"') < bad.index('id="bad-also-passes"')  # failures first on its page too
+    assert bad.index('id="bad-fails"') < bad.index(
+        'id="bad-also-passes"'
+    )  # failures first on its page too
     assert "other/elsewhere" not in _pages(files)
     assert [result.fixture.family for result in files.run.results] == ["bad", "bad", "ok"]
 
@@ -137,7 +172,9 @@ def test_hostile_fixture_text_is_escaped_everywhere(hostile_report) -> None:  # 
     assert "<script" not in page and "<img" not in page and "\x1b" not in page
     assert "&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page  # the description and source
     escape = '<span class="cp cp3" title="U+241B ESC" aria-label="ESC">ESC</span>'
-    assert f"{escape}[31mred{escape}[0m" in page  # the escape reached the screen as its control picture, drawn
+    assert (
+        f"{escape}[31mred{escape}[0m" in page
+    )  # the escape reached the screen as its control picture, drawn
     assert page.count("<pre") == page.count("</pre>") == 2
 
 
@@ -147,7 +184,11 @@ def test_every_control_picture_is_drawn_by_the_page_not_a_font() -> None:
     drawn = pictures_html("".join(chr(code) for code in range(0x2400, 0x2440)) + "<␀>")
     assert not re.search("[\u2400-\u243f]", drawn)  # no glyph left for a font that lacks it
     assert drawn.count('class="cp ') == 0x40 + 1 and "&lt;" in drawn and "&gt;" in drawn
-    assert 'title="U+2408 BS"' in drawn and 'title="U+2421 DEL"' in drawn and 'title="U+243F 43F"' in drawn
+    assert (
+        'title="U+2408 BS"' in drawn
+        and 'title="U+2421 DEL"' in drawn
+        and 'title="U+243F 43F"' in drawn
+    )
 
 
 def test_hostile_fixture_text_is_inert_in_the_markdown(hostile_report) -> None:  # type: ignore[no-untyped-def]
@@ -162,7 +203,9 @@ def test_md_cell() -> None:
 
 
 def test_styled_rows_join_to_the_screen_rows() -> None:
-    reading = read_frame(["\x1b[1;36mtitle\x1b[0m", "a \x1b[33mflag 漢字\x1b[39m b   ", "", "plain"], 20)
+    reading = read_frame(
+        ["\x1b[1;36mtitle\x1b[0m", "a \x1b[33mflag 漢字\x1b[39m b   ", "", "plain"], 20
+    )
     styled = reading.styled_rows()
     assert ["".join(run.text for run in row) for row in styled] == reading.rows
     assert styled[0] == (StyledRun("title", fg="cyan", bold=True),)
@@ -174,7 +217,7 @@ def test_run_html_escapes_and_never_emits_unknown_colours() -> None:
     assert run_html(StyledRun("<b>&")) == "&lt;b&gt;&amp;"
     assert run_html(StyledRun("x", fg="brown")) == '<span class="fg-brown">x</span>'
     assert run_html(StyledRun("x", fg="ff8800")) == '<span style="color:#ff8800">x</span>'
-    assert run_html(StyledRun("x", fg='red;}</style><script>')) == "x"
+    assert run_html(StyledRun("x", fg="red;}</style><script>")) == "x"
     assert screen_html([(StyledRun("a"),), ()]) == "a\n"
 
 
@@ -183,14 +226,23 @@ def test_fixtures_are_listed_per_payload_kind_and_per_source(seed_report) -> Non
     kinds = text.split("## Fixtures per payload kind", 1)[1].split("\n## ", 1)[0]
     assert "| bash | 2 | bash |" in kinds and "| forwarded | 1 | forwarded |" in kinds
     sources = text.split("## Fixtures per source", 1)[1].split("\n## ", 1)[0]
-    assert "| github.com/gotgenes/pi-packages | 2 | bash/powershell-here-string-report-200-lines, " in sources
+    assert (
+        "| github.com/gotgenes/pi-packages | 2 | bash/powershell-here-string-report-200-lines, "
+        in sources
+    )
 
 
 @pytest.mark.parametrize(
     ("source", "key"),
     [
-        ("https://github.com/anthropics/claude-code/issues/25441 (the command shape)", "github.com/anthropics/claude-code/issues/25441"),
-        ("npm:@modelcontextprotocol/server-github@2025.4.8 tool create_issue", "@modelcontextprotocol/server-github@2025.4.8"),
+        (
+            "https://github.com/anthropics/claude-code/issues/25441 (the command shape)",
+            "github.com/anthropics/claude-code/issues/25441",
+        ),
+        (
+            "npm:@modelcontextprotocol/server-github@2025.4.8 tool create_issue",
+            "@modelcontextprotocol/server-github@2025.4.8",
+        ),
         ("npm:pi-mcp-adapter@2.36.0 README.md", "pi-mcp-adapter@2.36.0"),
         ("CVE-2021-42574 'Trojan Source'", "CVE-2021-42574"),
         ("constructed to demonstrate: CR overwrite", "constructed"),
@@ -210,8 +262,12 @@ def test_hostile_text_stays_text_in_the_corpus_report() -> None:
     from askbench.harness.reporters.corpus_report import corpus_markdown, fixture_index_markdown
     from askbench.harness.runners.gate import FixtureResult, GateRun
 
-    fixture = Fixture(Path(f"fam/{HOSTILE}.json"), HOSTILE, "fam", HOSTILE, HOSTILE, {"name": HOSTILE})
-    run = GateRun([FixtureResult(fixture, error=HOSTILE)], [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)])
+    fixture = Fixture(
+        Path(f"fam/{HOSTILE}.json"), HOSTILE, "fam", HOSTILE, HOSTILE, {"name": HOSTILE}
+    )
+    run = GateRun(
+        [FixtureResult(fixture, error=HOSTILE)], [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)]
+    )
     assert markdown_survived(corpus_markdown(run, [80])) == []
     assert markdown_survived("\n".join(fixture_index_markdown([fixture]))) == []
 
@@ -220,11 +276,22 @@ def test_the_seed_table_is_data_read_as_written_and_refused_when_malformed() -> 
     from askbench.harness.reporters.corpus_report import SEED_ROWS, parse_seed_rows
 
     assert [(width, upstream) for _, width, upstream in SEED_ROWS] == [
-        (80, "202"), (120, "202"), (160, "202"), (80, "205"), (120, "205"), (160, "205"), (120, "about 86")]
-    assert parse_seed_rows('[[row]]\nfixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\n') == (("a/b.json", 80, "9"),)
-    for malformed in ('fixture = "a/b.json"\nwidth = "80"\nupstream-legacy-rows = "9"',
-                      'fixture = "a/b.json"\nwidth = true\nupstream-legacy-rows = "9"',
-                      'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = 9',
-                      'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\nnote = "x"'):
+        (80, "202"),
+        (120, "202"),
+        (160, "202"),
+        (80, "205"),
+        (120, "205"),
+        (160, "205"),
+        (120, "about 86"),
+    ]
+    assert parse_seed_rows(
+        '[[row]]\nfixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\n'
+    ) == (("a/b.json", 80, "9"),)
+    for malformed in (
+        'fixture = "a/b.json"\nwidth = "80"\nupstream-legacy-rows = "9"',
+        'fixture = "a/b.json"\nwidth = true\nupstream-legacy-rows = "9"',
+        'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = 9',
+        'fixture = "a/b.json"\nwidth = 80\nupstream-legacy-rows = "9"\nnote = "x"',
+    ):
         with pytest.raises(ValueError, match="row 1"):
             parse_seed_rows(f"[[row]]\n{malformed}\n")

@@ -10,8 +10,18 @@ from hypothesis import strategies as st
 
 from askbench.harness.reporters.escape import html_text, md_cell, md_code, md_link, visible
 
-HOSTILE = st.text(st.sampled_from([*"|`<>&\"'\\*_[]()#!~\n\r\t \x00\x07\x1b\x85\x9b\u200b\u202e\u2028\ufeff\U000e0001", "a",
-                                   "é", "界", "\U0001F600"]), max_size=40)
+HOSTILE = st.text(
+    st.sampled_from(
+        [
+            *"|`<>&\"'\\*_[]()#!~\n\r\t \x00\x07\x1b\x85\x9b\u200b\u202e\u2028\ufeff\U000e0001",
+            "a",
+            "é",
+            "界",
+            "\U0001f600",
+        ]
+    ),
+    max_size=40,
+)
 
 
 def _acting(text: str) -> list[str]:
@@ -55,6 +65,10 @@ def test_what_acts_is_spelt_out_not_dropped() -> None:
     assert md_cell("<script>alert(1)</script>") == "&lt;script&gt;alert(1)&lt;/script&gt;"
     assert md_code("a `b` | c") == "``a `b` \\| c``"
     assert md_code("`") == "`` ` ``"
-    assert html_text('<img src=x onerror="alert(1)">\x1b') == "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;\\x1b"
+    assert (
+        html_text('<img src=x onerror="alert(1)">\x1b')
+        == "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;\\x1b"
+    )
     assert md_link("x](javascript:alert(1)) [y", "screens/a b (1).html") == (
-        "[x\\](javascript:alert(1)) \\[y](screens/a%20b%20%281%29.html)")
+        "[x\\](javascript:alert(1)) \\[y](screens/a%20b%20%281%29.html)"
+    )

@@ -23,10 +23,14 @@ def test_one_annotation_per_unusable_path_and_failing_fixture(run: GateRun) -> N
 
 
 def test_a_run_that_judged_nothing_is_annotated() -> None:
-    assert workflow_commands(GateRun([], [])) == ["::error file=.,title=askbench%3A nothing judged::no fixtures were given"]
+    assert workflow_commands(GateRun([], [])) == [
+        "::error file=.,title=askbench%3A nothing judged::no fixtures were given"
+    ]
 
 
-@given(st.text(st.characters(codec=None), max_size=40), st.text(st.characters(codec=None), max_size=40))
+@given(
+    st.text(st.characters(codec=None), max_size=40), st.text(st.characters(codec=None), max_size=40)
+)
 def test_no_text_can_end_the_command_or_start_another(file: str, message: str) -> None:
     command = _command(file, "title", [message, message])
     assert "\n" not in command and "\r" not in command
@@ -37,7 +41,9 @@ def test_no_text_can_end_the_command_or_start_another(file: str, message: str) -
 def test_annotations_carry_the_line_where_the_fixture_json_says_it(run: GateRun) -> None:
     commands = workflow_commands(run)
     failing = next(command for command in commands if "cases/fails" in command)
-    assert ",line=1,title=" in failing  # the corpus writes each fixture on one line: its expect is on line 1
+    assert (
+        ",line=1,title=" in failing
+    )  # the corpus writes each fixture on one line: its expect is on line 1
     unbuildable = next(command for command in commands if "more/command-not-text" in command)
     assert ",line=1," in unbuildable
     not_found = next(command for command in commands if "not found" in command)
@@ -48,7 +54,8 @@ def test_a_problem_on_a_later_line_is_annotated_there(corpus: Corpus) -> None:
     text = json.dumps({**LS, "expect": {"visibel": ["ls"]}}, indent=2)
     run = run_gate([corpus.write("typo", text)], [80])
     assert [command.split(",title=")[0] for command in workflow_commands(run)] == [
-        f"::error file={_property(shown_path(corpus.family() / 'typo.json'))},line=11"]
+        f"::error file={_property(shown_path(corpus.family() / 'typo.json'))},line=11"
+    ]
 
 
 def test_a_failing_fixture_is_annotated_at_its_expect_or_its_call(corpus: Corpus) -> None:

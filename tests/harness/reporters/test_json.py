@@ -14,12 +14,21 @@ def test_the_report_is_deterministic_without_timings(run: GateRun) -> None:
     assert "render_us" not in text
     assert text == to_json(run)
     report = json.loads(text)
-    assert (report["format"], report["exit_code"], report["widths"], report["terminals"]) == (FORMAT, 2, [80], list(TERMINALS))
+    assert (report["format"], report["exit_code"], report["widths"], report["terminals"]) == (
+        FORMAT,
+        2,
+        [80],
+        list(TERMINALS),
+    )
     assert report["terminals"] == ["grapheme", "codepoint", "ambiguous-wide"]
 
 
 def test_timings_on_request(run: GateRun) -> None:
-    widths = [width for fixture in json.loads(to_json(run, timings=True))["fixtures"] for width in fixture["widths"]]
+    widths = [
+        width
+        for fixture in json.loads(to_json(run, timings=True))["fixtures"]
+        for width in fixture["widths"]
+    ]
     assert widths and all(width["render_us"] > 0 for width in widths)
 
 
@@ -28,11 +37,18 @@ def test_counts_are_ask_rows_and_violations_name_their_terminal(run: GateRun) ->
     width = fixtures["cases/passes"]["widths"][0]
     assert set(width["ask_rows"]) == {"legacy", "bounded", "complete"}
     failing = next(fixture for name, fixture in fixtures.items() if name.startswith("cases/fails"))
-    assert {violation["terminal"] for violation in failing["widths"][0]["violations"]} == set(TERMINALS)
+    assert {violation["terminal"] for violation in failing["widths"][0]["violations"]} == set(
+        TERMINALS
+    )
 
 
 def test_problems_carry_their_kind_and_failures_only_keeps_the_summary(run: GateRun) -> None:
     report = json.loads(to_json(run, failures_only=True))
-    assert sorted(problem["kind"] for problem in report["problems"]) == ["family", "malformed", "no fixtures", "not found"]
+    assert sorted(problem["kind"] for problem in report["problems"]) == [
+        "family",
+        "malformed",
+        "no fixtures",
+        "not found",
+    ]
     assert [fixture["passed"] for fixture in report["fixtures"]] == [False, False]
     assert report["summary"] == {"fixtures": 3, "passed": 1, "failed": 2, "problems": 4}

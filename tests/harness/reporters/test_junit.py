@@ -29,11 +29,15 @@ def surefire_schema() -> xmlschema.XMLSchema:
     return xmlschema.XMLSchema(SCHEMAS / "surefire-test-report-3.0.xsd")
 
 
-def test_the_report_validates_against_the_jenkins_junit_schema(run: GateRun, junit_schema: xmlschema.XMLSchema) -> None:
+def test_the_report_validates_against_the_jenkins_junit_schema(
+    run: GateRun, junit_schema: xmlschema.XMLSchema
+) -> None:
     junit_schema.validate(to_junit(run))
 
 
-def test_every_suite_validates_against_the_surefire_schema(run: GateRun, surefire_schema: xmlschema.XMLSchema) -> None:
+def test_every_suite_validates_against_the_surefire_schema(
+    run: GateRun, surefire_schema: xmlschema.XMLSchema
+) -> None:
     suites = ET.fromstring(to_junit(run)).findall("testsuite")
     assert len(suites) == 4
     for suite in suites:  # a Surefire report is one suite per document
@@ -46,8 +50,12 @@ def test_every_testcase_has_a_time_and_the_suites_add_them_up(run: GateRun) -> N
     assert cases and all(float(case.get("time", "x")) >= 0 for case in cases)
     for suite in root.findall("testsuite"):
         total = sum(float(case.get("time", "0")) for case in suite.findall("testcase"))
-        assert abs(float(suite.get("time", "x")) - total) < 0.001 * (len(suite.findall("testcase")) + 1)
-    assert {case.get("time") for case in ET.fromstring(to_junit(run, timings=False)).iter("testcase")} == {"0.000"}
+        assert abs(float(suite.get("time", "x")) - total) < 0.001 * (
+            len(suite.findall("testcase")) + 1
+        )
+    assert {
+        case.get("time") for case in ET.fromstring(to_junit(run, timings=False)).iter("testcase")
+    } == {"0.000"}
     assert to_junit(run, timings=False) == to_junit(run, timings=False)
 
 
@@ -61,9 +69,13 @@ def test_a_testcase_per_fixture_width_view_and_terminal_model(run: GateRun) -> N
     assert file is not None and file.get("value", "").endswith("cases/passes.json")
 
 
-def test_every_violation_of_a_testcase_is_in_its_one_failure_beside_the_screen(run: GateRun) -> None:
+def test_every_violation_of_a_testcase_is_in_its_one_failure_beside_the_screen(
+    run: GateRun,
+) -> None:
     root = ET.fromstring(to_junit(run))
-    suite = next(s for s in root.findall("testsuite") if (s.get("name") or "").startswith("cases/fails"))
+    suite = next(
+        s for s in root.findall("testsuite") if (s.get("name") or "").startswith("cases/fails")
+    )
     for terminal in TERMINALS:  # the expectations fail on every model's screen
         bounded = suite.find(f"testcase[@name='bounded @80 [{terminal}]']")
         assert bounded is not None
@@ -73,10 +85,15 @@ def test_every_violation_of_a_testcase_is_in_its_one_failure_beside_the_screen(r
         assert len(lines) == 4 and all(line.startswith("expect") for line in lines)
         assert (failures[0].get("message") or "").startswith("4 violations: ")
         screen = (bounded.findtext("system-out") or "").split("\n")
-        assert screen[0] == "the bounded screen at 80 columns:" and "\u2502Permission Required" in screen
+        assert (
+            screen[0] == "the bounded screen at 80 columns:"
+            and "\u2502Permission Required" in screen
+        )
     passing = suite.find(f"testcase[@name='complete @80 [{TERMINALS[0]}]']")
     assert passing is not None and passing.find("system-out") is None
-    assert suite.get("failures") == str(len(TERMINALS)) and suite.get("tests") == str(len(VIEWS) * len(TERMINALS))
+    assert suite.get("failures") == str(len(TERMINALS)) and suite.get("tests") == str(
+        len(VIEWS) * len(TERMINALS)
+    )
 
 
 def test_unusable_input_is_an_error_never_a_pass(run: GateRun) -> None:
@@ -84,7 +101,11 @@ def test_unusable_input_is_an_error_never_a_pass(run: GateRun) -> None:
     unusable = root.find(f"testsuite[@name='{UNUSABLE_SUITE}']")
     assert unusable is not None
     assert sorted(error.get("type", "") for error in unusable.iter("error")) == [
-        "MALFORMED", "NO FAMILY", "NO FIXTURES", "NOT FOUND"]
+        "MALFORMED",
+        "NO FAMILY",
+        "NO FIXTURES",
+        "NOT FOUND",
+    ]
     build = root.find("testsuite[@name='more/command-not-text']/testcase[@name='build']/error")
     assert build is not None and "call.input.command" in (build.get("message") or "")
     assert int(root.get("errors", "0")) == 5
@@ -98,7 +119,9 @@ def test_nothing_judged_is_an_error(junit_schema: xmlschema.XMLSchema) -> None:
 
 @given(st.text(st.characters(codec=None), max_size=60))
 def test_any_text_becomes_xml_that_parses_to_its_inert_form(text: str) -> None:
-    element = ET.fromstring(f"<x>{ET.tostring(ET.Element('y', {'m': xml_text(text)}), encoding='unicode')}</x>")
+    element = ET.fromstring(
+        f"<x>{ET.tostring(ET.Element('y', {'m': xml_text(text)}), encoding='unicode')}</x>"
+    )
     shown = element[0].get("m") or ""
     assert shown == xml_text(text)
     assert not any(ord(char) < 0x20 for char in shown)

@@ -25,20 +25,37 @@ def test_a_row_shows_two_violations_and_how_many_more_unless_all_are_asked(run: 
     row = next(line for line in format_table(run).splitlines() if line.startswith(LONG))
     assert row.count(seen_by_every_model) == 2
     assert "and 2 more (--all-violations)" in row
-    every = next(line for line in format_table(run, all_violations=True).splitlines() if line.startswith(LONG))
+    every = next(
+        line
+        for line in format_table(run, all_violations=True).splitlines()
+        if line.startswith(LONG)
+    )
     assert every.count(seen_by_every_model) == 4
 
 
 def test_every_unusable_path_is_named_by_what_is_wrong(run: GateRun) -> None:
     table = format_table(run)
     assert "ERROR  " in table and "call.input.command" in table
-    assert any(line.startswith("MALFORMED") and "broken.json" in line for line in table.splitlines())
-    assert any(line.startswith("NO FAMILY") and "'mroe'" in line and "did you mean 'more'?" in line
-               for line in table.splitlines())
-    assert any(line.startswith("NO FIXTURES") and line.rstrip().endswith("no fixtures found (*.json at any depth)")
-               for line in table.splitlines())
-    assert any(line.startswith("NOT FOUND") and "missing: does not exist" in line for line in table.splitlines())
-    assert table.splitlines()[-1] == "3 fixtures, 1 passed, 2 failed, 1 not found, 1 no fixtures, 1 malformed, 1 no family"
+    assert any(
+        line.startswith("MALFORMED") and "broken.json" in line for line in table.splitlines()
+    )
+    assert any(
+        line.startswith("NO FAMILY") and "'mroe'" in line and "did you mean 'more'?" in line
+        for line in table.splitlines()
+    )
+    assert any(
+        line.startswith("NO FIXTURES")
+        and line.rstrip().endswith("no fixtures found (*.json at any depth)")
+        for line in table.splitlines()
+    )
+    assert any(
+        line.startswith("NOT FOUND") and "missing: does not exist" in line
+        for line in table.splitlines()
+    )
+    assert (
+        table.splitlines()[-1]
+        == "3 fixtures, 1 passed, 2 failed, 1 not found, 1 no fixtures, 1 malformed, 1 no family"
+    )
 
 
 def test_failures_only_leaves_out_what_passed(run: GateRun) -> None:
@@ -60,4 +77,7 @@ def test_colour_only_when_asked(run: GateRun) -> None:
 
 
 def test_a_run_that_judged_nothing_says_so() -> None:
-    assert format_table(GateRun([], [])).splitlines()[-1] == "nothing was judged: no fixtures were given"
+    assert (
+        format_table(GateRun([], [])).splitlines()[-1]
+        == "nothing was judged: no fixtures were given"
+    )

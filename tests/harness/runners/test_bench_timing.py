@@ -10,12 +10,22 @@ from askbench.harness.runners.bench_timing import interleaved_medians, median_ti
 def test_interleaved_medians_take_turns_and_take_the_median() -> None:
     calls: list[str] = []
     ticks = itertools.count()
-    clock = lambda: float(next(ticks))
-    medians = interleaved_medians({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}, rounds=3, batch=2, clock=clock)
+
+    def clock() -> float:
+        return float(next(ticks))
+
+    medians = interleaved_medians(
+        {"a": lambda: calls.append("a"), "b": lambda: calls.append("b")},
+        rounds=3,
+        batch=2,
+        clock=clock,
+    )
     assert calls == ["a", "a", "b", "b"] * 3
     assert medians == {"a": 0.5, "b": 0.5}  # two clock readings per batch of two calls
 
 
 def test_median_time_is_per_call() -> None:
     readings = iter([0.0, 4.0, 10.0, 12.0, 20.0, 30.0])
-    assert median_time(lambda: None, rounds=3, batch=2, clock=lambda: next(readings)) == 2.0  # 2.0, 1.0, 5.0
+    assert (
+        median_time(lambda: None, rounds=3, batch=2, clock=lambda: next(readings)) == 2.0
+    )  # 2.0, 1.0, 5.0

@@ -33,7 +33,10 @@ def test_each_run_is_timed_and_its_outcome_read(corpus: Corpus, tmp_path: Path) 
     corpus.write("ok", LS)
     timing = measure_corpus("tiny", corpus.root, 1, tmp_path, lambda message: None)
     assert [run.label for run in timing.runs] == [
-        "askbench check, 1 process", "pytest --askbench, 1 process", "pytest --askbench -n auto"]
+        "askbench check, 1 process",
+        "pytest --askbench, 1 process",
+        "pytest --askbench -n auto",
+    ]
     assert [run.exit_code for run in timing.runs] == [0, 0, 0]
     assert timing.runs[0].outcome == "1 of 1 fixtures passed"
     assert timing.runs[1].outcome == timing.runs[2].outcome == "9 passed"
@@ -43,7 +46,9 @@ def test_each_run_is_timed_and_its_outcome_read(corpus: Corpus, tmp_path: Path) 
 
 def test_the_wall_on_idle_cores_follows_from_the_busiest_process_and_the_cpu_spread() -> None:
     one = Timed("pytest --askbench, 1 process", (), 50.0, 0, "ok", cpu_seconds=20.0)
-    spread = Timed("pytest --askbench -n auto", (), 60.0, 0, "ok", cpu_seconds=26.0, worker_cpu=(12.0, 11.0))
+    spread = Timed(
+        "pytest --askbench -n auto", (), 60.0, 0, "ok", cpu_seconds=26.0, worker_cpu=(12.0, 11.0)
+    )
     assert (one.busiest, one.idle_estimate(2)) == (20.0, 20.0)
     assert (spread.busiest, spread.idle_estimate(2)) == (12.0, 13.0)
 
@@ -51,13 +56,26 @@ def test_the_wall_on_idle_cores_follows_from_the_busiest_process_and_the_cpu_spr
 def test_the_section_is_replaced_in_place_and_kept_by_a_plain_bench(tmp_path: Path) -> None:
     runs = (
         Timed("askbench check, 1 process", ("python", "-m", "x"), 30.0, 0, "ok", cpu_seconds=20.0),
-        Timed("pytest --askbench, 1 process", ("python", "-m", "y"), 35.0, 0, "ok", cpu_seconds=22.0),
-        Timed("pytest --askbench -n auto", ("python", "-m", "z"), 40.0, 0, "ok", cpu_seconds=24.0,
-              worker_cpu=(10.0, 9.0)),
+        Timed(
+            "pytest --askbench, 1 process", ("python", "-m", "y"), 35.0, 0, "ok", cpu_seconds=22.0
+        ),
+        Timed(
+            "pytest --askbench -n auto",
+            ("python", "-m", "z"),
+            40.0,
+            0,
+            "ok",
+            cpu_seconds=24.0,
+            worker_cpu=(10.0, 9.0),
+        ),
     )
-    section = format_section([CorpusTiming("built-in", 292, runs)], 2, "1.0, 1.0, 1.0", "1.0, 1.0, 1.0")
-    assert ("| built-in | 292 | pytest --askbench -n auto (2 workers) | 40.0 s | 24.0 s | 10.0 s | 12.0 s | 1.67× "
-            "| ok (exit 0) |") in section
+    section = format_section(
+        [CorpusTiming("built-in", 292, runs)], 2, "1.0, 1.0, 1.0", "1.0, 1.0, 1.0"
+    )
+    assert (
+        "| built-in | 292 | pytest --askbench -n auto (2 workers) | 40.0 s | 24.0 s | 10.0 s | 12.0 s | 1.67× "
+        "| ok (exit 0) |"
+    ) in section
     report = tmp_path / "bench.md"
     report.write_text(splice("# bench\n\nbody\n", section), encoding="utf-8")
     assert kept_section(report) == section

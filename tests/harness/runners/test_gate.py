@@ -8,7 +8,12 @@ from tmp_corpus import LS, Corpus
 from askbench.harness.frontends.cli import main
 from askbench.harness.runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
 
-REPRO = Path(__file__).resolve().parents[3] / "corpus" / "bash" / "powershell-here-string-report-200-lines.json"
+REPRO = (
+    Path(__file__).resolve().parents[3]
+    / "corpus"
+    / "bash"
+    / "powershell-here-string-report-200-lines.json"
+)
 
 
 def fixture(corpus: Corpus, name: str, **overrides) -> Path:
@@ -16,7 +21,9 @@ def fixture(corpus: Corpus, name: str, **overrides) -> Path:
 
 
 def test_a_true_fixture_passes_at_every_width(corpus):
-    run = run_gate([fixture(corpus, "ok", expect={"kind": "bash", "elided": False, "visible": ["ls -la"]})])
+    run = run_gate(
+        [fixture(corpus, "ok", expect={"kind": "bash", "elided": False, "visible": ["ls -la"]})]
+    )
     assert run.exit_code == EXIT_OK
     assert [width.width for width in run.results[0].widths] == [80, 120, 160]
 
@@ -61,7 +68,6 @@ def test_json_output_is_machine_readable(corpus, capsys):
     assert report["exit_code"] == 0
 
 
-
 def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
     """Python calls and peak traced bytes of judging one bash command of ``size`` bytes at three widths."""
     import sys
@@ -69,8 +75,12 @@ def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
 
     from askbench.harness.runners.large_bench import large_command
 
-    path = fixture(corpus, f"large-{size}", call={"name": "bash", "input": {"command": large_command(size)}},
-                   expect={"kind": "bash", "elided": True})
+    path = fixture(
+        corpus,
+        f"large-{size}",
+        call={"name": "bash", "input": {"command": large_command(size)}},
+        expect={"kind": "bash", "elided": True},
+    )
     calls = 0
 
     def count(frame: object, event: str, arg: object) -> None:
@@ -98,8 +108,8 @@ def _grows_linearly(corpus: Corpus) -> tuple[bool, bool]:
 
     Increments, not totals, are compared, so the judge's fixed cost (its modules, its caches) hides nothing."""
     costs = [_cost(corpus, size) for size in LINEAR_SIZES]
-    first = [b - a for a, b in zip(costs[0], costs[1])]
-    second = [c - b for b, c in zip(costs[1], costs[2])]
+    first = [b - a for a, b in zip(costs[0], costs[1], strict=False)]
+    second = [c - b for b, c in zip(costs[1], costs[2], strict=False)]
     return second[0] <= 3 * first[0], second[1] <= 3 * first[1]
 
 
@@ -118,7 +128,7 @@ def test_a_judge_that_rereads_its_rows_is_caught_growing_faster(corpus, monkeypa
 
     def quadratic_fit(reading, lines, report) -> None:
         kept = []
-        for index, line in enumerate(lines):
+        for index in range(len(lines)):
             for earlier in lines[:index:4]:
                 touch(earlier)
             if index % 16 == 0:

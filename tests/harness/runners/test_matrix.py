@@ -14,8 +14,13 @@ _ATTRIBUTE = '" onerror="alert(2)'
 
 def _matrix() -> Matrix:
     fixture = Fixture(Path("x.json"), HOSTILE, "fam", HOSTILE + _ATTRIBUTE, "", {})
-    return Matrix([fixture], [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)], [Implementation(HOSTILE)], [80],
-                  {(0, HOSTILE, 80): Cell(("layout", "core"), screen=f"screens/{HOSTILE}.txt")})
+    return Matrix(
+        [fixture],
+        [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)],
+        [Implementation(HOSTILE)],
+        [80],
+        {(0, HOSTILE, 80): Cell(("layout", "core"), screen=f"screens/{HOSTILE}.txt")},
+    )
 
 
 def test_hostile_text_stays_text_in_the_markdown() -> None:

@@ -22,14 +22,31 @@ from askbench.harness.runners.mutate import (
 
 def test_hostile_text_stays_text_in_every_section_of_the_report() -> None:
     target = f"adversarial/{HOSTILE}"
-    mutant = Variant("m", HOSTILE, "mutant", MUTANTS[0].render, ("cap", "layout"), (target,), latent=True,
-                     adapter_timeout=1.0)
+    mutant = Variant(
+        "m",
+        HOSTILE,
+        "mutant",
+        MUTANTS[0].render,
+        ("cap", "layout"),
+        (target,),
+        latent=True,
+        adapter_timeout=1.0,
+    )
     killed = Difference(target, 80, "bounded", ("cap",), ("cap",), ("cap",), target=True)
     survived = Difference(target, 30, "complete", (), ("labels",), (), target=True)
     style = Variant("s", HOSTILE, "style", STYLES[0].render)
-    violation = FoundViolation(target, 80, Violation("layout", "bounded", 80, HOSTILE), reference_too=False)
-    run = MutationRun([80, 30], 1, [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)], [HOSTILE], [violation],
-                      [MutantResult(mutant, {target}, [killed, survived])], [StyleResult(style, 1, [violation])])
+    violation = FoundViolation(
+        target, 80, Violation("layout", "bounded", 80, HOSTILE), reference_too=False
+    )
+    run = MutationRun(
+        [80, 30],
+        1,
+        [FixtureProblem(Path(HOSTILE), HOSTILE, HOSTILE)],
+        [HOSTILE],
+        [violation],
+        [MutantResult(mutant, {target}, [killed, survived])],
+        [StyleResult(style, 1, [violation])],
+    )
     text = to_markdown(run)
     assert markdown_survived(text) == []
     assert "alert(1)" in text and "\\x1b[2J" in text  # shown, not dropped

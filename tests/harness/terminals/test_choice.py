@@ -16,18 +16,30 @@ FIXTURE = "corpus/bash/sudo-wrapper-restart-nginx.json"
 
 
 def test_every_model_and_real_terminal_is_a_choice() -> None:
-    assert TERMINAL_NAMES == ("grapheme", "codepoint", "ambiguous-wide", "tmux", "xterm", "xterm-unicode11")
+    assert TERMINAL_NAMES == (
+        "grapheme",
+        "codepoint",
+        "ambiguous-wide",
+        "tmux",
+        "xterm",
+        "xterm-unicode11",
+    )
     assert parse_terminals("codepoint, grapheme,codepoint") == ["codepoint", "grapheme"]
 
 
 @pytest.mark.parametrize("text", ["", ",", "kitty", "grapheme,kitty"])
 def test_an_unknown_terminal_is_refused_with_the_choices(text: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match="choose from grapheme, codepoint, ambiguous-wide, tmux"):
+    with pytest.raises(
+        argparse.ArgumentTypeError, match="choose from grapheme, codepoint, ambiguous-wide, tmux"
+    ):
         parse_terminals(text)
 
 
 def test_the_models_are_chosen_without_starting_anything() -> None:
-    assert choose_terminals(["ambiguous-wide", "grapheme"]) == [MODELS["ambiguous-wide"], MODELS["grapheme"]]
+    assert choose_terminals(["ambiguous-wide", "grapheme"]) == [
+        MODELS["ambiguous-wide"],
+        MODELS["grapheme"],
+    ]
 
 
 def test_check_judges_on_the_terminals_named(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,8 +49,9 @@ def test_check_judges_on_the_terminals_named(capsys: pytest.CaptureFixture[str])
     assert refused.value.code == 2 and "choose from" in capsys.readouterr().err
 
 
-def test_a_missing_xterm_exits_2_naming_the_make_target(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_xterm_exits_2_naming_the_make_target(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("ASKBENCH_NODE_MODULES", str(tmp_path))
     xterm_model.cache_clear()
     try:
@@ -61,10 +74,27 @@ def test_a_missing_tmux_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) 
         tmux_screen.tmux_model.cache_clear()
 
 
-def test_the_reports_name_the_terminals_judged_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_the_reports_name_the_terminals_judged_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     import json
 
     junit = tmp_path / "run.xml"
-    assert main(["check", FIXTURE, "--terminal", "codepoint", "--json", "--widths", "80", "--junit", str(junit)]) == 0
+    assert (
+        main(
+            [
+                "check",
+                FIXTURE,
+                "--terminal",
+                "codepoint",
+                "--json",
+                "--widths",
+                "80",
+                "--junit",
+                str(junit),
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["terminals"] == ["codepoint"]
     assert "[codepoint]" in junit.read_text() and "[grapheme]" not in junit.read_text()

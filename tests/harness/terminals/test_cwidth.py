@@ -4,7 +4,9 @@ import pytest
 
 from askbench.harness.terminals.cwidth import available, c_wcwidth
 
-pytestmark = pytest.mark.skipif(not available(), reason="no C library wcwidth with a UTF-8 locale here")
+pytestmark = pytest.mark.skipif(
+    not available(), reason="no C library wcwidth with a UTF-8 locale here"
+)
 
 
 @pytest.mark.parametrize(
@@ -15,7 +17,10 @@ pytestmark = pytest.mark.skipif(not available(), reason="no C library wcwidth wi
         ("\u0301", 0),  # a combining acute accent joins the cell before it
         ("\u200d", 0),  # the zero-width joiner
         ("\U0001f468", 2),  # an emoji, measured alone
-        ("\u302e", 2),  # a Hangul tone mark: wcwidth says 0, the C library 2 — the width-disagreement spoof
+        (
+            "\u302e",
+            2,
+        ),  # a Hangul tone mark: wcwidth says 0, the C library 2 — the width-disagreement spoof
         ("\u3248", 2),  # circled number ten on black square: ambiguous to Unicode, wide to glibc
         ("\x1b", -1),  # a control: not printable at all
     ],

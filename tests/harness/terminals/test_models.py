@@ -16,7 +16,9 @@ def test_a_plain_frame_is_contained_and_read_back_row_by_row():
     assert reading.rows == ["Permission Required", "tool : bash", "command : ls -la"]
     assert reading.frame_rows == 3
     assert reading.transcript_intact and not reading.cursor_left_frame
-    assert reading.foreign_events == [] and reading.foreign_bytes == [] and reading.unprintable == []
+    assert (
+        reading.foreign_events == [] and reading.foreign_bytes == [] and reading.unprintable == []
+    )
 
 
 def test_cursor_up_and_erase_are_caught_and_the_transcript_change_is_seen():
@@ -73,23 +75,32 @@ def test_a_raw_tab_moves_on_to_the_next_stop_as_a_terminal_does():
     reading = read_frame(lines, 40)
     assert reading.rows == _pyte_rows(lines, 40)
     assert reading.rows[0] == '          -     "encoding/json"'
-    assert reading.frame_rows == 5  # the tab stops at the last column; 'y' is drawn there, 'z' wraps
+    assert (
+        reading.frame_rows == 5
+    )  # the tab stops at the last column; 'y' is drawn there, 'z' wraps
     assert "tab" in reading.foreign_events  # and it is still a control the frame must not send
 
 
 # ── SGR in both forms, and what cannot be read ─────────────────────────────
 
 
-@pytest.mark.parametrize("parameters, fg, bg", [
-    ("38:2::255:0:0", "ff0000", "default"),  # T.416: an empty colour-space identifier before R:G:B
-    ("38:2:7:255:0:0", "ff0000", "default"),  # T.416 with a colour-space identifier
-    ("38:2:255:0:0", "ff0000", "default"),  # the identifier left out, as terminals also accept
-    ("38;2;255;0;0", "ff0000", "default"),
-    ("38:5:196", "ff0000", "default"),
-    ("38;5;196", "ff0000", "default"),
-    ("48:2::1:2:3;38:5:15", "ffffff", "010203"),
-    ("1;38:2::255:255:255;4:3", "ffffff", "default"),
-])
+@pytest.mark.parametrize(
+    "parameters, fg, bg",
+    [
+        (
+            "38:2::255:0:0",
+            "ff0000",
+            "default",
+        ),  # T.416: an empty colour-space identifier before R:G:B
+        ("38:2:7:255:0:0", "ff0000", "default"),  # T.416 with a colour-space identifier
+        ("38:2:255:0:0", "ff0000", "default"),  # the identifier left out, as terminals also accept
+        ("38;2;255;0;0", "ff0000", "default"),
+        ("38:5:196", "ff0000", "default"),
+        ("38;5;196", "ff0000", "default"),
+        ("48:2::1:2:3;38:5:15", "ffffff", "010203"),
+        ("1;38:2::255:255:255;4:3", "ffffff", "default"),
+    ],
+)
 def test_sgr_is_read_in_the_semicolon_and_the_colon_form(parameters, fg, bg):
     style = apply_sgr(PLAIN, parameters)
     assert (style.fg, style.bg) == (fg, bg)
@@ -105,19 +116,31 @@ def test_a_malformed_extended_colour_ends_the_sequence():
     assert apply_sgr(PLAIN, "38;5") == PLAIN and apply_sgr(PLAIN, "38:2:1;1").fg == "default"
 
 
-@pytest.mark.parametrize("parameters", [
-    "38:2::255:255:255;48:2::255:255:255",  # white on white, colon form
-    "38;2;9;9;9;48;5;0",  # near-black on black
-    "30", "38;5;0", "38:2::0:0:0",  # black on the default background: gone on a dark theme
-    "97", "37", "38;5;231", "38:2::255:255:255",  # white on the default background: gone on a light theme
-    "47", "40",  # the default foreground on a background one theme's foreground matches
-    "8", "7;8",
-])
+@pytest.mark.parametrize(
+    "parameters",
+    [
+        "38:2::255:255:255;48:2::255:255:255",  # white on white, colon form
+        "38;2;9;9;9;48;5;0",  # near-black on black
+        "30",
+        "38;5;0",
+        "38:2::0:0:0",  # black on the default background: gone on a dark theme
+        "97",
+        "37",
+        "38;5;231",
+        "38:2::255:255:255",  # white on the default background: gone on a light theme
+        "47",
+        "40",  # the default foreground on a background one theme's foreground matches
+        "8",
+        "7;8",
+    ],
+)
 def test_text_lost_on_a_dark_or_a_light_theme_is_invisible(parameters):
     assert apply_sgr(PLAIN, parameters).invisible
 
 
-@pytest.mark.parametrize("parameters", ["", "33", "1;36", "2", "7", "31;47", "38:2::255:255:255;48:5:4"])
+@pytest.mark.parametrize(
+    "parameters", ["", "33", "1;36", "2", "7", "31;47", "38:2::255:255:255;48:5:4"]
+)
 def test_colour_that_reads_on_both_themes_is_visible(parameters):
     style = apply_sgr(PLAIN, parameters)
     assert not style.invisible and style.unreadable is None
@@ -130,7 +153,9 @@ def test_strikethrough_is_unreadable_but_not_invisible():
 
 
 def test_a_colon_form_colour_on_screen_keeps_its_value():
-    row = read_frame(["\x1b[38:2::255:255:255;48:2::255:255:255mhidden\x1b[0m shown"], 40).screen_rows[0]
+    row = read_frame(
+        ["\x1b[38:2::255:255:255;48:2::255:255:255mhidden\x1b[0m shown"], 40
+    ).screen_rows[0]
     assert [style.invisible for style in row.styles] == [True] * 6 + [False] * 6
 
 

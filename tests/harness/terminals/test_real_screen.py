@@ -57,8 +57,13 @@ def _corpus_frames() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
 
 
 def _graphemes(frames: tuple[tuple[str, str, tuple[str, ...]], ...]) -> list[str]:
-    seen = {grapheme for _, _, lines in frames for line in lines
-            for grapheme in iter_graphemes(printed_text(line)) if not grapheme.isascii()}
+    seen = {
+        grapheme
+        for _, _, lines in frames
+        for line in lines
+        for grapheme in iter_graphemes(printed_text(line))
+        if not grapheme.isascii()
+    }
     return sorted(seen)
 
 
@@ -71,36 +76,62 @@ def test_every_corpus_frame_reads_alike_on_the_real_terminal_and_every_model(nam
         for model in MODELS.values():
             rows = read_frame(lines, WIDTH, model).rows
             if rows != real:
-                first = next((index for index, (a, b) in enumerate(zip(rows, real, strict=False)) if a != b), min(len(rows), len(real)))
-                moved.append(f"{fixture} {view} @{WIDTH}: {model.name} {len(rows)} rows, {name} {len(real)}; "
-                             f"row {first}: {rows[first:first + 1]} vs {real[first:first + 1]}")
+                first = next(
+                    (index for index, (a, b) in enumerate(zip(rows, real, strict=False)) if a != b),
+                    min(len(rows), len(real)),
+                )
+                moved.append(
+                    f"{fixture} {view} @{WIDTH}: {model.name} {len(rows)} rows, {name} {len(real)}; "
+                    f"row {first}: {rows[first:first + 1]} vs {real[first:first + 1]}"
+                )
     assert moved == [], "\n".join(moved[:20])
 
 
 @pytest.mark.parametrize("name", REAL)
-def test_no_grapheme_of_the_corpus_is_wider_on_a_real_terminal_than_the_reference_counts(name: str) -> None:
+def test_no_grapheme_of_the_corpus_is_wider_on_a_real_terminal_than_the_reference_counts(
+    name: str,
+) -> None:
     terminal = real_terminal(name)
     wider = []
     for grapheme in _graphemes(_corpus_frames()):
         real = sum(cells for _, cells in terminal.measure(grapheme))
-        models = {model.name: sum(cells for _, cells in model.measure(grapheme)) for model in MODELS.values()}
+        models = {
+            model.name: sum(cells for _, cells in model.measure(grapheme))
+            for model in MODELS.values()
+        }
         if real > grapheme_cells(grapheme):
-            wider.append(f"{grapheme!r}: {name} {real}, reference {grapheme_cells(grapheme)}, models {models}")
+            wider.append(
+                f"{grapheme!r}: {name} {real}, reference {grapheme_cells(grapheme)}, models {models}"
+            )
     assert wider == [], "\n".join(wider[:20])
 
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60) | st.text(
-    st.sampled_from("a e\u0301\u0898\u1abe界👍🏽\u200d👨👩👧👦🏳️\ufe0f🌈🇯🇵\U0001f93b\u2764\u0378\ue000\ufdd0…▶·→①\u302e"), max_size=60)
+    st.sampled_from(
+        "a e\u0301\u0898\u1abe界👍🏽\u200d👨👩👧👦🏳️\ufe0f🌈🇯🇵\U0001f93b\u2764\u0378\ue000\ufdd0…▶·→①\u302e"
+    ),
+    max_size=60,
+)
 
 
 @pytest.mark.parametrize("name", REAL)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=_TEXT)
-def test_generated_text_laid_out_by_the_reference_holds_its_rows_on_every_terminal(name: str, text: str) -> None:
+def test_generated_text_laid_out_by_the_reference_holds_its_rows_on_every_terminal(
+    name: str, text: str
+) -> None:
     terminal = real_terminal(name)
     width = 24
-    lines = [row for line in neutralise(text).split("\n") for row in wrap_line(line.replace("\t", " "), width)]
+    lines = [
+        row
+        for line in neutralise(text).split("\n")
+        for row in wrap_line(line.replace("\t", " "), width)
+    ]
     real = read_frame(lines, width, terminal)
     assert real.rows == [line.rstrip(" ") for line in lines], f"{name} moved a row of {text!r}"
     for model in MODELS.values():
-        assert read_frame(lines, width, model).rows == real.rows, f"{model.name} and {name} disagree on {text!r}"
+        assert (
+            read_frame(lines, width, model).rows == real.rows
+        ), f"{model.name} and {name} disagree on {text!r}"

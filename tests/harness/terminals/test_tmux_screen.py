@@ -30,15 +30,21 @@ def test_tmux_joins_a_zwj_family_into_one_cell_and_drops_what_it_cannot_hold(tmu
 
 def test_joiners_hold_wherever_a_long_frame_is_cut_into_reads(tmux) -> None:  # type: ignore[no-untyped-def]
     line = "\U0001f468\u200d\U0001f469\u200d\U0001f467 x" * 8  # 25 cells a family: tmux joins each
-    lines = ["." * offset + line for offset in range(40)]  # a joiner at every byte offset, over many reads
+    lines = [
+        "." * offset + line for offset in range(40)
+    ]  # a joiner at every byte offset, over many reads
     assert read_frame(lines, 200, tmux).rows == lines
 
 
 def test_colour_holds_wherever_a_long_frame_is_cut_into_reads(tmux) -> None:  # type: ignore[no-untyped-def]
-    line = "".join(f"\x1b[33m{index:03d}\x1b[39m\x1b[2m.\x1b[22m" for index in range(40))  # 840 bytes, 160 cells
+    line = "".join(
+        f"\x1b[33m{index:03d}\x1b[39m\x1b[2m.\x1b[22m" for index in range(40)
+    )  # 840 bytes, 160 cells
     lines = ["." * offset + line for offset in range(12)]
     reading = read_frame(lines, 200, tmux)
-    assert reading.rows == ["." * offset + "".join(f"{index:03d}." for index in range(40)) for offset in range(12)]
+    assert reading.rows == [
+        "." * offset + "".join(f"{index:03d}." for index in range(40)) for offset in range(12)
+    ]
     assert reading.painted_cells == 12 * 40 * 3
 
 

@@ -29,7 +29,9 @@ def test_a_long_row_wraps_and_a_wide_character_moves_whole(xterm: TerminalModel)
 def test_each_table_measures_an_emoji_its_own_way(xterm: TerminalModel) -> None:
     thumbs = "\U0001f44d"  # wide from Unicode 9 on; Unicode 6 had no emoji presentation
     assert _cells(xterm, thumbs) == (2 if xterm.name == "xterm-unicode11" else 1)
-    assert read_frame([thumbs * 41], 80, xterm).frame_rows == (2 if xterm.name == "xterm-unicode11" else 1)
+    assert read_frame([thumbs * 41], 80, xterm).frame_rows == (
+        2 if xterm.name == "xterm-unicode11" else 1
+    )
 
 
 def test_a_cursor_move_that_rewrites_the_transcript_is_seen(xterm: TerminalModel) -> None:
@@ -38,7 +40,9 @@ def test_a_cursor_move_that_rewrites_the_transcript_is_seen(xterm: TerminalModel
 
 
 def test_colour_and_conceal_are_read_from_xterm(xterm: TerminalModel) -> None:
-    reading = read_frame(["\x1b[33mflag\x1b[39m plain", "\x1b[8mhidden\x1b[28m \x1b[38;2;1;2;3mrgb"], 40, xterm)
+    reading = read_frame(
+        ["\x1b[33mflag\x1b[39m plain", "\x1b[8mhidden\x1b[28m \x1b[38;2;1;2;3mrgb"], 40, xterm
+    )
     first, second = reading.screen_rows
     assert [style.fg for style in first.styles[:5]] == ["brown"] * 4 + ["default"]
     assert all(style.conceal for style in second.styles[:6]) and second.styles[-1].fg == "010203"

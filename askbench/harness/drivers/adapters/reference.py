@@ -30,10 +30,17 @@ def answer(request: Mapping[str, object]) -> str:
     payload = payload_from_json(request["payload"])  # type: ignore[arg-type]
     start = time.perf_counter()
     frame = reference_source(
-        payload, None, view, width,
-        DialogBudget(max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width),
+        payload,
+        None,
+        view,
+        width,
+        DialogBudget(
+            max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width
+        ),
     )
-    render_us = (time.perf_counter() - start) * 1e6  # the render alone, without decoding the request: renderUs
+    render_us = (
+        time.perf_counter() - start
+    ) * 1e6  # the render alone, without decoding the request: renderUs
     return answer_json(str(request["id"]), frame.lines, frame.elided, render_us)
 
 

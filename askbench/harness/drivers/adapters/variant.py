@@ -55,8 +55,13 @@ def answer(variant: Variant, request: Mapping[str, object]) -> str:
     payload = payload_from_json(request["payload"])  # type: ignore[arg-type]
     fixture = fixture_from_json(request.get("fixture"))  # type: ignore[arg-type]
     frame = variant.render(
-        payload, fixture, view_of(request), width,
-        DialogBudget(max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width),
+        payload,
+        fixture,
+        view_of(request),
+        width,
+        DialogBudget(
+            max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width
+        ),
     )
     return answer_json(str(request["id"]), frame.lines, frame.elided)
 

@@ -19,7 +19,14 @@ from .mutants import MUTANTS as REFERENCE_MUTANTS
 from .reach_mutants import REACH_MUTANTS
 from .styles import STYLES as REFERENCE_STYLES
 
-MUTANTS: tuple[Variant, ...] = (*REFERENCE_MUTANTS, *REACH_MUTANTS, *MEANING_MUTANTS, *EXACT_MUTANTS, *EXTRA_MUTANTS, *AGENT_MUTANTS)
+MUTANTS: tuple[Variant, ...] = (
+    *REFERENCE_MUTANTS,
+    *REACH_MUTANTS,
+    *MEANING_MUTANTS,
+    *EXACT_MUTANTS,
+    *EXTRA_MUTANTS,
+    *AGENT_MUTANTS,
+)
 STYLES: tuple[Variant, ...] = (*REFERENCE_STYLES, *MEANING_STYLES, *EXTRA_STYLES, *AGENT_STYLES)
 
 VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (*MUTANTS, *STYLES)}

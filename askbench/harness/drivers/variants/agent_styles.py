@@ -69,11 +69,19 @@ def _option_rows(options: Sequence[tuple[str, str]], width: int) -> list[str]:
 def agent_prompt(prompt: AgentPrompt) -> Render:
     """A renderer with ``prompt``'s chrome: title, ask, blank, question, options, blank, hint."""
 
-    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
         if view == "legacy":
             shown = DialogView(tuple(wrap_message(payload.legacy_message, width)), False)
         else:
-            shown = prompt.ask(payload, budget if view == "bounded" else complete_view_budget(width), warning_paint)
+            shown = prompt.ask(
+                payload, budget if view == "bounded" else complete_view_budget(width), warning_paint
+            )
         lines = fit_chrome([prompt.title(payload)], width)
         ask_start = len(lines)
         lines += [*shown.lines, ""]
@@ -103,7 +111,9 @@ def _tool(payload: PromptPayload) -> str | None:
 
 
 def _working_directory(payload: PromptPayload) -> str | None:
-    cwd = next((entry.text for entry in payload.evidence if entry.label == "working directory"), None)
+    cwd = next(
+        (entry.text for entry in payload.evidence if entry.label == "working directory"), None
+    )
     return cwd if cwd and _PLAIN_WORD.fullmatch(cwd) else None
 
 
@@ -126,15 +136,24 @@ def _gemini_question(payload: PromptPayload) -> str:
 def _gemini_hint(elided: bool, expanded: bool) -> str:
     if expanded:
         return "enter select \u00b7 esc cancel \u00b7 ctrl+o back"
-    return "enter select \u00b7 esc cancel \u00b7 ctrl+o full request" if elided else "enter select \u00b7 esc cancel"
+    return (
+        "enter select \u00b7 esc cancel \u00b7 ctrl+o full request"
+        if elided
+        else "enter select \u00b7 esc cancel"
+    )
 
 
 def _gemini_options(first: str, *, deny: str = "No, suggest changes (esc)") -> Options:
     return lambda payload: [("\u25cf", first), ("", "Allow for this session"), ("", deny)]
 
 
-GEMINI_CLI = AgentPrompt(_gemini_title, _gemini_question, _gemini_options("Allow once"), _gemini_hint,
-                         laid_out(AskStyle("above", capitalised=True)))
+GEMINI_CLI = AgentPrompt(
+    _gemini_title,
+    _gemini_question,
+    _gemini_options("Allow once"),
+    _gemini_hint,
+    laid_out(AskStyle("above", capitalised=True)),
+)
 
 # ── Claude Code ────────────────────────────────────────────────────────────
 
@@ -145,7 +164,9 @@ def _claude_title(payload: PromptPayload) -> str:
 
 def _claude_again(payload: PromptPayload) -> str:
     root, cwd = _root(payload), _working_directory(payload)
-    what = f"{root} commands" if root else f"{_tool(payload)} calls" if _tool(payload) else "this tool"
+    what = (
+        f"{root} commands" if root else f"{_tool(payload)} calls" if _tool(payload) else "this tool"
+    )
     return f"Yes, and don't ask again for {what} in {cwd or 'this project'}"
 
 
@@ -156,11 +177,20 @@ def _claude_hint(elided: bool, expanded: bool) -> str:
 
 
 def _claude_options(payload: PromptPayload) -> list[tuple[str, str]]:
-    return [("\u276f", "Yes"), ("", _claude_again(payload)), ("", "No, and tell Claude what to do differently (esc)")]
+    return [
+        ("\u276f", "Yes"),
+        ("", _claude_again(payload)),
+        ("", "No, and tell Claude what to do differently (esc)"),
+    ]
 
 
-CLAUDE_CODE = AgentPrompt(_claude_title, lambda payload: "Do you want to proceed?", _claude_options, _claude_hint,
-                          laid_out(AskStyle("unaligned")))
+CLAUDE_CODE = AgentPrompt(
+    _claude_title,
+    lambda payload: "Do you want to proceed?",
+    _claude_options,
+    _claude_hint,
+    laid_out(AskStyle("unaligned")),
+)
 
 # ── Codex ──────────────────────────────────────────────────────────────────
 
@@ -172,14 +202,26 @@ def _codex_title(payload: PromptPayload) -> str:
 def _codex_hint(elided: bool, expanded: bool) -> str:
     if expanded:
         return "enter confirm \u00b7 esc cancel \u00b7 ctrl+o back"
-    return "enter confirm \u00b7 esc cancel \u00b7 ctrl+o full request" if elided else "enter confirm \u00b7 esc cancel"
+    return (
+        "enter confirm \u00b7 esc cancel \u00b7 ctrl+o full request"
+        if elided
+        else "enter confirm \u00b7 esc cancel"
+    )
 
 
-def _codex_options(first: str, last: str = "No, and tell Codex what to do differently (esc)") -> Options:
-    return lambda payload: [("\u203a", first), ("", "Yes, and don't ask again for this command (a)"), ("", last)]
+def _codex_options(
+    first: str, last: str = "No, and tell Codex what to do differently (esc)"
+) -> Options:
+    return lambda payload: [
+        ("\u203a", first),
+        ("", "Yes, and don't ask again for this command (a)"),
+        ("", last),
+    ]
 
 
-CODEX = AgentPrompt(_codex_title, lambda payload: None, _codex_options("Yes, proceed (y)"), _codex_hint)
+CODEX = AgentPrompt(
+    _codex_title, lambda payload: None, _codex_options("Yes, proceed (y)"), _codex_hint
+)
 
 # ── the variants ───────────────────────────────────────────────────────────
 
@@ -189,35 +231,86 @@ def _claude_without_deny(payload: PromptPayload) -> list[tuple[str, str]]:
 
 
 def _codex_esc_approves(payload: PromptPayload) -> list[tuple[str, str]]:
-    return [("\u203a", "Yes, proceed (y)"), ("", "No, and tell Codex what to do differently (n)"),
-            ("", "Yes, and don't ask again (esc)")]
-
+    return [
+        ("\u203a", "Yes, proceed (y)"),
+        ("", "No, and tell Codex what to do differently (n)"),
+        ("", "Yes, and don't ask again (esc)"),
+    ]
 
 
 AGENT_STYLES: tuple[Variant, ...] = (
-    Variant("gemini-cli", "Gemini CLI's prompt in its box: '? Shell', the facts, Allow execution of: 'cmd'?, "
-            "● 1. Allow once / 2. Allow for this session / 3. No, suggest changes (esc)",
-            "style", boxed(agent_prompt(GEMINI_CLI))),
-    Variant("claude-code", "Claude Code's prompt in its box: 'Bash command', Do you want to proceed?, ❯ 1. Yes / "
-            "2. Yes, and don't ask again for … commands in … / 3. No, and tell Claude what to do differently (esc)",
-            "style", boxed(agent_prompt(CLAUDE_CODE))),
-    Variant("codex-cli", "Codex's prompt in its box: 'Allow command?', › 1. Yes, proceed (y) / 2. Yes, and don't ask "
-            "again for this command (a) / 3. No, and tell Codex what to do differently (esc)",
-            "style", boxed(agent_prompt(CODEX))),
+    Variant(
+        "gemini-cli",
+        "Gemini CLI's prompt in its box: '? Shell', the facts, Allow execution of: 'cmd'?, "
+        "● 1. Allow once / 2. Allow for this session / 3. No, suggest changes (esc)",
+        "style",
+        boxed(agent_prompt(GEMINI_CLI)),
+    ),
+    Variant(
+        "claude-code",
+        "Claude Code's prompt in its box: 'Bash command', Do you want to proceed?, ❯ 1. Yes / "
+        "2. Yes, and don't ask again for … commands in … / 3. No, and tell Claude what to do differently (esc)",
+        "style",
+        boxed(agent_prompt(CLAUDE_CODE)),
+    ),
+    Variant(
+        "codex-cli",
+        "Codex's prompt in its box: 'Allow command?', › 1. Yes, proceed (y) / 2. Yes, and don't ask "
+        "again for this command (a) / 3. No, and tell Codex what to do differently (esc)",
+        "style",
+        boxed(agent_prompt(CODEX)),
+    ),
 )
 
 AGENT_MUTANTS: tuple[Variant, ...] = (
-    mutant("gemini-option-1-reads-no", "Gemini CLI's prompt whose first option, the approval, reads 'No'",
-            boxed(agent_prompt(AgentPrompt(_gemini_title, _gemini_question, _gemini_options("No"),
-                                                     _gemini_hint, GEMINI_CLI.ask)))),
-    mutant("claude-no-deny", "Claude Code's prompt with its deny left out: 1. Yes / 2. Yes, and don't ask again …",
-            boxed(agent_prompt(AgentPrompt(_claude_title, CLAUDE_CODE.question, _claude_without_deny,
-                                                     _claude_hint, CLAUDE_CODE.ask)))),
-    mutant("codex-esc-approves", "Codex's prompt whose (esc) option reads 'Yes, and don't ask again (esc)'; "
-            "(n) denies",
-            boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question,
-                                                     _codex_esc_approves, _codex_hint)))),
-    mutant("codex-option-1-reads-no", "Codex's prompt whose first option reads 'No, proceed (y)'",
-            boxed(agent_prompt(AgentPrompt(_codex_title, CODEX.question, _codex_options("No, proceed (y)"),
-                                                     _codex_hint)))),
+    mutant(
+        "gemini-option-1-reads-no",
+        "Gemini CLI's prompt whose first option, the approval, reads 'No'",
+        boxed(
+            agent_prompt(
+                AgentPrompt(
+                    _gemini_title,
+                    _gemini_question,
+                    _gemini_options("No"),
+                    _gemini_hint,
+                    GEMINI_CLI.ask,
+                )
+            )
+        ),
+    ),
+    mutant(
+        "claude-no-deny",
+        "Claude Code's prompt with its deny left out: 1. Yes / 2. Yes, and don't ask again …",
+        boxed(
+            agent_prompt(
+                AgentPrompt(
+                    _claude_title,
+                    CLAUDE_CODE.question,
+                    _claude_without_deny,
+                    _claude_hint,
+                    CLAUDE_CODE.ask,
+                )
+            )
+        ),
+    ),
+    mutant(
+        "codex-esc-approves",
+        "Codex's prompt whose (esc) option reads 'Yes, and don't ask again (esc)'; " "(n) denies",
+        boxed(
+            agent_prompt(
+                AgentPrompt(_codex_title, CODEX.question, _codex_esc_approves, _codex_hint)
+            )
+        ),
+    ),
+    mutant(
+        "codex-option-1-reads-no",
+        "Codex's prompt whose first option reads 'No, proceed (y)'",
+        boxed(
+            agent_prompt(
+                AgentPrompt(
+                    _codex_title, CODEX.question, _codex_options("No, proceed (y)"), _codex_hint
+                )
+            )
+        ),
+    ),
 )

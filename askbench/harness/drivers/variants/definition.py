@@ -54,18 +54,33 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.kind == "mutant" and not (self.invariants and self.targets):
-            raise ValueError(f"mutant {self.name!r} needs the invariants that reject it and the fixtures where it shows")
+            raise ValueError(
+                f"mutant {self.name!r} needs the invariants that reject it and the fixtures where it shows"
+            )
         if self.kind == "style" and (self.invariants or self.latent):
             raise ValueError(f"style {self.name!r} is sound: no invariant may reject it")
 
 
-def mutant(name: str, description: str, render: Render, adapter_timeout: float | None = None) -> Variant:
+def mutant(
+    name: str, description: str, render: Render, adapter_timeout: float | None = None
+) -> Variant:
     """The mutant ``name``, held to what ``mutant_targets.toml`` says rejects it and where it must show."""
     try:
         owed = mutant_targets()[name]
     except KeyError:
-        raise KeyError(f"mutant {name!r} has no entry in askbench/harness/drivers/variants/mutant_targets.toml") from None
-    return Variant(name, description, "mutant", render, owed.killed_by, owed.targets, owed.latent, adapter_timeout)
+        raise KeyError(
+            f"mutant {name!r} has no entry in askbench/harness/drivers/variants/mutant_targets.toml"
+        ) from None
+    return Variant(
+        name,
+        description,
+        "mutant",
+        render,
+        owed.killed_by,
+        owed.targets,
+        owed.latent,
+        adapter_timeout,
+    )
 
 
 @contextmanager

@@ -33,7 +33,14 @@ def _plain(row: str) -> str:
 
 def _value_block(ask: list[str], label: str) -> range:
     """The ask rows of the fact under ``label``: its label row and the indented rows after it."""
-    head = next((index for index, row in enumerate(ask) if re.match(rf"{re.escape(label)} *:( |$)", _plain(row))), None)
+    head = next(
+        (
+            index
+            for index, row in enumerate(ask)
+            if re.match(rf"{re.escape(label)} *:( |$)", _plain(row))
+        ),
+        None,
+    )
     if head is None:
         return range(0)
     end = head + 1
@@ -53,23 +60,35 @@ def _shows_text(row: str) -> bool:
 # ── paint on one row of a value ─────────────────────────────────────────────
 
 
-def highlight_first_row_only(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def highlight_first_row_only(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """The flagged value painted on its first row only: the rows it wraps or breaks onto are plain."""
     frame = reference_frame(payload, view, budget)
     ask = ask_of(frame)
     if view != "bounded":
         return frame
     block = _value_block(ask, payload.request.value_label)
-    rows = [_unpaint(row) if index in block[1:] and _shows_text(row) else row for index, row in enumerate(ask)]
+    rows = [
+        _unpaint(row) if index in block[1:] and _shows_text(row) else row
+        for index, row in enumerate(ask)
+    ]
     return with_ask(frame, rows)
 
 
-def highlight_next_fact(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def highlight_next_fact(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """The paint meant for the flagged value lands on the fact after it: the value plain, the next value painted."""
     frame = reference_frame(payload, view, budget)
     ask = ask_of(frame)
     block = _value_block(ask, payload.request.value_label)
-    if view != "bounded" or not block or block.stop >= len(ask) or ANSI_PAINT_OPEN not in "".join(ask[block.start : block.stop]):
+    if (
+        view != "bounded"
+        or not block
+        or block.stop >= len(ask)
+        or ANSI_PAINT_OPEN not in "".join(ask[block.start : block.stop])
+    ):
         return frame
     rows = [_unpaint(row) if index in block else row for index, row in enumerate(ask)]
     after = rows[block.stop]
@@ -95,7 +114,9 @@ def _evidence_but_the_second(payload: PromptPayload) -> Iterator[Fact]:
 
 details_dropped = _patched_render("askbench.impl.dialog.evidence_facts", _evidence_without_details)
 """Every evidence entry without what it resolves to: each one fails to read, the load that made reading cubic."""
-evidence_gap_before_marker = _patched_render("askbench.impl.dialog.evidence_facts", _evidence_but_the_second, ["bounded"])
+evidence_gap_before_marker = _patched_render(
+    "askbench.impl.dialog.evidence_facts", _evidence_but_the_second, ["bounded"]
+)
 """The second evidence entry left out where it stands, with no marker there; the trailing ``…`` still says more follows."""
 
 
@@ -106,8 +127,12 @@ def _closing_run(text: str) -> str:
     """The punctuation and brackets a text's last line ends in: ``}'`` of ``-d '{…}'``."""
     line = text.rstrip(" \n").rsplit("\n", 1)[-1]
     end = len(line)
-    while end > 0 and unicodedata.category(line[end - 1])[0] in "PS" and not line[end - 1].isspace() \
-            and unicodedata.category(line[end - 1]) not in ("So", "Sc"):
+    while (
+        end > 0
+        and unicodedata.category(line[end - 1])[0] in "PS"
+        and not line[end - 1].isspace()
+        and unicodedata.category(line[end - 1]) not in ("So", "Sc")
+    ):
         end -= 1
     return line[end:]
 
@@ -124,24 +149,53 @@ def _cap_in_cells_only(text: str, cap: int, row_width: int) -> Capped:
     return cap_text(expand_text_tabs(neutralise(text)), cap, 1 << 20, row_width)
 
 
-closing_bracket_tail = _patched_render("askbench.impl.dialog.capped_field", _tail_of_closing_brackets, ["bounded"])
-cap_in_cells_only = _patched_render("askbench.impl.dialog.capped_field", _cap_in_cells_only, ["bounded"])
+closing_bracket_tail = _patched_render(
+    "askbench.impl.dialog.capped_field", _tail_of_closing_brackets, ["bounded"]
+)
+cap_in_cells_only = _patched_render(
+    "askbench.impl.dialog.capped_field", _cap_in_cells_only, ["bounded"]
+)
 
 
 EXACT_MUTANTS: tuple[Variant, ...] = (
-    mutant("details-dropped", "evidence entries shown without their detail (the → part)",
-           details_dropped),
-    mutant("highlight-first-row-only", "the flagged value is painted on its first row only",
-           highlight_first_row_only),
-    mutant("highlight-next-fact", "the flagged value's paint lands on the fact after it",
-           highlight_next_fact),
-    mutant("evidence-gap-before-marker", "the second evidence entry is left out unmarked; a trailing … remains",
-           evidence_gap_before_marker),
-    mutant("closing-bracket-tail", "a capped field's tail is only the brackets its text ends in (…\\n}')",
-           closing_bracket_tail),
-    mutant("cap-in-cells-only", "the field cap counts cells only, so line breaks cost nothing: 400 short lines take 400 rows",
-           cap_in_cells_only),
+    mutant(
+        "details-dropped",
+        "evidence entries shown without their detail (the → part)",
+        details_dropped,
+    ),
+    mutant(
+        "highlight-first-row-only",
+        "the flagged value is painted on its first row only",
+        highlight_first_row_only,
+    ),
+    mutant(
+        "highlight-next-fact",
+        "the flagged value's paint lands on the fact after it",
+        highlight_next_fact,
+    ),
+    mutant(
+        "evidence-gap-before-marker",
+        "the second evidence entry is left out unmarked; a trailing … remains",
+        evidence_gap_before_marker,
+    ),
+    mutant(
+        "closing-bracket-tail",
+        "a capped field's tail is only the brackets its text ends in (…\\n}')",
+        closing_bracket_tail,
+    ),
+    mutant(
+        "cap-in-cells-only",
+        "the field cap counts cells only, so line breaks cost nothing: 400 short lines take 400 rows",
+        cap_in_cells_only,
+    ),
 )
 
-__all__ = ["EXACT_MUTANTS", "cap_in_cells_only", "closing_bracket_tail", "details_dropped", "evidence_gap_before_marker",
-           "highlight_first_row_only", "highlight_next_fact"]
+__all__ = [
+    "EXACT_MUTANTS",
+    "cap_in_cells_only",
+    "closing_bracket_tail",
+    "details_dropped",
+    "evidence_gap_before_marker",
+    "highlight_first_row_only",
+    "highlight_next_fact",
+]

@@ -33,7 +33,9 @@ Place = str
 
 
 def _working_directory(payload: PromptPayload) -> str | None:
-    return next((entry.text for entry in payload.evidence if entry.label == "working directory"), None)
+    return next(
+        (entry.text for entry in payload.evidence if entry.label == "working directory"), None
+    )
 
 
 def _printable(text: str) -> bool:
@@ -45,7 +47,10 @@ def _insert_at(ask: list[str], place: Place) -> int:
         return 0
     if place == "last":
         return len(ask)
-    return next((index for index in range(1, len(ask)) if ask[index][:1] not in ("", " ", "\u2026")), len(ask))
+    return next(
+        (index for index in range(1, len(ask)) if ask[index][:1] not in ("", " ", "\u2026")),
+        len(ask),
+    )
 
 
 def with_extras(extras: Extras, place: Place) -> Render:
@@ -59,11 +64,20 @@ def with_extras(extras: Extras, place: Place) -> Render:
     read as that entry.
     """
 
-    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
         frame = reference_frame(payload, view, budget)
         taken = {entry.label.casefold() for entry in payload.evidence}
-        rows = [row for row in extras(payload)
-                if cell_width(row) <= width and row.split(":", 1)[0].strip().casefold() not in taken]
+        rows = [
+            row
+            for row in extras(payload)
+            if cell_width(row) <= width and row.split(":", 1)[0].strip().casefold() not in taken
+        ]
         if view == "bounded" and budget.max_rows is not None:
             rows = rows[: max(0, budget.max_rows - frame.ask_rows)]
         if view == "legacy" or not rows:
@@ -72,7 +86,11 @@ def with_extras(extras: Extras, place: Place) -> Render:
         at = _insert_at(ask, place)
         ask[at:at] = rows
         end = frame.ask_start + frame.ask_rows
-        return replace(frame, lines=(*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]), ask_rows=len(ask))
+        return replace(
+            frame,
+            lines=(*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]),
+            ask_rows=len(ask),
+        )
 
     return render
 
@@ -116,25 +134,54 @@ def _false_lines(payload: PromptPayload) -> list[str]:
     return [f"lines : {payload.request.value.count(chr(10)) + 2}"]
 
 
-
 EXTRA_STYLES: tuple[Variant, ...] = (
-    Variant("extra-facts-first", "true extra facts above the core: kind : bash, requested by : agent",
-            "style", with_extras(_kind_and_requester, "first")),
-    Variant("extra-counts-between", "true counts after the first fact: Lines: 200, Characters: 4,210, Evidence: 3",
-            "style", with_extras(_counts, "between")),
-    Variant("extra-cwd-last", "the payload's working directory and the tool again after the evidence: cwd : /repo, "
-            "Type  : bash", "style", with_extras(_cwd, "last")),
+    Variant(
+        "extra-facts-first",
+        "true extra facts above the core: kind : bash, requested by : agent",
+        "style",
+        with_extras(_kind_and_requester, "first"),
+    ),
+    Variant(
+        "extra-counts-between",
+        "true counts after the first fact: Lines: 200, Characters: 4,210, Evidence: 3",
+        "style",
+        with_extras(_counts, "between"),
+    ),
+    Variant(
+        "extra-cwd-last",
+        "the payload's working directory and the tool again after the evidence: cwd : /repo, "
+        "Type  : bash",
+        "style",
+        with_extras(_cwd, "last"),
+    ),
 )
 
 EXTRA_MUTANTS: tuple[Variant, ...] = (
-    mutant("extra-kind-false", "an extra row says the call is 'kind : read-only', whatever it is",
-            with_extras(_false_kind, "first")),
-    mutant("extra-cwd-false", "an extra row names a working directory the payload does not have",
-            with_extras(_false_cwd, "last")),
-    mutant("extra-label-claims", "an extra row states the tool's true name under a label that claims what the payload "
-            "does not: 'sandboxed : bash'", with_extras(_claiming_label, "first")),
-    mutant("extra-requester-false", "an extra row says the other requester: a subagent for the agent's own call, "
-            "the agent for a relayed one", with_extras(_false_requester, "between")),
-    mutant("extra-lines-false", "an extra row counts one line more than the value has",
-            with_extras(_false_lines, "between")),
+    mutant(
+        "extra-kind-false",
+        "an extra row says the call is 'kind : read-only', whatever it is",
+        with_extras(_false_kind, "first"),
+    ),
+    mutant(
+        "extra-cwd-false",
+        "an extra row names a working directory the payload does not have",
+        with_extras(_false_cwd, "last"),
+    ),
+    mutant(
+        "extra-label-claims",
+        "an extra row states the tool's true name under a label that claims what the payload "
+        "does not: 'sandboxed : bash'",
+        with_extras(_claiming_label, "first"),
+    ),
+    mutant(
+        "extra-requester-false",
+        "an extra row says the other requester: a subagent for the agent's own call, "
+        "the agent for a relayed one",
+        with_extras(_false_requester, "between"),
+    ),
+    mutant(
+        "extra-lines-false",
+        "an extra row counts one line more than the value has",
+        with_extras(_false_lines, "between"),
+    ),
 )

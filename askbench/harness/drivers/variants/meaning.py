@@ -43,7 +43,9 @@ MIN_INSIDE = 20
 
 def _border(corners: tuple[str, str, str], width: int) -> str:
     left, rule, right = corners
-    return left + rule * ((width - cell_width(left) - cell_width(right)) // cell_width(rule)) + right
+    return (
+        left + rule * ((width - cell_width(left) - cell_width(right)) // cell_width(rule)) + right
+    )
 
 
 def boxed(inner: Render) -> Render:
@@ -56,7 +58,13 @@ def boxed(inner: Render) -> Render:
     with as many rules as fit.
     """
 
-    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
         side = cell_width(SIDE) + 1
         inside = width - 2 * side
         if inside < MIN_INSIDE:
@@ -65,8 +73,16 @@ def boxed(inner: Render) -> Render:
             return frame
         frame = inner(payload, fixture, view, inside, replace(budget, width=inside))
         assert isinstance(frame, Frame)
-        rows = [f"{SIDE} {line}{' ' * max(0, inside - cell_width(_SGR.sub('', line)))} {SIDE}" for line in frame.lines]
-        return Frame((_border(TOP, width), *rows, _border(BOTTOM, width)), frame.ask_start + 1, frame.ask_rows, frame.elided)
+        rows = [
+            f"{SIDE} {line}{' ' * max(0, inside - cell_width(_SGR.sub('', line)))} {SIDE}"
+            for line in frame.lines
+        ]
+        return Frame(
+            (_border(TOP, width), *rows, _border(BOTTOM, width)),
+            frame.ask_start + 1,
+            frame.ask_rows,
+            frame.elided,
+        )
 
     return render
 
@@ -83,15 +99,30 @@ def _options(*rows: str) -> Chrome:
     return Chrome(options=rows)
 
 
-FIRST_OPTION_DENIES = _options("\u25b6 (y) No, deny", "  (s) Yes, for this session", "  (n) No", "  (r) No, provide reason")
-WORDS_SWAPPED = _options("\u25b6 (y) No", "  (s) No, for this session", "  (n) Yes", "  (r) Yes, provide reason")
-OPENS_ON_SESSION = _options("  (y) Yes", "\u25b6 (s) Yes, for this session", "  (n) No", "  (r) No, provide reason")
-NUMBERED_OPENS_ON_SESSION = _options("  1. Allow once", "\u276f 2. Allow for this session", "  3. No, suggest changes (esc)")
-OPENS_ON_SESSION_PAINTED = _options("  (y) Yes", "  \x1b[7m(s)\x1b[27m Yes, for this session", "  (n) No", "  (r) No, provide reason")
+FIRST_OPTION_DENIES = _options(
+    "\u25b6 (y) No, deny", "  (s) Yes, for this session", "  (n) No", "  (r) No, provide reason"
+)
+WORDS_SWAPPED = _options(
+    "\u25b6 (y) No", "  (s) No, for this session", "  (n) Yes", "  (r) Yes, provide reason"
+)
+OPENS_ON_SESSION = _options(
+    "  (y) Yes", "\u25b6 (s) Yes, for this session", "  (n) No", "  (r) No, provide reason"
+)
+NUMBERED_OPENS_ON_SESSION = _options(
+    "  1. Allow once", "\u276f 2. Allow for this session", "  3. No, suggest changes (esc)"
+)
+OPENS_ON_SESSION_PAINTED = _options(
+    "  (y) Yes",
+    "  \x1b[7m(s)\x1b[27m Yes, for this session",
+    "  (n) No",
+    "  (r) No, provide reason",
+)
 NO_DENY = _options("\u276f 1. Allow once", "  2. Allow for this session")
 
 
-def _false_requester(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def _false_requester(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """The prompt's title claims subagent 'release-bot' asks (the legacy view, the old dialog, is left as it was)."""
     frame = reference_frame(payload, view, budget)
     if view == "legacy":
@@ -110,7 +141,13 @@ def _flagged_painted(sequence: str) -> Render:
     def paint(role: str, text: str) -> str:
         return f"{sequence}{text}\x1b[0m" if role == "flagged" else warning_paint(role, text)
 
-    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
         return reference_frame(payload, view, budget, paint)
 
     return render
@@ -120,66 +157,143 @@ def _flagged_painted(sequence: str) -> Render:
 
 
 def _gemini_title(payload: PromptPayload) -> str:
-    return "? Action required (subagent)" if payload.request.requester.forwarded else "? Action required"
+    return (
+        "? Action required (subagent)"
+        if payload.request.requester.forwarded
+        else "? Action required"
+    )
 
 
 def _gemini_hint(elided: bool, expanded: bool) -> str:
     if expanded:
         return "enter select \u00b7 esc cancel \u00b7 ctrl+o back"
-    return "enter select \u00b7 esc cancel \u00b7 ctrl+o full request" if elided else "enter select \u00b7 esc cancel"
+    return (
+        "enter select \u00b7 esc cancel \u00b7 ctrl+o full request"
+        if elided
+        else "enter select \u00b7 esc cancel"
+    )
 
 
 GEMINI = Chrome(
     title=_gemini_title,
-    options=("\u25cf 1. Allow once", "  2. Allow for this session", "  3. No, suggest changes (esc)"),
+    options=(
+        "\u25cf 1. Allow once",
+        "  2. Allow for this session",
+        "  3. No, suggest changes (esc)",
+    ),
     hint=_gemini_hint,
 )
 """Gemini CLI's confirmation: a question for a title, three numbered options, the first selected."""
 
-NUMBERED = Chrome(options=("\u276f 1. Yes", "  2. Yes, and don't ask again this session",
-                           "  3. No, and tell the agent what to do differently (esc)"))
+NUMBERED = Chrome(
+    options=(
+        "\u276f 1. Yes",
+        "  2. Yes, and don't ask again this session",
+        "  3. No, and tell the agent what to do differently (esc)",
+    )
+)
 """Claude Code's options: numbered, a ❯ cursor on the first, the deny saying what it leads to."""
 
-ONE_ROW = Chrome(options=("\u25b6 (y)\u00a0Allow  (s)\u00a0Session  (n)\u00a0Deny  (r)\u00a0Reason",))
+ONE_ROW = Chrome(
+    options=("\u25b6 (y)\u00a0Allow  (s)\u00a0Session  (n)\u00a0Deny  (r)\u00a0Reason",)
+)
 """The four options as one bar; each key stays with its word (a no-break space), so a narrow row breaks between options."""
 
 MEANING_MUTANTS: tuple[Variant, ...] = (
-    mutant("option-reads-deny", "the first option, (y), which approves, reads 'No, deny'",
-           _with_chrome(FIRST_OPTION_DENIES)),
-    mutant("option-words-swapped", "the approve and deny options' words are swapped: (y) No … (n) Yes",
-           _with_chrome(WORDS_SWAPPED)),
-    mutant("opens-on-session", "the prompt opens with (s), the grant for the whole session, selected",
-           _with_chrome(OPENS_ON_SESSION)),
-    mutant("opens-on-session-painted", "no marker; the prompt opens with (s) drawn in reverse video, as a selection is",
-           _with_chrome(OPENS_ON_SESSION_PAINTED)),
-    mutant("numbered-opens-on-session", "numbered options, the cursor opening on 'Allow for this session'",
-           _with_chrome(NUMBERED_OPENS_ON_SESSION)),
-    mutant("no-deny-offered", "numbered options that only grant: once, or for the session",
-           _with_chrome(NO_DENY)),
-    mutant("title-false-requester", "the title says subagent 'release-bot' asks, whoever does",
-           _false_requester),
-    mutant("value-white-on-white", "the flagged value drawn white on white in the colon form of SGR (38:2::R:G:B)",
-           _flagged_painted("\x1b[38:2::255:255:255;48:2::255:255:255m")),
-    mutant("value-black", "the flagged value drawn black on the default background: gone on a dark theme",
-           _flagged_painted("\x1b[30m")),
-    mutant("value-struck-through", "the flagged value struck through (SGR 9), as if it were deleted",
-           _flagged_painted("\x1b[9;33m")),
+    mutant(
+        "option-reads-deny",
+        "the first option, (y), which approves, reads 'No, deny'",
+        _with_chrome(FIRST_OPTION_DENIES),
+    ),
+    mutant(
+        "option-words-swapped",
+        "the approve and deny options' words are swapped: (y) No … (n) Yes",
+        _with_chrome(WORDS_SWAPPED),
+    ),
+    mutant(
+        "opens-on-session",
+        "the prompt opens with (s), the grant for the whole session, selected",
+        _with_chrome(OPENS_ON_SESSION),
+    ),
+    mutant(
+        "opens-on-session-painted",
+        "no marker; the prompt opens with (s) drawn in reverse video, as a selection is",
+        _with_chrome(OPENS_ON_SESSION_PAINTED),
+    ),
+    mutant(
+        "numbered-opens-on-session",
+        "numbered options, the cursor opening on 'Allow for this session'",
+        _with_chrome(NUMBERED_OPENS_ON_SESSION),
+    ),
+    mutant(
+        "no-deny-offered",
+        "numbered options that only grant: once, or for the session",
+        _with_chrome(NO_DENY),
+    ),
+    mutant(
+        "title-false-requester",
+        "the title says subagent 'release-bot' asks, whoever does",
+        _false_requester,
+    ),
+    mutant(
+        "value-white-on-white",
+        "the flagged value drawn white on white in the colon form of SGR (38:2::R:G:B)",
+        _flagged_painted("\x1b[38:2::255:255:255;48:2::255:255:255m"),
+    ),
+    mutant(
+        "value-black",
+        "the flagged value drawn black on the default background: gone on a dark theme",
+        _flagged_painted("\x1b[30m"),
+    ),
+    mutant(
+        "value-struck-through",
+        "the flagged value struck through (SGR 9), as if it were deleted",
+        _flagged_painted("\x1b[9;33m"),
+    ),
 )
 
 MEANING_STYLES: tuple[Variant, ...] = (
-    Variant("boxed", "the reference's prompt inside a rounded box (╭─╮ │ │ ╰─╯)", "style", boxed(styled())),
-    Variant("numbered-options", "Claude Code's options: ❯ 1. Yes / 2. Yes, and don't ask again / 3. No, and tell …",
-            "style", styled(chrome=NUMBERED)),
-    Variant("one-row-options", "the four options on one row: ▶ (y) Allow  (s) Session  (n) Deny  (r) Reason",
-            "style", styled(chrome=ONE_ROW)),
-    Variant("reordered-core", "the core facts last to first: the value before the tool, the requester last",
-            "style", styled(laid_out(AskStyle("aligned", core_order="reversed")))),
-    Variant("surface-before-tool", "the surface stated, before the tool", "style",
-            styled(laid_out(AskStyle("aligned", state_surface=True, core_order="surface-first")))),
-    Variant("capitalised-labels", "every label capitalised: Tool, Command, Working directory",
-            "style", styled(laid_out(AskStyle("unaligned", capitalised=True)))),
-    Variant("gemini-like", "Gemini CLI's layout: a box, capitalised labels above their values, 1. Allow once / "
-            "2. Allow for this session / 3. No, suggest changes (esc)",
-            "style", boxed(styled(laid_out(AskStyle("above", capitalised=True)), chrome=GEMINI))),
+    Variant(
+        "boxed",
+        "the reference's prompt inside a rounded box (╭─╮ │ │ ╰─╯)",
+        "style",
+        boxed(styled()),
+    ),
+    Variant(
+        "numbered-options",
+        "Claude Code's options: ❯ 1. Yes / 2. Yes, and don't ask again / 3. No, and tell …",
+        "style",
+        styled(chrome=NUMBERED),
+    ),
+    Variant(
+        "one-row-options",
+        "the four options on one row: ▶ (y) Allow  (s) Session  (n) Deny  (r) Reason",
+        "style",
+        styled(chrome=ONE_ROW),
+    ),
+    Variant(
+        "reordered-core",
+        "the core facts last to first: the value before the tool, the requester last",
+        "style",
+        styled(laid_out(AskStyle("aligned", core_order="reversed"))),
+    ),
+    Variant(
+        "surface-before-tool",
+        "the surface stated, before the tool",
+        "style",
+        styled(laid_out(AskStyle("aligned", state_surface=True, core_order="surface-first"))),
+    ),
+    Variant(
+        "capitalised-labels",
+        "every label capitalised: Tool, Command, Working directory",
+        "style",
+        styled(laid_out(AskStyle("unaligned", capitalised=True))),
+    ),
+    Variant(
+        "gemini-like",
+        "Gemini CLI's layout: a box, capitalised labels above their values, 1. Allow once / "
+        "2. Allow for this session / 3. No, suggest changes (esc)",
+        "style",
+        boxed(styled(laid_out(AskStyle("above", capitalised=True)), chrome=GEMINI)),
+    ),
 )
-

@@ -38,7 +38,9 @@ def _judged_by(name: object, mutant: str) -> Invariant | Verdict:
     for known in INVARIANTS:
         if name == known:
             return known
-    raise ValueError(f"mutant {mutant!r}: {name!r} is no invariant (one of {', '.join(INVARIANTS)}) nor TIMEOUT")
+    raise ValueError(
+        f"mutant {mutant!r}: {name!r} is no invariant (one of {', '.join(INVARIANTS)}) nor TIMEOUT"
+    )
 
 
 def _strings(value: object, key: str, mutant: str) -> list[str]:
@@ -52,15 +54,21 @@ def _entry(mutant: str, entry: object) -> MutantTargets:
         raise ValueError(f"mutant {mutant!r}: a table of {', '.join(sorted(_KEYS))}")
     unknown = set(entry) - _KEYS
     if unknown or not {"killed-by", "targets"} <= set(entry):
-        raise ValueError(f"mutant {mutant!r}: keys {', '.join(sorted(entry))}; it takes killed-by, targets and latent")
+        raise ValueError(
+            f"mutant {mutant!r}: keys {', '.join(sorted(entry))}; it takes killed-by, targets and latent"
+        )
     targets = _strings(entry["targets"], "targets", mutant)
     malformed = [target for target in targets if target.count("/") != 1 or target.endswith(".json")]
     if malformed:
-        raise ValueError(f"mutant {mutant!r}: a target is a fixture's family/name id, not {malformed[0]!r}")
+        raise ValueError(
+            f"mutant {mutant!r}: a target is a fixture's family/name id, not {malformed[0]!r}"
+        )
     latent = entry.get("latent", False)
     if not isinstance(latent, bool):
         raise ValueError(f"mutant {mutant!r}: latent is true or false")
-    killed_by = tuple(_judged_by(name, mutant) for name in _strings(entry["killed-by"], "killed-by", mutant))
+    killed_by = tuple(
+        _judged_by(name, mutant) for name in _strings(entry["killed-by"], "killed-by", mutant)
+    )
     return MutantTargets(killed_by, tuple(targets), latent)
 
 
@@ -72,5 +80,9 @@ def parse_mutant_targets(text: str) -> dict[str, MutantTargets]:
 @cache
 def mutant_targets() -> Mapping[str, MutantTargets]:
     """The targets the harness ships, by mutant name."""
-    text = resources.files("askbench.harness.drivers.variants").joinpath("mutant_targets.toml").read_text(encoding="utf-8")
+    text = (
+        resources.files("askbench.harness.drivers.variants")
+        .joinpath("mutant_targets.toml")
+        .read_text(encoding="utf-8")
+    )
     return parse_mutant_targets(text)

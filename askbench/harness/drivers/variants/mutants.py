@@ -56,7 +56,9 @@ from .definition import Render, Variant, mutant, patched_impl
 # ── the reference, and ways to change its frame ─────────────────────────────
 
 
-def reference_frame(payload: PromptPayload, view: View, budget: DialogBudget, paint: Paint = warning_paint) -> Frame:
+def reference_frame(
+    payload: PromptPayload, view: View, budget: DialogBudget, paint: Paint = warning_paint
+) -> Frame:
     """The reference exactly as the gate renders it: bounded and complete painted, legacy plain."""
     return render_frame(payload, view, budget, paint=None if view == "legacy" else paint)
 
@@ -68,13 +70,21 @@ def ask_of(frame: Frame) -> list[str]:
 def with_ask(frame: Frame, ask: list[str]) -> Frame:
     """``frame`` with its ask rows replaced; title, options and hint stay as they were."""
     end = frame.ask_start + frame.ask_rows
-    return replace(frame, lines=(*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]), ask_rows=len(ask))
+    return replace(
+        frame, lines=(*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]), ask_rows=len(ask)
+    )
 
 
 def rewriting_lines(pattern: re.Pattern[str], raw: Callable[[re.Match[str]], str]) -> Render:
     """A renderer that writes the reference's frame with every match of ``pattern`` replaced, in every view."""
 
-    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
         frame = reference_frame(payload, view, budget)
         return replace(frame, lines=tuple(pattern.sub(raw, line) for line in frame.lines))
 
@@ -102,17 +112,22 @@ ESC_PICTURE = "\u241b"
 escape_passthrough = rewriting_lines(re.compile(ESC_PICTURE), lambda match: "\x1b")
 c1_passthrough = rewriting_lines(_notation_of(range(0x80, 0xA0)), _raw_character)
 bidi_passthrough = rewriting_lines(
-    _notation_of([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]), _raw_character
+    _notation_of([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]),
+    _raw_character,
 )
 zero_width_passthrough = rewriting_lines(
     _notation_of([0x00AD, 0x200B, 0x200C, 0x200D, *range(0x2060, 0x2065), 0xFEFF]), _raw_character
 )
+
+
 def _raw_if_unassigned(match: re.Match[str]) -> str:
     char = chr(int(match.group(1), 16))
     return char if unicodedata.category(char) in ("Cn", "Co") else match.group()
 
 
-unassigned_passthrough = rewriting_lines(re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9"), _raw_if_unassigned)
+unassigned_passthrough = rewriting_lines(
+    re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9"), _raw_if_unassigned
+)
 """Unassigned, noncharacter and private-use code points reach the terminal raw: tmux draws U+0378 as nothing."""
 sgr_passthrough = rewriting_lines(
     re.compile(ESC_PICTURE + r"\[([0-9;:]*)m"), lambda match: f"\x1b[{match.group(1)}m"
@@ -122,20 +137,25 @@ sgr_passthrough = rewriting_lines(
 
 # ── the field cap counted in the wrong unit ─────────────────────────────────
 
+
 def _utf16_units(text: str) -> int:
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def _first_utf16_units(text: str, units: int) -> str:
     """What ``text.slice(0, units)`` keeps in JavaScript: half a surrogate pair becomes a lone surrogate."""
-    return text.encode("utf-16-le", "surrogatepass")[: 2 * units].decode("utf-16-le", "surrogatepass")
+    return text.encode("utf-16-le", "surrogatepass")[: 2 * units].decode(
+        "utf-16-le", "surrogatepass"
+    )
 
 
 def _clean(text: str) -> str:
     return expand_text_tabs(neutralise(text))
 
 
-def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | None) -> Callable[[str, int, int], Capped]:
+def capping_by(
+    units: Callable[[str], int], part: Callable[[str, int], str] | None
+) -> Callable[[str, int, int], Capped]:
     """``capped_field`` that charges each grapheme ``units`` instead of its cells, where that is fewer.
 
     The reference's own cap runs on an ASCII stand-in — each grapheme the cap
@@ -164,7 +184,9 @@ def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | No
         graphemes = list(iter_graphemes(clean))
         charges = [min(units(grapheme), cell_width(grapheme)) for grapheme in graphemes]
         pieces = [
-            grapheme if grapheme.isascii() and len(grapheme) == charge == 1 or grapheme == "\n" else "x" * charge
+            grapheme
+            if grapheme.isascii() and len(grapheme) == charge == 1 or grapheme == "\n"
+            else "x" * charge
             for grapheme, charge in zip(graphemes, charges, strict=True)
         ]
         stand_in = "".join(pieces)
@@ -187,7 +209,11 @@ def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | No
             end = len(stand_in.rstrip(" \n"))
             marker = ELLIPSIS if capped.tail.startswith(ELLIPSIS) else ""
             begin = end - (len(capped.tail) - len(marker))
-            tail = marker + "".join(g for index, g in enumerate(graphemes) if starts[index] >= begin and starts[index + 1] <= end)
+            tail = marker + "".join(
+                g
+                for index, g in enumerate(graphemes)
+                if starts[index] >= begin and starts[index + 1] <= end
+            )
         return Capped("".join(head), tail, cut=True)
 
     return cap_in_units
@@ -196,11 +222,19 @@ def capping_by(units: Callable[[str], int], part: Callable[[str, int], str] | No
 VIEWS_ALL: tuple[View, ...] = ("bounded", "complete", "legacy")
 
 
-def _patched_render(target: str, replacement: object, views: Iterable[View] = ("bounded", "complete")) -> Render:
+def _patched_render(
+    target: str, replacement: object, views: Iterable[View] = ("bounded", "complete")
+) -> Render:
     """The reference with ``target`` (``module.name`` in ``impl``) replaced while it renders one of ``views``."""
     patched_views = frozenset(views)
 
-    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
         if view not in patched_views:
             return reference_frame(payload, view, budget)
         with patched_impl(target, replacement):
@@ -209,8 +243,12 @@ def _patched_render(target: str, replacement: object, views: Iterable[View] = ("
     return render
 
 
-cap_in_code_points = _patched_render("askbench.impl.dialog.capped_field", capping_by(len, None), ["bounded"])
-cap_in_utf16_units = _patched_render("askbench.impl.dialog.capped_field", capping_by(_utf16_units, _first_utf16_units), ["bounded"])
+cap_in_code_points = _patched_render(
+    "askbench.impl.dialog.capped_field", capping_by(len, None), ["bounded"]
+)
+cap_in_utf16_units = _patched_render(
+    "askbench.impl.dialog.capped_field", capping_by(_utf16_units, _first_utf16_units), ["bounded"]
+)
 
 
 @dataclass(frozen=True)
@@ -229,20 +267,28 @@ def _cap_without_marker(text: str, cap: int, row_width: int) -> _Unmarked:
     return _Unmarked(f"{capped.head}\n{tail}" if tail else capped.head, True)
 
 
-value_cut_without_marker = _patched_render("askbench.impl.dialog.capped_field", _cap_without_marker, ["bounded"])
+value_cut_without_marker = _patched_render(
+    "askbench.impl.dialog.capped_field", _cap_without_marker, ["bounded"]
+)
 
 
 # ── what runs ───────────────────────────────────────────────────────────────
 
 
 def outline_trusts_the_grammar(
-    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget,
+    payload: PromptPayload,
+    fixture: Fixture | None,
+    view: View,
+    width: int,
+    budget: DialogBudget,
 ) -> Frame:
     """The outline as tree-sitter-bash reads the command, trusted where bash reads it otherwise (the old outline)."""
     if fixture is None or payload.kind != "bash":
         return reference_frame(payload, view, budget)
-    with patched_impl("askbench.impl.shell.doubt", lambda root, source: None), \
-            patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())):
+    with (
+        patched_impl("askbench.impl.shell.doubt", lambda root, source: None),
+        patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())),
+    ):
         rebuilt = build_payload(fixture.call, fixture.ask)
     return reference_frame(rebuilt, view, budget)
 
@@ -250,25 +296,33 @@ def outline_trusts_the_grammar(
 _COMMAND_START = re.compile(r"(?:^|&&|\|\||[;|&\n(`]|\$\()\s*([^\s;&|()`]+)")
 
 
-def outline_of_names(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def outline_of_names(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """The shape lists each command's program name only (``git … git …``), so any command sharing a name reads as shown."""
     request = payload.request
     if payload.kind != "bash" or not request.value:
         return reference_frame(payload, view, budget)
     names = " … ".join(match[1] for match in _COMMAND_START.finditer(request.value))
-    return reference_frame(replace(payload, request=replace(request, shape=names or None)), view, budget)
+    return reference_frame(
+        replace(payload, request=replace(request, shape=names or None)), view, budget
+    )
 
 
 # ── the row budget ──────────────────────────────────────────────────────────
 
 
-def one_row_over_budget(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def one_row_over_budget(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     if view != "bounded" or budget.max_rows is None:
         return reference_frame(payload, view, budget)
     return reference_frame(payload, view, replace(budget, max_rows=budget.max_rows + 1))
 
 
-def long_core_fact_dropped(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def long_core_fact_dropped(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """A core fact longer than the field cap is left out of the bounded view instead of capped."""
     cap = budget.field_max_width
     if view != "bounded" or cap is None:
@@ -281,7 +335,9 @@ def long_core_fact_dropped(payload: PromptPayload, fixture: Fixture | None, view
         return reference_frame(payload, view, budget)
 
 
-def evidence_split_by_budget(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def evidence_split_by_budget(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """Evidence fills the bounded view to its last row, the last entry cut wherever the budget ends."""
     frame = reference_frame(payload, view, budget)
     if view != "bounded" or budget.max_rows is None or not frame.elided:
@@ -296,24 +352,32 @@ def evidence_split_by_budget(payload: PromptPayload, fixture: Fixture | None, vi
 # ── the elision claim ───────────────────────────────────────────────────────
 
 
-def elided_never(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def elided_never(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     frame = reference_frame(payload, view, budget)
     return replace(frame, elided=False) if view == "bounded" else frame
 
 
-def elided_always(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def elided_always(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     frame = reference_frame(payload, view, budget)
     return replace(frame, elided=True) if view == "bounded" else frame
 
 
-def ellipsis_with_count(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def ellipsis_with_count(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """The dropped-evidence marker says how much it hides: ``… 1,994 more rows``."""
     frame = reference_frame(payload, view, budget)
     ask = ask_of(frame)
     if view != "bounded" or ELLIPSIS not in ask:
         return frame
     hidden = len(render_prompt_dialog(payload, complete_view_budget(width)).lines) - (len(ask) - 1)
-    return with_ask(frame, [f"{ELLIPSIS} {hidden:,} more rows" if row == ELLIPSIS else row for row in ask])
+    return with_ask(
+        frame, [f"{ELLIPSIS} {hidden:,} more rows" if row == ELLIPSIS else row for row in ask]
+    )
 
 
 # ── wrapping ────────────────────────────────────────────────────────────────
@@ -322,7 +386,10 @@ def ellipsis_with_count(payload: PromptPayload, fixture: Fixture | None, view: V
 def _losing_last_visible(row: str) -> str:
     """``row`` without its last character a screen shows (a lost trailing space would be invisible, not a defect)."""
     graphemes = list(iter_graphemes(row))
-    last = next((index for index in range(len(graphemes) - 1, -1, -1) if not graphemes[index].isspace()), None)
+    last = next(
+        (index for index in range(len(graphemes) - 1, -1, -1) if not graphemes[index].isspace()),
+        None,
+    )
     return row if last is None else "".join(graphemes[:last] + graphemes[last + 1 :])
 
 
@@ -357,11 +424,15 @@ quadratic_wrap = _patched_render("askbench.impl.dialog.wrap_line", _wrap_quadrat
 # ── the complete view ───────────────────────────────────────────────────────
 
 
-def complete_drops_last_line(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def complete_drops_last_line(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """The complete view without its last row that shows anything (a trailing empty row lost is no loss on screen)."""
     frame = reference_frame(payload, view, budget)
     ask = ask_of(frame)
-    last = next((index for index in range(len(ask) - 1, -1, -1) if _SGR.sub("", ask[index]).strip()), None)
+    last = next(
+        (index for index in range(len(ask) - 1, -1, -1) if _SGR.sub("", ask[index]).strip()), None
+    )
     if view != "complete" or last is None:
         return frame
     return with_ask(frame, ask[:last] + ask[last + 1 :])
@@ -371,7 +442,9 @@ def _evidence_reversed(payload: PromptPayload) -> Iterator[Fact]:
     return reversed(list(evidence_facts(payload)))
 
 
-complete_reorders_fields = _patched_render("askbench.impl.dialog.evidence_facts", _evidence_reversed, ["complete"])
+complete_reorders_fields = _patched_render(
+    "askbench.impl.dialog.evidence_facts", _evidence_reversed, ["complete"]
+)
 
 
 # ── paint ───────────────────────────────────────────────────────────────────
@@ -381,9 +454,13 @@ def _labels_only(role: PaintRole, text: str) -> str:
     return warning_paint(role, text) if role == "label" else text
 
 
-def highlight_missing(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def highlight_missing(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """Labels still dimmed, so the frame paints — but not the flagged value."""
-    return reference_frame(payload, view, budget, _labels_only if view == "bounded" else warning_paint)
+    return reference_frame(
+        payload, view, budget, _labels_only if view == "bounded" else warning_paint
+    )
 
 
 # ── layout forging ──────────────────────────────────────────────────────────
@@ -391,7 +468,10 @@ def highlight_missing(payload: PromptPayload, fixture: Fixture | None, view: Vie
 _CONSUMED_KEYS: Mapping[str, frozenset[str]] = {
     "bash": frozenset({"command"}),
     "skill": frozenset({"name", "skill"}),
-    **{name: frozenset({"path", "file_path"}) for name in ("read", "write", "edit", "grep", "find", "ls")},
+    **{
+        name: frozenset({"path", "file_path"})
+        for name in ("read", "write", "edit", "grep", "find", "ls")
+    },
 }
 """Input keys the payload builders turn into core facts themselves; the rest become evidence."""
 
@@ -413,19 +493,27 @@ def _input_fields(fixture: Fixture) -> list[tuple[str, object]]:
     return [(str(key), value) for key, value in call_input.items() if key not in consumed]
 
 
-def input_keys_as_core_labels(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def input_keys_as_core_labels(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """An input field named like a core fact (``runs``, ``rule``, ``tool``, ``path``) is shown as one, among the core rows."""
     if view == "legacy" or fixture is None:
         return reference_frame(payload, view, budget)
     real = core_facts(payload)
     stated = {(fact.label, fact.text) for fact in real}
-    forged = [Fact(key, pretty_value(value)) for key, value in _input_fields(fixture) if key in CORE_LABELS]
+    forged = [
+        Fact(key, pretty_value(value))
+        for key, value in _input_fields(fixture)
+        if key in CORE_LABELS
+    ]
     forged = [fact for fact in forged if (fact.label, fact.text) not in stated]
     with patched_impl("askbench.impl.dialog.core_facts", lambda payload: real + forged):
         return reference_frame(payload, view, budget)
 
 
-def values_at_column_0(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def values_at_column_0(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     """Value rows lose their indent — continuation rows, and every value row of the narrow layout — and start where labels do."""
     frame = reference_frame(payload, view, budget)
     ask = ask_of(frame)
@@ -444,61 +532,131 @@ def _cluster_cells(grapheme: str) -> int:
     return wcwidth_width(grapheme)
 
 
-widths_by_graphemes = _patched_render("askbench.impl.cells.grapheme_cells", _cluster_cells, VIEWS_ALL)
+widths_by_graphemes = _patched_render(
+    "askbench.impl.cells.grapheme_cells", _cluster_cells, VIEWS_ALL
+)
 """Every cluster measured as a cluster-aware terminal draws it, not as the widest terminal does."""
 
 
 # ── the catalogue ───────────────────────────────────────────────────────────
 
 MUTANTS: tuple[Variant, ...] = (
-    mutant("escape-passthrough", "ESC reaches the terminal raw: the payload's CSI, OSC and DCS sequences act",
-           escape_passthrough),
-    mutant("c1-passthrough", "C1 controls (8-bit CSI 0x9B, NEL, OSC 0x9D) reach the terminal raw",
-           c1_passthrough),
-    mutant("bidi-passthrough", "bidi controls (RLO, LRI, PDF, LRM) reach the terminal raw and reorder what is read",
-           bidi_passthrough),
-    mutant("zero-width-passthrough", "zero-width and invisible format characters (ZWSP, ZWJ, WJ, BOM, soft hyphen) reach the terminal raw",
-           zero_width_passthrough),
-    mutant("unassigned-passthrough", "unassigned, noncharacter and private-use code points (U+0378, U+FDD0, U+E000) reach the terminal raw",
-           unassigned_passthrough),
-    mutant("sgr-passthrough", "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
-           sgr_passthrough),
-    mutant("cap-in-code-points", "the field cap counts code points, not cells: 400 CJK characters show as 800 cells",
-           cap_in_code_points),
-    mutant("cap-in-utf16-units", "the field cap counts UTF-16 units: CJK overflows and a cut inside an emoji leaves a lone surrogate",
-           cap_in_utf16_units),
-    mutant("one-row-over-budget", "the bounded ask may take maxRows + 1 rows",
-           one_row_over_budget),
-    mutant("long-core-fact-dropped", "a core fact longer than the field cap is left out instead of capped",
-           long_core_fact_dropped),
-    mutant("value-cut-without-marker", "a capped field ends where the cap falls, with no …",
-           value_cut_without_marker),
-    mutant("evidence-split-by-budget", "evidence fills every row of the budget, the last entry cut mid-way with no marker",
-           evidence_split_by_budget),
-    mutant("elided-never", "the frame claims elided=false even when it capped a field or dropped evidence",
-           elided_never),
-    mutant("elided-always", "the frame claims elided=true even when it shows everything",
-           elided_always),
-    mutant("ellipsis-with-count", "the dropped-evidence marker carries a count (… 1,994 more rows)",
-           ellipsis_with_count),
-    mutant("wrap-loses-row-ends", "wrapping loses the last visible character of every full row",
-           wrap_loses_row_ends),
-    mutant("complete-drops-last-line", "the complete view leaves out its last row that shows anything",
-           complete_drops_last_line),
-    mutant("complete-reorders-fields", "the complete view shows the evidence entries in reverse order",
-           complete_reorders_fields),
-    mutant("highlight-missing", "labels are painted but the flagged value is not",
-           highlight_missing),
-    mutant("quadratic-wrap", "each wrapped row re-segments the rest of its line: rows × length, minutes on 200 KB",
-           quadratic_wrap, adapter_timeout=3.0),
-    mutant("input-keys-as-core-labels", "an input field named like a core fact (runs, rule, tool, path) is shown among the core rows",
-           input_keys_as_core_labels),
-    mutant("values-at-column-0", "a value's continuation rows start at column 0, where labels stand",
-           values_at_column_0),
-    mutant("outline-trusts-the-grammar", "the outline trusts tree-sitter-bash where bash reads the command otherwise (heredoc delimiters, a '#' in a word, backticks in a body, evaluated literals, scripts handed to a shell)",
-           outline_trusts_the_grammar),
-    mutant("outline-of-names", "the shape names each command's program only: 'git status && … git push --force' reads as 'git … git'",
-           outline_of_names),
-    mutant("widths-by-graphemes", "cells measured by wcwidth graphemes only: right on kitty, rows overflow on xterm, VTE and tmux",
-           widths_by_graphemes),
+    mutant(
+        "escape-passthrough",
+        "ESC reaches the terminal raw: the payload's CSI, OSC and DCS sequences act",
+        escape_passthrough,
+    ),
+    mutant(
+        "c1-passthrough",
+        "C1 controls (8-bit CSI 0x9B, NEL, OSC 0x9D) reach the terminal raw",
+        c1_passthrough,
+    ),
+    mutant(
+        "bidi-passthrough",
+        "bidi controls (RLO, LRI, PDF, LRM) reach the terminal raw and reorder what is read",
+        bidi_passthrough,
+    ),
+    mutant(
+        "zero-width-passthrough",
+        "zero-width and invisible format characters (ZWSP, ZWJ, WJ, BOM, soft hyphen) reach the terminal raw",
+        zero_width_passthrough,
+    ),
+    mutant(
+        "unassigned-passthrough",
+        "unassigned, noncharacter and private-use code points (U+0378, U+FDD0, U+E000) reach the terminal raw",
+        unassigned_passthrough,
+    ),
+    mutant(
+        "sgr-passthrough",
+        "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
+        sgr_passthrough,
+    ),
+    mutant(
+        "cap-in-code-points",
+        "the field cap counts code points, not cells: 400 CJK characters show as 800 cells",
+        cap_in_code_points,
+    ),
+    mutant(
+        "cap-in-utf16-units",
+        "the field cap counts UTF-16 units: CJK overflows and a cut inside an emoji leaves a lone surrogate",
+        cap_in_utf16_units,
+    ),
+    mutant("one-row-over-budget", "the bounded ask may take maxRows + 1 rows", one_row_over_budget),
+    mutant(
+        "long-core-fact-dropped",
+        "a core fact longer than the field cap is left out instead of capped",
+        long_core_fact_dropped,
+    ),
+    mutant(
+        "value-cut-without-marker",
+        "a capped field ends where the cap falls, with no …",
+        value_cut_without_marker,
+    ),
+    mutant(
+        "evidence-split-by-budget",
+        "evidence fills every row of the budget, the last entry cut mid-way with no marker",
+        evidence_split_by_budget,
+    ),
+    mutant(
+        "elided-never",
+        "the frame claims elided=false even when it capped a field or dropped evidence",
+        elided_never,
+    ),
+    mutant(
+        "elided-always", "the frame claims elided=true even when it shows everything", elided_always
+    ),
+    mutant(
+        "ellipsis-with-count",
+        "the dropped-evidence marker carries a count (… 1,994 more rows)",
+        ellipsis_with_count,
+    ),
+    mutant(
+        "wrap-loses-row-ends",
+        "wrapping loses the last visible character of every full row",
+        wrap_loses_row_ends,
+    ),
+    mutant(
+        "complete-drops-last-line",
+        "the complete view leaves out its last row that shows anything",
+        complete_drops_last_line,
+    ),
+    mutant(
+        "complete-reorders-fields",
+        "the complete view shows the evidence entries in reverse order",
+        complete_reorders_fields,
+    ),
+    mutant(
+        "highlight-missing", "labels are painted but the flagged value is not", highlight_missing
+    ),
+    mutant(
+        "quadratic-wrap",
+        "each wrapped row re-segments the rest of its line: rows × length, minutes on 200 KB",
+        quadratic_wrap,
+        adapter_timeout=3.0,
+    ),
+    mutant(
+        "input-keys-as-core-labels",
+        "an input field named like a core fact (runs, rule, tool, path) is shown among the core rows",
+        input_keys_as_core_labels,
+    ),
+    mutant(
+        "values-at-column-0",
+        "a value's continuation rows start at column 0, where labels stand",
+        values_at_column_0,
+    ),
+    mutant(
+        "outline-trusts-the-grammar",
+        "the outline trusts tree-sitter-bash where bash reads the command otherwise (heredoc delimiters, a '#' in a word, backticks in a body, evaluated literals, scripts handed to a shell)",
+        outline_trusts_the_grammar,
+    ),
+    mutant(
+        "outline-of-names",
+        "the shape names each command's program only: 'git status && … git push --force' reads as 'git … git'",
+        outline_of_names,
+    ),
+    mutant(
+        "widths-by-graphemes",
+        "cells measured by wcwidth graphemes only: right on kitty, rows overflow on xterm, VTE and tmux",
+        widths_by_graphemes,
+    ),
 )

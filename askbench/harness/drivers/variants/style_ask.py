@@ -32,7 +32,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from askbench.impl.cells import cell_width, clip_to_width, expand_text_tabs, is_grapheme_break, wrap_line
+from askbench.impl.cells import (
+    cell_width,
+    clip_to_width,
+    expand_text_tabs,
+    is_grapheme_break,
+    wrap_line,
+)
 from askbench.impl.dialog import (
     ARROW,
     MAX_LABEL_WIDTH,
@@ -78,16 +84,22 @@ class AskStyle:
 CoreOrder = Literal["payload", "surface-first", "reversed"]
 
 
-def shown_core(payload: PromptPayload, state_surface: bool, order: CoreOrder = "payload") -> list[Fact]:
+def shown_core(
+    payload: PromptPayload, state_surface: bool, order: CoreOrder = "payload"
+) -> list[Fact]:
     facts = core_facts(payload)
     request = payload.request
     if state_surface and request.surface and not any(fact.label == "surface" for fact in facts):
-        after_tool = next((index + 1 for index, fact in enumerate(facts) if fact.label == "tool"), 0)
+        after_tool = next(
+            (index + 1 for index, fact in enumerate(facts) if fact.label == "tool"), 0
+        )
         facts.insert(after_tool, Fact("surface", request.surface))
     surface = next((fact for fact in facts if fact.label == "surface"), None)
     if order == "surface-first" and surface is not None:
         facts.remove(surface)
-        facts.insert(next((index for index, fact in enumerate(facts) if fact.label == "tool"), 0), surface)
+        facts.insert(
+            next((index for index, fact in enumerate(facts) if fact.label == "tool"), 0), surface
+        )
     elif order == "reversed":
         facts.reverse()
     return facts
@@ -102,7 +114,8 @@ def shown_evidence(payload: PromptPayload) -> list[Fact]:
     """Evidence, with a label from the core namespace moved into its text (``argument : "runs": ls -la``)."""
     return [
         Fact("argument", f"{json.dumps(fact.label, ensure_ascii=True)}: {fact.text}", fact.detail)
-        if poses_as_core(fact.label) else fact
+        if poses_as_core(fact.label)
+        else fact
         for fact in evidence_facts(payload)
     ]
 
@@ -130,12 +143,17 @@ class _Arrangement:
     """The cells of each value row."""
 
 
-def _arrange(label: str, label_width: int, style: AskStyle, width: int, paint: Paint | None) -> _Arrangement:
+def _arrange(
+    label: str, label_width: int, style: AskStyle, width: int, paint: Paint | None
+) -> _Arrangement:
     def painted(text: str) -> str:
         return paint("label", text) if paint else text
 
     if style.placement == "aligned":
-        column, head = label_width + 3, painted(label + " " * (label_width - cell_width(label))) + " : "
+        column, head = (
+            label_width + 3,
+            painted(label + " " * (label_width - cell_width(label))) + " : ",
+        )
     else:
         column, head = cell_width(label) + 2, painted(label) + ": "
     indent = max(column, VALUE_INDENT)
@@ -149,10 +167,18 @@ def _arrange(label: str, label_width: int, style: AskStyle, width: int, paint: P
 
 
 def _block(
-    fact: Fact, label_width: int, style: AskStyle, width: int, cap: int | None, paint: Paint | None, flagged: frozenset[str]
+    fact: Fact,
+    label_width: int,
+    style: AskStyle,
+    width: int,
+    cap: int | None,
+    paint: Paint | None,
+    flagged: frozenset[str],
 ) -> tuple[list[str], bool]:
     label = label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))
-    arrangement = _arrange(capitalised(label) if style.capitalised else label, label_width, style, width, paint)
+    arrangement = _arrange(
+        capitalised(label) if style.capitalised else label, label_width, style, width, paint
+    )
     row_width = max(1, arrangement.row_width)
     text, cut = field_text(fact.text, cap, row_width)
     if fact.detail is not None:
@@ -179,7 +205,9 @@ def paint_tokens(row: str, needles: frozenset[str], paint: Paint) -> str:
         start = row.find(needle) if needle else -1
         while start >= 0:
             end = start + len(needle)
-            before = start == 0 or not _TOKEN.match(row[start - 1]) and is_grapheme_break(row, start)
+            before = (
+                start == 0 or not _TOKEN.match(row[start - 1]) and is_grapheme_break(row, start)
+            )
             after = end == len(row) or not _TOKEN.match(row[end]) and is_grapheme_break(row, end)
             if before and after and not any(start < stop and begin < end for begin, stop in spans):
                 spans.append((start, end))
@@ -192,10 +220,15 @@ def paint_tokens(row: str, needles: frozenset[str], paint: Paint) -> str:
 
 
 def _label_width(facts: Sequence[Fact], width: int) -> int:
-    return max((cell_width(label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))) for fact in facts), default=0)
+    return max(
+        (cell_width(label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))) for fact in facts),
+        default=0,
+    )
 
 
-def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, paint: Paint | None = None) -> DialogView:
+def render_ask(
+    payload: PromptPayload, budget: DialogBudget, style: AskStyle, paint: Paint | None = None
+) -> DialogView:
     """The ask within ``budget``: every core fact, then evidence whole or not at all."""
     width = max(1, budget.width)
     core = shown_core(payload, style.state_surface, style.core_order)
@@ -218,12 +251,16 @@ def render_ask(payload: PromptPayload, budget: DialogBudget, style: AskStyle, pa
         if remaining is not None and remaining <= 0:
             elided = True
             break
-        if value_cut and fact.brief is not None:  # the value is on screen; the entry need not repeat it
+        if (
+            value_cut and fact.brief is not None
+        ):  # the value is on screen; the entry need not repeat it
             fact = replace(fact, text=fact.brief)
             elided = True
         rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
         if remaining is not None:
-            reserve = 0 if index == len(evidence) - 1 else 1  # a row for the … that says more follows
+            reserve = (
+                0 if index == len(evidence) - 1 else 1
+            )  # a row for the … that says more follows
             if len(rows) + reserve > remaining:
                 elided = True
                 if not style.skip_to_fit:

@@ -71,7 +71,9 @@ class Chrome:
     blank_after_title: bool = False
 
 
-def framed(payload: PromptPayload, view: View, ask: DialogView, width: int, chrome: Chrome) -> Frame:
+def framed(
+    payload: PromptPayload, view: View, ask: DialogView, width: int, chrome: Chrome
+) -> Frame:
     lines = fit_chrome([chrome.title(payload)], width) + ([""] if chrome.blank_after_title else [])
     ask_start = len(lines)
     lines += ask.lines
@@ -85,14 +87,24 @@ def reference_ask(payload: PromptPayload, budget: DialogBudget, paint: Paint | N
     return render_prompt_dialog(payload, budget, paint)
 
 
-def styled(ask: AskRenderer = reference_ask, chrome: Chrome = Chrome(), paint: Paint | None = warning_paint) -> Render:
+def styled(
+    ask: AskRenderer = reference_ask, chrome: Chrome = Chrome(), paint: Paint | None = warning_paint
+) -> Render:
     """A renderer from an ask and a chrome: bounded within the budget, complete unbounded, legacy the old message."""
 
-    def render(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
         if view == "legacy":
             shown = DialogView(tuple(wrap_message(payload.legacy_message, width)), False)
         else:
-            shown = ask(payload, budget if view == "bounded" else complete_view_budget(width), paint)
+            shown = ask(
+                payload, budget if view == "bounded" else complete_view_budget(width), paint
+            )
         return framed(payload, view, shown, width, chrome)
 
     return render
@@ -105,12 +117,18 @@ def laid_out(style: AskStyle) -> AskRenderer:
     return ask
 
 
-def _plain(payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget) -> Frame:
+def _plain(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
     return render_frame(payload, view, budget)
 
 
 def _own_words_title(payload: PromptPayload) -> str:
-    return "A subagent asks to use a tool" if payload.request.requester.forwarded else "Allow this tool call?"
+    return (
+        "A subagent asks to use a tool"
+        if payload.request.requester.forwarded
+        else "Allow this tool call?"
+    )
 
 
 def _own_words_hint(elided: bool, expanded: bool) -> str:
@@ -122,28 +140,69 @@ def _own_words_hint(elided: bool, expanded: bool) -> str:
 
 OWN_WORDS = Chrome(
     title=_own_words_title,
-    options=("▶ (y) Allow once", "  (s) Allow for the rest of this session", "  (n) Deny", "  (r) Deny and say why"),
+    options=(
+        "▶ (y) Allow once",
+        "  (s) Allow for the rest of this session",
+        "  (n) Deny",
+        "  (r) Deny and say why",
+    ),
     hint=_own_words_hint,
 )
 
 STYLES: tuple[Variant, ...] = (
-    Variant("word-wrap", "values wrapped at word boundaries, long words cut by cell, no character lost",
-            "style", styled(laid_out(AskStyle("aligned", word_wrap)))),
-    Variant("unaligned-labels", "`label: value` with no label column; continuation rows at the value's own column",
-            "style", styled(laid_out(AskStyle("unaligned")))),
-    Variant("labels-above", "each label on a row of its own, its value indented below",
-            "style", styled(laid_out(AskStyle("above")))),
-    Variant("own-words", "another title, other option labels and another hint; keys (y) (s) (n) (r) and ctrl+o kept",
-            "style", styled(chrome=OWN_WORDS)),
-    Variant("hint-above-options", "the hint between the ask and the options",
-            "style", styled(chrome=Chrome(hint_above_options=True))),
-    Variant("blank-after-title", "an extra blank row between the title and the ask",
-            "style", styled(chrome=Chrome(blank_after_title=True))),
-    Variant("surface-shown", "the surface line shown even when it only repeats the tool",
-            "style", styled(laid_out(AskStyle("aligned", state_surface=True)))),
+    Variant(
+        "word-wrap",
+        "values wrapped at word boundaries, long words cut by cell, no character lost",
+        "style",
+        styled(laid_out(AskStyle("aligned", word_wrap))),
+    ),
+    Variant(
+        "unaligned-labels",
+        "`label: value` with no label column; continuation rows at the value's own column",
+        "style",
+        styled(laid_out(AskStyle("unaligned"))),
+    ),
+    Variant(
+        "labels-above",
+        "each label on a row of its own, its value indented below",
+        "style",
+        styled(laid_out(AskStyle("above"))),
+    ),
+    Variant(
+        "own-words",
+        "another title, other option labels and another hint; keys (y) (s) (n) (r) and ctrl+o kept",
+        "style",
+        styled(chrome=OWN_WORDS),
+    ),
+    Variant(
+        "hint-above-options",
+        "the hint between the ask and the options",
+        "style",
+        styled(chrome=Chrome(hint_above_options=True)),
+    ),
+    Variant(
+        "blank-after-title",
+        "an extra blank row between the title and the ask",
+        "style",
+        styled(chrome=Chrome(blank_after_title=True)),
+    ),
+    Variant(
+        "surface-shown",
+        "the surface line shown even when it only repeats the tool",
+        "style",
+        styled(laid_out(AskStyle("aligned", state_surface=True))),
+    ),
     Variant("no-paint", "no colour at all, as under NO_COLOR", "style", _plain),
-    Variant("hanging-indent", "a line's wrapped rows set in two cells from its first row (a hanging indent)",
-            "style", styled(laid_out(AskStyle("aligned", hanging)))),
-    Variant("gaps-marked-in-place", "an evidence entry that does not fit is left out behind a … where it stands; later ones that fit still show",
-            "style", styled(laid_out(AskStyle("aligned", skip_to_fit=True)))),
+    Variant(
+        "hanging-indent",
+        "a line's wrapped rows set in two cells from its first row (a hanging indent)",
+        "style",
+        styled(laid_out(AskStyle("aligned", hanging))),
+    ),
+    Variant(
+        "gaps-marked-in-place",
+        "an evidence entry that does not fit is left out behind a … where it stands; later ones that fit still show",
+        "style",
+        styled(laid_out(AskStyle("aligned", skip_to_fit=True))),
+    ),
 )
