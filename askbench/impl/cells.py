@@ -581,7 +581,8 @@ def _tail_of(
         if begin < start:
             return _closing_tail(text, begin, end, rows, max(1, row_width))
     line = text[start:end]
-    owed = _owed_through_a_name(line, cap // 2)
+    # reaching back for a name never takes the tail past the whole cap
+    owed = min(_owed_through_a_name(line, cap // 2), cap)
     found_line_start = start > 0 or whole_text
     cells = min(text_cells(line), owed) if found_line_start else owed
     if end == 0 or rows <= 0 or cells <= 0:

@@ -11,7 +11,7 @@ an independent statement of the rule rather than with itself.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
@@ -357,6 +357,9 @@ def cap_rows_width(draw: st.DrawFn) -> tuple[int, int, int]:
 
 
 @given(clean_text, cap_rows_width())
+@example(
+    ")00", (1, 2, 4)
+)  # a name an operator began is owed to the tail, but never past the whole cap
 def test_cap_bounds_cells_and_rows_and_keeps_both_ends(
     text: str, budget: tuple[int, int, int]
 ) -> None:

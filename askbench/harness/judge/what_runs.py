@@ -55,6 +55,13 @@ _JOINED_LINES = re.compile(r"\\\r?\n|`\r?\n")
 """A line continuation (bash ``\\``, PowerShell backtick) is a blank between two words: an outline drops it."""
 _BLANKS_OR_CONTINUATIONS = r"(?:\s|\\\r?\n|`\r?\n)+"
 """Between two words: blanks, and any continuation the command field shows as written."""
+_REDIRECTIONS = (
+    r"(?>\s*(?:\d+|\{[A-Za-z_]\w*\})?(?:&>>|&>|>>|>\||>&|<&|<<<|<>|<|>)\s*"
+    r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>])*+)++(?:\s|\\\r?\n)+"
+)
+"""Redirections between two words, as the source may place them and the screen shows them: bash reads a
+redirection anywhere in a simple command and prints it after the words (``sort <in -u`` is ``sort -u < in``),
+so words a redirection stands between are still the command's, in order."""
 
 
 @dataclass(frozen=True)
@@ -273,7 +280,7 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
             if not gap:  # adjacent words (``&0``): only a row break may come between them
                 gaps.append(_BREAK)
             elif not joined.strip(_BLANKS):  # blanks, and continuations shown as written or joined
-                gaps.append(_BLANKS_OR_CONTINUATIONS)
+                gaps.append(rf"(?:{_REDIRECTIONS}|{_BLANKS_OR_CONTINUATIONS})")
             else:
                 gaps.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
         parts.append(_word(raw))

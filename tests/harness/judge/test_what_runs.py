@@ -12,6 +12,7 @@ import askbench.impl.dialog
 import askbench.impl.shell
 from askbench.harness.judge.bash_oracle import bash_version
 from askbench.harness.judge.what_runs import (
+    command_pattern,
     first_and_last,
     on_screen,
     parse_commands,
@@ -106,6 +107,38 @@ def test_a_command_is_found_whole_word_across_a_row_break() -> None:
     out_file = parse_commands("Out-File -FilePath report.md", "powershell")
     assert out_file is not None
     assert on_screen(out_file[0], "command : $report | Out-Fi\n          le -FilePath report.md")
+
+
+@pytest.mark.parametrize(
+    ("command", "screen"),
+    [
+        ("sort <in.txt -u", "command : sort <in.txt -u"),
+        ("ls 2>/dev/null -la", "command : ls 2>/dev/null -la"),
+        ("echo >/tmp/x hello", "command : echo >/tmp/x hello"),
+        ('cat <"my file" -n', 'command : cat <"my file" -n'),
+        ("=<0\t0", "command : =<0     0"),
+        ("a >&2 b", "command : a >&2\n          b"),
+    ],
+)
+def test_redirections_may_stand_between_the_words_as_the_source_has_them(
+    command: str, screen: str
+) -> None:
+    """bash reads a redirection anywhere in a simple command and prints it after the words; the screen shows the
+    source, so the words are still found in order with the redirections between them."""
+    (found,) = parse_commands(command, "bash")
+    assert on_screen(found, screen)
+    assert not on_screen(
+        found, screen.rsplit(" ", 1)[0]
+    )  # the last word gone: the command is not on screen
+
+
+def test_a_run_of_redirection_operators_costs_linear_time() -> None:
+    """Each redirection is matched once (atomic), so a screen of operators never backtracks through its splits."""
+    (found,) = parse_commands("a b", "bash")
+    pattern = command_pattern(found)
+    for count in (1_000, 8_000):
+        assert pattern.search("a " + "> " * count + "c") is None
+        assert pattern.search("a " + ">" * count + " c") is None
 
 
 def test_a_long_word_may_stand_as_the_marker() -> None:
