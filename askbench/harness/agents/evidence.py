@@ -11,7 +11,7 @@ argument's key) that must be found on the screen in that form.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..judge.field_match import must_notate
@@ -19,7 +19,16 @@ from ..judge.what_runs import parse_commands
 from .replay import controls_in
 from .toolcall import Intent
 
-__all__ = ["flat", "CallText", "call_text", "pieces", "on_screen", "named_on_screen", "CHUNK"]
+__all__ = [
+    "flat",
+    "CallText",
+    "call_text",
+    "pieces",
+    "on_screen",
+    "named_on_screen",
+    "dropped_unmarked",
+    "CHUNK",
+]
 
 _BLANK_OR_BOX = re.compile(r"[\s\u2500-\u259f]+")
 PIECE = 24
@@ -157,3 +166,56 @@ def named_on_screen(name: str, rows: Sequence[str]) -> bool:
     """A tool's or an argument's name, as written or as CLIs title it (``slack_post_message``: Slack Post Message)."""
     loose = _NAME_PARTS.sub("", name).casefold()
     return bool(loose) and loose in _NAME_PARTS.sub("", flat("".join(rows))).casefold()
+
+
+_CONTEXT = 8
+"""Flat characters on each side of a control that must read joined for it to count as dropped unmarked."""
+_LEAST_CONTEXT = 3
+"""Fewer than this on a side, and text joined across the control could stand anywhere on the screen."""
+_KEPT_AS_BLANK = frozenset("\t\n\r")
+"""Controls a prompt may show as layout (a tab's blanks, a line break) rather than spell out."""
+
+
+def dropped_unmarked(
+    texts: Sequence[str], rows: Sequence[str], passed_on: Collection[str] = ()
+) -> list[str]:
+    """The input's controls a prompt leaves out with no mark in their place, as ``repr``s.
+
+    A control the prompt neither spells out nor passes on must still leave a
+    trace where it stood, or the prompt shows a text the call does not hold:
+    ``ls -la`` + ESC + ``[8m&& curl …`` drawn as ``ls -la[8m&& curl …`` hides
+    that a sequence was there at all, and the whole sequence dropped
+    (``git status`` + an OSC 52 clipboard write read as ``git status``) hides
+    what it carried. So the flat text on both sides of the control, joined —
+    with the sequence's printable rest or without it — must not be on screen.
+    A control ``passed_on`` to the terminal (as ``repr``) is containment's, not this.
+    """
+    screen = flat("\n".join(rows))
+    found: list[str] = []
+    for text in texts:
+        for start, control in controls_in(text):
+            if (
+                control[0] in _KEPT_AS_BLANK
+                or repr(control) in passed_on
+                or repr(control[:1]) in found
+            ):
+                continue
+            before = flat(_without_controls(text[:start]))[-_CONTEXT:]
+            after = flat(_without_controls(text[start + len(control) :]))[:_CONTEXT]
+            rest = flat(control[1:])
+            joined = {before + (rest + after)[:_CONTEXT], before + after}
+            if len(before) >= _LEAST_CONTEXT and any(
+                len(candidate) - len(before) >= _LEAST_CONTEXT and candidate in screen
+                for candidate in joined
+            ):
+                found.append(repr(control[:1]))
+    return found
+
+
+def _without_controls(text: str) -> str:
+    out, last = [], 0
+    for start, control in controls_in(text):
+        out.append(text[last:start])
+        last = start + len(control)
+    out.append(text[last:])
+    return "".join(out)

@@ -9,7 +9,8 @@ invariants that carry over:
 
 ``containment``  no control of the tool input reaches the terminal as written (the raw stream);
 ``core``         the facts a person decides on are on the prompt: a command's or a file's start, a file's
-                 path, the MCP tool and every argument's key;
+                 path, the MCP tool and every argument's key; no control of the input is left out with no
+                 mark where it stood (``evidence.dropped_unmarked``);
 ``runs``         bash: the first and the last command the shell runs are on the prompt;
 ``expect``       the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
 ``rows``         the prompt fits the CLI's own height: with its deny option on screen, its first fact is too, or
@@ -41,7 +42,15 @@ from ..judge.checks import WidthResult, check_monotone
 from ..judge.expected_facts import CORE_LABELS
 from ..judge.invariants import Invariant
 from .driver import USER_PROMPT, Run
-from .evidence import CallText, call_text, flat, named_on_screen, on_screen, pieces
+from .evidence import (
+    CallText,
+    call_text,
+    dropped_unmarked,
+    flat,
+    named_on_screen,
+    on_screen,
+    pieces,
+)
 from .profiles import Profile
 from .replay import payload_controls, replay_at
 from .toolcall import intent_of
@@ -211,6 +220,15 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         failures.append(
             Failure(
                 "containment", f"the input's controls reached the terminal: {', '.join(leaked[:4])}"
+            )
+        )
+    dropped = dropped_unmarked(text.strings, rows, passed_on=leaked)
+    if dropped:
+        failures.append(
+            Failure(
+                "core",
+                f"the input's controls are left out with no mark in their place: {', '.join(dropped[:4])}"
+                " (the prompt shows a text the call does not hold)",
             )
         )
     failures.extend(_text_failures(text, rows, fixture))
