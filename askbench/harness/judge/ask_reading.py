@@ -293,7 +293,9 @@ class _Walk:
             position, fact = pending.pop(0)
             earliest = min((later for later, _ in pending), default=position)
             self._fact(
-                position if earliest > position else earliest - 1, fact
+                position if earliest > position else earliest - 1,
+                fact,
+                shares_label=any(later.label == fact.label for _, later in pending),
             )  # a row heading a pending fact ends it
         self._skip_extras()
         read = len(self.reading.facts)
@@ -332,7 +334,7 @@ class _Walk:
         if not self.covered:
             self.unmarked.append((len(self.reading.facts), fact))
 
-    def _fact(self, position: int, fact: ExpectedFact) -> None:
+    def _fact(self, position: int, fact: ExpectedFact, *, shares_label: bool = False) -> None:
         value_start = (
             label_head(self.rows[self.row].text, fact.label) if self.row < self.stop else None
         )
@@ -354,6 +356,10 @@ class _Walk:
             value_start = label_head(self.rows[self.row].text, fact.label)
             assert value_start is not None
         shown = self._read(fact, position, value_start)
+        if shares_label and not fact.core and self.bounded and not _reads(shown):
+            # the row is a later entry's of the same label: this one is left out here
+            self._left_out(fact)
+            return
         self.reading.facts.append(shown)
         self.covered = False
         if self.rows[self.row].text[value_start:] and value_start not in self.columns:

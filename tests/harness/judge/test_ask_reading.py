@@ -198,6 +198,27 @@ def test_a_gap_marked_where_it_stands_is_no_gap_and_the_reading_goes_on_after_it
     assert [fact.label for fact in ask.dropped] == ["b"]
 
 
+PATH_ONE = ExpectedFact("path", ("../dotfiles/",), core=False)
+PATH_TWO = ExpectedFact("path", ("~/.gitconfig",), core=False)
+
+
+def test_an_entry_left_out_before_one_of_the_same_label_reads_the_row_as_the_later_one() -> None:
+    """Two entries share a label and the first is left out behind a marker: the row shown is the second's."""
+    rows = rows_of(["tool : bash", "a : first", "…", "path : ~/.gitconfig"])
+    ask = read_ask(rows, [TOOL, A, PATH_ONE, PATH_TWO], len(rows), bounded=True)
+    assert [(shown.fact.label, shown.fact.texts) for shown in ask.facts][-1] == (
+        "path",
+        ("~/.gitconfig",),
+    )
+    assert ask.dropped == [PATH_ONE] and (ask.silent_gaps, ask.unmarked_end) == ([], [])
+
+
+def test_an_entry_of_a_shared_label_left_out_with_no_marker_is_still_a_silent_gap() -> None:
+    rows = rows_of(["tool : bash", "a : first", "path : ~/.gitconfig", "b : second"])
+    ask = read_ask(rows, [TOOL, A, PATH_ONE, PATH_TWO, B], len(rows), bounded=True)
+    assert ask.silent_gaps == [PATH_ONE]
+
+
 def test_entries_left_out_at_the_end_without_a_marker_are_unmarked_at_the_end() -> None:
     rows = rows_of(["tool : bash", "a : first", "b : second"])
     ask = read_ask(rows, [TOOL, A, B, C, D], len(rows), bounded=True)
