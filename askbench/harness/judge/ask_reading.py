@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -286,16 +287,18 @@ class _Walk:
 
     def run(self) -> None:
         pending = list(enumerate(self.expected))
+        labels_pending = Counter(fact.label for fact in self.expected)
         while pending:
             self._skip_extras()
             if self.row < self.stop:
                 self._bring_forward(pending)
             position, fact = pending.pop(0)
+            labels_pending[fact.label] -= 1
             earliest = min((later for later, _ in pending), default=position)
             self._fact(
                 position if earliest > position else earliest - 1,
                 fact,
-                shares_label=any(later.label == fact.label for _, later in pending),
+                shares_label=labels_pending[fact.label] > 0,
             )  # a row heading a pending fact ends it
         self._skip_extras()
         read = len(self.reading.facts)
