@@ -311,12 +311,19 @@ class Capped:
     tail: str = ""
     """Shown on the rows after the head's: a whole last line, or a marker and the last cells of a long one."""
     cut: bool = False
+    count: str = ""
+    """A row of its own between head and tail that says what the cut hides (``… 19 more commands …``)."""
 
     @property
     def shown(self) -> str:
         if not self.cut:
             return self.head
-        return f"{self.head}{ELLIPSIS}\n{self.tail}" if self.tail else self.head + ELLIPSIS
+        middle = f"\n{self.count}" if self.count else ""
+        return (
+            f"{self.head}{ELLIPSIS}{middle}\n{self.tail}"
+            if self.tail
+            else f"{self.head}{ELLIPSIS}{middle}"
+        )
 
 
 def text_cells(text: str) -> int:

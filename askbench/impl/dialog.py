@@ -32,6 +32,7 @@ from .cells import (
     text_cells,
     wrap_line,
 )
+from .command_spans import CommandSpans, hidden_marker
 from .neutralise import MAX_EXTENDERS, neutralise
 from .payload import PromptPayload
 from .truncate import ELLIPSIS
@@ -95,6 +96,8 @@ class Fact:
     flagged: bool = False
     brief: str | None = None
     """What the bounded view shows instead of ``text`` once the request's value line is cut (``Evidence.brief``)."""
+    commands: CommandSpans | None = None
+    """Where the commands of ``text`` stand, so its cut can count them (``askbench.impl.command_spans``)."""
 
 
 def core_facts(payload: PromptPayload) -> list[Fact]:
@@ -117,10 +120,15 @@ def core_facts(payload: PromptPayload) -> list[Fact]:
         facts.append(Fact("rule", request.matched_pattern))
     if request.value and request.value != request.tool_name:
         facts.append(
-            Fact(request.value_label, request.value, flagged=request.value in payload.flagged)
+            Fact(
+                request.value_label,
+                request.value,
+                flagged=request.value in payload.flagged,
+                commands=request.value_commands,
+            )
         )
     if request.shape:
-        facts.append(Fact("shape", request.shape))
+        facts.append(Fact("shape", request.shape, commands=request.shape_commands))
     if request.executed_unit and request.executed_unit != request.value:
         facts.append(Fact("runs", request.executed_unit))
     if request.command_context:
@@ -208,7 +216,34 @@ def _before_closing_lines(text: str, last_break: int, end: int, rows: int, floor
     return last_break
 
 
-def capped_field(text: str, cap: int, row_width: int) -> Capped:
+COUNT_ROW_CELLS = 24
+"""The narrowest value rows a cut counts on: one row holds ``… 99999 more commands …``. Narrower rows (a
+terminal under 40 columns) are a dozen or two cells, and a count row would take the head's rows, where the
+first command stands."""
+
+
+def counted_field(
+    text: str, cap: int, row_width: int, commands: CommandSpans | None = None
+) -> Capped:
+    """A field capped (``capped_field``); a cut that hides commands of ``commands`` says how many, on a row of its own.
+
+    The row comes out of the field's own rows, so the field takes no more
+    rows than any other; a field of one row, or rows narrower than
+    ``COUNT_ROW_CELLS``, has none to spare and keeps its bare marker.
+    """
+    capped = capped_field(text, cap, row_width)
+    if commands is None or not capped.cut:
+        return capped
+    hidden = commands.hidden(text, capped.head, capped.tail, _clean)
+    rows = field_rows(cap)
+    if not hidden or rows < 2 or row_width < max(COUNT_ROW_CELLS, len(hidden_marker(hidden))):
+        return capped
+    capped = capped_field(text, cap, row_width, rows=rows - 1)
+    hidden = commands.hidden(text, capped.head, capped.tail, _clean)
+    return replace(capped, count=hidden_marker(hidden)) if hidden else capped
+
+
+def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -> Capped:
     """A field's head and tail as the bounded view shows them, reading only its two ends.
 
     A text with more lines than the field has rows, or longer than
@@ -223,7 +258,7 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
     of the ``limit`` characters read (it is shown after a marker of its own,
     never aligned with the head).
     """
-    rows = field_rows(cap)
+    rows = field_rows(cap) if rows is None else rows
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
         return Capped(
             text
@@ -258,11 +293,13 @@ def capped_field(text: str, cap: int, row_width: int) -> Capped:
     return cap_text(_clean(text), cap, rows, row_width)
 
 
-def _visible(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
+def _visible(
+    text: str, cap: int | None, row_width: int, commands: CommandSpans | None = None
+) -> tuple[str, bool]:
     """Neutralised, tab-expanded and capped to its head and tail."""
     if cap is None:
         return _clean(text), False
-    capped = capped_field(text, cap, row_width)
+    capped = counted_field(text, cap, row_width, commands)
     return capped.shown, capped.cut
 
 
@@ -332,7 +369,7 @@ def _needles(flagged: Sequence[str], cap: int | None) -> list[str]:
 def _lay_out(
     fact: Fact, cap: int | None, row_width: int, needles: Sequence[str]
 ) -> tuple[_Block, bool]:
-    text, cut = _visible(fact.text, cap, row_width)
+    text, cut = _visible(fact.text, cap, row_width, fact.commands)
     if fact.detail is not None:
         detail, detail_cut = _visible(fact.detail, cap, row_width)
         text = f"{text}{ARROW}{detail}"

@@ -24,6 +24,7 @@ from .ask import (
     format_skill_path_ask_prompt,
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
+from .command_spans import CommandSpans
 from .device_call import file_reached, unwrap_device_write
 from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
 from .label_fold import poses_as
@@ -103,6 +104,10 @@ class RequestFacts:
     executed_unit: str | None = None
     shape: str | None = None
     """A shell command's outline (``askbench.impl.shell``) when it tells more than the command's words: what runs, at a glance."""
+    shape_commands: CommandSpans | None = None
+    """Where the outline's commands stand in ``shape``: a cut of the shape counts the commands it hides."""
+    value_commands: CommandSpans | None = None
+    """Where a command's commands stand in ``value`` when no shape is shown: a cut of the value counts them."""
 
 
 @dataclass(frozen=True)
@@ -370,15 +375,20 @@ def _bash_command(context: _Context) -> tuple[str, str]:
     return _text(context.ask, "command") or full, full
 
 
-def _shape(context: _Context, command: str) -> str | None:
-    """The command's outline when it differs from the command; ``ask.shell`` names the dialect, else the parse decides."""
+def _shape(context: _Context, command: str) -> dict[str, object]:
+    """The command's outline when it differs from the command (``ask.shell`` names the dialect, else the parse
+    decides), and where the commands stand in whichever of the two the view shows: the outline, or the command."""
     dialect = _text(context.ask, "shell")
     if dialect is not None and dialect not in DIALECTS:
         raise PayloadError("ask.shell", f"must be one of {', '.join(DIALECTS)}, got {dialect!r}")
     found = outline(command, dialect) if command.strip(" \t\r\n") else None  # type: ignore[arg-type]
-    if found is not None and found.doubtful:
-        return UNAVAILABLE
-    return found.text if found and differs_from(found.text, command) else None
+    if found is None:
+        return {}
+    if found.doubtful:
+        return {"shape": UNAVAILABLE}
+    if differs_from(found.text, command):
+        return {"shape": found.text, "shape_commands": found.commands}
+    return {"value_commands": found.source_commands}
 
 
 def _command_context(context: _Context) -> str | None:
@@ -413,7 +423,7 @@ def _build_bash(context: _Context) -> PromptPayload:
         value=value,
         command_context=command_context,
         executed_unit=_text(context.ask, "executedUnit"),
-        shape=_shape(context, value),
+        **_shape(context, value),
     )
     return PromptPayload("bash", facts, tuple(evidence), flagged=(value,), legacy_message=legacy)
 
@@ -565,7 +575,7 @@ def _build_bash_external_directory(context: _Context) -> PromptPayload:
         value=value,
         command_context=_command_context(context),
         executed_unit=_text(context.ask, "executedUnit"),
-        shape=_shape(context, value),
+        **_shape(context, value),
     )
     legacy = format_bash_external_directory_ask_prompt(value, paths, cwd, context.agent)
     return PromptPayload(
@@ -648,6 +658,8 @@ def _build_forwarded(context: _Context) -> PromptPayload:
         command_context=child.request.command_context,
         executed_unit=child.request.executed_unit,
         shape=child.request.shape,
+        shape_commands=child.request.shape_commands,
+        value_commands=child.request.value_commands,
     )
     legacy = "\n".join(
         [

@@ -24,8 +24,9 @@ bounded render only ever reads its capped ends, so it stays flat.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
 
@@ -34,6 +35,7 @@ import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from .cells import text_cells
+from .command_spans import END_WINDOW, CommandSpans, hidden_marker, near_ends
 from .neutralise import neutralise
 from .shell_doubt import doubt
 from .truncate import ELLIPSIS
@@ -123,6 +125,10 @@ class Outline:
     text: str
     doubtful: bool = False
     """The grammar's reading may not be bash's (see ``doubt``): ``text`` is then the command as written, nothing collapsed."""
+    commands: CommandSpans | None = field(default=None, compare=False)
+    """Where the outline's commands stand in ``text``, for a cut of it to count what it hides; ``None`` when doubtful."""
+    source_commands: CommandSpans | None = field(default=None, compare=False)
+    """Where the commands stand in the command as written, for a cut of the command itself."""
 
 
 UNAVAILABLE = "outline unavailable: the command is shown as written"
@@ -179,7 +185,15 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP
         else None
     )
-    return Outline(candidate, outliner.render(tree.root_node, data))
+    nodes = _command_nodes(candidate, tree.root_node)
+    ticks = outliner.body_backticks(tree.root_node)
+    text, commands = outliner.render(tree.root_node, data, nodes, ticks)
+    return Outline(
+        candidate,
+        text,
+        commands=commands,
+        source_commands=_source_spans(command, source, nodes, ticks),
+    )
 
 
 def differs_from(outline_text: str, command: str) -> bool:
@@ -220,6 +234,8 @@ class _Token:
     """Joined to the previous token with nothing between, whatever the source had."""
     dropped: bool = False
     """A comment: it shows nothing, but it stands between its neighbours."""
+    runs: int = 0
+    """Commands its text runs that the tree holds no node for: a backtick substitution in a heredoc body."""
 
 
 class _Outliner:
@@ -232,13 +248,18 @@ class _Outliner:
     def text(self, start: int, end: int) -> str:
         return self.source[start:end].decode("utf-8")
 
-    def render(self, root: Node, data: int | None = None) -> str:
-        """The outline, or when it would be longer than ``OUTLINE_END`` twice, its two ends around a line ``…``.
+    def render(
+        self, root: Node, data: int | None, nodes: Sequence[Node], ticks: Sequence[_Token] = ()
+    ) -> tuple[str, CommandSpans]:
+        """The outline, or when it would be longer than ``OUTLINE_END`` twice, its two ends around a line ``…``;
+        and where each of ``nodes`` (the tree's commands) and of ``ticks`` (the commands of its heredoc bodies'
+        backticks) stands in it.
 
         Only the ends are walked: a 10 MB chain of 450,000 commands costs its
         parse and two short walks, not a Python step per command. From byte
         ``data`` on, the statements after the last command are one ``…``.
         """
+        total = len(nodes) + sum(tick.runs for tick in ticks)
         head: list[_Token] = []
         size = 0
         for token in self.shown_tokens(root, data):
@@ -247,23 +268,83 @@ class _Outliner:
             if size > OUTLINE_END:
                 break
         else:
-            return self.join(head)
+            return self._placed(head, nodes, total)
         seen = {(token.start, token.end, token.text) for token in head}
         tail: list[_Token] = []
         size = 0
         for token in self.shown_tokens(root, data, reverse=True):
             if (token.start, token.end, token.text) in seen:
-                return self.join(head + tail[::-1])
+                return self._placed(head + tail[::-1], nodes, total)
             tail.append(token)
             size += len(token.text) + 1
             if size > OUTLINE_END:
                 break
-        hidden = _commands_between(
-            self.dialect, root, max(token.end for token in head), min(token.start for token in tail)
+        tail.reverse()
+        head_end, tail_start = max(token.end for token in head), min(token.start for token in tail)
+        hidden = sum(
+            1 for node in nodes if node.end_byte > head_end and node.start_byte < tail_start
+        ) + sum(tick.runs for tick in ticks if tick.end > head_end and tick.start < tail_start)
+        head_text, head_spans = self._placed(head, [n for n in nodes if n.end_byte <= head_end], 0)
+        tail_text, tail_spans = self._placed(
+            tail, [n for n in nodes if n.start_byte >= tail_start], 0
         )
-        return f"{self.join(head)}\n{hidden_marker(hidden)}\n{self.join(tail[::-1])}"
+        marker = hidden_marker(hidden)
+        tail_at = len(head_text) + len(marker) + 2
+        spans = (
+            *head_spans.spans,
+            (len(head_text) + 1, len(head_text) + 1 + len(marker), hidden),
+            *((start + tail_at, end + tail_at, weight) for start, end, weight in tail_spans.spans),
+        )
+        return f"{head_text}\n{marker}\n{tail_text}", CommandSpans(total, spans)
+
+    def _placed(
+        self, tokens: list[_Token], nodes: Sequence[Node], total: int
+    ) -> tuple[str, CommandSpans]:
+        """The tokens joined, and the span in that text of each node whose tokens all stand there."""
+        text, places = self.join_placed(tokens)
+        shown = sorted(
+            (token.start, index)
+            for index, token in enumerate(tokens)
+            if places[index] >= 0 and token.text
+        )
+        starts = [start for start, _ in shown]
+        spans = []
+        for node in nodes:
+            found = bisect_left(starts, node.start_byte)
+            if found == len(shown):
+                continue
+            first = last = shown[found][1]
+            while (
+                last + 1 < len(tokens)
+                and node.start_byte <= tokens[last + 1].start
+                and tokens[last + 1].end <= node.end_byte
+            ):  # a node's tokens stand together in the outline, in order
+                last += 1
+            while last > first and places[last] < 0:
+                last -= 1
+            if tokens[first].end <= node.end_byte:
+                spans.append((places[first], places[last] + len(tokens[last].text), 1))
+        spans.extend(
+            (place, place + len(token.text), token.runs)
+            for token, place in zip(tokens, places, strict=True)
+            if token.runs and place >= 0
+        )
+        spans.sort()
+        return text, CommandSpans(total or sum(span[2] for span in spans), tuple(spans))
 
     def join(self, tokens: list[_Token]) -> str:
+        return self.join_placed(tokens)[0]
+
+    def body_backticks(self, root: Node) -> list[_Token]:
+        """The backtick substitutions of every unquoted heredoc body, each with the commands it runs."""
+        if self.dialect != "bash":
+            return []
+        bodies = QueryCursor(_body_query(self.dialect)).captures(root).get("body", [])
+        return [
+            tick for body in bodies for tick in self.backticks(body, list(_substitutions(body)))
+        ]
+
+    def join_placed(self, tokens: list[_Token]) -> tuple[str, list[int]]:
         """Tokens spaced as the source spaces them: a line break, a blank, or nothing.
 
         Text between two tokens that no node holds (tree-sitter's bash
@@ -271,6 +352,8 @@ class _Outliner:
         as written: the outline may drop comments and blanks, never a word.
         """
         out: list[str] = []
+        places: list[int] = []  # where each token's text starts in the joined text; -1 when dropped
+        length = 0
         previous_end: int | None = None
         pending = ""
         for token in tokens:
@@ -278,20 +361,27 @@ class _Outliner:
             if previous_end is not None and not token.glued and token.start > previous_end:
                 gap = _CONTINUATION.sub(" ", self.text(previous_end, token.start))
                 if gap.strip(_BLANKS):
-                    out.append(
-                        _stronger(pending, _blank(gap[: len(gap) - len(gap.lstrip(_BLANKS))]))
-                        + _one_line(gap)
-                    )
+                    kept = _stronger(
+                        pending, _blank(gap[: len(gap) - len(gap.lstrip(_BLANKS))])
+                    ) + _one_line(gap)
+                    out.append(kept)
+                    length += len(kept)
                     pending = ""
                     gap = gap[len(gap.rstrip(_BLANKS)) :]
                 separator = _blank(gap)
             previous_end = token.end
             if token.dropped:
                 pending = _stronger(pending, separator)
+                places.append(-1)
                 continue
-            out.append(_stronger(pending, separator) + token.text)
+            before = _stronger(pending, separator)
+            places.append(length + len(before))
+            out.append(before + token.text)
+            length += len(before) + len(token.text)
             pending = ""
-        return "".join(out).strip(_BLANKS)
+        joined = "".join(out)
+        leading = len(joined) - len(joined.lstrip(_BLANKS))
+        return joined.strip(_BLANKS), [place - leading if place >= 0 else -1 for place in places]
 
     def shown_tokens(
         self, root: Node, data: int | None, *, reverse: bool = False
@@ -510,7 +600,13 @@ class _Outliner:
                 return
             start, end = body.start_byte + opening, body.start_byte + closing + 1
             if not any(node.start_byte <= start < node.end_byte for node in inner):
-                yield _Token(_one_line(self.text(start, end)), start, end, glued=True)
+                runs = len(
+                    _command_nodes(
+                        self.dialect,
+                        _parser(self.dialect).parse(text[opening + 1 : closing]).root_node,
+                    )
+                )
+                yield _Token(_one_line(self.text(start, end)), start, end, glued=True, runs=runs)
             position = closing + 1
 
     def shortened(self, start: int, end: int, *, name: bool = False) -> str:
@@ -580,19 +676,48 @@ def _next_backtick(text: bytes, position: int) -> int:
     return -1
 
 
-def hidden_marker(count: int) -> str:
-    """The line that stands for the commands an outline's middle leaves out: counted, so none is silently gone."""
-    return (
-        f"{ELLIPSIS} {count} more command{'s' if count != 1 else ''} {ELLIPSIS}"
-        if count
-        else ELLIPSIS
-    )
-
-
-def _commands_between(dialect: Dialect, root: Node, head_end: int, tail_start: int) -> int:
-    """Commands not wholly in the outline's head (ending by ``head_end``) nor in its tail (from ``tail_start``)."""
+def _command_nodes(dialect: Dialect, root: Node) -> list[Node]:
+    """Every command node of the tree, in source order."""
     found = QueryCursor(_command_query(dialect)).captures(root).get("command", [])
-    return sum(1 for node in found if node.end_byte > head_end and node.start_byte < tail_start)
+    return sorted(found, key=lambda node: node.start_byte)
+
+
+def _source_spans(
+    command: str, source: bytes, nodes: Sequence[Node], ticks: Sequence[_Token]
+) -> CommandSpans:
+    """Where each command near an end of ``command`` stands in it, in characters; how many there are in all."""
+    reach = END_WINDOW * 4  # a character is at most four bytes of UTF-8
+    places = [(node.start_byte, node.end_byte, 1) for node in nodes]
+    places += [(tick.start, tick.end, tick.runs) for tick in ticks if tick.runs]
+    near = [place for place in places if place[0] < reach or place[1] > len(source) - reach]
+    if command.isascii():
+        spans = near
+    else:
+        offsets = sorted({offset for start, end, _ in near for offset in (start, end)})
+        chars = dict(zip(offsets, _character_offsets(source, offsets), strict=True))
+        spans = [(chars[start], chars[end], weight) for start, end, weight in near]
+    total = sum(weight for _, _, weight in places)
+    return CommandSpans(total, near_ends(sorted(spans), len(command)))
+
+
+_CONTINUATION_BYTES = bytes(range(0x80, 0xC0))
+
+
+def _character_offsets(source: bytes, offsets: Sequence[int]) -> list[int]:
+    """Each byte offset (ascending) as a character offset: the bytes before it that begin a character."""
+    out, characters, previous = [], 0, 0
+    for offset in offsets:
+        characters += len(source[previous:offset].translate(None, _CONTINUATION_BYTES))
+        out.append(characters)
+        previous = offset
+    return out
+
+
+@cache
+def _body_query(dialect: Dialect) -> Query:
+    return Query(
+        Language(_GRAMMARS[dialect]()), "(heredoc_body) @body" if dialect == "bash" else ""
+    )
 
 
 @cache

@@ -23,6 +23,7 @@ from typing import Literal, get_args
 
 from jsonschema import Draft202012Validator
 
+from askbench.impl.command_spans import CommandSpans
 from askbench.impl.dialog import core_facts
 from askbench.impl.payload import Evidence, PromptPayload, Requester, RequestFacts
 
@@ -86,6 +87,8 @@ def payload_to_json(payload: PromptPayload) -> dict[str, object]:
             "commandContext": request.command_context,
             "executedUnit": request.executed_unit,
             "shape": request.shape,
+            "shapeCommands": _spans_to_json(request.shape_commands),
+            "valueCommands": _spans_to_json(request.value_commands),
         },
         "core": [
             {"label": fact.label, "text": fact.text, "detail": fact.detail, "flagged": fact.flagged}
@@ -99,6 +102,20 @@ def payload_to_json(payload: PromptPayload) -> dict[str, object]:
         "flagged": list(payload.flagged),
         "legacyMessage": payload.legacy_message,
     }
+
+
+def _spans_to_json(spans: CommandSpans | None) -> dict[str, object] | None:
+    if spans is None:
+        return None
+    return {"total": spans.total, "spans": [list(span) for span in spans.spans]}
+
+
+def _spans_from_json(data: object) -> CommandSpans | None:
+    if not isinstance(data, Mapping):
+        return None
+    spans = data.get("spans", ())
+    assert isinstance(spans, list | tuple)
+    return CommandSpans(int(data["total"]), tuple((int(s), int(e), int(w)) for s, e, w in spans))
 
 
 def view_of(request: Mapping[str, object]) -> View:
@@ -131,6 +148,8 @@ def payload_from_json(data: Mapping[str, object]) -> PromptPayload:
         command_context=request.get("commandContext"),
         executed_unit=request.get("executedUnit"),
         shape=request.get("shape"),
+        shape_commands=_spans_from_json(request.get("shapeCommands")),
+        value_commands=_spans_from_json(request.get("valueCommands")),
     )
     entries = data.get("evidence", ())
     assert isinstance(entries, list | tuple)

@@ -44,7 +44,7 @@ from .box import unbox
 from .chrome import Chrome, find_options, is_blank, option_key, option_problems, title_problem
 from .expected_facts import CORE_LABELS, ExpectedFact, expected_facts
 from .extra_facts import PayloadTruths, payload_truths
-from .field_match import MARKER
+from .field_match import COUNTED_CUT, MARKER
 from .invariants import Invariant
 from .label_lookalikes import core_label_of, label_of
 from .reaches import check_reaches
@@ -529,17 +529,19 @@ def _check_left_out(ask: AskReading, max_rows: int, report: Report) -> None:
 
 
 def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: TerminalModel) -> int:
-    """The cells of text a fact's rows show: the blanks a row begins with, past its label's, are layout.
+    """The cells of text a fact's rows show: the blanks a row begins with, past its label's, are layout, and
+    markers (a bare ``…``, a cut's ``… N more commands …``) are not text.
 
     Where a row starts, the renderer chose — under the value, at the margin,
     with a hanging indent — and the screen cannot tell its indent from a
     text line's own, so neither is counted: what the cap bounds is text.
     """
-    cells = 0
+    lines = []
     for segment in shown.segments:
-        text = rows[segment.row].text[segment.start :].replace(MARKER, "")
-        cells += cells_on(text if segment.row == shown.head else text.lstrip(" "), model)
-    return cells
+        text = rows[segment.row].text[segment.start :]
+        lines.append(text if segment.row == shown.head else text.lstrip(" "))
+    text = COUNTED_CUT.sub("", "\n".join(lines))  # a cut's count of what it hides is its marker
+    return sum(cells_on(line.replace(MARKER, ""), model) for line in text.split("\n"))
 
 
 def check_cap(
@@ -750,14 +752,17 @@ def check_runs(
     field_max_width: int,
     report: Report,
 ) -> None:
-    """The first and the last command a bash or PowerShell value runs are on screen; every one when the outline shows whole.
+    """Every command a bash or PowerShell value runs is on screen, or counted where a cut says how many it hides.
 
     The judge reads the command itself (``askbench.harness.judge.what_runs``: bash for a
     bash value) and looks for each command's words in what the screen was
     read back as showing of the command, its outline, what runs and the full
-    command — never in the renderer's own outline alone. "Shows whole" is the
-    outline, or the command itself, read whole; a shape that says the outline
-    is unavailable shows no command. Below ``RUNS_WIDTH`` columns a field's
+    command — never in the renderer's own outline alone. A cut that hides
+    commands says how many (``… 19 more commands …``), in the text or on a
+    row of its own after its marker. Only a shape that says the outline is
+    unavailable — the renderer could not prove where the commands are, and
+    says so — lets a cut command owe just its first and last command, unless
+    the command shows whole. Below ``RUNS_WIDTH`` columns a field's
     rows hold a dozen cells: the first command's start must still show. A
     field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
     one command line, and is held to ``cap``, not to ``runs``.
@@ -770,15 +775,16 @@ def check_runs(
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
     pieces = [piece for shown in runs_facts for piece in _shown_pieces(shown)]
-    fits = any(
-        shown.reading.whole
-        and _problem(shown) is None
-        and not UNAVAILABLE_OUTLINE.match(shown.text)
-        for shown in (ask.fact("shape"), ask.fact("command"))
-        if shown is not None
-    )
+    shape, command = ask.fact("shape"), ask.fact("command")
+    withheld = shape is not None and UNAVAILABLE_OUTLINE.match(shape.text) is not None
+    whole = command is not None and command.reading.whole and _problem(command) is None
     problems = shell_check_runs(
-        "\n".join(pieces), payload.request.value, dialect, fits, narrow=width < RUNS_WIDTH
+        "\n".join(pieces),
+        payload.request.value,
+        dialect,
+        whole or not withheld,
+        narrow=width < RUNS_WIDTH,
+        counted=sum(shown.reading.hidden_commands for shown in runs_facts),
     )
     for problem in (
         problems
@@ -816,17 +822,17 @@ def check_shape_runs(
         or width < RUNS_WIDTH
     ):
         return
-    whole = True
+    counted = 0
     if (
         _problem(shown) is None
     ):  # read back as the payload's outline: in its own characters, whatever the notation
-        text, whole = "\n".join(_shown_pieces(shown)), shown.reading.whole
+        text, counted = "\n".join(_shown_pieces(shown)), shown.reading.hidden_commands
     else:  # the screen's shape is not the outline: what its rows say is what a person reads, all of it
         lines = [row.text for row in rows[shown.head : shown.end]] or [""]
         text = "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
     if UNAVAILABLE_OUTLINE.match(text):
         return
-    for problem in shell_check_runs(text, payload.request.value, dialect, whole):
+    for problem in shell_check_runs(text, payload.request.value, dialect, True, counted=counted):
         report("runs", f"shape: {problem.replace('bounded screen', 'shape')}")
 
 

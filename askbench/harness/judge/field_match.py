@@ -356,6 +356,8 @@ class FieldReading:
     problem: str | None = None
     cut_inside: bool = False
     """The head ends inside a character's notation (``⟨U+20…``): something of the text shows beyond ``head``."""
+    hidden_commands: int = 0
+    """How many commands the cut says it hides, on a row of its own after the head's marker (``… 19 more commands …``)."""
 
     @property
     def shown(self) -> int:
@@ -382,9 +384,16 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
     return _difference(text, stream, whole)
 
 
+COUNTED_CUT = re.compile(rf"\s*{MARKER}\s*(\d+)\s+more\s+commands?\s*{MARKER}")
+"""What a cut may say after its marker: how many commands it hides (a row may break between any two words)."""
+
+
 def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
     """The field as a head before the marker at ``start`` and a tail after it (and its blanks), if it reads so."""
-    end = start
+    end = start + 1
+    count = COUNTED_CUT.match(stream, end)
+    if count is not None:
+        end = count.end()
     while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
         end += 1
     head = compare(text, stream[:start].rstrip(" \n"), partial_end=True)
@@ -397,7 +406,13 @@ def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
     if done + tail >= len(text) and done and _opens_notation(text[done - 1]):
         done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
     if done + tail < len(text) and _honest_tail(text, tail):
-        return FieldReading(False, done, tail, cut_inside=head.partial or done < head.done)
+        return FieldReading(
+            False,
+            done,
+            tail,
+            cut_inside=head.partial or done < head.done,
+            hidden_commands=int(count[1]) if count is not None else 0,
+        )
     return None
 
 

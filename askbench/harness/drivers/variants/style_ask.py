@@ -9,7 +9,7 @@ safe primitives are shared: ``neutralise``, the cap and the measures of
 the arrangement:
 
 - every piece of payload text is neutralised, labels included;
-- every field is capped in cells to its head and tail (``askbench.impl.dialog.capped_field``), each cut marked by a bare ``…``;
+- every field is capped in cells to its head and tail (``askbench.impl.dialog.counted_field``), each cut marked by a bare ``…`` and, where it hides commands, counted (``… 19 more commands …``);
 - the flagged element is painted wherever it stands: a flagged fact whole,
   an evidence entry that is one of the payload's flagged texts whole (the
   external paths of a bash command that leaves the working directory), and
@@ -39,6 +39,7 @@ from askbench.impl.cells import (
     is_grapheme_break,
     wrap_line,
 )
+from askbench.impl.command_spans import CommandSpans
 from askbench.impl.dialog import (
     ARROW,
     MAX_LABEL_WIDTH,
@@ -46,8 +47,8 @@ from askbench.impl.dialog import (
     DialogView,
     Fact,
     Paint,
-    capped_field,
     core_facts,
+    counted_field,
     evidence_facts,
 )
 from askbench.impl.neutralise import neutralise
@@ -124,11 +125,14 @@ def label_text(label: str, max_cells: int) -> str:
     return clip_to_width(neutralise(label).replace("\n", " ").replace("\t", " "), max_cells)
 
 
-def field_text(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
-    """Neutralised, tab-expanded and capped to its head and tail, as ``askbench.impl.dialog.capped_field`` bounds a field."""
+def field_text(
+    text: str, cap: int | None, row_width: int, commands: CommandSpans | None = None
+) -> tuple[str, bool]:
+    """Neutralised, tab-expanded and capped to its head and tail, as ``askbench.impl.dialog.counted_field`` bounds a
+    field: a cut that hides commands says how many."""
     if cap is None:
         return expand_text_tabs(neutralise(text)), False
-    capped = capped_field(text, cap, row_width)
+    capped = counted_field(text, cap, row_width, commands)
     return capped.shown, capped.cut
 
 
@@ -180,7 +184,7 @@ def _block(
         capitalised(label) if style.capitalised else label, label_width, style, width, paint
     )
     row_width = max(1, arrangement.row_width)
-    text, cut = field_text(fact.text, cap, row_width)
+    text, cut = field_text(fact.text, cap, row_width, fact.commands)
     if fact.detail is not None:
         detail, detail_cut = field_text(fact.detail, cap, row_width)
         text, cut = f"{text}{ARROW}{detail}", cut or detail_cut

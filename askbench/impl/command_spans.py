@@ -1,0 +1,115 @@
+"""Where a text's commands stand, so a view that cuts the text can say how many commands the cut hides.
+
+A capped field keeps a command's head and tail; what lies between is one
+``…``. For a chain of thirty commands whose fifteenth is ``curl … | sh``
+a bare ``…`` reads as "more of the same": the person cannot tell that
+commands are hidden, let alone how many. The payload records, once, where
+each command the parser found stands in the text (near its two ends, the
+only parts a bounded view can show) and how many there are in all; the cut
+then writes ``… N more commands …`` on a row of its own, N being every
+command not shown whole before or after it.
+
+A command is shown only when all of it is: one the cut runs through is
+counted as hidden, so the count may exceed what a reader finds missing,
+never fall short of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .neutralise import MAX_EXTENDERS
+from .truncate import ELLIPSIS
+
+__all__ = ["CommandSpans", "END_WINDOW", "hidden_marker", "near_ends"]
+
+END_WINDOW = 8_192
+"""Characters from each end of a text within which each command's place is kept: more than the default field
+cap reads from either end. A command beyond them that a larger cap shows whole is still counted as hidden."""
+
+
+@dataclass(frozen=True)
+class CommandSpans:
+    """How many commands a text holds, and where those near its two ends stand.
+
+    ``spans`` are ``(start, end, weight)`` in characters of the text, sorted
+    by start; ``weight`` is 1 for a command, or the count an outline's own
+    ``… N more commands …`` line stands for. ``total`` weighs every command
+    of the text, the ones no span places included.
+    """
+
+    total: int
+    spans: tuple[tuple[int, int, int], ...] = ()
+
+    def hidden(self, text: str, head: str, tail: str, clean: Callable[[str], str]) -> int:
+        """Commands not shown whole in ``head`` (a prefix of ``clean(text)``) or ``tail`` (a suffix of it).
+
+        ``clean`` is the view's own notation: a command shows in the head when
+        its text up to its end, so notated, starts the head, and in the tail
+        when its text from its start to the text's end ends the tail. Both
+        are monotone in the command's place, so a binary search finds the last
+        and the first shown, each at the cost of notating one end.
+        """
+        head_reach = _source_reach(head)
+        by_end = sorted(
+            (span for span in self.spans if span[1] <= head_reach), key=lambda span: span[1]
+        )
+        in_head = _last_passing(by_end, lambda span: head.startswith(clean(text[: span[1]])))
+        tail_from = len(text) - _source_reach(tail)
+        near_tail = [span for span in self.spans if span[0] >= tail_from]
+        in_tail = _first_passing(
+            near_tail, lambda span: tail.endswith(clean(text[span[0] :]).rstrip(" \t\n"))
+        )
+        shown = set(by_end[:in_head]) | set(near_tail[in_tail:])
+        return max(0, self.total - sum(weight for _, _, weight in shown))
+
+
+def _source_reach(shown: str) -> int:
+    """The most characters of source ``shown`` can stand for: a cell holds a grapheme of at most
+    ``MAX_EXTENDERS`` extenders past its base, and notation only ever lengthens."""
+    return (len(shown) + 2) * (MAX_EXTENDERS + 1)
+
+
+def _last_passing(
+    spans: Sequence[tuple[int, int, int]], test: Callable[[tuple[int, int, int]], bool]
+) -> int:
+    """How many of ``spans`` (a passing run, then a failing one) pass ``test``."""
+    low, high = 0, len(spans)
+    while low < high:
+        middle = (low + high) // 2
+        if test(spans[middle]):
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def _first_passing(
+    spans: Sequence[tuple[int, int, int]], test: Callable[[tuple[int, int, int]], bool]
+) -> int:
+    """The index of the first of ``spans`` (a failing run, then a passing one) to pass ``test``."""
+    low, high = 0, len(spans)
+    while low < high:
+        middle = (low + high) // 2
+        if test(spans[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def near_ends(
+    spans: Sequence[tuple[int, int, int]], length: int
+) -> tuple[tuple[int, int, int], ...]:
+    """The spans a cut of a ``length``-character text could show: those starting or ending ``END_WINDOW`` from an end."""
+    return tuple(span for span in spans if span[0] < END_WINDOW or span[1] > length - END_WINDOW)
+
+
+def hidden_marker(count: int) -> str:
+    """The line that stands for commands a view leaves out: counted, so none is silently gone."""
+    return (
+        f"{ELLIPSIS} {count} more command{'s' if count != 1 else ''} {ELLIPSIS}"
+        if count
+        else ELLIPSIS
+    )
