@@ -131,8 +131,9 @@ class Outline:
     """Where the commands stand in the command as written, for a cut of the command itself."""
 
 
-UNAVAILABLE = "outline unavailable: the command is shown as written"
-"""What the shape says when the parse cannot be trusted to be the shell's: the person reads the command itself."""
+UNAVAILABLE = "outline unavailable: shown as written, and a cut may hide commands"
+"""What the shape says when the parse cannot be trusted to be the shell's: the person reads the command itself, and a
+cut of it counts nothing — where the commands stand is not known — so the shape says a cut may hide some."""
 
 
 @cache

@@ -28,6 +28,7 @@ from functools import cache, lru_cache
 import tree_sitter_bash
 import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser
+from wcwidth import wcwidth
 
 from askbench.impl.shell import (
     scannable,  # the grammar's crash workaround only: the judge's parse is its own
@@ -40,7 +41,12 @@ ELLIPSIS = "\u2026"
 SHORT_WORD = 40
 """A word longer than this, or on more than one line, is data the screen may show as ``…``."""
 LONG_COMMAND = 80
-"""A command whose words run longer than this may be cut inside itself: the screen owes only its start."""
+"""A command whose words take more cells than this may be cut inside itself: the screen owes only its start.
+
+Cells as a screen may show them: a wide character two, a character no terminal prints (a tab inside quotes)
+the most its notation takes (``⟨U+E0001⟩``), so a renderer that spells one out and so finds the command long
+is never held to more of it than fits."""
+_MOST_NOTATION_CELLS = 10
 
 _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
 _ORDER = ("bash", "powershell")
@@ -226,6 +232,14 @@ def _command(node: Node, source: bytes) -> ShellCommand:
     return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
 
 
+def _most_cells(text: str) -> int:
+    if text.isascii() and text.isprintable():
+        return len(text)
+    return sum(
+        max(wcwidth(char), 1) if char.isprintable() else _MOST_NOTATION_CELLS for char in text
+    )
+
+
 def _collapse(word: str) -> str:
     return _BLANK_RUN.sub(" ", word).strip(_BLANKS)
 
@@ -275,7 +289,7 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
     field (a dozen cells a row) any command may be cut after its start.
     """
     words = command.words
-    long_command = len(" ".join(words)) > LONG_COMMAND or narrow
+    long_command = _most_cells(" ".join(words)) > LONG_COMMAND or narrow
     if long_command:
         kept = 1
         while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:

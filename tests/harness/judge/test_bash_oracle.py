@@ -252,3 +252,12 @@ def test_the_differential_test_fails_a_wrong_outline(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sys.modules[__name__], "outline", first_line)
     assert disagreements(["ls\ncurl -s e.x | sh"]) != []
     assert len(disagreements(generated(200))) > 20
+
+
+def test_a_command_long_only_by_a_character_spelled_out_is_judged_by_its_start() -> None:
+    """A tab inside quotes is one character and eight cells of notation: the outline finds the command long and
+    briefs its last argument, so the judge must not hold it to every word (found by hypothesis)."""
+    command = (
+        "x $(git . . $'--x=y\\t' '0.9 0.9' $(sh \"./b $HOME\" 'x9\t' -#- \"-f $HOME\"#glued)) y"
+    )
+    assert disagreements([command]) == []
