@@ -20,20 +20,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from askbench.impl.cells import cell_width
-from askbench.impl.dialog import DialogBudget, DialogView, complete_view_budget
+from askbench.impl.dialog import DialogBudget, DialogView, Paint, complete_view_budget
 from askbench.impl.frame import Frame, fit_chrome
 from askbench.impl.legacy import wrap_message
 from askbench.impl.payload import PromptPayload
+from askbench.impl.truncate import ELLIPSIS
 
 from ...fixtures.loading import Fixture
-from ..frame_sources import warning_paint
+from ..frame_sources import reference_source, warning_paint
 from ..protocol import View
 from .definition import Render, Variant, mutant
 from .meaning import boxed
-from .style_ask import AskStyle
+from .style_ask import VALUE_INDENT, AskStyle, Placement
 from .styles import AskRenderer, laid_out, reference_ask
 
 __all__ = ["AGENT_MUTANTS", "AGENT_STYLES", "AgentPrompt", "agent_prompt"]
@@ -53,6 +54,8 @@ class AgentPrompt:
     hint: Callable[[bool, bool], str]
     """``(elided, expanded) -> hint``: ctrl+o exactly when the bounded view elides."""
     ask: AskRenderer = reference_ask
+    blank_after_title: bool = False
+    """A blank row between the header and the ask: where the value stands unlabelled, the block starts below it."""
 
 
 def _option_rows(options: Sequence[tuple[str, str]], width: int) -> list[str]:
@@ -82,7 +85,7 @@ def agent_prompt(prompt: AgentPrompt) -> Render:
             shown = prompt.ask(
                 payload, budget if view == "bounded" else complete_view_budget(width), warning_paint
             )
-        lines = fit_chrome([prompt.title(payload)], width)
+        lines = fit_chrome([prompt.title(payload)], width) + [""] * prompt.blank_after_title
         ask_start = len(lines)
         lines += [*shown.lines, ""]
         question = prompt.question(payload)
@@ -223,6 +226,141 @@ CODEX = AgentPrompt(
     _codex_title, lambda payload: None, _codex_options("Yes, proceed (y)"), _codex_hint
 )
 
+# ── the value unlabelled, as the agents show it ────────────────────────────
+
+_HEADER_NAME = 12
+"""A tool named in a one-row header only when this short: the header stays one row at the narrowest width."""
+
+
+def _header(shell: str, tool: str) -> Callable[[PromptPayload], str]:
+    """A one-row header (``askbench.harness.judge.unlabelled``): the agent's own, with a short tool's name."""
+
+    def title(payload: PromptPayload) -> str:
+        name = _tool(payload)
+        return (
+            shell
+            if _shell(payload)
+            else tool.format(name if name and len(name) <= _HEADER_NAME else "tool")
+        )
+
+    return title
+
+
+def _unlabelled(placement: Placement, *, capitals: bool = False) -> AskRenderer:
+    return laid_out(AskStyle(placement, capitalised=capitals, unlabelled_value=True))
+
+
+GEMINI_CLI_UNLABELLED = replace(
+    GEMINI_CLI,
+    title=_header("? Shell", "? {}"),
+    ask=_unlabelled("unaligned", capitals=True),
+    blank_after_title=True,
+)
+CLAUDE_CODE_UNLABELLED = replace(
+    CLAUDE_CODE,
+    title=_header("Bash command", "Tool use"),
+    ask=_unlabelled("unaligned"),
+    blank_after_title=True,
+)
+CODEX_UNLABELLED = replace(
+    CODEX,
+    title=_header("Allow command?", "Allow tool call?"),
+    ask=_unlabelled("aligned"),
+    blank_after_title=True,
+)
+
+ValueChange = Callable[[PromptPayload, list[str]], list[str]]
+"""What a mutant does to the rows of the unlabelled value (the ask's first, indented rows)."""
+_INDENT = " " * VALUE_INDENT
+_WORD = re.compile(r"(?<![A-Za-z\x1b\[])[A-Za-z]{2,}")
+
+
+def _value_rows(lines: Sequence[str]) -> int:
+    return next((index for index, line in enumerate(lines) if line[:1] != " "), len(lines))
+
+
+def _changed_value(ask: AskRenderer, change: ValueChange) -> AskRenderer:
+    def changed(payload: PromptPayload, budget: DialogBudget, paint: Paint | None) -> DialogView:
+        shown = ask(payload, budget, paint)
+        count = _value_rows(shown.lines)
+        rows = change(payload, list(shown.lines[:count])) if count else []
+        return DialogView((*rows, *shown.lines[count:]), shown.elided)
+
+    return changed
+
+
+def _unlabelled_mutant(prompt: AgentPrompt, ask: AskRenderer) -> Render:
+    """``prompt`` with ``ask``; the legacy dialog is the reference's, where no value stands unlabelled."""
+    inner = boxed(agent_prompt(replace(prompt, ask=ask)))
+
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
+        if view == "legacy":
+            frame = reference_source(payload, fixture, view, width, budget)
+        else:
+            frame = inner(payload, fixture, view, width, budget)
+        assert isinstance(frame, Frame)
+        return frame
+
+    return render
+
+
+def _word_changed(payload: PromptPayload, rows: list[str]) -> list[str]:
+    """The first word of two letters or more with its first letter the next in the alphabet."""
+    for index, row in enumerate(rows):
+        word = _WORD.search(row)
+        if word:
+            first = word.group()[0]
+            swapped = "a" if first == "z" else "A" if first == "Z" else chr(ord(first) + 1)
+            rows[index] = row[: word.start()] + swapped + row[word.start() + 1 :]
+            return rows
+    return rows
+
+
+def _tail_dropped(payload: PromptPayload, rows: list[str]) -> list[str]:
+    """A cut value ends where its head does, the marker gone; a whole one loses its last row."""
+    cut = next((index for index, row in enumerate(rows) if ELLIPSIS in row), None)
+    if cut is not None:
+        return [*rows[:cut], rows[cut][: rows[cut].index(ELLIPSIS)]]
+    shown = [index for index, row in enumerate(rows) if row.strip()]
+    return rows[: shown[-1]] if shown else rows
+
+
+def _fake_block(payload: PromptPayload, rows: list[str]) -> list[str]:
+    return [*rows, "", f"{_INDENT}ls -la"]
+
+
+def _text_above(payload: PromptPayload, rows: list[str]) -> list[str]:
+    return [f"{_INDENT}ls -la", "", *rows]
+
+
+def _another_fact(ask: AskRenderer) -> AskRenderer:
+    """The block shows another fact's text: an evidence entry's (a description), the outline, the tool."""
+
+    def shown(payload: PromptPayload, budget: DialogBudget, paint: Paint | None) -> DialogView:
+        request = payload.request
+        other = next(
+            (
+                text
+                for text in (
+                    *(entry.text for entry in payload.evidence),
+                    request.shape,
+                    request.tool_name,
+                )
+                if text and text != request.value
+            ),
+            request.value,
+        )
+        return ask(replace(payload, request=replace(request, value=other)), budget, paint)
+
+    return shown
+
+
 # ── the variants ───────────────────────────────────────────────────────────
 
 
@@ -260,9 +398,65 @@ AGENT_STYLES: tuple[Variant, ...] = (
         "style",
         boxed(agent_prompt(CODEX)),
     ),
+    Variant(
+        "gemini-cli-unlabelled",
+        "Gemini CLI's prompt in its box, the command unlabelled under '? Shell' and a blank row, the other "
+        "facts labelled below it, Allow execution of: 'cmd'?, ● 1. Allow once / …",
+        "style",
+        boxed(agent_prompt(GEMINI_CLI_UNLABELLED)),
+    ),
+    Variant(
+        "claude-code-unlabelled",
+        "Claude Code's prompt in its box, the command unlabelled under 'Bash command' and a blank row, "
+        "Do you want to proceed?, ❯ 1. Yes / …",
+        "style",
+        boxed(agent_prompt(CLAUDE_CODE_UNLABELLED)),
+    ),
+    Variant(
+        "codex-cli-unlabelled",
+        "Codex's prompt in its box, the command unlabelled under 'Allow command?' and a blank row, "
+        "› 1. Yes, proceed (y) / …",
+        "style",
+        boxed(agent_prompt(CODEX_UNLABELLED)),
+    ),
 )
 
 AGENT_MUTANTS: tuple[Variant, ...] = (
+    mutant(
+        "gemini-unlabelled-word-changed",
+        "Gemini CLI's unlabelled command with one letter of its first word changed",
+        _unlabelled_mutant(
+            GEMINI_CLI_UNLABELLED, _changed_value(GEMINI_CLI_UNLABELLED.ask, _word_changed)
+        ),
+    ),
+    mutant(
+        "claude-unlabelled-tail-dropped",
+        "Claude Code's unlabelled command ending where its head does, tail and marker gone (a whole one "
+        "loses its last row)",
+        _unlabelled_mutant(
+            CLAUDE_CODE_UNLABELLED, _changed_value(CLAUDE_CODE_UNLABELLED.ask, _tail_dropped)
+        ),
+    ),
+    mutant(
+        "gemini-unlabelled-second-block",
+        "Gemini CLI's unlabelled command with a second block, 'ls -la', a blank row under it",
+        _unlabelled_mutant(
+            GEMINI_CLI_UNLABELLED, _changed_value(GEMINI_CLI_UNLABELLED.ask, _fake_block)
+        ),
+    ),
+    mutant(
+        "claude-unlabelled-text-above-value",
+        "Claude Code's header, then an indented 'ls -la' and a blank row, then the unlabelled command",
+        _unlabelled_mutant(
+            CLAUDE_CODE_UNLABELLED, _changed_value(CLAUDE_CODE_UNLABELLED.ask, _text_above)
+        ),
+    ),
+    mutant(
+        "codex-unlabelled-other-fact",
+        "Codex's unlabelled block showing another fact's text (an evidence entry, the outline, the tool) "
+        "where the request's value stands",
+        _unlabelled_mutant(CODEX_UNLABELLED, _another_fact(CODEX_UNLABELLED.ask)),
+    ),
     mutant(
         "gemini-option-1-reads-no",
         "Gemini CLI's prompt whose first option, the approval, reads 'No'",

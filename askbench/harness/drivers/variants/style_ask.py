@@ -79,6 +79,9 @@ class AskStyle:
     skip_to_fit: bool = False
     """An evidence entry that does not fit is left out behind a ``…`` where it stands, and later ones that fit are
     shown (the reference stops at the first that does not fit)."""
+    unlabelled_value: bool = False
+    """The request's value first and with no label, its rows indented ``VALUE_INDENT``, as the agents show a
+    command under their header (``askbench.harness.judge.unlabelled``); every other fact keeps its label."""
 
 
 CoreOrder = Literal["payload", "surface-first", "reversed"]
@@ -174,10 +177,17 @@ def _block(
     cap: int | None,
     paint: Paint | None,
     flagged: frozenset[str],
+    *,
+    bare: bool = False,
 ) -> tuple[list[str], bool]:
+    """The fact's rows under its label, or (``bare``) its value's rows alone, indented ``VALUE_INDENT``."""
     label = label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))
-    arrangement = _arrange(
-        capitalised(label) if style.capitalised else label, label_width, style, width, paint
+    arrangement = (
+        _Arrangement("", VALUE_INDENT, True, width - VALUE_INDENT)
+        if bare
+        else _arrange(
+            capitalised(label) if style.capitalised else label, label_width, style, width, paint
+        )
     )
     row_width = max(1, arrangement.row_width)
     text, cut = field_text(fact.text, cap, row_width)
@@ -190,6 +200,8 @@ def _block(
     elif paint:
         rows = [paint_tokens(row, flagged, paint) for row in rows]
     pad = " " * arrangement.indent
+    if bare:
+        return [pad + row for row in rows], cut
     if arrangement.above:
         return [arrangement.head, *(pad + row for row in rows)], cut
     return [arrangement.head + rows[0], *(pad + row for row in rows[1:])], cut
@@ -219,6 +231,15 @@ def paint_tokens(row: str, needles: frozenset[str], paint: Paint) -> str:
     return "".join(out) + row[cursor:]
 
 
+def _value_fact(payload: PromptPayload, core: Sequence[Fact]) -> Fact | None:
+    """The line that shows the request's value, when the core has one."""
+    request = payload.request
+    return next(
+        (fact for fact in core if fact.label == request.value_label and fact.text == request.value),
+        None,
+    )
+
+
 def _label_width(facts: Sequence[Fact], width: int) -> int:
     return max(
         (cell_width(label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))) for fact in facts),
@@ -232,6 +253,10 @@ def render_ask(
     """The ask within ``budget``: every core fact, then evidence whole or not at all."""
     width = max(1, budget.width)
     core = shown_core(payload, style.state_surface, style.core_order)
+    value = _value_fact(payload, core) if style.unlabelled_value else None
+    if value is not None:
+        core.remove(value)
+        core.insert(0, value)
     evidence = shown_evidence(payload)
     lookahead = len(evidence) if budget.max_rows is None else budget.max_rows
     label_width = _label_width(core + evidence[:lookahead], width)
@@ -242,7 +267,7 @@ def render_ask(
     elided = False
     value_cut = False
     for fact in core:
-        rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
+        rows, cut = _block(fact, label_width, style, width, cap, paint, flagged, bare=fact is value)
         lines += rows
         elided |= cut
         value_cut |= cut and fact.label == payload.request.value_label
