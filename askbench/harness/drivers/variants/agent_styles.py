@@ -6,14 +6,18 @@ options (Gemini CLI: ``Allow execution of: 'ls'?``; Claude Code: ``Do you
 want to proceed?``; Codex asks in its title, ``Allow command?``), its
 numbered options with its own cursor (``●``, ``❯``, ``›``) and, where the
 agent has them, the key shortcuts it names after an option (``(y)``,
-``(esc)``). What the agents show without a label — the command alone in a
-block under the header — stands here under its label: labels are the
-judge's contract (``askbench.harness.judge.expected_facts``), and an unlabelled value is
-not one a reader can tell apart from any other text in the box.
+``(esc)``). Each agent is drawn twice: with the command under its label,
+and as the agents show it — unlabelled, a block of indented rows under a
+one-row header and a blank row, the other facts labelled below it
+(``askbench.harness.judge.unlabelled`` says where such a value may stand;
+the header names no fact the judge reads, so ``tool`` keeps its label).
 
 The mutants keep each agent's layout and change what one option says: the
 first option reading ``No``, a prompt with no deny, a deny named by ``(esc)``
-that reads as an approval.
+that reads as an approval; or what the unlabelled block says: a word of it
+changed, its tail dropped with no marker, a second block under it, text above
+it, another fact's text in its place. Those last draw the legacy dialog as the
+reference does: their defect is in the ask alone.
 """
 
 from __future__ import annotations
