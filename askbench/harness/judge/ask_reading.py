@@ -24,7 +24,15 @@ from .expected_facts import ARROW, CORE_LABELS, ExpectedFact
 from .extra_facts import PayloadTruths, extra_rows
 from .field_match import MARKER, FieldReading, compare, read_field
 from .label_heads import MAX_LABEL_CELLS, HeadIndex, label_head
-from .unlabelled import UnlabelledBlock, block_indent, unlabelled_block
+from .unlabelled import (
+    UnlabelledBlock,
+    block_indent,
+    gutter_column,
+    unlabelled_block,
+    value_head,
+    without_gutter,
+    without_prompt,
+)
 from .work_units import WorkMeter, frame_budget
 
 _ANY_CORE_HEAD = re.compile(
@@ -512,20 +520,25 @@ def _unlabelled_value(
     bounded: bool,
     meter: WorkMeter,
 ) -> FactOnScreen:
-    """The value read from the whole block, its rows' shared indent taken off; a text that begins with
-    line breaks begins on the blank rows above the block, one blank row left under the header."""
+    """The value read from the whole block, its gutter or prompt (if one is drawn) and its rows' shared indent
+    taken off; a text that begins with line breaks may begin on the blank rows above the block."""
     newlines = len(fact.text) - len(fact.text.lstrip("\n"))
-    head = max(block.header + 2, block.start - newlines)
+    first_line = fact.text.lstrip("\n").split("\n", 1)[0]
+    gutter = gutter_column(rows, block)
+    layouts = [rows] if gutter is None else [without_gutter(rows, block, gutter), rows]
+    layouts += [prompted for prompted in (without_prompt(rows, block),) if prompted is not None]
     first: FactOnScreen | None = None
-    for column in block_indent(rows, block, fact.text.lstrip("\n").split("\n", 1)[0]):
-        built = _value_stream(rows, head, column, block.end, column, False)
-        assert built is not None
-        stream, segments = built
-        text, reading, detail = _read_value(fact, stream, bounded, meter)
-        shown = FactOnScreen(fact, head, block.end, reading, text, tuple(segments), detail)
-        if _reads(shown):
-            return shown
-        first = first or shown
+    for shown_rows in layouts:
+        head = value_head(shown_rows, block, newlines)
+        for column in block_indent(shown_rows, block, first_line):
+            built = _value_stream(shown_rows, head, column, block.end, column, False)
+            assert built is not None
+            stream, segments = built
+            text, reading, detail = _read_value(fact, stream, bounded, meter)
+            shown = FactOnScreen(fact, head, block.end, reading, text, tuple(segments), detail)
+            if _reads(shown):
+                return shown
+            first = first or shown
     assert first is not None
     return first
 

@@ -415,3 +415,44 @@ def test_reading_a_long_unlabelled_value_costs_work_linear_in_its_rows() -> None
     ask = read_ask(rows, [TOOL, value], len(rows), bounded=False, meter=meter)
     assert _problem(ask, "command") is None
     assert meter.spent <= 8 * len(rows)
+
+
+def test_a_value_behind_a_gutter_between_rules_reads_as_claude_code_draws_it():
+    ask = _unlabelled(
+        [
+            "╌╌╌╌╌╌",
+            "   │ printf 'a'",
+            "   │   rm -rf build",
+            "╌╌╌╌╌╌",
+            "tool: bash",
+            "runs: rm -rf build",
+        ],
+        bounded=False,
+    )
+    assert [(shown.fact.label, shown.head, shown.reading.problem) for shown in ask.facts] == [
+        ("command", 2, None),
+        ("tool", 5, None),
+        ("runs", 6, None),
+    ]
+    assert ask.stray_rows == []
+    broken = _unlabelled(
+        ["╌╌╌╌╌╌", "   │ printf 'a'", "   │", "   │ ls -la", "tool: bash"], facts=[TOOL, VALUE]
+    )
+    assert _problem(broken, "command") is not None
+
+
+def test_a_value_after_a_shell_prompt_reads_as_codex_draws_it_and_as_text_where_the_command_has_one():
+    ask = _unlabelled(
+        ["", "    $ printf 'a'", "        rm -rf build", "tool: bash"],
+        bounded=False,
+        facts=[TOOL, VALUE],
+    )
+    assert _problem(ask, "command") is None
+    own = ExpectedFact("command", ("$ ls",), core=True, value=True)
+    assert (
+        _problem(_unlabelled(["", "    $ ls", "tool: bash"], facts=[TOOL, own]), "command") is None
+    )
+    assert (
+        _problem(_unlabelled(["", "    ls", "tool: bash"], facts=[TOOL, own]), "command")
+        is not None
+    )

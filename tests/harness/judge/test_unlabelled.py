@@ -2,7 +2,15 @@
 
 import pytest
 
-from askbench.harness.judge.unlabelled import UnlabelledBlock, block_indent, unlabelled_block
+from askbench.harness.judge.unlabelled import (
+    UnlabelledBlock,
+    block_indent,
+    gutter_column,
+    unlabelled_block,
+    value_head,
+    without_gutter,
+    without_prompt,
+)
 from askbench.harness.terminals.models import read_frame
 
 
@@ -62,7 +70,7 @@ def test_the_indent_is_the_least_indented_row_or_the_first_less_the_values_own_b
     rows = _rows(["? Shell", "", "      if true; then", "    fi"])
     block = _block(["? Shell", "", "      if true; then", "    fi"])
     assert block is not None
-    assert block_indent(rows, block, "if true; then") == [4]
+    assert block_indent(rows, block, "if true; then") == [4, 6]
     deep = [
         "? Shell",
         "",
@@ -72,3 +80,61 @@ def test_the_indent_is_the_least_indented_row_or_the_first_less_the_values_own_b
     block = _block(deep)
     assert block is not None
     assert block_indent(_rows(deep), block, "  echo a") == [6, 4]
+
+
+def test_a_rule_across_the_row_separates_the_header_from_the_block_and_may_follow_it():
+    lines = ["Bash command", "╌╌╌╌╌╌╌╌", "   │ ls -la", "╌╌╌╌╌╌╌╌", "tool: bash"]
+    assert _block(lines) == UnlabelledBlock(header=0, start=2, end=3, resume=4)
+
+
+@pytest.mark.parametrize(
+    "separator",
+    [
+        pytest.param("--------", id="ascii dashes a value's line could be"),
+        pytest.param("╌╌╌ ls", id="a rule that says something"),
+        pytest.param(" ╌╌╌╌", id="an indented rule"),
+    ],
+)
+def test_a_row_that_is_not_only_a_rule_at_column_0_is_no_separator(separator: str):
+    block = _block(["Bash command", separator, "   │ ls -la", "tool: bash"])
+    assert (
+        block is None or block.start == 1
+    )  # the indented one is the block itself, not a separator
+
+
+def test_a_gutter_is_the_same_mark_at_the_same_column_on_every_row_of_the_block_that_is_not_blank():
+    lines = ["Bash command", "", "   │ cat <<EOF", "   │", "   │ EOF"]
+    rows = _rows(lines)
+    block = _block(lines)
+    assert block is not None and gutter_column(rows, block) == 3
+    assert [row.text for row in without_gutter(rows, block, 3)][2:] == [
+        "     cat <<EOF",
+        "    ",
+        "     EOF",
+    ]
+    for other in (["   │ a", "    │ b"], ["   │ a", "    b"], ["   │a"], ["   │ a", "   ┃ b"]):
+        lines = ["Bash command", "", *other]
+        block = _block(lines)
+        assert block is not None and gutter_column(_rows(lines), block) is None, other
+
+
+def test_a_value_begins_on_blank_rows_above_the_block_but_one_under_the_header():
+    rows = _rows(["? Shell", "", "", "    rm"])
+    block = _block(["? Shell", "", "", "    rm"])
+    assert block is not None
+    assert [value_head(rows, block, newlines) for newlines in (0, 1, 2)] == [3, 2, 2]
+    ruled = ["Bash command", "╌╌╌", "", "    rm"]
+    block = _block(ruled)
+    assert block is not None and value_head(_rows(ruled), block, 1) == 2
+
+
+def test_a_shell_prompt_before_the_first_row_is_drawn_as_blanks_and_no_other_mark_is():
+    lines = ["Allow command?", "", "    $ ls", "      -la"]
+    block = _block(lines)
+    assert block is not None
+    prompted = without_prompt(_rows(lines), block)
+    assert prompted is not None and [row.text for row in prompted][2:] == ["      ls", "      -la"]
+    for first in ("    $ls", "    # ls", "    > ls"):
+        lines = ["Allow command?", "", first]
+        block = _block(lines)
+        assert block is not None and without_prompt(_rows(lines), block) is None, first

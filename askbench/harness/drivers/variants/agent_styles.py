@@ -59,7 +59,9 @@ class AgentPrompt:
     """``(elided, expanded) -> hint``: ctrl+o exactly when the bounded view elides."""
     ask: AskRenderer = reference_ask
     blank_after_title: bool = False
-    """A blank row between the header and the ask: where the value stands unlabelled, the block starts below it."""
+    """A separator between the header and the ask: where the value stands unlabelled, the block starts below it."""
+    separator: str = ""
+    """The rule the separator is drawn with (Claude Code's ``╌``), or a blank row."""
 
 
 def _option_rows(options: Sequence[tuple[str, str]], width: int) -> list[str]:
@@ -89,7 +91,8 @@ def agent_prompt(prompt: AgentPrompt) -> Render:
             shown = prompt.ask(
                 payload, budget if view == "bounded" else complete_view_budget(width), warning_paint
             )
-        lines = fit_chrome([prompt.title(payload)], width) + [""] * prompt.blank_after_title
+        rule = prompt.separator * max(1, width // cell_width(prompt.separator or " "))
+        lines = fit_chrome([prompt.title(payload)], width) + [rule] * prompt.blank_after_title
         ask_start = len(lines)
         lines += [*shown.lines, ""]
         question = prompt.question(payload)
@@ -250,8 +253,16 @@ def _header(shell: str, tool: str) -> Callable[[PromptPayload], str]:
     return title
 
 
-def _unlabelled(placement: Placement, *, capitals: bool = False) -> AskRenderer:
-    return laid_out(AskStyle(placement, capitalised=capitals, unlabelled_value=True))
+def _unlabelled(
+    placement: Placement,
+    *,
+    capitals: bool = False,
+    gutter: str = "",
+    prompt: str = "",
+    rule: str = "",
+) -> AskRenderer:
+    style = AskStyle(placement, capitalised=capitals, unlabelled_value=True)
+    return laid_out(replace(style, gutter=gutter, prompt=prompt, rule=rule))
 
 
 GEMINI_CLI_UNLABELLED = replace(
@@ -263,19 +274,21 @@ GEMINI_CLI_UNLABELLED = replace(
 CLAUDE_CODE_UNLABELLED = replace(
     CLAUDE_CODE,
     title=_header("Bash command", "Tool use"),
-    ask=_unlabelled("unaligned"),
+    ask=_unlabelled("unaligned", gutter="\u2502", rule="\u254c"),
     blank_after_title=True,
+    separator="\u254c",
 )
 CODEX_UNLABELLED = replace(
     CODEX,
     title=_header("Allow command?", "Allow tool call?"),
-    ask=_unlabelled("aligned"),
+    ask=_unlabelled("aligned", prompt="$ "),
     blank_after_title=True,
 )
 
 ValueChange = Callable[[PromptPayload, list[str]], list[str]]
 """What a mutant does to the rows of the unlabelled value (the ask's first, indented rows)."""
 _INDENT = " " * VALUE_INDENT
+_LEAD = re.compile(r" *(?:\u2502 )?")
 _WORD = re.compile(r"(?<![A-Za-z\x1b\[])[A-Za-z]{2,}")
 
 
@@ -335,16 +348,22 @@ def _tail_dropped(payload: PromptPayload, rows: list[str]) -> list[str]:
     return rows[: shown[-1]] if shown else rows
 
 
+def _lead(rows: Sequence[str]) -> str:
+    """What the value's rows begin with: their indent, and a gutter if one is drawn."""
+    found = _LEAD.match(rows[0]) if rows else None
+    return found.group() if found else _INDENT
+
+
 def _fake_block(payload: PromptPayload, rows: list[str]) -> list[str]:
-    return [*rows, "", f"{_INDENT}ls -la"]
+    return [*rows, _lead(rows).rstrip(" "), f"{_lead(rows)}ls -la"]
 
 
 def _text_above(payload: PromptPayload, rows: list[str]) -> list[str]:
-    return [f"{_INDENT}ls -la", "", *rows]
+    return [f"{_lead(rows)}ls -la", _lead(rows).rstrip(" "), *rows]
 
 
 def _another_fact(ask: AskRenderer) -> AskRenderer:
-    """The block shows another fact's text: an evidence entry's (a description), the outline, the tool."""
+    """The block shows another fact's text: an evidence entry's (a description), the outline, what runs, the tool."""
 
     def shown(payload: PromptPayload, budget: DialogBudget, paint: Paint | None) -> DialogView:
         request = payload.request
@@ -354,6 +373,7 @@ def _another_fact(ask: AskRenderer) -> AskRenderer:
                 for text in (
                     *(entry.text for entry in payload.evidence),
                     request.shape,
+                    request.executed_unit,
                     request.tool_name,
                 )
                 if text and text != request.value
@@ -411,14 +431,15 @@ AGENT_STYLES: tuple[Variant, ...] = (
     ),
     Variant(
         "claude-code-unlabelled",
-        "Claude Code's prompt in its box, the command unlabelled under 'Bash command' and a blank row, "
-        "Do you want to proceed?, ❯ 1. Yes / …",
+        "Claude Code's prompt in its box, the command unlabelled under 'Bash command' behind a │ gutter "
+        "between ╌ rules, Do you want to proceed?, ❯ 1. Yes / …",
         "style",
         boxed(agent_prompt(CLAUDE_CODE_UNLABELLED)),
     ),
     Variant(
         "codex-cli-unlabelled",
-        "Codex's prompt in its box, the command unlabelled under 'Allow command?' and a blank row, "
+        "Codex's prompt in its box, the command unlabelled after a $ prompt under 'Allow command?' and a "
+        "blank row, "
         "› 1. Yes, proceed (y) / …",
         "style",
         boxed(agent_prompt(CODEX_UNLABELLED)),
@@ -457,7 +478,7 @@ AGENT_MUTANTS: tuple[Variant, ...] = (
     ),
     mutant(
         "codex-unlabelled-other-fact",
-        "Codex's unlabelled block showing another fact's text (an evidence entry, the outline, the tool) "
+        "Codex's unlabelled block showing another fact's text (an evidence entry, the outline, what runs, the tool) "
         "where the request's value stands",
         _unlabelled_mutant(CODEX_UNLABELLED, _another_fact(CODEX_UNLABELLED.ask)),
     ),

@@ -58,6 +58,8 @@ Placement = Literal["aligned", "unaligned", "above"]
 Wrap = Callable[[str, int], list[str]]
 
 VALUE_INDENT = 4
+GUTTER_COLUMN = 3
+"""Past the option column: a gutter mark and a blank before ``1. …`` must not read as an option."""
 MIN_VALUE_CELLS = 12
 """Fewer cells than this beside a label, and the value moves below it."""
 
@@ -82,6 +84,12 @@ class AskStyle:
     unlabelled_value: bool = False
     """The request's value first and with no label, its rows indented ``VALUE_INDENT``, as the agents show a
     command under their header (``askbench.harness.judge.unlabelled``); every other fact keeps its label."""
+    gutter: str = ""
+    """A mark drawn down the unlabelled value's rows (Claude Code's ``│``), ``GUTTER_COLUMN`` in."""
+    prompt: str = ""
+    """A shell prompt before the unlabelled value's first row (Codex's ``$ ``), its later rows set in under the text."""
+    rule: str = ""
+    """A rule drawn across the row under the unlabelled value when other facts follow it (Claude Code's ``╌``)."""
 
 
 CoreOrder = Literal["payload", "surface-first", "reversed"]
@@ -180,10 +188,16 @@ def _block(
     *,
     bare: bool = False,
 ) -> tuple[list[str], bool]:
-    """The fact's rows under its label, or (``bare``) its value's rows alone, indented ``VALUE_INDENT``."""
+    """The fact's rows under its label, or (``bare``) its value's rows alone, indented ``VALUE_INDENT`` or
+    behind the style's gutter."""
     label = label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))
+    bare_pad = (
+        " " * GUTTER_COLUMN + style.gutter + " "
+        if style.gutter
+        else " " * (VALUE_INDENT + cell_width(style.prompt))
+    )
     arrangement = (
-        _Arrangement("", VALUE_INDENT, True, width - VALUE_INDENT)
+        _Arrangement("", cell_width(bare_pad), True, width - cell_width(bare_pad))
         if bare
         else _arrange(
             capitalised(label) if style.capitalised else label, label_width, style, width, paint
@@ -201,7 +215,10 @@ def _block(
         rows = [paint_tokens(row, flagged, paint) for row in rows]
     pad = " " * arrangement.indent
     if bare:
-        return [pad + row for row in rows], cut
+        rows = [bare_pad + row for row in rows]
+        if style.prompt:
+            rows[0] = " " * VALUE_INDENT + style.prompt + rows[0][len(bare_pad) :]
+        return rows, cut
     if arrangement.above:
         return [arrangement.head, *(pad + row for row in rows)], cut
     return [arrangement.head + rows[0], *(pad + row for row in rows[1:])], cut
@@ -268,6 +285,8 @@ def render_ask(
     value_cut = False
     for fact in core:
         rows, cut = _block(fact, label_width, style, width, cap, paint, flagged, bare=fact is value)
+        if fact is value and style.rule and len(core) > 1:
+            rows.append(style.rule * max(1, width // cell_width(style.rule)))
         lines += rows
         elided |= cut
         value_cut |= cut and fact.label == payload.request.value_label
