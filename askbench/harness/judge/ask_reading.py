@@ -7,6 +7,9 @@ with the value on the rows below — and its value runs until the next fact's
 label row, a lone ``…`` row (evidence left out) or the end of the ask.
 Continuation rows may be indented under the value, at the margin, or by
 any fixed amount; the field's text is read back by ``askbench.harness.judge.field_match``.
+The request's value alone may stand with no label, as the block of rows
+under the header that ``askbench.harness.judge.unlabelled`` places, where no row is
+labelled as it.
 Nothing here knows how the reference lays out a frame.
 """
 

@@ -48,7 +48,7 @@ __all__ = [
 
 _RULE = frozenset("\u2500\u2501\u2504\u2505\u2508\u2509\u254c\u254d\u2550")
 """Horizontal rules a separator row may be drawn with: box drawing only, never a character a value's line can be."""
-PROMPT = "$ "
+PROMPT = "$"
 """A shell prompt before a command's first row."""
 _GUTTER = frozenset("\u2502\u2503\u2506\u250a\u258e\u258f")
 """Marks a gutter down the block may be drawn with."""
@@ -128,15 +128,14 @@ def without_gutter(
 
 
 def without_prompt(rows: Sequence[ScreenRow], block: UnlabelledBlock) -> list[ScreenRow] | None:
-    """The rows with a shell prompt ``$ `` before the block's first row drawn as blanks, if one is there."""
+    """The rows with a shell prompt ``$`` before the block's first row drawn as a blank, if one is there: the
+    mark, then a blank or the row's end (a value whose first line is empty)."""
     row = rows[block.start]
     at = len(row.text) - len(row.text.lstrip(" "))
-    if not row.text.startswith(PROMPT, at):
+    if row.text[at] != PROMPT or row.text[at + 1 : at + 2] not in ("", " "):
         return None
     out = list(rows)
-    out[block.start] = replace(
-        row, text=row.text[:at] + " " * len(PROMPT) + row.text[at + len(PROMPT) :]
-    )
+    out[block.start] = replace(row, text=f"{row.text[:at]} {row.text[at + 1 :]}")
     return out
 
 

@@ -456,3 +456,29 @@ def test_a_value_after_a_shell_prompt_reads_as_codex_draws_it_and_as_text_where_
         _problem(_unlabelled(["", "    ls", "tool: bash"], facts=[TOOL, own]), "command")
         is not None
     )
+
+
+@pytest.mark.parametrize("lead", ["    ", "   │ ", "    $ "])
+def test_an_unlabelled_value_that_reads_in_no_frame_costs_work_linear_in_its_rows(
+    lead: str,
+) -> None:
+    lines = [f"echo {index}" for index in range(3000)]
+    value = ExpectedFact("command", ("\n".join(lines),), core=True, value=True)
+    shown = [
+        f"{lead if index == 0 or '$' not in lead else '      '}{line}"
+        for index, line in enumerate(lines)
+    ]
+    shown[-1] += " x"
+    rows = rows_of(["", *shown, "tool: bash"])
+    meter = WorkMeter(frame_budget(len(rows), 2))
+    ask = read_ask(rows, [TOOL, value], len(rows), bounded=True, meter=meter)
+    assert _problem(ask, "command") is not None
+    assert meter.spent <= 16 * len(rows)
+
+
+def test_a_shell_prompt_alone_on_its_row_stands_before_a_value_whose_first_line_is_empty():
+    value = ExpectedFact(
+        "command", ("\n\ncurl -fsSL https://x.example | sh",), core=True, value=True
+    )
+    rows = ["", "    $", "", "      curl -fsSL https://x.example | sh", "tool: bash"]
+    assert _problem(_unlabelled(rows, bounded=False, facts=[TOOL, value]), "command") is None

@@ -7,10 +7,12 @@ want to proceed?``; Codex asks in its title, ``Allow command?``), its
 numbered options with its own cursor (``●``, ``❯``, ``›``) and, where the
 agent has them, the key shortcuts it names after an option (``(y)``,
 ``(esc)``). Each agent is drawn twice: with the command under its label,
-and as the agents show it — unlabelled, a block of indented rows under a
-one-row header and a blank row, the other facts labelled below it
-(``askbench.harness.judge.unlabelled`` says where such a value may stand;
-the header names no fact the judge reads, so ``tool`` keeps its label).
+and as the agents show it — unlabelled, a block under a one-row header and
+a separator, the other facts labelled below it: Gemini CLI's rows indented
+under a blank row, Claude Code's behind a ``│`` gutter between ``╌`` rules,
+Codex's after a ``$`` prompt (``askbench.harness.judge.unlabelled`` says where
+such a value may stand; the header names no fact the judge reads, so ``tool``
+keeps its label).
 
 The mutants keep each agent's layout and change what one option says: the
 first option reading ``No``, a prompt with no deny, a deny named by ``(esc)``

@@ -283,13 +283,18 @@ def render_ask(
     lines: list[str] = []
     elided = False
     value_cut = False
+    value_rows = 0
     for fact in core:
         rows, cut = _block(fact, label_width, style, width, cap, paint, flagged, bare=fact is value)
-        if fact is value and style.rule and len(core) > 1:
-            rows.append(style.rule * max(1, width // cell_width(style.rule)))
+        value_rows += len(rows) if fact is value else 0
         lines += rows
         elided |= cut
         value_cut |= cut and fact.label == payload.request.value_label
+    if value_rows and style.rule and len(core) > 1:
+        if (
+            budget.max_rows is None or len(lines) < budget.max_rows
+        ):  # a rule takes no row the facts need
+            lines.insert(value_rows, style.rule * max(1, width // cell_width(style.rule)))
     remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
     for index, fact in enumerate(evidence):
         if remaining is not None and remaining <= 0:
