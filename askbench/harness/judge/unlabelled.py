@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 _RULE = frozenset("\u2500\u2501\u2504\u2505\u2508\u2509\u254c\u254d\u2550")
-"""Horizontal rules a separator row may be drawn with: box drawing only, never a character a value's line can be."""
+"""Horizontal rules a separator row may be drawn with, at column 0, where the block's indented rows never stand."""
 PROMPT = "$"
 """A shell prompt before a command's first row."""
 _GUTTER = frozenset("\u2502\u2503\u2506\u250a\u258e\u258f")
