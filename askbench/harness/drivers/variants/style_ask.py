@@ -177,6 +177,21 @@ def _arrange(
     return _Arrangement(head, indent, False, width - indent)
 
 
+def _bare_pad(style: AskStyle) -> str:
+    """What the unlabelled value's rows begin with: the style's gutter, or blanks under its prompt's text."""
+    if style.gutter:
+        return " " * GUTTER_COLUMN + style.gutter + " "
+    return " " * (VALUE_INDENT + cell_width(style.prompt))
+
+
+def _bare_rows(rows: Sequence[str], style: AskStyle) -> list[str]:
+    pad = _bare_pad(style)
+    shown = [pad + row for row in rows]
+    if style.prompt and shown:
+        shown[0] = " " * VALUE_INDENT + style.prompt + rows[0]
+    return shown
+
+
 def _block(
     fact: Fact,
     label_width: int,
@@ -191,11 +206,7 @@ def _block(
     """The fact's rows under its label, or (``bare``) its value's rows alone, indented ``VALUE_INDENT`` or
     behind the style's gutter."""
     label = label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))
-    bare_pad = (
-        " " * GUTTER_COLUMN + style.gutter + " "
-        if style.gutter
-        else " " * (VALUE_INDENT + cell_width(style.prompt))
-    )
+    bare_pad = _bare_pad(style)
     arrangement = (
         _Arrangement("", cell_width(bare_pad), True, width - cell_width(bare_pad))
         if bare
@@ -215,10 +226,7 @@ def _block(
         rows = [paint_tokens(row, flagged, paint) for row in rows]
     pad = " " * arrangement.indent
     if bare:
-        rows = [bare_pad + row for row in rows]
-        if style.prompt:
-            rows[0] = " " * VALUE_INDENT + style.prompt + rows[0][len(bare_pad) :]
-        return rows, cut
+        return _bare_rows(rows, style), cut
     if arrangement.above:
         return [arrangement.head, *(pad + row for row in rows)], cut
     return [arrangement.head + rows[0], *(pad + row for row in rows[1:])], cut
@@ -264,6 +272,17 @@ def _label_width(facts: Sequence[Fact], width: int) -> int:
     )
 
 
+def _rule_under_value(
+    lines: list[str], value_rows: int, facts_follow: bool, style: AskStyle, budget: DialogBudget
+) -> None:
+    """The style's rule under the unlabelled value, where facts follow it and a row is left: a rule is no fact."""
+    room = budget.max_rows is None or len(lines) < budget.max_rows
+    if value_rows and style.rule and facts_follow and room:
+        lines.insert(
+            value_rows, style.rule * max(1, max(1, budget.width) // cell_width(style.rule))
+        )
+
+
 def render_ask(
     payload: PromptPayload, budget: DialogBudget, style: AskStyle, paint: Paint | None = None
 ) -> DialogView:
@@ -290,11 +309,7 @@ def render_ask(
         lines += rows
         elided |= cut
         value_cut |= cut and fact.label == payload.request.value_label
-    if value_rows and style.rule and len(core) > 1:
-        if (
-            budget.max_rows is None or len(lines) < budget.max_rows
-        ):  # a rule takes no row the facts need
-            lines.insert(value_rows, style.rule * max(1, width // cell_width(style.rule)))
+    _rule_under_value(lines, value_rows, len(core) > 1, style, budget)
     remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
     for index, fact in enumerate(evidence):
         if remaining is not None and remaining <= 0:
