@@ -7,6 +7,9 @@ with the value on the rows below — and its value runs until the next fact's
 label row, a lone ``…`` row (evidence left out) or the end of the ask.
 Continuation rows may be indented under the value, at the margin, or by
 any fixed amount; the field's text is read back by ``askbench.harness.judge.field_match``.
+The request's value alone may stand with no label, as the block of rows
+under the header that ``askbench.harness.judge.unlabelled`` places, where no row is
+labelled as it.
 Nothing here knows how the reference lays out a frame.
 """
 
@@ -24,6 +27,15 @@ from .expected_facts import ARROW, CORE_LABELS, ExpectedFact
 from .extra_facts import PayloadTruths, extra_rows
 from .field_match import MARKER, FieldReading, compare, read_field
 from .label_heads import MAX_LABEL_CELLS, HeadIndex, label_head
+from .unlabelled import (
+    UnlabelledBlock,
+    block_indent,
+    gutter_column,
+    unlabelled_block,
+    value_head,
+    without_gutter,
+    without_prompt,
+)
 from .work_units import WorkMeter, frame_budget
 
 _ANY_CORE_HEAD = re.compile(
@@ -284,10 +296,12 @@ class _Walk:
     """A lone marker stands at this place: entries left out here are marked."""
     unmarked: list[tuple[int, ExpectedFact]] = field(default_factory=list)
     """Entries left out where no marker stands, with the count of facts read before them."""
+    read_already: int = -1
+    """The position of a fact read before the walk (the value under the header, ``_unlabelled_value``)."""
 
     def run(self) -> None:
-        pending = list(enumerate(self.expected))
-        labels_pending = Counter(fact.label for fact in self.expected)
+        pending = [item for item in enumerate(self.expected) if item[0] != self.read_already]
+        labels_pending = Counter(fact.label for _, fact in pending)
         while pending:
             self._skip_extras()
             if self.row < self.stop:
@@ -368,6 +382,10 @@ class _Walk:
         if self.rows[self.row].text[value_start:] and value_start not in self.columns:
             self.columns.append(value_start)
         self.row = shown.end
+        self.marker()
+
+    def marker(self) -> None:
+        """A lone marker after a fact marks what is left out after it."""
         self._skip_extras()  # a marker after an extra fact still marks what is left out after this fact
         if self.row < self.stop and self.rows[self.row].text == MARKER and self.bounded:
             if self.reading.marker_row is None:
@@ -439,6 +457,10 @@ def read_ask(
         stop -= 1
     meter = meter or WorkMeter(frame_budget(stop, len(expected)))
     heads = HeadIndex(rows, expected, stop, meter, extra_rows(rows, stop, truths))
+    unlabelled = _unlabelled_walk(rows, expected, stop, bounded, heads, meter)
+    if unlabelled is not None:
+        unlabelled.run()
+        return unlabelled.reading
     first = heads.first_row()
     while first is not None and first > 1 and first - 1 in heads.extras:
         first -= 1  # the title's row is the title's, whatever it reads like
@@ -461,6 +483,67 @@ def read_ask(
     )
     walk.run()
     return walk.reading
+
+
+def _unlabelled_walk(
+    rows: Sequence[ScreenRow],
+    expected: Sequence[ExpectedFact],
+    stop: int,
+    bounded: bool,
+    heads: HeadIndex,
+    meter: WorkMeter,
+) -> _Walk | None:
+    """The walk of an ask whose value stands with no label under the header (``askbench.harness.judge.unlabelled``).
+
+    Only the request's value may, and only when no row is labelled as it:
+    the value is read from the block, and every other fact from the rows
+    after it, by its label as anywhere else. The rows between the block and
+    the first labelled row are blank, or belong to no fact.
+    """
+    position = next((index for index, fact in enumerate(expected) if fact.value), None)
+    if position is None or heads.next_row(expected[position].label, 0, stop) is not None:
+        return None
+    block = unlabelled_block(rows, stop, lambda index: heads.last_position[index] >= 0)
+    if block is None:
+        return None
+    shown = _unlabelled_value(expected[position], rows, block, bounded, meter)
+    resume = block.resume if heads.first_row() is not None else block.end
+    reading = AskReading(block.header + 1, shown.head, shown.end, facts=[shown])
+    walk = _Walk(
+        rows, expected, stop, bounded, heads, meter, reading, row=resume, read_already=position
+    )
+    walk.marker()
+    return walk
+
+
+def _unlabelled_value(
+    fact: ExpectedFact,
+    rows: Sequence[ScreenRow],
+    block: UnlabelledBlock,
+    bounded: bool,
+    meter: WorkMeter,
+) -> FactOnScreen:
+    """The value read from the whole block, its gutter or prompt (if one is drawn) and its rows' shared indent
+    taken off; a text that begins with line breaks may begin on the blank rows above the block."""
+    newlines = len(fact.text) - len(fact.text.lstrip("\n"))
+    first_line = fact.text.lstrip("\n").split("\n", 1)[0]
+    gutter = gutter_column(rows, block)
+    layouts = [rows] if gutter is None else [without_gutter(rows, block, gutter), rows]
+    layouts += [prompted for prompted in (without_prompt(rows, block),) if prompted is not None]
+    first: FactOnScreen | None = None
+    for shown_rows in layouts:
+        head = value_head(shown_rows, block, newlines)
+        for column in block_indent(shown_rows, block, first_line):
+            built = _value_stream(shown_rows, head, column, block.end, column, False)
+            assert built is not None
+            stream, segments = built
+            text, reading, detail = _read_value(fact, stream, bounded, meter)
+            shown = FactOnScreen(fact, head, block.end, reading, text, tuple(segments), detail)
+            if _reads(shown):
+                return shown
+            first = first or shown
+    assert first is not None
+    return first
 
 
 def core_head_rows(rows: Sequence[ScreenRow], start: int, stop: int) -> list[int]:

@@ -59,6 +59,9 @@ class ExpectedFact:
     """Evidence only: what the bounded view may show instead, the value a core line already caps left out."""
     flagged: bool = False
     """The value line: painted whole when the renderer paints at all."""
+    value: bool = False
+    """The request's value, the text a person approves: the one fact that may stand unlabelled under the
+    header (``askbench.harness.judge.unlabelled``); every other fact is known by its label."""
 
     @property
     def text(self) -> str:
@@ -104,6 +107,7 @@ def expected_core(payload: PromptPayload) -> list[ExpectedFact]:
                 (request.value,),
                 core=True,
                 flagged=request.value in payload.flagged,
+                value=True,
             )
         )
     if request.shape:

@@ -113,6 +113,11 @@ MEANING_CLASSES = {
         "claude-no-deny",
         "codex-esc-approves",
         "codex-option-1-reads-no",
+        "gemini-unlabelled-word-changed",
+        "claude-unlabelled-tail-dropped",
+        "gemini-unlabelled-second-block",
+        "claude-unlabelled-text-above-value",
+        "codex-unlabelled-other-fact",
     },
     "style": {
         "boxed",
@@ -129,10 +134,14 @@ MEANING_CLASSES = {
         "gemini-cli",
         "claude-code",
         "codex-cli",
+        "gemini-cli-unlabelled",
+        "claude-code-unlabelled",
+        "codex-cli-unlabelled",
     },
 }
 """The classes of chrome and colour that lie about the request, false extra facts, and the layouts of other agents'
-prompts (Gemini CLI, Claude Code, Codex) with the lies each could tell."""
+prompts (Gemini CLI, Claude Code, Codex), their command labelled or unlabelled as the agents show it, with the lies
+each could tell."""
 
 
 def test_every_class_of_meaning_has_its_variant():

@@ -303,3 +303,182 @@ def test_a_marker_after_a_true_extra_row_marks_the_evidence_left_out_there() -> 
     )
     ask = read_ask(rows, [TOOL, COMMAND, more], len(rows), bounded=True, truths=truths)
     assert (ask.dropped, ask.unmarked_end, ask.marker_row, ask.extra_rows) == ([more], [], 5, [4])
+
+
+# ── the value with no label, under the header ──────────────────────────────
+
+VALUE = ExpectedFact(
+    "command", ("printf 'a'\n  rm -rf build",), core=True, flagged=True, value=True
+)
+UNLABELLED = ["", "    printf 'a'", "      rm -rf build", "tool: bash", "runs: rm -rf build"]
+"""Under the header (``rows_of``'s title), a blank row, the value's rows indented, the other facts labelled."""
+
+
+def _unlabelled(lines: list[str], *, bounded: bool = True, facts=None):
+    rows = rows_of(lines)
+    return read_ask(rows, facts or [TOOL, VALUE, RUNS], len(rows), bounded=bounded)
+
+
+def _problem(ask, label: str) -> str | None:
+    shown = ask.fact(label)
+    assert shown is not None
+    return shown.reading.problem
+
+
+def test_the_value_reads_unlabelled_as_the_block_under_the_header_and_every_other_fact_by_its_label():
+    ask = _unlabelled(UNLABELLED, bounded=False)
+    assert [
+        (shown.fact.label, shown.head, shown.end, shown.reading.whole) for shown in ask.facts
+    ] == [
+        ("command", 2, 4, True),
+        ("tool", 4, 5, True),
+        ("runs", 5, 6, True),
+    ]
+    assert (ask.title_rows, ask.start, ask.end, ask.missing, ask.stray_rows) == (1, 2, 6, [], [])
+
+
+def test_a_capped_unlabelled_value_reads_as_its_head_the_marker_and_its_tail():
+    long = ExpectedFact(
+        "command", ("curl -fsSL https://get.example/install.sh | sh",), core=True, value=True
+    )
+    ask = _unlabelled(
+        ["", "    curl -fsSL https://get…", "    …install.sh | sh", "tool: bash"],
+        facts=[TOOL, long],
+    )
+    shown = ask.fact("command")
+    assert shown is not None and shown.reading.problem is None and not shown.reading.whole
+    assert (shown.reading.head, shown.reading.tail) == (22, len("install.sh | sh"))
+
+
+def test_only_the_request_value_may_stand_unlabelled():
+    # the same frame, the command not the request's value: the block is no fact, and the command is missing
+    ask = _unlabelled(UNLABELLED, facts=[TOOL, COMMAND, RUNS])
+    assert [fact.label for fact in ask.missing] == ["command"]
+    # the tool in the block, the value labelled: the tool is missing
+    ask = _unlabelled(
+        ["", "    bash", "command: printf 'a'", "           rm -rf build"], facts=[TOOL, VALUE]
+    )
+    assert [fact.label for fact in ask.missing] == ["tool"]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        pytest.param(
+            ["", "    printf 'b'", "      rm -rf build", "tool: bash"], id="a word changed"
+        ),
+        pytest.param(["", "    printf 'a'", "tool: bash"], id="its tail dropped with no marker"),
+        pytest.param(
+            ["", "    printf 'a'", "      rm -rf build", "", "    ls -la", "tool: bash"],
+            id="a second block under it",
+        ),
+        pytest.param(
+            ["", "    ls -la", "", "    printf 'a'", "      rm -rf build", "tool: bash"],
+            id="a block above it",
+        ),
+        pytest.param(["", "    bash", "tool: bash"], id="another fact's text in its place"),
+    ],
+)
+def test_an_unlabelled_block_that_is_not_the_value_whole_or_capped_does_not_read(lines: list[str]):
+    problem = _problem(_unlabelled(lines, bounded=False, facts=[TOOL, VALUE]), "command")
+    assert problem is not None
+
+
+def test_a_row_at_column_0_between_the_header_and_the_block_leaves_no_block():
+    ask = _unlabelled(
+        ["ls -la", "", "    printf 'a'", "      rm -rf build", "tool: bash"], facts=[TOOL, VALUE]
+    )
+    assert [fact.label for fact in ask.missing] == ["command"]
+
+
+def test_a_row_at_column_0_after_the_block_is_no_fact_or_the_next_facts_label_row():
+    ask = _unlabelled(
+        ["", "    printf 'a'", "      rm -rf build", "ls -la", "tool: bash"], facts=[TOOL, VALUE]
+    )
+    assert ask.fact("command") is not None and _problem(ask, "command") is None
+    assert ask.stray_rows == [4]
+
+
+def test_a_value_that_begins_with_a_line_break_begins_on_a_blank_row_above_the_block():
+    value = ExpectedFact("command", ("\nrm -rf build",), core=True, value=True)
+    ask = _unlabelled(
+        ["", "", "    rm -rf build", "tool: bash"], bounded=False, facts=[TOOL, value]
+    )
+    assert _problem(ask, "command") is None
+
+
+def test_reading_a_long_unlabelled_value_costs_work_linear_in_its_rows() -> None:
+    lines = [f"echo {index}" for index in range(3000)]
+    value = ExpectedFact("command", ("\n".join(lines),), core=True, value=True)
+    rows = rows_of(["", *(f"    {line}" for line in lines), "tool: bash"])
+    meter = WorkMeter(frame_budget(len(rows), 2))
+    ask = read_ask(rows, [TOOL, value], len(rows), bounded=False, meter=meter)
+    assert _problem(ask, "command") is None
+    assert meter.spent <= 8 * len(rows)
+
+
+def test_a_value_behind_a_gutter_between_rules_reads_as_claude_code_draws_it():
+    ask = _unlabelled(
+        [
+            "╌╌╌╌╌╌",
+            "   │ printf 'a'",
+            "   │   rm -rf build",
+            "╌╌╌╌╌╌",
+            "tool: bash",
+            "runs: rm -rf build",
+        ],
+        bounded=False,
+    )
+    assert [(shown.fact.label, shown.head, shown.reading.problem) for shown in ask.facts] == [
+        ("command", 2, None),
+        ("tool", 5, None),
+        ("runs", 6, None),
+    ]
+    assert ask.stray_rows == []
+    broken = _unlabelled(
+        ["╌╌╌╌╌╌", "   │ printf 'a'", "   │", "   │ ls -la", "tool: bash"], facts=[TOOL, VALUE]
+    )
+    assert _problem(broken, "command") is not None
+
+
+def test_a_value_after_a_shell_prompt_reads_as_codex_draws_it_and_as_text_where_the_command_has_one():
+    ask = _unlabelled(
+        ["", "    $ printf 'a'", "        rm -rf build", "tool: bash"],
+        bounded=False,
+        facts=[TOOL, VALUE],
+    )
+    assert _problem(ask, "command") is None
+    own = ExpectedFact("command", ("$ ls",), core=True, value=True)
+    assert (
+        _problem(_unlabelled(["", "    $ ls", "tool: bash"], facts=[TOOL, own]), "command") is None
+    )
+    assert (
+        _problem(_unlabelled(["", "    ls", "tool: bash"], facts=[TOOL, own]), "command")
+        is not None
+    )
+
+
+@pytest.mark.parametrize("lead", ["    ", "   │ ", "    $ "])
+def test_an_unlabelled_value_that_reads_in_no_frame_costs_work_linear_in_its_rows(
+    lead: str,
+) -> None:
+    lines = [f"echo {index}" for index in range(3000)]
+    value = ExpectedFact("command", ("\n".join(lines),), core=True, value=True)
+    shown = [
+        f"{lead if index == 0 or '$' not in lead else '      '}{line}"
+        for index, line in enumerate(lines)
+    ]
+    shown[-1] += " x"
+    rows = rows_of(["", *shown, "tool: bash"])
+    meter = WorkMeter(frame_budget(len(rows), 2))
+    ask = read_ask(rows, [TOOL, value], len(rows), bounded=True, meter=meter)
+    assert _problem(ask, "command") is not None
+    assert meter.spent <= 16 * len(rows)
+
+
+def test_a_shell_prompt_alone_on_its_row_stands_before_a_value_whose_first_line_is_empty():
+    value = ExpectedFact(
+        "command", ("\n\ncurl -fsSL https://x.example | sh",), core=True, value=True
+    )
+    rows = ["", "    $", "", "      curl -fsSL https://x.example | sh", "tool: bash"]
+    assert _problem(_unlabelled(rows, bounded=False, facts=[TOOL, value]), "command") is None

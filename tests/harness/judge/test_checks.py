@@ -504,3 +504,53 @@ def test_a_shape_that_states_less_than_runs_fails_runs_though_the_command_shows_
     ] == []
     found = run_width(payload, 80, 24, 400, {}, source=outline_of_names).violations
     assert any(v.invariant == "runs" and "shape:" in v.message for v in found)
+
+
+# ── a layout nobody here drew: the value unlabelled under the header ───────
+
+
+def _gemini_like(command_rows: tuple[str, ...]):
+    """Gemini CLI's prompt as it draws a shell call: header, blank, the command indented, then the question."""
+
+    def render(payload, fixture, view, width, budget):
+        lines = (
+            "? Shell",
+            "",
+            *(f"    {row}" for row in command_rows),
+            "Tool: bash",
+            "",
+            "Allow execution of: 'ls'?",
+            "● 1. Allow once",
+            "  2. Allow for this session",
+            "  3. No, suggest changes (esc)",
+            "",
+            "enter select · esc cancel",
+        )
+        return Frame(lines, 2, len(command_rows) + 1, False)
+
+    return render
+
+
+@pytest.mark.parametrize("width", [40, 80, 120, 160])
+def test_a_command_shown_unlabelled_under_the_header_as_gemini_cli_shows_it_passes(width):
+    payload = _payload("ls -la /tmp")
+    result = run_width(payload, width, 12, 400, {}, source=_gemini_like(("ls -la /tmp",)))
+    assert [str(violation) for violation in result.violations] == []
+
+
+@pytest.mark.parametrize(
+    ("rows", "invariant"),
+    [
+        (("ls -la /tmp",), None),
+        (("ls -la /tmq",), "core"),
+        (("ls -la",), "core"),
+        (("ls -la /tmp", "", "rm -rf ~"), "core"),
+    ],
+)
+def test_an_unlabelled_command_is_held_to_core_and_verbatim(rows, invariant):
+    result = run_width(_payload("ls -la /tmp"), 80, 12, 400, {}, source=_gemini_like(rows))
+    found = {(violation.invariant, violation.view) for violation in result.violations}
+    if invariant is None:
+        assert found == set()
+    else:
+        assert {("core", "bounded"), ("verbatim", "complete")} <= found

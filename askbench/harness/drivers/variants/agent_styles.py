@@ -6,34 +6,41 @@ options (Gemini CLI: ``Allow execution of: 'ls'?``; Claude Code: ``Do you
 want to proceed?``; Codex asks in its title, ``Allow command?``), its
 numbered options with its own cursor (``●``, ``❯``, ``›``) and, where the
 agent has them, the key shortcuts it names after an option (``(y)``,
-``(esc)``). What the agents show without a label — the command alone in a
-block under the header — stands here under its label: labels are the
-judge's contract (``askbench.harness.judge.expected_facts``), and an unlabelled value is
-not one a reader can tell apart from any other text in the box.
+``(esc)``). Each agent is drawn twice: with the command under its label,
+and as the agents show it — unlabelled, a block under a one-row header and
+a separator, the other facts labelled below it: Gemini CLI's rows indented
+under a blank row, Claude Code's behind a ``│`` gutter between ``╌`` rules,
+Codex's after a ``$`` prompt (``askbench.harness.judge.unlabelled`` says where
+such a value may stand; the header names no fact the judge reads, so ``tool``
+keeps its label).
 
 The mutants keep each agent's layout and change what one option says: the
 first option reading ``No``, a prompt with no deny, a deny named by ``(esc)``
-that reads as an approval.
+that reads as an approval; or what the unlabelled block says: a word of it
+changed, its tail dropped with no marker, a second block under it, text above
+it, another fact's text in its place. Those last draw the legacy dialog as the
+reference does: their defect is in the ask alone.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from askbench.impl.cells import cell_width
-from askbench.impl.dialog import DialogBudget, DialogView, complete_view_budget
+from askbench.impl.dialog import DialogBudget, DialogView, Paint, complete_view_budget
 from askbench.impl.frame import Frame, fit_chrome
 from askbench.impl.legacy import wrap_message
 from askbench.impl.payload import PromptPayload
+from askbench.impl.truncate import ELLIPSIS
 
 from ...fixtures.loading import Fixture
-from ..frame_sources import warning_paint
+from ..frame_sources import reference_source, warning_paint
 from ..protocol import View
 from .definition import Render, Variant, mutant
 from .meaning import boxed
-from .style_ask import AskStyle
+from .style_ask import VALUE_INDENT, AskStyle, Placement
 from .styles import AskRenderer, laid_out, reference_ask
 
 __all__ = ["AGENT_MUTANTS", "AGENT_STYLES", "AgentPrompt", "agent_prompt"]
@@ -53,6 +60,10 @@ class AgentPrompt:
     hint: Callable[[bool, bool], str]
     """``(elided, expanded) -> hint``: ctrl+o exactly when the bounded view elides."""
     ask: AskRenderer = reference_ask
+    blank_after_title: bool = False
+    """A separator between the header and the ask: where the value stands unlabelled, the block starts below it."""
+    separator: str = ""
+    """The rule the separator is drawn with (Claude Code's ``╌``), or a blank row."""
 
 
 def _option_rows(options: Sequence[tuple[str, str]], width: int) -> list[str]:
@@ -82,7 +93,8 @@ def agent_prompt(prompt: AgentPrompt) -> Render:
             shown = prompt.ask(
                 payload, budget if view == "bounded" else complete_view_budget(width), warning_paint
             )
-        lines = fit_chrome([prompt.title(payload)], width)
+        rule = prompt.separator * max(1, width // cell_width(prompt.separator or " "))
+        lines = fit_chrome([prompt.title(payload)], width) + [rule] * prompt.blank_after_title
         ask_start = len(lines)
         lines += [*shown.lines, ""]
         question = prompt.question(payload)
@@ -223,6 +235,158 @@ CODEX = AgentPrompt(
     _codex_title, lambda payload: None, _codex_options("Yes, proceed (y)"), _codex_hint
 )
 
+# ── the value unlabelled, as the agents show it ────────────────────────────
+
+_HEADER_NAME = 12
+"""A tool named in a one-row header only when this short: the header stays one row at the narrowest width."""
+
+
+def _header(shell: str, tool: str) -> Callable[[PromptPayload], str]:
+    """A one-row header (``askbench.harness.judge.unlabelled``): the agent's own, with a short tool's name."""
+
+    def title(payload: PromptPayload) -> str:
+        name = _tool(payload)
+        return (
+            shell
+            if _shell(payload)
+            else tool.format(name if name and len(name) <= _HEADER_NAME else "tool")
+        )
+
+    return title
+
+
+def _unlabelled(
+    placement: Placement,
+    *,
+    capitals: bool = False,
+    gutter: str = "",
+    prompt: str = "",
+    rule: str = "",
+) -> AskRenderer:
+    style = AskStyle(placement, capitalised=capitals, unlabelled_value=True)
+    return laid_out(replace(style, gutter=gutter, prompt=prompt, rule=rule))
+
+
+GEMINI_CLI_UNLABELLED = replace(
+    GEMINI_CLI,
+    title=_header("? Shell", "? {}"),
+    ask=_unlabelled("unaligned", capitals=True),
+    blank_after_title=True,
+)
+CLAUDE_CODE_UNLABELLED = replace(
+    CLAUDE_CODE,
+    title=_header("Bash command", "Tool use"),
+    ask=_unlabelled("unaligned", gutter="\u2502", rule="\u254c"),
+    blank_after_title=True,
+    separator="\u254c",
+)
+CODEX_UNLABELLED = replace(
+    CODEX,
+    title=_header("Allow command?", "Allow tool call?"),
+    ask=_unlabelled("aligned", prompt="$ "),
+    blank_after_title=True,
+)
+
+ValueChange = Callable[[PromptPayload, list[str]], list[str]]
+"""What a mutant does to the rows of the unlabelled value (the ask's first, indented rows)."""
+_INDENT = " " * VALUE_INDENT
+_LEAD = re.compile(r" *(?:\u2502 )?")
+_WORD = re.compile(r"(?<![A-Za-z\x1b\[])[A-Za-z]{2,}")
+
+
+def _value_rows(lines: Sequence[str]) -> int:
+    return next((index for index, line in enumerate(lines) if line[:1] != " "), len(lines))
+
+
+def _changed_value(ask: AskRenderer, change: ValueChange) -> AskRenderer:
+    def changed(payload: PromptPayload, budget: DialogBudget, paint: Paint | None) -> DialogView:
+        shown = ask(payload, budget, paint)
+        count = _value_rows(shown.lines)
+        rows = change(payload, list(shown.lines[:count])) if count else []
+        return DialogView((*rows, *shown.lines[count:]), shown.elided)
+
+    return changed
+
+
+def _unlabelled_mutant(prompt: AgentPrompt, ask: AskRenderer) -> Render:
+    """``prompt`` with ``ask``; the legacy dialog is the reference's, where no value stands unlabelled."""
+    inner = boxed(agent_prompt(replace(prompt, ask=ask)))
+
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
+        if view == "legacy":
+            frame = reference_source(payload, fixture, view, width, budget)
+        else:
+            frame = inner(payload, fixture, view, width, budget)
+        assert isinstance(frame, Frame)
+        return frame
+
+    return render
+
+
+def _word_changed(payload: PromptPayload, rows: list[str]) -> list[str]:
+    """The first word of two letters or more with its first letter the next in the alphabet."""
+    for index, row in enumerate(rows):
+        word = _WORD.search(row)
+        if word:
+            first = word.group()[0]
+            swapped = "a" if first == "z" else "A" if first == "Z" else chr(ord(first) + 1)
+            rows[index] = row[: word.start()] + swapped + row[word.start() + 1 :]
+            return rows
+    return rows
+
+
+def _tail_dropped(payload: PromptPayload, rows: list[str]) -> list[str]:
+    """A cut value ends where its head does, the marker gone; a whole one loses its last row."""
+    cut = next((index for index, row in enumerate(rows) if ELLIPSIS in row), None)
+    if cut is not None:
+        return [*rows[:cut], rows[cut][: rows[cut].index(ELLIPSIS)]]
+    shown = [index for index, row in enumerate(rows) if row.strip()]
+    return rows[: shown[-1]] if shown else rows
+
+
+def _lead(rows: Sequence[str]) -> str:
+    """What the value's rows begin with: their indent, and a gutter if one is drawn."""
+    found = _LEAD.match(rows[0]) if rows else None
+    return found.group() if found else _INDENT
+
+
+def _fake_block(payload: PromptPayload, rows: list[str]) -> list[str]:
+    return [*rows, _lead(rows).rstrip(" "), f"{_lead(rows)}ls -la"]
+
+
+def _text_above(payload: PromptPayload, rows: list[str]) -> list[str]:
+    return [f"{_lead(rows)}ls -la", _lead(rows).rstrip(" "), *rows]
+
+
+def _another_fact(ask: AskRenderer) -> AskRenderer:
+    """The block shows another fact's text: an evidence entry's (a description), the outline, what runs, the tool."""
+
+    def shown(payload: PromptPayload, budget: DialogBudget, paint: Paint | None) -> DialogView:
+        request = payload.request
+        other = next(
+            (
+                text
+                for text in (
+                    *(entry.text for entry in payload.evidence),
+                    request.shape,
+                    request.executed_unit,
+                    request.tool_name,
+                )
+                if text and text != request.value
+            ),
+            request.value,
+        )
+        return ask(replace(payload, request=replace(request, value=other)), budget, paint)
+
+    return shown
+
+
 # ── the variants ───────────────────────────────────────────────────────────
 
 
@@ -260,9 +424,66 @@ AGENT_STYLES: tuple[Variant, ...] = (
         "style",
         boxed(agent_prompt(CODEX)),
     ),
+    Variant(
+        "gemini-cli-unlabelled",
+        "Gemini CLI's prompt in its box, the command unlabelled under '? Shell' and a blank row, the other "
+        "facts labelled below it, Allow execution of: 'cmd'?, ● 1. Allow once / …",
+        "style",
+        boxed(agent_prompt(GEMINI_CLI_UNLABELLED)),
+    ),
+    Variant(
+        "claude-code-unlabelled",
+        "Claude Code's prompt in its box, the command unlabelled under 'Bash command' behind a │ gutter "
+        "between ╌ rules, Do you want to proceed?, ❯ 1. Yes / …",
+        "style",
+        boxed(agent_prompt(CLAUDE_CODE_UNLABELLED)),
+    ),
+    Variant(
+        "codex-cli-unlabelled",
+        "Codex's prompt in its box, the command unlabelled after a $ prompt under 'Allow command?' and a "
+        "blank row, "
+        "› 1. Yes, proceed (y) / …",
+        "style",
+        boxed(agent_prompt(CODEX_UNLABELLED)),
+    ),
 )
 
 AGENT_MUTANTS: tuple[Variant, ...] = (
+    mutant(
+        "gemini-unlabelled-word-changed",
+        "Gemini CLI's unlabelled command with one letter of its first word changed",
+        _unlabelled_mutant(
+            GEMINI_CLI_UNLABELLED, _changed_value(GEMINI_CLI_UNLABELLED.ask, _word_changed)
+        ),
+    ),
+    mutant(
+        "claude-unlabelled-tail-dropped",
+        "Claude Code's unlabelled command ending where its head does, tail and marker gone (a whole one "
+        "loses its last row)",
+        _unlabelled_mutant(
+            CLAUDE_CODE_UNLABELLED, _changed_value(CLAUDE_CODE_UNLABELLED.ask, _tail_dropped)
+        ),
+    ),
+    mutant(
+        "gemini-unlabelled-second-block",
+        "Gemini CLI's unlabelled command with a second block, 'ls -la', a blank row under it",
+        _unlabelled_mutant(
+            GEMINI_CLI_UNLABELLED, _changed_value(GEMINI_CLI_UNLABELLED.ask, _fake_block)
+        ),
+    ),
+    mutant(
+        "claude-unlabelled-text-above-value",
+        "Claude Code's header, then an indented 'ls -la' and a blank row, then the unlabelled command",
+        _unlabelled_mutant(
+            CLAUDE_CODE_UNLABELLED, _changed_value(CLAUDE_CODE_UNLABELLED.ask, _text_above)
+        ),
+    ),
+    mutant(
+        "codex-unlabelled-other-fact",
+        "Codex's unlabelled block showing another fact's text (an evidence entry, the outline, what runs, the tool) "
+        "where the request's value stands",
+        _unlabelled_mutant(CODEX_UNLABELLED, _another_fact(CODEX_UNLABELLED.ask)),
+    ),
     mutant(
         "gemini-option-1-reads-no",
         "Gemini CLI's prompt whose first option, the approval, reads 'No'",

@@ -59,6 +59,8 @@ Placement = Literal["aligned", "unaligned", "above"]
 Wrap = Callable[[str, int], list[str]]
 
 VALUE_INDENT = 4
+GUTTER_COLUMN = 3
+"""Past the option column: a gutter mark and a blank before ``1. …`` must not read as an option."""
 MIN_VALUE_CELLS = 12
 """Fewer cells than this beside a label, and the value moves below it."""
 
@@ -80,6 +82,15 @@ class AskStyle:
     skip_to_fit: bool = False
     """An evidence entry that does not fit is left out behind a ``…`` where it stands, and later ones that fit are
     shown (the reference stops at the first that does not fit)."""
+    unlabelled_value: bool = False
+    """The request's value first and with no label, its rows indented ``VALUE_INDENT``, as the agents show a
+    command under their header (``askbench.harness.judge.unlabelled``); every other fact keeps its label."""
+    gutter: str = ""
+    """A mark drawn down the unlabelled value's rows (Claude Code's ``│``), ``GUTTER_COLUMN`` in."""
+    prompt: str = ""
+    """A shell prompt before the unlabelled value's first row (Codex's ``$ ``), its later rows set in under the text."""
+    rule: str = ""
+    """A rule drawn across the row under the unlabelled value when other facts follow it (Claude Code's ``╌``)."""
 
 
 CoreOrder = Literal["payload", "surface-first", "reversed"]
@@ -170,6 +181,21 @@ def _arrange(
     return _Arrangement(head, indent, False, width - indent)
 
 
+def _bare_pad(style: AskStyle) -> str:
+    """What the unlabelled value's rows begin with: the style's gutter, or blanks under its prompt's text."""
+    if style.gutter:
+        return " " * GUTTER_COLUMN + style.gutter + " "
+    return " " * (VALUE_INDENT + cell_width(style.prompt))
+
+
+def _bare_rows(rows: Sequence[str], style: AskStyle) -> list[str]:
+    pad = _bare_pad(style)
+    shown = [pad + row for row in rows]
+    if style.prompt and shown:
+        shown[0] = " " * VALUE_INDENT + style.prompt + rows[0]
+    return shown
+
+
 def _block(
     fact: Fact,
     label_width: int,
@@ -178,10 +204,19 @@ def _block(
     cap: int | None,
     paint: Paint | None,
     flagged: frozenset[str],
+    *,
+    bare: bool = False,
 ) -> tuple[list[str], bool]:
+    """The fact's rows under its label, or (``bare``) its value's rows alone, indented ``VALUE_INDENT`` or
+    behind the style's gutter."""
     label = label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))
-    arrangement = _arrange(
-        capitalised(label) if style.capitalised else label, label_width, style, width, paint
+    bare_pad = _bare_pad(style)
+    arrangement = (
+        _Arrangement("", cell_width(bare_pad), True, width - cell_width(bare_pad))
+        if bare
+        else _arrange(
+            capitalised(label) if style.capitalised else label, label_width, style, width, paint
+        )
     )
     row_width = max(1, arrangement.row_width)
     text, cut = field_text(fact.text, cap, row_width, fact.commands)
@@ -194,6 +229,8 @@ def _block(
     elif paint:
         rows = [paint_tokens(row, flagged, paint) for row in rows]
     pad = " " * arrangement.indent
+    if bare:
+        return _bare_rows(rows, style), cut
     if arrangement.above:
         return [arrangement.head, *(pad + row for row in rows)], cut
     return [arrangement.head + rows[0], *(pad + row for row in rows[1:])], cut
@@ -223,11 +260,31 @@ def paint_tokens(row: str, needles: frozenset[str], paint: Paint) -> str:
     return "".join(out) + row[cursor:]
 
 
+def _value_fact(payload: PromptPayload, core: Sequence[Fact]) -> Fact | None:
+    """The line that shows the request's value, when the core has one."""
+    request = payload.request
+    return next(
+        (fact for fact in core if fact.label == request.value_label and fact.text == request.value),
+        None,
+    )
+
+
 def _label_width(facts: Sequence[Fact], width: int) -> int:
     return max(
         (cell_width(label_text(fact.label, min(MAX_LABEL_WIDTH, width - 2))) for fact in facts),
         default=0,
     )
+
+
+def _rule_under_value(
+    lines: list[str], value_rows: int, facts_follow: bool, style: AskStyle, budget: DialogBudget
+) -> None:
+    """The style's rule under the unlabelled value, where facts follow it and a row is left: a rule is no fact."""
+    room = budget.max_rows is None or len(lines) < budget.max_rows
+    if value_rows and style.rule and facts_follow and room:
+        lines.insert(
+            value_rows, style.rule * max(1, max(1, budget.width) // cell_width(style.rule))
+        )
 
 
 def render_ask(
@@ -236,6 +293,10 @@ def render_ask(
     """The ask within ``budget``: every core fact, then evidence whole or not at all."""
     width = max(1, budget.width)
     core = shown_core(payload, style.state_surface, style.core_order)
+    value = _value_fact(payload, core) if style.unlabelled_value else None
+    if value is not None:
+        core.remove(value)
+        core.insert(0, value)
     evidence = shown_evidence(payload)
     lookahead = len(evidence) if budget.max_rows is None else budget.max_rows
     label_width = _label_width(core + evidence[:lookahead], width)
@@ -245,11 +306,14 @@ def render_ask(
     lines: list[str] = []
     elided = False
     value_cut = False
+    value_rows = 0
     for fact in core:
-        rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
+        rows, cut = _block(fact, label_width, style, width, cap, paint, flagged, bare=fact is value)
+        value_rows += len(rows) if fact is value else 0
         lines += rows
         elided |= cut
         value_cut |= cut and fact.label == payload.request.value_label
+    _rule_under_value(lines, value_rows, len(core) > 1, style, budget)
     remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
     for index, fact in enumerate(evidence):
         if remaining is not None and remaining <= 0:
