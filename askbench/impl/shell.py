@@ -281,6 +281,17 @@ class _Outliner:
             if size > OUTLINE_END:
                 break
         tail.reverse()
+        return self._two_ends(head, tail, nodes, ticks, total)
+
+    def _two_ends(
+        self,
+        head: list[_Token],
+        tail: list[_Token],
+        nodes: Sequence[Node],
+        ticks: Sequence[_Token],
+        total: int,
+    ) -> tuple[str, CommandSpans]:
+        """A long outline's head and tail around the line that counts the commands between them."""
         head_end, tail_start = max(token.end for token in head), min(token.start for token in tail)
         hidden = sum(
             1 for node in nodes if node.end_byte > head_end and node.start_byte < tail_start
