@@ -16,6 +16,7 @@ never fall short of it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -55,11 +56,13 @@ class CommandSpans:
         by_end = sorted(
             (span for span in self.spans if span[1] <= head_reach), key=lambda span: span[1]
         )
-        in_head = _last_passing(by_end, lambda span: head.startswith(clean(text[: span[1]])))
+        in_head = bisect_left(  # the shown come first: the count of them is where the first unshown stands
+            by_end, True, key=lambda span: not head.startswith(clean(text[: span[1]]))
+        )
         tail_from = len(text) - _source_reach(tail)
         near_tail = [span for span in self.spans if span[0] >= tail_from]
-        in_tail = _first_passing(
-            near_tail, lambda span: tail.endswith(clean(text[span[0] :]).rstrip(" \t\n"))
+        in_tail = bisect_left(
+            near_tail, True, key=lambda span: tail.endswith(clean(text[span[0] :]).rstrip(" \t\n"))
         )
         shown = set(by_end[:in_head]) | set(near_tail[in_tail:])
         return max(0, self.total - sum(weight for _, _, weight in shown))
@@ -69,34 +72,6 @@ def _source_reach(shown: str) -> int:
     """The most characters of source ``shown`` can stand for: a cell holds a grapheme of at most
     ``MAX_EXTENDERS`` extenders past its base, and notation only ever lengthens."""
     return (len(shown) + 2) * (MAX_EXTENDERS + 1)
-
-
-def _last_passing(
-    spans: Sequence[tuple[int, int, int]], test: Callable[[tuple[int, int, int]], bool]
-) -> int:
-    """How many of ``spans`` (a passing run, then a failing one) pass ``test``."""
-    low, high = 0, len(spans)
-    while low < high:
-        middle = (low + high) // 2
-        if test(spans[middle]):
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
-def _first_passing(
-    spans: Sequence[tuple[int, int, int]], test: Callable[[tuple[int, int, int]], bool]
-) -> int:
-    """The index of the first of ``spans`` (a failing run, then a passing one) to pass ``test``."""
-    low, high = 0, len(spans)
-    while low < high:
-        middle = (low + high) // 2
-        if test(spans[middle]):
-            high = middle
-        else:
-            low = middle + 1
-    return low
 
 
 def near_ends(
