@@ -40,7 +40,7 @@ from ..terminals.models import (
     read_frame,
 )
 from .ask_reading import AskReading, FactOnScreen, read_ask
-from .box import unbox
+from .box import unbox, unbox_under_header
 from .chrome import Chrome, find_options, is_blank, option_key, option_problems, title_problem
 from .expected_facts import CORE_LABELS, ExpectedFact, expected_facts
 from .extra_facts import PayloadTruths, payload_truths
@@ -148,7 +148,8 @@ def _fits_on(lines: Sequence[str], width: int) -> Callable[[TerminalModel], bool
 
 
 def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
-    """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.chrome.unbox``)."""
+    """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.box.unbox``),
+    then one around the command under the header (``unbox_under_header``)."""
     reading = read_frame(lines, width, model)
     inside = unbox(reading.screen_rows)
     boxed_by = max(
@@ -159,7 +160,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
         ),
         default=0,
     )
-    reading = replace(reading, screen_rows=inside)
+    reading = replace(reading, screen_rows=unbox_under_header(inside))
     return _Judged(
         [model],
         reading,

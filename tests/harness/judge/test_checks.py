@@ -554,3 +554,20 @@ def test_an_unlabelled_command_is_held_to_core_and_verbatim(rows, invariant):
         assert found == set()
     else:
         assert {("core", "bounded"), ("verbatim", "complete")} <= found
+
+
+# ── Gemini CLI's command in a box of its own under its header ──────────────
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_the_command_in_a_box_under_a_header_that_repeats_it_is_read_as_the_value(width):
+    kinds, found = _judged("bash/sudo-wrapper-restart-nginx", "gemini-cli-unlabelled", width)
+    assert kinds == set(), found
+
+
+@pytest.mark.parametrize(
+    "variant", ["gemini-unlabelled-word-beside-box", "gemini-unlabelled-header-other-command"]
+)
+def test_text_outside_the_box_or_another_command_in_the_header_leaves_the_value_missing(variant):
+    kinds, found = _judged("bash/sudo-wrapper-restart-nginx", variant)
+    assert ("core", "bounded") in kinds and ("verbatim", "complete") in kinds, found
