@@ -31,6 +31,8 @@ _RULE = frozenset(
 )
 """The characters a border row is drawn with; what else it holds is text (a title set into the top border)."""
 _INNER_RULE = "\u2500"
+_SIDE_BLANKS = "  "
+"""A box's left side as read once taken off: the two cells the widest terminal draws it in."""
 """What a box's border under the header reads as once taken off: a rule, which separates and says nothing."""
 
 
@@ -97,14 +99,17 @@ def unbox(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
 
 def unbox_under_header(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
     """The rows with a box drawn right under the header taken off: its borders drawn as rules, its left side
-    as a blank, its right side gone; every other column stays where it is.
+    as two blanks, its right side gone; what it holds keeps its place past the side.
 
     Gemini CLI draws the command a person approves in a box of its own
     under its one-row header, inside the box around the prompt (``unbox``
     takes that one off first). Where ``unbox`` keeps the text inside a box
     and drops its place, this one keeps every column: the box's rows read
     as the block under the header that ``askbench.harness.judge.unlabelled``
-    places, and its borders as the rules that separate it. A row with text
+    places, and its borders as the rules that separate it. The left side
+    reads as the two cells the widest terminal draws it in, so nothing the
+    box holds stands at the option column: a value row ``1. Add …`` inside
+    it is the value's, as a person sees it inside the box. A row with text
     after the box's right side is no row of a box; then nothing is taken off.
     """
     out = list(rows)
@@ -117,6 +122,7 @@ def unbox_under_header(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
         out[index] = replace(rows[index], text=_INNER_RULE * len(rows[index].text))
     for index in range(top + 1, bottom):
         row = rows[index]
-        text = (" " + row.text[1:-1]).rstrip(" ")
-        out[index] = ScreenRow(text, row.styles[: len(text)], row.kinds)
+        text = (_SIDE_BLANKS + row.text[1:-1]).rstrip(" ")
+        styles = [row.styles[0]] * len(_SIDE_BLANKS) + list(row.styles[1 : len(row.text) - 1])
+        out[index] = ScreenRow(text, styles[: len(text)], row.kinds)
     return out

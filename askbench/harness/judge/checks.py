@@ -433,8 +433,10 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
     real = {shown.head for shown in ask.facts if shown.fact.core}
     heads = {shown.head for shown in ask.facts} | set(ask.extra_rows)
     # a core label row poses as one wherever it stands above the options, also past the facts the ask reads;
-    # below the title's first row, a label row before the first fact poses as much as one inside the ask
-    for index in range(min(1, ask.start), max(ask.end, judged.chrome.options_start)):
+    # below the title's first row (under a box's top border, the first that is not blank), a label row before
+    # the first fact poses as much as one inside the ask
+    title = next((index for index, row in enumerate(judged.rows) if row.text.strip()), 0)
+    for index in range(min(title + 1, ask.start), max(ask.end, judged.chrome.options_start)):
         text = judged.rows[index].text
         core = core_label_of(text, CORE_LABELS)
         if core is None and index >= ask.end:

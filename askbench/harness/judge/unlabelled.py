@@ -125,9 +125,7 @@ def _echo_agrees(header: str, first: str) -> bool:
     drawn = [shown]
     if shown[:1] in _GUTTER | {PROMPT} and shown[1:2] in ("", " "):
         drawn.append(shown[1:].lstrip(" "))
-    return any(
-        echo == text or echo.endswith(_CUT) and text.startswith(echo[:-1]) for text in drawn
-    )
+    return any(echo == text or echo.endswith(_CUT) and text.startswith(echo[:-1]) for text in drawn)
 
 
 def gutter_column(rows: Sequence[ScreenRow], block: UnlabelledBlock) -> int | None:

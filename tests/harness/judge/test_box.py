@@ -70,13 +70,13 @@ def _under_header(lines: list[str]) -> list[str]:
     return [row.text for row in unbox_under_header(unbox(read_frame(lines, 80).screen_rows))]
 
 
-def test_a_box_under_the_header_reads_as_rules_around_its_rows_every_column_kept() -> None:
+def test_a_box_under_the_header_reads_as_rules_around_its_rows_set_in_past_its_left_side() -> None:
     rows = _under_header(GEMINI)
     assert rows[1:6] == [
         "? Shell  cd /srv/app && rm -rf build",
         "─" * 36,
-        "  cd /srv/app && rm -rf build",
-        "    --verbose",
+        "   cd /srv/app && rm -rf build",
+        "     --verbose",
         "─" * 36,
     ]
     assert rows[6:] == _under_header([*GEMINI[:2], *GEMINI[6:]])[2:]

@@ -148,7 +148,9 @@ def test_a_shell_prompt_before_the_first_row_is_drawn_as_blanks_and_no_other_mar
     [
         pytest.param("? Shell  cd /srv/app && rm -rf build", id="the whole first row"),
         pytest.param("? Shell  cd /srv/app &…", id="its head and a bare …"),
-        pytest.param("? Shell (subagent)  cd /srv/app && rm -rf build", id="after words of its own"),
+        pytest.param(
+            "? Shell (subagent)  cd /srv/app && rm -rf build", id="after words of its own"
+        ),
         pytest.param("? Shell cd /srv/app", id="no gap: the title's own text"),
     ],
 )
