@@ -4,17 +4,19 @@ Claude Code, Codex and Gemini CLI draw their prompts inside a box
 (``╭─╮ │ │ ╰─╯``). The box is the renderer's frame, not text: read with it,
 every label would stand after a ``│`` and every row would end in one. So
 the judge takes it off first, and reads what is inside as if no box were
-there.
+there. A box drawn right under the header, around the command alone (Gemini
+CLI's), is taken off too, every column kept (``unbox_under_header``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..terminals.models import ScreenRow
 
-__all__ = ["unbox"]
+__all__ = ["box_bottom", "unbox", "unbox_under_header"]
 
 _TOP = re.compile(
     r"^[\u256d\u250c\u2554\u250f+][\u2500\u2501\u2550\-].*[\u256e\u2510\u2557\u2513+]$"
@@ -28,6 +30,10 @@ _RULE = frozenset(
     "\u2500\u2501\u2550- "
 )
 """The characters a border row is drawn with; what else it holds is text (a title set into the top border)."""
+_INNER_RULE = "\u2500"
+_SIDE_BLANKS = "  "
+"""A box's left side as read once taken off: the two cells the widest terminal draws it in."""
+"""What a box's border under the header reads as once taken off: a rule, which separates and says nothing."""
 
 
 def _sliced(row: ScreenRow, start: int, stop: int) -> ScreenRow:
@@ -54,6 +60,11 @@ def _box_end(rows: Sequence[ScreenRow], top: int) -> int | None:
         if len(text) < 2 or text[0] not in _SIDES or text[-1] not in _SIDES:
             return None
     return None
+
+
+def box_bottom(rows: Sequence[ScreenRow], top: int) -> int | None:
+    """The bottom border of a box drawn from row ``top`` at column 0, every row between inside its two sides."""
+    return _box_end(rows, top) if _TOP.match(rows[top].text) else None
 
 
 def unbox(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
@@ -83,4 +94,35 @@ def unbox(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
         out[index] = _border_text(out[index])
         out[bottom] = _border_text(out[bottom])
         index = bottom + 1
+    return out
+
+
+def unbox_under_header(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
+    """The rows with a box drawn right under the header taken off: its borders drawn as rules, its left side
+    as two blanks, its right side gone; what it holds keeps its place past the side.
+
+    Gemini CLI draws the command a person approves in a box of its own
+    under its one-row header, inside the box around the prompt (``unbox``
+    takes that one off first). Where ``unbox`` keeps the text inside a box
+    and drops its place, this one keeps every column: the box's rows read
+    as the block under the header that ``askbench.harness.judge.unlabelled``
+    places, and its borders as the rules that separate it. The left side
+    reads as the two cells the widest terminal draws it in, so nothing the
+    box holds stands at the option column: a value row ``1. Add …`` inside
+    it is the value's, as a person sees it inside the box. A row with text
+    after the box's right side is no row of a box; then nothing is taken off.
+    """
+    out = list(rows)
+    header = next((index for index, row in enumerate(rows) if row.text.strip()), len(rows))
+    top = header + 1
+    bottom = box_bottom(rows, top) if top < len(rows) else None
+    if bottom is None:
+        return out
+    for index in (top, bottom):
+        out[index] = replace(rows[index], text=_INNER_RULE * len(rows[index].text))
+    for index in range(top + 1, bottom):
+        row = rows[index]
+        text = (_SIDE_BLANKS + row.text[1:-1]).rstrip(" ")
+        styles = [row.styles[0]] * len(_SIDE_BLANKS) + list(row.styles[1 : len(row.text) - 1])
+        out[index] = ScreenRow(text, styles[: len(text)], row.kinds)
     return out

@@ -40,7 +40,7 @@ from ..terminals.models import (
     read_frame,
 )
 from .ask_reading import AskReading, FactOnScreen, read_ask
-from .box import unbox
+from .box import unbox, unbox_under_header
 from .chrome import Chrome, find_options, is_blank, option_key, option_problems, title_problem
 from .expected_facts import CORE_LABELS, ExpectedFact, expected_facts
 from .extra_facts import PayloadTruths, payload_truths
@@ -148,7 +148,8 @@ def _fits_on(lines: Sequence[str], width: int) -> Callable[[TerminalModel], bool
 
 
 def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
-    """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.chrome.unbox``)."""
+    """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.box.unbox``),
+    then one around the command under the header (``unbox_under_header``)."""
     reading = read_frame(lines, width, model)
     inside = unbox(reading.screen_rows)
     boxed_by = max(
@@ -159,7 +160,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
         ),
         default=0,
     )
-    reading = replace(reading, screen_rows=inside)
+    reading = replace(reading, screen_rows=unbox_under_header(inside))
     return _Judged(
         [model],
         reading,
@@ -432,8 +433,10 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
     real = {shown.head for shown in ask.facts if shown.fact.core}
     heads = {shown.head for shown in ask.facts} | set(ask.extra_rows)
     # a core label row poses as one wherever it stands above the options, also past the facts the ask reads;
-    # below the title's first row, a label row before the first fact poses as much as one inside the ask
-    for index in range(min(1, ask.start), max(ask.end, judged.chrome.options_start)):
+    # below the title's first row (under a box's top border, the first that is not blank), a label row before
+    # the first fact poses as much as one inside the ask
+    title = next((index for index, row in enumerate(judged.rows) if row.text.strip()), 0)
+    for index in range(min(title + 1, ask.start), max(ask.end, judged.chrome.options_start)):
         text = judged.rows[index].text
         core = core_label_of(text, CORE_LABELS)
         if core is None and index >= ask.end:

@@ -16,6 +16,16 @@ take it:
   follow it;
 - no row of it heads a fact.
 
+The block may be drawn inside a box of its own right under the header
+(Gemini CLI's): ``askbench.harness.judge.box.unbox_under_header`` takes it
+off before the screen is read, its borders left as rules, so the block is
+exactly what the box holds.
+
+The header may repeat the block's first row after a gap of two blanks or
+more (``? Shell  cd /srv/app``), as Gemini CLI's does: that text is the
+value's, so it must read as the block's first row (or its head and a bare
+``…``); a header that shows another text there leaves no block.
+
 A gutter drawn down the block (Claude Code's ``│``) is the block's frame, not
 its text, when every row of it but the blank ones has the same mark at the
 same column with only blanks before it and a blank or the row's end after;
@@ -30,6 +40,7 @@ the header and the block leaves no block at all.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -52,6 +63,9 @@ PROMPT = "$"
 """A shell prompt before a command's first row."""
 _GUTTER = frozenset("\u2502\u2503\u2506\u250a\u258e\u258f")
 """Marks a gutter down the block may be drawn with."""
+_ECHO = re.compile(r"\S {2,}(?=\S)")
+"""Where a header's own words end and its repeat of the value's first row begins."""
+_CUT = "\u2026"
 
 
 @dataclass(frozen=True)
@@ -94,9 +108,24 @@ def unlabelled_block(
         resume += 1
     while resume < stop and _separator(rows[resume].text):
         resume += 1
-    if any(heads_a_fact(index) for index in range(start, end)):
+    if any(heads_a_fact(index) for index in range(start, end)) or not _echo_agrees(
+        rows[header].text, rows[start].text
+    ):
         return None
     return UnlabelledBlock(header, start, end, resume)
+
+
+def _echo_agrees(header: str, first: str) -> bool:
+    """Whether what the header repeats after a gap (if it repeats anything) reads as the block's first row:
+    as drawn, or with a gutter or prompt mark before it taken off; whole, or its head and a bare ``…``."""
+    gap = _ECHO.search(header)
+    if gap is None:
+        return True
+    echo, shown = header[gap.end() :], first.strip(" ")
+    drawn = [shown]
+    if shown[:1] in _GUTTER | {PROMPT} and shown[1:2] in ("", " "):
+        drawn.append(shown[1:].lstrip(" "))
+    return any(echo == text or echo.endswith(_CUT) and text.startswith(echo[:-1]) for text in drawn)
 
 
 def gutter_column(rows: Sequence[ScreenRow], block: UnlabelledBlock) -> int | None:

@@ -118,6 +118,8 @@ MEANING_CLASSES = {
         "gemini-unlabelled-second-block",
         "claude-unlabelled-text-above-value",
         "codex-unlabelled-other-fact",
+        "gemini-unlabelled-word-beside-box",
+        "gemini-unlabelled-header-other-command",
     },
     "style": {
         "boxed",

@@ -1,6 +1,8 @@
 """askbench.harness.judge.box: a box drawn around the prompt is the renderer's frame, taken off before reading."""
 
-from askbench.harness.judge.box import unbox
+import pytest
+
+from askbench.harness.judge.box import unbox, unbox_under_header
 from askbench.harness.terminals.models import read_frame
 
 
@@ -44,3 +46,55 @@ def test_a_title_set_into_the_top_border_is_the_title() -> None:
         "tool : bash",
         "",
     ]
+
+
+# ── a box around the command, under the header ─────────────────────────────
+
+GEMINI = [
+    "╭──────────────────────────────────────╮",
+    "│ ? Shell  cd /srv/app && rm -rf build │",
+    "│ ╭──────────────────────────────────╮ │",
+    "│ │ cd /srv/app && rm -rf build      │ │",
+    "│ │   --verbose                      │ │",
+    "│ ╰──────────────────────────────────╯ │",
+    "│ Tool: bash                           │",
+    "│ Allow execution of: 'cd'?            │",
+    "│                                      │",
+    "│ ● 1. Allow once                      │",
+    "╰──────────────────────────────────────╯",
+]
+"""Gemini CLI 0.61's prompt (a kept run of the real CLI), with a second row in its inner box."""
+
+
+def _under_header(lines: list[str]) -> list[str]:
+    return [row.text for row in unbox_under_header(unbox(read_frame(lines, 80).screen_rows))]
+
+
+def test_a_box_under_the_header_reads_as_rules_around_its_rows_set_in_past_its_left_side() -> None:
+    rows = _under_header(GEMINI)
+    assert rows[1:6] == [
+        "? Shell  cd /srv/app && rm -rf build",
+        "─" * 36,
+        "   cd /srv/app && rm -rf build",
+        "     --verbose",
+        "─" * 36,
+    ]
+    assert rows[6:] == _under_header([*GEMINI[:2], *GEMINI[6:]])[2:]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        pytest.param("│ │ cd /srv/app && rm -rf      │ build │", id="text after its right side"),
+        pytest.param("│ │ cd /srv/app && rm -rf build         │", id="no right side"),
+        pytest.param("│ cd /srv/app && rm -rf build         │ │", id="no left side"),
+    ],
+)
+def test_a_box_with_a_row_not_inside_both_its_sides_is_not_taken_off(row: str) -> None:
+    lines = [*GEMINI[:3], row, *GEMINI[4:]]
+    assert _under_header(lines) == [row.text for row in unbox(read_frame(lines, 80).screen_rows)]
+
+
+def test_only_a_box_right_under_the_header_is_taken_off() -> None:
+    lines = [GEMINI[0], GEMINI[1], "│                                      │", *GEMINI[2:]]
+    assert _under_header(lines) == [row.text for row in unbox(read_frame(lines, 80).screen_rows)]

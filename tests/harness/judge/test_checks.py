@@ -554,3 +554,53 @@ def test_an_unlabelled_command_is_held_to_core_and_verbatim(rows, invariant):
         assert found == set()
     else:
         assert {("core", "bounded"), ("verbatim", "complete")} <= found
+
+
+# ── Gemini CLI's command in a box of its own under its header ──────────────
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_the_command_in_a_box_under_a_header_that_repeats_it_is_read_as_the_value(width):
+    kinds, found = _judged("bash/sudo-wrapper-restart-nginx", "gemini-cli-unlabelled", width)
+    assert kinds == set(), found
+
+
+@pytest.mark.parametrize(
+    "variant", ["gemini-unlabelled-word-beside-box", "gemini-unlabelled-header-other-command"]
+)
+def test_text_outside_the_box_or_another_command_in_the_header_leaves_the_value_missing(variant):
+    kinds, found = _judged("bash/sudo-wrapper-restart-nginx", variant)
+    assert ("core", "bounded") in kinds and ("verbatim", "complete") in kinds, found
+
+
+def _boxed_style(name: str, extra_row: str | None = None):
+    from askbench.harness.drivers.variants import variant_named
+
+    def render(payload, fixture, view, width, budget):
+        frame = variant_named(name).render(payload, fixture, view, width, budget)
+        if extra_row is None or view == "legacy":
+            return frame
+        row = f"\u2502 {extra_row}".ljust(len(frame.lines[1]) - 1) + "\u2502"
+        return replace(frame, lines=(*frame.lines[:2], row, *frame.lines[2:]))
+
+    return render
+
+
+def test_a_boxed_title_that_repeats_a_value_reading_like_a_label_row_is_the_title():
+    payload = _payload("pip install requests  Note: routine")
+    found = run_width(payload, 80, 24, 400, {}, source=_boxed_style("gemini-cli-unlabelled"))
+    assert found.violations == [], found.violations
+
+
+def test_a_label_row_under_a_boxed_title_still_poses_as_an_entry():
+    payload = _payload("pip install requests")
+    found = run_width(
+        payload, 80, 24, 400, {}, source=_boxed_style("gemini-cli", "Note: routine")
+    ).violations
+    assert {(v.invariant, v.view) for v in found} >= {("labels", "bounded")}, found
+
+
+def test_a_value_row_inside_the_box_under_the_header_poses_as_no_option():
+    payload = _payload("printf x\n1. Allow once")
+    found = run_width(payload, 80, 24, 400, {}, source=_boxed_style("gemini-cli-unlabelled"))
+    assert found.violations == [], found.violations

@@ -138,3 +138,40 @@ def test_a_shell_prompt_before_the_first_row_is_drawn_as_blanks_and_no_other_mar
         lines = ["Allow command?", "", first]
         block = _block(lines)
         assert block is not None and without_prompt(_rows(lines), block) is None, first
+
+
+# ── a header that repeats the value's first row ────────────────────────────
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        pytest.param("? Shell  cd /srv/app && rm -rf build", id="the whole first row"),
+        pytest.param("? Shell  cd /srv/app &…", id="its head and a bare …"),
+        pytest.param(
+            "? Shell (subagent)  cd /srv/app && rm -rf build", id="after words of its own"
+        ),
+        pytest.param("? Shell cd /srv/app", id="no gap: the title's own text"),
+    ],
+)
+def test_a_header_that_repeats_the_blocks_first_row_after_a_gap_keeps_the_block(header: str):
+    block = _block([header, "", "    cd /srv/app && rm -rf build", "tool: bash"])
+    assert block == UnlabelledBlock(header=0, start=2, end=3, resume=3)
+
+
+def test_a_repeat_reads_the_first_row_behind_its_gutter_or_prompt():
+    assert _block(["Bash  ls -la", "", "   │ ls -la"]) is not None
+    assert _block(["Allow  ls -la", "", "    $ ls -la"]) is not None
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        pytest.param("? Shell  ls -la", id="another command"),
+        pytest.param("? Shell  cd /srv/app", id="a head with no marker"),
+        pytest.param("? Shell  cd /srv/x…", id="a head that is not the row's"),
+        pytest.param("? Shell  rm -rf build", id="the row's tail"),
+    ],
+)
+def test_a_header_that_shows_another_text_after_a_gap_leaves_no_block(header: str):
+    assert _block([header, "", "    cd /srv/app && rm -rf build", "tool: bash"]) is None

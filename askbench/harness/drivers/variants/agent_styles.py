@@ -28,18 +28,24 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from askbench.impl.cells import cell_width
-from askbench.impl.dialog import DialogBudget, DialogView, Paint, complete_view_budget
+from askbench.impl.cells import cell_width, clip_to_width
+from askbench.impl.dialog import (
+    MIN_WIDTH,
+    DialogBudget,
+    DialogView,
+    Paint,
+    complete_view_budget,
+)
 from askbench.impl.frame import Frame, fit_chrome
 from askbench.impl.legacy import wrap_message
 from askbench.impl.payload import PromptPayload
 from askbench.impl.truncate import ELLIPSIS
 
 from ...fixtures.loading import Fixture
-from ..frame_sources import reference_source, warning_paint
+from ..frame_sources import RenderedFrame, reference_source, warning_paint
 from ..protocol import View
 from .definition import Render, Variant, mutant
-from .meaning import boxed
+from .meaning import BOTTOM, MIN_INSIDE, SIDE, TOP, boxed
 from .style_ask import VALUE_INDENT, AskStyle, Placement
 from .styles import AskRenderer, laid_out, reference_ask
 
@@ -48,6 +54,7 @@ __all__ = ["AGENT_MUTANTS", "AGENT_STYLES", "AgentPrompt", "agent_prompt"]
 Options = Callable[[PromptPayload], Sequence[tuple[str, str]]]
 """``(marker, words)`` per option, in order; the number is the option's place."""
 
+_SGR = re.compile(r"\x1b\[[0-9;:]*m")
 _PLAIN_WORD = re.compile(r"[A-Za-z0-9_./~-]{1,32}")
 """A command word or path quoted in the chrome only when it is this plain: chrome must not carry hostile text."""
 
@@ -64,6 +71,9 @@ class AgentPrompt:
     """A separator between the header and the ask: where the value stands unlabelled, the block starts below it."""
     separator: str = ""
     """The rule the separator is drawn with (Claude Code's ``╌``), or a blank row."""
+    echo: bool = False
+    """The header repeats the first row of a box the ask begins with, where it fits (Gemini CLI's
+    ``? Shell  cd /srv/app``)."""
 
 
 def _option_rows(options: Sequence[tuple[str, str]], width: int) -> list[str]:
@@ -94,7 +104,9 @@ def agent_prompt(prompt: AgentPrompt) -> Render:
                 payload, budget if view == "bounded" else complete_view_budget(width), warning_paint
             )
         rule = prompt.separator * max(1, width // cell_width(prompt.separator or " "))
-        lines = fit_chrome([prompt.title(payload)], width) + [rule] * prompt.blank_after_title
+        title = prompt.title(payload)
+        title = _echoed(title, shown.lines, width) if prompt.echo else title
+        lines = fit_chrome([title], width) + [rule] * prompt.blank_after_title
         ask_start = len(lines)
         lines += [*shown.lines, ""]
         question = prompt.question(payload)
@@ -105,6 +117,20 @@ def agent_prompt(prompt: AgentPrompt) -> Render:
         return Frame(tuple(lines), ask_start, len(shown.lines), shown.elided)
 
     return render
+
+
+def _echoed(title: str, lines: Sequence[str], width: int) -> str:
+    """``title``, then two blanks and the text of the first row inside the box the ask begins with (its head
+    and a bare ``…`` where the whole would not leave the header one row), when the ask begins with a box and
+    that row is not blank."""
+    if len(lines) < 2 or lines[0][:1] != TOP[0]:
+        return title
+    first = _SGR.sub("", lines[1])[len(SIDE) : -len(SIDE)].strip(" ")
+    room = width - cell_width(title) - 2
+    if cell_width(first) > room:
+        head = clip_to_width(first, max(0, room - cell_width(ELLIPSIS))).rstrip(" ")
+        first = head + ELLIPSIS if head else ""
+    return f"{title}  {first}" if first else title
 
 
 def _shell(payload: PromptPayload) -> bool:
@@ -310,7 +336,11 @@ def _changed_value(ask: AskRenderer, change: ValueChange) -> AskRenderer:
 
 def _unlabelled_mutant(prompt: AgentPrompt, ask: AskRenderer) -> Render:
     """``prompt`` with ``ask``; the legacy dialog is the reference's, where no value stands unlabelled."""
-    inner = boxed(agent_prompt(replace(prompt, ask=ask)))
+    return _legacy_as_reference(boxed(agent_prompt(replace(prompt, ask=ask))))
+
+
+def _legacy_as_reference(inner: Render) -> Render:
+    """``inner``, but the reference's legacy dialog: a mutant's defect is in the ask alone."""
 
     def render(
         payload: PromptPayload,
@@ -327,6 +357,105 @@ def _unlabelled_mutant(prompt: AgentPrompt, ask: AskRenderer) -> Render:
         return frame
 
     return render
+
+
+# ── Gemini CLI's command in a box of its own ───────────────────────────────
+
+_BOX_SIDE = cell_width(SIDE) + 1
+"""A side of the box and the blank inside it, in the widest cells any terminal gives them."""
+_BOX_COST = 2 * _BOX_SIDE - VALUE_INDENT
+"""The cells a box around the value takes from the ask beyond the indent its rows had without one."""
+
+
+def _border_row(corners: tuple[str, str, str], width: int) -> str:
+    left, rule, right = corners
+    return (
+        left + rule * ((width - cell_width(left) - cell_width(right)) // cell_width(rule)) + right
+    )
+
+
+def _in_inner_box(ask: AskRenderer) -> AskRenderer:
+    """``ask`` with its unlabelled value's rows drawn in a box of their own the ask's width, as Gemini CLI
+    draws the command: the ask laid out narrower by what the box's sides take, two rows fewer for its borders."""
+
+    def drawn(payload: PromptPayload, budget: DialogBudget, paint: Paint | None) -> DialogView:
+        rows_left = None if budget.max_rows is None else max(0, budget.max_rows - 2)
+        inner = replace(budget, width=budget.width - _BOX_COST, max_rows=rows_left)
+        shown = ask(payload, inner, paint)
+        count = _value_rows(shown.lines)
+        if not count:
+            return shown
+        cells = inner.width - VALUE_INDENT
+        rows = [
+            f"{SIDE} {row}{' ' * max(0, cells - cell_width(_SGR.sub('', row)))} {SIDE}"
+            for row in (line[VALUE_INDENT:] for line in shown.lines[:count])
+        ]
+        box = [_border_row(TOP, budget.width), *rows, _border_row(BOTTOM, budget.width)]
+        return DialogView((*box, *shown.lines[count:]), shown.elided)
+
+    return drawn
+
+
+def _gemini_in_box(
+    ask: AskRenderer,
+    *,
+    title: Callable[[PromptPayload], str] | None = None,
+    in_box: Callable[[AskRenderer], AskRenderer] = _in_inner_box,
+    narrow: Render | None = None,
+) -> Render:
+    """Gemini CLI's prompt as it draws it, in its box: the header repeating the command's first row, then
+    the command in a box of its own (``ask``'s value rows, boxed), the other facts labelled below it. Where
+    the prompt's box leaves the ask no room for a second, the command stands under a blank row instead. A
+    mutant may draw its own ``title`` (then nothing is repeated), its own box (``in_box``), and where there is
+    no room for one, another frame (``narrow``)."""
+    header = title or GEMINI_CLI_UNLABELLED.title
+    plain = narrow or boxed(agent_prompt(replace(GEMINI_CLI_UNLABELLED, title=header, ask=ask)))
+    framed = boxed(
+        agent_prompt(
+            replace(
+                GEMINI_CLI_UNLABELLED,
+                title=header,
+                ask=in_box(ask),
+                blank_after_title=False,
+                echo=title is None,
+            )
+        )
+    )
+
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> RenderedFrame:
+        room = width - 2 * _BOX_SIDE - _BOX_COST >= max(MIN_WIDTH, MIN_INSIDE)
+        return (framed if room else plain)(payload, fixture, view, width, budget)
+
+    return render
+
+
+def _beside_box(ask: AskRenderer) -> AskRenderer:
+    """The box's last row ends after its head, the right side drawn there and the row's last word after it:
+    outside the box, on the value's row."""
+
+    def drawn(payload: PromptPayload, budget: DialogBudget, paint: Paint | None) -> DialogView:
+        shown = ask(payload, budget, paint)
+        lines = list(shown.lines)
+        bottom = next((index for index, line in enumerate(lines) if line[:1] == BOTTOM[0]), 0)
+        if bottom >= 2:
+            last = _SGR.sub("", lines[bottom - 1])[len(SIDE) : -len(SIDE)].strip(" ")
+            head, _, tail = last.rpartition(" ")
+            lines[bottom - 1] = f"{SIDE} {head} {SIDE} {tail}"
+        return DialogView(tuple(lines), shown.elided)
+
+    return drawn
+
+
+def _other_command(payload: PromptPayload) -> str:
+    """Gemini CLI's header naming a command the value is not."""
+    other = "pwd" if payload.request.value.startswith("ls -la") else "ls -la"
+    return f"{GEMINI_CLI_UNLABELLED.title(payload)}  {other}"
 
 
 def _word_changed(payload: PromptPayload, rows: list[str]) -> list[str]:
@@ -426,10 +555,11 @@ AGENT_STYLES: tuple[Variant, ...] = (
     ),
     Variant(
         "gemini-cli-unlabelled",
-        "Gemini CLI's prompt in its box, the command unlabelled under '? Shell' and a blank row, the other "
-        "facts labelled below it, Allow execution of: 'cmd'?, ● 1. Allow once / …",
+        "Gemini CLI's prompt as 0.61 draws it, in its box: '? Shell  <the command's first row>', the command "
+        "unlabelled in a box of its own under it, the other facts labelled below, Allow execution of: 'cmd'?, "
+        "● 1. Allow once / … (at the narrowest, the command under a blank row)",
         "style",
-        boxed(agent_prompt(GEMINI_CLI_UNLABELLED)),
+        _gemini_in_box(GEMINI_CLI_UNLABELLED.ask),
     ),
     Variant(
         "claude-code-unlabelled",
@@ -451,9 +581,9 @@ AGENT_STYLES: tuple[Variant, ...] = (
 AGENT_MUTANTS: tuple[Variant, ...] = (
     mutant(
         "gemini-unlabelled-word-changed",
-        "Gemini CLI's unlabelled command with one letter of its first word changed",
-        _unlabelled_mutant(
-            GEMINI_CLI_UNLABELLED, _changed_value(GEMINI_CLI_UNLABELLED.ask, _word_changed)
+        "Gemini CLI's unlabelled command in its box with one letter of its first word changed",
+        _legacy_as_reference(
+            _gemini_in_box(_changed_value(GEMINI_CLI_UNLABELLED.ask, _word_changed))
         ),
     ),
     mutant(
@@ -466,10 +596,27 @@ AGENT_MUTANTS: tuple[Variant, ...] = (
     ),
     mutant(
         "gemini-unlabelled-second-block",
-        "Gemini CLI's unlabelled command with a second block, 'ls -la', a blank row under it",
-        _unlabelled_mutant(
-            GEMINI_CLI_UNLABELLED, _changed_value(GEMINI_CLI_UNLABELLED.ask, _fake_block)
+        "Gemini CLI's unlabelled command in its box with a second block, 'ls -la', a blank row under it",
+        _legacy_as_reference(
+            _gemini_in_box(_changed_value(GEMINI_CLI_UNLABELLED.ask, _fake_block))
         ),
+    ),
+    mutant(
+        "gemini-unlabelled-word-beside-box",
+        "Gemini CLI's command in its box with the last word of the box's last row drawn after the box's "
+        "right side, outside it (the reference's frame where no box fits)",
+        _legacy_as_reference(
+            _gemini_in_box(
+                GEMINI_CLI_UNLABELLED.ask,
+                in_box=lambda ask: _beside_box(_in_inner_box(ask)),
+                narrow=reference_source,
+            )
+        ),
+    ),
+    mutant(
+        "gemini-unlabelled-header-other-command",
+        "Gemini CLI's header repeating a command the boxed value is not ('? Shell  ls -la')",
+        _legacy_as_reference(_gemini_in_box(GEMINI_CLI_UNLABELLED.ask, title=_other_command)),
     ),
     mutant(
         "claude-unlabelled-text-above-value",
