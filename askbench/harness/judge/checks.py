@@ -34,6 +34,7 @@ from ..terminals.models import (
     MODELS,
     FrameReading,
     ScreenRow,
+    Style,
     TerminalModel,
     cells_on,
     printed_text,
@@ -147,6 +148,19 @@ def _fits_on(lines: Sequence[str], width: int) -> Callable[[TerminalModel], bool
     return lambda model: ascii_fits and all(cells_on(text, model) <= width for text in wide)
 
 
+class _RowStyles(Sequence[Sequence[Style]]):
+    """Each row's styles, looked up as asked for: the options read the styles of a few rows, not of every row."""
+
+    def __init__(self, rows: Sequence[ScreenRow]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: int) -> Sequence[Style]:  # type: ignore[override]
+        return self._rows[index].styles
+
+
 def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.chrome.unbox``)."""
     reading = read_frame(lines, width, model)
@@ -163,7 +177,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     return _Judged(
         [model],
         reading,
-        find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
+        find_options(reading.rows, styles=_RowStyles(reading.screen_rows)),
         boxed_by=boxed_by,
     )
 

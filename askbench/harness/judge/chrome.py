@@ -104,9 +104,29 @@ def _items(row: str) -> list[_Item]:
 
 
 def option_key(row: str) -> str | None:
-    """The key of the first option a row offers, or None when it offers none."""
-    items = _items(row)
-    return items[0].key if items else None
+    """The key of the first option a row offers, or None when it offers none: the leftmost option alone is read."""
+    match = _ITEM.search(row)
+    if match is None or match.start() > OPTION_COLUMN:
+        return None
+    return match.group("key") or match.group("number")
+
+
+class _RowItems(Sequence[list[_Item]]):
+    """The options of each row, read the first time a row is asked for: the block is found from the bottom, so the
+    rows of a long ask above it are never read."""
+
+    def __init__(self, rows: Sequence[str]) -> None:
+        self._rows = rows
+        self._read: dict[int, list[_Item]] = {}
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: int) -> list[_Item]:  # type: ignore[override]
+        found = self._read.get(index)
+        if found is None:
+            found = self._read[index] = _items(self._rows[index])
+        return found
 
 
 def _expected(last: str, keys: Sequence[str]) -> list[str] | None:
@@ -182,7 +202,7 @@ def find_options(
     read from paint as well as from a marker.
     """
     count = len(rows)
-    items = [_items(row) for row in rows]
+    items = _RowItems(rows)
     for end in range(count - 1, -1, -1):
         if not items[end]:
             continue

@@ -617,22 +617,37 @@ def _plain_rows(rows: list[ScreenRow], line: str, style: Style, width: int) -> N
 
 
 def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style] | None:
-    """A line of printable ASCII and SGR sequences that fits one row, and the style it ends in; ``None`` otherwise."""
+    """A line of printable ASCII and SGR sequences that fits one row, and the style it ends in; ``None`` otherwise.
+
+    The runs are built clipped and merged as they are read, so a row costs one pass over its few parts; the
+    row's kinds are every style its parts are drawn in, the right-stripped blanks' included.
+    """
     if not line.isascii():
         return None
     parts = _SGR.split(line)  # text, parameters, text, parameters, …, text
     printed = "".join(parts[0::2])
     if len(printed) > width or not printed.isprintable():
         return None
+    text = printed.rstrip(" ")
+    left = len(text)
     runs: list[tuple[Style, int]] = []
+    kinds: set[Style] = set()
     for index, part in enumerate(parts):
         if index % 2:
             style = apply_sgr(style, part)
-        elif part:
-            runs.append((style, len(part)))
-    text = printed.rstrip(" ")
-    kinds = style_kinds(frozenset(kind for kind, _ in runs))
-    return ScreenRow(text, _shared_runs(tuple(StyleRuns(runs)[: len(text)].runs())), kinds), style
+            continue
+        if not part:
+            continue
+        kinds.add(style)
+        taken = min(len(part), left)
+        if taken <= 0:
+            continue
+        left -= taken
+        if runs and (runs[-1][0] is style or runs[-1][0] == style):
+            runs[-1] = (style, runs[-1][1] + taken)
+        else:
+            runs.append((style, taken))
+    return ScreenRow(text, _shared_runs(tuple(runs)), style_kinds(frozenset(kinds))), style
 
 
 TAB_STOP = 8
