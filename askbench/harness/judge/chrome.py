@@ -88,8 +88,20 @@ class _Item:
     key_at: int
 
 
+def _first_item(row: str) -> re.Match[str] | None:
+    """The row's leftmost option when it stands at the option column or nearer: looked for at those columns alone,
+    so a long row that offers none is not searched to its end."""
+    for column in range(min(OPTION_COLUMN, len(row)) + 1):
+        match = _ITEM.match(row, column)
+        if match is not None:
+            return match
+    return None
+
+
 def _items(row: str) -> list[_Item]:
     """The options a row offers, left to right: none unless the first stands at the option column or nearer."""
+    if _first_item(row) is None:
+        return []
     found = [
         _Item(
             match.group("key") or match.group("number"),
@@ -105,10 +117,8 @@ def _items(row: str) -> list[_Item]:
 
 def option_key(row: str) -> str | None:
     """The key of the first option a row offers, or None when it offers none: the leftmost option alone is read."""
-    match = _ITEM.search(row)
-    if match is None or match.start() > OPTION_COLUMN:
-        return None
-    return match.group("key") or match.group("number")
+    match = _first_item(row)
+    return None if match is None else match.group("key") or match.group("number")
 
 
 class _RowItems(Sequence[list[_Item]]):
