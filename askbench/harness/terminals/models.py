@@ -559,7 +559,8 @@ def printed_text(line: str) -> str:
     """What of a frame line a terminal prints: SGR sequences and control characters removed."""
     if plain_line(line):
         return line
-    return _FORBIDDEN.sub("", _SGR.sub("", line))
+    stripped = _SGR.sub("", line)
+    return stripped if stripped.isprintable() else _FORBIDDEN.sub("", stripped)
 
 
 def cells_on(text: str, model: TerminalModel) -> int:
