@@ -157,6 +157,8 @@ def _fits_on(
     """
     fitting = {model.name for model in models}
     for line in lines:
+        if len(line) <= width and line.isascii():
+            continue  # what it prints is no longer than it is, a cell a character
         text = printed_text(line)
         if text.isascii():
             if len(text) > width:

@@ -129,6 +129,9 @@ class HeadIndex:
         limit = 12 * max(map(len, self._positions), default=0) + 40
         for index in range(stop):
             labels = self._labels_of(rows[index].text, limit, meter)
+            if not labels:
+                self.last_position.append(-1)
+                continue
             for label in labels:
                 self._rows_of[label].append(index)
             self.last_position.append(
@@ -152,14 +155,20 @@ class HeadIndex:
         return self.last_position[index] >= 0 or text == MARKER or index in self.extras
 
     def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
-        """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints."""
+        """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints.
+
+        A row with no colon where a label's may stand, and whose first character begins no label a screen must
+        spell out, begins none: most rows of a long value are such rows, and are read no further.
+        """
         meter.charge(1)
+        odd = self._odd.get(text[:1], set())
+        if not odd and text.find(":", 0, limit) < 0:
+            return set()
         clipped = {
             label
             for label in self._clipped(text, limit, self._shown_as)
             if label_head(text, label) is not None
         }
-        odd = self._odd.get(text[:1], set())
         meter.charge(len(odd))
         return (
             self._exact(text, limit)
