@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
@@ -162,7 +162,8 @@ def _value_stream(
             taken = indent if text.startswith(under) else len(text) - len(text.lstrip(" "))
         parts.append(text[taken:] if taken else text)
         starts.append(taken)
-        if len(parts) == _CHUNK_ROWS:  # the rows' pieces joined as they come: never a piece object per row
+        # the rows' pieces joined as they come: never a piece object per row of a long value
+        if len(parts) == _CHUNK_ROWS:
             chunks.append("\n".join(parts))
             parts.clear()
     chunks.append("\n".join(parts))

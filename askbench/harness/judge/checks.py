@@ -147,9 +147,7 @@ def _read_on(
         del judged
 
 
-def _fits_on(
-    lines: Sequence[str], width: int, models: Sequence[TerminalModel]
-) -> set[str]:
+def _fits_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) -> set[str]:
     """The names of the models (of ``models``) on which every line fits a row, found in one pass over the lines.
 
     ASCII is one cell a character on every model, so only the other lines are measured, and on each model only
@@ -164,7 +162,11 @@ def _fits_on(
             if len(text) > width:
                 return set()
             continue
-        fitting -= {model.name for model in models if model.name in fitting and cells_on(text, model) > width}
+        fitting -= {
+            model.name
+            for model in models
+            if model.name in fitting and cells_on(text, model) > width
+        }
     return fitting
 
 

@@ -3,7 +3,6 @@
 import pytest
 
 from askbench.harness.terminals import models
-
 from askbench.harness.terminals.models import (
     PLAIN,
     TRANSCRIPT,
