@@ -442,12 +442,9 @@ def check_labels(judged: _Judged, report: Report) -> None:
                     f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}",
                 )
                 return
-            if text.strip() and (
-                text.strip() in title
-                and text == text.lstrip()
-                or text.strip() in hint
-                and text == text.lstrip()
-            ):
+            if (
+                text and not text[0].isspace() and (text.rstrip() in title or text.rstrip() in hint)
+            ):  # a row at the margin that reads as the title's or the hint's own text
                 report(
                     "labels",
                     f"row {index + 1} of '{shown.fact.label}' poses as the prompt's own text: {text[:40]!r}",

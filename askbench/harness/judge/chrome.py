@@ -55,6 +55,8 @@ _ITEM = re.compile(
 """One option: a selection marker or none, then ``(key)`` or ``N.``, then its words."""
 OPTION_COLUMN = 2
 """An option row's first option starts here or nearer the edge (a marker and a space, or up to two spaces)."""
+_ITEM_REACH = OPTION_COLUMN + 4
+"""One past the farthest ``.`` of an option at the option column: a marker, a blank, then ``N.`` (or ``(`` sooner)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,11 @@ class _Item:
 
 def _first_item(row: str) -> re.Match[str] | None:
     """The row's leftmost option when it stands at the option column or nearer: looked for at those columns alone,
-    so a long row that offers none is not searched to its end."""
+    so a long row that offers none is not searched to its end. Its ``(`` or ``N.`` stands within the first
+    ``_ITEM_REACH`` characters then (a marker, a blank, up to two columns in), or it offers none."""
+    head = row[:_ITEM_REACH]
+    if "(" not in head and "." not in head:
+        return None
     for column in range(min(OPTION_COLUMN, len(row)) + 1):
         match = _ITEM.match(row, column)
         if match is not None:

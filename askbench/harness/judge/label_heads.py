@@ -15,7 +15,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..terminals.models import MODELS, ScreenRow, cells_on
-from .chrome import is_blank
 from .expected_facts import ExpectedFact
 from .field_match import MARKER, compare, spellings
 from .work_units import WorkMeter
@@ -71,6 +70,11 @@ def label_head(row: str, label: str) -> int | None:
         if max(cells_on(shown, model) for model in MODELS.values()) >= MAX_LABEL_CELLS // 2:
             clipped = match.end()  # only a label that filled its column may be shown cut
     return clipped
+
+
+def _blank(text: str) -> bool:
+    """``chrome.is_blank`` without a stripped copy of the row."""
+    return not text or text.isspace()
 
 
 def _plain(label: str) -> bool:
@@ -144,10 +148,9 @@ class HeadIndex:
         self._breaks = [
             index for index in range(stop) if self._ends_a_value(rows[index].text, index)
         ]
+        blank = [_blank(rows[index].text) for index in range(stop)]
         self._blank_ends = [
-            index
-            for index in range(1, stop)
-            if is_blank(rows[index].text) and not is_blank(rows[index - 1].text)
+            index for index in range(1, stop) if blank[index] and not blank[index - 1]
         ]
 
     def _ends_a_value(self, text: str, index: int) -> bool:
