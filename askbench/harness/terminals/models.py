@@ -585,16 +585,7 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
     as every terminal does; other control characters are skipped here —
     ``read_frame`` reports them all.
     """
-    return _place(lines, width, model)[0]
-
-
-def _place(
-    lines: Sequence[str], width: int, model: TerminalModel
-) -> tuple[list[ScreenRow], list[str]]:
-    """``place``'s rows, and the lines that are neither printable ASCII nor printable ASCII and SGR fitting a row:
-    only those can carry a control or a character a terminal does not print, so only they are read for them."""
     rows: list[ScreenRow] = []
-    others: list[str] = []
     style = PLAIN
     for line in lines:
         if plain_line(line):
@@ -605,7 +596,6 @@ def _place(
             row_read, style = painted
             rows.append(row_read)
             continue
-        others.append(line)
         row = _Row()
         for text, sgr in _runs(line):
             if sgr is not None:
@@ -616,7 +606,7 @@ def _place(
                     _tab(row, width)
                 row = _place_text(rows, row, piece, style, width, model)
         rows.append(row.freeze())
-    return rows, others
+    return rows
 
 
 def _plain_rows(rows: list[ScreenRow], line: str, style: Style, width: int) -> None:
@@ -883,11 +873,7 @@ def read_frame(
     A real terminal's rows, and whether its transcript held, are its own; what
     a frame's controls did to the cursor is pyte's on every terminal.
     """
-    placed: list[ScreenRow] = []
-    if model.screen is None:
-        placed, marked = _place(frame_lines, width, model)
-    else:
-        marked = [line for line in frame_lines if not plain_line(line)]
+    marked = [line for line in frame_lines if not plain_line(line)]
     foreign = [control for line in marked for control in foreign_controls(line)]
     unprintable = [
         grapheme
@@ -898,7 +884,9 @@ def read_frame(
         for grapheme in _unprintable(_FORBIDDEN.sub("", text))
     ]
     if model.screen is None:
-        reading = FrameReading(model, placed, foreign_bytes=foreign, unprintable=unprintable)
+        reading = FrameReading(
+            model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable
+        )
     else:
         shown = model.screen(frame_lines, width)
         reading = FrameReading(
