@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from array import array
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from ..terminals.models import ScreenRow
 from .chrome import is_blank
@@ -51,6 +53,49 @@ class Segment:
     start: int
 
 
+class Segments(Sequence[Segment]):
+    """A value's segments, one a row on consecutive rows from ``first`` on, kept as the column each starts at.
+
+    A value of a large payload spans as many rows as it has lines; an object per row would outweigh the rows'
+    text, so a segment is made only when one is asked for.
+    """
+
+    __slots__ = ("_first", "_starts")
+
+    def __init__(self, first: int, starts: Iterable[int] = ()) -> None:
+        self._first = first
+        self._starts = starts if isinstance(starts, array) else array("I", starts)
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, index: int) -> Segment: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Segment, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Segment | tuple[Segment, ...]:
+        if isinstance(index, slice):
+            return tuple(self[at] for at in range(*index.indices(len(self))))
+        at = index + len(self) if index < 0 else index
+        return Segment(self._first + at, self._starts[index])
+
+    def __iter__(self) -> Iterator[Segment]:
+        return (Segment(self._first + at, start) for at, start in enumerate(self._starts))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Segments({list(self)!r})"
+
+
 @dataclass(frozen=True)
 class FactOnScreen:
     fact: ExpectedFact
@@ -61,7 +106,7 @@ class FactOnScreen:
     reading: FieldReading
     text: str
     """Which of the fact's texts the screen shows."""
-    segments: tuple[Segment, ...]
+    segments: Sequence[Segment]
     detail_reading: FieldReading | None = None
 
     @property
@@ -103,7 +148,7 @@ class AskReading:
 
 def _value_stream(
     rows: Sequence[ScreenRow], head: int, value_start: int, end: int, indent: int, label_alone: bool
-) -> tuple[str, list[Segment]] | None:
+) -> tuple[str, Segments] | None:
     """The value's rows joined by ``\\n``, continuation rows without their first ``indent`` spaces.
 
     A row indented less has all its spaces taken: some renderers continue a
@@ -112,21 +157,32 @@ def _value_stream(
     holds no value (it stands on a row of its own); otherwise an empty label
     row is the value's empty first line.
     """
-    parts = [rows[head].text[value_start:]]
-    segments = [Segment(head, value_start)]
-    for index in range(head + 1, end):
+    first = head
+    if label_alone and not rows[head].text[value_start:] and end > head + 1:
+        first += 1
+    starts = array("I")
+    chunks: list[str] = []
+    parts: list[str] = []
+    under = " " * indent
+    for index in range(first, max(end, head + 1)):
         text = rows[index].text
-        if is_blank(text):
-            parts.append("")
-            segments.append(Segment(index, len(text)))
-            continue
-        taken = min(indent, len(text) - len(text.lstrip(" ")))
-        parts.append(text[taken:])
-        segments.append(Segment(index, taken))
-    if label_alone and not parts[0] and len(parts) > 1:
-        parts.pop(0)
-        segments.pop(0)
-    return "\n".join(parts), segments
+        if index == head:
+            taken = value_start
+        elif not text or text.isspace():
+            taken = len(text)
+        else:
+            taken = indent if text.startswith(under) else len(text) - len(text.lstrip(" "))
+        parts.append(text[taken:] if taken else text)
+        starts.append(taken)
+        # the rows' pieces joined as they come: never a piece object per row of a long value
+        if len(parts) == _CHUNK_ROWS:
+            chunks.append("\n".join(parts))
+            parts.clear()
+    chunks.append("\n".join(parts))
+    return "\n".join(chunks), Segments(first, starts)
+
+
+_CHUNK_ROWS = 1024
 
 
 def _indents(
@@ -253,7 +309,7 @@ def _read_fact(
             continue
         stream, segments = built
         text, reading, detail = _read_value(fact, stream, allow_cap, meter)
-        shown = FactOnScreen(fact, head, end, reading, text, tuple(segments), detail)
+        shown = FactOnScreen(fact, head, end, reading, text, segments, detail)
         if reading.problem is None and (detail is None or detail.problem is None):
             return shown, False
         meter.charge(stream.count("\n") + 1)
@@ -556,6 +612,7 @@ __all__ = [
     "AskReading",
     "FactOnScreen",
     "Segment",
+    "Segments",
     "core_head_rows",
     "label_head",
     "read_ask",

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from askbench.impl.dialog import DialogBudget
@@ -34,6 +34,7 @@ from ..terminals.models import (
     MODELS,
     FrameReading,
     ScreenRow,
+    Style,
     TerminalModel,
     cells_on,
     printed_text,
@@ -114,37 +115,72 @@ class _Judged:
         return " ".join(row.strip() for row in rows if row.strip())
 
 
-def _read_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) -> list[_Judged]:
+def _read_on(
+    lines: Sequence[str], width: int, models: Sequence[TerminalModel]
+) -> Iterator[_Judged]:
     """One reading per model, models that show the frame alike grouped so each screen is judged once.
 
     Where every line fits a model's row, the rows hold exactly the lines'
     printed characters whatever the model measures, so such models share one
     reading (their cells differ, and ``check_cap`` measures those per model).
     A model that wraps a line gets a reading of its own, and so does a real
-    terminal: its screen is its own.
+    terminal: its screen is its own. The readings are made one at a time, as
+    they are judged: a frame as large as its payload is held as one screen,
+    never as one per model.
     """
-    fits = _fits_on(lines, width)
-    groups: list[_Judged] = []
-    shared: _Judged | None = None
+    fitting = _fits_on(lines, width, [model for model in models if model.screen is None])
+    groups: list[list[TerminalModel]] = []
+    shared: list[TerminalModel] | None = None
     for model in models:
-        if model.screen is None and fits(model):
+        if model.name in fitting:
             if shared is not None:
-                shared.models.append(model)
+                shared.append(model)
                 continue
-            shared = _judged(lines, width, model)
+            shared = [model]
             groups.append(shared)
         else:
-            groups.append(_judged(lines, width, model))
-    return groups
+            groups.append([model])
+    for group in groups:
+        judged = _judged(lines, width, group[0])
+        judged.models = group
+        yield judged
+        del judged
 
 
-def _fits_on(lines: Sequence[str], width: int) -> Callable[[TerminalModel], bool]:
-    """Whether every line fits a row of a model: ASCII is one cell a character on every model, so only the
-    other lines are measured on each."""
-    printed = [printed_text(line) for line in lines]
-    wide = [text for text in printed if not text.isascii()]
-    ascii_fits = all(len(text) <= width for text in printed if text.isascii())
-    return lambda model: ascii_fits and all(cells_on(text, model) <= width for text in wide)
+def _fits_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) -> set[str]:
+    """The names of the models (of ``models``) on which every line fits a row, found in one pass over the lines.
+
+    ASCII is one cell a character on every model, so only the other lines are measured, and on each model only
+    until one of them does not fit there.
+    """
+    fitting = {model.name for model in models}
+    for line in lines:
+        if len(line) <= width and line.isascii():
+            continue  # what it prints is no longer than it is, a cell a character
+        text = printed_text(line)
+        if text.isascii():
+            if len(text) > width:
+                return set()
+            continue
+        fitting -= {
+            model.name
+            for model in models
+            if model.name in fitting and cells_on(text, model) > width
+        }
+    return fitting
+
+
+class _RowStyles(Sequence[Sequence[Style]]):
+    """Each row's styles, looked up as asked for: the options read the styles of a few rows, not of every row."""
+
+    def __init__(self, rows: Sequence[ScreenRow]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: int) -> Sequence[Style]:  # type: ignore[override]
+        return self._rows[index].styles
 
 
 def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
@@ -164,7 +200,7 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     return _Judged(
         [model],
         reading,
-        find_options(reading.rows, styles=[row.styles for row in reading.screen_rows]),
+        find_options(reading.rows, styles=_RowStyles(reading.screen_rows)),
         boxed_by=boxed_by,
     )
 
@@ -407,12 +443,9 @@ def check_labels(judged: _Judged, report: Report) -> None:
                     f"row {index + 1} of '{shown.fact.label}' poses as an option: {text[:40]!r}",
                 )
                 return
-            if text.strip() and (
-                text.strip() in title
-                and text == text.lstrip()
-                or text.strip() in hint
-                and text == text.lstrip()
-            ):
+            if (
+                text and not text[0].isspace() and (text.rstrip() in title or text.rstrip() in hint)
+            ):  # a row at the margin that reads as the title's or the hint's own text
                 report(
                     "labels",
                     f"row {index + 1} of '{shown.fact.label}' poses as the prompt's own text: {text[:40]!r}",
@@ -905,16 +938,16 @@ def _frames(
     budget: DialogBudget,
     width: int,
     clock: Callable[[], float],
-) -> tuple[dict[View, RenderedFrame | AdapterFailure], float]:
-    """Every view from the source, bounded first; the bounded call's wall time is the source's render time."""
-    frames: dict[View, RenderedFrame | AdapterFailure] = {}
-    elapsed = 0.0
+) -> Iterator[tuple[View, RenderedFrame | AdapterFailure, float]]:
+    """Every view from the source in turn, bounded first, each with the wall time its call took.
+
+    A view is asked for only once the one before it is judged, and none is kept: the complete view and the legacy
+    dialog of a large payload are each as large as the payload, so only one of them is ever held at a time.
+    """
     for view in VIEWS:
         started = clock()
-        frames[view] = source(payload, fixture, view, width, budget)
-        if view == "bounded":
-            elapsed = clock() - started
-    return frames, elapsed
+        frame = source(payload, fixture, view, width, budget)
+        yield view, frame, clock() - started
 
 
 def _dialect(fixture: Fixture | None) -> str | None:
@@ -966,21 +999,26 @@ class _WidthRun:
 
     def view(self, view: View, frame: RenderedFrame) -> None:
         """Every check of one view, on each group of terminals that show its frame alike."""
+        for judged in _read_on(frame.lines, self.result.width, self.models):
+            self.judge(view, frame, judged)
+            del judged  # the next model's reading is made while this one would still be held
+
+    def judge(self, view: View, frame: RenderedFrame, judged: _Judged) -> None:
+        """Every check of one view on one group of terminals."""
         lines = frame.lines
-        for judged in _read_on(lines, self.result.width, self.models):
-            report = self.reporter(view, [model.name for model in judged.models])
-            check_containment(judged.reading, report)
-            check_fit(judged.reading, lines, report)
-            if view == "legacy":
-                self.legacy(judged, lines, report)
-                continue
-            if not self.ask(judged, view, lines, report):
-                continue
-            if view == "bounded":
-                self.bounded(judged, frame, report)
-            self.count(judged, view, frame)
-            if self.keep_screens:
-                self.kept.setdefault(view, judged.reading.rows)
+        report = self.reporter(view, [model.name for model in judged.models])
+        check_containment(judged.reading, report)
+        check_fit(judged.reading, lines, report)
+        if view == "legacy":
+            self.legacy(judged, lines, report)
+            return
+        if not self.ask(judged, view, lines, report):
+            return
+        if view == "bounded":
+            self.bounded(judged, frame, report)
+        self.count(judged, view, frame)
+        if self.keep_screens:
+            self.kept.setdefault(view, judged.reading.rows)
 
     def legacy(self, judged: _Judged, lines: Sequence[str], report: Report) -> None:
         check_legible(judged, lines, self.sequences, report)
@@ -1091,8 +1129,7 @@ def run_width(
     """
     result = WidthResult(width)
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
-    frames, elapsed = _frames(source or reference_source, payload, fixture, budget, width, clock)
-    result.render_us = elapsed * 1e6
+    frames = _frames(source or reference_source, payload, fixture, budget, width, clock)
     run = _WidthRun(
         payload,
         result,
@@ -1108,8 +1145,9 @@ def run_width(
         keep_screens=keep_screens,
     )
     check_reaches(fixture, payload, run.reporter("bounded", ["all"]))
-    for view in ("bounded", "complete", "legacy"):
-        frame = frames[view]
+    for view, frame, elapsed in frames:
+        if view == "bounded":
+            result.render_us = elapsed * 1e6
         if isinstance(frame, AdapterFailure):
             result.violations.append(Violation(frame.verdict, view, width, frame.message, "all"))
             continue

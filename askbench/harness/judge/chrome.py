@@ -55,6 +55,8 @@ _ITEM = re.compile(
 """One option: a selection marker or none, then ``(key)`` or ``N.``, then its words."""
 OPTION_COLUMN = 2
 """An option row's first option starts here or nearer the edge (a marker and a space, or up to two spaces)."""
+_ITEM_REACH = OPTION_COLUMN + 4
+"""One past the farthest ``.`` of an option at the option column: a marker, a blank, then ``N.`` (or ``(`` sooner)."""
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,24 @@ class _Item:
     key_at: int
 
 
+def _first_item(row: str) -> re.Match[str] | None:
+    """The row's leftmost option when it stands at the option column or nearer: looked for at those columns alone,
+    so a long row that offers none is not searched to its end. Its ``(`` or ``N.`` stands within the first
+    ``_ITEM_REACH`` characters then (a marker, a blank, up to two columns in), or it offers none."""
+    head = row[:_ITEM_REACH]
+    if "(" not in head and "." not in head:
+        return None
+    for column in range(min(OPTION_COLUMN, len(row)) + 1):
+        match = _ITEM.match(row, column)
+        if match is not None:
+            return match
+    return None
+
+
 def _items(row: str) -> list[_Item]:
     """The options a row offers, left to right: none unless the first stands at the option column or nearer."""
+    if _first_item(row) is None:
+        return []
     found = [
         _Item(
             match.group("key") or match.group("number"),
@@ -104,9 +122,27 @@ def _items(row: str) -> list[_Item]:
 
 
 def option_key(row: str) -> str | None:
-    """The key of the first option a row offers, or None when it offers none."""
-    items = _items(row)
-    return items[0].key if items else None
+    """The key of the first option a row offers, or None when it offers none: the leftmost option alone is read."""
+    match = _first_item(row)
+    return None if match is None else match.group("key") or match.group("number")
+
+
+class _RowItems(Sequence[list[_Item]]):
+    """The options of each row, read the first time a row is asked for: the block is found from the bottom, so the
+    rows of a long ask above it are never read."""
+
+    def __init__(self, rows: Sequence[str]) -> None:
+        self._rows = rows
+        self._read: dict[int, list[_Item]] = {}
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: int) -> list[_Item]:  # type: ignore[override]
+        found = self._read.get(index)
+        if found is None:
+            found = self._read[index] = _items(self._rows[index])
+        return found
 
 
 def _expected(last: str, keys: Sequence[str]) -> list[str] | None:
@@ -182,7 +218,7 @@ def find_options(
     read from paint as well as from a marker.
     """
     count = len(rows)
-    items = [_items(row) for row in rows]
+    items = _RowItems(rows)
     for end in range(count - 1, -1, -1):
         if not items[end]:
             continue

@@ -15,7 +15,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..terminals.models import MODELS, ScreenRow, cells_on
-from .chrome import is_blank
 from .expected_facts import ExpectedFact
 from .field_match import MARKER, compare, spellings
 from .work_units import WorkMeter
@@ -26,7 +25,11 @@ _SEPARATOR = re.compile(r" *:(?: |$)")
 
 
 def _colons(row: str, limit: int) -> Iterator[int]:
-    return (index for index, char in enumerate(row[:limit]) if char == ":")
+    """The columns of the colons in ``row[:limit]``, found by the string search, not a character at a time."""
+    at = row.find(":", 0, limit)
+    while at >= 0:
+        yield at
+        at = row.find(":", at + 1, limit)
 
 
 def _starts_with(row: str, label: str) -> bool:
@@ -67,6 +70,11 @@ def label_head(row: str, label: str) -> int | None:
         if max(cells_on(shown, model) for model in MODELS.values()) >= MAX_LABEL_CELLS // 2:
             clipped = match.end()  # only a label that filled its column may be shown cut
     return clipped
+
+
+def _blank(text: str) -> bool:
+    """``chrome.is_blank`` without a stripped copy of the row."""
+    return not text or text.isspace()
 
 
 def _plain(label: str) -> bool:
@@ -125,6 +133,9 @@ class HeadIndex:
         limit = 12 * max(map(len, self._positions), default=0) + 40
         for index in range(stop):
             labels = self._labels_of(rows[index].text, limit, meter)
+            if not labels:
+                self.last_position.append(-1)
+                continue
             for label in labels:
                 self._rows_of[label].append(index)
             self.last_position.append(
@@ -137,10 +148,9 @@ class HeadIndex:
         self._breaks = [
             index for index in range(stop) if self._ends_a_value(rows[index].text, index)
         ]
+        blank = [_blank(rows[index].text) for index in range(stop)]
         self._blank_ends = [
-            index
-            for index in range(1, stop)
-            if is_blank(rows[index].text) and not is_blank(rows[index - 1].text)
+            index for index in range(1, stop) if blank[index] and not blank[index - 1]
         ]
 
     def _ends_a_value(self, text: str, index: int) -> bool:
@@ -148,14 +158,20 @@ class HeadIndex:
         return self.last_position[index] >= 0 or text == MARKER or index in self.extras
 
     def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
-        """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints."""
+        """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints.
+
+        A row with no colon where a label's may stand, and whose first character begins no label a screen must
+        spell out, begins none: most rows of a long value are such rows, and are read no further.
+        """
         meter.charge(1)
+        odd = self._odd.get(text[:1], set())
+        if not odd and text.find(":", 0, limit) < 0:
+            return set()
         clipped = {
             label
             for label in self._clipped(text, limit, self._shown_as)
             if label_head(text, label) is not None
         }
-        odd = self._odd.get(text[:1], set())
         meter.charge(len(odd))
         return (
             self._exact(text, limit)

@@ -559,7 +559,8 @@ def printed_text(line: str) -> str:
     """What of a frame line a terminal prints: SGR sequences and control characters removed."""
     if plain_line(line):
         return line
-    return _FORBIDDEN.sub("", _SGR.sub("", line))
+    stripped = _SGR.sub("", line)
+    return stripped if stripped.isprintable() else _FORBIDDEN.sub("", stripped)
 
 
 def cells_on(text: str, model: TerminalModel) -> int:
@@ -610,10 +611,22 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
 
 def _plain_rows(rows: list[ScreenRow], line: str, style: Style, width: int) -> None:
     """A line of printable ASCII as the rows it fills, ``width`` characters each, in the style it starts in."""
-    kinds = style_kinds(frozenset((style,)) if line else frozenset())
-    for at in range(0, max(1, len(line)), width):
+    kinds = _one_kind(style) if line else _NO_KINDS
+    if len(line) <= width:
+        text = line.rstrip(" ")
+        rows.append(ScreenRow(text, StyleRuns.single(style, len(text)), kinds))
+        return
+    for at in range(0, len(line), width):
         text = line[at : at + width].rstrip(" ")
         rows.append(ScreenRow(text, StyleRuns.single(style, len(text)), kinds))
+
+
+_NO_KINDS: frozenset[Style] = frozenset()
+
+
+@lru_cache(maxsize=256)
+def _one_kind(style: Style) -> frozenset[Style]:
+    return style_kinds(frozenset((style,)))
 
 
 def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style] | None:
@@ -621,18 +634,32 @@ def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style]
     if not line.isascii():
         return None
     parts = _SGR.split(line)  # text, parameters, text, parameters, …, text
-    printed = "".join(parts[0::2])
+    texts = parts[0::2]
+    printed = "".join(texts)
     if len(printed) > width or not printed.isprintable():
         return None
-    runs: list[tuple[Style, int]] = []
-    for index, part in enumerate(parts):
-        if index % 2:
-            style = apply_sgr(style, part)
-        elif part:
-            runs.append((style, len(part)))
     text = printed.rstrip(" ")
-    kinds = style_kinds(frozenset(kind for kind, _ in runs))
-    return ScreenRow(text, _shared_runs(tuple(StyleRuns(runs)[: len(text)].runs())), kinds), style
+    runs, kinds, style = _painted_runs(style, tuple(parts[1::2]), tuple(map(len, texts)), len(text))
+    return ScreenRow(text, runs, kinds), style
+
+
+@lru_cache(maxsize=4096)
+def _painted_runs(
+    style: Style, parameters: tuple[str, ...], lengths: tuple[int, ...], shown: int
+) -> tuple[StyleRuns, frozenset[Style], Style]:
+    """A painted row's runs (its first ``shown`` characters), its kinds and the style it ends in, from the style it
+    starts in, its SGR parameters and the lengths of the texts between them: rows of one value are drawn alike,
+    so each such shape is worked out once. The kinds are every style a text is drawn in, blanks stripped off the
+    row's end included."""
+    runs: list[tuple[Style, int]] = []
+    kinds: set[Style] = set()
+    for index, length in enumerate(lengths):
+        if index:
+            style = apply_sgr(style, parameters[index - 1])
+        if length:
+            runs.append((style, length))
+            kinds.add(style)
+    return StyleRuns(runs)[:shown], style_kinds(frozenset(kinds)), style
 
 
 TAB_STOP = 8
@@ -846,10 +873,11 @@ def read_frame(
     A real terminal's rows, and whether its transcript held, are its own; what
     a frame's controls did to the cursor is pyte's on every terminal.
     """
-    foreign = [control for line in frame_lines for control in foreign_controls(line)]
+    marked = [line for line in frame_lines if not plain_line(line)]
+    foreign = [control for line in marked for control in foreign_controls(line)]
     unprintable = [
         grapheme
-        for line in frame_lines
+        for line in marked
         if not line.isascii()
         for text, sgr in _runs(line)
         if sgr is None and not text.isascii()

@@ -2,6 +2,7 @@
 
 import pytest
 
+from askbench.harness.judge import chrome
 from askbench.harness.judge.chrome import (
     find_options,
     opening_option,
@@ -235,4 +236,33 @@ def test_the_agents_numbered_options_with_their_shortcuts_read_as_what_they_do(r
 def test_a_numbered_option_is_held_to_its_place_and_to_the_shortcut_it_names(rows, problem) -> None:
     assert any(problem in found for found in option_problems(_options(rows))), option_problems(
         _options(rows)
+    )
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "  ❯ 1. Allow once",
+        "  ▶ (y) Yes",
+        "▶ (y) Yes  (s) Yes, for this session",
+        "   (y) three columns in is no option",
+        "    ❯ 1. too far in",
+        "echo " + "B" * 200 + " (y) Yes",
+        "1.5 is a number",
+        "(",
+        "",
+    ],
+)
+def test_an_option_is_looked_for_only_where_one_may_start_and_found_as_the_whole_row_would_be(row):
+    first = next(chrome._ITEM.finditer(row), None)
+    whole = (
+        first.group("key") or first.group("number")
+        if first is not None and first.start() <= chrome.OPTION_COLUMN
+        else None
+    )
+    assert chrome.option_key(row) == whole
+    assert [item.key for item in chrome._items(row)] == (
+        [match.group("key") or match.group("number") for match in chrome._ITEM.finditer(row)]
+        if whole is not None
+        else []
     )

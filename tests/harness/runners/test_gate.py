@@ -102,15 +102,25 @@ def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
 LINEAR_SIZES = (40_000, 80_000, 160_000)
 
 
-def _grows_linearly(corpus: Corpus) -> tuple[bool, bool]:
-    """Whether calls and memory grow linearly: doubling the command twice, the second doubling costs at most 1.5
-    times what the first did on top (a line: exactly twice the first's increment, 2x the size; a quadratic: four).
+def _steady_cost(corpus: Corpus, size: int) -> tuple[int, int]:
+    """The lesser calls and peak of judging a size twice: what a judgement costs once what it computes once per
+    text for every later one (a command's bash reading, the renderer's own caches) is there, alike at every size."""
+    first, second = _cost(corpus, size), _cost(corpus, size)
+    return min(first[0], second[0]), min(first[1], second[1])
 
-    Increments, not totals, are compared, so the judge's fixed cost (its modules, its caches) hides nothing."""
-    costs = [_cost(corpus, size) for size in LINEAR_SIZES]
+
+def _grows_linearly(corpus: Corpus) -> tuple[bool, bool]:
+    """Whether calls and memory grow linearly: doubling the command twice, the second doubling costs at most 2.5
+    times what the first did (a line: exactly twice the first's increment, 2x the size; a quadratic: four).
+
+    Increments, not totals, are compared, so the judge's fixed cost (its modules, its caches) hides nothing; and
+    the smallest size is judged once first, unmeasured, so what the first judgement alone allocates (modules
+    imported late, caches filled) is not taken for the payload's."""
+    _cost(corpus, LINEAR_SIZES[0])
+    costs = [_steady_cost(corpus, size) for size in LINEAR_SIZES]
     first = [b - a for a, b in zip(costs[0], costs[1], strict=False)]
     second = [c - b for b, c in zip(costs[1], costs[2], strict=False)]
-    return second[0] <= 3 * first[0], second[1] <= 3 * first[1]
+    return second[0] <= 2.5 * first[0], second[1] <= 2.5 * first[1]
 
 
 def test_judging_a_command_costs_work_and_memory_linear_in_its_size(corpus):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from askbench.harness.terminals import models
 from askbench.harness.terminals.models import (
     PLAIN,
     TRANSCRIPT,
@@ -163,3 +164,34 @@ def test_unassigned_noncharacter_and_private_use_code_points_are_unprintable() -
     for char in ("\u0378", "\ufdd0", "\U0010fffe", "\ue000", "\U000f0000"):
         assert read_frame([f"npx eslint{char} --fix"], 40).unprintable == [char]
         assert read_frame([f"e\u0301{char}"], 40).unprintable == [char]
+
+
+def _laid_out_cell_by_cell(line: str, width: int) -> list[models.ScreenRow]:
+    """The general layout, every run placed through ``_place_text``: what the painted-row shortcut must equal."""
+    rows: list[models.ScreenRow] = []
+    row, style = models._Row(), PLAIN
+    for text, sgr in models._runs(line):
+        if sgr is not None:
+            style = apply_sgr(style, sgr)
+            continue
+        row = models._place_text(rows, row, text, style, width, models.GRAPHEME)
+    rows.append(row.freeze())
+    return rows
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "\x1b[2mtool   \x1b[22m : bash",
+        "          \x1b[33mecho BBBB\x1b[39m",
+        "\x1b[33mpainted blanks   \x1b[39m   ",
+        "\x1b[1m\x1b[1mtwice\x1b[0m\x1b[31m\x1b[0m",
+        "a\x1b[31mb\x1b[31mc\x1b[32m   \x1b[0m",
+        "\x1b[7m   \x1b[0m",
+        "",
+    ],
+)
+def test_a_painted_row_reads_as_the_general_layout_lays_it_out(line: str) -> None:
+    rows = models.place([line], 80, models.GRAPHEME)
+    assert rows == _laid_out_cell_by_cell(line, 80)
+    assert [row.kinds for row in rows] == [row.kinds for row in _laid_out_cell_by_cell(line, 80)]
