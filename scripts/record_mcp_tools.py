@@ -43,15 +43,9 @@ from askbench.harness.fixtures.mcp_client import (  # noqa: E402
     server_for,
     write_record,
 )
+from askbench.harness.frontends.record_command import add_server_options  # noqa: E402
 
 SERVERS_DIR = Path(__file__).resolve().parent.parent / "corpus" / "mcp" / "servers"
-
-
-def _pair(text: str) -> tuple[str, str]:
-    key, equals, value = text.partition("=")
-    if not equals or not key:
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
-    return key, value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,21 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         default=240.0,
         help="seconds to wait for each answer (npx installs first)",
     )
-    parser.add_argument(
-        "--env",
-        type=_pair,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a dummy environment variable the server insists on (repeatable)",
-    )
-    parser.add_argument(
-        "--arg",
-        action="append",
-        default=[],
-        metavar="ARG",
-        help="an argument after the package ({workdir} is the scratch folder; repeatable)",
-    )
+    add_server_options(parser)
     args = parser.parse_args(argv)
     if args.toolsnaps:
         if len(args.specs) != 1 or not args.source:

@@ -18,7 +18,7 @@ from ..fixtures.loading import CorpusManifest, find_manifest
 from ..fixtures.mcp_client import RecordingError, record, server_for, write_record
 from ..fixtures.mcp_records import RECORDS
 
-__all__ = ["add_record_parser", "cmd_record"]
+__all__ = ["add_record_parser", "add_server_options", "cmd_record"]
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -26,6 +26,25 @@ def _pair(text: str) -> tuple[str, str]:
     if not equals or not key:
         raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
     return key, value
+
+
+def add_server_options(parser: argparse.ArgumentParser) -> None:
+    """``--env`` and ``--arg``: how a server not in ``KNOWN_SERVERS`` is run (here and in ``scripts/record_mcp_tools.py``)."""
+    parser.add_argument(
+        "--env",
+        type=_pair,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a dummy environment variable the server insists on (repeatable)",
+    )
+    parser.add_argument(
+        "--arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an argument after the package ({workdir} is the scratch folder; repeatable)",
+    )
 
 
 def _corpus_root(given: Path | None) -> Path | str:
@@ -80,21 +99,7 @@ def add_record_parser(commands: argparse._SubParsersAction) -> None:  # type: ig
     parser.add_argument(
         "--corpus", type=Path, help="the corpus root (default: the corpus the working folder is in)"
     )
-    parser.add_argument(
-        "--env",
-        type=_pair,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a dummy environment variable the server insists on (repeatable)",
-    )
-    parser.add_argument(
-        "--arg",
-        action="append",
-        default=[],
-        metavar="ARG",
-        help="an argument after the package ({workdir} is the scratch folder; repeatable)",
-    )
+    add_server_options(parser)
     parser.add_argument(
         "--run",
         dest="launch",
