@@ -27,7 +27,8 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
+from itertools import chain
 from typing import Literal, get_args
 
 import tree_sitter_bash
@@ -612,12 +613,7 @@ class _Outliner:
                 return
             start, end = body.start_byte + opening, body.start_byte + closing + 1
             if not any(node.start_byte <= start < node.end_byte for node in inner):
-                runs = len(
-                    _command_nodes(
-                        self.dialect,
-                        _parser(self.dialect).parse(text[opening + 1 : closing]).root_node,
-                    )
-                )
+                runs = _commands_in(text[opening + 1 : closing])
                 yield _Token(_one_line(self.text(start, end)), start, end, glued=True, runs=runs)
             position = closing + 1
 
@@ -699,8 +695,10 @@ def _source_spans(
 ) -> CommandSpans:
     """Where each command near an end of ``command`` stands in it, in characters; how many there are in all."""
     reach = END_WINDOW * 4  # a character is at most four bytes of UTF-8
-    places = [(node.start_byte, node.end_byte, 1) for node in nodes]
-    places += [(tick.start, tick.end, tick.runs) for tick in ticks if tick.runs]
+    places = chain(
+        ((node.start_byte, node.end_byte, 1) for node in nodes),
+        ((tick.start, tick.end, tick.runs) for tick in ticks if tick.runs),
+    )
     near = [place for place in places if place[0] < reach or place[1] > len(source) - reach]
     if command.isascii():
         spans = near
@@ -708,7 +706,7 @@ def _source_spans(
         offsets = sorted({offset for start, end, _ in near for offset in (start, end)})
         chars = dict(zip(offsets, _character_offsets(source, offsets), strict=True))
         spans = [(chars[start], chars[end], weight) for start, end, weight in near]
-    total = sum(weight for _, _, weight in places)
+    total = len(nodes) + sum(tick.runs for tick in ticks)
     return CommandSpans(total, near_ends(sorted(spans), len(command)))
 
 
@@ -723,6 +721,12 @@ def _character_offsets(source: bytes, offsets: Sequence[int]) -> list[int]:
         out.append(characters)
         previous = offset
     return out
+
+
+@lru_cache(maxsize=256)
+def _commands_in(script: bytes) -> int:
+    """How many commands bash's grammar finds in a backtick body: the payload's walk and the outline's both ask."""
+    return len(_command_nodes("bash", _parser("bash").parse(script).root_node))
 
 
 @cache

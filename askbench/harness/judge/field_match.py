@@ -385,7 +385,8 @@ def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
 
 
 COUNTED_CUT = re.compile(rf"\s*{MARKER}\s*(\d+)\s+more\s+commands?\s*{MARKER}")
-"""What a cut may say after its marker: how many commands it hides (a row may break between any two words)."""
+"""How many commands a screen says it hides (a row may break between any two words): on a row right after a
+cut's marker, or as an outline's own line."""
 
 
 def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:

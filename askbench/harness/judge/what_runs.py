@@ -36,6 +36,7 @@ from askbench.impl.shell import (
 
 from .bash_oracle import bash_version, read_commands
 from .bash_reader import Found, read_canonical
+from .field_match import COUNTED_CUT
 
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
@@ -324,12 +325,9 @@ def on_screen(command: ShellCommand, ask_text: str, *, narrow: bool = False) -> 
     return command_pattern(command, narrow=narrow).search(ask_text) is not None
 
 
-HIDDEN = re.compile(rf"{ELLIPSIS}\s*(\d+)\s+more\s+commands?\s*{ELLIPSIS}")
-"""Where a screen says how many commands it leaves out (``… 13 more commands …``)."""
-
-
 def hidden_counted(ask_text: str) -> int:
-    return sum(int(match[1]) for match in HIDDEN.finditer(ask_text))
+    """How many commands a screen says it leaves out (``… 13 more commands …``), wherever it says so."""
+    return sum(int(match[1]) for match in COUNTED_CUT.finditer(ask_text))
 
 
 def reader_name(dialect: str | None) -> str:
