@@ -5,6 +5,10 @@ off, elapsed seconds, token counters — so two captures of a prompt that
 stands still differ in those cells alone. They are masked before screens
 are compared; nothing else is. A spinner glyph masks to a blank, so one
 that blinks (glyph, blank, glyph) reads as still as one that turns.
+
+A blank screen is never taken as settled: a program that redraws clears
+the screen first, and on a busy machine the blank can stand for longer
+than the quiet time before the redraw comes.
 """
 
 from __future__ import annotations
@@ -54,7 +58,8 @@ def settle(
     passed without a change (the key did nothing). So a slow answer to a key
     is not taken for its absence, and the quiet time can stay short.
     ``stop`` ends the wait early (the program exited, the model got its
-    answer): the last screen is returned as settled.
+    answer): the last screen is returned as settled. A blank screen waits
+    out the ``limit``: it is a redraw under way, not an answer.
     """
     start = time.monotonic()
     last: tuple[str, ...] = ()
@@ -69,7 +74,7 @@ def settle(
         if masked != last:
             last, since = masked, now
         moved = moved or masked != before or now - start >= patience
-        ready = moved and (until is None or until(rows))
+        ready = moved and any(row.strip() for row in rows) and (until is None or until(rows))
         if ready and now - since >= quiet or stop is not None and stop():
             return Settled(tuple(rows), True)
         if now - start >= limit:

@@ -58,3 +58,17 @@ def test_a_key_that_changes_nothing_is_given_up_on_after_the_patience() -> None:
         lambda: ["same"], quiet=0.02, limit=5, poll=0.01, changed_from=["same"], patience=0.1
     )
     assert done.settled and done.rows[0] == "same"
+
+
+def test_a_screen_cleared_for_a_redraw_is_not_the_answer_to_a_key() -> None:
+    """The blank between a clear and the redraw outlasts the quiet time; the redraw is what a key answered."""
+    screens = iter([["before"]] * 3 + [["", ""]] * 30 + [["expanded", "view"]] * 50)
+    done = settle(
+        lambda: next(screens), quiet=0.02, limit=5, poll=0.01, changed_from=["before"], patience=5
+    )
+    assert done.settled and done.rows == ("expanded", "view")
+
+
+def test_a_screen_that_stays_blank_runs_out_of_time_and_says_so() -> None:
+    done = settle(lambda: ["  "], quiet=0.02, limit=0.1, poll=0.01)
+    assert not done.settled and done.quiet
