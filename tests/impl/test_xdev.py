@@ -1,5 +1,7 @@
 import json
 import string
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -648,9 +650,6 @@ print(before, "jsonschema" in sys.modules)
 def test_jsonschema_is_imported_by_a_device_write_that_validates_never_by_its_preview():
     """The renderer shows ``write xd://…`` as the inner call without validating it: only ``dispatch`` needs the
     validator, so only ``dispatch`` loads it."""
-    import subprocess
-    import sys
-
     done = subprocess.run(
         [sys.executable, "-c", JSONSCHEMA_PROBE], capture_output=True, text=True, check=False
     )

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..fixtures.loading import BUILTIN_CORPUS
 from .peer_bench import Spread
 from .pty_timing import PtyRun, run_on_pty
 
@@ -33,6 +34,7 @@ __all__ = [
     "TITLE",
     "Command",
     "Import",
+    "MCP_FIXTURE",
     "StartupCost",
     "cached_bytecode_env",
     "imported_modules",
@@ -79,11 +81,24 @@ class StartupCost:
     heaviest: tuple[Import, ...]
 
 
-def startup_commands(fixture: Path) -> tuple[Command, ...]:
-    """The commands the section times, in the order they take turns."""
+MCP_FIXTURE = BUILTIN_CORPUS / "mcp" / "github-create-issue-long-markdown-body.json"
+"""An MCP call whose argument names stand as labels: the path that folds them (TR39) and reads the server's schema
+record, beside the seed's bash repro, which has neither."""
+
+
+def startup_commands(fixtures: Sequence[Path]) -> tuple[Command, ...]:
+    """The commands the section times, in the order they take turns: ``try`` once per fixture."""
     return (
         Command("askbench --version", ("-m", "askbench", "--version"), None, 0.1),
-        Command("askbench try FIXTURE", ("-m", "askbench", "try", str(fixture)), TITLE, 0.3),
+        *(
+            Command(
+                f"askbench try {fixture.parent.name}/{fixture.stem}",
+                ("-m", "askbench", "try", str(fixture)),
+                TITLE,
+                0.3,
+            )
+            for fixture in fixtures
+        ),
         Command("python -c pass (the interpreter alone)", ("-c", "pass"), None),
         Command(
             "python printing the title (the floor for try)",
@@ -149,10 +164,10 @@ def _cost(command: Command, samples: Sequence[float], stderr: str) -> StartupCos
 
 
 def measure_startup(
-    fixture: Path, rounds: int, run: Runner = run_on_pty
+    fixtures: Sequence[Path], rounds: int, run: Runner = run_on_pty
 ) -> tuple[StartupCost, ...]:
     """Every command of ``startup_commands``, taking turns for a warm-up round and ``rounds`` counted ones."""
-    commands = startup_commands(fixture)
+    commands = startup_commands(fixtures)
     samples: dict[Command, list[float]] = {command: [] for command in commands}
     with tempfile.TemporaryDirectory(prefix="askbench-pycache-") as prefix:
         env = cached_bytecode_env(prefix)

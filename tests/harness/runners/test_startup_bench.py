@@ -14,6 +14,7 @@ import pytest
 from askbench.harness.runners.peer_bench import Spread
 from askbench.harness.runners.pty_timing import PtyRun, run_on_pty
 from askbench.harness.runners.startup_bench import (
+    MCP_FIXTURE,
     TITLE,
     Command,
     Import,
@@ -29,6 +30,8 @@ from askbench.harness.runners.startup_bench import (
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURE = ROOT / "corpus" / "bash" / "powershell-here-string-report-200-lines.json"
+FIXTURES = (FIXTURE, MCP_FIXTURE)
+TRY = "askbench try bash/powershell-here-string-report-200-lines"
 
 IMPORTTIME = """\
 import time: self [us] | cumulative | imported package
@@ -87,12 +90,12 @@ class FakeRunner:
 
 
 def test_the_commands_take_turns_after_an_uncounted_warm_up_round() -> None:
-    commands = startup_commands(FIXTURE)
+    commands = startup_commands(FIXTURES)
     count = len(commands)
     warm_up = [10.0] * count
     counted = [float(index) for index in range(3 * count)]  # round r, command c: r * count + c
     runner = FakeRunner(warm_up + counted)
-    costs = measure_startup(FIXTURE, 3, run=runner)
+    costs = measure_startup(FIXTURES, 3, run=runner)
     timed, importtime = runner.calls[: 4 * count], runner.calls[4 * count :]
     assert [argv[1:] for argv, _, _ in timed] == [list(command.argv) for command in commands] * 4
     assert [argv[1:3] for argv, _, _ in importtime] == [["-X", "importtime"]] * count
@@ -114,10 +117,13 @@ def test_the_commands_take_turns_after_an_uncounted_warm_up_round() -> None:
 
 
 def test_try_is_timed_until_the_title_and_version_until_it_ends() -> None:
-    commands = {command.name: command for command in startup_commands(FIXTURE)}
-    try_ = commands["askbench try FIXTURE"]
-    assert try_.argv == ("-m", "askbench", "try", str(FIXTURE)) and try_.marker == TITLE
-    assert try_.target == 0.3
+    commands = {command.name: command for command in startup_commands(FIXTURES)}
+    for fixture, name in zip(
+        FIXTURES, (TRY, "askbench try mcp/github-create-issue-long-markdown-body"), strict=True
+    ):
+        try_ = commands[name]
+        assert try_.argv == ("-m", "askbench", "try", str(fixture)) and try_.marker == TITLE
+        assert try_.target == 0.3
     version = commands["askbench --version"]
     assert (version.marker, version.target) == (None, 0.1)
     assert (
@@ -133,38 +139,37 @@ def test_each_target_is_judged_on_its_median() -> None:
     def verdict(ok: bool) -> str:
         return "**met**" if ok else "**not met**"
 
-    version, try_, bare, floor = startup_commands(FIXTURE)
+    version, try_, _, bare, floor = startup_commands(FIXTURES)
     rows = startup_targets(
         [_cost(version, 0.04), _cost(try_, 0.32), _cost(bare, 5.0), _cost(floor, 5.0)], verdict
     )
     assert rows == [
         "| `askbench --version`, until the process ends | < 100 ms | 40.0 ms (36.0 ms–44.0 ms) | **met** |",
-        "| `askbench try FIXTURE`, until the prompt's title is on the terminal | < 300 ms "
+        f"| `{TRY}`, until the prompt's title is on the terminal | < 300 ms "
         "| 320.0 ms (288.0 ms–352.0 ms) | **not met** |",
     ]
     assert startup_targets([], verdict) == []
 
 
 def test_the_table_shows_every_command_with_its_spread() -> None:
-    version, try_, _, _ = startup_commands(FIXTURE)
+    version, try_, *_ = startup_commands(FIXTURES)
     lines = startup_lines([_cost(version, 0.04), _cost(try_, 0.2)])
     assert (
         "| `askbench --version` | the process ends | 40.0 ms (36.0 ms–44.0 ms) | 30.0 ms | 80 |  |"
         in lines
     )
     assert any(
-        line.startswith(
-            "| `askbench try FIXTURE` | the prompt's title is on the terminal | 200.0 ms"
-        )
+        line.startswith(f"| `{TRY}` | the prompt's title is on the terminal | 200.0 ms")
         for line in lines
     )
     assert "9 counted rounds" in lines[2]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
-def test_the_title_is_what_askbench_try_draws_first() -> None:
+@pytest.mark.parametrize("fixture", FIXTURES, ids=["bash", "mcp"])
+def test_the_title_is_what_askbench_try_draws_first(fixture: Path) -> None:
     """The marker is the prompt's own first row: the real command shows it, and leaves on ctrl+c (exit 130)."""
-    done = run_on_pty([sys.executable, "-m", "askbench", "try", str(FIXTURE)], TITLE)
+    done = run_on_pty([sys.executable, "-m", "askbench", "try", str(fixture)], TITLE)
     assert done.exit_code == 130
     frame = done.output[done.output.index(TITLE) :]
     assert b"ctrl+o full request" in frame  # the frame the title begins, down to its hint row
