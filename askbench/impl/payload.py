@@ -27,7 +27,6 @@ from .builtin_formatters import register_builtin_tool_input_formatters
 from .command_spans import CommandSpans
 from .device_call import file_reached, unwrap_device_write
 from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
-from .label_fold import poses_as
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
@@ -79,6 +78,10 @@ Compared as they read (``askbench.impl.label_fold``): ``Runs``, ``RUNS`` and ``t
 
 def poses_as_core(label: str) -> bool:
     """Whether ``label`` in the label column would read as a core fact's label, once case and confusables are folded."""
+    from .label_fold import (
+        poses_as,  # on the first label read: a call with no field but its command needs no TR39
+    )
+
     return poses_as(label, CORE_LABELS)
 
 

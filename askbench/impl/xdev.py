@@ -24,10 +24,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
-from referencing.exceptions import Unresolvable
-
 __all__ = [
     "DOCS_PER_DEVICE_CAP",
     "DOCS_TOTAL_BUDGET",
@@ -427,6 +423,11 @@ class XdevRegistry:
 
     @staticmethod
     def _validate(device: Device, args: dict[str, Any]) -> dict[str, Any]:
+        # here, not at the top: only a device write validates, and the preview of one must not load jsonschema
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+        from referencing.exceptions import Unresolvable
+
         try:
             Draft202012Validator.check_schema(device.parameters)
             error = next(Draft202012Validator(device.parameters).iter_errors(args), None)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -591,3 +593,24 @@ def test_no_spelling_of_a_core_label_keeps_the_label_column(key: str) -> None:
         ("argument", f"{json.dumps(key)}: x"),
         ("evidence", f"{json.dumps(key)}: y"),
     ]
+
+
+LABEL_LIBRARY_PROBE = """
+import sys
+from askbench.impl.payload import build_payload
+
+build_payload({"name": "bash", "input": {"command": "ls -la"}})
+alone = "disarm" in sys.modules
+build_payload({"name": "bash", "input": {"command": "ls -la", "description": "List files"}})
+print(alone, "disarm" in sys.modules)
+"""
+
+
+def test_the_label_library_is_imported_by_the_first_field_label_not_by_the_payload_module() -> None:
+    """``disarm`` (TR39 skeletons, and importlib.metadata behind it) folds input keys before they stand as labels;
+    a call whose only field is its command has none to fold, so it starts without it."""
+    done = subprocess.run(
+        [sys.executable, "-c", LABEL_LIBRARY_PROBE], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]

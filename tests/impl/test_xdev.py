@@ -1,5 +1,7 @@
 import json
 import string
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -629,3 +631,27 @@ def test_every_prefix_decodes_to_a_dict_and_the_whole_to_the_object(obj, ascii_o
 @given(st.text(alphabet='{}[]":,-.0123456789eE+ntrufalsb\\ ', max_size=40) | st.text(max_size=40))
 def test_decode_streaming_never_raises_on_arbitrary_text(text):
     assert isinstance(decode_streaming_args(text), dict)
+
+
+JSONSCHEMA_PROBE = """
+import json, sys
+from askbench.impl import build_payload
+from askbench.impl.xdev import Device, XdevRegistry
+
+content = json.dumps({"title": "Flaky test", "body": "x" * 5000})
+payload = build_payload({"name": "write", "input": {"path": "xd://github_create_issue", "content": content}})
+before = "jsonschema" in sys.modules
+registry = XdevRegistry([Device(name="issue", parameters={"type": "object"}, execute=lambda args: args)])
+registry.dispatch("issue", "{}")
+print(before, "jsonschema" in sys.modules)
+"""
+
+
+def test_jsonschema_is_imported_by_a_device_write_that_validates_never_by_its_preview():
+    """The renderer shows ``write xd://…`` as the inner call without validating it: only ``dispatch`` needs the
+    validator, so only ``dispatch`` loads it."""
+    done = subprocess.run(
+        [sys.executable, "-c", JSONSCHEMA_PROBE], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]

@@ -10,12 +10,15 @@ wraps to, never as one. The complete view, when it is a pager, goes to the
 alternate screen as ``less`` does, so paging leaves nothing in the
 scrollback and the inline prompt reappears as it was.
 
-Only deliberate input decides. Input typed before the prompt appeared is
-discarded (``tcflush``) when it opens; bracketed paste is turned on, so the
-terminal marks pasted text, which :class:`askbench.impl.keys.InputParser` turns into a
-paste that never decides; every read is stamped with the time it arrived,
-and the prompt is told when each frame went on screen, which is what its
-guard interval counts from.
+Only deliberate input decides, and no key is lost. Input typed before the
+prompt appeared stays queued (the terminal goes raw without flushing it) and
+is read right after the first frame is on screen, so it lands in the
+prompt's guard interval: a decisive key there only says "too soon", while a
+key that decides nothing (ctrl+o, a move) acts as it would a moment later.
+Bracketed paste is turned on, so the terminal marks pasted text, which
+:class:`askbench.impl.keys.InputParser` turns into a paste that never decides;
+every read is stamped with the time it arrived, and the prompt is told when
+each frame went on screen, which is what its guard interval counts from.
 
 The terminal goes raw (every key reaches the prompt, Ctrl+C included, which
 is how Ctrl+C can restore the terminal before exiting 130) and the size is
@@ -156,13 +159,15 @@ def terminal_size(fd: int) -> tuple[int, int]:
 
 @contextlib.contextmanager
 def raw_terminal(fd_in: int, fd_out: int) -> Iterator[None]:
-    """Raw input, type-ahead discarded, bracketed paste on, cursor hidden; all undone however the block is left."""
+    """Raw input, bracketed paste on, cursor hidden; all undone however the block is left.
+
+    The input queue is kept (``TCSANOW``, never a flush): keys typed while the
+    prompt was starting are the person's, and the guard interval, not the
+    terminal, is what keeps a hurried one from deciding.
+    """
     saved = termios.tcgetattr(fd_in)
     try:
         tty.setraw(fd_in, termios.TCSANOW)
-        termios.tcflush(
-            fd_in, termios.TCIFLUSH
-        )  # keys typed before the prompt appeared were not meant for it
         _write_all(fd_out, HIDE_CURSOR + BRACKETED_PASTE_ON)
         yield
     finally:

@@ -16,5 +16,6 @@ __all__ = [
     "matrix",
     "mutate",
     "peer_bench",
+    "pty_timing",
     "startup_bench",
 ]

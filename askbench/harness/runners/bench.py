@@ -69,7 +69,7 @@ from .bench_settings import (
 from .bench_timing import Clock, interleaved_medians, interleaved_samples, median_time
 from .gate import run_gate
 from .peer_bench import Peer, measure_peers
-from .startup_bench import measure_startup
+from .startup_bench import MCP_FIXTURE, measure_startup
 
 # ── the measurements ───────────────────────────────────────────────────────
 
@@ -381,7 +381,7 @@ def run_bench(
             "startup",
             "start-up",
             say,
-            lambda: measure_startup(REPRO, settings.startup_rounds),
+            lambda: measure_startup((REPRO, MCP_FIXTURE), settings.startup_rounds),
         )
         or ()
     )

@@ -16,6 +16,7 @@ sessions wait for that before deciding.
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import os
 import re
 import select
@@ -367,27 +368,119 @@ def test_sigterm_restores_the_terminal(session: PtySession) -> None:
 # ── only deliberate input decides ───────────────────────────────────────
 
 
-@pytest.mark.parametrize("typed", ["\r", "y"])
-def test_keys_typed_before_the_prompt_appeared_are_discarded(typed: str) -> None:
-    """Type-ahead: ``sleep 1; askbench try …`` with a key typed while it sleeps is flushed unread.
+def _typed_ahead(typed: str) -> PtySession:
+    """``sleep 1; askbench try …`` with ``typed`` written while it sleeps: keys a person typed before the prompt was up.
 
-    One key, because several would arrive in one read and be taken as a
-    paste anyway: this way only the flush can explain that the prompt never
-    saw it (read within the guard, it would say "Too soon").
+    One key, because several would arrive in one read and be taken as a paste.
     """
     session = PtySession(REPRO, before="sleep 1; ")
+    session.pause(0.3)
+    os.write(session.master, typed.encode())
+    return session
+
+
+@pytest.mark.parametrize("typed", ["\r", "y"])
+def test_a_decisive_key_typed_before_the_prompt_appeared_is_read_and_decides_nothing(
+    typed: str,
+) -> None:
+    """Type-ahead is kept, not flushed: read right after the first frame, it lands in the guard and says "Too soon"."""
+    session = _typed_ahead(typed)
     try:
-        session.pause(0.3)
-        os.write(session.master, typed.encode())
+        session.wait_text("Too soon")
         session.ready()
-        session.pause(0.5)
         assert session.process.poll() is None, session.text
-        assert "Too soon" not in session.text and "Press" not in session.text, session.text
+        assert "Press" not in session.text, session.text
         session.press("n", "n")
         assert session.finish() == 0
         assert "decision: denied" in session.text
     finally:
         session.close()
+
+
+def test_ctrl_o_typed_before_the_prompt_appeared_opens_the_full_request() -> None:
+    """A key that decides nothing acts at once when the prompt comes up, as if typed a moment later."""
+    session = _typed_ahead("\x0f")
+    try:
+        session.wait_text("ctrl+o collapse")
+        assert session.process.poll() is None, session.text
+        session.process.send_signal(signal.SIGTERM)
+        assert session.finish() == 130
+        assert session.restored()
+    finally:
+        session.close()
+
+
+FIRST_DRAW_PROBE = """
+import os, sys
+from askbench.harness.frontends import cli, try_prompt
+
+def first_draw(self, lines, width, full_screen):
+    os.write(2, "\\n".join(sorted(sys.modules)).encode())
+    os._exit(0)
+
+try_prompt.Display.draw = first_draw
+cli.main(["try", sys.argv[1]])
+"""
+"""``askbench try FIXTURE`` that stops as it is about to draw its first frame and lists every module imported by then."""
+
+TRY_MODULES = {
+    "askbench.harness.drivers.frame_sources",
+    "askbench.harness.drivers.protocol",
+    "askbench.harness.fixtures.ids",
+    "askbench.harness.fixtures.json_positions",
+    "askbench.harness.fixtures.loading",
+    "askbench.harness.fixtures.mcp_records",
+    "askbench.harness.fixtures.problems",
+    "askbench.harness.frontends.cli",
+    "askbench.harness.frontends.lazy_commands",
+    "askbench.harness.frontends.option_types",
+    "askbench.harness.frontends.try_prompt",
+    "askbench.harness.reporters.colour",
+}
+"""All of the harness ``askbench try`` imports before its first frame, packages aside: the command line, the
+fixture's loader and the prompt's colours."""
+
+
+def _modules_at_first_draw(fixture: str) -> set[str]:
+    master, slave = os.openpty()
+    _set_size(slave, 120, 40)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", FIRST_DRAW_PROBE, fixture],
+            stdin=slave,
+            stdout=slave,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=TIMEOUT * 3,
+            check=False,
+        )
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert done.returncode == 0, done.stderr.decode()
+    return set(done.stderr.decode().split())
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    [REPRO, "corpus/mcp/github-create-issue-long-markdown-body.json"],
+    ids=["bash", "mcp"],
+)
+def test_try_imports_no_more_than_it_needs_before_the_first_draw(fixture: str) -> None:
+    """No judge, terminal, runner, report, agent or other subcommand, no pyte: the harness it imports is exactly
+    ``TRY_MODULES``, so a module that slips onto the path shows by name."""
+    modules = _modules_at_first_draw(fixture)
+    harness = {
+        name
+        for name in modules
+        if name.startswith("askbench.harness.")
+        and not importlib.util.find_spec(name).submodule_search_locations  # type: ignore[union-attr]
+    }
+    assert harness == TRY_MODULES
+    assert {"askbench.impl.prompt", "askbench.impl.payload", "tree_sitter_bash"} <= modules
+    assert not {
+        name for name in modules if name.split(".")[0] in ("pyte", "matplotlib", "hypothesis")
+    }
 
 
 @pytest.mark.parametrize(
