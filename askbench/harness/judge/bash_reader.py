@@ -35,6 +35,11 @@ _NO_SUBSTITUTION = re.compile(r"[^\\'\"`$<>]+")
 """Characters that start no quote and no substitution: a run of them is stepped over at once."""
 
 _OPERATORS = ("&&", "||", ";;&", ";;", ";&", "|&", "|", ";", "&", "(", ")")
+_OPERATOR = re.compile("|".join(re.escape(operator) for operator in _OPERATORS))
+"""The operators, the longest first where one begins another, as ``_OPERATORS`` lists them."""
+_MAY_START_OPERATOR = frozenset("\n0123456789{<>&;|()")
+"""What a redirection (``2>``, ``{fd}>``, ``<``), an operator, ``((`` or a line's end begins with: any other
+character begins a word."""
 _REDIRECT = re.compile(r"(?:[0-9]+|\{\w+\})?(?:<<<|<<-|<<|&>>|&>|>>|>\||<>|<&|>&|<|>)")
 _RESERVED = frozenset(
     {
@@ -156,6 +161,8 @@ class _Reader:
             char = self.text[self.at]
             if char in " \t":
                 self.at += 1
+            elif char not in _MAY_START_OPERATOR:
+                self.next_word()
             elif char == "\n":
                 self.at += 1
                 self.end_line()
@@ -170,10 +177,8 @@ class _Reader:
                 ("<(", ">("), self.at
             ):
                 self.redirect(redirect)
-            elif operator := next(
-                (op for op in _OPERATORS if self.text.startswith(op, self.at)), None
-            ):
-                self.operator(operator)
+            elif operator := _OPERATOR.match(self.text, self.at):
+                self.operator(operator.group())
             else:
                 self.next_word()
         self.end_command()
@@ -455,8 +460,14 @@ _OUTSIDE_COMMANDS = {
 """Where a word is no command's: what it does to the reading instead."""
 
 
+_QUOTING = re.compile(r"[\\'\"]")
+"""What a word's quotes are made of: a word with none of them is its own text."""
+
+
 def _unquote(word: str) -> str:
     """A word's text with its quotes removed (what a heredoc delimiter or a ``-c`` script is)."""
+    if _QUOTING.search(word) is None:
+        return word
     out: list[str] = []
     position = 0
     while position < len(word):
