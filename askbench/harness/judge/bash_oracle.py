@@ -89,6 +89,9 @@ def _unescaped(text: str) -> str:
 
 
 _cache: dict[str, BashReading] = {}
+_KEPT = 1 << 16
+"""The longest command whose reading is kept for the next time it is asked: the corpus's commands are asked at
+every width and by several checks; a command of megabytes is read once, and its reader keeps its commands."""
 _HEREDOC = re.compile(r"<<(?!<)")
 """A command holding a heredoc is read alone: one whose body is not ended (or ended by a line bash does not take
 as its delimiter) swallows the separators after it, which costs the batch a re-read from there. Only the cost
@@ -109,7 +112,11 @@ def read_commands(commands: Sequence[str]) -> list[BashReading | None]:
             _cache[command] = read_command(command)
     for start in range(0, len(batched), _BATCH):
         _read_batch(batched[start : start + _BATCH])
-    return [_cache.get(command) for command in commands]
+    readings = [_cache.get(command) for command in commands]
+    for command in wanted:
+        if len(command) > _KEPT:
+            _cache.pop(command, None)
+    return readings
 
 
 def _encodable(text: str) -> bool:

@@ -71,18 +71,29 @@ redirection anywhere in a simple command and prints it after the words (``sort <
 so words a redirection stands between are still the command's, in order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShellCommand:
-    """One command the shell runs: its source text and its words (name, arguments, parameters)."""
+    """One command the shell runs: its words (name, arguments, parameters), and where it stands among the others.
 
-    text: str
+    Slotted, with no text of its own where its words say it all: a command of
+    a hundred thousand commands is held as that many of these at once.
+    """
+
     words: tuple[str, ...]
     start: int
     gaps: tuple[str, ...] = ()
-    """What stands between each two words in the source: blanks, or a control the screen spells out (``\\r`` as ``␍``)."""
+    """What stands between each two words in the source: blanks, or a control the screen spells out (``\\r`` as
+    ``␍``); a gap not listed is one blank, as bash's canonical form has every gap."""
     outer: int | None = None
     """The index of the command this one stands in as its wrapper's (``sudo``'s ``rm``, ``sh -c``'s script): a
     view that hides the wrapper hides it too, so the two are one command to count."""
+    source: str | None = None
+    """Its source text, where that is more than its words joined by blanks (a PowerShell command's own)."""
+
+    @property
+    def text(self) -> str:
+        """Its source text: as written, or its words joined by blanks."""
+        return self.source if self.source is not None else " ".join(self.words)
 
 
 @cache
@@ -165,15 +176,20 @@ def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
     wrappers: list[
         tuple[tuple[int, ...], int]
     ] = []  # the places enclosing this one, and their indices
+    names: dict[str, str] = {}  # one object for equal words: names and flags repeat in every script
+    lines: dict[tuple[str, ...], tuple[str, ...]] = {}  # and one for the words of equal commands
     for command in kept:
-        words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
+        words = tuple(
+            names.setdefault(word, word) for word in command.words if word.strip(_BLANKS)
+        )  # ``\r`` alone: blank
         if not words:
             continue
+        words = lines.setdefault(words, words)
         while wrappers and command.order[: len(wrappers[-1][0])] != wrappers[-1][0]:
             wrappers.pop()
         outer = wrappers[-1][1] if wrappers else None
         wrappers.append((command.order, len(out)))
-        out.append(ShellCommand(" ".join(words), words, len(out), (" ",) * (len(words) - 1), outer))
+        out.append(ShellCommand(words, len(out), outer=outer))
     return tuple(out) or None
 
 
@@ -230,7 +246,7 @@ def _command(node: Node, source: bytes) -> ShellCommand:
         source[before.end_byte : after.start_byte].decode("utf-8")
         for before, after in zip(spans, spans[1:], strict=False)
     )
-    return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
+    return ShellCommand(words, node.start_byte, gaps, source=_decode(source, node))
 
 
 def _most_cells(text: str) -> int:
