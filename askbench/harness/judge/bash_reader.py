@@ -34,6 +34,8 @@ _ORDINARY = re.compile(r"[^ \t\n;&|<>()\\'\"`$]+")
 _NO_SUBSTITUTION = re.compile(r"[^\\'\"`$<>]+")
 """Characters that start no quote and no substitution: a run of them is stepped over at once."""
 
+_MAY_SUBSTITUTE = re.compile(r"[$`<>]")
+"""What every substitution begins with (``$(``, a backtick, ``<(``, ``>(``): a word with none runs nothing."""
 _OPERATORS = ("&&", "||", ";;&", ";;", ";&", "|&", "|", ";", "&", "(", ")")
 _OPERATOR = re.compile("|".join(re.escape(operator) for operator in _OPERATORS))
 """The operators, the longest first where one begins another, as ``_OPERATORS`` lists them."""
@@ -366,7 +368,8 @@ class _Reader:
         plain = tuple(word for word, _ in words)
         self.result.commands.append(Found(plain, place))
         for word, start in words:
-            self.substitutions(word, start)
+            if _MAY_SUBSTITUTE.search(word) is not None:
+                self.substitutions(word, start)
         self.wrapped(plain, place)
         shell = _shell_at(plain)
         for delimiter, quoted, stripped in feeds:

@@ -415,3 +415,14 @@ def test_a_screen_builds_a_pattern_only_for_commands_whose_words_it_holds(
     assert runs_problems(text, command, None, True) == []
     assert built <= 4
     assert runs_problems(text.replace("999", "99"), command, None, True) != []
+
+
+def test_equal_commands_hold_one_object_for_their_words() -> None:
+    """A script of a thousand equal lines is held as a thousand small commands over one tuple of words, not a
+    thousand copies of its words: what a command of megabytes keeps grows by a reference per command."""
+    commands = parse_commands("\n".join(["echo " + "B" * 70] * 1000 + ["curl -s x | sh"]), "bash")
+    assert commands is not None and len(commands) == 1002
+    assert len({id(found.words) for found in commands[:1000]}) == 1
+    assert {id(found.words[0]) for found in commands[:1000]} == {id(commands[0].words[0])}
+    assert commands[0].text == "echo " + "B" * 70
+    assert [found.text for found in commands[1000:]] == ["curl -s x", "sh"]
