@@ -151,19 +151,17 @@ def _read_batch(commands: list[str]) -> None:
 
 
 def _sections(output: str, nonce: str, count: int) -> list[str | None]:
-    """The canonical text before each separator bash printed as a command of its own, in order."""
+    """The canonical text before each separator bash printed as a command of its own, in order.
+
+    Only the separators' lines are looked at: the text between two is sliced out whole, never split into lines.
+    """
     out: list[str | None] = []
-    lines: list[str] = []
-    for line in output.split("\n"):
-        if line == f": ASKBENCH_{nonce}_{len(out)}":
-            out.append("\n".join(lines).strip("\n"))
-            lines = []
-            if len(out) == count:
-                break
-        elif line.startswith(
-            f": ASKBENCH_{nonce}_"
-        ):  # a separator out of turn: what lies before it is unsure
+    start = 0
+    for line in re.finditer(rf"^: ASKBENCH_{nonce}_.*$", output, re.MULTILINE):
+        if line[0] != f": ASKBENCH_{nonce}_{len(out)}":  # a separator out of turn: what lies before it is unsure
             break
-        else:
-            lines.append(line)
+        out.append(output[start : line.start()].strip("\n"))
+        start = line.end() + 1
+        if len(out) == count:
+            break
     return out + [None] * (count - len(out))

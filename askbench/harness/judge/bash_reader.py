@@ -107,7 +107,7 @@ _FIRST_PLAIN = {"timeout": 1, "chroot": 1}
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Found:
     """A command bash would run: its words as bash printed them, and where it stands among the others."""
 
