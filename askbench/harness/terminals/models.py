@@ -53,9 +53,6 @@ TRANSCRIPT = tuple(f"transcript row {index:02d}" for index in range(1, 5))
 _SGR = re.compile(r"\x1b\[([0-9;:]*)m")
 _FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 """Every control character, after SGR sequences are removed: a frame line holds no CR or LF of its own."""
-_FOREIGN = re.compile(r"\x1b(?!\[[0-9;:]*m)|[\x00-\x1a\x1c-\x1f\x7f-\x9f]")
-"""A control character no SGR sequence begins: what ``_FORBIDDEN`` finds once the sequences are removed (an SGR
-sequence holds no control but the escape it begins with), found in one pass without removing them."""
 
 
 def plain_line(line: str) -> bool:
@@ -67,7 +64,10 @@ def foreign_controls(line: str) -> list[str]:
     """Every control in one frame line that is not an SGR colour sequence, as visible text."""
     if plain_line(line):
         return []
-    return [repr(match.group()) for match in _FOREIGN.finditer(line)]
+    stripped = _SGR.sub("", line)
+    if stripped.isascii() and stripped.isprintable():
+        return []
+    return [repr(match.group()) for match in _FORBIDDEN.finditer(stripped)]
 
 
 # ── styles ─────────────────────────────────────────────────────────────────
