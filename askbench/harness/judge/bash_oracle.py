@@ -158,7 +158,9 @@ def _sections(output: str, nonce: str, count: int) -> list[str | None]:
     out: list[str | None] = []
     start = 0
     for line in re.finditer(rf"^: ASKBENCH_{nonce}_.*$", output, re.MULTILINE):
-        if line[0] != f": ASKBENCH_{nonce}_{len(out)}":  # a separator out of turn: what lies before it is unsure
+        if (
+            line[0] != f": ASKBENCH_{nonce}_{len(out)}"
+        ):  # a separator out of turn: what lies before it is unsure
             break
         out.append(output[start : line.start()].strip("\n"))
         start = line.end() + 1

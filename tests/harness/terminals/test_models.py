@@ -201,7 +201,22 @@ def test_a_painted_row_reads_as_the_general_layout_lays_it_out(line: str) -> Non
     assert [row.kinds for row in rows] == [row.kinds for row in _laid_out_cell_by_cell(line, 80)]
 
 
-_LINE_PIECES = ["a", " ", "é", "\x1b", "[", "0", ";", ":", "m", "\x1b[31m", "\x1b[0;1m", "\x07", "\x00", "\x7f"]
+_LINE_PIECES = [
+    "a",
+    " ",
+    "é",
+    "\x1b",
+    "[",
+    "0",
+    ";",
+    ":",
+    "m",
+    "\x1b[31m",
+    "\x1b[0;1m",
+    "\x07",
+    "\x00",
+    "\x7f",
+]
 
 
 @settings(max_examples=400, deadline=None)
