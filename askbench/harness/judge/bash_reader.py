@@ -370,15 +370,18 @@ class _Reader:
         for word, start in words:
             if _MAY_SUBSTITUTE.search(word) is not None:
                 self.substitutions(word, start)
-        self.wrapped(plain, place)
-        shell = _shell_at(plain)
+        inner = _unwrap(plain)
+        self.wrapped(plain, place, inner)
+        shell = _shell_at(inner or plain)
         for delimiter, quoted, stripped in feeds:
             self.heredocs.append(
                 (delimiter, quoted, stripped, words[0][1] if shell is not None else -1)
             )
 
-    def wrapped(self, words: tuple[str, ...], place: tuple[int, ...]) -> None:
-        inner = _unwrap(words)
+    def wrapped(
+        self, words: tuple[str, ...], place: tuple[int, ...], inner: tuple[str, ...] | None
+    ) -> None:
+        """The command a wrapper runs (``inner``, ``_unwrap``'s answer for ``words``) and the script a shell is handed."""
         if inner and inner != words:
             self.result.commands.append(Found(inner, (*place, 0)))
         script = _script(inner or words)
@@ -566,9 +569,12 @@ def _wrapped_start(words: tuple[str, ...], index: int, name: str) -> int:
     return position
 
 
-def _shell_at(words: tuple[str, ...]) -> str | None:
-    inner = _unwrap(words) or words
-    return _name(inner[0]) if inner and _name(inner[0]) in _SHELLS else None
+def _shell_at(inner: tuple[str, ...]) -> str | None:
+    """The shell a command runs, given the words it runs (a wrapper's command, or its own words)."""
+    if not inner:
+        return None
+    name = _name(inner[0])
+    return name if name in _SHELLS else None
 
 
 def _script(words: tuple[str, ...]) -> str | None:
