@@ -27,6 +27,7 @@ import os
 import re
 import secrets
 import subprocess
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -61,15 +62,25 @@ def bash_version() -> str:
 
 
 def _run(script: str) -> tuple[str, bool]:
-    done = subprocess.run(
-        [_BASH, *_OPTIONS],
-        input=script.encode("utf-8", "surrogateescape"),
-        capture_output=True,
-        timeout=_TIMEOUT,
-        env=_ENV,
-        check=False,
-    )
-    return done.stdout.decode("utf-8", "surrogateescape"), done.returncode == 0
+    """bash's canonical form of ``script``, and whether it parsed to the end.
+
+    The script and bash's answer go through files, not pipes: bash prints a
+    line a write, and a pipe would wake this process for each of them.
+    """
+    with tempfile.TemporaryFile() as source, tempfile.TemporaryFile() as printed:
+        source.write(script.encode("utf-8", "surrogateescape"))
+        source.seek(0)
+        done = subprocess.run(
+            [_BASH, *_OPTIONS],
+            stdin=source,
+            stdout=printed,
+            stderr=subprocess.DEVNULL,
+            timeout=_TIMEOUT,
+            env=_ENV,
+            check=False,
+        )
+        printed.seek(0)
+        return printed.read().decode("utf-8", "surrogateescape"), done.returncode == 0
 
 
 def read_command(command: str) -> BashReading:
