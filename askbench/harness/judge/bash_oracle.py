@@ -27,6 +27,7 @@ import os
 import re
 import secrets
 import subprocess
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -61,15 +62,25 @@ def bash_version() -> str:
 
 
 def _run(script: str) -> tuple[str, bool]:
-    done = subprocess.run(
-        [_BASH, *_OPTIONS],
-        input=script.encode("utf-8", "surrogateescape"),
-        capture_output=True,
-        timeout=_TIMEOUT,
-        env=_ENV,
-        check=False,
-    )
-    return done.stdout.decode("utf-8", "surrogateescape"), done.returncode == 0
+    """bash's canonical form of ``script``, and whether it parsed to the end.
+
+    The script and bash's answer go through files, not pipes: bash prints a
+    line a write, and a pipe would wake this process for each of them.
+    """
+    with tempfile.TemporaryFile() as source, tempfile.TemporaryFile() as printed:
+        source.write(script.encode("utf-8", "surrogateescape"))
+        source.seek(0)
+        done = subprocess.run(
+            [_BASH, *_OPTIONS],
+            stdin=source,
+            stdout=printed,
+            stderr=subprocess.DEVNULL,
+            timeout=_TIMEOUT,
+            env=_ENV,
+            check=False,
+        )
+        printed.seek(0)
+        return printed.read().decode("utf-8", "surrogateescape"), done.returncode == 0
 
 
 def read_command(command: str) -> BashReading:
@@ -89,6 +100,9 @@ def _unescaped(text: str) -> str:
 
 
 _cache: dict[str, BashReading] = {}
+_KEPT = 1 << 16
+"""The longest command whose reading is kept for the next time it is asked: the corpus's commands are asked at
+every width and by several checks; a command of megabytes is read once, and its reader keeps its commands."""
 _HEREDOC = re.compile(r"<<(?!<)")
 """A command holding a heredoc is read alone: one whose body is not ended (or ended by a line bash does not take
 as its delimiter) swallows the separators after it, which costs the batch a re-read from there. Only the cost
@@ -109,7 +123,11 @@ def read_commands(commands: Sequence[str]) -> list[BashReading | None]:
             _cache[command] = read_command(command)
     for start in range(0, len(batched), _BATCH):
         _read_batch(batched[start : start + _BATCH])
-    return [_cache.get(command) for command in commands]
+    readings = [_cache.get(command) for command in commands]
+    for command in wanted:
+        if len(command) > _KEPT:
+            _cache.pop(command, None)
+    return readings
 
 
 def _encodable(text: str) -> bool:
@@ -144,19 +162,19 @@ def _read_batch(commands: list[str]) -> None:
 
 
 def _sections(output: str, nonce: str, count: int) -> list[str | None]:
-    """The canonical text before each separator bash printed as a command of its own, in order."""
+    """The canonical text before each separator bash printed as a command of its own, in order.
+
+    Only the separators' lines are looked at: the text between two is sliced out whole, never split into lines.
+    """
     out: list[str | None] = []
-    lines: list[str] = []
-    for line in output.split("\n"):
-        if line == f": ASKBENCH_{nonce}_{len(out)}":
-            out.append("\n".join(lines).strip("\n"))
-            lines = []
-            if len(out) == count:
-                break
-        elif line.startswith(
-            f": ASKBENCH_{nonce}_"
+    start = 0
+    for line in re.finditer(rf"^: ASKBENCH_{nonce}_.*$", output, re.MULTILINE):
+        if (
+            line[0] != f": ASKBENCH_{nonce}_{len(out)}"
         ):  # a separator out of turn: what lies before it is unsure
             break
-        else:
-            lines.append(line)
+        out.append(output[start : line.start()].strip("\n"))
+        start = line.end() + 1
+        if len(out) == count:
+            break
     return out + [None] * (count - len(out))

@@ -34,7 +34,14 @@ _ORDINARY = re.compile(r"[^ \t\n;&|<>()\\'\"`$]+")
 _NO_SUBSTITUTION = re.compile(r"[^\\'\"`$<>]+")
 """Characters that start no quote and no substitution: a run of them is stepped over at once."""
 
+_MAY_SUBSTITUTE = re.compile(r"[$`<>]")
+"""What every substitution begins with (``$(``, a backtick, ``<(``, ``>(``): a word with none runs nothing."""
 _OPERATORS = ("&&", "||", ";;&", ";;", ";&", "|&", "|", ";", "&", "(", ")")
+_OPERATOR = re.compile("|".join(re.escape(operator) for operator in _OPERATORS))
+"""The operators, the longest first where one begins another, as ``_OPERATORS`` lists them."""
+_MAY_START_OPERATOR = frozenset("\n0123456789{<>&;|()")
+"""What a redirection (``2>``, ``{fd}>``, ``<``), an operator, ``((`` or a line's end begins with: any other
+character begins a word."""
 _REDIRECT = re.compile(r"(?:[0-9]+|\{\w+\})?(?:<<<|<<-|<<|&>>|&>|>>|>\||<>|<&|>&|<|>)")
 _RESERVED = frozenset(
     {
@@ -100,7 +107,7 @@ _FIRST_PLAIN = {"timeout": 1, "chroot": 1}
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Found:
     """A command bash would run: its words as bash printed them, and where it stands among the others."""
 
@@ -156,6 +163,8 @@ class _Reader:
             char = self.text[self.at]
             if char in " \t":
                 self.at += 1
+            elif char not in _MAY_START_OPERATOR:
+                self.next_word()
             elif char == "\n":
                 self.at += 1
                 self.end_line()
@@ -170,10 +179,8 @@ class _Reader:
                 ("<(", ">("), self.at
             ):
                 self.redirect(redirect)
-            elif operator := next(
-                (op for op in _OPERATORS if self.text.startswith(op, self.at)), None
-            ):
-                self.operator(operator)
+            elif operator := _OPERATOR.match(self.text, self.at):
+                self.operator(operator.group())
             else:
                 self.next_word()
         self.end_command()
@@ -361,16 +368,20 @@ class _Reader:
         plain = tuple(word for word, _ in words)
         self.result.commands.append(Found(plain, place))
         for word, start in words:
-            self.substitutions(word, start)
-        self.wrapped(plain, place)
-        shell = _shell_at(plain)
+            if _MAY_SUBSTITUTE.search(word) is not None:
+                self.substitutions(word, start)
+        inner = _unwrap(plain)
+        self.wrapped(plain, place, inner)
+        shell = _shell_at(inner or plain)
         for delimiter, quoted, stripped in feeds:
             self.heredocs.append(
                 (delimiter, quoted, stripped, words[0][1] if shell is not None else -1)
             )
 
-    def wrapped(self, words: tuple[str, ...], place: tuple[int, ...]) -> None:
-        inner = _unwrap(words)
+    def wrapped(
+        self, words: tuple[str, ...], place: tuple[int, ...], inner: tuple[str, ...] | None
+    ) -> None:
+        """The command a wrapper runs (``inner``, ``_unwrap``'s answer for ``words``) and the script a shell is handed."""
         if inner and inner != words:
             self.result.commands.append(Found(inner, (*place, 0)))
         script = _script(inner or words)
@@ -455,8 +466,14 @@ _OUTSIDE_COMMANDS = {
 """Where a word is no command's: what it does to the reading instead."""
 
 
+_QUOTING = re.compile(r"[\\'\"]")
+"""What a word's quotes are made of: a word with none of them is its own text."""
+
+
 def _unquote(word: str) -> str:
     """A word's text with its quotes removed (what a heredoc delimiter or a ``-c`` script is)."""
+    if _QUOTING.search(word) is None:
+        return word
     out: list[str] = []
     position = 0
     while position < len(word):
@@ -552,9 +569,12 @@ def _wrapped_start(words: tuple[str, ...], index: int, name: str) -> int:
     return position
 
 
-def _shell_at(words: tuple[str, ...]) -> str | None:
-    inner = _unwrap(words) or words
-    return _name(inner[0]) if inner and _name(inner[0]) in _SHELLS else None
+def _shell_at(inner: tuple[str, ...]) -> str | None:
+    """The shell a command runs, given the words it runs (a wrapper's command, or its own words)."""
+    if not inner:
+        return None
+    name = _name(inner[0])
+    return name if name in _SHELLS else None
 
 
 def _script(words: tuple[str, ...]) -> str | None:

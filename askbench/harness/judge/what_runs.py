@@ -71,18 +71,29 @@ redirection anywhere in a simple command and prints it after the words (``sort <
 so words a redirection stands between are still the command's, in order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShellCommand:
-    """One command the shell runs: its source text and its words (name, arguments, parameters)."""
+    """One command the shell runs: its words (name, arguments, parameters), and where it stands among the others.
 
-    text: str
+    Slotted, with no text of its own where its words say it all: a command of
+    a hundred thousand commands is held as that many of these at once.
+    """
+
     words: tuple[str, ...]
     start: int
     gaps: tuple[str, ...] = ()
-    """What stands between each two words in the source: blanks, or a control the screen spells out (``\\r`` as ``␍``)."""
+    """What stands between each two words in the source: blanks, or a control the screen spells out (``\\r`` as
+    ``␍``); a gap not listed is one blank, as bash's canonical form has every gap."""
     outer: int | None = None
     """The index of the command this one stands in as its wrapper's (``sudo``'s ``rm``, ``sh -c``'s script): a
     view that hides the wrapper hides it too, so the two are one command to count."""
+    source: str | None = None
+    """Its source text, where that is more than its words joined by blanks (a PowerShell command's own)."""
+
+    @property
+    def text(self) -> str:
+        """Its source text: as written, or its words joined by blanks."""
+        return self.source if self.source is not None else " ".join(self.words)
 
 
 @cache
@@ -165,15 +176,20 @@ def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
     wrappers: list[
         tuple[tuple[int, ...], int]
     ] = []  # the places enclosing this one, and their indices
+    names: dict[str, str] = {}  # one object for equal words: names and flags repeat in every script
+    lines: dict[tuple[str, ...], tuple[str, ...]] = {}  # and one for the words of equal commands
     for command in kept:
-        words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
+        words = tuple(
+            names.setdefault(word, word) for word in command.words if word.strip(_BLANKS)
+        )  # ``\r`` alone: blank
         if not words:
             continue
+        words = lines.setdefault(words, words)
         while wrappers and command.order[: len(wrappers[-1][0])] != wrappers[-1][0]:
             wrappers.pop()
         outer = wrappers[-1][1] if wrappers else None
         wrappers.append((command.order, len(out)))
-        out.append(ShellCommand(" ".join(words), words, len(out), (" ",) * (len(words) - 1), outer))
+        out.append(ShellCommand(words, len(out), outer=outer))
     return tuple(out) or None
 
 
@@ -230,7 +246,7 @@ def _command(node: Node, source: bytes) -> ShellCommand:
         source[before.end_byte : after.start_byte].decode("utf-8")
         for before, after in zip(spans, spans[1:], strict=False)
     )
-    return ShellCommand(_decode(source, node), words, node.start_byte, gaps)
+    return ShellCommand(words, node.start_byte, gaps, source=_decode(source, node))
 
 
 def _most_cells(text: str) -> int:
@@ -292,10 +308,7 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
     words = command.words
     long_command = _most_cells(" ".join(words)) > LONG_COMMAND or narrow
     if long_command:
-        kept = 1
-        while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:
-            kept += 1
-        words = words[:kept]
+        words = words[: _kept(words)]
     gaps, parts = [], []
     for index, raw in enumerate(words):
         if index:
@@ -323,6 +336,79 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
 
 def on_screen(command: ShellCommand, ask_text: str, *, narrow: bool = False) -> bool:
     return command_pattern(command, narrow=narrow).search(ask_text) is not None
+
+
+_UNSEEN = re.compile(r"[\s\\]+")
+"""What a command's pattern lets stand anywhere between or in place of its characters: blanks (``\\s+``) and a
+row break (a backslash, a newline, the indent). With these left out of the screen and of a word, a word the
+pattern matches stands whole in the screen's text."""
+
+
+class ScreenSearch:
+    """Whether commands are on one screen's text, each distinct command looked for once.
+
+    A command's pattern is built and searched only when every word it
+    cannot do without stands in the screen's text with blanks and row
+    breaks left out of both: the pattern matches each such word character
+    by character, with nothing but those between, so a command failing this
+    test is not on screen, and a command of a hundred thousand commands
+    costs a lookup for each word no screen could hold, not a pattern.
+    """
+
+    def __init__(self, text: str, *, narrow: bool = False) -> None:
+        self.text = text
+        self.narrow = narrow
+        self.squeezed = _UNSEEN.sub("", text)
+        self.cut = ELLIPSIS in text
+        """A marker on screen lets a long word stand as it, and a long command end at it."""
+        self.literals: dict[str, bool] = {}
+        self.verdicts: dict[tuple[tuple[str, ...], tuple[str, ...]], bool] = {}
+
+    def __call__(self, command: ShellCommand) -> bool:
+        key = (command.words, command.gaps)
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            verdict = all(self.holds(literal) for literal in self.owed(command)) and on_screen(
+                command, self.text, narrow=self.narrow
+            )
+            self.verdicts[key] = verdict
+        return verdict
+
+    def holds(self, literal: str) -> bool:
+        found = self.literals.get(literal)
+        if found is None:
+            found = self.literals[literal] = literal in self.squeezed
+        return found
+
+    def owed(self, command: ShellCommand) -> Iterator[str]:
+        """The text of each word the command's pattern must match as written, blanks and breaks left out."""
+        words = command.words
+        if _most_cells(" ".join(words)) > LONG_COMMAND or self.narrow:
+            words = words[:1] if self.cut else words[: _kept(words)]
+        for raw in words:
+            literal = _literal(raw, cut=self.cut)
+            if literal is not None:
+                yield _UNSEEN.sub("", literal)
+
+
+def _kept(words: tuple[str, ...]) -> int:
+    """How many words a long command owes: its name and those after it that fit in a short word's room."""
+    kept = 1
+    while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:
+        kept += 1
+    return kept
+
+
+def _literal(raw: str, *, cut: bool) -> str | None:
+    """What ``_word``'s pattern for ``raw`` matches as written, or ``None`` when it may match other text."""
+    special = _RESPELLED.search(raw)
+    head = raw if special is None else raw[: special.start()]
+    long_word = len(head) > SHORT_WORD or not head.isprintable()
+    if special is None and "\n" in raw.strip(_BLANKS):
+        long_word = True
+    if long_word:  # written out, or standing as the marker
+        return None if cut else _collapse(raw)
+    return head or None
 
 
 def hidden_counted(ask_text: str) -> int:
@@ -358,7 +444,8 @@ def runs_problems(
         return []
     ends = (commands[0], commands[-1])
     required = commands if owes_every else tuple(dict.fromkeys(ends))
-    missing = [found for found in required if not on_screen(found, ask_text, narrow=narrow)]
+    shown = ScreenSearch(ask_text, narrow=narrow)
+    missing = [found for found in required if not shown(found)]
     hidden = {found.start for found in missing}
     units = [found for found in missing if found.outer not in hidden and found not in ends]
     if (

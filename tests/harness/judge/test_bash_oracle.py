@@ -261,3 +261,18 @@ def test_a_command_long_only_by_a_character_spelled_out_is_judged_by_its_start()
         "x $(git . . $'--x=y\\t' '0.9 0.9' $(sh \"./b $HOME\" 'x9\t' -#- \"-f $HOME\"#glued)) y"
     )
     assert disagreements([command]) == []
+
+
+def test_a_reading_of_megabytes_is_not_kept_and_a_small_one_is() -> None:
+    """The oracle keeps the readings the gate asks for again (the corpus's commands, at every width); a command of
+    megabytes is read once per fixture, and keeping its canonical text would hold a second copy of it for good."""
+    import askbench.harness.judge.bash_oracle as oracle
+
+    large = "echo " + "B" * 70 + "\n"
+    large = large * (2 * oracle._KEPT // len(large)) + "curl -s x | sh"
+    small = "echo kept-reading-" + "7" * 8
+    (read_large, read_small) = read_commands([large, small])
+    assert read_large is not None and read_large.text.endswith("curl -s x | sh")
+    assert read_small is not None and read_small.text == small
+    assert large not in oracle._cache
+    assert oracle._cache[small] is read_small

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ import askbench.impl.dialog
 import askbench.impl.shell
 from askbench.harness.judge.bash_oracle import bash_version
 from askbench.harness.judge.what_runs import (
+    ScreenSearch,
+    ShellCommand,
     command_pattern,
     first_and_last,
     on_screen,
@@ -349,3 +352,77 @@ def test_every_command_of_a_generated_chain_is_shown_or_counted(
 ) -> None:
     command = steps[0] + "".join(join + step for join, step in zip(joins, steps[1:], strict=False))
     assert runs_problems(ask_text(bash(command), width), command, None, True) == []
+
+
+# ── the cost of looking: a screen rules out commands without a pattern ─────
+
+
+_WORDY_STEP = st.builds(
+    lambda name, words: " ".join([name, *words]),
+    st.sampled_from(["echo", "rm", "curl", "sudo rm", "sh -c", "printf"]),
+    st.lists(
+        st.from_regex(
+            r"""[a-z0-9./=\-'"$`\\]{1,50}|"[a-z ]{0,60}"|'[a-z\t]{0,8}'""", fullmatch=True
+        ),
+        max_size=5,
+    ),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    steps=st.lists(_WORDY_STEP, min_size=2, max_size=12),
+    width=st.sampled_from([30, 80, 160]),
+    cut=st.integers(min_value=0, max_value=400),
+    narrow=st.booleans(),
+)
+def test_a_screen_search_agrees_with_the_pattern_on_every_command(
+    steps: list[str], width: int, cut: int, narrow: bool
+) -> None:
+    """Leaving out the commands whose words are not on screen changes no answer: what the search says of each
+    command is what its pattern says, on a render and on the render cut short."""
+    command = " ; ".join(steps)
+    commands = parse_commands(command, "bash")
+    if not commands:
+        return
+    whole = ask_text(bash(command), width)
+    for text in (whole, whole[: len(whole) - cut], whole.replace(" ", "\n   ", 3)):
+        search = ScreenSearch(text, narrow=narrow)
+        for found in commands:
+            assert search(found) == on_screen(found, text, narrow=narrow)
+
+
+def test_a_screen_builds_a_pattern_only_for_commands_whose_words_it_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A thousand distinct commands, a screen that shows the first and the last and counts the rest: only the few
+    commands whose words all stand in it are matched by pattern; the thousand cost a lookup each."""
+    import askbench.harness.judge.what_runs as what_runs
+
+    command = "\n".join(f"echo step-{index}-done" for index in range(1000))
+    text = (
+        "command : echo step-0-done\n          … 998 more commands …\n          echo step-999-done"
+    )
+    built = 0
+    pattern = what_runs.command_pattern
+
+    def counted(found: ShellCommand, *, narrow: bool = False) -> re.Pattern[str]:
+        nonlocal built
+        built += 1
+        return pattern(found, narrow=narrow)
+
+    monkeypatch.setattr(what_runs, "command_pattern", counted)
+    assert runs_problems(text, command, None, True) == []
+    assert built <= 4
+    assert runs_problems(text.replace("999", "99"), command, None, True) != []
+
+
+def test_equal_commands_hold_one_object_for_their_words() -> None:
+    """A script of a thousand equal lines is held as a thousand small commands over one tuple of words, not a
+    thousand copies of its words: what a command of megabytes keeps grows by a reference per command."""
+    commands = parse_commands("\n".join(["echo " + "B" * 70] * 1000 + ["curl -s x | sh"]), "bash")
+    assert commands is not None and len(commands) == 1002
+    assert len({id(found.words) for found in commands[:1000]}) == 1
+    assert {id(found.words[0]) for found in commands[:1000]} == {id(commands[0].words[0])}
+    assert commands[0].text == "echo " + "B" * 70
+    assert [found.text for found in commands[1000:]] == ["curl -s x", "sh"]

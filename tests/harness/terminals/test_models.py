@@ -1,6 +1,10 @@
 """The truth screen must see what a terminal would do, including what pyte hides."""
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from askbench.harness.terminals import models
 from askbench.harness.terminals.models import (
@@ -195,3 +199,33 @@ def test_a_painted_row_reads_as_the_general_layout_lays_it_out(line: str) -> Non
     rows = models.place([line], 80, models.GRAPHEME)
     assert rows == _laid_out_cell_by_cell(line, 80)
     assert [row.kinds for row in rows] == [row.kinds for row in _laid_out_cell_by_cell(line, 80)]
+
+
+_LINE_PIECES = [
+    "a",
+    " ",
+    "é",
+    "\x1b",
+    "[",
+    "0",
+    ";",
+    ":",
+    "m",
+    "\x1b[31m",
+    "\x1b[0;1m",
+    "\x07",
+    "\x00",
+    "\x7f",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([*_LINE_PIECES, "\x9b", "\u200b"]), max_size=14))
+def test_foreign_controls_are_the_controls_left_once_sgr_is_removed(pieces: list[str]) -> None:
+    """Found in one pass, the controls are those a reader finds after taking every SGR sequence out: an escape that
+    begins none (``\\x1b\\x1b[0m``'s first) among them, the one that begins a sequence not."""
+    line = "".join(pieces)
+    stripped = re.sub(r"\x1b\[[0-9;:]*m", "", line)
+    assert models.foreign_controls(line) == [
+        repr(char) for char in re.findall(r"[\x00-\x1f\x7f-\x9f]", stripped)
+    ]
