@@ -51,7 +51,7 @@ _MOST_NOTATION_CELLS = 10
 
 _GRAMMARS = {"bash": tree_sitter_bash.language, "powershell": tree_sitter_powershell.language}
 _ORDER = ("bash", "powershell")
-_BREAK = r"(?:\\?\r?\n *)?"
+_BREAK = r"(?:\\?\r?\n *+)?"
 """Where a hard wrap may fall: a row ends, and the next row is indented to the field column — or a line
 continuation the command shows as written, which bash joined into the word."""
 _EDGE = r"[\w./\-]"
@@ -271,11 +271,11 @@ def _exact(word: str) -> str:
 
 def _long(word: str) -> str:
     """A long word: written out, or anything around the bare ``…`` that stands for it."""
-    data = rf"(?:[^\s{ELLIPSIS}]|\n *)*?"  # a cut word may run over several rows before its marker
+    data = rf"(?:[^\s{ELLIPSIS}]|\n *+)*?"  # a cut word may run over several rows before its marker
     return rf"(?:{_exact(_collapse(word))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
 
 
-_CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *)*{ELLIPSIS}"
+_CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *+)*{ELLIPSIS}"
 """A word cut by a cap: what the row shows of it, then the bare marker."""
 _RESPELLED = re.compile(r"""['"\\$`]""")
 """A word with quotes or expansions: bash prints ``$'\\t'`` translated and ``$(  a )`` re-spaced, so the screen's
@@ -290,7 +290,7 @@ def _word(raw: str) -> str:
         head = raw[: special.start()]
         if len(head) > SHORT_WORD or not head.isprintable():
             return _long(raw)
-        return (_exact(head) if head else rf"[^\s{ELLIPSIS}]") + r"(?:[^\n]|\n *)*?"
+        return (_exact(head) if head else rf"[^\s{ELLIPSIS}]") + r"(?:[^\n]|\n *+)*?"
     if len(raw) > SHORT_WORD or "\n" in raw.strip(_BLANKS) or not raw.isprintable():
         return _long(raw)
     return _exact(_collapse(raw))

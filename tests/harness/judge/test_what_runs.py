@@ -426,3 +426,16 @@ def test_equal_commands_hold_one_object_for_their_words() -> None:
     assert {id(found.words[0]) for found in commands[:1000]} == {id(commands[0].words[0])}
     assert commands[0].text == "echo " + "B" * 70
     assert [found.text for found in commands[1000:]] == ["curl -s x", "sh"]
+
+
+def test_a_quoted_words_remainder_across_many_rows_is_searched_without_backtracking() -> None:
+    """After its first quote a word may be respelled, so its pattern allows any text, over row breaks too. A row
+    break and the next row's indent are one step: were the indent's blanks also the respelled text's, every row
+    would split its indent in as many ways as it has blanks, and a screen of rows would take their product to
+    rule the command out (a dozen rows: hours)."""
+    rows = "".join(f"\n          echo {index} {'0' * 9} d00 ;" for index in range(12))
+    screen = f'tool    : bash\ncommand : {rows}\n           echo "" 0 a 0 '
+    (cut_short,) = parse_commands('echo "" 0 a 0 0', "bash")
+    (shown,) = parse_commands('echo "" 0 a 0', "bash")
+    assert not on_screen(cut_short, screen)
+    assert on_screen(shown, screen)
