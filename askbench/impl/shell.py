@@ -38,7 +38,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 from .cells import text_cells
 from .command_spans import END_WINDOW, CommandSpans, hidden_marker, near_ends
 from .neutralise import neutralise
-from .shell_doubt import doubt
+from .shell_doubt import PATTERNS, doubt
 from .truncate import ELLIPSIS
 
 Dialect = Literal["bash", "powershell"]
@@ -177,9 +177,10 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         dialect or "bash"
     )  # a command no dialect names is bash's: never re-read as PowerShell
     tree = _parser(candidate).parse(scannable(command))
-    if tree.root_node.has_error or (
-        candidate == "bash" and doubt(tree.root_node, source) is not None
-    ):
+    if tree.root_node.has_error:
+        return Outline(candidate, command, doubtful=True)
+    captures = _captures(candidate, tree.root_node)
+    if candidate == "bash" and doubt(captures, source) is not None:
         return Outline(candidate, command, doubtful=True)
     outliner = _Outliner(source, candidate)
     data = (
@@ -187,8 +188,8 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP
         else None
     )
-    nodes = _command_nodes(candidate, tree.root_node)
-    ticks = outliner.body_backticks(tree.root_node)
+    nodes = _in_order(captures.get("command", []))
+    ticks = outliner.body_backticks(captures.get("body", []))
     text, commands = outliner.render(tree.root_node, data, nodes, ticks)
     return Outline(
         candidate,
@@ -348,11 +349,10 @@ class _Outliner:
     def join(self, tokens: list[_Token]) -> str:
         return self.join_placed(tokens)[0]
 
-    def body_backticks(self, root: Node) -> list[_Token]:
-        """The backtick substitutions of every unquoted heredoc body, each with the commands it runs."""
+    def body_backticks(self, bodies: Sequence[Node]) -> list[_Token]:
+        """The backtick substitutions of every unquoted heredoc body in ``bodies``, each with the commands it runs."""
         if self.dialect != "bash":
             return []
-        bodies = QueryCursor(_body_query(self.dialect)).captures(root).get("body", [])
         return [
             tick for body in bodies for tick in self.backticks(body, list(_substitutions(body)))
         ]
@@ -684,10 +684,9 @@ def _next_backtick(text: bytes, position: int) -> int:
     return -1
 
 
-def _command_nodes(dialect: Dialect, root: Node) -> list[Node]:
-    """Every command node of the tree, in source order."""
-    found = QueryCursor(_command_query(dialect)).captures(root).get("command", [])
-    return sorted(found, key=lambda node: node.start_byte)
+def _in_order(nodes: Sequence[Node]) -> list[Node]:
+    """Nodes in source order."""
+    return sorted(nodes, key=lambda node: node.start_byte)
 
 
 def _source_spans(
@@ -726,19 +725,22 @@ def _character_offsets(source: bytes, offsets: Sequence[int]) -> list[int]:
 @lru_cache(maxsize=256)
 def _commands_in(script: bytes) -> int:
     """How many commands bash's grammar finds in a backtick body: the payload's walk and the outline's both ask."""
-    return len(_command_nodes("bash", _parser("bash").parse(script).root_node))
+    return len(_captures("bash", _parser("bash").parse(script).root_node).get("command", []))
 
 
 @cache
-def _body_query(dialect: Dialect) -> Query:
-    return Query(
-        Language(_GRAMMARS[dialect]()), "(heredoc_body) @body" if dialect == "bash" else ""
-    )
+def _query(dialect: Dialect) -> Query:
+    """Every capture the outline reads, in one query: compiling one costs far more than its patterns add.
+
+    ``command`` and, in bash, ``body`` (heredoc bodies) and the captures
+    ``askbench.impl.shell_doubt`` reads.
+    """
+    patterns = "(command) @command\n" + (PATTERNS if dialect == "bash" else "")
+    return Query(Language(_GRAMMARS[dialect]()), patterns)
 
 
-@cache
-def _command_query(dialect: Dialect) -> Query:
-    return Query(Language(_GRAMMARS[dialect]()), "(command) @command")
+def _captures(dialect: Dialect, root: Node) -> dict[str, list[Node]]:
+    return QueryCursor(_query(dialect)).captures(root)
 
 
 WRAPPERS = frozenset(

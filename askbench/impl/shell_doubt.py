@@ -23,13 +23,11 @@ the person reads the command as written, nothing collapsed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Callable, Mapping, Sequence
 
-import tree_sitter_bash
-from tree_sitter import Language, Node, Query, QueryCursor
+from tree_sitter import Node
 
-__all__ = ["doubt"]
+__all__ = ["PATTERNS", "doubt"]
 
 _PLAIN_DELIMITER = re.compile(
     r"""[A-Za-z0-9_.-]+|'[A-Za-z0-9_.-]+'|"[A-Za-z0-9_.-]+"|\\[A-Za-z0-9_.-]+"""
@@ -46,7 +44,7 @@ _CONTINUATION = re.compile(rb"(?<!\\)(?:\\\\)*\\\r?\n")
 """A backslash no other backslash escapes, before a line break."""
 _JOINED_WORD = re.compile(rb"[^\s\\]\\\r?\n[^\s]")
 """``a\\`` + newline + ``b`` is one word ``ab`` to bash (3.1.2.1 Escape Character)."""
-_QUERY = """
+PATTERNS = """
 (heredoc_start) @start
 (heredoc_body) @body
 (comment) @comment
@@ -63,14 +61,15 @@ _LONG = 40
 """A literal longer than this is one the outline collapses (``askbench.impl.shell.LITERAL_KEEP``)."""
 
 
-@cache
-def _query() -> Query:
-    return Query(Language(tree_sitter_bash.language()), _QUERY)
+"""What ``doubt`` reads, by capture name. ``askbench.impl.shell`` compiles them into the one query it parses
+with: a tree-sitter query's compiling costs far more than its patterns add, so the outline pays for it once."""
 
 
-def doubt(root: Node, source: bytes) -> str | None:
-    """The first reason the grammar's reading of ``source`` may not be bash's, or ``None``."""
-    captures = QueryCursor(_query()).captures(root)
+def doubt(captures: Mapping[str, Sequence[Node]], source: bytes) -> str | None:
+    """The first reason the grammar's reading of ``source`` may not be bash's, or ``None``.
+
+    ``captures`` are the ``PATTERNS``' captures over the whole parse of ``source``.
+    """
     for check in _CHECKS:
         reason = check(captures, source)
         if reason is not None:
@@ -78,7 +77,7 @@ def doubt(root: Node, source: bytes) -> str | None:
     return None
 
 
-_Captures = dict[str, list[Node]]
+_Captures = Mapping[str, Sequence[Node]]
 
 
 def _quoted_delimiter(captures: _Captures, source: bytes) -> str | None:
@@ -197,7 +196,7 @@ def _quoted_body(body: Node, source: bytes) -> bool:
     return any(_text(source, start)[:1] in "'\"\\" for start in starts)
 
 
-def _evaluates(captures: dict[str, list[Node]], source: bytes) -> bool:
+def _evaluates(captures: _Captures, source: bytes) -> bool:
     if captures.get("evaluates"):
         return True
     if any("@" in _text(source, node) for node in captures.get("expansion", [])):
@@ -205,7 +204,7 @@ def _evaluates(captures: dict[str, list[Node]], source: bytes) -> bool:
     return bool(_names(captures, source) & _EVALUATORS)
 
 
-def _names(captures: dict[str, list[Node]], source: bytes) -> set[str]:
+def _names(captures: _Captures, source: bytes) -> set[str]:
     return {_text(source, name).rsplit("/", 1)[-1] for name in captures.get("name", [])}
 
 
