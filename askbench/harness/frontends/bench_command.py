@@ -27,6 +27,9 @@ from ..runners.bench_settings import (
     parse_only,
 )
 from ..runners.bench_xdist import kept_section, splice, write_xdist_section
+from ..runners.large_bench import END as LARGE_END
+from ..runners.large_bench import START as LARGE_START
+from ..runners.large_bench import write_section
 from ..runners.peer_bench import Peer, parse_peer
 
 
@@ -51,11 +54,22 @@ def write_bench(
     plot = plot_latency(results, out_dir / "bench-latency.svg") if results.scaling else None
     report = out_dir / "bench.md"
     text = format_report(results)
+    large = _large_section(report)
     kept = kept_section(
         report
     )  # measured apart (askbench bench --xdist), in minutes: carried over as it is
     report.write_text(splice(text, kept) if kept else text, encoding="utf-8")
+    if large is not None:
+        write_section(report, large)
     return BenchFiles(report, plot, results)
+
+
+def _large_section(report: Path) -> str | None:
+    """The large inputs' section of an existing report (``make bench-large``, minutes of its own), to carry over."""
+    old = report.read_text(encoding="utf-8") if report.exists() else ""
+    if LARGE_START not in old or LARGE_END not in old:
+        return None
+    return LARGE_START + old.split(LARGE_START, 1)[1].split(LARGE_END, 1)[0] + LARGE_END
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

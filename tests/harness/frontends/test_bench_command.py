@@ -78,3 +78,17 @@ def test_the_command_says_its_expected_time_first_and_warns_under_load(
     monkeypatch.setattr(askbench.harness.runners.bench_timing, "load_average", lambda: 0.1)
     assert main(["bench", "--quick", "--only", "wrap", "--out", str(tmp_path)]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_the_sections_measured_apart_are_carried_over_as_they_are(tmp_path: Path) -> None:
+    """The xdist and large-input sections take minutes of their own commands: a bench run keeps them."""
+    from askbench.harness.runners import bench_xdist, large_bench
+
+    xdist = (
+        f"{bench_xdist.BEGIN}\n## The gate over processes\n\nkept xdist figures\n{bench_xdist.END}"
+    )
+    large = f"{large_bench.START}\n## Large inputs\n\nkept large figures\n{large_bench.END}"
+    (tmp_path / "bench.md").write_text(f"# old report\n\n{xdist}\n\n{large}\n", encoding="utf-8")
+    text = write_bench(tmp_path, QUICK, only=frozenset({"wrap"})).report.read_text(encoding="utf-8")
+    assert "# old report" not in text and "## Wrapping against `wcwidth.wrap`" in text
+    assert text.count(xdist) == 1 and text.count(large) == 1
