@@ -54,7 +54,7 @@ def write_bench(
     plot = plot_latency(results, out_dir / "bench-latency.svg") if results.scaling else None
     report = out_dir / "bench.md"
     text = format_report(results)
-    large = _large_section(report)
+    large = kept_section(report, LARGE_START, LARGE_END)  # make bench-large, minutes of its own
     kept = kept_section(
         report
     )  # measured apart (askbench bench --xdist), in minutes: carried over as it is
@@ -62,14 +62,6 @@ def write_bench(
     if large is not None:
         write_section(report, large)
     return BenchFiles(report, plot, results)
-
-
-def _large_section(report: Path) -> str | None:
-    """The large inputs' section of an existing report (``make bench-large``, minutes of its own), to carry over."""
-    old = report.read_text(encoding="utf-8") if report.exists() else ""
-    if LARGE_START not in old or LARGE_END not in old:
-        return None
-    return LARGE_START + old.split(LARGE_START, 1)[1].split(LARGE_END, 1)[0] + LARGE_END
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

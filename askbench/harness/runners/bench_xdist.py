@@ -241,15 +241,16 @@ def splice(report: str, section: str) -> str:
     return report.rstrip("\n") + "\n\n" + section
 
 
-def kept_section(report_path: Path) -> str | None:
-    """The xdist section of an existing report, to carry over when the rest is measured again."""
+def kept_section(report_path: Path, begin: str = BEGIN, end: str = END) -> str | None:
+    """The section between ``begin`` and ``end`` (by default the xdist one) of an existing report, to carry over
+    when the rest is measured again."""
     try:
         text = report_path.read_text(encoding="utf-8")
     except OSError:
         return None
-    if BEGIN not in text or END not in text:
+    if begin not in text or end not in text:
         return None
-    return BEGIN + text.split(BEGIN, 1)[1].split(END, 1)[0] + END + "\n"
+    return begin + text.split(begin, 1)[1].split(end, 1)[0] + end + "\n"
 
 
 def write_xdist_section(report_path: Path, scratch: Path, log: Callable[[str], None]) -> str:
