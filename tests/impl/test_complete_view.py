@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from askbench.harness.drivers.frame_sources import warning_paint
+from askbench.harness.drivers.paint import warning_paint
 from askbench.harness.fixtures.loading import Fixture, load_corpus
 from askbench.impl import complete_view
 from askbench.impl.complete_view import CompleteView

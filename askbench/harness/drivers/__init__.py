@@ -7,4 +7,12 @@ adapters that serve it (``adapters``) and the mutants and styles whose verdict i
 source can crash, hang or lie and the judge trusts none of it.
 """
 
-__all__ = ["adapter_client", "adapter_pipes", "adapters", "frame_sources", "protocol", "variants"]
+__all__ = [
+    "adapter_client",
+    "adapter_pipes",
+    "adapters",
+    "frame_sources",
+    "paint",
+    "protocol",
+    "variants",
+]

@@ -168,7 +168,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from askbench.impl.dialog import DialogBudget
     from askbench.impl.frame import render_frame
 
-    from ..drivers.frame_sources import chrome_style, warning_paint
+    from ..drivers.paint import chrome_style, warning_paint
     from ..fixtures.ids import FixtureNotFound, resolve
     from ..fixtures.loading import UnusableFixture, load_case
 

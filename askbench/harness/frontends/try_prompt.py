@@ -56,8 +56,8 @@ from askbench.impl.decision import Decision
 from askbench.impl.keys import CTRL_C, InputParser
 from askbench.impl.prompt import PermissionPrompt, config_for
 
-from ..drivers.frame_sources import chrome_style, warning_paint
-from ..fixtures.loading import UnusableFixture, load_case
+from ..drivers.paint import chrome_style, warning_paint
+from ..fixtures.loading import Case, UnusableFixture, read_case
 
 EXIT_DECIDED = 0
 EXIT_ERROR = 1
@@ -214,18 +214,25 @@ def run_prompt(
     size: Callable[[], tuple[int, int]],
     wakeup: int,
     clock: Clock = time.monotonic,
+    first_shown: Callable[[], None] = lambda: None,
 ) -> Decision:
     """Read input until the prompt decides; redraw after every read and every resize.
 
     Each frame is reported to the prompt as shown once it is written, and
-    each read's keys carry the time the read returned.
+    each read's keys carry the time the read returned. ``first_shown`` runs
+    once the first frame is on the terminal, before any input is read: what
+    it raises ends the prompt with nothing decided.
     """
     parser = InputParser()
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    unchecked = True
     while True:
         width, height = size()
         display.draw(prompt.render(width, height), width, prompt.full_screen)
         prompt.shown(clock())
+        if unchecked:
+            first_shown()
+            unchecked = False
         readable, _, _ = select.select([fd_in, wakeup], [], [], parser.idle_timeout)
         if (
             not readable
@@ -251,41 +258,63 @@ def run_prompt(
 
 
 def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
-    """Present one fixture's prompt in the terminal and print the decision; the exit code."""
+    """Present one fixture's prompt in the terminal and print the decision; the exit code.
+
+    The prompt is drawn before the fixture is checked (``askbench.harness.fixtures.loading.Case``)
+    and the check runs before any key is read, so a fixture the gate refuses is
+    reported as unusable, its prompt erased, with nothing decided.
+    """
     try:
-        loaded, payload = load_case(path)
+        case = read_case(path)
     except UnusableFixture as error:
         print(f"askbench: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
     if not os.isatty(fd_in) or not os.isatty(fd_out):
-        print("askbench: try needs an interactive terminal on stdin and stdout", file=sys.stderr)
+        reason = case.problem() or "try needs an interactive terminal on stdin and stdout"
+        print(f"askbench: {reason}", file=sys.stderr)
         return EXIT_UNUSABLE
-    prompt = PermissionPrompt(
-        payload,
-        config_for(payload),
-        max_rows=loaded.max_rows,
-        field_max_width=loaded.field_max_width,
-        paint=warning_paint,
-        style=chrome_style,
-    )
-    display = Display(fd_out)
     try:
-        with resize_wakeups() as wakeup, raw_terminal(fd_in, fd_out):
-            try:
-                decision = run_prompt(prompt, fd_in, display, lambda: terminal_size(fd_out), wakeup)
-            finally:
-                display.clear()
+        decision = _decide(case, fd_in, fd_out)
+    except UnusableFixture as error:
+        print(f"askbench: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
     except Interrupted:
         print("askbench: cancelled, no decision", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as error:  # noqa: BLE001 - any failure must still report after the restore
-        print(f"askbench: error: {type(error).__name__}: {error}", file=sys.stderr)
-        return EXIT_ERROR
+        problem = case.problem()
+        print(f"askbench: {problem or f'error: {type(error).__name__}: {error}'}", file=sys.stderr)
+        return EXIT_ERROR if problem is None else EXIT_UNUSABLE
     print(f"decision: {decision.state}")
     if decision.denial_reason is not None:
         print(f"reason: {decision.denial_reason}")
     sys.stdout.flush()
     return EXIT_DECIDED
+
+
+def _decide(case: Case, fd_in: int, fd_out: int) -> Decision:
+    """The prompt in the raw terminal, checked once its first frame shows; the terminal restored however it ends."""
+    prompt = PermissionPrompt(
+        case.payload,
+        config_for(case.payload),
+        max_rows=case.fixture.max_rows,
+        field_max_width=case.fixture.field_max_width,
+        paint=warning_paint,
+        style=chrome_style,
+    )
+    display = Display(fd_out)
+    with resize_wakeups() as wakeup, raw_terminal(fd_in, fd_out):
+        try:
+            return run_prompt(
+                prompt,
+                fd_in,
+                display,
+                lambda: terminal_size(fd_out),
+                wakeup,
+                first_shown=case.check,
+            )
+        finally:
+            display.clear()
 
 
 def cmd_try(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from askbench.impl.frame import Frame, Style, render_frame
 from askbench.impl.payload import build_payload
 
-from ..drivers.frame_sources import warning_paint
+from ..drivers.paint import warning_paint
 from ..drivers.protocol import View
 from ..fixtures.loading import Fixture
 from ..judge.ask_reading import read_ask

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from askbench.impl.payload import PayloadError
 
-from ..drivers.frame_sources import chrome_style
+from ..drivers.paint import chrome_style
 from ..fixtures.loading import Fixture
 from ..judge.checks import WIDTHS
 from ..terminals.models import StyledRun

@@ -41,7 +41,7 @@ from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 from askbench.impl.prompt import PermissionPrompt
 from askbench.impl.shell import outline
 
-from ..drivers.frame_sources import chrome_style, warning_paint
+from ..drivers.paint import chrome_style, warning_paint
 from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
 from ..fixtures.series import PAGER_SERIES, PANEL, REPRO, SERIES, build_point, repro_payload
 from ..judge.checks import WIDTHS

@@ -25,7 +25,8 @@ from wcwidth import iter_graphemes
 
 from askbench.harness.drivers.adapter_client import AdapterCommand, AdapterSource
 from askbench.harness.drivers.adapters.variant import command_for
-from askbench.harness.drivers.frame_sources import reference_source, warning_paint
+from askbench.harness.drivers.frame_sources import reference_source
+from askbench.harness.drivers.paint import warning_paint
 from askbench.harness.drivers.variants import MUTANTS, STYLES, VARIANTS, Variant, variant_named
 from askbench.harness.drivers.variants.mutants import capping_by
 from askbench.harness.drivers.variants.style_ask import paint_tokens

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import importlib.util
+import json
 import os
 import re
 import select
@@ -424,8 +425,7 @@ cli.main(["try", sys.argv[1]])
 """``askbench try FIXTURE`` that stops as it is about to draw its first frame and lists every module imported by then."""
 
 TRY_MODULES = {
-    "askbench.harness.drivers.frame_sources",
-    "askbench.harness.drivers.protocol",
+    "askbench.harness.drivers.paint",
     "askbench.harness.fixtures.ids",
     "askbench.harness.fixtures.json_positions",
     "askbench.harness.fixtures.loading",
@@ -438,7 +438,8 @@ TRY_MODULES = {
     "askbench.harness.reporters.colour",
 }
 """All of the harness ``askbench try`` imports before its first frame, packages aside: the command line, the
-fixture's loader and the prompt's colours."""
+fixture's loader and the prompt's colours. The fixture is checked once the frame shows (``test_a_fixture_the_gate_
+refuses_is_shown_then_refused_before_any_key_decides``), so no schema validator is imported before it."""
 
 
 def _modules_at_first_draw(fixture: str) -> set[str]:
@@ -479,7 +480,9 @@ def test_try_imports_no_more_than_it_needs_before_the_first_draw(fixture: str) -
     assert harness == TRY_MODULES
     assert {"askbench.impl.prompt", "askbench.impl.payload", "tree_sitter_bash"} <= modules
     assert not {
-        name for name in modules if name.split(".")[0] in ("pyte", "matplotlib", "hypothesis")
+        name
+        for name in modules
+        if name.split(".")[0] in ("pyte", "matplotlib", "hypothesis", "jsonschema")
     }
 
 
@@ -578,6 +581,26 @@ def test_an_enter_split_into_cr_and_lf_reads_is_one_press() -> None:
         session.press("\r", "\n", then="Press enter again")
         session.pause(0.3)
         assert session.process.poll() is None and "release enter" not in session.text
+    finally:
+        session.close()
+
+
+def test_a_fixture_the_gate_refuses_is_shown_then_refused_before_any_key_decides(
+    tmp_path: Path,
+) -> None:
+    """The prompt is drawn before its fixture is checked and the check runs before a key is read: a fixture the
+    gate refuses ends with its problem named, exit 2, the prompt erased and the terminal restored."""
+    data = json.loads((ROOT / REPRO).read_text())
+    data["description"] = "two\nlines"
+    fixture = tmp_path / "refused.json"
+    fixture.write_text(json.dumps(data))
+    session = PtySession(str(fixture))
+    try:
+        assert session.finish() == 2
+        assert b"Permission Required" in session.output
+        assert "Permission Required" not in session.text
+        assert "description" in session.text and "decision" not in session.text
+        assert session.restored()
     finally:
         session.close()
 

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from askbench.harness.drivers.frame_sources import reference_source, warning_paint
+from askbench.harness.drivers.frame_sources import reference_source
+from askbench.harness.drivers.paint import warning_paint
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS
 from askbench.harness.judge.ask_reading import AskReading, FactOnScreen
 from askbench.harness.judge.checks import (

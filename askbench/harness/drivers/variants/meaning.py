@@ -21,7 +21,7 @@ from askbench.impl.frame import Frame, fit_chrome
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
-from ..frame_sources import warning_paint
+from ..paint import warning_paint
 from ..protocol import View
 from .definition import Render, Variant, mutant
 from .mutants import reference_frame

@@ -51,7 +51,7 @@ from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload, pre
 from askbench.impl.truncate import ELLIPSIS
 
 from ...fixtures.loading import Fixture
-from ..frame_sources import warning_paint
+from ..paint import warning_paint
 from ..protocol import View
 from .definition import Render, Variant, mutant, patched_impl
 

@@ -40,7 +40,7 @@ from askbench.impl.legacy import wrap_message
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
-from ..frame_sources import warning_paint
+from ..paint import warning_paint
 from ..protocol import View
 from .definition import Render, Variant
 from .style_ask import AskStyle, render_ask
