@@ -101,6 +101,11 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
         pass
 
 
+LAST_WORDS_S = 1.0
+"""How long a failed adapter's stderr is read on after its stdout ended: the end of file on one pipe says nothing of
+the other, so what it wrote last may still be unread; longer only when a child it left holds stderr open."""
+
+
 def _exit_text(code: int | None) -> str:
     if code is None:
         return "stopped answering"
@@ -180,9 +185,7 @@ class _Session:
         if reading.outcome == "too_big":
             return _too_big(self.limit)
         if reading.outcome == "eof":
-            drain(
-                self.process.stderr, self.tail, time.monotonic() + min(1.0, timeout)
-            )  # unless a child still holds it
+            drain(self.process.stderr, self.tail, time.monotonic() + min(LAST_WORDS_S, timeout))
             try:
                 code = self.process.wait(timeout=min(2.0, timeout))
             except subprocess.TimeoutExpired:
@@ -245,6 +248,7 @@ def _oneshot(command: str, line: str, timeout: float, limit: int) -> bytes | Ada
         if reading.outcome == "timeout" or code is None:
             return AdapterFailure("TIMEOUT", f"no answer within {timeout:g} s")
         if code != 0:
+            drain(process.stderr, tail, min(deadline, time.monotonic() + LAST_WORDS_S))
             return AdapterFailure("CRASH", f"the adapter {_exit_text(code)}{_tail(tail.text())}")
         return reading.data
     finally:

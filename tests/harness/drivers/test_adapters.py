@@ -147,6 +147,32 @@ def test_a_crashing_adapter_is_CRASH_for_every_view_and_the_run_completes(mode):
 
 
 @pytest.mark.parametrize("mode", ["session", "oneshot"])
+def test_a_crash_is_explained_by_what_the_adapter_wrote_to_stderr_after_its_stdout_closed(mode):
+    """End of file on stdout says nothing of stderr: its last words are read on, however the two pipes' ends
+    interleave (a crash's message once lost them under load)."""
+    late = (
+        "exec "
+        + script(  # no shell left holding stdout open: its end of file comes at once
+            "import os, sys, time\n"
+            "os.close(1)\n"
+            "time.sleep(0.3)\n"
+            "sys.stderr.write('last words')\n"
+            "sys.exit(3)\n"
+        )
+    )
+    with AdapterSource(AdapterCommand(late, mode)) as source:
+        answer = source(
+            build_payload({"name": "bash", "input": {"command": "ls"}}),
+            None,
+            "bounded",
+            80,
+            load_fixture(ESCAPES).budget(80),
+        )
+    assert isinstance(answer, AdapterFailure) and answer.verdict == "CRASH"
+    assert "exited with status 3" in answer.message and "last words" in answer.message
+
+
+@pytest.mark.parametrize("mode", ["session", "oneshot"])
 def test_a_hanging_adapter_is_TIMEOUT_for_every_view_and_the_run_completes(mode):
     hang = script("import time; time.sleep(60)")
     started = time.monotonic()
