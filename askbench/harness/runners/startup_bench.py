@@ -199,8 +199,9 @@ def startup_lines(costs: Sequence[StartupCost]) -> list[str]:
             f"as an installed package has it; the commands take turns for {rounds} counted rounds after a warm-up. "
             "Timed from just before the spawn (the interpreter's start included) until the prompt's title is on the "
             "terminal, or until the process ends: median (quartiles). The imports are one more run under "
-            "`python -X importtime`: every top-level import (`site` included: compare the bare interpreter's rows) "
-            "and the heaviest of them."
+            "`python -X importtime`: every top-level import of the whole run, until it exits (`site` included: "
+            "compare the bare interpreter's rows; after the title too, where `try` checks its fixture with the "
+            "schema validator) and the heaviest of them."
         ),
         "",
         "| command | until | median (quartiles) | imports | modules imported | heaviest top-level imports |",
