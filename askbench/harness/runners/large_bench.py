@@ -171,8 +171,9 @@ def section(points: Sequence[LargePoint], load: float | None = None) -> str:
         )
     lines += [
         "",
-        f"- CPU time: {cpu.slope:.2f} s per MB (three widths) + {cpu.intercept:.2f} s, R² {cpu.r2:.4f}",
-        f"- memory the payload adds: {memory.slope:.1f} MB per MB + {memory.intercept:.0f} MB, R² {memory.r2:.4f}",
+        f"- CPU time: {cpu.slope:.2f} s per MB (three widths) {_signed(cpu.intercept, '.2f')} s, R² {cpu.r2:.4f}",
+        f"- memory the payload adds: {memory.slope:.1f} MB per MB {_signed(memory.intercept, '.0f')} MB, "
+        f"R² {memory.r2:.4f}",
         f"- {top.size_mb:g} MB at three widths: {top.cpu_s:.1f} s CPU (target < 30 s), {top.peak_mb:.0f} MB peak "
         f"(target < 300 MB); {top.mb_per_s:.2f} MB/s per width (target ≥ 20)",
     ]
@@ -181,6 +182,11 @@ def section(points: Sequence[LargePoint], load: float | None = None) -> str:
             f"- load average during the run: {load:.1f} (wall seconds are not the gate's own above the core count)"
         )
     return "\n".join([*lines, END])
+
+
+def _signed(value: float, spec: str) -> str:
+    """An intercept after the slope it is added to: ``+ 0.21``, or ``− 1.36`` for a negative one."""
+    return f"{'−' if value < 0 else '+'} {abs(value):{spec}}"
 
 
 def write_section(report: Path, text: str) -> None:

@@ -37,6 +37,11 @@ def test_the_section_reports_every_size_the_slope_and_the_targets():
     assert "3.0 MB per MB" in text
 
 
+def test_a_negative_intercept_is_subtracted_not_added_as_a_negative():
+    text = section([_point(1, 0.5), _point(2, 1.5), _point(4, 3.5)])
+    assert "1.00 s per MB (three widths) − 0.50 s" in text
+
+
 def test_the_section_replaces_its_old_self_and_nothing_else(tmp_path: Path):
     report = tmp_path / "bench.md"
     report.write_text("# Bench\n\nbefore\n")
