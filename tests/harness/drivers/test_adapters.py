@@ -57,6 +57,18 @@ def script(code: str) -> str:
     return f"{PYTHON} -c {shlex.quote(code)}"
 
 
+def ask_once(command: AdapterCommand):
+    """The adapter's answer to one request: ``ls``, bounded, at 80 columns."""
+    with AdapterSource(command) as source:
+        return source(
+            build_payload({"name": "bash", "input": {"command": "ls"}}),
+            None,
+            "bounded",
+            80,
+            load_fixture(ESCAPES).budget(80),
+        )
+
+
 def summary(run):
     """What a verdict is made of, without timings."""
     return [
@@ -160,14 +172,7 @@ def test_a_crash_is_explained_by_what_the_adapter_wrote_to_stderr_after_its_stdo
             "sys.exit(3)\n"
         )
     )
-    with AdapterSource(AdapterCommand(late, mode)) as source:
-        answer = source(
-            build_payload({"name": "bash", "input": {"command": "ls"}}),
-            None,
-            "bounded",
-            80,
-            load_fixture(ESCAPES).budget(80),
-        )
+    answer = ask_once(AdapterCommand(late, mode))
     assert isinstance(answer, AdapterFailure) and answer.verdict == "CRASH"
     assert "exited with status 3" in answer.message and "last words" in answer.message
 
@@ -412,14 +417,7 @@ def test_a_oneshot_adapter_that_leaves_a_daemon_holding_stdout_is_TIMEOUT(tmp_pa
         "print('{}', flush=True)\n"
     )
     try:
-        with AdapterSource(AdapterCommand(daemon, "oneshot", timeout=1.0)) as source:
-            answer = source(
-                build_payload({"name": "bash", "input": {"command": "ls"}}),
-                None,
-                "bounded",
-                80,
-                load_fixture(ESCAPES).budget(80),
-            )
+        answer = ask_once(AdapterCommand(daemon, "oneshot", timeout=1.0))
         assert isinstance(answer, AdapterFailure) and answer.verdict == "TIMEOUT"
     finally:
         if pid_file.exists():
@@ -439,14 +437,7 @@ def test_an_answer_over_the_bound_is_BAD_ANSWER(mode, newline):
         f"{end}\n"
     )
     command = AdapterCommand(flood, mode, timeout=30.0, max_answer=1 << 20)
-    with AdapterSource(command) as source:
-        answer = source(
-            build_payload({"name": "bash", "input": {"command": "ls"}}),
-            None,
-            "bounded",
-            80,
-            load_fixture(ESCAPES).budget(80),
-        )
+    answer = ask_once(command)
     assert isinstance(answer, AdapterFailure) and answer.verdict == "BAD_ANSWER"
     assert "over 1048576 bytes" in answer.message
 
