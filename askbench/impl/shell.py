@@ -176,9 +176,8 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
     candidate: Dialect = (
         dialect or "bash"
     )  # a command no dialect names is bash's: never re-read as PowerShell
-    tree = _parser(candidate).parse(
-        source if command.isascii() else scannable(command)
-    )  # ASCII holds no code point the scanner misreads: the one encoding serves both
+    # ASCII holds no code point the scanner misreads: the one encoding serves the parser and the outliner.
+    tree = _parser(candidate).parse(source if command.isascii() else scannable(command))
     if tree.root_node.has_error:
         return Outline(candidate, command, doubtful=True)
     captures = _captures(candidate, tree.root_node)

@@ -57,12 +57,10 @@ PATTERNS = """
 (ansi_c_string) @literal
 (string) @string
 """
-_LONG = 40
-"""A literal longer than this is one the outline collapses (``askbench.impl.shell.LITERAL_KEEP``)."""
-
-
 """What ``doubt`` reads, by capture name. ``askbench.impl.shell`` compiles them into the one query it parses
 with: a tree-sitter query's compiling costs far more than its patterns add, so the outline pays for it once."""
+_LONG = 40
+"""A literal longer than this is one the outline collapses (``askbench.impl.shell.LITERAL_KEEP``)."""
 
 
 def doubt(captures: Mapping[str, Sequence[Node]], source: bytes) -> str | None:
