@@ -26,10 +26,11 @@ from ..runners.bench_settings import (
     expected_run,
     parse_only,
 )
+from ..runners.bench_xdist import BEGIN as XDIST_BEGIN
+from ..runners.bench_xdist import END as XDIST_END
 from ..runners.bench_xdist import kept_section, splice, write_xdist_section
 from ..runners.large_bench import END as LARGE_END
-from ..runners.large_bench import START as LARGE_START
-from ..runners.large_bench import write_section
+from ..runners.large_bench import START as LARGE_BEGIN
 from ..runners.peer_bench import Peer, parse_peer
 
 
@@ -54,13 +55,12 @@ def write_bench(
     plot = plot_latency(results, out_dir / "bench-latency.svg") if results.scaling else None
     report = out_dir / "bench.md"
     text = format_report(results)
-    large = kept_section(report, LARGE_START, LARGE_END)  # make bench-large, minutes of its own
-    kept = kept_section(
-        report
-    )  # measured apart (askbench bench --xdist), in minutes: carried over as it is
-    report.write_text(splice(text, kept) if kept else text, encoding="utf-8")
-    if large is not None:
-        write_section(report, large)
+    # Measured apart, in minutes of their own (askbench bench --xdist, make bench-large): carried over as they are.
+    for begin, end in ((XDIST_BEGIN, XDIST_END), (LARGE_BEGIN, LARGE_END)):
+        kept = kept_section(report, begin, end)
+        if kept is not None:
+            text = splice(text, kept, begin, end)
+    report.write_text(text, encoding="utf-8")
     return BenchFiles(report, plot, results)
 
 

@@ -232,11 +232,12 @@ def format_section(
     return "\n".join(lines) + "\n"
 
 
-def splice(report: str, section: str) -> str:
-    """``report`` with its xdist section replaced by ``section`` (appended when it has none)."""
-    if BEGIN in report and END in report:
-        head, rest = report.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1]
+def splice(report: str, section: str, begin: str = BEGIN, end: str = END) -> str:
+    """``report`` with its section between ``begin`` and ``end`` (by default the xdist one) replaced by ``section``
+    (appended when it has none)."""
+    if begin in report and end in report:
+        head, rest = report.split(begin, 1)
+        tail = rest.split(end, 1)[1]
         return head + section.rstrip("\n") + tail
     return report.rstrip("\n") + "\n\n" + section
 

@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from .bench_xdist import splice
+
 __all__ = [
     "LargePoint",
     "Line",
@@ -192,12 +194,8 @@ def _signed(value: float, spec: str) -> str:
 def write_section(report: Path, text: str) -> None:
     """Put the section into the report between its markers, or at its end when it has none yet."""
     old = report.read_text() if report.exists() else ""
-    if START in old and END in old:
-        head, rest = old.split(START, 1)
-        new = head + text + rest.split(END, 1)[1]
-    else:
-        new = old.rstrip("\n") + ("\n\n" if old else "") + text + "\n"
-    report.write_text(new)
+    new = splice(old, text, START, END) if old else text
+    report.write_text(new.rstrip("\n") + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
