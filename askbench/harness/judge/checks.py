@@ -120,15 +120,17 @@ def _read_on(
 ) -> Iterator[_Judged]:
     """One reading per model, models that show the frame alike grouped so each screen is judged once.
 
-    Where every line fits a model's row, the rows hold exactly the lines'
-    printed characters whatever the model measures, so such models share one
-    reading (their cells differ, and ``check_cap`` measures those per model).
-    A model that wraps a line gets a reading of its own, and so does a real
-    terminal: its screen is its own. The readings are made one at a time, as
+    Models lay a line out alike where it fits each of their rows (the rows
+    hold exactly its printed characters whatever the model measures; their
+    cells differ, and ``check_cap`` measures those per model) and where it
+    prints only ASCII, which every model measures alike, wrapped or not;
+    models that lay every line out alike share one reading. A model
+    that wraps a line its own way gets a reading of its own, and so does a
+    real terminal: its screen is its own. The readings are made one at a time, as
     they are judged: a frame as large as its payload is held as one screen,
     never as one per model.
     """
-    fitting = _fits_on(lines, width, [model for model in models if model.screen is None])
+    fitting = _laid_out_alike(lines, width, [model for model in models if model.screen is None])
     groups: list[list[TerminalModel]] = []
     shared: list[TerminalModel] | None = None
     for model in models:
@@ -147,20 +149,18 @@ def _read_on(
         del judged
 
 
-def _fits_on(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) -> set[str]:
-    """The names of the models (of ``models``) on which every line fits a row, found in one pass over the lines.
+def _laid_out_alike(lines: Sequence[str], width: int, models: Sequence[TerminalModel]) -> set[str]:
+    """The names of the models (of ``models``) that lay every line out alike, found in one pass over the lines.
 
-    ASCII is one cell a character on every model, so only the other lines are measured, and on each model only
-    until one of them does not fit there.
+    Every model measures an ASCII character alike (a cell, or none for a control), so only the other lines are
+    measured, and on each model only until one of them does not fit there.
     """
     fitting = {model.name for model in models}
     for line in lines:
-        if len(line) <= width and line.isascii():
-            continue  # what it prints is no longer than it is, a cell a character
+        if line.isascii():
+            continue
         text = printed_text(line)
         if text.isascii():
-            if len(text) > width:
-                return set()
             continue
         fitting -= {
             model.name

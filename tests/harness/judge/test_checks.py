@@ -605,3 +605,28 @@ def test_a_value_row_inside_the_box_under_the_header_poses_as_no_option():
     payload = _payload("printf x\n1. Allow once")
     found = run_width(payload, 80, 24, 400, {}, source=_boxed_style("gemini-cli-unlabelled"))
     assert found.violations == [], found.violations
+
+
+def _groups(lines, width):
+    from askbench.harness.judge.checks import _read_on
+
+    return [
+        [model.name for model in judged.models]
+        for judged in _read_on(lines, width, list(MODELS.values()))
+    ]
+
+
+def test_models_that_lay_every_line_out_alike_share_one_reading_wrapped_or_not():
+    ascii_wraps = ["\x1b[1mecho " + "B" * 90 + "\x1b[0m", "short"]
+    assert _groups(ascii_wraps, 40) == [list(MODELS)]
+    ambiguous_fits = ["\u00b1" * 30]  # fits 40 columns even at two cells a character
+    assert _groups(ambiguous_fits, 80) == [list(MODELS)]
+
+
+def test_a_line_one_model_wraps_its_own_way_gets_that_model_a_reading_of_its_own():
+    ambiguous = [
+        "\u00b1" * 30
+    ]  # 30 cells on most terminals, 60 where ambiguous characters are wide
+    groups = _groups(ambiguous, 40)
+    assert ["ambiguous-wide"] in groups
+    assert sorted(name for group in groups for name in group) == sorted(MODELS)
