@@ -12,7 +12,7 @@ budgets, so the two views can never disagree about what the request is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -483,17 +483,20 @@ def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) ->
     label = _label_text(block.label, label_width)
     head = label + " " * (label_width - cell_width(label))
     head = f"{paint('label', head) if paint else head} :"
-    if paint is None:
-        rows = list(block.rows)
-    else:
-        rows = [
+    rows: Iterable[str] = (
+        block.rows
+        if paint is None
+        else (
             _paint_row(row, spans, block.flagged_whole, paint)
             for row, spans in zip(block.rows, block.spans, strict=False)
-        ]
+        )
+    )  # painted a row at a time: a value as long as the payload is never held painted and indented at once
     if narrow:
         return [head, *(" " * NARROW_INDENT + row for row in rows)]
     indent = " " * (label_width + 3)
-    return [f"{head} {rows[0]}", *[indent + row for row in rows[1:]]] if rows else []
+    rows = iter(rows)
+    first = next(rows, None)
+    return [f"{head} {first}", *(indent + row for row in rows)] if first is not None else []
 
 
 def render_prompt_dialog(

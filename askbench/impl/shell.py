@@ -16,19 +16,22 @@ report.md``.
 A command neither grammar parses without error gets no outline: the
 outline is a parse, never a guess. The outline is computed once, when the
 payload is built: parsing is linear in the command (``reports/bench.md``
-measures it on here-strings and on chains of ``&&`` steps), and only the
-outline's two ends are walked. The
+measures it on here-strings and on chains of ``&&`` steps), a long command
+is parsed a run of whole statements at a time (``askbench.impl.shell_pieces``:
+a tree is several times its text), and only the outline's two ends are
+walked. The
 bounded render only ever reads its capped ends, so it stays flat.
 """
 
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from itertools import chain
+from itertools import chain, islice, zip_longest
 from typing import Literal, get_args
 
 import tree_sitter_bash
@@ -38,7 +41,8 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 from .cells import text_cells
 from .command_spans import END_WINDOW, CommandSpans, hidden_marker, near_ends
 from .neutralise import neutralise
-from .shell_doubt import PATTERNS, doubt
+from .shell_doubt import PATTERNS, Doubts
+from .shell_pieces import Piece, pieces
 from .truncate import ELLIPSIS
 
 Dialect = Literal["bash", "powershell"]
@@ -112,6 +116,7 @@ _BLANKS = " \t\r\n"
 """What separates words in a command. NEL, NBSP and the ideographic space are word characters to both shells:
 ``\x85 0`` runs a program named NEL, and an outline that read it as a blank would say ``0``."""
 _BLANK_RUN = re.compile(r"[ \t\r\n]+")
+_WORD = re.compile(r"[^ \t\r\n]+")
 _CONTINUATION = re.compile(r"\\\r?\n|`\r?\n")
 """A bash backslash or a PowerShell backtick before a line break joins the lines: a space, not a new statement."""
 _OPENING = re.compile(r"^(?:\$?@?['\"]|\$?\()")
@@ -177,27 +182,117 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         dialect or "bash"
     )  # a command no dialect names is bash's: never re-read as PowerShell
     # ASCII holds no code point the scanner misreads: the one encoding serves the parser and the outliner.
-    tree = _parser(candidate).parse(source if command.isascii() else scannable(command))
-    if tree.root_node.has_error:
+    parse = _Parse(candidate, source, source if command.isascii() else scannable(command))
+    if parse.doubtful:
         return Outline(candidate, command, doubtful=True)
-    captures = _captures(candidate, tree.root_node)
-    if candidate == "bash" and doubt(captures, source) is not None:
-        return Outline(candidate, command, doubtful=True)
-    outliner = _Outliner(source, candidate)
     data = (
-        _trailing_data(tree.root_node)
-        if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP
-        else None
+        parse.trailing_data() if shown_cells(command[: COMMAND_KEEP + 1]) > COMMAND_KEEP else None
     )
-    nodes = _in_order(captures.get("command", []))
-    ticks = outliner.body_backticks(captures.get("body", []))
-    text, commands = outliner.render(tree.root_node, data, nodes, ticks)
+    text, commands = _Outliner(source, candidate).render(
+        parse.tokens, data, parse.places, parse.ticks
+    )
     return Outline(
         candidate,
         text,
         commands=commands,
-        source_commands=_source_spans(command, source, nodes, ticks),
+        source_commands=_source_spans(command, source, parse.places, parse.ticks),
     )
+
+
+@dataclass(frozen=True)
+class _Places:
+    """Where a command's commands stand, as byte offsets in source order: two arrays, not a tree node each."""
+
+    starts: array[int] = field(default_factory=lambda: array("q"))
+    ends: array[int] = field(default_factory=lambda: array("q"))
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return zip(self.starts, self.ends, strict=True)
+
+    def add(self, nodes: Iterable[Node], offset: int) -> None:
+        for node in sorted(nodes, key=lambda node: node.start_byte):
+            self.starts.append(offset + node.start_byte)
+            self.ends.append(offset + node.end_byte)
+
+
+class _Parse:
+    """What the outline reads of a command's parse, read a piece at a time (``askbench.impl.shell_pieces``).
+
+    Each piece's tree is read once for where its commands stand, its heredoc
+    bodies' backticks and the grammar's doubts, then let go; only the pieces
+    the outline's two ends walk are parsed again.
+    """
+
+    def __init__(self, dialect: Dialect, source: bytes, scanned: bytes) -> None:
+        self.dialect: Dialect = dialect
+        self.source = source
+        self.scanned = scanned
+        """``source`` as the parser reads it (``scannable``): byte for byte as long, so every offset holds in both."""
+        self.places = _Places()
+        self.ticks: list[_Token] = []
+        self.doubtful = False
+        self.spans: list[tuple[int, int]] = []
+        """Each piece's bytes, start and end."""
+        self._exact: dict[int, Node] = {}
+        """The parses of the first and the last piece alone, once made: the outline's two ends walk them."""
+        doubts = Doubts()
+        for piece in pieces(_parser(dialect), scanned):
+            if piece.last and piece.root.has_error:
+                self.doubtful = True
+                return
+            captures = self._captures(piece)
+            piece_source = source[piece.start : piece.end]
+            if dialect == "bash":
+                doubts.add(captures, piece_source)
+            self.places.add(captures.get("command", []), piece.start)
+            ticks = _Outliner(piece_source, dialect).body_backticks(captures.get("body", []))
+            self.ticks += _shifted(ticks, piece.start)
+            self.spans.append((piece.start, piece.end))
+            if piece.last:
+                self._exact[len(self.spans) - 1] = piece.root
+        self.doubtful = doubts.reason is not None
+
+    def _captures(self, piece: Piece) -> dict[str, list[Node]]:
+        cursor = QueryCursor(_query(self.dialect))
+        if not piece.last:
+            cursor.set_byte_range(0, piece.end - piece.start)
+        return cursor.captures(piece.root)
+
+    def root(self, index: int) -> Node:
+        """The parse of piece ``index`` alone: its top level holds its statements and nothing after them."""
+        if index not in self._exact:
+            start, end = self.spans[index]
+            root = _parser(self.dialect).parse(self.scanned[start:end]).root_node
+            if index != 0:
+                return root
+            self._exact[index] = root  # the head walks it, and the trailing data may too
+        return self._exact[index]
+
+    def tokens(self, *, reverse: bool = False) -> Iterator[_Token]:
+        """The outline's tokens of the whole command, piece after piece, or from the last to the first."""
+        order = range(len(self.spans) - 1, -1, -1) if reverse else range(len(self.spans))
+        for index in order:
+            start, end = self.spans[index]
+            outliner = _Outliner(self.source[start:end], self.dialect)
+            yield from _shifted(outliner.tokens(self.root(index), reverse=reverse), start)
+
+    def trailing_data(self) -> int | None:
+        """``_trailing_data`` of the whole command, walked back piece by piece."""
+        return _trailing_data(
+            (self.spans[index][0], self.root(index)) for index in range(len(self.spans) - 1, -1, -1)
+        )
+
+
+def _shifted(tokens: Iterable[_Token], offset: int) -> Iterator[_Token]:
+    """Tokens of a piece at their places in the whole command."""
+    if not offset:
+        yield from tokens
+        return
+    for token in tokens:
+        yield replace(token, start=token.start + offset, end=token.end + offset)
 
 
 def differs_from(outline_text: str, command: str) -> bool:
@@ -211,21 +306,66 @@ def differs_from(outline_text: str, command: str) -> bool:
     holds no word (a lone ``\r``), which its tail would show instead of the
     last command.
     """
-    words = _words(command)
     head, cut, tail = outline_text.partition(f"\n{ELLIPSIS}\n")
     if cut:  # a long outline's two ends: it adds nothing when they are the command's own first and last words
         head_words, tail_words = _words(head), _words(tail)
         same = (
-            words[: len(head_words)] == head_words
-            and words[len(words) - len(tail_words) :] == tail_words
-            and len(words) > len(head_words) + len(tail_words)
+            list(islice(_each_word(command), len(head_words))) == head_words
+            and _last_words(command, len(tail_words)) == tail_words
+            and _more_words(command, len(head_words) + len(tail_words))
         )
     else:
-        same = _words(outline_text) == words
-    leading = command[: len(command) - len(command.lstrip(_BLANKS))]
-    last_line = command.rstrip(" \n").rsplit("\n", 1)
-    wordless_end = len(last_line) == 2 and not last_line[1].strip(_BLANKS)
-    return not same or "\n" in leading or wordless_end or len(command) > 2 * len(" ".join(words))
+        same = _words_are(command, _words(outline_text))
+    leading = _BLANK_RUN.match(command)
+    return (
+        not same
+        or (leading is not None and "\n" in leading[0])
+        or _wordless_last_line(command)
+        or _mostly_blank(command)
+    )
+
+
+def _wordless_last_line(command: str) -> bool:
+    """Whether the command's last line, blanks and line breaks after it aside, holds no word (a lone ``\r``)."""
+    end = len(command)
+    while end and command[end - 1] in " \n":
+        end -= 1
+    start = command.rfind("\n", 0, end)
+    return start >= 0 and not command[start + 1 : end].strip(_BLANKS)
+
+
+def _each_word(text: str) -> Iterator[str]:
+    return (match[0] for match in _WORD.finditer(text))
+
+
+def _more_words(text: str, count: int) -> bool:
+    """Whether ``text`` has more than ``count`` words, read no further than the one past them."""
+    return next(islice(_each_word(text), count, None), None) is not None
+
+
+def _words_are(text: str, words: Sequence[str]) -> bool:
+    """Whether the words of ``text`` are ``words``, read no further than the first that differs."""
+    return all(found == expected for found, expected in zip_longest(_each_word(text), words))
+
+
+def _last_words(text: str, count: int) -> list[str]:
+    """The last ``count`` words of ``text``, read from its end: a window that holds one more, or the whole text."""
+    window = 64
+    while True:
+        words = _words(text[-window:])
+        if len(words) > count or window >= len(text):
+            return words[len(words) - count :] if count else []
+        window *= 4
+
+
+def _mostly_blank(text: str) -> bool:
+    """Whether ``text`` is longer than twice its words joined by single blanks: padding, not spacing."""
+    blanks = sum(text.count(blank) for blank in _BLANKS)
+    letters = len(text) - blanks
+    if len(text) <= 2 * letters:
+        return False  # the words joined are at least their letters
+    words = sum(1 for _ in _WORD.finditer(text))
+    return len(text) > 2 * (letters + max(0, words - 1))
 
 
 @dataclass(frozen=True)
@@ -253,11 +393,15 @@ class _Outliner:
         return self.source[start:end].decode("utf-8")
 
     def render(
-        self, root: Node, data: int | None, nodes: Sequence[Node], ticks: Sequence[_Token] = ()
+        self,
+        tokens: Callable[..., Iterator[_Token]],
+        data: int | None,
+        nodes: _Places,
+        ticks: Sequence[_Token] = (),
     ) -> tuple[str, CommandSpans]:
         """The outline, or when it would be longer than ``OUTLINE_END`` twice, its two ends around a line ``…``;
         and where each of ``nodes`` (the tree's commands) and of ``ticks`` (the commands of its heredoc bodies'
-        backticks) stands in it.
+        backticks) stands in it. ``tokens(reverse=…)`` walks the tree's tokens from either end.
 
         Only the ends are walked: a 10 MB chain of 450,000 commands costs its
         parse and two short walks, not a Python step per command. From byte
@@ -266,7 +410,7 @@ class _Outliner:
         total = len(nodes) + sum(tick.runs for tick in ticks)
         head: list[_Token] = []
         size = 0
-        for token in self.shown_tokens(root, data):
+        for token in self.shown_tokens(tokens, data):
             head.append(token)
             size += len(token.text) + 1
             if size > OUTLINE_END:
@@ -276,7 +420,7 @@ class _Outliner:
         seen = {(token.start, token.end, token.text) for token in head}
         tail: list[_Token] = []
         size = 0
-        for token in self.shown_tokens(root, data, reverse=True):
+        for token in self.shown_tokens(tokens, data, reverse=True):
             if (token.start, token.end, token.text) in seen:
                 return self._placed(head + tail[::-1], nodes, total)
             tail.append(token)
@@ -290,19 +434,17 @@ class _Outliner:
         self,
         head: list[_Token],
         tail: list[_Token],
-        nodes: Sequence[Node],
+        nodes: _Places,
         ticks: Sequence[_Token],
         total: int,
     ) -> tuple[str, CommandSpans]:
         """A long outline's head and tail around the line that counts the commands between them."""
         head_end, tail_start = max(token.end for token in head), min(token.start for token in tail)
-        hidden = sum(
-            1 for node in nodes if node.end_byte > head_end and node.start_byte < tail_start
-        ) + sum(tick.runs for tick in ticks if tick.end > head_end and tick.start < tail_start)
-        head_text, head_spans = self._placed(head, [n for n in nodes if n.end_byte <= head_end], 0)
-        tail_text, tail_spans = self._placed(
-            tail, [n for n in nodes if n.start_byte >= tail_start], 0
+        hidden = sum(1 for start, end in nodes if end > head_end and start < tail_start) + sum(
+            tick.runs for tick in ticks if tick.end > head_end and tick.start < tail_start
         )
+        head_text, head_spans = self._placed(head, [n for n in nodes if n[1] <= head_end], 0)
+        tail_text, tail_spans = self._placed(tail, [n for n in nodes if n[0] >= tail_start], 0)
         marker = hidden_marker(hidden)
         tail_at = len(head_text) + len(marker) + 2
         spans = (
@@ -313,9 +455,10 @@ class _Outliner:
         return f"{head_text}\n{marker}\n{tail_text}", CommandSpans(total, spans)
 
     def _placed(
-        self, tokens: list[_Token], nodes: Sequence[Node], total: int
+        self, tokens: list[_Token], nodes: Iterable[tuple[int, int]], total: int
     ) -> tuple[str, CommandSpans]:
-        """The tokens joined, and the span in that text of each node whose tokens all stand there."""
+        """The tokens joined, and the span in that text of each node (its bytes' start and end) whose tokens all
+        stand there."""
         text, places = self.join_placed(tokens)
         shown = sorted(
             (token.start, index)
@@ -324,20 +467,20 @@ class _Outliner:
         )
         starts = [start for start, _ in shown]
         spans = []
-        for node in nodes:
-            found = bisect_left(starts, node.start_byte)
+        for node_start, node_end in nodes:
+            found = bisect_left(starts, node_start)
             if found == len(shown):
                 continue
             first = last = shown[found][1]
             while (
                 last + 1 < len(tokens)
-                and node.start_byte <= tokens[last + 1].start
-                and tokens[last + 1].end <= node.end_byte
+                and node_start <= tokens[last + 1].start
+                and tokens[last + 1].end <= node_end
             ):  # a node's tokens stand together in the outline, in order
                 last += 1
             while last > first and places[last] < 0:
                 last -= 1
-            if tokens[first].end <= node.end_byte:
+            if tokens[first].end <= node_end:
                 spans.append((places[first], places[last] + len(tokens[last].text), 1))
         spans.extend(
             (place, place + len(token.text), token.runs)
@@ -398,16 +541,16 @@ class _Outliner:
         return joined.strip(_BLANKS), [place - leading if place >= 0 else -1 for place in places]
 
     def shown_tokens(
-        self, root: Node, data: int | None, *, reverse: bool = False
+        self, tokens: Callable[..., Iterator[_Token]], data: int | None, *, reverse: bool = False
     ) -> Iterator[_Token]:
         """The outline's tokens, those from byte ``data`` on as one ``…``."""
         if data is None:
-            yield from self.tokens(root, reverse=reverse)
+            yield from tokens(reverse=reverse)
             return
         marker = _Token(ELLIPSIS, data, len(self.source))
         if reverse:
             yield marker
-        for token in self.tokens(root, reverse=reverse):
+        for token in tokens(reverse=reverse):
             if token.start < data:
                 yield token
             elif not reverse:
@@ -685,18 +828,13 @@ def _next_backtick(text: bytes, position: int) -> int:
     return -1
 
 
-def _in_order(nodes: Sequence[Node]) -> list[Node]:
-    """Nodes in source order."""
-    return sorted(nodes, key=lambda node: node.start_byte)
-
-
 def _source_spans(
-    command: str, source: bytes, nodes: Sequence[Node], ticks: Sequence[_Token]
+    command: str, source: bytes, nodes: _Places, ticks: Sequence[_Token]
 ) -> CommandSpans:
     """Where each command near an end of ``command`` stands in it, in characters; how many there are in all."""
     reach = END_WINDOW * 4  # a character is at most four bytes of UTF-8
     places = chain(
-        ((node.start_byte, node.end_byte, 1) for node in nodes),
+        ((start, end, 1) for start, end in nodes),
         ((tick.start, tick.end, tick.runs) for tick in ticks if tick.runs),
     )
     near = [place for place in places if place[0] < reach or place[1] > len(source) - reach]
@@ -789,7 +927,7 @@ def _stronger(first: str, second: str) -> str:
     return "\n" if "\n" in (first, second) else " " if " " in (first, second) else ""
 
 
-def _trailing_data(root: Node) -> int | None:
+def _trailing_data(roots: Iterable[tuple[int, Node]]) -> int | None:
     """Where the statements after a command's last command begin, when all they do is set or test something.
 
     ``curl … | sh; A=…; B=…; …`` ends in assignments the shell runs nothing
@@ -797,22 +935,26 @@ def _trailing_data(root: Node) -> int | None:
     see the data and not what it follows. A command longer than a command
     line shows them as one ``…`` after its last command. ``None`` when
     nothing but a command, a redirection or a substitution ends it (or no
-    command is found within ``_TRAILING_WALK`` nodes of its end).
+    command is found within ``_TRAILING_WALK`` nodes of its end). ``roots``
+    are the command's pieces from the last, each with its byte offset.
     """
     start: int | None = None
-    stack = [root]
-    for _ in range(_TRAILING_WALK):
-        if not stack:
-            return None
-        node = (
-            stack.pop()
-        )  # the last child first: statements from the end, each before what it holds
-        if node.type in _DATA_STATEMENTS and _runs_nothing(node):
-            start = node.start_byte
-            continue
-        if _acts(node):
-            return start
-        stack.extend(node.children)
+    walked = 0
+    for offset, root in roots:
+        stack = [root]
+        while stack:
+            walked += 1
+            if walked > _TRAILING_WALK:
+                return None
+            node = (
+                stack.pop()
+            )  # the last child first: statements from the end, each before what it holds
+            if node.type in _DATA_STATEMENTS and _runs_nothing(node):
+                start = offset + node.start_byte
+                continue
+            if _acts(node):
+                return start
+            stack.extend(node.children)
     return None
 
 

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
-__all__ = ["PATTERNS", "doubt"]
+__all__ = ["PATTERNS", "Doubts", "doubt"]
 
 _PLAIN_DELIMITER = re.compile(
     r"""[A-Za-z0-9_.-]+|'[A-Za-z0-9_.-]+'|"[A-Za-z0-9_.-]+"|\\[A-Za-z0-9_.-]+"""
@@ -68,11 +69,40 @@ def doubt(captures: Mapping[str, Sequence[Node]], source: bytes) -> str | None:
 
     ``captures`` are the ``PATTERNS``' captures over the whole parse of ``source``.
     """
-    for check in _CHECKS:
-        reason = check(captures, source)
-        if reason is not None:
-            return reason
-    return None
+    doubts = Doubts()
+    doubts.add(captures, source)
+    return doubts.reason
+
+
+@dataclass
+class Doubts:
+    """``doubt`` over a parse read in pieces (``askbench.impl.shell`` parses a long command statement by statement).
+
+    Each check reads one node and the bytes around it, so it holds piece by
+    piece, but one: a literal is evaluated later when *anything* in the
+    command evaluates, so that check keeps its two halves, each as found
+    in any piece.
+    """
+
+    reason: str | None = None
+    evaluates: bool = False
+    quoted_substitution: bool = False
+
+    def add(self, captures: Mapping[str, Sequence[Node]], source: bytes) -> None:
+        """Read one piece: ``captures`` over the parse of ``source``, a run of whole statements."""
+        if self.reason is not None:
+            return
+        self.evaluates = self.evaluates or _evaluates(captures, source)
+        self.quoted_substitution = self.quoted_substitution or _quoted_substitution(
+            captures, source
+        )
+        for check in _CHECKS:
+            reason = check(captures, source)
+            if reason is not None:
+                self.reason = reason
+                return
+        if self.evaluates and self.quoted_substitution:
+            self.reason = _EVALUATED_LATER
 
 
 _Captures = Mapping[str, Sequence[Node]]
@@ -97,9 +127,11 @@ def _comment_in_a_word(captures: _Captures, source: bytes) -> str | None:
     return None
 
 
-def _evaluated_later(captures: _Captures, source: bytes) -> str | None:
-    if not _evaluates(captures, source):
-        return None
+_EVALUATED_LATER = "a quoted substitution that is evaluated later"
+
+
+def _quoted_substitution(captures: _Captures, source: bytes) -> bool:
+    """A substitution in text bash expands nothing in: a quoted literal, a quoted heredoc body, an escaped one."""
     bodies = [body for body in captures.get("body", []) if _quoted_body(body, source)]
     texts = [_text(source, node) for node in (*captures.get("literal", []), *bodies)]
     texts += [
@@ -107,9 +139,7 @@ def _evaluated_later(captures: _Captures, source: bytes) -> str | None:
         for node in captures.get("string", [])
         if "\\$(" in _text(source, node) or "\\`" in _text(source, node)
     ]
-    if any(marker in text for text in texts for marker in _RUNS_IN_TEXT):
-        return "a quoted substitution that is evaluated later"
-    return None
+    return any(marker in text for text in texts for marker in _RUNS_IN_TEXT)
 
 
 def _script_handed(captures: _Captures, source: bytes) -> str | None:
@@ -136,7 +166,6 @@ def _in_source(pattern: re.Pattern[bytes], reason: str) -> Callable[[_Captures, 
 _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
     _quoted_delimiter,
     _comment_in_a_word,
-    _evaluated_later,
     _script_handed,
     _joined_in_body,
     _in_source(
@@ -147,7 +176,8 @@ _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
         "a vertical tab or form feed, a word character to bash and a blank to the grammar",
     ),
 )
-"""Each place the grammar is known to read otherwise than bash, in the order ``doubt`` names them."""
+"""Each place the grammar is known to read otherwise than bash in one node, in the order ``doubt`` names them; and
+last, a quoted substitution where something evaluates (``Doubts``)."""
 
 
 def _hands_a_script(name: Node, source: bytes) -> bool:

@@ -291,7 +291,7 @@ def outline_trusts_the_grammar(
     if fixture is None or payload.kind != "bash":
         return reference_frame(payload, view, budget)
     with (
-        patched_impl("askbench.impl.shell.doubt", lambda root, source: None),
+        patched_impl("askbench.impl.shell.Doubts.add", lambda self, captures, source: None),
         patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())),
     ):
         rebuilt = build_payload(fixture.call, fixture.ask)
