@@ -98,29 +98,41 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _point(size_mb: float) -> LargePoint:
-    """Judge one size in this process (the child ``measure`` starts)."""
+def _point(size_mb: float, corpus: Path) -> LargePoint:
+    """Judge the corpus of one size in this process (the child ``measure`` starts)."""
     from .gate import run_gate
 
-    with tempfile.TemporaryDirectory(prefix="askbench-large-") as folder:
-        corpus = _write_corpus(Path(folder), int(size_mb * MB))
-        base = _rss_mb()
-        cpu, wall = time.process_time(), time.perf_counter()
-        run = run_gate([corpus], LARGE_WIDTHS)
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    base = _rss_mb()
+    cpu, wall = time.process_time(), time.perf_counter()
+    run = run_gate([corpus], LARGE_WIDTHS)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return LargePoint(size_mb, cpu, wall, _rss_mb(), base, run.exit_code)
 
 
 def measure(sizes_mb: Sequence[float] = SIZES_MB) -> list[LargePoint]:
-    """Every size in a child process of its own, smallest first."""
+    """Every size in a child process of its own, smallest first.
+
+    The corpus is written here, not in the child: building a command of the
+    size would raise the child's peak before the gate reads a byte of it.
+    """
     points = []
     for size in sizes_mb:
-        done = subprocess.run(
-            [sys.executable, "-m", "askbench.harness.runners.large_bench", "--point", str(size)],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
+        with tempfile.TemporaryDirectory(prefix="askbench-large-") as folder:
+            corpus = _write_corpus(Path(folder), int(size * MB))
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "askbench.harness.runners.large_bench",
+                    "--point",
+                    str(size),
+                    "--corpus",
+                    str(corpus),
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
+            )
         points.append(LargePoint(**json.loads(done.stdout)))
     return points
 
@@ -203,8 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m askbench.harness.runners.large_bench", description=__doc__
     )
     parser.add_argument(
-        "--point", type=float, help="judge one size (MB) here and print its point as JSON"
+        "--point",
+        type=float,
+        help="judge the corpus of one size (MB) given by --corpus here and print its point as JSON",
     )
+    parser.add_argument("--corpus", type=Path, help="with --point: the corpus of that size")
     parser.add_argument(
         "--sizes",
         default=",".join(str(size) for size in SIZES_MB),
@@ -215,7 +230,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.point is not None:
-        print(json.dumps(asdict(_point(args.point))))
+        if args.corpus is None:
+            parser.error("--point needs --corpus, the folder measure() wrote for that size")
+        print(json.dumps(asdict(_point(args.point, args.corpus))))
         return 0
     points = measure([float(size) for size in args.sizes.split(",")])
     text = section(points, os.getloadavg()[0])

@@ -2,12 +2,15 @@
 
 from pathlib import Path
 
+import pytest
+
 from askbench.harness.runners.large_bench import (
     END,
     START,
     LargePoint,
     fit_line,
     large_command,
+    main,
     section,
     write_section,
 )
@@ -48,3 +51,10 @@ def test_the_section_replaces_its_old_self_and_nothing_else(tmp_path: Path):
     write_section(report, f"{START}\nfirst\n{END}")
     write_section(report, f"{START}\nsecond\n{END}")
     assert report.read_text() == f"# Bench\n\nbefore\n\n{START}\nsecond\n{END}\n"
+
+
+def test_a_point_without_its_corpus_is_refused_naming_the_option(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--point", "1"])
+    assert stopped.value.code == 2
+    assert "--point needs --corpus" in capsys.readouterr().err
