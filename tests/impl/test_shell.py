@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from askbench.impl.payload import PayloadError, build_payload
@@ -239,6 +240,57 @@ def test_differs_from_ignores_a_few_blanks_but_not_padding() -> None:
     assert differs_from(
         "echo a; curl x | sh", "echo a; curl x | sh\n\r"
     )  # a tail that would show only ␍
+
+
+def _differs_as_lists(outline_text: str, command: str) -> bool:
+    """``differs_from`` spelled with every word of the command in a list: what the streaming reading must equal."""
+
+    def words(text: str) -> list[str]:
+        return [word for word in re.split(r"[ \t\r\n]+", text) if word]
+
+    every = words(command)
+    head, cut, tail = outline_text.partition("\n…\n")
+    if cut:
+        head_words, tail_words = words(head), words(tail)
+        same = (
+            every[: len(head_words)] == head_words
+            and every[len(every) - len(tail_words) :] == tail_words
+            and len(every) > len(head_words) + len(tail_words)
+        )
+    else:
+        same = words(outline_text) == every
+    leading = command[: len(command) - len(command.lstrip(" \t\r\n"))]
+    last_line = command.rstrip(" \n").rsplit("\n", 1)
+    wordless_end = len(last_line) == 2 and not last_line[1].strip(" \t\r\n")
+    return not same or "\n" in leading or wordless_end or len(command) > 2 * len(" ".join(every))
+
+
+_PIECES = st.sampled_from(
+    ["ls", "-la", "x", "curl", "|", "sh", "B" * 30, " ", "  ", "\n", "\t", "\r", "…"]
+)
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(_PIECES, max_size=30).map("".join),
+    st.lists(_PIECES, max_size=80).map("".join),
+    st.integers(0, 6),
+    st.integers(0, 6),
+    st.sampled_from(["free", "ends", "whole"]),
+)
+@example(
+    "", "x " + "A" * 40 + " " + "B" * 30 + " " + "C" * 30, 0, 3, "ends"
+)  # the end's window cuts a word
+def test_differs_from_reads_the_commands_words_as_the_list_of_them_would(
+    noise: str, command: str, head: int, tail: int, outline_is: str
+) -> None:
+    every = [word for word in re.split(r"[ \t\r\n]+", command) if word]
+    outline_text = {
+        "free": noise,
+        "ends": " ".join(every[:head]) + "\n…\n" + " ".join(every[len(every) - tail :]),
+        "whole": " ".join(every),
+    }[outline_is]
+    assert differs_from(outline_text, command) == _differs_as_lists(outline_text, command)
 
 
 @given(
