@@ -199,12 +199,14 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
     )
 
 
-@dataclass(frozen=True)
 class _Places:
     """Where a command's commands stand, as byte offsets in source order: two arrays, not a tree node each."""
 
-    starts: array[int] = field(default_factory=lambda: array("q"))
-    ends: array[int] = field(default_factory=lambda: array("q"))
+    __slots__ = ("ends", "starts")
+
+    def __init__(self) -> None:
+        self.starts = array("q")
+        self.ends = array("q")
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -213,6 +215,7 @@ class _Places:
         return zip(self.starts, self.ends, strict=True)
 
     def add(self, nodes: Iterable[Node], offset: int) -> None:
+        """The commands of one piece, which starts at byte ``offset``: after every earlier piece's."""
         for node in sorted(nodes, key=lambda node: node.start_byte):
             self.starts.append(offset + node.start_byte)
             self.ends.append(offset + node.end_byte)
@@ -263,13 +266,15 @@ class _Parse:
 
     def root(self, index: int) -> Node:
         """The parse of piece ``index`` alone: its top level holds its statements and nothing after them."""
-        if index not in self._exact:
-            start, end = self.spans[index]
-            root = _parser(self.dialect).parse(self.scanned[start:end]).root_node
-            if index != 0:
-                return root
-            self._exact[index] = root  # the head walks it, and the trailing data may too
-        return self._exact[index]
+        if index in self._exact:
+            return self._exact[index]
+        start, end = self.spans[index]
+        root = _parser(self.dialect).parse(self.scanned[start:end]).root_node
+        if index == 0:
+            self._exact[index] = (
+                root  # the head walks it, and the trailing data may walk back to it
+            )
+        return root
 
     def tokens(self, *, reverse: bool = False) -> Iterator[_Token]:
         """The outline's tokens of the whole command, piece after piece, or from the last to the first."""
