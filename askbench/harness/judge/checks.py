@@ -964,6 +964,39 @@ def _shown_by_fact(ask: AskReading) -> dict[str, int]:
     return out
 
 
+_Remembered = tuple[int, tuple[tuple["Invariant | Verdict", str, str], ...], int]
+"""The width a view was judged at, its violations (invariant, message, terminal) and the rows of its ask."""
+
+
+@dataclass
+class WiderFrames:
+    """Complete and legacy frames judged at a narrower width that every terminal model laid out a row a line.
+
+    Such a frame is read row for row the same at any wider width (each line
+    still begins and fits its row), and a complete or legacy view is judged
+    on its rows alone: so the same frame at a wider width takes the verdicts
+    it had, and a value whose lines fit 120 columns is not judged again at
+    160. Frames are told apart by their lines' hash (keyed per process, so no
+    payload can aim at it) and count. Real terminals, whose screens are their
+    own, and frames holding a tab or a foreign control are judged every time.
+    """
+
+    judged: dict[tuple[object, ...], _Remembered] = field(default_factory=dict)
+
+    def key(
+        self,
+        view: View,
+        lines: Sequence[str],
+        title_rows: int | None,
+        models: Sequence[TerminalModel],
+    ) -> tuple[object, ...] | None:
+        if view == "bounded" or any(model.screen is not None for model in models):
+            return None
+        if any("\t" in line for line in lines):
+            return None  # a tab's stop is capped at the last column: where it lands depends on the width
+        return (view, len(lines), hash(tuple(lines)), title_rows if view == "legacy" else None)
+
+
 @dataclass
 class _WidthRun:
     """One payload at one width being judged: what every view's checks share, and the result they fill."""
@@ -980,6 +1013,7 @@ class _WidthRun:
     sequences: list[PayloadSgr]
     truths: PayloadTruths
     keep_screens: bool = False
+    wider: WiderFrames | None = None
     title_rows: int | None = None
     kept: dict[str, list[str]] = field(default_factory=dict)
 
@@ -998,10 +1032,47 @@ class _WidthRun:
         return judged.models[0].name == self.models[0].name
 
     def view(self, view: View, frame: RenderedFrame) -> None:
-        """Every check of one view, on each group of terminals that show its frame alike."""
+        """Every check of one view, on each group of terminals that show its frame alike; or, for a frame judged
+        at a narrower width a row a line, the verdicts it had (``WiderFrames``)."""
+        key = None
+        if self.wider is not None and not self.keep_screens:
+            key = self.wider.key(view, frame.lines, self.title_rows, self.models)
+        if key is not None and self._take(view, key):
+            return
+        first = len(self.result.violations)
+        a_row_a_line = True
         for judged in _read_on(frame.lines, self.result.width, self.models):
+            reading = judged.reading
+            a_row_a_line &= reading.frame_rows == len(frame.lines) and not reading.foreign_bytes
+            del reading
             self.judge(view, frame, judged)
             del judged  # the next model's reading is made while this one would still be held
+        if key is not None and a_row_a_line and self.wider is not None:
+            found = tuple(
+                (violation.invariant, violation.message, violation.terminal)
+                for violation in self.result.violations[first:]
+            )
+            self.wider.judged[key] = (self.result.width, found, self._rows(view))
+
+    def _take(self, view: View, key: tuple[object, ...]) -> bool:
+        """The verdicts of the frame ``key`` names, when it was judged at this width or a narrower one."""
+        assert self.wider is not None
+        remembered = self.wider.judged.get(key)
+        if remembered is None or remembered[0] > self.result.width:
+            return False
+        _, found, rows = remembered
+        for invariant, message, terminal in found:
+            self.result.violations.append(
+                Violation(invariant, view, self.result.width, message, terminal)
+            )
+        if view == "legacy":
+            self.result.legacy_rows = rows
+        else:
+            self.result.complete_rows = rows
+        return True
+
+    def _rows(self, view: View) -> int:
+        return self.result.legacy_rows if view == "legacy" else self.result.complete_rows
 
     def judge(self, view: View, frame: RenderedFrame, judged: _Judged) -> None:
         """Every check of one view on one group of terminals."""
@@ -1119,13 +1190,15 @@ def run_width(
     fixture: Fixture | None = None,
     keep_screens: bool = False,
     models: Sequence[TerminalModel] = DEFAULT_MODELS,
+    wider: WiderFrames | None = None,
 ) -> WidthResult:
     """Every invariant for one payload at one width, on every terminal model, bounded, complete and legacy.
 
     ``source`` gives the frames (default: the reference, in process); every
     judgement is made on the screen, so any implementation is judged alike.
     A view the source could not give (``AdapterFailure``) is its verdict, and
-    the checks that need that view are not run.
+    the checks that need that view are not run. ``wider`` carries the frames
+    of the payload's narrower widths, judged already (``WiderFrames``).
     """
     result = WidthResult(width)
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
@@ -1143,6 +1216,7 @@ def run_width(
         payload_sgr(payload),
         payload_truths(payload),
         keep_screens=keep_screens,
+        wider=wider,
     )
     check_reaches(fixture, payload, run.reporter("bounded", ["all"]))
     for view, frame, elapsed in frames:

@@ -18,7 +18,15 @@ from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 from ..drivers.frame_sources import FrameSource
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.checks import DEFAULT_MODELS, WIDTHS, Violation, WidthResult, check_monotone, run_width
+from ..judge.checks import (
+    DEFAULT_MODELS,
+    WIDTHS,
+    Violation,
+    WiderFrames,
+    WidthResult,
+    check_monotone,
+    run_width,
+)
 from ..terminals.models import TerminalModel
 
 EXIT_OK, EXIT_VIOLATION, EXIT_UNUSABLE = 0, 1, 2
@@ -74,6 +82,7 @@ def judge_width(
     source: FrameSource | None = None,
     keep_screens: bool = False,
     models: Sequence[TerminalModel] = DEFAULT_MODELS,
+    wider: WiderFrames | None = None,
 ) -> WidthResult | str:
     """Every invariant of one fixture at one width, or why it could not be rendered."""
     try:
@@ -87,6 +96,7 @@ def judge_width(
             fixture=fixture,
             keep_screens=keep_screens,
             models=models,
+            wider=wider,
         )
     except RecursionError:
         return f"{fixture.path}: nested too deeply to render at width {width}"
@@ -106,9 +116,16 @@ def run_fixture(
     if isinstance(payload, str):
         result.error = payload
         return result
+    wider = WiderFrames()
     for width in widths:
         judged = judge_width(
-            fixture, payload, width, source=source, keep_screens=keep_screens, models=models
+            fixture,
+            payload,
+            width,
+            source=source,
+            keep_screens=keep_screens,
+            models=models,
+            wider=wider,
         )
         if isinstance(judged, str):
             result.error = judged
