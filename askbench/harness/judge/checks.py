@@ -996,6 +996,32 @@ class WiderFrames:
             return None  # a tab's stop is capped at the last column: where it lands depends on the width
         return (view, len(lines), hash(tuple(lines)), title_rows if view == "legacy" else None)
 
+    def take(self, key: tuple[object, ...], view: View, result: WidthResult) -> bool:
+        """Give ``result`` the verdicts and rows of the frame ``key`` names, when it was judged at this width or a
+        narrower one; ``False`` when it was not."""
+        remembered = self.judged.get(key)
+        if remembered is None or remembered[0] > result.width:
+            return False
+        _, found, rows = remembered
+        for invariant, message, terminal in found:
+            result.violations.append(Violation(invariant, view, result.width, message, terminal))
+        if view == "legacy":
+            result.legacy_rows = rows
+        else:
+            result.complete_rows = rows
+        return True
+
+    def remember(
+        self, key: tuple[object, ...], view: View, result: WidthResult, first: int
+    ) -> None:
+        """Keep the verdicts ``result`` holds from its ``first`` violation on, and its rows, for the frame ``key``."""
+        found = tuple(
+            (violation.invariant, violation.message, violation.terminal)
+            for violation in result.violations[first:]
+        )
+        rows = result.legacy_rows if view == "legacy" else result.complete_rows
+        self.judged[key] = (result.width, found, rows)
+
 
 @dataclass
 class _WidthRun:
@@ -1034,45 +1060,20 @@ class _WidthRun:
     def view(self, view: View, frame: RenderedFrame) -> None:
         """Every check of one view, on each group of terminals that show its frame alike; or, for a frame judged
         at a narrower width a row a line, the verdicts it had (``WiderFrames``)."""
-        key = None
-        if self.wider is not None and not self.keep_screens:
-            key = self.wider.key(view, frame.lines, self.title_rows, self.models)
-        if key is not None and self._take(view, key):
+        wider = None if self.keep_screens else self.wider
+        key = wider.key(view, frame.lines, self.title_rows, self.models) if wider else None
+        if wider is not None and key is not None and wider.take(key, view, self.result):
             return
         first = len(self.result.violations)
         a_row_a_line = True
         for judged in _read_on(frame.lines, self.result.width, self.models):
             reading = judged.reading
             a_row_a_line &= reading.frame_rows == len(frame.lines) and not reading.foreign_bytes
-            del reading
             self.judge(view, frame, judged)
-            del judged  # the next model's reading is made while this one would still be held
-        if key is not None and a_row_a_line and self.wider is not None:
-            found = tuple(
-                (violation.invariant, violation.message, violation.terminal)
-                for violation in self.result.violations[first:]
-            )
-            self.wider.judged[key] = (self.result.width, found, self._rows(view))
-
-    def _take(self, view: View, key: tuple[object, ...]) -> bool:
-        """The verdicts of the frame ``key`` names, when it was judged at this width or a narrower one."""
-        assert self.wider is not None
-        remembered = self.wider.judged.get(key)
-        if remembered is None or remembered[0] > self.result.width:
-            return False
-        _, found, rows = remembered
-        for invariant, message, terminal in found:
-            self.result.violations.append(
-                Violation(invariant, view, self.result.width, message, terminal)
-            )
-        if view == "legacy":
-            self.result.legacy_rows = rows
-        else:
-            self.result.complete_rows = rows
-        return True
-
-    def _rows(self, view: View) -> int:
-        return self.result.legacy_rows if view == "legacy" else self.result.complete_rows
+            # the next model's reading is made while this one would still be held
+            del judged, reading
+        if wider is not None and key is not None and a_row_a_line:
+            wider.remember(key, view, self.result, first)
 
     def judge(self, view: View, frame: RenderedFrame, judged: _Judged) -> None:
         """Every check of one view on one group of terminals."""
