@@ -12,7 +12,7 @@ budgets, so the two views can never disagree about what the request is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -303,14 +303,54 @@ def _visible(
     return capped.shown, capped.cut
 
 
+Span = tuple[int, int]
+
+_SPLIT_BLOCK = 1 << 16
+"""Characters of a value split into lines at once: its lines are made a block at a time, never all together."""
+
+
+def _lines(text: str) -> Iterator[str]:
+    """``text.split("\n")``, a block at a time."""
+    start = 0
+    while True:
+        cut = text.find("\n", start + _SPLIT_BLOCK)
+        if cut < 0:
+            yield from text[start:].split("\n")
+            return
+        yield from text[start:cut].split("\n")
+        start = cut + 1
+
+
 @dataclass(frozen=True)
 class _Block:
-    """A fact laid out: its rows, with the spans to paint in each."""
+    """A fact laid out: its shown text, the spans of it to paint (sorted, disjoint) and the width its rows wrap at."""
 
     label: str
-    rows: tuple[str, ...]
-    spans: tuple[tuple[tuple[int, int], ...], ...]
+    text: str
+    spans: tuple[Span, ...]
+    row_width: int
     flagged_whole: bool
+
+    def rows(self) -> Iterator[tuple[str, tuple[Span, ...]]]:
+        """Each row, with the parts of the spans that fall in it, made as it is asked for: a value as long as the
+        payload is never held as rows."""
+        spans, count, width = self.spans, len(self.spans), self.row_width
+        offset = 0
+        first = 0  # a span that ends before this row reaches no later one
+        for line in _lines(self.text):
+            for row in (line,) if len(line) <= width and line.isascii() else wrap_line(line, width):
+                if not count:
+                    yield row, ()
+                    continue
+                end = offset + len(row)
+                while first < count and spans[first][1] <= offset:
+                    first += 1
+                yield row, _hits(spans, first, offset, end)
+                offset = end
+            offset += 1
+
+    def row_count(self) -> int:
+        return sum(1 for _ in self.rows())
 
 
 def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
@@ -374,50 +414,8 @@ def _lay_out(
         detail, detail_cut = _visible(fact.detail, cap, row_width)
         text = f"{text}{ARROW}{detail}"
         cut = cut or detail_cut
-    spans = [] if fact.flagged else _token_spans(text, needles)
-    if not spans:  # the common case, and every row of a 10 MB value: no per-row bookkeeping
-        rows = _plain_rows(text, row_width)
-        return _Block(fact.label, rows, ((),) * len(rows), fact.flagged), cut
-    rows, row_spans = _spanned_rows(text, spans, row_width)
-    return _Block(fact.label, rows, row_spans, fact.flagged), cut
-
-
-def _plain_rows(text: str, row_width: int) -> tuple[str, ...]:
-    lines = text.split("\n")
-    if text.isascii() and max(map(len, lines)) <= row_width:
-        return tuple(lines)  # a here-string of short ASCII lines: each line is its row
-    rows: list[str] = []
-    for line in lines:
-        if len(line) <= row_width and line.isascii():
-            rows.append(line)
-        else:
-            rows.extend(wrap_line(line, row_width))
-    return tuple(rows)
-
-
-Span = tuple[int, int]
-
-
-def _spanned_rows(
-    text: str, spans: Sequence[Span], row_width: int
-) -> tuple[tuple[str, ...], tuple[tuple[Span, ...], ...]]:
-    """The rows of ``text`` with, for each, the parts of ``spans`` (sorted and disjoint) that fall in it."""
-    rows: list[str] = []
-    row_spans: list[tuple[Span, ...]] = []
-    offset = 0
-    first, count = 0, len(spans)  # a span that ends before this row reaches no later one
-    for line in text.split("\n"):
-        for row in (
-            [line] if len(line) <= row_width and line.isascii() else wrap_line(line, row_width)
-        ):
-            end = offset + len(row)
-            while first < count and spans[first][1] <= offset:
-                first += 1
-            row_spans.append(_hits(spans, first, offset, end))
-            rows.append(row)
-            offset = end
-        offset += 1
-    return tuple(rows), tuple(row_spans)
+    spans = () if fact.flagged else tuple(_token_spans(text, needles))
+    return _Block(fact.label, text, spans, row_width, fact.flagged), cut
 
 
 def _hits(spans: Sequence[Span], first: int, offset: int, end: int) -> tuple[Span, ...]:
@@ -479,24 +477,23 @@ def forget_kept() -> None:
     forget_kept_pieces()
 
 
-def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> list[str]:
+def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> Iterator[str]:
+    """The block's lines, each row painted and indented as it is laid out."""
     label = _label_text(block.label, label_width)
     head = label + " " * (label_width - cell_width(label))
     head = f"{paint('label', head) if paint else head} :"
-    rows: Iterable[str] = (
-        block.rows
-        if paint is None
-        else (
-            _paint_row(row, spans, block.flagged_whole, paint)
-            for row, spans in zip(block.rows, block.spans, strict=False)
-        )
-    )  # painted a row at a time: a value as long as the payload is never held painted and indented at once
+    rows = (_paint_row(row, spans, block.flagged_whole, paint) for row, spans in block.rows())
     if narrow:
-        return [head, *(" " * NARROW_INDENT + row for row in rows)]
-    indent = " " * (label_width + 3)
-    rows = iter(rows)
-    first = next(rows, None)
-    return [f"{head} {first}", *(indent + row for row in rows)] if first is not None else []
+        yield head
+        indent = " " * NARROW_INDENT
+    else:
+        first = next(rows, None)
+        if first is None:
+            return
+        yield f"{head} {first}"
+        indent = " " * (label_width + 3)
+    for row in rows:
+        yield indent + row
 
 
 def render_prompt_dialog(
@@ -537,8 +534,8 @@ def render_prompt_dialog(
             fact = replace(fact, text=fact.brief)
             elided = True
         block, cut = _lay_out(fact, cap, row_width, needles)
-        needed = len(block.rows) + extra_rows
         if remaining is not None:
+            needed = block.row_count() + extra_rows
             reserve = 0 if index == total - 1 else 1
             if needed + reserve > remaining:
                 elided = True

@@ -167,8 +167,11 @@ def _row_spans(
 def test_rows_and_paint_spans(text: str, row_width: int, needles: list[str]) -> None:
     block, _ = _lay_out(Fact("label", text), None, row_width, needles)
     clean = _clean(text)
-    assert list(block.rows) == wrap_text(clean, row_width)
-    assert list(block.spans) == _row_spans(clean, row_width, _token_spans(clean, needles))
+    assert [row for row, _ in block.rows()] == wrap_text(clean, row_width)
+    assert [spans for _, spans in block.rows()] == _row_spans(
+        clean, row_width, _token_spans(clean, needles)
+    )
+    assert block.row_count() == len(wrap_text(clean, row_width))
 
 
 # ── paint starts and stops on grapheme boundaries (found by the gate's hypothesis run) ──
