@@ -28,7 +28,7 @@ import re
 import secrets
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -61,14 +61,20 @@ def bash_version() -> str:
     return done.stdout.splitlines()[0].strip()
 
 
-def _run(script: str) -> tuple[str, bool]:
-    """bash's canonical form of ``script``, and whether it parsed to the end.
+_WRITTEN = 1 << 20
+"""Characters of a script encoded at once: a script of megabytes is never held encoded whole beside itself."""
+
+
+def _run(script: Iterable[str]) -> tuple[str, bool]:
+    """bash's canonical form of the script ``script``'s pieces make, and whether it parsed to the end.
 
     The script and bash's answer go through files, not pipes: bash prints a
     line a write, and a pipe would wake this process for each of them.
     """
     with tempfile.TemporaryFile() as source, tempfile.TemporaryFile() as printed:
-        source.write(script.encode("utf-8", "surrogateescape"))
+        for piece in script:
+            for start in range(0, len(piece), _WRITTEN):
+                source.write(piece[start : start + _WRITTEN].encode("utf-8", "surrogateescape"))
         source.seek(0)
         done = subprocess.run(
             [_BASH, *_OPTIONS],
@@ -85,8 +91,11 @@ def _run(script: str) -> tuple[str, bool]:
 
 def read_command(command: str) -> BashReading:
     """One command read alone."""
-    text, ok = _run(command + "\n")
-    return BashReading(_unescaped(text.rstrip("\n")), ok)
+    text, ok = _run((command, "\n"))
+    end = len(text)
+    while end and text[end - 1] == "\n":
+        end -= 1
+    return BashReading(_unescaped(text[:end] if end < len(text) else text), ok)
 
 
 _INTERNAL = {"\x01\x01": "\x01", "\x01\x7f": "\x7f"}
@@ -144,11 +153,13 @@ def _read_batch(commands: list[str]) -> None:
     pending = list(commands)
     while pending:
         nonce = secrets.token_hex(8)
-        script = "".join(
-            f"{command}\n:   ASKBENCH_{nonce}_{index}\n" for index, command in enumerate(pending)
+        output, _ = _run(
+            piece
+            for index, command in enumerate(pending)
+            for piece in (command, f"\n:   ASKBENCH_{nonce}_{index}\n")
         )
-        output, _ = _run(script)
         sections = _sections(output, nonce, len(pending))
+        del output
         done = 0
         for index, section in enumerate(sections):
             if section is None:
@@ -173,7 +184,12 @@ def _sections(output: str, nonce: str, count: int) -> list[str | None]:
             line[0] != f": ASKBENCH_{nonce}_{len(out)}"
         ):  # a separator out of turn: what lies before it is unsure
             break
-        out.append(output[start : line.start()].strip("\n"))
+        end = line.start()
+        while start < end and output[start] == "\n":
+            start += 1
+        while end > start and output[end - 1] == "\n":
+            end -= 1
+        out.append(output[start:end])  # one slice: a section of megabytes is not copied twice
         start = line.end() + 1
         if len(out) == count:
             break

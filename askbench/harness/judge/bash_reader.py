@@ -121,6 +121,15 @@ class _Result:
     commands: list[Found] = field(default_factory=list)
     scripts: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
     """Text bash must read again (a shell's ``-c`` script, a backtick body, a heredoc fed to a shell), and its place."""
+    names: dict[str, str] = field(default_factory=dict)
+    lines: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+
+    def found(self, words: tuple[str, ...], place: tuple[int, ...]) -> None:
+        """A command, held with one object for equal words and one for equal commands' words: names and flags
+        repeat in every script, and a script of a hundred thousand commands often repeats whole ones."""
+        names = self.names
+        shared = tuple([names.setdefault(word, word) for word in words])
+        self.commands.append(Found(self.lines.setdefault(shared, shared), place))
 
 
 def read_canonical(
@@ -366,7 +375,7 @@ class _Reader:
             return
         place = (*self.order, words[0][1])
         plain = tuple(word for word, _ in words)
-        self.result.commands.append(Found(plain, place))
+        self.result.found(plain, place)
         for word, start in words:
             if _MAY_SUBSTITUTE.search(word) is not None:
                 self.substitutions(word, start)
@@ -383,7 +392,7 @@ class _Reader:
     ) -> None:
         """The command a wrapper runs (``inner``, ``_unwrap``'s answer for ``words``) and the script a shell is handed."""
         if inner and inner != words:
-            self.result.commands.append(Found(inner, (*place, 0)))
+            self.result.found(inner, (*place, 0))
         script = _script(inner or words)
         if script is not None:
             self.result.scripts.append((script, (*place, 1)))

