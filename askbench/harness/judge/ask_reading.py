@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
-from ..terminals.models import ScreenRow
+from ..terminals.models import ScreenRow, texts_between
 from .chrome import is_blank
 from .expected_facts import ARROW, CORE_LABELS, ExpectedFact
 from .extra_facts import PayloadTruths, extra_rows
@@ -164,8 +164,7 @@ def _value_stream(
     chunks: list[str] = []
     parts: list[str] = []
     under = " " * indent
-    for index in range(first, max(end, head + 1)):
-        text = rows[index].text
+    for index, text in enumerate(texts_between(rows, first, max(end, head + 1)), first):
         if index == head:
             taken = value_start
         elif not text or text.isspace():

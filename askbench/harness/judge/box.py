@@ -14,13 +14,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..terminals.models import ScreenRow
+from ..terminals.models import ScreenRow, row_texts
 
 __all__ = ["box_bottom", "unbox", "unbox_under_header"]
 
 _TOP = re.compile(
     r"^[\u256d\u250c\u2554\u250f+][\u2500\u2501\u2550\-].*[\u256e\u2510\u2557\u2513+]$"
 )
+_TOP_CORNERS = ("\u256d", "\u250c", "\u2554", "\u250f", "+")
+"""What a top border begins with: rows that begin otherwise are not matched against ``_TOP`` at all."""
 _BOTTOM = re.compile(
     r"^[\u2570\u2514\u255a\u2517+][\u2500\u2501\u2550\-].*[\u256f\u2518\u255d\u251b+]$"
 )
@@ -67,7 +69,7 @@ def box_bottom(rows: Sequence[ScreenRow], top: int) -> int | None:
     return _box_end(rows, top) if _TOP.match(rows[top].text) else None
 
 
-def unbox(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
+def unbox(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
     """The rows with every box drawn around them at the left edge taken off: its sides, their padding, its borders.
 
     A box is the renderer's frame: a top border at column 0, a bottom one,
@@ -76,10 +78,17 @@ def unbox(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
     still counted as the screen has them; inside, the padding every row
     shares is taken off, and what is indented more stays so. A box that
     does not close, or that stands in from the edge (where only a value can
-    put one), is text like any other.
+    put one), is text like any other. Rows with no top border among them are
+    ``rows`` themselves.
     """
+    texts = row_texts(rows)
+    index = next(
+        (at for at, text in enumerate(texts) if text.startswith(_TOP_CORNERS) and _TOP.match(text)),
+        None,
+    )
+    if index is None:
+        return rows
     out = list(rows)
-    index = 0
     while index < len(out):
         bottom = _box_end(out, index) if _TOP.match(out[index].text) else None
         if bottom is None:
@@ -97,7 +106,7 @@ def unbox(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
     return out
 
 
-def unbox_under_header(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
+def unbox_under_header(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
     """The rows with a box drawn right under the header taken off: its borders drawn as rules, its left side
     as two blanks, its right side gone; what it holds keeps its place past the side.
 
@@ -110,14 +119,14 @@ def unbox_under_header(rows: Sequence[ScreenRow]) -> list[ScreenRow]:
     reads as the two cells the widest terminal draws it in, so nothing the
     box holds stands at the option column: a value row ``1. Add …`` inside
     it is the value's, as a person sees it inside the box. A row with text
-    after the box's right side is no row of a box; then nothing is taken off.
+    after the box's right side is no row of a box; then nothing is taken off, and the rows are ``rows``.
     """
-    out = list(rows)
-    header = next((index for index, row in enumerate(rows) if row.text.strip()), len(rows))
+    header = next((index for index, text in enumerate(row_texts(rows)) if text.strip()), len(rows))
     top = header + 1
     bottom = box_bottom(rows, top) if top < len(rows) else None
     if bottom is None:
-        return out
+        return rows
+    out = list(rows)
     for index in (top, bottom):
         out[index] = replace(rows[index], text=_INNER_RULE * len(rows[index].text))
     for index in range(top + 1, bottom):

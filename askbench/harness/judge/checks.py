@@ -23,6 +23,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PromptPayload
@@ -39,6 +40,8 @@ from ..terminals.models import (
     cells_on,
     printed_text,
     read_frame,
+    row_kinds,
+    texts_between,
 )
 from .ask_reading import AskReading, FactOnScreen, read_ask
 from .box import unbox, unbox_under_header
@@ -104,20 +107,41 @@ class _Judged:
     """The columns a box drawn around the prompt takes from each row (its sides and padding)."""
 
     @property
-    def rows(self) -> list[ScreenRow]:
+    def rows(self) -> Sequence[ScreenRow]:
         return self.reading.screen_rows
 
     def chrome_text(self) -> str:
         """Every non-blank row that is neither title, ask nor option: the hint, wherever it stands."""
         assert self.ask is not None
         texts = self.reading.rows
-        rows = texts[self.ask.end : self.chrome.options_start] + texts[self.chrome.options_end :]
+        rows = [*texts[self.ask.end : self.chrome.options_start], *texts[self.chrome.options_end :]]
         return " ".join(row.strip() for row in rows if row.strip())
 
 
-def _read_on(
-    lines: Sequence[str], width: int, models: Sequence[TerminalModel]
-) -> Iterator[_Judged]:
+@dataclass
+class _HeldFrame:
+    """A frame while its readings are made, and what the checks need of its lines once they are let go.
+
+    A complete or legacy frame is as large as its payload, and its lines
+    are needed only to be read: the checks that would look at them again
+    (how many there are, whether a payload's escape reached the terminal)
+    are worked out before, once for every terminal model, and the lines are
+    let go as soon as the last reading is made.
+    """
+
+    lines: Sequence[str]
+    elided: bool
+    count: int
+    escape: str | None
+    """An SGR sequence of the tool input that reached the terminal (``payload_escape``), or ``None``."""
+
+    @classmethod
+    def of(cls, frame: RenderedFrame, sequences: Sequence[PayloadSgr] = ()) -> _HeldFrame:
+        lines = frame.lines
+        return cls(lines, bool(frame.elided), len(lines), payload_escape(lines, sequences))
+
+
+def _read_on(held: _HeldFrame, width: int, models: Sequence[TerminalModel]) -> Iterator[_Judged]:
     """One reading per model, models that show the frame alike grouped so each screen is judged once.
 
     Models lay a line out alike where it fits each of their rows (the rows
@@ -128,9 +152,11 @@ def _read_on(
     that wraps a line its own way gets a reading of its own, and so does a
     real terminal: its screen is its own. The readings are made one at a time, as
     they are judged: a frame as large as its payload is held as one screen,
-    never as one per model.
+    never as one per model; and its lines are let go once the last is made.
     """
-    fitting = _laid_out_alike(lines, width, [model for model in models if model.screen is None])
+    fitting = _laid_out_alike(
+        held.lines, width, [model for model in models if model.screen is None]
+    )
     groups: list[list[TerminalModel]] = []
     shared: list[TerminalModel] | None = None
     for model in models:
@@ -142,8 +168,10 @@ def _read_on(
             groups.append(shared)
         else:
             groups.append([model])
-    for group in groups:
-        judged = _judged(lines, width, group[0])
+    for number, group in enumerate(groups, 1):
+        judged = _judged(held.lines, width, group[0])
+        if number == len(groups):
+            held.lines = ()
         judged.models = group
         yield judged
         del judged
@@ -188,13 +216,17 @@ def _judged(lines: Sequence[str], width: int, model: TerminalModel) -> _Judged:
     then one around the command under the header (``unbox_under_header``)."""
     reading = read_frame(lines, width, model)
     inside = unbox(reading.screen_rows)
-    boxed_by = max(
-        (
-            len(row.text) - len(kept.text)
-            for row, kept in zip(reading.screen_rows, inside, strict=False)
-            if row.text != kept.text and kept.text.strip()
-        ),
-        default=0,
+    boxed_by = (
+        0
+        if inside is reading.screen_rows
+        else max(
+            (
+                len(row.text) - len(kept.text)
+                for row, kept in zip(reading.screen_rows, inside, strict=False)
+                if row.text != kept.text and kept.text.strip()
+            ),
+            default=0,
+        )
     )
     reading = replace(reading, screen_rows=unbox_under_header(inside))
     return _Judged(
@@ -233,9 +265,9 @@ def check_containment(reading: FrameReading, report: Report) -> None:
         )
 
 
-def check_fit(reading: FrameReading, lines: Sequence[str], report: Report) -> None:
-    if reading.frame_rows != len(lines):
-        report("fit", f"{len(lines)} frame lines occupy {reading.frame_rows} screen rows")
+def check_fit(reading: FrameReading, line_count: int, report: Report) -> None:
+    if reading.frame_rows != line_count:
+        report("fit", f"{line_count} frame lines occupy {reading.frame_rows} screen rows")
 
 
 _PAYLOAD_SGR = re.compile(r"\x1b\[[0-9;:]*m")
@@ -342,20 +374,23 @@ def payload_sgr(payload: PromptPayload) -> list[PayloadSgr]:
     return found
 
 
-def check_legible(
-    judged: _Judged, lines: Sequence[str], sequences: Sequence[PayloadSgr], report: Report
-) -> None:
+@lru_cache(maxsize=1024)
+def _any_unreadable(kinds: frozenset[Style]) -> bool:
+    """Whether a row drawn in ``kinds`` draws some of it unreadably: rows share a few sets of kinds, each asked once."""
+    return any(style.unreadable for style in kinds)
+
+
+def check_legible(judged: _Judged, escape: str | None, report: Report) -> None:
     """Every row is drawn readably (not invisible on a dark or a light theme, not struck through), and no SGR sequence
     of the tool input reaches the terminal.
 
-    A sequence is recognised as the tool input's by its surroundings: the
-    same characters precede or follow it in the frame as in the payload
-    (a bare sequence at the end of a value by the value's end). A sequence that only resets attributes is harmless
-    and not looked for, so a renderer's reset after a value never reads as the payload's.
+    ``escape`` is the tool input's sequence the frame's lines carry (``payload_escape``): the same on every
+    terminal, so looked for once.
     """
-    for index, row in enumerate(judged.rows):
-        if not any(style.unreadable for style in row.kinds):
+    for index, kinds in enumerate(row_kinds(judged.rows)):
+        if not _any_unreadable(kinds):
             continue
+        row = judged.rows[index]
         hidden = [
             (char, style)
             for char, style in zip(row.text, row.styles, strict=False)
@@ -365,17 +400,30 @@ def check_legible(
             text = "".join(char for char, _ in hidden)[:30]
             report("legible", f"row {index + 1} draws {text!r} {hidden[0][1].unreadable}")
             break
+    if escape is not None:
+        report("legible", f"the tool input's own escape {escape!r} reached the terminal")
+
+
+def payload_escape(lines: Sequence[str], sequences: Sequence[PayloadSgr]) -> str | None:
+    """The first SGR sequence of the tool input (``payload_sgr``) that frame ``lines`` carry to the terminal.
+
+    A sequence is recognised as the tool input's by its surroundings: the
+    same characters precede or follow it in the frame as in the payload
+    (a bare sequence at the end of a value by the value's end). A sequence that only resets attributes is harmless
+    and not looked for, so a renderer's reset after a value never reads as the payload's.
+    """
+    if not sequences:
+        return None
     for line in lines:
+        if "\x1b" not in line:
+            continue
         for sgr in sequences:
             at = line.find(sgr.sequence)
             while at >= 0:
                 if sgr.found_in(line, at):
-                    report(
-                        "legible",
-                        f"the tool input's own escape {sgr.sequence!r} reached the terminal",
-                    )
-                    return
+                    return sgr.sequence
                 at = line.find(sgr.sequence, at + 1)
+    return None
 
 
 def check_options(chrome: Chrome, report: Report) -> None:
@@ -432,8 +480,9 @@ def check_labels(judged: _Judged, report: Report) -> None:
     }
     numbered = any(option.key.isdigit() for option in judged.chrome.options)
     for shown in ask.facts:
-        for index in range(shown.head + 1, shown.end):
-            text = judged.rows[index].text
+        for index, text in enumerate(
+            texts_between(judged.rows, shown.head + 1, shown.end), shown.head + 1
+        ):
             key = option_key(text)
             if key is not None and (
                 numbered or not key.isdigit()
@@ -468,9 +517,12 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
     # a core label row poses as one wherever it stands above the options, also past the facts the ask reads;
     # below the title's first row (under a box's top border, the first that is not blank), a label row before
     # the first fact poses as much as one inside the ask
-    title = next((index for index, row in enumerate(judged.rows) if row.text.strip()), 0)
-    for index in range(min(title + 1, ask.start), max(ask.end, judged.chrome.options_start)):
-        text = judged.rows[index].text
+    texts = judged.reading.rows
+    title = next((index for index, text in enumerate(texts) if text.strip()), 0)
+    first = min(title + 1, ask.start)
+    for index, text in enumerate(
+        texts_between(judged.rows, first, max(ask.end, judged.chrome.options_start)), first
+    ):
         core = core_label_of(text, CORE_LABELS)
         if core is None and index >= ask.end:
             continue
@@ -705,7 +757,7 @@ _COUNT = re.compile(
 
 
 def _paints(judged: _Judged) -> bool:
-    return any(style.painted for row in judged.rows for style in row.kinds)
+    return any(style.painted for kinds in row_kinds(judged.rows) for style in kinds)
 
 
 def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> None:
@@ -931,25 +983,6 @@ def check_expectations(
 # ── one payload at one width ───────────────────────────────────────────────
 
 
-def _frames(
-    source: FrameSource,
-    payload: PromptPayload,
-    fixture: Fixture | None,
-    budget: DialogBudget,
-    width: int,
-    clock: Callable[[], float],
-) -> Iterator[tuple[View, RenderedFrame | AdapterFailure, float]]:
-    """Every view from the source in turn, bounded first, each with the wall time its call took.
-
-    A view is asked for only once the one before it is judged, and none is kept: the complete view and the legacy
-    dialog of a large payload are each as large as the payload, so only one of them is ever held at a time.
-    """
-    for view in VIEWS:
-        started = clock()
-        frame = source(payload, fixture, view, width, budget)
-        yield view, frame, clock() - started
-
-
 def _dialect(fixture: Fixture | None) -> str | None:
     shell = fixture.ask.get("shell") if fixture is not None else None
     return shell if isinstance(shell, str) else None
@@ -1029,8 +1062,7 @@ class _WidthRun:
 
     payload: PromptPayload
     result: WidthResult
-    max_rows: int
-    field_max_width: int
+    budget: DialogBudget
     expect: Mapping[str, object]
     source: FrameSource | None
     fixture: Fixture | None
@@ -1057,43 +1089,69 @@ class _WidthRun:
         """Whether this reading is the first model's, whose rows the result counts."""
         return judged.models[0].name == self.models[0].name
 
-    def view(self, view: View, frame: RenderedFrame) -> None:
-        """Every check of one view, on each group of terminals that show its frame alike; or, for a frame judged
-        at a narrower width a row a line, the verdicts it had (``WiderFrames``)."""
+    @property
+    def max_rows(self) -> int:
+        assert self.budget.max_rows is not None
+        return self.budget.max_rows
+
+    @property
+    def field_max_width(self) -> int:
+        assert self.budget.field_max_width is not None
+        return self.budget.field_max_width
+
+    def view(self, view: View, clock: Callable[[], float]) -> None:
+        """The frame of one view asked for and judged; a view the source could not give is its verdict.
+
+        The frame is held only here, while it is read (``_HeldFrame``): the
+        complete view and the legacy dialog of a large payload are each as large
+        as the payload, so only one of them is ever held, and only until read.
+        """
+        started = clock()
+        frame = (self.source or reference_source)(
+            self.payload, self.fixture, view, self.result.width, self.budget
+        )
+        if view == "bounded":
+            self.result.render_us = (clock() - started) * 1e6
+        if isinstance(frame, AdapterFailure):
+            self.result.violations.append(
+                Violation(frame.verdict, view, self.result.width, frame.message, "all")
+            )
+            return
         wider = None if self.keep_screens else self.wider
         key = wider.key(view, frame.lines, self.title_rows, self.models) if wider else None
         if wider is not None and key is not None and wider.take(key, view, self.result):
             return
+        held = _HeldFrame.of(frame, self.sequences)
+        del frame
         first = len(self.result.violations)
         a_row_a_line = True
-        for judged in _read_on(frame.lines, self.result.width, self.models):
+        for judged in _read_on(held, self.result.width, self.models):
             reading = judged.reading
-            a_row_a_line &= reading.frame_rows == len(frame.lines) and not reading.foreign_bytes
-            self.judge(view, frame, judged)
+            a_row_a_line &= reading.frame_rows == held.count and not reading.foreign_bytes
+            self.judge(view, held, judged)
             # the next model's reading is made while this one would still be held
             del judged, reading
         if wider is not None and key is not None and a_row_a_line:
             wider.remember(key, view, self.result, first)
 
-    def judge(self, view: View, frame: RenderedFrame, judged: _Judged) -> None:
+    def judge(self, view: View, held: _HeldFrame, judged: _Judged) -> None:
         """Every check of one view on one group of terminals."""
-        lines = frame.lines
         report = self.reporter(view, [model.name for model in judged.models])
         check_containment(judged.reading, report)
-        check_fit(judged.reading, lines, report)
+        check_fit(judged.reading, held.count, report)
         if view == "legacy":
-            self.legacy(judged, lines, report)
+            self.legacy(judged, held, report)
             return
-        if not self.ask(judged, view, lines, report):
+        if not self.ask(judged, view, held, report):
             return
         if view == "bounded":
-            self.bounded(judged, frame, report)
-        self.count(judged, view, frame)
+            self.bounded(judged, held, report)
+        self.count(judged, view, held)
         if self.keep_screens:
-            self.kept.setdefault(view, judged.reading.rows)
+            self.kept.setdefault(view, list(judged.reading.rows))
 
-    def legacy(self, judged: _Judged, lines: Sequence[str], report: Report) -> None:
-        check_legible(judged, lines, self.sequences, report)
+    def legacy(self, judged: _Judged, held: _HeldFrame, report: Report) -> None:
+        check_legible(judged, held.escape, report)
         check_options(judged.chrome, report)
         if self.first(judged):
             stop = judged.chrome.options_start
@@ -1103,7 +1161,7 @@ class _WidthRun:
                 0, stop - (self.title_rows if self.title_rows is not None else 1)
             )
 
-    def ask(self, judged: _Judged, view: View, lines: Sequence[str], report: VerdictReport) -> bool:
+    def ask(self, judged: _Judged, view: View, held: _HeldFrame, report: VerdictReport) -> bool:
         """The ask read and judged on what every view owes; ``False`` when reading it timed out."""
         try:
             judged.ask = read_ask(
@@ -1119,11 +1177,11 @@ class _WidthRun:
         check_layout(judged, report)
         check_title(judged, self.payload, report)
         check_labels(judged, report)
-        check_legible(judged, lines, self.sequences, report)
+        check_legible(judged, held.escape, report)
         check_facts(judged, view, self.max_rows, self.field_max_width, report)
         return True
 
-    def bounded(self, judged: _Judged, frame: RenderedFrame, report: Report) -> None:
+    def bounded(self, judged: _Judged, held: _HeldFrame, report: Report) -> None:
         """What only the bounded view owes: the cap on every terminal, rows, elision, paint, the fixture's claims, runs."""
         ask = judged.ask
         assert ask is not None
@@ -1137,7 +1195,7 @@ class _WidthRun:
                 self.reporter("bounded", [model.name]),
             )
         check_rows(ask, self.max_rows, self.field_max_width, width, report)
-        check_elision(judged, frame.elided, report)
+        check_elision(judged, held.elided, report)
         check_highlight(judged, self.payload, report)
         check_expectations(
             self.expect,
@@ -1165,7 +1223,7 @@ class _WidthRun:
             report,
         )
 
-    def count(self, judged: _Judged, view: View, frame: RenderedFrame) -> None:
+    def count(self, judged: _Judged, view: View, held: _HeldFrame) -> None:
         """The rows of the ask on the first terminal model, for the report."""
         ask = judged.ask
         if ask is None or not self.first(judged):
@@ -1173,7 +1231,7 @@ class _WidthRun:
         if view == "bounded":
             self.title_rows = ask.title_rows
             self.result.bounded_rows = ask.rows
-            self.result.elided = bool(frame.elided)
+            self.result.elided = held.elided
             self.result.shown = _shown_by_fact(ask)
         else:
             self.result.complete_rows = ask.rows
@@ -1203,12 +1261,10 @@ def run_width(
     """
     result = WidthResult(width)
     budget = DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
-    frames = _frames(source or reference_source, payload, fixture, budget, width, clock)
     run = _WidthRun(
         payload,
         result,
-        max_rows,
-        field_max_width,
+        budget,
         expect,
         source,
         fixture,
@@ -1220,13 +1276,8 @@ def run_width(
         wider=wider,
     )
     check_reaches(fixture, payload, run.reporter("bounded", ["all"]))
-    for view, frame, elapsed in frames:
-        if view == "bounded":
-            result.render_us = elapsed * 1e6
-        if isinstance(frame, AdapterFailure):
-            result.violations.append(Violation(frame.verdict, view, width, frame.message, "all"))
-            continue
-        run.view(view, frame)
+    for view in VIEWS:
+        run.view(view, clock)
     if keep_screens and result.violations:
         named = {violation.view for violation in result.violations}
         result.screens = {view: rows for view, rows in run.kept.items() if view in named}

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from askbench.impl.payload import PromptPayload
 
-from ..terminals.models import ScreenRow
+from ..terminals.models import ScreenRow, texts_between
 from .expected_facts import CORE_LABELS
 from .label_lookalikes import core_label_of
 
@@ -213,12 +213,8 @@ def extra_rows(
     if truths is None:
         return frozenset()
     found = set()
-    for index in range(stop):
-        match = _EXTRA_ROW.match(rows[index].text)
-        if (
-            match
-            and core_label_of(rows[index].text, CORE_LABELS) is None
-            and truths.holds(*match.groups())
-        ):
+    for index, text in enumerate(texts_between(rows, 0, stop)):
+        match = _EXTRA_ROW.match(text)
+        if match and core_label_of(text, CORE_LABELS) is None and truths.holds(*match.groups()):
             found.add(index)
     return frozenset(found)

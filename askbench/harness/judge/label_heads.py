@@ -14,7 +14,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..terminals.models import MODELS, ScreenRow, cells_on
+from ..terminals.models import MODELS, ScreenRow, cells_on, texts_between
 from .expected_facts import ExpectedFact
 from .field_match import MARKER, compare, spellings
 from .work_units import WorkMeter
@@ -131,31 +131,28 @@ class HeadIndex:
         """Per row, the latest position in ``facts`` of a fact it heads, or -1."""
         self._rows_of: dict[str, list[int]] = defaultdict(list)
         limit = 12 * max(map(len, self._positions), default=0) + 40
-        for index in range(stop):
-            labels = self._labels_of(rows[index].text, limit, meter)
-            if not labels:
-                self.last_position.append(-1)
-                continue
+        extra: set[int] = set()
+        self._breaks: list[int] = []
+        """Rows a value may end before: each heads a fact, is a lone marker or an extra fact."""
+        self._blank_ends: list[int] = []
+        """Blank rows after a row that is not."""
+        blank_before = True
+        for index, text in enumerate(texts_between(rows, 0, stop)):
+            labels = self._labels_of(text, limit, meter)
             for label in labels:
                 self._rows_of[label].append(index)
-            self.last_position.append(
-                max((self._positions[label][-1] for label in labels), default=-1)
-            )
-        self.extras = frozenset(
-            index for index in extras if index < stop and self.last_position[index] < 0
-        )
+            position = max((self._positions[label][-1] for label in labels), default=-1)
+            self.last_position.append(position)
+            if position < 0 and index in extras:
+                extra.add(index)
+            if position >= 0 or text == MARKER or index in extra:
+                self._breaks.append(index)
+            blank = _blank(text)
+            if blank and not blank_before:
+                self._blank_ends.append(index)
+            blank_before = blank
+        self.extras = frozenset(extra)
         """Rows that state a truth of the payload besides its facts (``askbench.harness.judge.extra_facts``) and head none."""
-        self._breaks = [
-            index for index in range(stop) if self._ends_a_value(rows[index].text, index)
-        ]
-        blank = [_blank(rows[index].text) for index in range(stop)]
-        self._blank_ends = [
-            index for index in range(1, stop) if blank[index] and not blank[index - 1]
-        ]
-
-    def _ends_a_value(self, text: str, index: int) -> bool:
-        """Whether a value may end before row ``index``: it heads a fact, is a lone marker or an extra fact."""
-        return self.last_position[index] >= 0 or text == MARKER or index in self.extras
 
     def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
         """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints.

@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -522,13 +523,211 @@ class _Row:
         self.kinds.add(style)
         self.column += cells
 
-    def freeze(self) -> ScreenRow:
+    def close(self, rows: _RowsBuilder) -> None:
         text = "".join(self.parts).rstrip(" ")
-        return ScreenRow(
+        rows.add(
             text,
             _shared_runs(tuple(StyleRuns(self.runs)[: len(text)].runs())),
             style_kinds(frozenset(self.kinds)),
         )
+
+
+_BLOCK = 1024
+"""Rows whose texts are held as one string: a frame of a million rows is a thousand strings, not a million."""
+
+
+class ScreenRows(Sequence[ScreenRow]):
+    """A screen's rows, held compactly: each block of rows' texts as one string with where each ends, and each
+    row's styles as an index into the few it is drawn in.
+
+    A row of its own (a string, a ``ScreenRow``, a list slot) costs three
+    times its text on a screen of short rows; a screen as large as its
+    payload is held while it is judged, so its rows are made as they are
+    asked for. ``texts`` reads the rows' texts alone, without making a row.
+    It equals any sequence of the same rows.
+    """
+
+    __slots__ = ("_blocks", "_ends", "_look", "_looks")
+
+    def __init__(
+        self,
+        blocks: list[str],
+        ends: array[int],
+        look: array[int],
+        looks: list[tuple[Sequence[Style], frozenset[Style]]],
+    ) -> None:
+        self._blocks, self._ends, self._look, self._looks = blocks, ends, look, looks
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    @overload
+    def __getitem__(self, index: int) -> ScreenRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ScreenRow]: ...
+
+    def __getitem__(self, index: int | slice) -> ScreenRow | list[ScreenRow]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        at = self._index(index)
+        styles, kinds = self._looks[self._look[at]]
+        return ScreenRow(self._text(at), styles, kinds)
+
+    def __iter__(self) -> Iterator[ScreenRow]:
+        looks, look = self._looks, self._look
+        for at, text in enumerate(self.texts):
+            styles, kinds = looks[look[at]]
+            yield ScreenRow(text, styles, kinds)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return _same_items(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ScreenRows({list(self)!r})"
+
+    def _index(self, index: int) -> int:
+        at = index + len(self) if index < 0 else index
+        if not 0 <= at < len(self):
+            raise IndexError("row index out of range")
+        return at
+
+    def _text(self, at: int) -> str:
+        start = self._ends[at - 1] if at % _BLOCK else 0
+        return self._blocks[at // _BLOCK][start : self._ends[at]]
+
+    def texts_between(self, start: int, stop: int) -> Iterator[str]:
+        """The texts of rows ``start`` to ``stop`` (clipped to the rows), a block at a time."""
+        start, stop = max(0, start), min(stop, len(self))
+        ends, blocks = self._ends, self._blocks
+        while start < stop:
+            block = blocks[start // _BLOCK]
+            last = min(stop, (start // _BLOCK + 1) * _BLOCK)
+            begin = ends[start - 1] if start % _BLOCK else 0
+            for end in ends[start:last]:
+                yield block[begin:end]
+                begin = end
+            start = last
+
+    def all_kinds(self) -> Iterator[frozenset[Style]]:
+        """Every row's kinds in order, without making a row."""
+        looks = self._looks
+        return (looks[look][1] for look in self._look)
+
+    @property
+    def texts(self) -> RowTexts:
+        return RowTexts(self)
+
+
+class RowTexts(Sequence[str]):
+    """The texts of ``ScreenRows``, each made as it is asked for; a slice is a list."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: ScreenRows) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        rows = self._rows
+        if isinstance(index, slice):
+            return [rows._text(at) for at in range(*index.indices(len(rows)))]
+        return rows._text(rows._index(index))
+
+    def __iter__(self) -> Iterator[str]:
+        return self._rows.texts_between(0, len(self._rows))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return _same_items(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"RowTexts({list(self)!r})"
+
+
+def _same_items(rows: Sequence[object], other: Sequence[object]) -> bool:
+    """Sequence equality, item by item."""
+    return len(rows) == len(other) and all(a == b for a, b in zip(rows, other, strict=True))
+
+
+def row_texts(rows: Sequence[ScreenRow]) -> Sequence[str]:
+    """The texts of ``rows``: read off ``ScreenRows`` without making a row, or listed from any other rows."""
+    return rows.texts if isinstance(rows, ScreenRows) else [row.text for row in rows]
+
+
+def texts_between(rows: Sequence[ScreenRow], start: int, stop: int) -> Iterator[str]:
+    """The texts of ``rows[start:stop]`` in order, without making a row of ``ScreenRows``."""
+    if isinstance(rows, ScreenRows):
+        return rows.texts_between(start, stop)
+    return (row.text for row in rows[start:stop])
+
+
+def row_kinds(rows: Sequence[ScreenRow]) -> Iterator[frozenset[Style]]:
+    """Every row's kinds in order, without making a row of ``ScreenRows``."""
+    if isinstance(rows, ScreenRows):
+        return rows.all_kinds()
+    return (row.kinds for row in rows)
+
+
+class _RowsBuilder:
+    """``ScreenRows`` as they are laid out, a row at a time; each look (styles and kinds) is stored once."""
+
+    def __init__(self) -> None:
+        self._blocks: list[str] = []
+        self._pending: list[str] = []
+        self._ends = array(
+            "I"
+        )  # where each row ends in its block: a block is far shorter than 4 GiB
+        self._look = array("I")
+        self._looks: list[tuple[Sequence[Style], frozenset[Style]]] = []
+        self._known: dict[tuple[int, int], int] = {}
+        self._last: tuple[Sequence[Style] | None, frozenset[Style] | None, int] = (None, None, 0)
+        self._offset = 0
+
+    def add(self, text: str, styles: Sequence[Style], kinds: frozenset[Style]) -> None:
+        """One row; ``styles`` and ``kinds`` are kept by identity, so rows drawn alike share them."""
+        last_styles, last_kinds, look = self._last
+        if styles is not last_styles or kinds is not last_kinds:
+            key = (id(styles), id(kinds))
+            known = self._known.get(key)
+            if known is None:
+                known = self._known[key] = len(self._looks)
+                self._looks.append((styles, kinds))
+            look = known
+            self._last = (styles, kinds, look)
+        self._look.append(look)
+        pending = self._pending
+        pending.append(text)
+        self._offset += len(text)
+        self._ends.append(self._offset)
+        if len(pending) == _BLOCK:
+            self._blocks.append("".join(pending))
+            pending.clear()
+            self._offset = 0
+
+    def add_row(self, row: ScreenRow) -> None:
+        self.add(row.text, row.styles, row.kinds)
+
+    def done(self) -> ScreenRows:
+        if self._pending:
+            self._blocks.append("".join(self._pending))
+            self._pending.clear()
+        return ScreenRows(self._blocks, self._ends, self._look, self._looks)
 
 
 @lru_cache(maxsize=4096)
@@ -575,7 +774,7 @@ def _measured_cells(text: str, model: TerminalModel) -> int:
     return sum(cells for _, cells in model.measure(text) if cells > 0)
 
 
-def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[ScreenRow]:
+def place(lines: Sequence[str], width: int, model: TerminalModel) -> ScreenRows:
     """The rows ``lines`` occupy on a terminal ``width`` columns wide that measures text like ``model``.
 
     Each line begins a row (the frame joins lines with CR LF); text reaching
@@ -585,16 +784,15 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
     as every terminal does; other control characters are skipped here —
     ``read_frame`` reports them all.
     """
-    rows: list[ScreenRow] = []
+    rows = _RowsBuilder()
     style = PLAIN
     for line in lines:
         if plain_line(line):
             _plain_rows(rows, line, style, width)
             continue
-        painted = _painted_row(line, style, width)
+        painted = _painted_row(rows, line, style, width)
         if painted is not None:
-            row_read, style = painted
-            rows.append(row_read)
+            style = painted
             continue
         row = _Row()
         for text, sgr in _runs(line):
@@ -605,20 +803,20 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> list[Screen
                 if index:
                     _tab(row, width)
                 row = _place_text(rows, row, piece, style, width, model)
-        rows.append(row.freeze())
-    return rows
+        row.close(rows)
+    return rows.done()
 
 
-def _plain_rows(rows: list[ScreenRow], line: str, style: Style, width: int) -> None:
+def _plain_rows(rows: _RowsBuilder, line: str, style: Style, width: int) -> None:
     """A line of printable ASCII as the rows it fills, ``width`` characters each, in the style it starts in."""
     kinds = _one_kind(style) if line else _NO_KINDS
     if len(line) <= width:
         text = line.rstrip(" ")
-        rows.append(ScreenRow(text, StyleRuns.single(style, len(text)), kinds))
+        rows.add(text, StyleRuns.single(style, len(text)), kinds)
         return
     for at in range(0, len(line), width):
         text = line[at : at + width].rstrip(" ")
-        rows.append(ScreenRow(text, StyleRuns.single(style, len(text)), kinds))
+        rows.add(text, StyleRuns.single(style, len(text)), kinds)
 
 
 _NO_KINDS: frozenset[Style] = frozenset()
@@ -629,8 +827,9 @@ def _one_kind(style: Style) -> frozenset[Style]:
     return style_kinds(frozenset((style,)))
 
 
-def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style] | None:
-    """A line of printable ASCII and SGR sequences that fits one row, and the style it ends in; ``None`` otherwise."""
+def _painted_row(rows: _RowsBuilder, line: str, style: Style, width: int) -> Style | None:
+    """A line of printable ASCII and SGR sequences that fits one row, added to ``rows``, and the style it ends in;
+    ``None`` for any other line, and nothing added."""
     if not line.isascii():
         return None
     parts = _SGR.split(line)  # text, parameters, text, parameters, …, text
@@ -639,8 +838,9 @@ def _painted_row(line: str, style: Style, width: int) -> tuple[ScreenRow, Style]
     if len(printed) > width or not printed.isprintable():
         return None
     text = printed.rstrip(" ")
-    runs, kinds, style = _painted_runs(style, tuple(parts[1::2]), tuple(map(len, texts)), len(text))
-    return ScreenRow(text, runs, kinds), style
+    runs, kinds, end = _painted_runs(style, tuple(parts[1::2]), tuple(map(len, texts)), len(text))
+    rows.add(text, runs, kinds)
+    return end
 
 
 @lru_cache(maxsize=4096)
@@ -673,7 +873,7 @@ def _tab(row: _Row, width: int) -> None:
 
 
 def _place_text(
-    rows: list[ScreenRow], row: _Row, text: str, style: Style, width: int, model: TerminalModel
+    rows: _RowsBuilder, row: _Row, text: str, style: Style, width: int, model: TerminalModel
 ) -> _Row:
     """``text`` from the cursor on, full rows appended to ``rows``; the row the cursor ends on."""
     if _FORBIDDEN.search(text):
@@ -683,7 +883,7 @@ def _place_text(
             text
         ):  # printable ASCII: one cell a character on every terminal, laid out a row at a time
             if row.column >= width:
-                rows.append(row.freeze())
+                row.close(rows)
                 row = _Row()
             chunk = text[: width - row.column]
             row.add(chunk, style, len(chunk))
@@ -698,7 +898,7 @@ def _place_text(
             continue
         if row.column + used + cells > width and row.column + used:
             row.add("".join(pending), style, used)
-            rows.append(row.freeze())
+            row.close(rows)
             row, pending, used = _Row(), [], 0
         pending.append(piece)
         used += cells
@@ -826,7 +1026,7 @@ class FrameReading:
     """What one terminal model shows after a frame was written below a transcript."""
 
     model: TerminalModel
-    screen_rows: list[ScreenRow]
+    screen_rows: Sequence[ScreenRow]
     transcript_intact: bool = True
     cursor_left_frame: bool = False
     foreign_events: list[str] = field(default_factory=list)
@@ -834,8 +1034,8 @@ class FrameReading:
     unprintable: list[str] = field(default_factory=list)
 
     @property
-    def rows(self) -> list[str]:
-        return [row.text for row in self.screen_rows]
+    def rows(self) -> Sequence[str]:
+        return row_texts(self.screen_rows)
 
     @property
     def frame_rows(self) -> int:

@@ -64,7 +64,7 @@ def frame_height(lines: Sequence[str], width: int) -> int:
     return len(TRANSCRIPT) + rows + 2
 
 
-def screen_rows(shown: Sequence[str]) -> list[ScreenRow]:
+def screen_rows(shown: Sequence[str]) -> Sequence[ScreenRow]:
     """Rows the terminal gave as characters with SGR (its style carried from row to row) as the judge reads rows."""
     return place(shown, 1 << 30, GRAPHEME)
 

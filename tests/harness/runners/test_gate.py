@@ -127,23 +127,23 @@ def test_judging_a_command_costs_work_and_memory_linear_in_its_size(corpus):
 
 
 def test_a_judge_that_rereads_its_rows_is_caught_growing_faster(corpus, monkeypatch):
-    """The measure can fail: a fit check that reads every 8th earlier line again, and keeps a copy of every
+    """The measure can fail: a reading that reads every 8th earlier line again, and keeps a copy of every
     16th prefix, is quadratic, though at the smallest size it adds fewer calls than the judgement makes."""
     import askbench.harness.judge.checks as checks
 
-    fit = checks.check_fit
+    read = checks.read_frame
 
     def touch(line: str) -> int:
         return len(line)
 
-    def quadratic_fit(reading, lines, report) -> None:
+    def quadratic_read(lines, width, model):
         kept = []
         for index in range(len(lines)):
             for earlier in lines[:index:8]:
                 touch(earlier)
             if index % 16 == 0:
                 kept.append("".join(lines[:index]))
-        fit(reading, lines, report)
+        return read(lines, width, model)
 
-    monkeypatch.setattr(checks, "check_fit", quadratic_fit)
+    monkeypatch.setattr(checks, "read_frame", quadratic_read)
     assert _grows_linearly(corpus) == (False, False)

@@ -1,6 +1,7 @@
 """The truth screen must see what a terminal would do, including what pyte hides."""
 
 import re
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from askbench.harness.terminals.models import (
     TRANSCRIPT,
     apply_sgr,
     foreign_controls,
+    printed_text,
     read_frame,
 )
 
@@ -170,17 +172,17 @@ def test_unassigned_noncharacter_and_private_use_code_points_are_unprintable() -
         assert read_frame([f"e\u0301{char}"], 40).unprintable == [char]
 
 
-def _laid_out_cell_by_cell(line: str, width: int) -> list[models.ScreenRow]:
+def _laid_out_cell_by_cell(line: str, width: int) -> models.ScreenRows:
     """The general layout, every run placed through ``_place_text``: what the painted-row shortcut must equal."""
-    rows: list[models.ScreenRow] = []
+    rows = models._RowsBuilder()
     row, style = models._Row(), PLAIN
     for text, sgr in models._runs(line):
         if sgr is not None:
             style = apply_sgr(style, sgr)
             continue
         row = models._place_text(rows, row, text, style, width, models.GRAPHEME)
-    rows.append(row.freeze())
-    return rows
+    row.close(rows)
+    return rows.done()
 
 
 @pytest.mark.parametrize(
@@ -229,3 +231,75 @@ def test_foreign_controls_are_the_controls_left_once_sgr_is_removed(pieces: list
     assert models.foreign_controls(line) == [
         repr(char) for char in re.findall(r"[\x00-\x1f\x7f-\x9f]", stripped)
     ]
+
+
+# ── a screen held compactly ────────────────────────────────────────────────
+
+_screen_lines = st.lists(
+    st.text(alphabet="ab \x1b[33m\x1b[0m\u00b1漢", max_size=30).map(
+        lambda text: text.replace("\x1b", "\x1b[3m")
+    ),
+    max_size=24,
+)
+
+
+@settings(max_examples=200)
+@given(
+    _screen_lines, st.integers(1, 12), st.integers(1, 5), st.integers(-3, 30), st.integers(-3, 30)
+)
+def test_a_screen_held_compactly_reads_as_its_rows_made_one_by_one(
+    lines: list[str], width: int, block: int, start: int, stop: int
+) -> None:
+    """Rows held a block of texts at a time read as the rows a layout makes (``ScreenRow`` by ``ScreenRow``),
+    across every block boundary: by index, by slice, as texts, as kinds, and from any row to any row."""
+    with mock.patch.object(models, "_BLOCK", block):
+        rows = models.place(lines, width, models.GRAPHEME)
+        one_by_one = _made_one_by_one(lines, width)
+        assert rows == one_by_one and len(rows) == len(one_by_one)
+        assert [rows[index] for index in range(-len(rows), len(rows))] == one_by_one * 2
+        assert rows[start:stop] == one_by_one[start:stop]
+        assert list(rows.texts) == [row.text for row in one_by_one]
+        assert rows.texts[start:stop] == [row.text for row in one_by_one[start:stop]]
+        assert list(models.texts_between(rows, start, stop)) == [
+            row.text for row in one_by_one[max(0, start) : max(0, stop)]
+        ]
+        assert list(models.row_kinds(rows)) == [row.kinds for row in one_by_one]
+        with pytest.raises(IndexError):
+            rows[len(rows)]
+
+
+def _made_one_by_one(lines: list[str], width: int) -> list[models.ScreenRow]:
+    """The rows as a list of ``ScreenRow`` made as the layout adds them: what the compact screen stands for."""
+
+    class Listed(models._RowsBuilder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.made: list[models.ScreenRow] = []
+
+        def add(self, text: str, styles, kinds) -> None:  # type: ignore[no-untyped-def]
+            self.made.append(models.ScreenRow(text, styles, kinds))
+
+    listed = Listed()
+    with mock.patch.object(models, "_RowsBuilder", lambda: listed):
+        models.place(lines, width, models.GRAPHEME)
+    return listed.made
+
+
+def test_a_long_screen_is_held_in_little_more_than_its_text() -> None:
+    """A row of its own (text object, ``ScreenRow``, list slot) costs three times a short row's text; held as
+    blocks of text with offsets, a screen of 20,000 painted rows costs well under twice its text."""
+    import tracemalloc
+
+    lines = [
+        "          \x1b[33mecho " + "B" * 60 + f"{index:05d}\x1b[39m" for index in range(20_000)
+    ]
+    printed = sum(len(printed_text(line)) for line in lines)
+    models.place(lines[:10], 80, models.GRAPHEME)
+    tracemalloc.start()
+    try:
+        rows = models.place(lines, 80, models.GRAPHEME)
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(rows) == 20_000 and rows[-1].text.endswith("19999")
+    assert held < 1.5 * printed
