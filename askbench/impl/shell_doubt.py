@@ -39,6 +39,8 @@ _WORD_END = frozenset(b" \t\n;&|()<>")
 _EVALUATORS = frozenset(
     {"eval", "let", "source", ".", "trap", "sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"}
 )
+_EVALUATOR_NAMED = re.compile(b"|".join(re.escape(name.encode()) for name in sorted(_EVALUATORS)))
+"""Where any evaluator's name stands in a command's text: a command with none among its bytes has no word that is one."""
 _RUNS_IN_TEXT = ("$(", "`", "<(", ">(")
 _GRAMMAR_BLANKS = re.compile(rb"[\x0b\x0c]")
 _CONTINUATION = re.compile(rb"(?<!\\)(?:\\\\)*\\\r?\n")
@@ -159,8 +161,18 @@ def _joined_in_body(captures: _Captures, source: bytes) -> str | None:
     return None
 
 
-def _in_source(pattern: re.Pattern[bytes], reason: str) -> Callable[[_Captures, bytes], str | None]:
-    return lambda captures, source: reason if pattern.search(source) else None
+def _in_source(
+    pattern: re.Pattern[bytes], reason: str, needles: tuple[bytes, ...]
+) -> Callable[[_Captures, bytes], str | None]:
+    """A check that ``pattern`` is nowhere in the source; ``needles`` are what each of its matches holds one of,
+    looked for first (a bytes search, where the pattern would be tried at every byte of a long command)."""
+
+    def check(captures: _Captures, source: bytes) -> str | None:
+        if not any(needle in source for needle in needles):
+            return None
+        return reason if pattern.search(source) else None
+
+    return check
 
 
 _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
@@ -169,11 +181,14 @@ _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
     _script_handed,
     _joined_in_body,
     _in_source(
-        _JOINED_WORD, "a line continuation inside a word, which bash joins and the grammar splits"
+        _JOINED_WORD,
+        "a line continuation inside a word, which bash joins and the grammar splits",
+        (b"\\\n", b"\\\r\n"),
     ),
     _in_source(
         _GRAMMAR_BLANKS,
         "a vertical tab or form feed, a word character to bash and a blank to the grammar",
+        (b"\x0b", b"\x0c"),
     ),
 )
 """Each place the grammar is known to read otherwise than bash in one node, in the order ``doubt`` names them; and
@@ -186,6 +201,8 @@ def _hands_a_script(name: Node, source: bytes) -> bool:
     command = name.parent
     if command is None:
         return False
+    if _EVALUATOR_NAMED.search(source, command.start_byte, command.end_byte) is None:
+        return False  # no word of it can be one: its children are not read
     words = [
         _text(source, child).rsplit("/", 1)[-1]
         for child in command.children
