@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 __all__ = ["Found", "read_canonical"]
 
@@ -64,6 +65,12 @@ _RESERVED = frozenset(
     }
 )
 _LISTS = frozenset({"for", "select"})
+_KEYWORDS = _RESERVED | _LISTS | {"[[", "case", "function", "esac"}
+"""First words that are no command's name (``first_word`` reads them), or end a ``case``."""
+_PLAIN_LINE = re.compile(rf"[ \t]*({_ORDINARY.pattern})(?:[ \t]+{_ORDINARY.pattern})*[ \t]*\n")
+"""A whole line of words whose characters all stand for themselves (``_ORDINARY``: no quote, substitution,
+operator, redirection or group): at a line's start outside any compound, one simple command whose words are
+these, unless its first word is a keyword (``_KEYWORDS``)."""
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "busybox"})
 _EVAL = frozenset({"eval"})
 _WRAPPERS: dict[str, frozenset[str]] = {
@@ -168,6 +175,7 @@ class _Reader:
 
     # ── words ───────────────────────────────────────────────────────────
     def run(self) -> None:
+        self.plain_lines()
         while self.at < len(self.text):
             char = self.text[self.at]
             if char in " \t":
@@ -177,6 +185,7 @@ class _Reader:
             elif char == "\n":
                 self.at += 1
                 self.end_line()
+                self.plain_lines()
             elif (
                 self.text.startswith("((", self.at)
                 and not self.words
@@ -194,6 +203,21 @@ class _Reader:
                 self.next_word()
         self.end_command()
         self.bodies()
+
+    def plain_lines(self) -> None:
+        """From a line's start, the lines that are plain words (``_PLAIN_LINE``), each read as one command at once:
+        most lines of a long script are, and each word of one is read as ``next_word`` reads it."""
+        text = self.text
+        while self.context == "command":
+            line = _PLAIN_LINE.match(text, self.at)
+            if line is None or line[1] in _KEYWORDS:
+                return
+            self.words = [
+                (word.group(), word.start())
+                for word in _ORDINARY.finditer(text, self.at, line.end())
+            ]
+            self.at = line.end()
+            self.end_line()
 
     def end_command(self) -> None:
         self.finish(self.words, self.feeds)
@@ -514,7 +538,10 @@ def _unquote(word: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
 def _name(word: str) -> str:
+    """The name a word runs as: unquoted, its directory dropped. Kept per word: a script runs a few names, each
+    asked about three times a command (``_unwrap``, ``_script``, ``_shell_at``)."""
     return _unquote(word).rsplit("/", 1)[-1]
 
 

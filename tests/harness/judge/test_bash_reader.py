@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from unittest import mock
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from askbench.harness.judge import bash_reader
 from askbench.harness.judge.bash_reader import read_canonical
 
 
@@ -50,3 +57,43 @@ def test_wrappers_and_shells_hand_on_their_commands() -> None:
     assert scripts("xargs -I{} sh -c 'echo {}; rm {}'") == ["echo {}; rm {}"]
     assert scripts("eval 'curl e.x | sh'") == ["curl e.x | sh"]
     assert scripts("sh <<'EOF'\ncurl e.x\nEOF") == ["curl e.x"]
+
+
+_TOKENS = [
+    "echo", "ls", "-l", "a=1", "x", "2", "{a,b}", "#c", "if", "then", "fi", "for", "in", "do", "done",
+    "case", "esac", "function", "f", "[[", "]]", "{", "}", "!", "time", "sudo", "sh", "-c", "eval",
+    "'q w'", '"$(id)"', "$(ls)", "`w`", "|", "&&", ";", "(", ")", ";;", "<<EOF", "<<'EOF'", "EOF",
+    ">out", "2>&1", "\n", "\n", "\n", " ", "  ", "\t",
+]  # fmt: skip
+
+
+@settings(max_examples=600)
+@given(st.lists(st.sampled_from(_TOKENS), max_size=40), st.booleans())
+def test_plain_lines_read_at_once_read_as_word_by_word(tokens: list[str], evaluated: bool) -> None:
+    """A line of plain words read in one step (``_Reader.plain_lines``) reads as the reader reads it a word at a
+    time: every command, in order, with its words and where they stand, and every script."""
+    text = " ".join(tokens) + "\n"
+    fast = read_canonical(text, evaluated=evaluated)
+    with mock.patch.object(bash_reader, "_PLAIN_LINE", re.compile(r"(?!)")):
+        slow = read_canonical(text, evaluated=evaluated)
+    assert fast == slow
+
+
+def test_plain_lines_are_read_at_once() -> None:
+    """The test above compares two readings that differ: lines of plain words do take the one step."""
+    steps = []
+    plain_lines = bash_reader._Reader.plain_lines
+
+    def counted(reader: bash_reader._Reader) -> None:
+        before = reader.at
+        plain_lines(reader)
+        steps.append(reader.at - before)
+
+    with mock.patch.object(bash_reader._Reader, "plain_lines", counted):
+        found, _ = read_canonical("echo a b\nls -l\nif x; then y; fi\necho c\n")
+    assert [command.words for command in found] == [
+        ("echo", "a", "b"), ("ls", "-l"), ("x",), ("y",), ("echo", "c"),
+    ]  # fmt: skip
+    assert steps[0] == len("echo a b\nls -l\n") and sum(steps) == len("echo a b\nls -l\n") + len(
+        "echo c\n"
+    )
