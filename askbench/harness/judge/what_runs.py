@@ -122,6 +122,30 @@ def parse_commands(text: str, dialect: str | None = None) -> Sequence[ShellComma
 EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
 """Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
 substitution anywhere in such a command may run, so it is owed as a command too."""
+_EVALUATOR_WORDS = ("let", "eval", "source", ".")
+
+
+def evaluates(text: str) -> bool:
+    """Whether ``EVALUATES`` finds a place in ``text``, looked for as its literals are (``str.find``), each one
+    checked where it stands: a regular expression that may begin at any blank tries every character of a
+    script of megabytes."""
+    if "[[" in text or "((" in text or "@P}" in text:
+        return True
+    for word in _EVALUATOR_WORDS:
+        at = text.find(word)
+        while at >= 0:
+            after = at + len(word)
+            before = text[at - 1] if at else " "
+            if (
+                (before.isspace() or before in ";&|(")
+                and after < len(text)
+                and text[after].isspace()
+            ):
+                return True
+            at = text.find(word, at + 1)
+    return False
+
+
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
 """A statement of assignments only runs nothing (a substitution in it is a command of its own)."""
 _SCRIPT_DEPTH = 8
@@ -142,9 +166,7 @@ def bash_commands_of(texts: list[str]) -> list[Commands | None]:
         if reading is None:
             found.append(None)
             continue
-        commands, inner = read_canonical(
-            reading.text, evaluated=EVALUATES.search(reading.text) is not None
-        )
+        commands, inner = read_canonical(reading.text, evaluated=evaluates(reading.text))
         found.append(commands)
         scripts.extend((index, script, place) for script, place in inner)
     for _ in range(_SCRIPT_DEPTH):
@@ -157,7 +179,7 @@ def bash_commands_of(texts: list[str]) -> list[Commands | None]:
             listed = found[index]
             if inner_reading is None or listed is None:
                 continue
-            evaluated = EVALUATES.search(inner_reading.text) is not None
+            evaluated = evaluates(inner_reading.text)
             more, deeper = read_canonical(inner_reading.text, place, evaluated=evaluated)
             listed.extend(more)
             pending.extend((index, script, where) for script, where in deeper)
@@ -174,12 +196,14 @@ class Commands(Sequence[ShellCommand]):
     than the command's text. Equal to any sequence of the same commands.
     """
 
-    __slots__ = ("_distinct", "_outer", "_which")
+    __slots__ = ("_distinct", "_outer", "_which", "nested")
 
     def __init__(
         self, distinct: list[tuple[str, ...]], which: array[int], outer: array[int]
     ) -> None:
         self._distinct, self._which, self._outer = distinct, which, outer
+        self.nested = [at for at, stands_in in enumerate(outer) if stands_in >= 0]
+        """The commands that stand in another (a wrapper's), by index: few, however long the text."""
 
     def __len__(self) -> int:
         return len(self._which)
@@ -209,19 +233,43 @@ class Commands(Sequence[ShellCommand]):
     def __repr__(self) -> str:
         return f"Commands({list(self)!r})"
 
-    def missing(self, shown: Callable[[ShellCommand], bool]) -> list[ShellCommand]:
-        """The commands ``shown`` says are not on screen, each distinct list of words asked about once."""
+    def missing(self, shown: Callable[[ShellCommand], bool]) -> list[int]:
+        """Where the commands ``shown`` says are not on screen stand, each distinct list of words asked about once:
+        ``shown`` reads a command by its words (bash's commands have no gaps of their own)."""
         verdicts = [shown(ShellCommand(words, 0)) for words in self._distinct]
-        return [self[at] for at, which in enumerate(self._which) if not verdicts[which]]
+        return [at for at, which in enumerate(self._which) if not verdicts[which]]
+
+    def outer_of(self, at: int) -> int | None:
+        outer = self._outer[at]
+        return None if outer < 0 else outer
+
+
+def hidden_units(
+    commands: Sequence[ShellCommand], missing: list[int], ends: tuple[int, int]
+) -> int:
+    """How many commands of ``missing`` (indices) a screen hides besides the ``ends``: a command hidden with the
+    wrapper it stands in is one command hidden with it."""
+    hidden = set(missing)
+    if isinstance(commands, Commands):
+        nested = [at for at in commands.nested if at in hidden]
+    else:
+        nested = [at for at in missing if commands[at].outer is not None]
+    with_wrapper = sum(1 for at in nested if at not in ends and _outer_of(commands, at) in hidden)
+    return len(hidden.difference(ends)) - with_wrapper
 
 
 def missing_commands(
     commands: Sequence[ShellCommand], shown: Callable[[ShellCommand], bool]
-) -> list[ShellCommand]:
-    """The commands of ``commands`` that ``shown`` says are not on screen, in order."""
+) -> list[int]:
+    """Where the commands of ``commands`` that ``shown`` says are not on screen stand, in order."""
     if isinstance(commands, Commands):
         return commands.missing(shown)
-    return [command for command in commands if not shown(command)]
+    return [at for at, command in enumerate(commands) if not shown(command)]
+
+
+def _outer_of(commands: Sequence[ShellCommand], at: int) -> int | None:
+    """The index of the command that command ``at`` stands in, read without making it where it is kept compactly."""
+    return commands.outer_of(at) if isinstance(commands, Commands) else commands[at].outer
 
 
 def _commands(found: list[Found]) -> Commands | None:
@@ -503,28 +551,22 @@ def runs_problems(
     commands = parse_commands(command, dialect)
     if not commands:
         return []
-    ends = (commands[0], commands[-1])
+    last = len(commands) - 1
+    ends = (0, last)
     shown = ScreenSearch(ask_text, narrow=narrow)
     missing = (
         missing_commands(commands, shown)
         if owes_every
-        else [found for found in dict.fromkeys(ends) if not shown(found)]
+        else [at for at in sorted(set(ends)) if not shown(commands[at])]
     )
-    hidden = {found.start for found in missing}
-    units = [found for found in missing if found.outer not in hidden and found not in ends]
     if (
-        len(units) <= hidden_counted(ask_text) + counted
+        hidden_units(commands, missing, ends) <= hidden_counted(ask_text) + counted
     ):  # the middle is counted: only a missing end is owed
-        missing = [found for found in missing if found in ends]
+        missing = [at for at in missing if at in ends]
     problems = []
-    for found in missing:
-        which = (
-            "first"
-            if found == commands[0]
-            else "last"
-            if found == commands[-1]
-            else f"#{found.start + 1}"
-        )
+    for at in missing:
+        found = commands[at]
+        which = "first" if at == 0 else "last" if at == last else f"#{found.start + 1}"
         problems.append(
             f"the {which} command {_brief(found.text)!r} is not on the bounded screen"
             f" (read by {reader_name(dialect)})"

@@ -15,11 +15,14 @@ import askbench.impl.dialog
 import askbench.impl.shell
 from askbench.harness.judge.bash_oracle import bash_version
 from askbench.harness.judge.what_runs import (
+    EVALUATES,
     Commands,
     ScreenSearch,
     ShellCommand,
     command_pattern,
+    evaluates,
     first_and_last,
+    hidden_units,
     missing_commands,
     on_screen,
     parse_commands,
@@ -462,9 +465,9 @@ def test_commands_are_held_as_distinct_word_lists_each_asked_about_once() -> Non
         asked.append(command.words)
         return command.words != ("echo", "a")
 
-    assert missing_commands(commands, shown) == [commands[i] for i in (0, 1, 4, 5)]
+    assert missing_commands(commands, shown) == [0, 1, 4, 5]
     assert sorted(asked) == sorted(set(asked)) and len(asked) == 3
-    assert missing_commands(tuple(commands), shown) == [commands[i] for i in (0, 1, 4, 5)]
+    assert missing_commands(tuple(commands), shown) == [0, 1, 4, 5]
     assert commands[-1] == commands[5] and commands[1:3] == list(commands)[1:3]
 
 
@@ -485,3 +488,30 @@ def test_the_commands_of_a_long_command_cost_less_than_the_command() -> None:
         parse_commands.cache_clear()
     assert found is not None and len(found) == 13_802 and found[-1].words == ("sh",)
     assert peak < 4 * len(command) and held < len(command) / 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["echo a", "sudo echo a", "env X=1 ls", "ls", "nice sudo id"]),
+        min_size=1,
+        max_size=12,
+    ),
+    st.data(),
+)
+def test_hidden_units_count_a_wrapper_and_what_it_runs_as_one(
+    lines: list[str], data: st.DataObject
+) -> None:
+    commands = parse_commands("\n".join(lines))
+    assert commands is not None
+    missing = sorted(data.draw(st.sets(st.integers(0, len(commands) - 1))))
+    ends = (0, len(commands) - 1)
+    naive = sum(1 for at in missing if at not in ends and commands[at].outer not in set(missing))
+    assert hidden_units(commands, missing, ends) == naive
+    assert hidden_units(tuple(commands), missing, ends) == naive
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet=" \t\n\u00a0\x1c;&|(.[@P}letvasourc", max_size=30))
+def test_evaluates_finds_what_the_pattern_finds(text: str) -> None:
+    assert evaluates(text) == (EVALUATES.search(text) is not None)
