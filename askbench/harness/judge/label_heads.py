@@ -137,11 +137,14 @@ class HeadIndex:
         self._blank_ends: list[int] = []
         """Blank rows after a row that is not."""
         blank_before = True
+        meter.charge(stop)  # a unit a row
         for index, text in enumerate(texts_between(rows, 0, stop)):
-            labels = self._labels_of(text, limit, meter)
-            for label in labels:
-                self._rows_of[label].append(index)
-            position = max((self._positions[label][-1] for label in labels), default=-1)
+            position = -1
+            if text[:1] in self._odd or text.find(":", 0, limit) >= 0:
+                labels = self._labels_of(text, limit, meter)
+                for label in labels:
+                    self._rows_of[label].append(index)
+                position = max((self._positions[label][-1] for label in labels), default=-1)
             self.last_position.append(position)
             if position < 0 and index in extras:
                 extra.add(index)
@@ -157,13 +160,10 @@ class HeadIndex:
     def _labels_of(self, text: str, limit: int, meter: WorkMeter) -> set[str]:
         """The labels ``text`` begins with: exactly, clipped, or spelled with characters no terminal prints.
 
-        A row with no colon where a label's may stand, and whose first character begins no label a screen must
-        spell out, begins none: most rows of a long value are such rows, and are read no further.
+        Asked only of a row with a colon where a label's may stand, or whose first character begins a label a
+        screen must spell out: any other begins none, and most rows of a long value are such rows.
         """
-        meter.charge(1)
         odd = self._odd.get(text[:1], set())
-        if not odd and text.find(":", 0, limit) < 0:
-            return set()
         clipped = {
             label
             for label in self._clipped(text, limit, self._shown_as)

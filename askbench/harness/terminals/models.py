@@ -289,7 +289,20 @@ def apply_sgr(style: Style, parameters: str) -> Style:
             changes[name] = colour
         elif name != "ul":  # the underline colour changes nothing a reader needs
             changes[name.lstrip("-")] = not name.startswith("-")
-    return replace(style, **changes) if changes else style  # type: ignore[arg-type]
+    if not changes:
+        return style
+    changed = replace(style, **changes)  # type: ignore[arg-type]
+    known = _STYLES.get(changed)
+    if known is None and len(_STYLES) < _KNOWN_STYLES:
+        known = _STYLES[changed] = changed
+    return known or changed
+
+
+_STYLES: dict[Style, Style] = {PLAIN: PLAIN}
+"""One object for each style frames are drawn in: a row's style after ``ESC[39m`` is ``PLAIN`` itself, so every
+cache and table keyed by style finds it by identity, never by comparing ten fields."""
+_KNOWN_STYLES = 4096
+"""Styles kept as the one object for themselves; a frame of a million colours has its others as they come."""
 
 
 # ── terminal models ────────────────────────────────────────────────────────
@@ -534,11 +547,14 @@ class _Row:
 
 _BLOCK = 1024
 """Rows whose texts are held as one string: a frame of a million rows is a thousand strings, not a million."""
+_ROW_END = "\n"
+"""What ends each row's text in its block: no row a layout makes holds one (a frame line holds no line break, and
+controls are never laid out), so a block is split into its rows at once."""
 
 
 class ScreenRows(Sequence[ScreenRow]):
-    """A screen's rows, held compactly: each block of rows' texts as one string with where each ends, and each
-    row's styles as an index into the few it is drawn in.
+    """A screen's rows, held compactly: each block of rows' texts as one string, a row to a line, with where each
+    ends, and each row's styles as an index into the few it is drawn in.
 
     A row of its own (a string, a ``ScreenRow``, a list slot) costs three
     times its text on a screen of short rows; a screen as large as its
@@ -597,20 +613,16 @@ class ScreenRows(Sequence[ScreenRow]):
         return at
 
     def _text(self, at: int) -> str:
-        start = self._ends[at - 1] if at % _BLOCK else 0
+        start = self._ends[at - 1] + 1 if at % _BLOCK else 0
         return self._blocks[at // _BLOCK][start : self._ends[at]]
 
     def texts_between(self, start: int, stop: int) -> Iterator[str]:
         """The texts of rows ``start`` to ``stop`` (clipped to the rows), a block at a time."""
         start, stop = max(0, start), min(stop, len(self))
-        ends, blocks = self._ends, self._blocks
         while start < stop:
-            block = blocks[start // _BLOCK]
-            last = min(stop, (start // _BLOCK + 1) * _BLOCK)
-            begin = ends[start - 1] if start % _BLOCK else 0
-            for end in ends[start:last]:
-                yield block[begin:end]
-                begin = end
+            first = start // _BLOCK * _BLOCK
+            last = min(stop, first + _BLOCK)
+            yield from self._blocks[start // _BLOCK].split(_ROW_END)[start - first : last - first]
             start = last
 
     def all_kinds(self) -> Iterator[frozenset[Style]]:
@@ -710,22 +722,21 @@ class _RowsBuilder:
                 self._looks.append((styles, kinds))
             look = known
             self._last = (styles, kinds, look)
+        if _ROW_END in text:
+            raise ValueError(f"a screen row holds no line break: {text[:40]!r}")
         self._look.append(look)
         pending = self._pending
         pending.append(text)
-        self._offset += len(text)
-        self._ends.append(self._offset)
+        self._ends.append(self._offset + len(text))
+        self._offset += len(text) + 1
         if len(pending) == _BLOCK:
-            self._blocks.append("".join(pending))
+            self._blocks.append(_ROW_END.join(pending))
             pending.clear()
             self._offset = 0
 
-    def add_row(self, row: ScreenRow) -> None:
-        self.add(row.text, row.styles, row.kinds)
-
     def done(self) -> ScreenRows:
         if self._pending:
-            self._blocks.append("".join(self._pending))
+            self._blocks.append(_ROW_END.join(self._pending))
             self._pending.clear()
         return ScreenRows(self._blocks, self._ends, self._look, self._looks)
 
@@ -784,6 +795,33 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> ScreenRows:
     as every terminal does; other control characters are skipped here —
     ``read_frame`` reports them all.
     """
+    return _placed(lines, width, model, None)
+
+
+@dataclass
+class _Audit:
+    """What a frame's lines carry that no terminal should receive: controls other than SGR, unprintable text."""
+
+    foreign: list[str] = field(default_factory=list)
+    unprintable: list[str] = field(default_factory=list)
+
+    def line(self, line: str) -> None:
+        """One line that is neither printable ASCII nor printable ASCII and SGR (those carry neither)."""
+        self.foreign += foreign_controls(line)
+        if not line.isascii():
+            self.unprintable += [
+                grapheme
+                for text, sgr in _runs(line)
+                if sgr is None and not text.isascii()
+                for grapheme in _unprintable(_FORBIDDEN.sub("", text))
+            ]
+
+
+def _placed(
+    lines: Sequence[str], width: int, model: TerminalModel, audit: _Audit | None
+) -> ScreenRows:
+    """``place``, each line that may carry a control or an unprintable character told to ``audit`` as it goes:
+    a frame is walked once, however it is read."""
     rows = _RowsBuilder()
     style = PLAIN
     for line in lines:
@@ -794,6 +832,8 @@ def place(lines: Sequence[str], width: int, model: TerminalModel) -> ScreenRows:
         if painted is not None:
             style = painted
             continue
+        if audit is not None:
+            audit.line(line)
         row = _Row()
         for text, sgr in _runs(line):
             if sgr is not None:
@@ -1073,29 +1113,25 @@ def read_frame(
     A real terminal's rows, and whether its transcript held, are its own; what
     a frame's controls did to the cursor is pyte's on every terminal.
     """
-    marked = [line for line in frame_lines if not plain_line(line)]
-    foreign = [control for line in marked for control in foreign_controls(line)]
-    unprintable = [
-        grapheme
-        for line in marked
-        if not line.isascii()
-        for text, sgr in _runs(line)
-        if sgr is None and not text.isascii()
-        for grapheme in _unprintable(_FORBIDDEN.sub("", text))
-    ]
+    audit = _Audit()
     if model.screen is None:
+        rows = _placed(frame_lines, width, model, audit)
         reading = FrameReading(
-            model, place(frame_lines, width, model), foreign_bytes=foreign, unprintable=unprintable
+            model, rows, foreign_bytes=audit.foreign, unprintable=audit.unprintable
         )
     else:
+        for line in frame_lines:
+            if not plain_line(line):
+                audit.line(line)
         shown = model.screen(frame_lines, width)
         reading = FrameReading(
             model,
             list(shown.rows),
             shown.transcript_intact,
-            foreign_bytes=foreign,
-            unprintable=unprintable,
+            foreign_bytes=audit.foreign,
+            unprintable=audit.unprintable,
         )
+    foreign = audit.foreign
     if foreign:
         effects = control_effects(frame_lines, width)
         reading.foreign_events = list(effects.events)
