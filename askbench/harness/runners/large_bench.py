@@ -94,7 +94,20 @@ class LargePoint:
         return self.size_mb * len(LARGE_WIDTHS) / self.cpu_s if self.cpu_s else 0.0
 
 
-def _rss_mb() -> float:
+def _memory_mb(field: str) -> float:
+    """This process's ``VmRSS`` (resident now) or ``VmHWM`` (its peak) from ``/proc/self/status``, in MB.
+
+    ``ru_maxrss`` is no measure of a child: Linux carries the parent's peak
+    over into it, and the parent held the corpus it wrote. Where ``/proc``
+    is not, ``ru_maxrss`` stands for both.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -102,11 +115,11 @@ def _point(size_mb: float, corpus: Path) -> LargePoint:
     """Judge the corpus of one size in this process (the child ``measure`` starts)."""
     from .gate import run_gate
 
-    base = _rss_mb()
+    base = _memory_mb("VmRSS")
     cpu, wall = time.process_time(), time.perf_counter()
     run = run_gate([corpus], LARGE_WIDTHS)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    return LargePoint(size_mb, cpu, wall, _rss_mb(), base, run.exit_code)
+    return LargePoint(size_mb, cpu, wall, _memory_mb("VmHWM"), base, run.exit_code)
 
 
 def measure(sizes_mb: Sequence[float] = SIZES_MB) -> list[LargePoint]:

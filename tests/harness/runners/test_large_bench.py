@@ -1,5 +1,7 @@
 """The large-input benchmark's arithmetic and its report section (the measuring itself is ``make bench-large``)."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,17 @@ def test_a_point_without_its_corpus_is_refused_naming_the_option(capsys):
         main(["--point", "1"])
     assert stopped.value.code == 2
     assert "--point needs --corpus" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_child_s_peak_is_its_own_not_the_parent_s_it_was_started_from():
+    """``ru_maxrss`` in a child carries its parent's peak; the bench reads the child's own from ``/proc``."""
+    held = bytearray(96 << 20)  # the parent's peak, as when it wrote a 32 MB corpus
+    code = (
+        "import resource; from askbench.harness.runners.large_bench import _memory_mb; "
+        "print(_memory_mb('VmHWM'), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    own, carried = map(float, done.stdout.split())
+    assert own < 64 < 96 <= carried + 1
+    del held
