@@ -25,7 +25,6 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import overload
 
 import tree_sitter_bash
 import tree_sitter_powershell
@@ -36,6 +35,7 @@ from askbench.impl.shell import (
     scannable,  # the grammar's crash workaround only: the judge's parse is its own
 )
 
+from ..terminals.made_on_access import MadeOnAccess
 from .bash_oracle import bash_version, read_commands
 from .bash_reader import Found, read_canonical
 from .field_match import COUNTED_CUT
@@ -187,7 +187,7 @@ def bash_commands_of(texts: list[str]) -> list[Commands | None]:
     return [_commands(listed) if listed is not None else None for listed in found]
 
 
-class Commands(Sequence[ShellCommand]):
+class Commands(MadeOnAccess[ShellCommand]):
     """bash's commands of one text, held compactly: each command's words as an index into the distinct word
     lists, and the index of the command it stands in; a ``ShellCommand`` is made as one is asked for.
 
@@ -208,30 +208,8 @@ class Commands(Sequence[ShellCommand]):
     def __len__(self) -> int:
         return len(self._which)
 
-    @overload
-    def __getitem__(self, index: int) -> ShellCommand: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[ShellCommand]: ...
-
-    def __getitem__(self, index: int | slice) -> ShellCommand | list[ShellCommand]:
-        if isinstance(index, slice):
-            return [self[at] for at in range(*index.indices(len(self)))]
-        at = index + len(self) if index < 0 else index
-        if not 0 <= at < len(self):
-            raise IndexError("command index out of range")
-        outer = self._outer[at]
-        return ShellCommand(self._distinct[self._which[at]], at, outer=None if outer < 0 else outer)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Commands({list(self)!r})"
+    def _item(self, at: int) -> ShellCommand:
+        return ShellCommand(self._distinct[self._which[at]], at, outer=self.outer_of(at))
 
     def missing(self, shown: Callable[[ShellCommand], bool]) -> list[int]:
         """Where the commands ``shown`` says are not on screen stand, each distinct list of words asked about once:

@@ -47,6 +47,7 @@ from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
 from .cwidth import c_wcwidth
+from .made_on_access import MadeOnAccess
 
 TRANSCRIPT = tuple(f"transcript row {index:02d}" for index in range(1, 5))
 """Earlier session output, short enough to fit the narrowest screen the gate accepts."""
@@ -552,7 +553,7 @@ _ROW_END = "\n"
 controls are never laid out), so a block is split into its rows at once."""
 
 
-class ScreenRows(Sequence[ScreenRow]):
+class ScreenRows(MadeOnAccess[ScreenRow]):
     """A screen's rows, held compactly: each block of rows' texts as one string, a row to a line, with where each
     ends, and each row's styles as an index into the few it is drawn in.
 
@@ -577,16 +578,7 @@ class ScreenRows(Sequence[ScreenRow]):
     def __len__(self) -> int:
         return len(self._ends)
 
-    @overload
-    def __getitem__(self, index: int) -> ScreenRow: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[ScreenRow]: ...
-
-    def __getitem__(self, index: int | slice) -> ScreenRow | list[ScreenRow]:
-        if isinstance(index, slice):
-            return [self[at] for at in range(*index.indices(len(self)))]
-        at = self._index(index)
+    def _item(self, at: int) -> ScreenRow:
         styles, kinds = self._looks[self._look[at]]
         return ScreenRow(self._text(at), styles, kinds)
 
@@ -595,22 +587,6 @@ class ScreenRows(Sequence[ScreenRow]):
         for at, text in enumerate(self.texts):
             styles, kinds = looks[look[at]]
             yield ScreenRow(text, styles, kinds)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return _same_items(self, other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"ScreenRows({list(self)!r})"
-
-    def _index(self, index: int) -> int:
-        at = index + len(self) if index < 0 else index
-        if not 0 <= at < len(self):
-            raise IndexError("row index out of range")
-        return at
 
     def _text(self, at: int) -> str:
         start = self._ends[at - 1] + 1 if at % _BLOCK else 0
@@ -635,7 +611,7 @@ class ScreenRows(Sequence[ScreenRow]):
         return RowTexts(self)
 
 
-class RowTexts(Sequence[str]):
+class RowTexts(MadeOnAccess[str]):
     """The texts of ``ScreenRows``, each made as it is asked for; a slice is a list."""
 
     __slots__ = ("_rows",)
@@ -646,35 +622,11 @@ class RowTexts(Sequence[str]):
     def __len__(self) -> int:
         return len(self._rows)
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        rows = self._rows
-        if isinstance(index, slice):
-            return [rows._text(at) for at in range(*index.indices(len(rows)))]
-        return rows._text(rows._index(index))
+    def _item(self, at: int) -> str:
+        return self._rows._text(at)
 
     def __iter__(self) -> Iterator[str]:
         return self._rows.texts_between(0, len(self._rows))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return _same_items(self, other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"RowTexts({list(self)!r})"
-
-
-def _same_items(rows: Sequence[object], other: Sequence[object]) -> bool:
-    """Sequence equality, item by item."""
-    return len(rows) == len(other) and all(a == b for a, b in zip(rows, other, strict=True))
 
 
 def row_texts(rows: Sequence[ScreenRow]) -> Sequence[str]:
