@@ -130,7 +130,7 @@ class Outline:
     dialect: Dialect
     text: str
     doubtful: bool = False
-    """The grammar's reading may not be bash's (see ``doubt``): ``text`` is then the command as written, nothing collapsed."""
+    """The grammar's reading may not be bash's (see ``askbench.impl.shell_doubt.Doubts``): ``text`` is then the command as written, nothing collapsed."""
     commands: CommandSpans | None = field(default=None, compare=False)
     """Where the outline's commands stand in ``text``, for a cut of it to count what it hides; ``None`` when doubtful."""
     source_commands: CommandSpans | None = field(default=None, compare=False)

@@ -16,7 +16,7 @@ grammar differs where bash's manual is subtle:
   ``[[ ]]`` or ``(( ))`` arithmetic, ``${x@P}``, ``eval``/``let``/``source``/
   ``trap``, or a shell's ``-c`` script — text is data only until then.
 
-``doubt`` names the first such place, and the outline is then withheld:
+``Doubts`` names the first such place, and the outline is then withheld:
 the person reads the command as written, nothing collapsed.
 """
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-__all__ = ["PATTERNS", "Doubts", "doubt"]
+__all__ = ["PATTERNS", "Doubts"]
 
 _PLAIN_DELIMITER = re.compile(
     r"""[A-Za-z0-9_.-]+|'[A-Za-z0-9_.-]+'|"[A-Za-z0-9_.-]+"|\\[A-Za-z0-9_.-]+"""
@@ -60,25 +60,16 @@ PATTERNS = """
 (ansi_c_string) @literal
 (string) @string
 """
-"""What ``doubt`` reads, by capture name. ``askbench.impl.shell`` compiles them into the one query it parses
+"""What ``Doubts`` reads, by capture name. ``askbench.impl.shell`` compiles them into the one query it parses
 with: a tree-sitter query's compiling costs far more than its patterns add, so the outline pays for it once."""
 _LONG = 40
 """A literal longer than this is one the outline collapses (``askbench.impl.shell.LITERAL_KEEP``)."""
 
 
-def doubt(captures: Mapping[str, Sequence[Node]], source: bytes) -> str | None:
-    """The first reason the grammar's reading of ``source`` may not be bash's, or ``None``.
-
-    ``captures`` are the ``PATTERNS``' captures over the whole parse of ``source``.
-    """
-    doubts = Doubts()
-    doubts.add(captures, source)
-    return doubts.reason
-
-
 @dataclass
 class Doubts:
-    """``doubt`` over a parse read in pieces (``askbench.impl.shell`` parses a long command statement by statement).
+    """The first reason (``reason``) the grammar's reading of a command may not be bash's, read over its parse in
+    pieces (``askbench.impl.shell`` parses a long command statement by statement); ``None`` while there is none.
 
     Each check reads one node and the bytes around it, so it holds piece by
     piece, but one: a literal is evaluated later when *anything* in the
@@ -91,7 +82,8 @@ class Doubts:
     quoted_substitution: bool = False
 
     def add(self, captures: Mapping[str, Sequence[Node]], source: bytes) -> None:
-        """Read one piece: ``captures`` over the parse of ``source``, a run of whole statements."""
+        """Read one piece: ``captures``, the ``PATTERNS``' captures over the parse of ``source``, a run of whole
+        statements."""
         if self.reason is not None:
             return
         self.evaluates = self.evaluates or _evaluates(captures, source)
@@ -191,7 +183,7 @@ _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
         (b"\x0b", b"\x0c"),
     ),
 )
-"""Each place the grammar is known to read otherwise than bash in one node, in the order ``doubt`` names them; and
+"""Each place the grammar is known to read otherwise than bash in one node, in the order ``Doubts`` names them; and
 last, a quoted substitution where something evaluates (``Doubts``)."""
 
 
