@@ -12,7 +12,7 @@ budgets, so the two views can never disagree about what the request is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -349,9 +349,6 @@ class _Block:
                 offset = end
             offset += 1
 
-    def row_count(self) -> int:
-        return sum(1 for _ in self.rows())
-
 
 def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
     """Whole-token occurrences: ``ls`` is not inside ``lsof``, ``/etc/hosts`` not inside ``/etc/hostsbackup``.
@@ -477,12 +474,18 @@ def forget_kept() -> None:
     forget_kept_pieces()
 
 
-def _emit(block: _Block, label_width: int, narrow: bool, paint: Paint | None) -> Iterator[str]:
-    """The block's lines, each row painted and indented as it is laid out."""
+Laid = Iterable[tuple[str, tuple[Span, ...]]]
+"""A block's rows, each with its spans: ``_Block.rows`` as it makes them, or a list of them already made."""
+
+
+def _emit(
+    block: _Block, laid: Laid, label_width: int, narrow: bool, paint: Paint | None
+) -> Iterator[str]:
+    """The block's lines from its rows ``laid``, each row painted and indented as it comes."""
     label = _label_text(block.label, label_width)
     head = label + " " * (label_width - cell_width(label))
     head = f"{paint('label', head) if paint else head} :"
-    rows = (_paint_row(row, spans, block.flagged_whole, paint) for row, spans in block.rows())
+    rows = (_paint_row(row, spans, block.flagged_whole, paint) for row, spans in laid)
     if narrow:
         yield head
         indent = " " * NARROW_INDENT
@@ -520,7 +523,7 @@ def render_prompt_dialog(
         block, cut = _lay_out(fact, cap, row_width, needles)
         elided |= cut
         value_cut |= cut and fact.label == payload.request.value_label
-        lines.extend(_emit(block, label_width, narrow, paint))
+        lines.extend(_emit(block, block.rows(), label_width, narrow, paint))
 
     remaining = None if budget.max_rows is None else budget.max_rows - len(lines)
     total = len(payload.evidence)
@@ -534,8 +537,10 @@ def render_prompt_dialog(
             fact = replace(fact, text=fact.brief)
             elided = True
         block, cut = _lay_out(fact, cap, row_width, needles)
-        if remaining is not None:
-            needed = block.row_count() + extra_rows
+        laid: Laid = block.rows()
+        if remaining is not None:  # counted before it is taken: its rows are made once, for both
+            laid = list(laid)
+            needed = len(laid) + extra_rows
             reserve = 0 if index == total - 1 else 1
             if needed + reserve > remaining:
                 elided = True
@@ -543,5 +548,5 @@ def render_prompt_dialog(
                 break
             remaining -= needed
         elided |= cut
-        lines.extend(_emit(block, label_width, narrow, paint))
+        lines.extend(_emit(block, laid, label_width, narrow, paint))
     return DialogView(tuple(lines), elided)
