@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..terminals.models import ScreenRow, row_texts
+from ..terminals.models import ScreenRow, texts_between
 
 __all__ = ["box_bottom", "unbox", "unbox_under_header"]
 
@@ -81,9 +81,12 @@ def unbox(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
     put one), is text like any other. Rows with no top border among them are
     ``rows`` themselves.
     """
-    texts = row_texts(rows)
     index = next(
-        (at for at, text in enumerate(texts) if text.startswith(_TOP_CORNERS) and _TOP.match(text)),
+        (
+            at
+            for at, text in enumerate(texts_between(rows, 0, len(rows)))
+            if text.startswith(_TOP_CORNERS) and _TOP.match(text)
+        ),
         None,
     )
     if index is None:
@@ -121,7 +124,10 @@ def unbox_under_header(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
     it is the value's, as a person sees it inside the box. A row with text
     after the box's right side is no row of a box; then nothing is taken off, and the rows are ``rows``.
     """
-    header = next((index for index, text in enumerate(row_texts(rows)) if text.strip()), len(rows))
+    header = next(
+        (index for index, text in enumerate(texts_between(rows, 0, len(rows))) if text.strip()),
+        len(rows),
+    )
     top = header + 1
     bottom = box_bottom(rows, top) if top < len(rows) else None
     if bottom is None:

@@ -517,7 +517,7 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
     # a core label row poses as one wherever it stands above the options, also past the facts the ask reads;
     # below the title's first row (under a box's top border, the first that is not blank), a label row before
     # the first fact poses as much as one inside the ask
-    texts = judged.reading.rows
+    texts = texts_between(judged.rows, 0, len(judged.rows))
     title = next((index for index, text in enumerate(texts) if text.strip()), 0)
     first = min(title + 1, ask.start)
     for index, text in enumerate(
