@@ -1,7 +1,8 @@
-# Two commands, both idempotent: the virtual environment is built once and each
-# set of dependencies is installed again only when pyproject.toml changes.
-# `make check` installs only what the gate needs; `make test` adds the test and
-# bench extras (the suite checks the benchmark report and its plot).
+# Two commands, both idempotent and both from the lock: the virtual environment is built once
+# and each set of dependencies is installed again only when its lock file or pyproject.toml
+# changes. `make check` installs only what the gate needs (requirements/gate.txt); `make test`
+# adds the test and bench extras (requirements/dev.txt: the suite checks the benchmark report and
+# its plot). Both locks are hash-pinned, made by uv from pyproject.toml's ranges: `make lock`.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -10,25 +11,51 @@ TESTS  := $(VENV)/.installed-test
 # The stamp of a full install (gate, tests and benchmarks), kept for the command other
 # worktrees already use: `make .venv/.installed`.
 STAMP  := $(VENV)/.installed
+GATE_LOCK := requirements/gate.txt
+DEV_LOCK  := requirements/dev.txt
+# Exactly what the lock names, hashes checked, nothing resolved; then askbench itself, built by the
+# setuptools the lock names (no build isolation, which would fetch an unlocked one).
+PIP_LOCKED  = $(BIN)/python -m pip install --quiet --require-hashes --no-deps -r
+PIP_PROJECT = $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+UV_VERSION := 0.13.9
+LOCK_ARGS  := --custom-compile-command "make lock" --universal --python-version 3.11 --generate-hashes --quiet
+LATEST := .venv-latest
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check check-terminals test test-quick typecheck lint format distcheck snapshots bench bench-large report ci-deps agents terminals
+.PHONY: check check-terminals test test-quick test-latest lock typecheck lint format distcheck snapshots bench bench-large report ci-deps agents terminals
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(GATE): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(GATE): $(GATE_LOCK) pyproject.toml | $(BIN)/python
+	$(PIP_LOCKED) $(GATE_LOCK)
+	$(PIP_PROJECT)
 	touch $(GATE)
 
-$(TESTS): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+$(TESTS): $(DEV_LOCK) $(GATE_LOCK) pyproject.toml | $(BIN)/python
+	$(PIP_LOCKED) $(DEV_LOCK)
+	$(PIP_PROJECT)
 	touch $(GATE) $(TESTS)
 
 $(STAMP): $(TESTS)
 	touch $(STAMP)
+
+# Both locks anew from pyproject.toml's ranges, every package at its newest release in them (the
+# gate's lock constrained by the dev lock, so the two never disagree). uv is installed for this alone.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	$(BIN)/uv pip compile pyproject.toml requirements/build.in --extra test --extra bench --upgrade $(LOCK_ARGS) -o $(DEV_LOCK)
+	$(BIN)/uv pip compile pyproject.toml requirements/build.in -c $(DEV_LOCK) $(LOCK_ARGS) -o $(GATE_LOCK)
+
+# The suite on the newest releases inside pyproject.toml's ranges, in a venv of its own, so drift
+# is seen before it lands; not part of .ci/run. Prints what it ran on first.
+test-latest:
+	rm -rf $(LATEST) && $(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
+	$(LATEST)/bin/python -m pip install --quiet --upgrade -e '.[test,bench]'
+	$(LATEST)/bin/python -m pip freeze --exclude-editable
+	$(LATEST)/bin/python -m pytest -n auto -p no:cacheprovider
 
 check: $(GATE)
 	$(BIN)/askbench check
@@ -67,10 +94,13 @@ format: $(TESTS)
 
 # The wheel, installed into a fresh venv outside the source tree, runs the gate on its built-in corpus.
 DIST := $(or $(DISTDIR),$(VENV)/dist)
-distcheck: $(BIN)/python
+# The wheel is built by the locked setuptools, and the fresh venv gets the gate's lock before it,
+# so the wheel's own requirements are checked against the versions the gate was judged on.
+distcheck: $(GATE)
 	rm -rf $(DIST) && mkdir -p $(DIST)
-	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(DIST) .
+	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir $(DIST) .
 	$(PYTHON) -m venv $(DIST)/venv
+	$(DIST)/venv/bin/python -m pip install --quiet --require-hashes --no-deps -r $(GATE_LOCK)
 	$(DIST)/venv/bin/python -m pip install --quiet $(DIST)/askbench-*.whl
 	cd $(DIST) && venv/bin/askbench --version && venv/bin/python -m askbench check --failures-only
 

@@ -307,7 +307,7 @@ def _wrap_lines(r: BenchResults) -> list[str]:
         "## Wrapping against `wcwidth.wrap`",
         "",
         (
-            f"{r.wrap.characters:,} characters of ASCII without spaces or hyphens ({r.settings.wrap_lines} lines of "
+            f"{r.wrap.characters:,} letters and digits, no break opportunity under any rule ({r.settings.wrap_lines} lines of "
             f"{r.settings.wrap_line_length:,}), width {r.wrap.width}: there word wrap and hard wrap must agree, and the rows "
             f"{'are' if r.wrap.identical else 'are **not**'} identical. `askbench.impl.cells.wrap_text` {_ms(r.wrap.ours)}, "
             f"`wcwidth.wrap` per paragraph {_ms(r.wrap.theirs)}: {r.wrap.speedup:,.1f}×. On text with spaces the two "
