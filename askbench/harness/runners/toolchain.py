@@ -73,6 +73,10 @@ class Toolchain:
         pairs = ((item.metadata["name"], getattr(self, item.name)) for item in fields(self))
         return tuple((name, value) for name, value in pairs if value is not None)
 
+    def line(self) -> str:
+        """The record as one line a report's header can hold: ``askbench 0.1.0, python CPython 3.11.7, …``."""
+        return ", ".join(f"{name} {value}" for name, value in self.entries())
+
 
 @cache
 def _distribution(name: str) -> str:
