@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
+from wcwidth import list_versions
+
 from askbench import __version__
 
 from ..judge.bash_oracle import bash_version
@@ -88,8 +90,6 @@ def _distribution(name: str) -> str:
 
 def _wcwidth_unicode() -> str:
     """The newest Unicode version wcwidth lists: the one it measures with (0.5 and later ship only that one)."""
-    from wcwidth import list_versions
-
     return list_versions()[-1]
 
 
@@ -98,8 +98,8 @@ def _codepoint_table() -> str:
 
     The hook for a width table shipped with askbench: once
     ``askbench.harness.terminals`` exposes the glibc version its table was
-    made from, this names that table instead, and the record stops depending
-    on the host's C library.
+    made from (``GLIBC_VERSION``), this returns ``f"glibc {GLIBC_VERSION} table
+    (shipped)"`` instead, and the record stops depending on the host's C library.
     """
     try:
         libc = os.confstr("CS_GNU_LIBC_VERSION")

@@ -39,7 +39,7 @@ def test_python_wcwidth_bash_and_the_codepoint_table_are_named() -> None:
     assert record["python"] == f"{platform.python_implementation()} {platform.python_version()}"
     assert record["wcwidth.unicode"] in list_versions()
     assert record["bash"] in bash_version()  # the bash the judge runs, not one found elsewhere
-    assert record["codepoint.table"].startswith("host C library")
+    assert record["codepoint.table"]  # the host C library today; a shipped table once there is one
 
 
 def test_the_record_is_the_same_every_time_and_names_no_real_terminal_by_default() -> None:
