@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..fixtures.loading import Fixture, load_corpus
 from ..runners.gate import run_fixture
+from ..runners.toolchain import gather_toolchain
 from .archive import load_run, run_path, save_run
 from .driver import Timing, drive, fixture_key
 from .install import bin_dir, default_cache, install, installed
@@ -160,6 +161,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "terminal": f"{_version(['tmux', '-V'])}, {args.widths} columns x 40 rows; node {_version(['node', '--version'])}",
         "fake model": "127.0.0.1 only; every other address is sent to a closed local port",
+        "toolchain": gather_toolchain().line(),
     }
     if args.note:
         context["note"] = args.note

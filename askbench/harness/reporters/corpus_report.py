@@ -195,6 +195,8 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
         ),
         "",
     ]
+    if run.toolchain:
+        lines += [f"Toolchain: {md_cell(run.toolchain.line())}.", ""]
     seeds = seed_rows(run)
     if seeds:
         lines += [

@@ -2,7 +2,9 @@
 
 Two runs of the same corpus give byte-identical output, so CI can diff
 them: nothing depends on the clock or the machine unless ``--timings`` asks
-for the render times. Row counts are ask rows (``reporters.vocabulary``).
+for the render times. Row counts are ask rows (``reporters.vocabulary``);
+``toolchain`` names what the verdicts rest on, the same for every run on
+one machine.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ def to_json(run: GateRun, *, timings: bool = False, failures_only: bool = False)
         "exit_code": run.exit_code,
         "widths": list(run.widths),
         "terminals": list(run.terminals),
+        "toolchain": dict(run.toolchain.entries()) if run.toolchain else None,
         "summary": {
             "fixtures": len(run.results),
             "passed": len(run.results) - failed,

@@ -1,7 +1,9 @@
 """``askbench check --junit FILE``: JUnit XML, the report format CI servers read.
 
-One ``<testsuite>`` per fixture (its path is the suite's ``file`` property)
-and one ``<testcase>`` per width × view × terminal model. A testcase that
+One ``<testsuite>`` per fixture (its path is the suite's ``file`` property,
+and every suite's properties name the toolchain its verdicts rest on:
+``askbench.toolchain.<tool>``, since a suite is read alone as often as the
+whole document) and one ``<testcase>`` per width × view × terminal model. A testcase that
 broke invariants has one ``<failure>`` carrying every violation of it, one
 per line, and the screen they were read from in ``<system-out>``; an
 implementation that crashed, hung or answered nonsense (``CRASH``,
@@ -28,9 +30,12 @@ from ..drivers.protocol import VERDICTS, VIEWS
 from ..fixtures.loading import FixtureProblem
 from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
+from ..runners.toolchain import Toolchain
 from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, fixture_id, one_line, shown_path
 
 UNUSABLE_SUITE = "askbench.unusable"
+TOOLCHAIN = "askbench.toolchain"
+"""The prefix of the suite properties naming what the verdicts rest on (``askbench.toolchain.wcwidth``)."""
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
@@ -101,15 +106,25 @@ def _width_cases(
                 _screen(case, view, width.width, width.screens.get(view, []))
 
 
+def _properties(suite: ET.Element, toolchain: Toolchain | None, **named: str) -> None:
+    """The suite's ``<properties>``: ``named`` first, then the toolchain as ``askbench.toolchain.<tool>``."""
+    tools = toolchain.entries() if toolchain else ()
+    pairs = [*named.items(), *((f"{TOOLCHAIN}.{tool}", value) for tool, value in tools)]
+    if pairs:
+        properties = ET.SubElement(suite, "properties")
+        for name, value in pairs:
+            ET.SubElement(properties, "property", {"name": name, "value": xml_text(value)})
+
+
 def _suite(
-    result: FixtureResult, timings: bool, judged_on: Sequence[str] = TERMINALS
+    result: FixtureResult,
+    timings: bool,
+    judged_on: Sequence[str] = TERMINALS,
+    toolchain: Toolchain | None = None,
 ) -> ET.Element:
     classname = fixture_id(result.fixture).replace("/", ".")
     suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture))})
-    properties = ET.SubElement(suite, "properties")
-    ET.SubElement(
-        properties, "property", {"name": "file", "value": xml_text(shown_path(result.fixture.path))}
-    )
+    _properties(suite, toolchain, file=shown_path(result.fixture.path))
     if result.error:
         case = _testcase(suite, classname, "build")
         ET.SubElement(
@@ -141,6 +156,7 @@ def _count(suite: ET.Element) -> None:
 def _unusable(run: GateRun) -> ET.Element:
     """One errored testcase per unusable path, carrying every problem of it."""
     suite = ET.Element("testsuite", {"name": UNUSABLE_SUITE})
+    _properties(suite, run.toolchain)
     by_path: dict[str, list[FixtureProblem]] = {}
     for problem in run.problems:
         by_path.setdefault(shown_path(problem.path), []).append(problem)
@@ -167,7 +183,7 @@ def to_junit(run: GateRun, *, timings: bool = True) -> str:
     """The whole run as a JUnit XML document (a ``<testsuites>`` root); without ``timings`` every ``time`` is
     0.000, so identical input gives an identical document."""
     root = ET.Element("testsuites", {"name": "askbench check"})
-    suites = [_suite(result, timings, run.terminals) for result in run.results]
+    suites = [_suite(result, timings, run.terminals, run.toolchain) for result in run.results]
     if run.problems or not run.results:
         suites.append(_unusable(run))
     for suite in suites:

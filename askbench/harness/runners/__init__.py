@@ -18,4 +18,5 @@ __all__ = [
     "peer_bench",
     "pty_timing",
     "startup_bench",
+    "toolchain",
 ]

@@ -28,6 +28,7 @@ from ..judge.checks import (
     run_width,
 )
 from ..terminals.models import TerminalModel
+from .toolchain import Toolchain, gather_toolchain
 
 EXIT_OK, EXIT_VIOLATION, EXIT_UNUSABLE = 0, 1, 2
 
@@ -54,6 +55,8 @@ class GateRun:
     widths: tuple[int, ...] = WIDTHS
     terminals: tuple[str, ...] = tuple(model.name for model in DEFAULT_MODELS)
     """The terminals every frame was read on (``--terminal``)."""
+    toolchain: Toolchain | None = None
+    """What the verdicts rest on; ``run_gate`` always records it, a run put together by hand may not."""
 
     @property
     def exit_code(self) -> int:
@@ -160,4 +163,5 @@ def run_gate(
         results.append(
             run_fixture(fixture, widths, source=source, keep_screens=keep_screens, models=models)
         )
-    return GateRun(results, problems, tuple(widths), tuple(model.name for model in models))
+    terminals = tuple(model.name for model in models)
+    return GateRun(results, problems, tuple(widths), terminals, gather_toolchain(terminals))

@@ -21,6 +21,7 @@ from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
 from ..judge.checks import WIDTHS, WidthResult
 from ..reporters.escape import html_text, md_cell, md_code, md_link
 from .gate import FixtureResult, run_fixture
+from .toolchain import Toolchain, gather_toolchain
 
 REFERENCE = "reference"
 SCREENS_DIR = "matrix-screens"
@@ -81,6 +82,8 @@ class Matrix:
     widths: list[int]
     cells: dict[tuple[int, str, int], Cell] = field(default_factory=dict)
     """(fixture index, implementation name, width) → cell."""
+    toolchain: Toolchain | None = None
+    """What every column's verdicts rest on: one judge, one toolchain (``run_matrix`` records it)."""
 
     def cell(self, index: int, name: str, width: int) -> Cell:
         return self.cells.get((index, name, width), Cell(("ERROR",)))
@@ -155,7 +158,7 @@ def run_matrix(
     columns = [Implementation(REFERENCE)] + [
         item for item in implementations if item.name != REFERENCE
     ]
-    matrix = Matrix(fixtures, problems, columns, list(widths))
+    matrix = Matrix(fixtures, problems, columns, list(widths), toolchain=gather_toolchain())
     screens: dict[str, str] = {}
     for implementation in columns:
         adapter = AdapterSource(implementation.command) if implementation.command else None
@@ -197,6 +200,7 @@ def to_markdown(matrix: Matrix) -> str:
         "(`askbench matrix`). A cell is `ok`, or the invariants that failed — or `CRASH`, `TIMEOUT`, "
         "`BAD_ANSWER` — linked to the screen the gate judged.",
         "",
+        *([f"Toolchain: {md_cell(matrix.toolchain.line())}.", ""] if matrix.toolchain else []),
         "| implementation | runs as | " + " | ".join(f"@{width}" for width in matrix.widths) + " |",
         "| --- | --- | " + " | ".join("---:" for _ in matrix.widths) + " |",
     ]
@@ -306,13 +310,15 @@ def to_html(matrix: Matrix) -> str:
             )
             + "</ul>"
         )
+    toolchain = f"<p>Toolchain: {escape(matrix.toolchain.line())}.</p>" if matrix.toolchain else ""
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>askbench matrix</title>"
         f"<style>{_CSS}</style></head><body><h1>askbench matrix</h1>"
         f"<p>{len(matrix.fixtures)} fixtures × {len(names)} implementations at widths "
         f"{', '.join(map(str, matrix.widths))}; every invariant judged on the virtual terminal. A cell is "
         "<b>ok</b>, or the invariants that failed (or CRASH, TIMEOUT, BAD_ANSWER), linked to the screen the gate "
-        f'judged.</p><div class="scroll">{summary}</div>{problems}'
+        f"judged.</p>{toolchain}"
+        f'<div class="scroll">{summary}</div>{problems}'
         f"<div class=\"scroll\"><table><thead>{head}</thead><tbody>{''.join(body)}</tbody></table></div>"
         "</body></html>\n"
     )

@@ -27,7 +27,7 @@ from pathlib import Path
 from .models import TerminalModel
 from .real_screen import TerminalUnavailable, real_model
 
-__all__ = ["TMUX_INSTALL", "TmuxTerminal", "tmux_model"]
+__all__ = ["TMUX_INSTALL", "TmuxTerminal", "tmux_model", "tmux_version"]
 
 TMUX_INSTALL = "tmux is not installed (Debian: apt-get install tmux)"
 _PANE = Path(__file__).with_name("tmux_pane.py")
@@ -126,15 +126,24 @@ class TmuxTerminal:
         shutil.rmtree(self._folder, ignore_errors=True)
 
 
-@cache
-def tmux_model() -> TerminalModel:
-    """tmux, started on first use; ``TerminalUnavailable`` when it is not installed."""
+def _program() -> str:
     program = shutil.which("tmux")
     if program is None:
         raise TerminalUnavailable(TMUX_INSTALL)
-    version = subprocess.run(
-        [program, "-V"], capture_output=True, text=True, check=False
-    ).stdout.strip()
+    return program
+
+
+@cache
+def tmux_version() -> str:
+    """``tmux -V`` of the tmux the judge starts (``tmux 3.3a``): a verdict read on tmux names it."""
+    done = subprocess.run([_program(), "-V"], capture_output=True, text=True, check=False)
+    return done.stdout.strip() or "tmux"
+
+
+@cache
+def tmux_model() -> TerminalModel:
+    """tmux, started on first use; ``TerminalUnavailable`` when it is not installed."""
+    program = _program()
     return real_model(
-        "tmux", f"{version or 'tmux'} (a pane, read with capture-pane)", TmuxTerminal(program)
+        "tmux", f"{tmux_version()} (a pane, read with capture-pane)", TmuxTerminal(program)
     )

@@ -16,20 +16,29 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
 from .models import TerminalModel
 from .real_screen import TerminalUnavailable, real_model
 
-__all__ = ["NODE_MODULES", "XTERM_PACKAGES", "XtermTerminal", "node_modules", "xterm_model"]
+__all__ = [
+    "NODE_MODULES",
+    "XTERM_PACKAGES",
+    "XtermTerminal",
+    "node_modules",
+    "node_version",
+    "xterm_model",
+    "xterm_packages",
+]
 
 XTERM_PACKAGES = ("@xterm/headless@6.0.0", "@xterm/addon-unicode11@0.9.0")
 """The exact npm packages ``make terminals`` installs."""
 NODE_MODULES = Path.home() / ".cache" / "askbench" / "node" / "node_modules"
 _HELPER = Path(__file__).with_name("xterm_helper.cjs")
 _TABLES = {"xterm": "6", "xterm-unicode11": "11"}
+_HEADLESS, _UNICODE11 = "@xterm/headless", "@xterm/addon-unicode11"
 
 
 def node_modules() -> Path:
@@ -98,10 +107,7 @@ def xterm_model(name: str) -> TerminalModel:
         raise TerminalUnavailable(
             "xterm.js needs Node.js, which is not installed (Debian: apt-get install nodejs)"
         )
-    needed = [modules / "@xterm" / "headless"] + (
-        [modules / "@xterm" / "addon-unicode11"] if name != "xterm" else []
-    )
-    if not all((folder / "package.json").is_file() for folder in needed):
+    if not all((modules / package / "package.json").is_file() for package in _packages(name)):
         raise TerminalUnavailable(_missing(modules))
     table = _TABLES[name]
     return real_model(
@@ -109,3 +115,37 @@ def xterm_model(name: str) -> TerminalModel:
         f"xterm.js headless, Unicode {table} (VS Code's terminal)",
         XtermTerminal(node, modules, table),
     )
+
+
+def _packages(name: str) -> tuple[str, ...]:
+    """The npm packages the xterm.js terminal ``name`` loads: the Unicode 11 table is an add-on."""
+    return (_HEADLESS,) if name == "xterm" else (_HEADLESS, _UNICODE11)
+
+
+def xterm_packages(names: Iterable[str]) -> dict[str, str]:
+    """Each npm package the xterm.js terminals ``names`` load, with the version its ``package.json`` gives.
+
+    Read from the very folder ``xterm_model`` loads them from, not from the pins
+    ``make terminals`` asks for: a verdict names what it was read on. A package
+    with no readable ``package.json`` is ``not installed``.
+    """
+    wanted = dict.fromkeys(package for name in names for package in _packages(name))
+    return {package: _package_version(node_modules() / package) for package in wanted}
+
+
+def _package_version(folder: Path) -> str:
+    try:
+        version = json.loads((folder / "package.json").read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError, AttributeError):
+        return "not installed"
+    return version if isinstance(version, str) else "not installed"
+
+
+@cache
+def node_version() -> str:
+    """``node --version`` of the Node.js that runs xterm.js (``v20.20.2``), or ``not installed``."""
+    node = shutil.which("node")
+    if node is None:
+        return "not installed"
+    done = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+    return done.stdout.strip() or "unknown"

@@ -295,3 +295,15 @@ def test_the_seed_table_is_data_read_as_written_and_refused_when_malformed() -> 
     ):
         with pytest.raises(ValueError, match="row 1"):
             parse_seed_rows(f"[[row]]\n{malformed}\n")
+
+
+def test_the_report_names_its_toolchain_below_the_summary(hostile_report) -> None:  # type: ignore[no-untyped-def]
+    from importlib.metadata import version
+
+    from askbench.harness.runners.toolchain import gather_toolchain
+
+    lines = hostile_report.corpus.read_text(encoding="utf-8").splitlines()
+    line = next(line for line in lines if line.startswith("Toolchain: "))
+    assert line == f"Toolchain: {gather_toolchain().line()}."
+    assert f"wcwidth {version('wcwidth')}" in line and f"askbench {version('askbench')}" in line
+    assert lines.index(line) < lines.index("## Every fixture × width")

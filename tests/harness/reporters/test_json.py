@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from importlib.metadata import version
 
 from askbench.harness.reporters.json import FORMAT, to_json
 from askbench.harness.reporters.vocabulary import TERMINALS
 from askbench.harness.runners.gate import GateRun
+from askbench.harness.runners.toolchain import gather_toolchain
 
 
 def test_the_report_is_deterministic_without_timings(run: GateRun) -> None:
@@ -52,3 +54,15 @@ def test_problems_carry_their_kind_and_failures_only_keeps_the_summary(run: Gate
     ]
     assert [fixture["passed"] for fixture in report["fixtures"]] == [False, False]
     assert report["summary"] == {"fixtures": 3, "passed": 1, "failed": 2, "problems": 4}
+
+
+def test_the_toolchain_is_one_key_with_the_installed_versions(run: GateRun) -> None:
+    toolchain = json.loads(to_json(run))["toolchain"]
+    assert toolchain == dict(gather_toolchain(TERMINALS).entries())
+    for name in ("askbench", "wcwidth", "pyte", "jsonschema", "tree-sitter", "tree-sitter-bash"):
+        assert toolchain[name] == version(name)
+    assert "tmux" not in toolchain and "@xterm/headless" not in toolchain
+
+
+def test_a_run_put_together_by_hand_names_no_toolchain() -> None:
+    assert json.loads(to_json(GateRun([], [])))["toolchain"] is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from askbench.harness.drivers.protocol import VIEWS
-from askbench.harness.reporters.junit import UNUSABLE_SUITE, to_junit, xml_text
+from askbench.harness.reporters.junit import TOOLCHAIN, UNUSABLE_SUITE, to_junit, xml_text
 from askbench.harness.reporters.vocabulary import TERMINALS
 from askbench.harness.runners.gate import GateRun
+from askbench.harness.runners.toolchain import gather_toolchain
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 SCHEMA = SCHEMAS / "junit-10.xsd"
@@ -125,3 +127,16 @@ def test_any_text_becomes_xml_that_parses_to_its_inert_form(text: str) -> None:
     shown = element[0].get("m") or ""
     assert shown == xml_text(text)
     assert not any(ord(char) < 0x20 for char in shown)
+
+
+def test_every_suite_names_the_toolchain_in_its_properties(run: GateRun) -> None:
+    expected = {
+        f"{TOOLCHAIN}.{name}": value for name, value in gather_toolchain(TERMINALS).entries()
+    }
+    for suite in ET.fromstring(to_junit(run)).findall("testsuite"):
+        properties = {
+            item.get("name"): item.get("value") for item in suite.findall("properties/property")
+        }
+        assert {name: value for name, value in properties.items() if name != "file"} == expected
+        for name in ("askbench", "wcwidth", "pyte", "tree-sitter-powershell"):
+            assert properties[f"{TOOLCHAIN}.{name}"] == version(name)
