@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -51,6 +52,27 @@ def test_the_table_names_the_glibc_it_was_made_from() -> None:
     assert GLIBC_VERSION == cwidth_table.GLIBC_VERSION
     assert GLIBC_VERSION.replace(".", "").isdigit()
     assert cwidth_table.UNICODE_VERSION is None or cwidth_table.UNICODE_VERSION.count(".") == 2
+
+
+def test_the_table_is_the_scripts_output_untouched() -> None:
+    script = _ROOT / "scripts" / "generate_cwidth_table.py"
+    spec = importlib.util.spec_from_file_location("generate_cwidth_table", script)
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    text = generator.render(
+        cwidth_table.RANGES,
+        cwidth_table.GLIBC_VERSION,
+        cwidth_table.GLIBC_PACKAGE,
+        cwidth_table.UNICODE_VERSION,
+    )
+    assert Path(cwidth_table.__file__).read_text(encoding="utf-8") == text
+    widths = [1] * 0x110000
+    for first, last, cells in cwidth_table.RANGES:
+        widths[first : last + 1] = [cells] * (last - first + 1)
+    assert generator.runs(widths) == list(
+        cwidth_table.RANGES
+    )  # maximal runs: no two touching alike
 
 
 def _host_glibc() -> str | None:
