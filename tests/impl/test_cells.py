@@ -1,7 +1,7 @@
 """askbench.impl.cells: widths in terminal cells, hard wrap by grapheme, the head-and-tail field cap.
 
 A grapheme's width is checked against the judge's terminal models
-(``askbench.harness.terminals.models``: wcwidth clusters, the C library per code point,
+(``askbench.harness.terminals.models``: wcwidth clusters, glibc's table per code point,
 ambiguous characters wide): it must be at least what each of them draws.
 The wrapping and capping helpers here are then written against that width
 directly, not against askbench.impl.cells's loops, so a test compares the module with

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..fixtures.series import SERIES
 from ..runners.bench_results import BenchResults
 from ..runners.bench_settings import WIDTH
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 _VIEW_COLOURS = {"bounded": "#2a9d8f", "complete": "#e76f51", "legacy": "#6c757d"}
 _SERIES_MARKERS = {
@@ -20,16 +24,21 @@ _SERIES_MARKERS = {
 
 
 def plot_latency(results: BenchResults, path: Path) -> Path:
-    """Log-log latency against payload size: bounded flat, complete and legacy linear."""
-    import matplotlib
+    """Log-log latency against payload size: bounded flat, complete and legacy linear.
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    Drawn on a ``Figure`` of its own, not through pyplot, and with the SVG hash salt set only
+    for this drawing: the backend, pyplot's figures and matplotlib's settings of whatever else
+    runs in the process (a test session, a notebook) are left as they were."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
 
-    plt.rcParams["svg.hashsalt"] = (
-        "askbench"  # stable ids: the committed SVG changes only when the numbers do
-    )
-    figure, axes = plt.subplots(figsize=(11, 6))
+    # a fixed salt gives stable ids: the committed SVG changes only when the numbers do
+    with rc_context({"svg.hashsalt": "askbench"}):
+        return _draw(results, path, Figure(figsize=(11, 6)))
+
+
+def _draw(results: BenchResults, path: Path, figure: Figure) -> Path:
+    axes = figure.subplots()
     for view in ("bounded", "complete", "legacy"):
         for series in SERIES:
             points = [p for p in results.scaling if p.series == series]
@@ -54,7 +63,6 @@ def plot_latency(results: BenchResults, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     kind = path.suffix.lstrip(".").lower() or "svg"  # SVG for the report; PNG works too
     figure.savefig(path, format=kind, metadata={"Date": None} if kind == "svg" else None)
-    plt.close(figure)
     return path
 
 

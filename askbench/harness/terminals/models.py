@@ -10,8 +10,9 @@ shares none of the renderer's measurements:
     A grapheme cluster is one unit, its width wcwidth's (kitty, WezTerm,
     Ghostty, foot, iTerm2 with Unicode 9+ widths).
 ``codepoint``
-    Each code point is measured alone by the C library's ``wcwidth(3)``
-    (``askbench.harness.terminals.cwidth``); a zero-width code point joins the cell before it,
+    Each code point is measured alone by glibc 2.36's ``wcwidth(3)``, from
+    the table shipped with askbench (``askbench.harness.terminals.cwidth``),
+    never the host's C library; a zero-width code point joins the cell before it,
     and a character that does not fit the last column wraps (xterm, VTE —
     GNOME Terminal, Tilix —, tmux, screen, the Linux console). A ZWJ family
     emoji is 8 cells here, 2 on ``grapheme``.
@@ -342,7 +343,7 @@ def _grapheme_width(grapheme: str) -> int:
 def _codepoint_cells(char: str, ambiguous: int) -> int:
     cells = c_wcwidth(char)
     if cells < 0:
-        # what the C library calls unprintable draws as nothing when it is a control or format character,
+        # what glibc calls unprintable draws as nothing when it is a control or format character,
         # and as one cell (a replacement, or the glyph a newer font has) when it is merely newer than its tables
         return 0 if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp") else 1
     if cells == 1 and ambiguous == 2 and unicodedata.east_asian_width(char) == "A":
