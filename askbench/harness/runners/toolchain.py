@@ -12,7 +12,6 @@ run uses is asked — tmux and Node.js only under ``--terminal``.
 
 from __future__ import annotations
 
-import os
 import platform
 import re
 import subprocess
@@ -27,6 +26,8 @@ from wcwidth import list_versions
 from askbench import __version__
 
 from ..judge.bash_oracle import bash_version
+from ..terminals.cwidth_table import GLIBC_PACKAGE, GLIBC_VERSION
+from ..terminals.cwidth_table import UNICODE_VERSION as CWIDTH_UNICODE
 
 __all__ = ["NOT_INSTALLED", "Toolchain", "gather_toolchain"]
 
@@ -94,18 +95,8 @@ def _wcwidth_unicode() -> str:
 
 
 def _codepoint_table() -> str:
-    """The ``codepoint`` model's table: today the host's C library, asked through ``ctypes``.
-
-    The hook for a width table shipped with askbench: once
-    ``askbench.harness.terminals`` exposes the glibc version its table was
-    made from (``GLIBC_VERSION``), this returns ``f"glibc {GLIBC_VERSION} table
-    (shipped)"`` instead, and the record stops depending on the host's C library.
-    """
-    try:
-        libc = os.confstr("CS_GNU_LIBC_VERSION")
-    except (ValueError, OSError):
-        libc = None
-    return f"host C library ({libc})" if libc else "host C library"
+    """The ``codepoint`` model's table: shipped with askbench, so the host's C library plays no part."""
+    return f"glibc {GLIBC_VERSION} table ({GLIBC_PACKAGE}), Unicode {CWIDTH_UNICODE}"
 
 
 _BASH_VERSION = re.compile(r"\bversion (\S+)")

@@ -12,7 +12,7 @@ from wcwidth import list_versions
 
 from askbench.harness.judge.bash_oracle import bash_version
 from askbench.harness.runners.toolchain import NOT_INSTALLED, gather_toolchain
-from askbench.harness.terminals import tmux_screen, xterm_screen
+from askbench.harness.terminals import cwidth_table, tmux_screen, xterm_screen
 
 DISTRIBUTIONS = (
     "askbench",
@@ -39,7 +39,10 @@ def test_python_wcwidth_bash_and_the_codepoint_table_are_named() -> None:
     assert record["python"] == f"{platform.python_implementation()} {platform.python_version()}"
     assert record["wcwidth.unicode"] in list_versions()
     assert record["bash"] in bash_version()  # the bash the judge runs, not one found elsewhere
-    assert record["codepoint.table"]  # the host C library today; a shipped table once there is one
+    assert record["codepoint.table"] == (
+        f"glibc {cwidth_table.GLIBC_VERSION} table ({cwidth_table.GLIBC_PACKAGE}), "
+        f"Unicode {cwidth_table.UNICODE_VERSION}"
+    )
 
 
 def test_the_record_is_the_same_every_time_and_names_no_real_terminal_by_default() -> None:
