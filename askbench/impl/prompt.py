@@ -90,6 +90,7 @@ from .frame import (
     COMPACT_HINT,
     DENY_ONLY_ROW,
     EXPAND_HINT,
+    SIZE_UNCONFIRMED,
     TOO_SMALL,
     Style,
     compact_option_row,
@@ -362,6 +363,26 @@ class PermissionPrompt:
             self._settle(area)
             return [*title, *area.rows, *gap, *chrome.body, *gap, *hint][:height]
         return self._too_small(width, height, title)
+
+    def render_unconfirmed(self) -> list[str]:
+        """The frame for a terminal whose size the host could not confirm: denial only, :data:`MIN_WIDTH` wide.
+
+        Which of a frame's rows stay on screen depends on a size nobody
+        vouches for, so no frame can promise the request was seen: this one
+        offers nothing that grants, and :meth:`shown` tells the reducer the
+        request was not visible. It is as narrow as any layout gets, so it
+        wraps in no terminal the prompt can lay a request out in; a reason
+        being typed stays on it, since a reason only denies.
+        """
+        width = MIN_WIDTH
+        self._size = None
+        self._settle(_Area((), False, True))
+        title = [self.style("title", row) for row in fit_chrome([title_for(self.payload)], width)]
+        message = [self.style("muted", row) for row in fit_chrome([SIZE_UNCONFIRMED], width)]
+        if self.state.step == "reason":
+            text = f"{REASON_LABEL}{neutralise(self.reason)}{CURSOR}"
+            return [*title, *message, *wrap_line(text, width)]
+        return [*title, *message, *fit_chrome([DENY_ONLY_ROW], width)]
 
     def _settle(self, area: _Area) -> None:
         self.request_visible = area.request_visible

@@ -61,11 +61,16 @@ def _controlling_tty() -> None:
 class XtermScreen(pyte.Screen):
     """pyte, plus what an xterm does that the frames depend on: scrollback, the alternate screen, resize."""
 
-    def __init__(self, columns: int, lines: int) -> None:
+    def __init__(self, columns: int, lines: int, answer: Callable[[str], object] = len) -> None:
+        self.answer = answer
         self.scrollback: list[str] = []
         self.alternate: tuple[dict[int, object], tuple[int, int]] | None = None
         self.private_modes: set[int] = set()
         super().__init__(columns, lines)
+
+    def write_process_input(self, data: str) -> None:
+        """A report the program asked for (its cursor position: how ``try`` confirms the size) goes to its input."""
+        self.answer(data)
 
     def row_text(self, y: int) -> str:
         return "".join(self.buffer[y][x].data for x in range(self.columns)).rstrip()
@@ -134,7 +139,7 @@ class PtySession:
         self.master, slave = os.openpty()
         _set_size(slave, columns, rows)
         self.saved = termios.tcgetattr(slave)
-        self.screen = XtermScreen(columns, rows)
+        self.screen = XtermScreen(columns, rows, lambda data: os.write(self.master, data.encode()))
         self.stream = pyte.ByteStream(self.screen)
         script = "printf '%s\\n' \"$@\"; " + before + 'exec "$0" try ' + fixture
         self.process = subprocess.Popen(
@@ -434,6 +439,7 @@ TRY_MODULES = {
     "askbench.harness.frontends.cli",
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",
+    "askbench.harness.frontends.size_reports",
     "askbench.harness.frontends.try_prompt",
     "askbench.harness.reporters.colour",
 }
@@ -677,10 +683,11 @@ def test_an_error_inside_the_prompt_restores_the_terminal(
     from askbench.harness.frontends import try_prompt as tty_module
     from askbench.impl.prompt import PermissionPrompt
 
-    def broken(self: PermissionPrompt, width: int, height: int) -> list[str]:
+    def broken(self: PermissionPrompt, *size: int) -> list[str]:
         raise RuntimeError("render exploded")
 
     monkeypatch.setattr(PermissionPrompt, "render", broken)
+    monkeypatch.setattr(PermissionPrompt, "render_unconfirmed", broken)
     master, slave = os.openpty()
     saved = termios.tcgetattr(slave)
     handlers = {
