@@ -135,11 +135,19 @@ class XtermScreen(pyte.Screen):
 class PtySession:
     """One ``askbench try`` run on a pty, with the screen a person would be looking at."""
 
-    def __init__(self, fixture: str, columns: int = 120, rows: int = 40, before: str = "") -> None:
+    def __init__(
+        self,
+        fixture: str,
+        columns: int = 120,
+        rows: int = 40,
+        before: str = "",
+        answers: bool = True,
+    ) -> None:
         self.master, slave = os.openpty()
         _set_size(slave, columns, rows)
         self.saved = termios.tcgetattr(slave)
-        self.screen = XtermScreen(columns, rows, lambda data: os.write(self.master, data.encode()))
+        answer = (lambda data: os.write(self.master, data.encode())) if answers else len
+        self.screen = XtermScreen(columns, rows, answer)
         self.stream = pyte.ByteStream(self.screen)
         script = "printf '%s\\n' \"$@\"; " + before + 'exec "$0" try ' + fixture
         self.process = subprocess.Popen(
@@ -555,6 +563,23 @@ def test_a_terminal_too_small_for_the_request_offers_only_denial() -> None:
         session.press("y")
         assert session.finish() == 0
         assert "decision: approved" in session.text
+    finally:
+        session.close()
+
+
+def test_a_terminal_that_never_says_its_size_offers_only_denial() -> None:
+    """The tty says 120×40, but the terminal never answers the size probe: the tty's word is not enough to approve."""
+    session = PtySession(REPRO, answers=False)
+    try:
+        session.wait_text("unconfirmed")
+        session.pause(DEFAULT_GUARD_SECONDS + 0.2)
+        assert "(y)" not in session.text and "(n)No" in session.text
+        assert all(len(row) <= 20 for row in session.rows[3:])
+        session.press("y", "y", "\r", "\r")
+        assert session.process.poll() is None, session.text
+        session.press("n", "n")
+        assert session.finish() == 0
+        assert "decision: denied" in session.text
     finally:
         session.close()
 
