@@ -48,6 +48,8 @@ COMPACT_HINT = "press a letter twice"
 TOO_SMALL = "Too small to show this request: enlarge the terminal, or ctrl+o to read it."
 DENY_ONLY_ROW = "(n)No (r)Reason · esc deny"
 """What a terminal too small for the request offers: denial, and nothing that grants."""
+SIZE_UNCONFIRMED = "Terminal size unconfirmed: only denial."
+"""What a terminal whose size the host could not confirm is told: it may not show the request, so nothing grants."""
 
 _SPACES = re.compile(r"( +)")
 _DEFAULT_CONFIG = PromptConfig()

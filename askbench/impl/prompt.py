@@ -13,9 +13,12 @@ while every core fact's first row is on screen, and the reducer is told so
 (``Shown.request_visible``): approval keys act only then. A terminal too
 short for the whole frame first loses the blank rows and the four option
 rows (one compact row instead), then the hint, then field caps shrink down
-to one row per core fact; when even that does not fit, the frame says the
+to one row per core fact (the hint is back once they do: it no longer costs
+the request a row); when even that does not fit, the frame says the
 terminal is too small (resize it, or ctrl+o to read the request) and offers
-only denial until it fits.
+only denial until it fits. A host that cannot confirm the terminal's size
+draws :meth:`PermissionPrompt.render_unconfirmed` instead, which offers only
+denial whatever the size.
 
 **Deliberate input.** Pasted text (:class:`~askbench.impl.keys.Paste`) never decides:
 in the decision and scope steps it is stray input that restarts the guard,
@@ -90,6 +93,7 @@ from .frame import (
     COMPACT_HINT,
     DENY_ONLY_ROW,
     EXPAND_HINT,
+    SIZE_UNCONFIRMED,
     TOO_SMALL,
     Style,
     compact_option_row,
@@ -207,6 +211,8 @@ class _Chrome:
     body: tuple[str, ...]
     hint: tuple[str, ...]
     spaced: bool
+    shrink: bool = False
+    """Whether the ask may shrink its field caps to fit: only once no chrome that spares it is left."""
 
     @property
     def rows(self) -> int:
@@ -354,7 +360,7 @@ class PermissionPrompt:
         ):  # narrower than any layout of the request: say so, as for a short terminal
             return self._too_small(width, height, title)
         for chrome in self._chromes(width):
-            area = self._area(width, height - len(title) - chrome.rows, shrink=not chrome.spaced)
+            area = self._area(width, height - len(title) - chrome.rows, shrink=chrome.shrink)
             if area is None:
                 continue
             hint = self._hint_rows(width, area, compact=not chrome.spaced) if chrome.hint else []
@@ -362,6 +368,26 @@ class PermissionPrompt:
             self._settle(area)
             return [*title, *area.rows, *gap, *chrome.body, *gap, *hint][:height]
         return self._too_small(width, height, title)
+
+    def render_unconfirmed(self) -> list[str]:
+        """The frame for a terminal whose size the host could not confirm: denial only, :data:`MIN_WIDTH` wide.
+
+        Which of a frame's rows stay on screen depends on a size nobody
+        vouches for, so no frame can promise the request was seen: this one
+        offers nothing that grants, and :meth:`shown` tells the reducer the
+        request was not visible. It is as narrow as any layout gets, so it
+        wraps in no terminal the prompt can lay a request out in; a reason
+        being typed stays on it, since a reason only denies.
+        """
+        width = MIN_WIDTH
+        self._size = None
+        self._settle(_Area((), False, True))
+        title = [self.style("title", row) for row in fit_chrome([title_for(self.payload)], width)]
+        message = [self.style("muted", row) for row in fit_chrome([SIZE_UNCONFIRMED], width)]
+        if self.state.step == "reason":
+            text = f"{REASON_LABEL}{neutralise(self.reason)}{CURSOR}"
+            return [*title, *message, *wrap_line(text, width)]
+        return [*title, *message, *fit_chrome([DENY_ONLY_ROW], width)]
 
     def _settle(self, area: _Area) -> None:
         self.request_visible = area.request_visible
@@ -397,7 +423,7 @@ class PermissionPrompt:
             error = fit_chrome([state.reason_error], width) if state.reason_error else []
             body = (*wrap_line(text, width), *error)
             hint = tuple(hint_rows(self._hint(self._widest_area(), compact=False), width))
-            return [_Chrome(body, hint, True), _Chrome(body, hint, False), _Chrome(body, (), False)]
+            return self._ladder(body, hint, body, hint)
         if state.step == "scope" and self.config.session_scope is not None:
             scope = self.config.session_scope
             full = (
@@ -411,10 +437,27 @@ class PermissionPrompt:
         # the hint's rows are reserved at their widest; the hint drawn is never longer
         widest = tuple(hint_rows(self._hint(self._widest_area(), compact=False), width))
         short = tuple(hint_rows(self._hint(self._widest_area(), compact=True), width))
+        return self._ladder(full, widest, compact, short)
+
+    def _ladder(
+        self,
+        full: tuple[str, ...],
+        hint: tuple[str, ...],
+        compact: tuple[str, ...],
+        short: tuple[str, ...],
+    ) -> list[_Chrome]:
+        """The full chrome; then, with the request laid out as configured, the compact one with and without its
+        hint; then the request's field caps shrink, with and without it. A hint never costs the request a row of
+        what it says (a ``curl | sh`` folded into ``… 3 more commands …``); the pager is not shrunk, so it skips
+        the middle rungs."""
+        spared = (
+            [] if self.expanded else [_Chrome(compact, short, False), _Chrome(compact, (), False)]
+        )
         return [
-            _Chrome(full, widest, True),
-            _Chrome(compact, short, False),
-            _Chrome(compact, (), False),
+            _Chrome(full, hint, True),
+            *spared,
+            _Chrome(compact, short, False, shrink=True),
+            _Chrome(compact, (), False, shrink=True),
         ]
 
     def _widest_area(self) -> _Area:

@@ -20,9 +20,27 @@ Bracketed paste is turned on, so the terminal marks pasted text, which
 every read is stamped with the time it arrived, and the prompt is told when
 each frame went on screen, which is what its guard interval counts from.
 
+**The size is the terminal's word, never the tty's.** The size a tty reports
+is a number someone set: ``0×0`` on serial consoles and some ptys, or a stale
+``stty cols 120 rows 40`` in a 60×8 pane; a frame laid out for it scrolls its
+request off the top while the options stay, and ``yy`` approved what was not
+on screen. So ``try`` asks the terminal (``askbench.harness.frontends.size_reports``:
+a cursor position report from the far corner) when it starts and on every
+SIGWINCH, waits up to :data:`PROBE_SECONDS` for the answer, and lays out for
+the size answered, whatever the tty says. The answer is taken out of the raw
+input; keys read while waiting for it are kept and given to the prompt after
+the next frame, in that frame's guard interval like any typed-ahead key. A
+terminal that does not answer gets a frame that offers only denial, as
+narrow as any layout (``PermissionPrompt.render_unconfirmed``), and the
+prompt is told its request was not visible: laying out for some guessed
+smallest size would still trust a guess about the rows, and a denial is
+the one answer that is safe whatever reached the screen. An answer that
+arrives late confirms the size then, and the request is laid out, with the
+guard counting from that frame. So an approval is only ever taken for a
+request whose rows were laid out at a size the terminal confirmed.
+
 The terminal goes raw (every key reaches the prompt, Ctrl+C included, which
-is how Ctrl+C can restore the terminal before exiting 130) and the size is
-re-read on SIGWINCH. Every exit path — a decision, Ctrl+C, SIGTERM/SIGHUP,
+is how Ctrl+C can restore the terminal before exiting 130). Every exit path — a decision, Ctrl+C, SIGTERM/SIGHUP,
 closed input, an error — leaves the alternate screen, erases the frame,
 turns bracketed paste off, shows the cursor and restores the saved terminal
 modes before anything is printed.
@@ -53,11 +71,13 @@ from types import FrameType
 
 from askbench.impl.cells import cell_width
 from askbench.impl.decision import Decision
-from askbench.impl.keys import CTRL_C, InputParser
+from askbench.impl.dialog import MIN_WIDTH
+from askbench.impl.keys import CTRL_C, ESC_WAIT_SECONDS, Input, InputParser
 from askbench.impl.prompt import PermissionPrompt, config_for
 
 from ..drivers.paint import chrome_style, warning_paint
 from ..fixtures.loading import Case, UnusableFixture, read_case
+from .size_reports import Size, SizeReports
 
 EXIT_DECIDED = 0
 EXIT_ERROR = 1
@@ -71,6 +91,9 @@ BRACKETED_PASTE_OFF = "\x1b[?2004l"
 ALTERNATE_SCREEN_ON = "\x1b[?1049h"
 ALTERNATE_SCREEN_OFF = "\x1b[?1049l"
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
+PROBE_SECONDS = 0.5
+"""How long the prompt waits for the terminal to say its size before it draws without one: a round trip
+over a slow ssh link fits; a terminal that never answers costs this once per start and per resize."""
 
 Clock = Callable[[], float]
 
@@ -149,14 +172,6 @@ class Display:
         self._last = None
 
 
-def terminal_size(fd: int) -> tuple[int, int]:
-    try:
-        size = os.get_terminal_size(fd)
-    except OSError:
-        return 80, 24
-    return size.columns or 80, size.lines or 24
-
-
 @contextlib.contextmanager
 def raw_terminal(fd_in: int, fd_out: int) -> Iterator[None]:
     """Raw input, bracketed paste on, cursor hidden; all undone however the block is left.
@@ -207,54 +222,130 @@ def resize_wakeups() -> Iterator[int]:
         os.close(write_end)
 
 
+class TerminalInput:
+    """The keys as typed, with the terminal's answers about its size taken out; the size they confirm.
+
+    Keys read while an answer is awaited are kept, one entry per read, for
+    the prompt to take after its next frame is on screen: typed-ahead keys
+    and keys typed during a resize land in that frame's guard interval.
+    """
+
+    def __init__(self, fd_in: int, fd_out: int) -> None:
+        self.fd = fd_in
+        self._fd_out = fd_out
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._reports = SizeReports()
+        self._kept: list[str] = []
+        self.confirmed: Size | None = None
+        """The size the terminal gave in answer to the latest probe; ``None`` until it answers."""
+
+    def confirm_size(self, timeout: float, clock: Clock) -> None:
+        """Ask the terminal for its size and wait up to ``timeout`` for the answer, keeping every key read meanwhile."""
+        self.confirmed = None
+        _write_all(self._fd_out, self._reports.probe())
+        deadline = clock() + timeout
+        while self._reports.owed:
+            left = deadline - clock()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                return
+            self._kept.append(self.read())
+
+    def read(self) -> str:
+        """One read's keys; an answer in it that is the latest owed confirms the size."""
+        data = os.read(self.fd, 4096)
+        if not data:
+            raise EOFError("the terminal closed its input")
+        scanned = self._reports.feed(self._decoder.decode(data))
+        if scanned.reports and not self._reports.owed:
+            self.confirmed = scanned.reports[-1]
+        return scanned.keys
+
+    def take_kept(self) -> list[str]:
+        kept, self._kept = self._kept, []
+        return kept
+
+    @property
+    def idle_timeout(self) -> float | None:
+        """Seconds of quiet after which a held start of an answer is :meth:`flush`-ed as keys."""
+        return ESC_WAIT_SECONDS if self._reports.holding else None
+
+    def flush(self) -> str:
+        return self._reports.flush()
+
+
+def frame_for(prompt: PermissionPrompt, size: Size | None) -> tuple[list[str], int]:
+    """The frame and the width it was laid out for: at the confirmed size, or denial only when there is none."""
+    if size is None:
+        return prompt.render_unconfirmed(), MIN_WIDTH
+    return prompt.render(size.columns, size.rows), size.columns
+
+
+def _soonest(*timeouts: float | None) -> float | None:
+    known = [timeout for timeout in timeouts if timeout is not None]
+    return min(known) if known else None
+
+
 def run_prompt(
     prompt: PermissionPrompt,
-    fd_in: int,
+    terminal: TerminalInput,
     display: Display,
-    size: Callable[[], tuple[int, int]],
     wakeup: int,
     clock: Clock = time.monotonic,
     first_shown: Callable[[], None] = lambda: None,
 ) -> Decision:
-    """Read input until the prompt decides; redraw after every read and every resize.
+    """Read input until the prompt decides; confirm the size at the start and on every resize, redraw after each.
 
     Each frame is reported to the prompt as shown once it is written, and
-    each read's keys carry the time the read returned. ``first_shown`` runs
-    once the first frame is on the terminal, before any input is read: what
-    it raises ends the prompt with nothing decided.
+    each read's keys carry the time they reach the prompt: keys kept while
+    the size was confirmed reach it after the frame that follows. ``first_shown``
+    runs once the first frame is on the terminal, before any input is given
+    to the prompt: what it raises ends the prompt with nothing decided.
     """
     parser = InputParser()
-    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    terminal.confirm_size(PROBE_SECONDS, clock)
     unchecked = True
     while True:
-        width, height = size()
-        display.draw(prompt.render(width, height), width, prompt.full_screen)
+        lines, width = frame_for(prompt, terminal.confirmed)
+        display.draw(lines, width, prompt.full_screen)
         prompt.shown(clock())
         if unchecked:
             first_shown()
             unchecked = False
-        readable, _, _ = select.select([fd_in, wakeup], [], [], parser.idle_timeout)
-        if (
-            not readable
-        ):  # quiet for as long as the parser waits: a lone ESC is esc, an open paste ends
-            items = parser.flush()
-        else:
-            if wakeup in readable:
-                with contextlib.suppress(BlockingIOError):
-                    os.read(wakeup, 512)
-                if fd_in not in readable:
-                    continue
-            data = os.read(fd_in, 4096)
-            if not data:
-                raise EOFError("the terminal closed its input")
-            items = parser.feed(decoder.decode(data))
-        now = clock()
-        for item in items:
-            if item == CTRL_C:
-                raise Interrupted("ctrl+c")
-            decision = prompt.handle_key(item, at=now)
-            if decision is not None:
-                return decision
+        items = _next_input(parser, terminal, wakeup, clock)
+        if items is None:
+            continue
+        decision = _handle(prompt, items, clock())
+        if decision is not None:
+            return decision
+
+
+def _next_input(
+    parser: InputParser, terminal: TerminalInput, wakeup: int, clock: Clock
+) -> list[Input] | None:
+    """The keys kept while the size was confirmed, else the next read's; ``None`` after a resize, its size confirmed."""
+    kept = terminal.take_kept()
+    if kept:
+        return [item for keys in kept for item in parser.feed(keys)]
+    timeout = _soonest(parser.idle_timeout, terminal.idle_timeout)
+    readable, _, _ = select.select([terminal.fd, wakeup], [], [], timeout)
+    if not readable:  # quiet for as long as the parser waits: a lone ESC is esc, an open paste ends
+        return [*parser.feed(terminal.flush()), *parser.flush()]
+    if wakeup not in readable:
+        return parser.feed(terminal.read())
+    with contextlib.suppress(BlockingIOError):
+        os.read(wakeup, 512)
+    terminal.confirm_size(PROBE_SECONDS, clock)
+    return None
+
+
+def _handle(prompt: PermissionPrompt, items: Sequence[Input], now: float) -> Decision | None:
+    for item in items:
+        if item == CTRL_C:
+            raise Interrupted("ctrl+c")
+        decision = prompt.handle_key(item, at=now)
+        if decision is not None:
+            return decision
+    return None
 
 
 def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
@@ -306,12 +397,7 @@ def _decide(case: Case, fd_in: int, fd_out: int) -> Decision:
     with resize_wakeups() as wakeup, raw_terminal(fd_in, fd_out):
         try:
             return run_prompt(
-                prompt,
-                fd_in,
-                display,
-                lambda: terminal_size(fd_out),
-                wakeup,
-                first_shown=case.check,
+                prompt, TerminalInput(fd_in, fd_out), display, wakeup, first_shown=case.check
             )
         finally:
             display.clear()

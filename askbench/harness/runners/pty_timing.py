@@ -7,7 +7,10 @@ clock starts just before the spawn, so the interpreter's own start counts,
 and stops when the marker's bytes have been read from the terminal: what a
 person sees is what the terminal has received, not what the program meant
 to write. A program that shows its marker is then sent ``ctrl+c`` on its
-input, as a person leaves a prompt, and waited for.
+input, as a person leaves a prompt, and waited for. The terminal answers a
+cursor position request (``CSI 6 n``, how ``askbench try`` confirms the size)
+as a real one would when the cursor is in its far corner, with its size, so a
+start is not timed waiting for an answer no terminal withholds.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ __all__ = ["PtyRun", "StartupFailed", "run_on_pty"]
 COLUMNS, ROWS = 120, 40
 """The terminal's size: the bench's width, tall enough that a bounded prompt is never cut."""
 CTRL_C = b"\x03"
+POSITION_REQUEST = b"\x1b[6n"
+POSITION_ANSWER = f"\x1b[{ROWS};{COLUMNS}R".encode()
 TIMEOUT_S = 60.0
 """How long a run may take before it is a failure rather than a measurement."""
 
@@ -80,6 +85,8 @@ def _until(
         if data is None:
             return False
         output.extend(data)
+        for _ in range(output.count(POSITION_REQUEST, max(0, start - len(POSITION_REQUEST) + 1))):
+            os.write(master, POSITION_ANSWER)
         if _shown(output, marker, start):
             return True
         if time.monotonic() > deadline:

@@ -61,11 +61,16 @@ def _controlling_tty() -> None:
 class XtermScreen(pyte.Screen):
     """pyte, plus what an xterm does that the frames depend on: scrollback, the alternate screen, resize."""
 
-    def __init__(self, columns: int, lines: int) -> None:
+    def __init__(self, columns: int, lines: int, answer: Callable[[str], object] = len) -> None:
+        self.answer = answer
         self.scrollback: list[str] = []
         self.alternate: tuple[dict[int, object], tuple[int, int]] | None = None
         self.private_modes: set[int] = set()
         super().__init__(columns, lines)
+
+    def write_process_input(self, data: str) -> None:
+        """A report the program asked for (its cursor position: how ``try`` confirms the size) goes to its input."""
+        self.answer(data)
 
     def row_text(self, y: int) -> str:
         return "".join(self.buffer[y][x].data for x in range(self.columns)).rstrip()
@@ -130,11 +135,19 @@ class XtermScreen(pyte.Screen):
 class PtySession:
     """One ``askbench try`` run on a pty, with the screen a person would be looking at."""
 
-    def __init__(self, fixture: str, columns: int = 120, rows: int = 40, before: str = "") -> None:
+    def __init__(
+        self,
+        fixture: str,
+        columns: int = 120,
+        rows: int = 40,
+        before: str = "",
+        answers: bool = True,
+    ) -> None:
         self.master, slave = os.openpty()
         _set_size(slave, columns, rows)
         self.saved = termios.tcgetattr(slave)
-        self.screen = XtermScreen(columns, rows)
+        answer = (lambda data: os.write(self.master, data.encode())) if answers else len
+        self.screen = XtermScreen(columns, rows, answer)
         self.stream = pyte.ByteStream(self.screen)
         script = "printf '%s\\n' \"$@\"; " + before + 'exec "$0" try ' + fixture
         self.process = subprocess.Popen(
@@ -434,6 +447,7 @@ TRY_MODULES = {
     "askbench.harness.frontends.cli",
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",
+    "askbench.harness.frontends.size_reports",
     "askbench.harness.frontends.try_prompt",
     "askbench.harness.reporters.colour",
 }
@@ -549,6 +563,23 @@ def test_a_terminal_too_small_for_the_request_offers_only_denial() -> None:
         session.press("y")
         assert session.finish() == 0
         assert "decision: approved" in session.text
+    finally:
+        session.close()
+
+
+def test_a_terminal_that_never_says_its_size_offers_only_denial() -> None:
+    """The tty says 120×40, but the terminal never answers the size probe: the tty's word is not enough to approve."""
+    session = PtySession(REPRO, answers=False)
+    try:
+        session.wait_text("unconfirmed")
+        session.pause(DEFAULT_GUARD_SECONDS + 0.2)
+        assert "(y)" not in session.text and "(n)No" in session.text
+        assert all(len(row) <= 20 for row in session.rows[3:])
+        session.press("y", "y", "\r", "\r")
+        assert session.process.poll() is None, session.text
+        session.press("n", "n")
+        assert session.finish() == 0
+        assert "decision: denied" in session.text
     finally:
         session.close()
 
@@ -677,10 +708,11 @@ def test_an_error_inside_the_prompt_restores_the_terminal(
     from askbench.harness.frontends import try_prompt as tty_module
     from askbench.impl.prompt import PermissionPrompt
 
-    def broken(self: PermissionPrompt, width: int, height: int) -> list[str]:
+    def broken(self: PermissionPrompt, *size: int) -> list[str]:
         raise RuntimeError("render exploded")
 
     monkeypatch.setattr(PermissionPrompt, "render", broken)
+    monkeypatch.setattr(PermissionPrompt, "render_unconfirmed", broken)
     master, slave = os.openpty()
     saved = termios.tcgetattr(slave)
     handlers = {
