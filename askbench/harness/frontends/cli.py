@@ -142,6 +142,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(
                 format_table(
                     run,
+                    verbose=args.verbose,
                     failures_only=args.failures_only,
                     all_violations=args.all_violations,
                     colour=wants_colour(args.color, sys.stdout),
@@ -319,9 +320,16 @@ def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "(default: on when GITHUB_ACTIONS=true, unless --json)",
     )
     check.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="a table row for every fixture and width, passed or not (default: the failures in detail "
+        "and a summary line)",
+    )
+    check.add_argument(
         "--failures-only",
         action="store_true",
-        help="only the failing fixtures and widths (the table and --json; the summary counts all)",
+        help="only the failing fixtures and widths in --json and in the -v table (the summary counts all)",
     )
     check.add_argument(
         "--all-violations",

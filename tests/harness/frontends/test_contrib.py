@@ -42,7 +42,9 @@ def test_an_unlisted_server_to_a_reviewed_fixture(
     path.write_text(json.dumps(fixture), encoding="utf-8")
     assert main(["check", "--contrib", str(path), "--widths", "80"]) == 0
     out = capsys.readouterr().out
-    assert "placeholders: none left" in out and "1 fixtures, 1 passed" in out
+    assert (
+        "placeholders: none left" in out and "1 fixture × 1 width: all 3 judgements passed" in out
+    )
     assert "schema: every MCP call's arguments stand as its schema says" in out
     assert "the screens of cases/fake-ping" in out and "target : fake_server_ping" in out
 
