@@ -14,6 +14,7 @@ from askbench import __version__
 from ..reporters.colour import COLOUR_CHOICES, wants_colour
 from .lazy_commands import AddParser, LazyCommands
 from .option_types import parse_widths
+from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
     from ..drivers.protocol import View
@@ -222,7 +223,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = SuggestingParser(
         prog="askbench",
         description="Bounded permission prompts for terminal coding agents, judged on a virtual terminal.",
     )
@@ -475,8 +476,32 @@ def _discard_stdout() -> None:
         pass
 
 
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parse_args``, but an unknown option is refused by the command that was given, with the closest
+    option it has."""
+    parser = build_parser()
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        command = _subcommand(parser, getattr(args, "command", None))
+        options = options_of(parser) + (options_of(command) if command else [])
+        (command or parser).error(unknown_arguments(extras, options))
+    return args
+
+
+def _subcommand(
+    parser: argparse.ArgumentParser, name: str | None
+) -> argparse.ArgumentParser | None:
+    if name is None:
+        return None
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(name)
+            return found
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _parse(argv)
     try:
         code: int = args.run(args)
     except BrokenPipeError:

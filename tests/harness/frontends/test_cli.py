@@ -189,6 +189,7 @@ VERSION_MODULES = {
     "askbench.harness.frontends.cli",
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",
+    "askbench.harness.frontends.suggest",
     "askbench.harness.reporters.colour",
 }
 """All of askbench that ``askbench --version`` imports, packages aside."""
