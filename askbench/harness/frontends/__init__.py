@@ -13,5 +13,7 @@ __all__ = [
     "option_types",
     "pytest_plugin",
     "record_command",
+    "schema_command",
+    "suggest",
     "try_prompt",
 ]

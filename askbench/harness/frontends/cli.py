@@ -409,6 +409,12 @@ def _add_docs(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     docs.set_defaults(run=cmd_docs)
 
 
+def _add_schema(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .schema_command import add_schema_parser
+
+    add_schema_parser(commands)
+
+
 def _add_matrix(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .adapter_commands import add_matrix_parser
 
@@ -456,6 +462,7 @@ COMMANDS: dict[str, AddParser] = {
     "render": _add_render,
     "try": _add_try,
     "docs": _add_docs,
+    "schema": _add_schema,
     "matrix": _add_matrix,
     "new": _add_new,
     "record": _add_record,
