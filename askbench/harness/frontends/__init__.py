@@ -8,6 +8,7 @@ __all__ = [
     "adapter_commands",
     "bench_command",
     "cli",
+    "completion",
     "contrib",
     "lazy_commands",
     "option_types",

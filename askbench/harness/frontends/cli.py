@@ -415,6 +415,26 @@ def _add_schema(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     add_schema_parser(commands)
 
 
+def cmd_completion(args: argparse.Namespace) -> int:
+    from .completion import completion_script
+
+    sys.stdout.write(completion_script(build_parser(), args.shell))
+    return 0
+
+
+def _add_completion(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    completion = commands.add_parser(
+        "completion",
+        help="print a shell completion script: bash, zsh or fish",
+        description="Print the completion script of askbench for a shell, made from this very command "
+        'line. bash: eval "$(askbench completion bash)" in ~/.bashrc; zsh: askbench completion zsh > '
+        "a folder on $fpath, as _askbench; fish: askbench completion fish > "
+        "~/.config/fish/completions/askbench.fish.",
+    )
+    completion.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell")
+    completion.set_defaults(run=cmd_completion)
+
+
 def _add_matrix(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .adapter_commands import add_matrix_parser
 
@@ -463,6 +483,7 @@ COMMANDS: dict[str, AddParser] = {
     "try": _add_try,
     "docs": _add_docs,
     "schema": _add_schema,
+    "completion": _add_completion,
     "matrix": _add_matrix,
     "new": _add_new,
     "record": _add_record,
