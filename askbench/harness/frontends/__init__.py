@@ -8,10 +8,13 @@ __all__ = [
     "adapter_commands",
     "bench_command",
     "cli",
+    "completion",
     "contrib",
     "lazy_commands",
     "option_types",
     "pytest_plugin",
     "record_command",
+    "schema_command",
+    "suggest",
     "try_prompt",
 ]

@@ -14,6 +14,7 @@ from askbench import __version__
 from ..reporters.colour import COLOUR_CHOICES, wants_colour
 from .lazy_commands import AddParser, LazyCommands
 from .option_types import parse_widths
+from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
     from ..drivers.protocol import View
@@ -142,6 +143,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(
                 format_table(
                     run,
+                    verbose=args.verbose,
                     failures_only=args.failures_only,
                     all_violations=args.all_violations,
                     colour=wants_colour(args.color, sys.stdout),
@@ -221,7 +223,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = SuggestingParser(
         prog="askbench",
         description="Bounded permission prompts for terminal coding agents, judged on a virtual terminal.",
     )
@@ -319,9 +321,16 @@ def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "(default: on when GITHUB_ACTIONS=true, unless --json)",
     )
     check.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="a table row for every fixture and width, passed or not (default: the failures in detail "
+        "and a summary line)",
+    )
+    check.add_argument(
         "--failures-only",
         action="store_true",
-        help="only the failing fixtures and widths (the table and --json; the summary counts all)",
+        help="only the failing fixtures and widths in --json and in the -v table (the summary counts all)",
     )
     check.add_argument(
         "--all-violations",
@@ -400,6 +409,32 @@ def _add_docs(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     docs.set_defaults(run=cmd_docs)
 
 
+def _add_schema(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .schema_command import add_schema_parser
+
+    add_schema_parser(commands)
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    from .completion import completion_script
+
+    sys.stdout.write(completion_script(build_parser(), args.shell))
+    return 0
+
+
+def _add_completion(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    completion = commands.add_parser(
+        "completion",
+        help="print a shell completion script: bash, zsh or fish",
+        description="Print the completion script of askbench for a shell, made from this very command "
+        'line. bash: eval "$(askbench completion bash)" in ~/.bashrc; zsh: askbench completion zsh > '
+        "a folder on $fpath, as _askbench; fish: askbench completion fish > "
+        "~/.config/fish/completions/askbench.fish.",
+    )
+    completion.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell")
+    completion.set_defaults(run=cmd_completion)
+
+
 def _add_matrix(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .adapter_commands import add_matrix_parser
 
@@ -447,6 +482,8 @@ COMMANDS: dict[str, AddParser] = {
     "render": _add_render,
     "try": _add_try,
     "docs": _add_docs,
+    "schema": _add_schema,
+    "completion": _add_completion,
     "matrix": _add_matrix,
     "new": _add_new,
     "record": _add_record,
@@ -467,8 +504,32 @@ def _discard_stdout() -> None:
         pass
 
 
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parse_args``, but an unknown option is refused by the command that was given, with the closest
+    option it has."""
+    parser = build_parser()
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        command = _subcommand(parser, getattr(args, "command", None))
+        options = options_of(parser) + (options_of(command) if command else [])
+        (command or parser).error(unknown_arguments(extras, options))
+    return args
+
+
+def _subcommand(
+    parser: argparse.ArgumentParser, name: str | None
+) -> argparse.ArgumentParser | None:
+    if name is None:
+        return None
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(name)
+            return found
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _parse(argv)
     try:
         code: int = args.run(args)
     except BrokenPipeError:

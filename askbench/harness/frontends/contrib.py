@@ -1,7 +1,8 @@
 """``askbench check --contrib PATH``: every check a reviewer will run on a new fixture, then its screens.
 
 In order: the fixture loads (every problem at once), nothing still says
-``TODO`` (what ``askbench new`` leaves for the contributor), the gate at every
+``TODO`` (what ``askbench new`` leaves for the contributor; a fixture that
+does is said to be not ready first and last), the gate at every
 width, an MCP call's arguments against its recorded tool's ``inputSchema``,
 and — for a fixture of the built-in corpus in a source checkout — the suite's
 tests that hold every fixture (its claims, its schema, its golden screens).
@@ -22,7 +23,7 @@ from ..fixtures.mcp_records import RECORDS
 from ..fixtures.scaffold import TODO
 from ..reporters.fixture_screens import screen_text
 from ..reporters.table import format_table
-from ..reporters.vocabulary import fixture_id, one_line
+from ..reporters.vocabulary import counted, fixture_id, one_line
 from ..runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
 
 __all__ = ["REVIEW_TESTS", "run_contrib"]
@@ -96,7 +97,8 @@ def run_contrib(paths: Sequence[Path], widths: Sequence[int], say: Callable[[str
         )
         return EXIT_UNUSABLE
     todos = [f"{fixture_id(f)}: {todo}" for f in fixtures for todo in _todos(f)]
-    say("placeholders: " + ("none left" if not todos else "; ".join(todos)))
+    not_ready = _not_ready(todos)
+    say(not_ready or "placeholders: none left")
     run = run_gate(paths, widths)
     say(format_table(run, failures_only=True))
     arguments = [
@@ -120,6 +122,18 @@ def run_contrib(paths: Sequence[Path], widths: Sequence[int], say: Callable[[str
         say(screen_text(fixture, widths))
         if fixture.path.resolve().is_relative_to(BUILTIN_CORPUS.resolve()):
             say(f"record or update them with: make snapshots FIXTURE={fixture_id(fixture)}")
+    if not_ready:
+        say(f"\n{not_ready}")
     if run.exit_code != EXIT_OK:
         return run.exit_code
     return EXIT_VIOLATION if todos or arguments or not suite else EXIT_OK
+
+
+def _not_ready(todos: Sequence[str]) -> str | None:
+    """Said first and last, so the reason for exit 1 is never 60 lines above a gate that passed."""
+    if not todos:
+        return None
+    return (
+        f"NOT READY: {counted(len(todos), 'placeholder')} left ({'; '.join(todos)}); "
+        f"fill in every {TODO}, then run again"
+    )

@@ -11,10 +11,12 @@ outside its corpus's families) is a collection error; a fixture whose call
 cannot become a prompt is an error of each of its items.
 
 Only JSON below an ``askbench-corpus.json`` is a fixture: a project's own
-data files are never claimed. Without PATHs the built-in corpus is collected
-next to what pytest collects anyway (``testpaths`` or the current folder), so
-the project's own tests still run; ``--pyargs askbench.corpus`` names the
-built-in corpus alone. ``--askbench-impl CMD``
+data files are never claimed. Without PATHs the project's own corpora (every
+``askbench-corpus.json`` under the rootdir) are collected next to what pytest
+collects anyway (``testpaths`` or the current folder), so the project's own
+tests still run; a project with none is told so (a usage error), never
+judged on askbench's own corpus instead; ``--pyargs askbench.corpus`` names
+the built-in corpus. ``--askbench-impl CMD``
 judges an implementation behind the adapter contract (``docs/adapters.md``),
 one adapter process per pytest process. Under xdist the items of one
 fixture go to one worker (``--dist loadscope`` unless ``--dist`` is given),
@@ -57,7 +59,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         default=False,
         help="collect askbench fixtures (*.json) from the PATH arguments, one item per fixture x width x "
-        "view; without PATHs, the built-in corpus",
+        "view; without PATHs, every corpus (askbench-corpus.json) under the rootdir; the built-in one: "
+        "--pyargs askbench.corpus",
     )
     group.addoption(
         "--askbench-impl",
@@ -92,12 +95,28 @@ def pytest_configure(config: pytest.Config) -> None:
     if not _enabled(config):
         return
     if config.args_source != pytest.Config.ArgsSource.ARGS:
-        from ..fixtures.loading import BUILTIN_CORPUS
-
-        config.args.append(
-            str(BUILTIN_CORPUS)
-        )  # next to the project's own tests (testpaths or the folder)
+        config.args += _own_corpora(config.rootpath, config.args)
     config.stash[_SOURCE] = _LazySource(config.getoption("askbench_impl"))
+
+
+def _own_corpora(rootdir: Path, collected: list[str]) -> list[str]:
+    """The project's corpora under the rootdir that what pytest collects anyway does not reach; refused when
+    there is none, since judging the built-in corpus instead would tell the user nothing of their code."""
+    from ..fixtures.corpus_search import corpora_under
+    from ..fixtures.loading import MANIFEST_NAME
+
+    corpora = corpora_under(rootdir)
+    if not corpora:
+        raise pytest.UsageError(
+            f"pytest --askbench: no corpus of your own under {rootdir} (a folder with an {MANIFEST_NAME}); "
+            "name fixtures or folders to judge, or the built-in corpus with --pyargs askbench.corpus"
+        )
+    reached = [Path(arg).resolve() for arg in collected]
+    return [
+        str(corpus)
+        for corpus in corpora
+        if not any(folder == corpus or folder in corpus.parents for folder in reached)
+    ]
 
 
 _WORKER_CPU = pytest.StashKey[dict[str, float]]()
@@ -136,24 +155,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     source = config.stash.get(_SOURCE, None)
     if source is not None:
         source.close()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """The built-in corpus is collected even from a virtualenv inside the project (``.venv/…/askbench/corpus``),
-    which pytest passes over (``norecursedirs``, virtualenvs): the folders on the way to it are entered, and
-    nothing else inside the outermost of them, so the virtualenv's other packages stay uncollected."""
-    if not _enabled(config) or config.args_source == pytest.Config.ArgsSource.ARGS:
-        return None
-    from ..fixtures.loading import BUILTIN_CORPUS
-
-    corpus = Path(BUILTIN_CORPUS)
-    way = [folder for folder in corpus.parents if config.rootpath in folder.parents]
-    if collection_path == corpus or corpus in collection_path.parents or collection_path in way:
-        return False
-    if way and way[-1] in collection_path.parents:
-        return True
-    return None
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -270,14 +271,14 @@ class JudgedView(pytest.Item):
     def repr_failure(
         self, excinfo: ExceptionInfo[BaseException], style: str | None = None
     ) -> str | TerminalRepr:
-        from ..reporters.vocabulary import merged_violations, one_line
+        from ..reporters.vocabulary import counted, merged_violations, one_line
 
         error = excinfo.value
         if isinstance(error, ViewFailed):
             merged = merged_violations(
                 error.violations
             )  # one line for what several terminal models saw alike
-            lines = [f"{self.view} @{self.width}: {len(merged)} violation(s)"]
+            lines = [f"{self.view} @{self.width}: {counted(len(merged), 'violation')}"]
             lines += [f"  {one_line(line)}" for line in merged]
             if error.screen:
                 lines += ["", f"the {self.view} screen at {self.width} columns:"]

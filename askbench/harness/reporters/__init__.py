@@ -4,7 +4,8 @@ The data is one place: ``askbench.harness.runners.gate.GateRun`` (its ``FixtureR
 each width's ``WidthResult`` with its ``Violation``s, and the
 ``FixtureProblem``s). Each module here only formats it: ``table`` for a
 person at a terminal, ``json`` for scripts, ``junit`` for CI servers,
-``github`` for GitHub Actions annotations, ``progress`` while the run lasts.
+``github`` for GitHub Actions annotations, ``progress`` while the run lasts,
+``summary`` for the line that ends the table.
 ``vocabulary`` holds the words they share.
 """
 
@@ -20,6 +21,7 @@ __all__ = [
     "json",
     "junit",
     "progress",
+    "summary",
     "table",
     "vocabulary",
 ]

@@ -13,7 +13,9 @@ errored testcase, and every unusable path (not found, no fixtures,
 malformed, no family) is an errored testcase of the suite
 ``askbench.unusable``, carrying every problem of that path, so a report never
 shows green for input that was not judged. Every testcase has a ``time``:
-its width's render time, shared among that width's testcases.
+its view's time, asked for and judged on every terminal model, shared among
+that view's testcases (one per model); only here, never in ``--json``
+without ``--timings``, which stays identical for identical input.
 
 The document is valid against the Jenkins xUnit ``junit-10.xsd``, and each
 ``<testsuite>`` in it against Maven Surefire's ``surefire-test-report-3.0.xsd``
@@ -85,8 +87,8 @@ def _width_cases(
         violation.terminal for violation in width.violations if violation.terminal != EVERY_TERMINAL
     )
     terminals = dict.fromkeys([*judged_on, *named])
-    seconds = width.render_us / 1e6 / (len(views) * len(terminals)) if timings else 0.0
     for view in views:
+        seconds = width.judge_us.get(view, 0.0) / 1e6 / len(terminals) if timings else 0.0
         for terminal in terminals:
             case = _testcase(suite, classname, f"{view} @{width.width} [{terminal}]", seconds)
             mine = [

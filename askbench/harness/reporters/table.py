@@ -1,4 +1,9 @@
-"""The table a person reads at a terminal: one row per fixture and width, the reason beside every failure."""
+"""The table a person reads at a terminal: a row per failing fixture and width, the reason beside it.
+
+As pytest and ruff do, a run that passed is one line; what failed is shown
+in full, and ``verbose`` (``askbench check -v``) shows a row for every
+fixture and width, passed or not.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from askbench.impl.cells import cell_width
 from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
 from .colour import DIM, GREEN, RED, YELLOW, paint
+from .summary import summary_line
 from .vocabulary import (
     PROBLEM_LABELS,
     ROWS_LEGEND,
@@ -47,30 +53,35 @@ def _width_row(name: str, name_width: int, width: WidthResult, verdict: str) -> 
     return f"{_pad(name, name_width)}  {width.width:>5}  {numbers}  {verdict}"
 
 
-def _summary(run: GateRun) -> str:
-    failed = len(run.failed)
-    parts = [
-        f"{len(run.results)} fixtures",
-        f"{len(run.results) - failed} passed",
-        f"{failed} failed",
-    ]
-    for kind, label in PROBLEM_LABELS.items():
-        count = sum(1 for problem in run.problems if problem.kind == kind)
-        if count:
-            parts.append(f"{count} {label.lower()}")
-    return ", ".join(parts)
-
-
 def format_table(
-    run: GateRun, *, failures_only: bool = False, all_violations: bool = False, colour: bool = False
+    run: GateRun,
+    *,
+    verbose: bool = False,
+    failures_only: bool = False,
+    all_violations: bool = False,
+    colour: bool = False,
 ) -> str:
-    """Every fixture × width (only the failing ones with ``failures_only``), the unusable paths, and a summary.
+    """The failing fixtures × widths (every one with ``verbose``, unless ``failures_only``), the unusable
+    paths, and a summary line; a run where nothing failed is its summary alone.
 
     Names are never cut: the fixture column is as wide as the longest name.
     """
+    failures_only = failures_only or not verbose
     shown: list[FixtureResult] = [
         result for result in run.results if not (failures_only and result.passed)
     ]
+    rows = _rows(shown, failures_only, all_violations, colour)
+    if rows:
+        rows += ["", paint(ROWS_LEGEND, DIM, colour)]
+    return "\n".join([*rows, *_problems(run, colour), _ending(run)])
+
+
+def _rows(
+    shown: list[FixtureResult], failures_only: bool, all_violations: bool, colour: bool
+) -> list[str]:
+    """The column headings and a row per fixture × width; nothing when no fixture is shown."""
+    if not shown:
+        return []
     names = {id(result): one_line(fixture_id(result.fixture)) for result in shown}
     name_width = max([cell_width(name) for name in names.values()] + [len("fixture")])
     counts_width = sum(len(label) for label in _COUNTS) + 2 * (len(_COUNTS) - 1)
@@ -94,6 +105,11 @@ def format_table(
                     name, name_width, width, _verdict(width.violations, all_violations, colour)
                 )
             )
+    return lines
+
+
+def _problems(run: GateRun, colour: bool) -> list[str]:
+    lines: list[str] = []
     for problem in run.problems:
         label = paint(
             f"{PROBLEM_LABELS[problem.kind]:<11}",
@@ -109,7 +125,10 @@ def format_table(
             else f"{problem.field}: {problem.message}"
         )
         lines.append(f"{label}  {where}: {detail}")
-    lines += ["", paint(ROWS_LEGEND, DIM, colour), _summary(run)]
+    return lines
+
+
+def _ending(run: GateRun) -> str:
     if not run.results and not run.problems:
-        lines.append("nothing was judged: no fixtures were given")
-    return "\n".join(lines)
+        return "nothing was judged: no fixtures were given"
+    return summary_line(run)

@@ -70,3 +70,8 @@ def merged_violations(violations: Sequence[Violation]) -> list[str]:
         f"{invariant} ({view} @{width}, {', '.join(names)}): {message}"
         for (invariant, view, width, message), names in terminals.items()
     ]
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``1 fixture``, ``2 fixtures``: a count a person reads, never ``1 fixtures`` or ``violation(s)``."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

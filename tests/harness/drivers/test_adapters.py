@@ -109,7 +109,7 @@ def test_check_impl_on_the_command_line_passes_the_reference_and_fails_the_naive
     assert (
         main(["check", "--widths", "80", "--impl", REFERENCE, str(REPRO), str(ESCAPES)]) == EXIT_OK
     )
-    assert "2 fixtures, 2 passed" in capsys.readouterr().out
+    assert "2 fixtures × 1 width: all 6 judgements passed" in capsys.readouterr().out
     assert main(["check", "--widths", "80", "--impl", NAIVE, str(REPRO)]) == EXIT_VIOLATION
     assert (
         "core (bounded @80, grapheme, codepoint, ambiguous-wide): no 'tool' line on screen"

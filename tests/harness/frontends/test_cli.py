@@ -69,7 +69,7 @@ def test_an_empty_folder_exits_2_naming_it(tmp_path, capsys):
     assert main(["check", str(tmp_path)]) == EXIT_UNUSABLE
     out = capsys.readouterr().out
     assert f"NO FIXTURES  {tmp_path}: no fixtures found" in out
-    assert "0 fixtures, 0 passed, 0 failed, 1 no fixtures" in out
+    assert "0 fixtures × 3 widths: 0 passed, 0 failed, 1 no fixtures" in out
 
 
 def test_a_missing_path_exits_2_as_not_found(tmp_path, capsys):
@@ -95,7 +95,14 @@ def test_junit_is_written_beside_the_table(corpus, tmp_path, capsys):
     report = tmp_path / "out" / "askbench.xml"
     assert main(["check", "--widths", "80", "--junit", str(report), str(corpus.root)]) == EXIT_OK
     assert report.read_text(encoding="utf-8").startswith('<?xml version="1.0" encoding="UTF-8"?>')
-    assert "cases/ok" in capsys.readouterr().out
+    assert capsys.readouterr().out == "1 fixture × 1 width: all 3 judgements passed\n"
+
+
+def test_verbose_shows_a_row_for_every_fixture_and_width(corpus, capsys):
+    corpus.write("ok")
+    assert main(["check", "--widths", "80,120", "-v", str(corpus.root)]) == EXIT_OK
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("cases/ok")]
+    assert len(rows) == 2 and all(row.endswith("ok") for row in rows)
 
 
 def test_an_unwritable_junit_file_exits_2(corpus, capsys):
@@ -182,6 +189,7 @@ VERSION_MODULES = {
     "askbench.harness.frontends.cli",
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",
+    "askbench.harness.frontends.suggest",
     "askbench.harness.reporters.colour",
 }
 """All of askbench that ``askbench --version`` imports, packages aside."""
@@ -244,7 +252,7 @@ def test_every_command_is_listed_and_built_on_demand(capsys):
     from askbench.harness.frontends.cli import COMMANDS
 
     for name in COMMANDS:
-        assert f"\n    {name} " in out
+        assert f"\n    {name} " in out or f"\n    {name}\n" in out  # a long name has its help below
 
 
 def test_the_exit_code_for_unusable_input_is_the_gates():

@@ -34,15 +34,19 @@ def test_an_unlisted_server_to_a_reviewed_fixture(
 
     assert (
         main(["check", "--contrib", str(path), "--widths", "80"]) == 1
-    )  # the scaffold's TODOs are refused
-    assert "description still says TODO" in capsys.readouterr().out
+    )  # the scaffold's TODOs are refused, first and last, whatever the gate says between
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == lines[-1]
+    assert lines[0].startswith("NOT READY: 1 placeholder left (cases/fake-ping: description")
 
     fixture = json.loads(path.read_text(encoding="utf-8"))
     fixture["description"] = "a ping through a server recorded for the test"
     path.write_text(json.dumps(fixture), encoding="utf-8")
     assert main(["check", "--contrib", str(path), "--widths", "80"]) == 0
     out = capsys.readouterr().out
-    assert "placeholders: none left" in out and "1 fixtures, 1 passed" in out
+    assert (
+        "placeholders: none left" in out and "1 fixture × 1 width: all 3 judgements passed" in out
+    )
     assert "schema: every MCP call's arguments stand as its schema says" in out
     assert "the screens of cases/fake-ping" in out and "target : fake_server_ping" in out
 

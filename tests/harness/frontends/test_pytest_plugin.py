@@ -40,7 +40,7 @@ def test_the_gates_verdicts_with_every_violation_and_the_screen(
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*bounded @80: 1 violation(s)*",
+            "*bounded @80: 1 violation",
             "*expect (bounded @80, grapheme, codepoint, ambiguous-wide): kind is 'bash', expected 'mcp'*",
             "*the bounded screen at 80 columns:*",
             "*│Permission Required*",
@@ -98,13 +98,11 @@ def test_json_files_are_left_alone_without_the_flag(
     assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
 
 
-def test_without_paths_the_built_in_corpus_is_collected(pytester: pytest.Pytester) -> None:
-    result = pytester.runpytest(
-        "--askbench", "--collect-only", "-q", "-k", "powershell-here-string-report-200-lines"
-    )
-    assert any(
-        "bash/powershell-here-string-report-200-lines.json::bounded-80" in line
-        for line in result.outlines
+def test_without_paths_and_no_corpus_of_ones_own_it_says_so(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--askbench", "--collect-only", "-q")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["*pytest --askbench: no corpus of your own under *--pyargs askbench.corpus*"]
     )
 
 
@@ -188,20 +186,16 @@ def test_the_flag_adds_items_next_to_the_projects_tests_and_leaves_other_json_al
     assert "sample.json" not in result.stdout.str() and "broken.json" not in result.stdout.str()
 
 
-def test_without_paths_the_built_in_corpus_joins_the_testpaths(project: pytest.Pytester) -> None:
-    result = project.runpytest(
-        "--askbench",
-        "--collect-only",
-        "-q",
-        "-k",
-        "test_answer or passes or powershell-here-string-report-200-lines",
-    )
+def test_without_paths_the_projects_own_corpora_join_the_testpaths(
+    project: pytest.Pytester,
+) -> None:
+    Corpus(project.path / "prompts").write("elsewhere")  # outside testpaths, under the rootdir
+    result = project.runpytest("--askbench", "--askbench-widths", "80", "--collect-only", "-q")
     items = [line for line in result.outlines if "::" in line]
     assert "tests/test_mylib.py::test_answer" in items
     assert "tests/prompts/cases/passes.json::bounded-80" in items
-    assert any(
-        "bash/powershell-here-string-report-200-lines.json::bounded-80" in line for line in items
-    )
+    assert "prompts/cases/elsewhere.json::bounded-80" in items
+    assert len(items) == 2 + 3 + 3  # once each, and nothing of the built-in corpus
 
 
 def test_xdist_spreads_the_items_over_processes(pytester: pytest.Pytester, small: Corpus) -> None:

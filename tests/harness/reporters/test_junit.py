@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from importlib.metadata import version
 from pathlib import Path
 
@@ -59,6 +60,19 @@ def test_every_testcase_has_a_time_and_the_suites_add_them_up(run: GateRun) -> N
         case.get("time") for case in ET.fromstring(to_junit(run, timings=False)).iter("testcase")
     } == {"0.000"}
     assert to_junit(run, timings=False) == to_junit(run, timings=False)
+
+
+def test_a_testcase_takes_its_views_judging_time_shared_among_the_models(run: GateRun) -> None:
+    passes = next(result for result in run.results if result.fixture.name == "passes")
+    timed = replace(
+        passes.widths[0], judge_us={"bounded": 6000.0, "complete": 3000.0, "legacy": 0.0}
+    )
+    report = to_junit(GateRun([replace(passes, widths=[timed])], [], (80,)))
+    times = {case.get("name"): case.get("time") for case in ET.fromstring(report).iter("testcase")}
+    assert times["bounded @80 [grapheme]"] == times["bounded @80 [codepoint]"] == "0.002"
+    assert times["complete @80 [ambiguous-wide]"] == "0.001"
+    assert times["legacy @80 [grapheme]"] == "0.000"
+    assert 'time="0.009"' in report  # the suite and the root add them up
 
 
 def test_a_testcase_per_fixture_width_view_and_terminal_model(run: GateRun) -> None:

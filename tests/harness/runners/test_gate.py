@@ -42,7 +42,7 @@ def test_a_malformed_fixture_exits_2_and_the_others_still_run(corpus, capsys):
     assert main(["check", str(corpus.root)]) == EXIT_UNUSABLE
     out = capsys.readouterr().out
     assert "MALFORMED" in out and "bad.json" in out
-    assert "1 fixtures, 1 passed" in out
+    assert "1 fixture × 3 widths: 1 passed, 0 failed, 1 malformed" in out
 
 
 def test_a_call_that_cannot_describe_a_request_is_an_error_naming_the_field(corpus):
