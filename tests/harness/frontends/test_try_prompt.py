@@ -448,10 +448,11 @@ TRY_MODULES = {
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",
     "askbench.harness.frontends.size_reports",
+    "askbench.harness.frontends.suggest",
     "askbench.harness.frontends.try_prompt",
     "askbench.harness.reporters.colour",
 }
-"""All of the harness ``askbench try`` imports before its first frame, packages aside: the command line, the
+"""All of the harness ``askbench try`` imports before its first frame, packages aside: the command line (its did-you-mean parser included), the
 fixture's loader and the prompt's colours. The fixture is checked once the frame shows (``test_a_fixture_the_gate_
 refuses_is_shown_then_refused_before_any_key_decides``), so no schema validator is imported before it."""
 
