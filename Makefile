@@ -72,6 +72,7 @@ test-quick: $(TESTS)
 # xterm.js from npm, pinned) and bash 5.1 or newer, the oracle of what runs.
 ci-deps:
 	command -v tmux >/dev/null || { apt-get update -qq && apt-get install -y -qq tmux=3.3a-3; }
+	command -v bwrap >/dev/null || { apt-get update -qq && apt-get install -y -qq bubblewrap=0.8.0-2+deb12u1; }
 	command -v npm >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; }
 	$(MAKE) terminals
 

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-__all__ = ["BashReading", "bash_version", "read_commands", "read_command"]
+__all__ = ["BashReading", "bash_version", "read_commands", "read_command", "unescaped"]
 
 _BASH = "bash"
 _OPTIONS = ("--norc", "--noprofile", "--pretty-print", "-O", "extglob", "/dev/stdin")
@@ -95,14 +95,14 @@ def read_command(command: str) -> BashReading:
     end = len(text)
     while end and text[end - 1] == "\n":
         end -= 1
-    return BashReading(_unescaped(text[:end] if end < len(text) else text), ok)
+    return BashReading(unescaped(text[:end] if end < len(text) else text), ok)
 
 
 _INTERNAL = {"\x01\x01": "\x01", "\x01\x7f": "\x7f"}
 
 
-def _unescaped(text: str) -> str:
-    """bash prints its internal quoting of ``\x01`` and ``\x7f`` (each after a ``\x01``): the text as written."""
+def unescaped(text: str) -> str:
+    """bash prints (``--pretty-print``, and ``BASH_COMMAND`` alike) its internal quoting of ``\x01`` and ``\x7f`` (each after a ``\x01``): the text as written."""
     if "\x01" not in text:
         return text
     return re.sub("\x01[\x01\x7f]", lambda match: _INTERNAL[match[0]], text)
@@ -164,7 +164,7 @@ def _read_batch(commands: list[str]) -> None:
         for index, section in enumerate(sections):
             if section is None:
                 break
-            _cache[pending[index]] = BashReading(_unescaped(section), True)
+            _cache[pending[index]] = BashReading(unescaped(section), True)
             done = index + 1
         if done < len(pending):  # the first command whose separator did not come back: asked alone
             _cache[pending[done]] = read_command(pending[done])

@@ -20,9 +20,10 @@ with the bare ``…`` a cap or an outline leaves in its place.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -39,6 +40,7 @@ from ..terminals.made_on_access import MadeOnAccess
 from .bash_oracle import bash_version, read_commands
 from .bash_reader import Found, read_canonical
 from .field_match import COUNTED_CUT
+from .traced_oracle import oracle_name, prefetch, trace
 
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
@@ -220,6 +222,11 @@ class Commands(MadeOnAccess[ShellCommand]):
     def outer_of(self, at: int) -> int | None:
         outer = self._outer[at]
         return None if outer < 0 else outer
+
+    @property
+    def distinct(self) -> list[tuple[str, ...]]:
+        """Each distinct list of words its commands run, once."""
+        return self._distinct
 
 
 def hidden_units(
@@ -504,8 +511,85 @@ def hidden_counted(ask_text: str) -> int:
 
 
 def reader_name(dialect: str | None) -> str:
-    """Who read the command, as a verdict names it: bash's version, or the grammar that stands in for PowerShell."""
-    return "tree-sitter-powershell (no pwsh here)" if dialect == "powershell" else bash_version()
+    """Who read the command, as a verdict names it: bash's version and the oracle that watched it run, or the
+    grammar that stands in for PowerShell."""
+    if dialect == "powershell":
+        return "tree-sitter-powershell (no pwsh here)"
+    return f"{bash_version()}; {oracle_name()}"
+
+
+def _name(word: str) -> str:
+    return word.rsplit("/", 1)[-1]
+
+
+def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[tuple[str, ...]]:
+    """The words of each command bash executed running ``command`` in the sandbox that the static reading
+    does not hold, in the order first seen (``askbench.harness.judge.traced_oracle``).
+
+    A traced command's text is read as any command is (``bash_commands_of``), so it is compared word for
+    word, unexpanded, with what the static reading found. A program's arguments, recorded by its stub
+    expanded, are owed only when no command of either reading runs a program of that name: ``touch "$f"``
+    accounts for ``touch pwned``, while a program only ``env -S`` or ``git``'s hook started is owed as the
+    words it was started with.
+    """
+    known = _known(static)
+    names = _names(known)
+    run = trace(command, (name for name in names if _PROGRAM_NAME.fullmatch(name)))
+    if run is None:
+        return []
+    beyond: dict[tuple[str, ...], None] = {}
+    for reading in bash_commands_of(list(run.traced)):
+        for found in reading or ():
+            names.add(_name(found.words[0]))
+            if found.words not in known:
+                beyond.setdefault(found.words)
+    for argv in run.executed:
+        if argv and _name(argv[0]) not in names and argv not in known:
+            beyond.setdefault(argv)
+    return list(beyond)
+
+
+def _known(static: Sequence[ShellCommand] | None) -> set[tuple[str, ...]]:
+    if static is None:
+        return set()
+    if isinstance(static, Commands):
+        return set(static.distinct)
+    return {found.words for found in static}
+
+
+def _names(known: set[tuple[str, ...]]) -> set[str]:
+    return {_name(words[0]) for words in known if words}
+
+
+def prefetch_runs(commands: Iterable[str]) -> None:
+    """Start the traced runs of many bash commands at once, each read by bash first (many to a bash
+    process) for the names of the programs it runs."""
+    texts = list(dict.fromkeys(commands))
+    prefetch(
+        (text, [name for name in _names(_known(static)) if _PROGRAM_NAME.fullmatch(name)])
+        for text, static in zip(texts, bash_commands_of(texts), strict=True)
+    )
+
+
+_PROGRAM_NAME = re.compile(r"[\w.+-]+")
+"""A name a stub can be made for: a static command whose name is an expansion or a path gets none."""
+
+
+def what_runs(command: str, dialect: str | None) -> Sequence[ShellCommand] | None:
+    """What ``command`` runs: the static reading, and for bash every command the traced run executed beyond
+    it, each placed before the static reading's last command — owed as any command between the ends is."""
+    static = parse_commands(command, dialect)
+    if dialect == "powershell":
+        return static
+    beyond = traced_beyond(command, static)
+    if not beyond:
+        return static
+    listed = list(static or ())
+    last = listed[-1:]
+    listed = listed[:-1]
+    listed += [ShellCommand(words, len(listed) + at) for at, words in enumerate(beyond)]
+    listed += [dataclasses.replace(found, start=len(listed)) for found in last]
+    return listed
 
 
 def runs_problems(
@@ -519,14 +603,13 @@ def runs_problems(
 ) -> list[str]:
     """Problems with the ``runs`` invariant on the text a bounded screen shows (the pieces read back, joined).
 
-    The first and the last command must be on screen; when ``owes_every``,
-    every other one is too, or counted where the screen says how many it
-    hides — ``… N more commands …`` in the text, or ``counted`` that its cuts
-    said they hide — as many as they say; a wrapper hidden with the command
-    it runs is one command hidden. A command bash runs nothing of has
-    nothing to judge.
+    What runs is ``what_runs``: bash's reading, and what the traced run executed beyond it. The first and
+    the last command must be on screen; when ``owes_every``, every other one is too, or counted where the
+    screen says how many it hides — ``… N more commands …`` in the text, or ``counted`` that its cuts
+    said they hide — as many as they say; a wrapper hidden with the command it runs is one command
+    hidden. A command that runs nothing has nothing to judge.
     """
-    commands = parse_commands(command, dialect)
+    commands = what_runs(command, dialect)
     if not commands:
         return []
     last = len(commands) - 1

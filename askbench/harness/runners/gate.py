@@ -10,7 +10,7 @@ annotations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from ..judge.checks import (
     check_monotone,
     run_width,
 )
+from ..judge.what_runs import prefetch_runs
 from ..terminals.models import TerminalModel
 from .toolchain import Toolchain, gather_toolchain
 
@@ -142,6 +143,19 @@ def run_fixture(
     return result
 
 
+def _bash_commands(fixtures: Sequence[Fixture]) -> list[str]:
+    """The bash commands of the fixtures' calls, for the judge to start watching them all at once."""
+    found = []
+    for fixture in fixtures:
+        given = fixture.call.get("input")
+        if fixture.ask.get("shell") == "powershell" or not isinstance(given, Mapping):
+            continue
+        command = given.get("command")
+        if isinstance(command, str) and command:
+            found.append(command)
+    return found
+
+
 def run_gate(
     paths: Iterable[Path],
     widths: Sequence[int] = WIDTHS,
@@ -156,6 +170,7 @@ def run_gate(
     fixtures, problems = load_corpus(paths)
     if select is not None:
         fixtures = [fixture for fixture in fixtures if select(fixture)]
+    prefetch_runs(_bash_commands(fixtures))
     results = []
     for index, fixture in enumerate(fixtures):
         if progress:

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import askbench.impl.dialog
 import askbench.impl.shell
-from askbench.harness.judge.bash_oracle import bash_version
 from askbench.harness.judge.what_runs import (
     EVALUATES,
     Commands,
@@ -26,6 +25,7 @@ from askbench.harness.judge.what_runs import (
     missing_commands,
     on_screen,
     parse_commands,
+    reader_name,
     runs_problems,
 )
 from askbench.impl.cells import Capped
@@ -189,7 +189,7 @@ def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatc
     )
     problems = runs_problems(ask_text(payload, 80), PADDING, None, False)
     assert problems == [
-        f"the last command 'sh' is not on the bounded screen (read by {bash_version()})"
+        f"the last command 'sh' is not on the bounded screen (read by {reader_name(None)})"
     ]
 
 
@@ -256,7 +256,7 @@ def test_a_command_is_its_words_not_a_name_an_earlier_one_shares() -> None:
     )
     problems = runs_problems("command : git status && …", command, None, False)
     assert problems == [
-        f"the last command 'git push --force' is not on the bounded screen (read by {bash_version()})"
+        f"the last command 'git push --force' is not on the bounded screen (read by {reader_name(None)})"
     ]
 
 
@@ -316,7 +316,7 @@ def test_a_count_never_excuses_the_first_or_the_last_command() -> None:
     problems = runs_problems(text, CHAIN, None, True)
     assert problems == [
         f"the last command 'npm run step-29 -- --workspace packages/module-29' is not on the bounded"
-        f" screen (read by {bash_version()})"
+        f" screen (read by {reader_name(None)})"
     ]
 
 

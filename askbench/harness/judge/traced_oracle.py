@@ -1,0 +1,139 @@
+"""What bash ran of a command, watched: the command run in the sandbox (``askbench.harness.judge.sandbox``).
+
+Reading syntax finds what a command runs where the syntax says so; a string
+that only becomes code when bash runs — a ``PS4`` expanded by ``set -x``, an
+alias, a ``mapfile -C`` callback, an arithmetic subscript, ``eval`` of a
+variable, ``BASH_ENV``, ``env -S``, a git hook, sed's ``e`` — is data to
+every reader and code to bash. No list of such places closes the class, so
+the judge lets bash run the command where running it changes nothing and
+writes down what it executed: each simple command's text as bash's DEBUG
+trap saw it, and each program's arguments as its stub was started with.
+
+A run is made once per command and locale and kept for the judge process:
+the gate asks about a command at every width and on every terminal model,
+and starts the runs of its whole corpus at once (``prefetch``).
+Without bubblewrap the judge keeps to the static reading, and its verdicts
+say so (``oracle_name``); ``ASKBENCH_TRACED=0`` asks for that too.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+
+from .bash_oracle import unescaped
+from .sandbox import bwrap_version, nonce, run_sandboxed, sandbox_available
+
+__all__ = ["LOCALE", "Trace", "oracle_name", "prefetch", "read_log", "trace", "traced_enabled"]
+
+LOCALE = "C.UTF-8"
+_MOST_RECORDS = 4096
+"""Distinct records kept of one run: a loop that runs forever writes the same few again and again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """What one run executed, each distinct record once, in the order first seen."""
+
+    traced: tuple[str, ...]
+    """Each simple command's text as bash's DEBUG trap saw it before running it (``BASH_COMMAND``), in bash's
+    canonical form, aliases expanded; the judge's own prelude left out."""
+    executed: tuple[tuple[str, ...], ...]
+    """Each program's argument vector as its stub received it, the name first (without its folder)."""
+    finished: bool
+    """False when the time bound ended the run: what it recorded until then stands."""
+
+
+def traced_enabled() -> bool:
+    """Whether the judge watches bash run commands here: bubblewrap works and ``ASKBENCH_TRACED`` is not 0."""
+    return os.environ.get("ASKBENCH_TRACED", "1") != "0" and sandbox_available()
+
+
+def oracle_name() -> str:
+    """Which oracle judged, as a verdict names it."""
+    if traced_enabled():
+        return f"traced in {bwrap_version()}, {LOCALE}"
+    return "static reading only: no bubblewrap sandbox here"
+
+
+def trace(command: str, names: Iterable[str] = ()) -> Trace | None:
+    """What bash executed running ``command`` in the sandbox, with stubs for ``names`` besides the host's
+    programs; ``None`` when there is no sandbox to run it in, or no shell receives the command (not UTF-8, or
+    holding a NUL, which no ``execve`` argument and no bash input carries)."""
+    if not _traceable(command):
+        return None
+    with _lock:
+        pending = _runs.get(command)
+        if pending is None:
+            pending = _runs[command] = _pool().submit(_trace, command, frozenset(names))
+    return pending.result()
+
+
+def prefetch(commands: Iterable[tuple[str, Iterable[str]]]) -> None:
+    """Start the runs of many commands (each with its names, as ``trace`` takes them) at once, a few at a time:
+    each run mostly waits for bwrap to build and tear down its namespaces, so runs overlap well even on
+    few cores, and ``trace`` later finds its run done or under way."""
+    with _lock:
+        for command, names in commands:
+            if _traceable(command) and command not in _runs:
+                _runs[command] = _pool().submit(_trace, command, frozenset(names))
+
+
+def _traceable(command: str) -> bool:
+    return traced_enabled() and "\0" not in command and _encodable(command)
+
+
+_WORKERS = 4
+_lock = threading.Lock()
+_runs: dict[str, Future[Trace]] = {}
+"""Every run of this judge process, by command: kept, as the gate asks about each command at every width."""
+
+
+@cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=_WORKERS, thread_name_prefix="askbench-traced")
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _trace(command: str, names: frozenset[str]) -> Trace:
+    run = run_sandboxed(command, sorted(names))
+    traced, executed = read_log(run.log, nonce())
+    return Trace(traced, executed, run.finished)
+
+
+def read_log(log: bytes, mark: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The distinct traced texts and argument vectors of a log: ``T<text>\\0`` for a traced command,
+    ``A<n>\\0`` and ``n`` fields for a program's arguments. A record holding ``mark`` is the judge's own, and a
+    record the size bound cut short is dropped."""
+    fields = log.split(b"\0")
+    if fields and fields[-1]:
+        fields.pop()  # a record the bound cut inside
+    traced: dict[str, None] = {}
+    executed: dict[tuple[str, ...], None] = {}
+    at = 0
+    while at < len(fields) and len(traced) + len(executed) < _MOST_RECORDS:
+        field = fields[at].decode("utf-8", "surrogateescape")
+        at += 1
+        if field.startswith("T"):
+            if mark not in field:
+                traced.setdefault(unescaped(field[1:]))
+        elif field.startswith("A") and field[1:].isdigit():
+            count = int(field[1:])
+            argv = tuple(
+                part.decode("utf-8", "surrogateescape") for part in fields[at : at + count]
+            )
+            at += count
+            if len(argv) == count:
+                executed.setdefault(argv)
+    return tuple(traced), tuple(executed)
