@@ -26,6 +26,7 @@ from wcwidth import list_versions
 from askbench import __version__
 
 from ..judge.bash_oracle import bash_version
+from ..judge.traced_oracle import oracle_name
 from ..terminals.cwidth_table import GLIBC_PACKAGE, GLIBC_VERSION
 from ..terminals.cwidth_table import UNICODE_VERSION as CWIDTH_UNICODE
 
@@ -61,6 +62,8 @@ class Toolchain:
     tree_sitter_powershell: str = field(metadata=_named("tree-sitter-powershell"))
     bash: str = field(metadata=_named("bash"))
     """The bash the judge asks what a command runs: its ``--version`` (``5.2.15(1)-release``)."""
+    bash_oracle: str = field(metadata=_named("bash.oracle"))
+    """Whether bash was also watched running each command (bubblewrap's version and the locale), or only read."""
     tmux: str | None = field(default=None, metadata=_named("tmux"))
     node: str | None = field(default=None, metadata=_named("node"))
     xterm_headless: str | None = field(default=None, metadata=_named("@xterm/headless"))
@@ -156,6 +159,7 @@ def gather_toolchain(terminals: Iterable[str] = ()) -> Toolchain:
         tree_sitter_bash=_distribution("tree-sitter-bash"),
         tree_sitter_powershell=_distribution("tree-sitter-powershell"),
         bash=_bash(),
+        bash_oracle=oracle_name(),
         tmux=_tmux() if "tmux" in used else None,
         node=xterm.get("node"),
         xterm_headless=xterm.get("@xterm/headless"),
