@@ -13,8 +13,10 @@ invariants that carry over:
                  mark where it stood (``evidence.dropped_unmarked``);
 ``runs``         bash: the first and the last command the shell runs are on the prompt;
 ``expect``       the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
-``rows``         the prompt fits the CLI's own height: with its deny option on screen, its first fact is too, or
-                 at least the user's turn above it (a prompt that pushed that off is taller than the screen);
+``rows``         the prompt fits the CLI's own height: with its deny option on screen, its title is too, or its
+                 first fact, or at least the user's turn above it (a prompt that pushed all three off is taller
+                 than the screen; one whose title stands on screen fits, and a first fact missing below that
+                 title is ``core``'s: the CLI left it out, the screen did not cut it off);
 ``layout``       the CLI's deny option is on screen (its option, not a key hint);
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
@@ -55,7 +57,16 @@ from .profiles import Profile
 from .replay import payload_controls, replay_at
 from .toolcall import intent_of
 
-__all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "prompt_start", "MARKER"]
+__all__ = [
+    "Status",
+    "Failure",
+    "Verdict",
+    "judge",
+    "monotone_across",
+    "prompt_start",
+    "titled",
+    "MARKER",
+]
 
 Status = Literal["PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "ERROR"]
 MARKER = re.compile(
@@ -193,6 +204,12 @@ def _first_shown(text: CallText, rows: Sequence[str]) -> bool:
     return named_on_screen(text.first, rows) if text.mcp else on_screen(text.first, rows)
 
 
+def titled(rows: Sequence[str], profile: Profile) -> bool:
+    """Whether the prompt's own first row (its title) is on screen: then the prompt starts on screen and fits."""
+    title = re.compile(profile.title)
+    return any(title.search(row) for row in rows)
+
+
 def prompt_start(rows: Sequence[str], profile: Profile) -> int:
     """The row the prompt begins on: the last that matches the profile's title, else the top of the screen."""
     title = re.compile(profile.title)
@@ -236,13 +253,14 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         failures.append(Failure("layout", "no deny option is on the prompt"))
     elif (
         text.first
+        and not titled(screen_rows, profile)
         and not _first_shown(text, rows)
         and not on_screen(flat(USER_PROMPT), screen_rows)
     ):
         failures.append(
             Failure(
                 "rows",
-                f"the prompt is taller than the CLI's {run.height} rows: "
+                f"the prompt is taller than the CLI's {run.height} rows: its title, "
                 f"{text.first!r}, its first fact, and the user's turn above it are off screen",
             )
         )
