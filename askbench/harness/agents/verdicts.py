@@ -101,14 +101,18 @@ class Verdict:
 def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> list[Failure]:
     found = []
     if not text.mcp and text.head and not on_screen(text.head, rows):
-        found.append(Failure("core", f"the start of the input {text.head!r} is not on the prompt"))
+        found.append(
+            Failure(
+                "core", f"the start of the input {text.written(text.head)!r} is not on the prompt"
+            )
+        )
     found.extend(
-        Failure("core", f"{label!r} is not on the prompt")
+        Failure("core", f"{text.written(label)!r} is not on the prompt")
         for label in text.labels
         if not named_on_screen(label, rows)
     )
     found.extend(
-        Failure("runs", f"the {which} command {piece!r} is not on the prompt")
+        Failure("runs", f"the {which} command {text.written(piece)!r} is not on the prompt")
         for which, piece in text.commands
         if not on_screen(piece, rows)
     )
@@ -154,7 +158,7 @@ def _elision(
         found.append(
             Failure(
                 "elision",
-                f"the end of the input {text.tail!r} is not shown by expanding and paging",
+                f"the end of the input {text.written(text.tail)!r} is not shown by expanding and paging",
             )
         )
     return found
@@ -261,7 +265,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
             Failure(
                 "rows",
                 f"the prompt is taller than the CLI's {run.height} rows: its title, "
-                f"{text.first!r}, its first fact, and the user's turn above it are off screen",
+                f"{text.written(text.first)!r}, its first fact, and the user's turn above it are off screen",
             )
         )
     pages = [page.rows for page in paged]

@@ -74,6 +74,7 @@ def test_the_head_alone_fails_runs_visible_and_elision(tmp_path: Path) -> None:
         PROFILE,
     )
     assert _failed(verdict) == {"runs", "expect", "elision"}
+    assert any("the last command 'echo done' is" in str(failure) for failure in verdict.failures)
 
 
 def test_an_elision_said_with_its_key_and_shown_when_expanded_passes(tmp_path: Path) -> None:
