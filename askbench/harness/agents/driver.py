@@ -87,6 +87,9 @@ class Run:
     height: int = HEIGHT
     requests: tuple[str, ...] = ()
     """The path of every request the fake model got, in order."""
+    after_call: tuple[str, ...] | None = None
+    """The path of every request the fake model got after it sent the call (None: not recorded, an older run),
+    to tell a CLI that ended its turn from one whose tool result the fake model could not read."""
 
     def capture(self, step: str) -> Capture | None:
         return next((capture for capture in self.captures if capture.step == step), None)
@@ -225,7 +228,6 @@ def _steps(
 ) -> Run:
     prompt = re.compile(profile.prompt)
     captures: list[Capture] = []
-    notes: list[str] = []
 
     def take(step: str, rows: Sequence[str]) -> None:
         captures.append(Capture(step, tuple(rows), len(tmux.raw_bytes())))
@@ -257,8 +259,6 @@ def _steps(
         if profile.close_key:
             last = _after_key(tmux, timing, last, *profile.close_key)
         _decline(profile, tmux, model, timing, take, prompt, last)
-        if not model.state.answered.is_set():
-            notes.append("the decline reached the model as no tool result")
     elif outcome == "refused":
         settled = settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
         take("after", settled.rows)
@@ -273,10 +273,17 @@ def _steps(
         call,
         tuple(model.results),
         _offered(model),
-        tuple(notes),
+        (),
         tmux.height,
         tuple(exchange.path for exchange in model.exchanges),
+        _after_call(model),
     )
+
+
+def _after_call(model: FakeModel) -> tuple[str, ...]:
+    exchanges = model.exchanges
+    sent = next((index for index, exchange in enumerate(exchanges) if exchange.sent_call), None)
+    return () if sent is None else tuple(exchange.path for exchange in exchanges[sent + 1 :])
 
 
 def _first_outcome(model: FakeModel, still: bool, prompted: bool, dead: bool) -> Outcome:

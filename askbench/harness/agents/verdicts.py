@@ -43,6 +43,7 @@ from ..fixtures.loading import Fixture
 from ..judge.checks import WidthResult, check_monotone
 from ..judge.expected_facts import CORE_LABELS
 from ..judge.invariants import Invariant
+from .decline import decline_notes, without_driver_note
 from .driver import USER_PROMPT, Run
 from .evidence import (
     CallText,
@@ -228,7 +229,12 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     if run.outcome != "prompt" or prompt is None or intent is None:
         status, notes = _not_asked(run)
         return Verdict(
-            run.profile, run.fixture, run.width, status, notes=notes + run.notes, screen=screen
+            run.profile,
+            run.fixture,
+            run.width,
+            status,
+            notes=notes + without_driver_note(run.notes),
+            screen=screen,
         )
     text = call_text(intent)
     pages_at = [page.offset for page in run.pages()]
@@ -279,7 +285,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         run.width,
         "FAIL" if failures else "PASS",
         tuple(failures),
-        run.notes,
+        without_driver_note(run.notes) + decline_notes(run, profile),
         shown,
         screen,
     )

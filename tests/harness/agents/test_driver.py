@@ -56,6 +56,7 @@ def test_each_protocol_reaches_the_prompt_expands_pages_and_declines(
     assert any("Permission required" in row for row in run.captures[0].rows)
     assert any("denied by the user" in row for row in run.captures[-1].rows)
     assert len(run.results) == 1 and "denied by the user" in run.results[0]
+    assert run.after_call and run.after_call[0] == run.requests[-1]
     offsets = [capture.offset for capture in run.captures]
     assert offsets == sorted(offsets) and offsets[-1] <= len(run.raw)
     assert len(run.captures[0].rows) == run.height == 40
