@@ -28,7 +28,10 @@ invariants that carry over:
 A CLI may also not ask at all: ``REFUSED`` (it declined on its own and said
 so to the model — recorded, not failed), ``NO PROMPT`` (the call was made
 and the screen settled with no prompt), ``TIMEOUT`` (nothing settled, or the
-model was never asked), ``UNSUPPORTED`` (the CLI offers no tool for the call);
+model was never asked), ``UNSUPPORTED`` (the CLI offers no tool for the call),
+``CRASH`` (the CLI exited before it asked: its exit status, the end of its
+stderr and its last screen), ``STUCK`` (not driven: the CLI had shown the
+same screen without a prompt in several cells before, ``stuck``);
 ``ERROR`` is the driver's own failure, never the CLI's.
 """
 
@@ -66,10 +69,14 @@ __all__ = [
     "monotone_across",
     "prompt_start",
     "titled",
+    "first_lines",
+    "crash_notes",
     "MARKER",
 ]
 
-Status = Literal["PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "ERROR"]
+Status = Literal[
+    "PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "CRASH", "STUCK", "ERROR"
+]
 MARKER = re.compile(
     r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all"
 )
@@ -198,11 +205,31 @@ def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
         return "REFUSED", (f"declined before asking; told the model: {said!r}",)
     if run.outcome == "no prompt":
         return "NO PROMPT", ("the call was made and the screen settled with no permission prompt",)
+    if run.outcome == "crashed":
+        return "CRASH", crash_notes(run)
     if run.outcome == "unsupported":
         offered = ", ".join(run.offered[:12]) or "none"
         return "UNSUPPORTED", (*run.notes, f"no offered tool fits the call (offered: {offered})")
     asked = "the model was asked" if run.call else "the model was never asked for the call"
     return "TIMEOUT", (f"no settled screen in time; {asked}",)
+
+
+def first_lines(rows: Sequence[str], count: int = 3) -> str:
+    """A screen's first ``count`` rows with text, as they stand, joined by `` / ``; or that it was blank."""
+    lines = [row.strip() for row in rows if row.strip() and not row.startswith("Pane is dead")]
+    return " / ".join(lines[:count]) or "a blank screen"
+
+
+def crash_notes(run: Run) -> tuple[str, ...]:
+    """Why a CLI that exited before asking did: its status, the end of its stderr, its last screen."""
+    status = "an unknown status" if run.exit_status is None else f"status {run.exit_status}"
+    error = run.stderr.strip().splitlines()[-6:]
+    prompt = run.capture("prompt")
+    return (
+        f"the CLI exited with {status} before it asked",
+        "its stderr ends: " + repr("\n".join(error)) if error else "its stderr was empty",
+        "its last screen: " + first_lines(prompt.rows if prompt else (), 6),
+    )
 
 
 def _first_shown(text: CallText, rows: Sequence[str]) -> bool:

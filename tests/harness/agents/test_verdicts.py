@@ -135,6 +135,8 @@ def test_runs_that_did_not_ask_get_their_own_verdicts(tmp_path: Path) -> None:
     assert judge(_run([], "no prompt"), case, PROFILE).status == "NO PROMPT"
     assert judge(_run([], "timeout"), case, PROFILE).status == "TIMEOUT"
     assert judge(_run([], "unsupported"), case, PROFILE).status == "UNSUPPORTED"
+    crashed = judge(_run(["Error: not logged in"], "crashed"), case, PROFILE)
+    assert crashed.status == "CRASH" and "its last screen: Error: not logged in" in crashed.notes
 
 
 def test_a_wider_screen_showing_less_fails_monotone() -> None:
