@@ -23,6 +23,7 @@ from .install import bin_dir, default_cache, install, installed
 from .profiles import PROFILES, STANDINS, Profile
 from .publish import Matrix, to_html, to_json, to_markdown
 from .selection import curated
+from .stuck import StuckWatch
 from .verdicts import Verdict, judge, monotone_across
 
 __all__ = ["add_agents_parser", "cmd_agents", "run_matrix"]
@@ -67,8 +68,10 @@ def run_matrix(
 
     Each run is kept under ``runs``. ``reuse``: ``"resume"`` judges a kept
     run again instead of driving the CLI once more; ``"rejudge"`` drives
-    nothing, and a cell with no kept run is left out (``NOT RUN``).
+    nothing, and a cell with no kept run is left out (``NOT RUN``). A CLI
+    stuck on one screen without a prompt (``stuck``) is driven no more.
     """
+    watch = StuckWatch()
     tasks = [
         (profile, fixture, width)
         for width in widths
@@ -85,6 +88,10 @@ def run_matrix(
                 run = load_run(kept)
             elif reuse == "rejudge":
                 return None
+            elif stuck := watch.stuck(profile.name):
+                verdict = stuck.verdict(profile.name, fixture_key(fixture), width)
+                progress(verdict)
+                return verdict
             else:
                 run = drive(profile, fixture, width, binaries, timing)
                 if runs:
@@ -98,6 +105,7 @@ def run_matrix(
                 "ERROR",
                 notes=(f"the driver failed: {error}",),
             )
+        watch.seen(verdict)
         progress(verdict)
         return verdict
 

@@ -12,7 +12,8 @@ behaviours, each a way real CLIs behave:
 ``refuse``  no prompt: the call is refused and the refusal sent back to the model;
 ``silent``  no prompt, nothing sent back;
 ``busy``    a screen that never settles;
-``crash``   an error on stderr and exit status 3 before the model is asked.
+``crash``   an error on stderr and exit status 3 before the model is asked;
+``login``   a login screen that waits for a key and never asks the model.
 
 Run as ``python -m askbench.harness.agents.standin --protocol P --base-url URL [--style S]``.
 """
@@ -42,7 +43,7 @@ __all__ = [
     "main",
 ]
 
-STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy", "spill", "crash")
+STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy", "spill", "crash", "login")
 CRASH_ERROR = "stand-in agent: fatal: no credentials found, run `standin login` first"
 SHELL_TOOL = "bash"
 PREVIEW_ROWS = 6
@@ -336,6 +337,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout.write("\x1b[?1049h")
     try:
         _draw(["stand-in agent: thinking"])
+        if args.style == "login":
+            _draw(
+                ["Welcome to stand-in agent", "Select login method:", "> 1. Log in with a browser"]
+            )
+            os.read(0, 16)
+            return 0
         if args.style == "crash":
             sys.stderr.write(CRASH_ERROR + "\r\n")
             return 3
