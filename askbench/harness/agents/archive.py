@@ -41,6 +41,9 @@ def save_run(run: Run, folder: Path) -> Path:
         "notes": list(run.notes),
         "height": run.height,
         "requests": list(run.requests),
+        "after_call": None if run.after_call is None else list(run.after_call),
+        "exit_status": run.exit_status,
+        "stderr": run.stderr,
     }
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return path
@@ -64,4 +67,7 @@ def load_run(path: Path) -> Run:
         tuple(data["notes"]),
         data["height"],
         tuple(data["requests"]),
+        None if data.get("after_call") is None else tuple(data["after_call"]),
+        data.get("exit_status"),
+        data.get("stderr", ""),
     )

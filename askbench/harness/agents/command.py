@@ -1,7 +1,10 @@
 """``askbench agents``: run the pinned agent CLIs on the curated fixtures and write the matrix.
 
 A CLI that is not installed is skipped with a message saying how to get it
-(``make agents`` installs every one); its cells read ``NOT RUN``.
+(``make agents`` installs every one); its cells read ``NOT RUN``. A partial
+run does not replace the published report (``destination``). Exit status:
+0 when cells were judged, 1 when none was (no CLI installed, no kept run),
+2 for a fixture that does not load, 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ from ..fixtures.loading import Fixture, load_corpus
 from ..runners.gate import run_fixture
 from ..runners.toolchain import gather_toolchain
 from .archive import load_run, run_path, save_run
+from .destination import PARTIAL, PUBLISHED, partial_reasons, report_path
 from .driver import Timing, drive, fixture_key
 from .install import bin_dir, default_cache, install, installed
 from .profiles import PROFILES, STANDINS, Profile
 from .publish import Matrix, to_html, to_json, to_markdown
 from .selection import curated
+from .stuck import StuckWatch
 from .verdicts import Verdict, judge, monotone_across
 
 __all__ = ["add_agents_parser", "cmd_agents", "run_matrix"]
@@ -67,8 +72,10 @@ def run_matrix(
 
     Each run is kept under ``runs``. ``reuse``: ``"resume"`` judges a kept
     run again instead of driving the CLI once more; ``"rejudge"`` drives
-    nothing, and a cell with no kept run is left out (``NOT RUN``).
+    nothing, and a cell with no kept run is left out (``NOT RUN``). A CLI
+    stuck on one screen without a prompt (``stuck``) is driven no more.
     """
+    watch = StuckWatch()
     tasks = [
         (profile, fixture, width)
         for width in widths
@@ -85,6 +92,10 @@ def run_matrix(
                 run = load_run(kept)
             elif reuse == "rejudge":
                 return None
+            elif stuck := watch.stuck(profile.name):
+                verdict = stuck.verdict(profile.name, fixture_key(fixture), width)
+                progress(verdict)
+                return verdict
             else:
                 run = drive(profile, fixture, width, binaries, timing)
                 if runs:
@@ -98,11 +109,17 @@ def run_matrix(
                 "ERROR",
                 notes=(f"the driver failed: {error}",),
             )
+        watch.seen(verdict)
         progress(verdict)
         return verdict
 
-    with ThreadPoolExecutor(max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max(1, jobs))
+    try:
         verdicts = [verdict for verdict in pool.map(one, tasks) if verdict is not None]
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     out: list[Verdict] = []
     for profile in profiles:
         for fixture in fixtures:
@@ -169,7 +186,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     reference = _reference(fixtures, args.widths)
     done: list[Verdict] = []
 
-    def publish(verdicts: Sequence[Verdict]) -> None:
+    def publish(verdicts: Sequence[Verdict], out: Path) -> None:
         matrix = Matrix(
             tuple(chosen),
             keys,
@@ -179,13 +196,15 @@ def cmd_agents(args: argparse.Namespace) -> int:
             missing,
             context,
         )
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
-        args.out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
-        args.out.with_suffix(".html").write_text(to_html(matrix), encoding="utf-8")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
+        out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
+        out.with_suffix(".html").write_text(to_html(matrix), encoding="utf-8")
+
+    meanwhile = args.out or (PUBLISHED if args.publish else PARTIAL)
 
     def progress(verdict: Verdict) -> None:
-        """Each verdict as it comes, and the report rewritten now and then: a run cut short still publishes."""
+        """Each verdict as it comes, and the report rewritten now and then (never the published one unless asked)."""
         done.append(verdict)
         print(
             f"{verdict.profile} {verdict.fixture} @{verdict.width}: {verdict.status}",
@@ -193,21 +212,50 @@ def cmd_agents(args: argparse.Namespace) -> int:
             flush=True,
         )
         if len(done) % 10 == 0:
-            publish(list(done))
+            publish(list(done), meanwhile)
 
     runs = args.runs or cache / "runs"
     reuse = "rejudge" if args.rejudge else "resume" if args.resume else ""
-    verdicts = (
-        run_matrix(profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse)
-        if profiles
-        else []
+    interrupted = False
+    try:
+        verdicts = (
+            run_matrix(
+                profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse
+            )
+            if profiles
+            else []
+        )
+    except KeyboardInterrupt:
+        interrupted, verdicts = True, list(done)
+    if not verdicts:
+        print(
+            f"askbench agents: no cell ran ({len(missing)} of {len(chosen)} CLIs not installed"
+            + (", no kept run to judge again" if reuse == "rejudge" else "")
+            + "); no report written",
+            file=sys.stderr,
+        )
+        return 130 if interrupted else 1
+    cells = len(chosen) * len(keys) * len(args.widths)
+    reasons = partial_reasons(
+        [profile.name for profile in chosen],
+        bool(args.fixtures),
+        args.widths,
+        cells - len(verdicts),
+        interrupted,
     )
-    publish(verdicts)
+    out = report_path(args.out, args.publish, reasons)
+    publish(verdicts, out)
     print(
-        f"askbench agents: wrote {args.out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
+        f"askbench agents: wrote {out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
         f"{len(missing)} CLIs not run"
     )
-    return 0
+    if args.out is None and out == PARTIAL:
+        print(
+            f"askbench agents: a partial run ({'; '.join(reasons)}): the published "
+            f"{PUBLISHED} is left as it was (--publish writes it)",
+            file=sys.stderr,
+        )
+    return 130 if interrupted else 0
 
 
 def add_agents_parser(
@@ -219,7 +267,9 @@ def add_agents_parser(
         help="drive the real agent CLIs against a fake model and judge their own permission prompts",
         description="Run each pinned agent CLI (Claude Code, Codex CLI, Gemini CLI, OpenCode) in its own tmux server "
         "and fresh HOME against a fake model on 127.0.0.1 that asks for one tool call from a fixture; judge the prompt "
-        "it draws. CLIs not installed are skipped (`make agents` installs them). Writes reports/agents.md, .json, .html.",
+        "it draws. CLIs not installed are skipped (`make agents` installs them). Writes reports/agents.md, .json, .html "
+        "for a whole run; a partial one writes reports/agents-partial/ unless --publish or --out. Exit 0 when cells "
+        "were judged, 1 when none was, 130 when interrupted.",
     )
     agents.add_argument(
         "fixtures", nargs="*", type=Path, metavar="PATH", help="fixtures (default: the curated set)"
@@ -259,7 +309,13 @@ def add_agents_parser(
     agents.add_argument(
         "--out",
         type=Path,
-        default=Path("reports/agents.md"),
-        help="the report (default reports/agents.md)",
+        help="the report, written whatever the run (default reports/agents.md for a whole run, "
+        "reports/agents-partial/agents.md for a partial one)",
+    )
+    agents.add_argument(
+        "--publish",
+        action="store_true",
+        help="write reports/agents.md even for a partial run (some CLIs, fixtures or widths, cells not run, "
+        "or interrupted)",
     )
     agents.set_defaults(run=cmd_agents)

@@ -38,9 +38,11 @@ __all__ = [
     "fixture_key",
 ]
 
-Outcome = Literal["prompt", "refused", "no prompt", "timeout", "unsupported"]
+Outcome = Literal["prompt", "refused", "no prompt", "timeout", "unsupported", "crashed"]
 REPO = Path(__file__).resolve().parents[3]
 MAX_PAGES = 12
+STDERR_KEPT = 4000
+"""Characters of a crashed CLI's stderr kept with its run: its error is at the end."""
 USER_PROMPT = "Run the tool call you were asked for."
 """The user's turn every CLI is started with; CLIs show it above their prompt, so a prompt that hides it is too tall."""
 USER_PROMPT_MARK = "\u276f"
@@ -87,6 +89,13 @@ class Run:
     height: int = HEIGHT
     requests: tuple[str, ...] = ()
     """The path of every request the fake model got, in order."""
+    after_call: tuple[str, ...] | None = None
+    """The path of every request the fake model got after it sent the call (None: not recorded, an older run),
+    to tell a CLI that ended its turn from one whose tool result the fake model could not read."""
+    exit_status: int | None = None
+    """The CLI's exit status when it exited before asking (128 + N for signal N), else None."""
+    stderr: str = ""
+    """The end of what the CLI wrote to its stderr, for a CLI that exited before asking."""
 
     def capture(self, step: str) -> Capture | None:
         return next((capture for capture in self.captures if capture.step == step), None)
@@ -225,7 +234,6 @@ def _steps(
 ) -> Run:
     prompt = re.compile(profile.prompt)
     captures: list[Capture] = []
-    notes: list[str] = []
 
     def take(step: str, rows: Sequence[str]) -> None:
         captures.append(Capture(step, tuple(rows), len(tmux.raw_bytes())))
@@ -239,6 +247,7 @@ def _steps(
             quiet=max(timing.quiet, 3.0),
             limit=timing.start / 2,
             until=lambda rows: USER_PROMPT_MARK in "".join(rows),
+            stop=tmux.dead,
         )
         tmux.send("-l", USER_PROMPT)
         tmux.send("Enter")
@@ -252,13 +261,14 @@ def _steps(
     )
     take("prompt", first.rows)
     outcome = _first_outcome(model, first.quiet, shown(first.rows), tmux.dead())
+    status = tmux.exit_status() if outcome == "crashed" else None
+    if outcome == "crashed":
+        captures[-1] = Capture("prompt", tuple(tmux.screen()), len(tmux.raw_bytes()))
     if outcome == "prompt":
         last = _expand_and_page(profile, tmux, timing, take, first.rows)
         if profile.close_key:
             last = _after_key(tmux, timing, last, *profile.close_key)
         _decline(profile, tmux, model, timing, take, prompt, last)
-        if not model.state.answered.is_set():
-            notes.append("the decline reached the model as no tool result")
     elif outcome == "refused":
         settled = settle(tmux.screen, quiet=timing.quiet, limit=timing.step)
         take("after", settled.rows)
@@ -273,10 +283,19 @@ def _steps(
         call,
         tuple(model.results),
         _offered(model),
-        tuple(notes),
+        (),
         tmux.height,
         tuple(exchange.path for exchange in model.exchanges),
+        _after_call(model),
+        status,
+        tmux.stderr()[-STDERR_KEPT:] if outcome == "crashed" else "",
     )
+
+
+def _after_call(model: FakeModel) -> tuple[str, ...]:
+    exchanges = model.exchanges
+    sent = next((index for index, exchange in enumerate(exchanges) if exchange.sent_call), None)
+    return () if sent is None else tuple(exchange.path for exchange in exchanges[sent + 1 :])
 
 
 def _first_outcome(model: FakeModel, still: bool, prompted: bool, dead: bool) -> Outcome:
@@ -284,6 +303,8 @@ def _first_outcome(model: FakeModel, still: bool, prompted: bool, dead: bool) ->
         return "prompt"
     if model.state.answered.is_set():
         return "refused"
+    if dead:
+        return "crashed"
     if not model.state.called.is_set():
         return "unsupported" if _any_tools(model) else "timeout"
     return "no prompt" if still or dead else "timeout"

@@ -21,6 +21,7 @@ from .toolcall import Intent
 
 __all__ = [
     "flat",
+    "as_written",
     "CallText",
     "call_text",
     "pieces",
@@ -42,6 +43,29 @@ _ESCAPED = re.compile(r"\\[nrt]|\\")
 
 def flat(text: str) -> str:
     return _BLANK_OR_BOX.sub("", _ESCAPED.sub("", text))
+
+
+def _kept(text: str) -> list[int]:
+    """The index in ``text`` of each character ``flat`` keeps, in order."""
+    gone = {index for match in _ESCAPED.finditer(text) for index in range(*match.span())}
+    return [
+        index
+        for index, char in enumerate(text)
+        if index not in gone and not _BLANK_OR_BOX.fullmatch(char)
+    ]
+
+
+def as_written(piece: str, text: str) -> str | None:
+    """The stretch of ``text`` that reads as ``piece`` once flat, blanks and all, or None where none does.
+
+    Facts are compared flat, but a reason quotes them as the call has them:
+    ``Out-File -FilePath``, not ``Out-File-FilePath``, which no screen shows.
+    """
+    kept = _kept(text)
+    found = "".join(text[index] for index in kept).find(piece) if piece else -1
+    if found < 0:
+        return None
+    return text[kept[found] : kept[found + len(piece) - 1] + 1]
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -116,6 +140,18 @@ class CallText:
     def tail(self) -> str:
         found = pieces(self.main)
         return found[-1][-PIECE:] if found else ""
+
+    def written(self, piece: str) -> str:
+        """A flat fact as the call writes it, for a reason to quote (the fact itself where the call has no such text)."""
+        return next(
+            (
+                found
+                for text in (self.main, *self.strings)
+                for found in (as_written(piece, text),)
+                if found is not None
+            ),
+            piece,
+        )
 
     def chunks(self) -> list[str]:
         return [

@@ -97,7 +97,9 @@ def to_markdown(matrix: Matrix) -> str:
             "Verdicts: `PASS`/`FAIL <invariants>` on the prompt the CLI drew (the raw stream replayed into the judge's "
             "terminal); `REFUSED`: declined before asking (recorded, not failed); `NO PROMPT`: the call was made and "
             "the screen settled without a prompt; `TIMEOUT`: no settled screen in time; `UNSUPPORTED`: the CLI offers no "
-            "tool for the call; `NOT RUN`: not reached in this run. The reference column is askbench's own renderer "
+            "tool for the call; `CRASH`: the CLI exited before it asked (its status, stderr and last screen); "
+            "`STUCK`: not driven, the CLI had shown the same screen without a prompt in several cells in a row; "
+            "`NOT RUN`: not reached in this run. The reference column is askbench's own renderer "
             "judged by `askbench check` on the same fixture.",
             "",
         ]

@@ -11,7 +11,9 @@ behaviours, each a way real CLIs behave:
 ``cut``     the head only, with no marker and no expand key;
 ``refuse``  no prompt: the call is refused and the refusal sent back to the model;
 ``silent``  no prompt, nothing sent back;
-``busy``    a screen that never settles.
+``busy``    a screen that never settles;
+``crash``   an error on stderr and exit status 3 before the model is asked;
+``login``   a login screen that waits for a key and never asks the model.
 
 Run as ``python -m askbench.harness.agents.standin --protocol P --base-url URL [--style S]``.
 """
@@ -30,9 +32,19 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .wire import PROTOCOLS, Protocol, parse_sse
 
-__all__ = ["STYLES", "request_body", "read_call", "result_body", "spelled", "prompt_lines", "main"]
+__all__ = [
+    "STYLES",
+    "CRASH_ERROR",
+    "request_body",
+    "read_call",
+    "result_body",
+    "spelled",
+    "prompt_lines",
+    "main",
+]
 
-STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy", "spill")
+STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy", "spill", "crash", "login")
+CRASH_ERROR = "stand-in agent: fatal: no credentials found, run `standin login` first"
 SHELL_TOOL = "bash"
 PREVIEW_ROWS = 6
 TITLE = "Permission required"
@@ -325,6 +337,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout.write("\x1b[?1049h")
     try:
         _draw(["stand-in agent: thinking"])
+        if args.style == "login":
+            _draw(
+                ["Welcome to stand-in agent", "Select login method:", "> 1. Log in with a browser"]
+            )
+            os.read(0, 16)
+            return 0
+        if args.style == "crash":
+            sys.stderr.write(CRASH_ERROR + "\r\n")
+            return 3
         call = read_call(protocol, _post(args.base_url, protocol, request_body(protocol, tools)))
         if call is None or args.style == "silent":
             _draw(["stand-in agent: no tool to run" if call is None else "stand-in agent: waiting"])

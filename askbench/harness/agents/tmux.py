@@ -2,7 +2,11 @@
 
 The program is started behind a gate (a shell that waits for a file), so
 ``pipe-pane`` is in place before the program writes its first byte: the
-raw stream on file is all the program ever wrote.
+raw stream on file is all the program ever wrote. Its stderr is teed to a
+file beside the stream (still reaching the pane), and the pane is kept when
+the program exits, so a CLI that crashes leaves its exit status, its error
+and its last screen to report. The shell outlives the program until the tee
+has written all of it, and exits with the program's status.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class Tmux:
         self.width, self.height = width, height
         self.raw = raw
         self._gate = raw.with_suffix(".go")
+        self._stderr = raw.with_suffix(".err")
         self._argv, self._env, self._cwd = list(argv), dict(env), cwd
 
     def _tmux(self, *args: str) -> str:
@@ -56,12 +61,18 @@ class Tmux:
 
     def start(self) -> None:
         self.raw.write_bytes(b"")
+        self._stderr.write_bytes(b"")
         environment = " ".join(
             shlex.quote(f"{key}={value}") for key, value in sorted(self._env.items())
         )
         program = " ".join(shlex.quote(part) for part in self._argv)
         gate = shlex.quote(str(self._gate))
-        script = f"while [ ! -e {gate} ]; do sleep 0.02; done; exec env -i {environment} {program}"
+        stderr = shlex.quote(str(self._stderr))
+        script = (
+            f"while [ ! -e {gate} ]; do sleep 0.02; done; "
+            f"env -i {environment} {program} 2> >(exec tee -a {stderr} >&2); "
+            "status=$?; wait $!; exit $status"
+        )
         self._tmux(
             "new-session",
             "-d",
@@ -71,7 +82,7 @@ class Tmux:
             str(self.height),
             "-c",
             str(self._cwd),
-            "sh",
+            "bash",
             "-c",
             script,
         )
@@ -92,6 +103,32 @@ class Tmux:
 
     def dead(self) -> bool:
         return self._tmux("display-message", "-p", "#{pane_dead}").strip() == "1"
+
+    def exit_status(self) -> int | None:
+        """The program's exit status once it has exited (the pane is kept dead), else None.
+
+        A program a signal ended reads as a shell says it, 128 plus the signal's number.
+        """
+        dead, status, signal = (
+            self._tmux(
+                "display-message", "-p", "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"
+            )
+            .strip()
+            .split(":")
+            + ["", ""]
+        )[:3]
+        if dead != "1":
+            return None
+        if status.isdigit():
+            return int(status)
+        return 128 + int(signal) if signal.isdigit() else -1
+
+    def stderr(self) -> str:
+        """What the program wrote to its stderr so far."""
+        try:
+            return self._stderr.read_bytes().decode("utf-8", "replace")
+        except FileNotFoundError:
+            return ""
 
     def raw_bytes(self) -> bytes:
         return self.raw.read_bytes()

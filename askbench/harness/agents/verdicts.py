@@ -13,8 +13,10 @@ invariants that carry over:
                  mark where it stood (``evidence.dropped_unmarked``);
 ``runs``         bash: the first and the last command the shell runs are on the prompt;
 ``expect``       the fixture's ``expect.visible`` pieces that are pieces of the call are on the prompt;
-``rows``         the prompt fits the CLI's own height: with its deny option on screen, its first fact is too, or
-                 at least the user's turn above it (a prompt that pushed that off is taller than the screen);
+``rows``         the prompt fits the CLI's own height: with its deny option on screen, its title is too, or its
+                 first fact, or at least the user's turn above it (a prompt that pushed all three off is taller
+                 than the screen; one whose title stands on screen fits, and a first fact missing below that
+                 title is ``core``'s: the CLI left it out, the screen did not cut it off);
 ``layout``       the CLI's deny option is on screen (its option, not a key hint);
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
@@ -26,7 +28,10 @@ invariants that carry over:
 A CLI may also not ask at all: ``REFUSED`` (it declined on its own and said
 so to the model — recorded, not failed), ``NO PROMPT`` (the call was made
 and the screen settled with no prompt), ``TIMEOUT`` (nothing settled, or the
-model was never asked), ``UNSUPPORTED`` (the CLI offers no tool for the call);
+model was never asked), ``UNSUPPORTED`` (the CLI offers no tool for the call),
+``CRASH`` (the CLI exited before it asked: its exit status, the end of its
+stderr and its last screen), ``STUCK`` (not driven: the CLI had shown the
+same screen without a prompt in several cells before, ``stuck``);
 ``ERROR`` is the driver's own failure, never the CLI's.
 """
 
@@ -41,6 +46,7 @@ from ..fixtures.loading import Fixture
 from ..judge.checks import WidthResult, check_monotone
 from ..judge.expected_facts import CORE_LABELS
 from ..judge.invariants import Invariant
+from .decline import decline_notes, without_driver_note
 from .driver import USER_PROMPT, Run
 from .evidence import (
     CallText,
@@ -55,9 +61,22 @@ from .profiles import Profile
 from .replay import payload_controls, replay_at
 from .toolcall import intent_of
 
-__all__ = ["Status", "Failure", "Verdict", "judge", "monotone_across", "prompt_start", "MARKER"]
+__all__ = [
+    "Status",
+    "Failure",
+    "Verdict",
+    "judge",
+    "monotone_across",
+    "prompt_start",
+    "titled",
+    "first_lines",
+    "crash_notes",
+    "MARKER",
+]
 
-Status = Literal["PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "ERROR"]
+Status = Literal[
+    "PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "CRASH", "STUCK", "ERROR"
+]
 MARKER = re.compile(
     r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all"
 )
@@ -90,14 +109,18 @@ class Verdict:
 def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> list[Failure]:
     found = []
     if not text.mcp and text.head and not on_screen(text.head, rows):
-        found.append(Failure("core", f"the start of the input {text.head!r} is not on the prompt"))
+        found.append(
+            Failure(
+                "core", f"the start of the input {text.written(text.head)!r} is not on the prompt"
+            )
+        )
     found.extend(
-        Failure("core", f"{label!r} is not on the prompt")
+        Failure("core", f"{text.written(label)!r} is not on the prompt")
         for label in text.labels
         if not named_on_screen(label, rows)
     )
     found.extend(
-        Failure("runs", f"the {which} command {piece!r} is not on the prompt")
+        Failure("runs", f"the {which} command {text.written(piece)!r} is not on the prompt")
         for which, piece in text.commands
         if not on_screen(piece, rows)
     )
@@ -143,7 +166,7 @@ def _elision(
         found.append(
             Failure(
                 "elision",
-                f"the end of the input {text.tail!r} is not shown by expanding and paging",
+                f"the end of the input {text.written(text.tail)!r} is not shown by expanding and paging",
             )
         )
     return found
@@ -182,6 +205,8 @@ def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
         return "REFUSED", (f"declined before asking; told the model: {said!r}",)
     if run.outcome == "no prompt":
         return "NO PROMPT", ("the call was made and the screen settled with no permission prompt",)
+    if run.outcome == "crashed":
+        return "CRASH", crash_notes(run)
     if run.outcome == "unsupported":
         offered = ", ".join(run.offered[:12]) or "none"
         return "UNSUPPORTED", (*run.notes, f"no offered tool fits the call (offered: {offered})")
@@ -189,8 +214,32 @@ def _not_asked(run: Run) -> tuple[Status, tuple[str, ...]]:
     return "TIMEOUT", (f"no settled screen in time; {asked}",)
 
 
+def first_lines(rows: Sequence[str], count: int = 3) -> str:
+    """A screen's first ``count`` rows with text, as they stand, joined by `` / ``; or that it was blank."""
+    lines = [row.strip() for row in rows if row.strip() and not row.startswith("Pane is dead")]
+    return " / ".join(lines[:count]) or "a blank screen"
+
+
+def crash_notes(run: Run) -> tuple[str, ...]:
+    """Why a CLI that exited before asking did: its status, the end of its stderr, its last screen."""
+    status = "an unknown status" if run.exit_status is None else f"status {run.exit_status}"
+    error = run.stderr.strip().splitlines()[-6:]
+    prompt = run.capture("prompt")
+    return (
+        f"the CLI exited with {status} before it asked",
+        "its stderr ends: " + repr("\n".join(error)) if error else "its stderr was empty",
+        "its last screen: " + first_lines(prompt.rows if prompt else (), 6),
+    )
+
+
 def _first_shown(text: CallText, rows: Sequence[str]) -> bool:
     return named_on_screen(text.first, rows) if text.mcp else on_screen(text.first, rows)
+
+
+def titled(rows: Sequence[str], profile: Profile) -> bool:
+    """Whether the prompt's own first row (its title) is on screen: then the prompt starts on screen and fits."""
+    title = re.compile(profile.title)
+    return any(title.search(row) for row in rows)
 
 
 def prompt_start(rows: Sequence[str], profile: Profile) -> int:
@@ -207,7 +256,12 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     if run.outcome != "prompt" or prompt is None or intent is None:
         status, notes = _not_asked(run)
         return Verdict(
-            run.profile, run.fixture, run.width, status, notes=notes + run.notes, screen=screen
+            run.profile,
+            run.fixture,
+            run.width,
+            status,
+            notes=notes + without_driver_note(run.notes),
+            screen=screen,
         )
     text = call_text(intent)
     pages_at = [page.offset for page in run.pages()]
@@ -236,14 +290,15 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         failures.append(Failure("layout", "no deny option is on the prompt"))
     elif (
         text.first
+        and not titled(screen_rows, profile)
         and not _first_shown(text, rows)
         and not on_screen(flat(USER_PROMPT), screen_rows)
     ):
         failures.append(
             Failure(
                 "rows",
-                f"the prompt is taller than the CLI's {run.height} rows: "
-                f"{text.first!r}, its first fact, and the user's turn above it are off screen",
+                f"the prompt is taller than the CLI's {run.height} rows: its title, "
+                f"{text.written(text.first)!r}, its first fact, and the user's turn above it are off screen",
             )
         )
     pages = [page.rows for page in paged]
@@ -257,7 +312,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         run.width,
         "FAIL" if failures else "PASS",
         tuple(failures),
-        run.notes,
+        without_driver_note(run.notes) + decline_notes(run, profile),
         shown,
         screen,
     )

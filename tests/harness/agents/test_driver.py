@@ -10,6 +10,7 @@ from agents_cases import fixture, needs_tmux
 
 from askbench.harness.agents.driver import Run, Timing, drive
 from askbench.harness.agents.profiles import standin
+from askbench.harness.agents.standin import CRASH_ERROR
 from askbench.harness.agents.verdicts import judge
 from askbench.harness.agents.wire import PROTOCOLS
 
@@ -56,6 +57,7 @@ def test_each_protocol_reaches_the_prompt_expands_pages_and_declines(
     assert any("Permission required" in row for row in run.captures[0].rows)
     assert any("denied by the user" in row for row in run.captures[-1].rows)
     assert len(run.results) == 1 and "denied by the user" in run.results[0]
+    assert run.after_call and run.after_call[0] == run.requests[-1]
     offsets = [capture.offset for capture in run.captures]
     assert offsets == sorted(offsets) and offsets[-1] <= len(run.raw)
     assert len(run.captures[0].rows) == run.height == 40
@@ -107,3 +109,12 @@ def test_each_defect_fails_the_invariant_that_names_it(
     assert _verdict(runs, ("responses", "silent", "bash"))[0] == "NO PROMPT"
     assert _verdict(runs, ("gemini", "busy", "bash"))[0] == "TIMEOUT"
     assert _verdict(runs, ("chat", "spill", "bash")) == ("FAIL", {"fit"})
+
+
+def test_a_cli_that_exits_before_asking_is_a_crash_with_its_status_and_stderr() -> None:
+    run = drive(standin("chat", "crash"), fixture(CASES["bash"]), 80, timing=QUICK)
+    assert run.outcome == "crashed" and run.exit_status == 3 and CRASH_ERROR in run.stderr
+    verdict = judge(run, fixture(CASES["bash"]), standin("chat", "crash"))
+    assert verdict.status == "CRASH"
+    said = " ".join(verdict.notes)
+    assert "exited with status 3 before it asked" in said and "no credentials found" in said

@@ -4,6 +4,7 @@ import pytest
 from agents_cases import fixture
 
 from askbench.harness.agents.evidence import (
+    as_written,
     call_text,
     dropped_unmarked,
     flat,
@@ -95,3 +96,16 @@ def test_a_control_left_out_with_no_mark_is_found(text: str, screen: str) -> Non
 )
 def test_a_control_shown_in_its_place_or_as_layout_is_not(text: str, screen: str) -> None:
     assert dropped_unmarked([text], screen.split("\n")) == []
+
+
+def test_a_fact_is_quoted_as_the_call_writes_it_not_flat() -> None:
+    assert as_written("Out-File-FilePath", "$r | Out-File -FilePath report.md") == (
+        "Out-File -FilePath"
+    )
+    assert as_written("zz", "x\n\ta \\n b") is None
+    assert as_written("ab", "x\n\ta \\n b") == "a \\n b"
+    intent = intent_of(fixture("bash/powershell-here-string-report-200-lines"))
+    assert intent is not None
+    text = call_text(intent)
+    assert text.written(dict(text.commands)["last"]) == "Out-File -FilePath"
+    assert text.written("not-in-the-call") == "not-in-the-call"

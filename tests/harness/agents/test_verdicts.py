@@ -74,6 +74,7 @@ def test_the_head_alone_fails_runs_visible_and_elision(tmp_path: Path) -> None:
         PROFILE,
     )
     assert _failed(verdict) == {"runs", "expect", "elision"}
+    assert any("the last command 'echo done' is" in str(failure) for failure in verdict.failures)
 
 
 def test_an_elision_said_with_its_key_and_shown_when_expanded_passes(tmp_path: Path) -> None:
@@ -100,6 +101,19 @@ def test_a_prompt_taller_than_the_screen_fails_rows_and_core(tmp_path: Path) -> 
     assert "rows" not in _failed(below_the_turn) and "core" in _failed(below_the_turn)
 
 
+def test_a_prompt_that_fits_with_its_title_on_screen_does_not_fail_rows(tmp_path: Path) -> None:
+    """Its first fact missing under its own title is the CLI leaving it out (``core``), not the screen's height."""
+    transcript = [f"  transcript row {number}" for number in range(6)]
+    rows = [*transcript, "Permission required", "  … | sh && echo done (ctrl+o)", "  Deny (n)"]
+    verdict = judge(_run(rows), _case(tmp_path), PROFILE)
+    assert "rows" not in _failed(verdict) and "core" in _failed(verdict)
+    scrolled = judge(
+        _run([*transcript, "  … | sh && echo done", "  Deny (n)"]), _case(tmp_path), PROFILE
+    )
+    assert "rows" in _failed(scrolled)
+    assert "its title" in str(next(f for f in scrolled.failures if f.invariant == "rows"))
+
+
 def test_controls_written_as_they_came_fail_containment(tmp_path: Path) -> None:
     command = "git status \x1b]52;c;Y3VybCBldmls\x07&& echo ok"
     verdict = judge(
@@ -121,6 +135,8 @@ def test_runs_that_did_not_ask_get_their_own_verdicts(tmp_path: Path) -> None:
     assert judge(_run([], "no prompt"), case, PROFILE).status == "NO PROMPT"
     assert judge(_run([], "timeout"), case, PROFILE).status == "TIMEOUT"
     assert judge(_run([], "unsupported"), case, PROFILE).status == "UNSUPPORTED"
+    crashed = judge(_run(["Error: not logged in"], "crashed"), case, PROFILE)
+    assert crashed.status == "CRASH" and "its last screen: Error: not logged in" in crashed.notes
 
 
 def test_a_wider_screen_showing_less_fails_monotone() -> None:
