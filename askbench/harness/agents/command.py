@@ -157,22 +157,8 @@ def _profiles(args: argparse.Namespace, cache: Path) -> tuple[list[Profile], dic
     return ready, missing
 
 
-def cmd_agents(args: argparse.Namespace) -> int:
-    cache = args.cache or default_cache()
-    profiles, missing = _profiles(args, cache)
-    if args.fixtures:
-        fixtures, problems = load_corpus(args.fixtures)
-        if problems:
-            print("\n".join(str(problem) for problem in problems), file=sys.stderr)
-            return 2
-    else:
-        fixtures = curated()
-    timing = Timing(start=args.timeout)
-    chosen = (
-        [PROFILES.get(name) or STANDINS[name] for name in args.cli]
-        if args.cli
-        else list(PROFILES.values())
-    )
+def _context(args: argparse.Namespace) -> dict[str, str]:
+    """What the report's header says the run was: its command, date, terminal, network and toolchain."""
     context = {
         "command": "askbench agents " + " ".join(sys.argv[2:]),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -182,25 +168,86 @@ def cmd_agents(args: argparse.Namespace) -> int:
     }
     if args.note:
         context["note"] = args.note
+    return context
+
+
+def _nothing_ran(missing: dict[str, str], chosen: int, reuse: str, interrupted: bool) -> int:
+    print(
+        f"askbench agents: no cell ran ({len(missing)} of {chosen} CLIs not installed"
+        + (", no kept run to judge again" if reuse == "rejudge" else "")
+        + "); no report written",
+        file=sys.stderr,
+    )
+    return 130 if interrupted else 1
+
+
+def _write_report(matrix: Matrix, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
+    out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
+    out.with_suffix(".html").write_text(to_html(matrix), encoding="utf-8")
+
+
+def _fixtures(args: argparse.Namespace) -> list[Fixture] | None:
+    """The fixtures named, or the curated ones; None (after saying why) when a named one cannot be loaded."""
+    if not args.fixtures:
+        return list(curated())
+    fixtures, problems = load_corpus(args.fixtures)
+    if problems:
+        print("\n".join(str(problem) for problem in problems), file=sys.stderr)
+        return None
+    return list(fixtures)
+
+
+def _finish(
+    args: argparse.Namespace,
+    verdicts: list[Verdict],
+    cells: int,
+    report: Callable[[Sequence[Verdict], Path], None],
+    interrupted: bool,
+    names: list[str],
+    not_run: int,
+) -> int:
+    """The report written where a run of this kind belongs, and what was written said."""
+    reasons = partial_reasons(
+        names, bool(args.fixtures), args.widths, cells - len(verdicts), interrupted
+    )
+    out = report_path(args.out, args.publish, reasons)
+    report(verdicts, out)
+    print(
+        f"askbench agents: wrote {out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
+        f"{not_run} CLIs not run"
+    )
+    if args.out is None and out == PARTIAL:
+        print(
+            f"askbench agents: a partial run ({'; '.join(reasons)}): the published "
+            f"{PUBLISHED} is left as it was (--publish writes it)",
+            file=sys.stderr,
+        )
+    return 130 if interrupted else 0
+
+
+def cmd_agents(args: argparse.Namespace) -> int:
+    cache = args.cache or default_cache()
+    profiles, missing = _profiles(args, cache)
+    fixtures = _fixtures(args)
+    if fixtures is None:
+        return 2
+    chosen = (
+        [PROFILES.get(name) or STANDINS[name] for name in args.cli]
+        if args.cli
+        else list(PROFILES.values())
+    )
+    context = _context(args)
     keys = tuple(fixture_key(fixture) for fixture in fixtures)
     reference = _reference(fixtures, args.widths)
+    widths = tuple(sorted(args.widths))
+
+    def report(verdicts: Sequence[Verdict], out: Path) -> None:
+        matrix = Matrix(tuple(chosen), keys, widths, tuple(verdicts), reference, missing, context)
+        _write_report(matrix, out)
+
     done: list[Verdict] = []
-
-    def publish(verdicts: Sequence[Verdict], out: Path) -> None:
-        matrix = Matrix(
-            tuple(chosen),
-            keys,
-            tuple(sorted(args.widths)),
-            tuple(verdicts),
-            reference,
-            missing,
-            context,
-        )
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
-        out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
-        out.with_suffix(".html").write_text(to_html(matrix), encoding="utf-8")
-
     meanwhile = args.out or (PUBLISHED if args.publish else PARTIAL)
 
     def progress(verdict: Verdict) -> None:
@@ -212,10 +259,11 @@ def cmd_agents(args: argparse.Namespace) -> int:
             flush=True,
         )
         if len(done) % 10 == 0:
-            publish(list(done), meanwhile)
+            report(list(done), meanwhile)
 
     runs = args.runs or cache / "runs"
     reuse = "rejudge" if args.rejudge else "resume" if args.resume else ""
+    timing = Timing(start=args.timeout)
     interrupted = False
     try:
         verdicts = (
@@ -228,34 +276,10 @@ def cmd_agents(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         interrupted, verdicts = True, list(done)
     if not verdicts:
-        print(
-            f"askbench agents: no cell ran ({len(missing)} of {len(chosen)} CLIs not installed"
-            + (", no kept run to judge again" if reuse == "rejudge" else "")
-            + "); no report written",
-            file=sys.stderr,
-        )
-        return 130 if interrupted else 1
+        return _nothing_ran(missing, len(chosen), reuse, interrupted)
     cells = len(chosen) * len(keys) * len(args.widths)
-    reasons = partial_reasons(
-        [profile.name for profile in chosen],
-        bool(args.fixtures),
-        args.widths,
-        cells - len(verdicts),
-        interrupted,
-    )
-    out = report_path(args.out, args.publish, reasons)
-    publish(verdicts, out)
-    print(
-        f"askbench agents: wrote {out.with_suffix('.md')} (.json, .html): {len(verdicts)} cells judged, "
-        f"{len(missing)} CLIs not run"
-    )
-    if args.out is None and out == PARTIAL:
-        print(
-            f"askbench agents: a partial run ({'; '.join(reasons)}): the published "
-            f"{PUBLISHED} is left as it was (--publish writes it)",
-            file=sys.stderr,
-        )
-    return 130 if interrupted else 0
+    names = [profile.name for profile in chosen]
+    return _finish(args, verdicts, cells, report, interrupted, names, len(missing))
 
 
 def add_agents_parser(
