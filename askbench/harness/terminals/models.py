@@ -957,7 +957,12 @@ def _recorder(name: str):  # type: ignore[no-untyped-def]
     def record(self: TruthScreen, *args, **kwargs):  # type: ignore[no-untyped-def]
         if not self._inside:
             self.foreign.append(f"{name}{args if args else ''}")
-        return original(self, *args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        except TypeError:
+            # pyte takes fewer parameters than some sequences carry (``ESC[1;2;3n``): the control is recorded,
+            # and a terminal that does not understand it does nothing
+            return None
 
     return record
 

@@ -303,3 +303,8 @@ def test_a_long_screen_is_held_in_little_more_than_its_text() -> None:
         tracemalloc.stop()
     assert len(rows) == 20_000 and rows[-1].text.endswith("19999")
     assert held < 1.5 * printed
+
+
+def test_a_control_with_more_parameters_than_pyte_takes_is_recorded_not_a_crash() -> None:
+    reading = read_frame(["a\x1b[1;2;3nb"], 40)
+    assert reading.foreign_bytes and reading.foreign_events == ["report_device_status(1, 2, 3)"]
