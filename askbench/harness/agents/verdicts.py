@@ -20,7 +20,7 @@ invariants that carry over:
 ``layout``       the CLI's deny option is on screen (its option, not a key hint);
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
-``legible``      no text of the prompt is drawn in its background's colour;
+``legible``      no text of the prompt is concealed or under 3:1 against its background on some theme;
 ``fit``          every row the CLI draws fits the terminal: no character it writes lands where its row has no room
                  (past the last column, or a two-cell character in the last one), which the terminal wraps;
 ``monotone``     across widths (``monotone_across``): a wider terminal shows no less of the input.
@@ -180,7 +180,12 @@ def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Fa
         if not char.isspace() and getattr(style, "invisible", False)
     )
     return (
-        [Failure("legible", f"{hidden} cells of the prompt are drawn in their background's colour")]
+        [
+            Failure(
+                "legible",
+                f"{hidden} cells of the prompt are concealed or under 3:1 against their background on some theme",
+            )
+        ]
         if hidden
         else []
     )

@@ -47,6 +47,7 @@ from pyte import graphics
 from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
+from .contrast import ANSI_NAMES, Shortfall, shortfall
 from .cwidth import c_wcwidth
 from .made_on_access import MadeOnAccess
 
@@ -105,75 +106,34 @@ class Style:
         return self != PLAIN and not (self.conceal and replace(self, conceal=False) == PLAIN)
 
     @cached_property
-    def invisible(self) -> bool:
-        """Drawn so that it cannot be read on a dark or a light theme: concealed, or its foreground lost in its background.
+    def shortfall(self) -> Shortfall | None:
+        """Where this style's foreground stands out least from its background, if under the floor on some theme."""
+        return shortfall(self.fg, self.bg, self.reverse, self.dim)
 
-        ``default`` is the theme's own colour: light on black in a dark
-        theme, black on white in a light one. So black on the default
-        background vanishes in a dark theme and white in a light one, as
-        does the default foreground on a background set to match a theme's.
+    @cached_property
+    def invisible(self) -> bool:
+        """Drawn so that it cannot be read on some theme: concealed, or its foreground too near its background.
+
+        ``default`` is each theme's own colour, so black on the default
+        background is lost on a dark theme and white on a light one, and a
+        colour that is a popular theme's background is lost there
+        (``askbench.harness.terminals.contrast``).
         """
-        if self.conceal:
-            return True
-        fg, bg = (self.bg, self.fg) if self.reverse else (self.fg, self.bg)
-        return any(
-            _colour_distance(
-                theme_fg if fg == "default" else fg, theme_bg if bg == "default" else bg
-            )
-            < _INVISIBLE_DISTANCE
-            for theme_fg, theme_bg in THEMES
-        )
+        return self.conceal or self.shortfall is not None
 
     @cached_property
     def unreadable(self) -> str | None:
-        """Why text in this style does not read as what it says: invisible, or struck through (read as deleted)."""
-        if self.invisible:
-            return "invisibly (concealed, or a colour lost in its background on a dark or a light theme)"
+        """Why text in this style does not read as what it says: concealed, too faint on a theme, or struck through
+        (read as deleted)."""
+        if self.conceal:
+            return "invisibly (concealed, SGR 8)"
+        if self.shortfall is not None:
+            return str(self.shortfall)
         return "struck through, as if deleted" if self.strikethrough else None
 
 
 _STYLE_FIELDS = tuple(Style.__dataclass_fields__)
 PLAIN = Style()
-_INVISIBLE_DISTANCE = 48
-"""Below this distance in RGB space a foreground does not stand out from its background (e.g. 0a0a0a on black)."""
-THEMES = (("e5e5e5", "000000"), ("000000", "ffffff"))
-"""``(default foreground, default background)`` of a dark and of a light theme: text must read on both."""
-
-_NAMED_RGB = {
-    "black": (0, 0, 0),
-    "red": (205, 0, 0),
-    "green": (0, 205, 0),
-    "brown": (205, 205, 0),
-    "blue": (0, 0, 238),
-    "magenta": (205, 0, 205),
-    "cyan": (0, 205, 205),
-    "white": (229, 229, 229),
-    "brightblack": (127, 127, 127),
-    "brightred": (255, 0, 0),
-    "brightgreen": (0, 255, 0),
-    "brightbrown": (255, 255, 0),
-    "brightblue": (92, 92, 255),
-    "brightmagenta": (255, 0, 255),
-    "brightcyan": (0, 255, 255),
-    "brightwhite": (255, 255, 255),
-}
-"""xterm's default palette for the sixteen named colours."""
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    if colour in _NAMED_RGB:
-        return _NAMED_RGB[colour]
-    try:
-        return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
-    except ValueError:
-        return (-1000, -1000, -1000)  # a name we do not know: never equal to anything
-
-
-def _colour_distance(first: str, second: str) -> float:
-    if first == second:
-        return 0.0
-    a, b = _rgb(first), _rgb(second)
-    return float(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5)
 
 
 _TEXT_ATTRIBUTES = {
@@ -200,6 +160,9 @@ def _number(text: str) -> int:
 
 
 def _indexed(index: int) -> str | None:
+    """A 256-colour index: 0–15 are the theme's named colours, 16–255 xterm's cube and greys (pyte's table)."""
+    if 0 <= index < len(ANSI_NAMES):
+        return ANSI_NAMES[index]
     return graphics.FG_BG_256[index] if 0 <= index < 256 else None
 
 
@@ -958,7 +921,12 @@ def _recorder(name: str):  # type: ignore[no-untyped-def]
     def record(self: TruthScreen, *args, **kwargs):  # type: ignore[no-untyped-def]
         if not self._inside:
             self.foreign.append(f"{name}{args if args else ''}")
-        return original(self, *args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        except TypeError:
+            # pyte takes fewer parameters than some sequences carry (``ESC[1;2;3n``): the control is recorded,
+            # and a terminal that does not understand it does nothing
+            return None
 
     return record
 

@@ -9,14 +9,23 @@ from askbench.harness.drivers.paint import (
     chrome_style,
     warning_paint,
 )
+from askbench.harness.terminals.models import PLAIN, apply_sgr
 
 
 def test_the_flagged_text_is_in_the_warning_colour_and_the_colour_closes() -> None:
     assert warning_paint("flagged", "rm -rf /") == f"{ANSI_PAINT_OPEN}rm -rf /{ANSI_PAINT_CLOSE}"
 
 
-def test_any_other_role_is_dim_and_the_dimness_closes() -> None:
-    assert warning_paint("label", "command") == "\x1b[2mcommand\x1b[22m"
+def test_any_other_role_is_grey_and_the_grey_closes() -> None:
+    assert warning_paint("label", "command") == "\x1b[38;5;244mcommand\x1b[39m"
+
+
+@pytest.mark.parametrize(
+    "sequence",
+    [ANSI_PAINT_OPEN, "\x1b[38;5;244m", *(f"\x1b[{code}m" for code in CHROME_STYLES.values())],
+)
+def test_every_colour_of_the_reference_reads_on_every_palette(sequence: str) -> None:
+    assert apply_sgr(PLAIN, sequence[2:-1]).unreadable is None
 
 
 @pytest.mark.parametrize("role", sorted(CHROME_STYLES))

@@ -11,6 +11,7 @@ import pytest
 from tmp_corpus import LS, Corpus
 
 from askbench import __version__
+from askbench.harness.drivers.paint import ANSI_PAINT_OPEN
 from askbench.harness.frontends.cli import main
 from askbench.harness.runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 
@@ -40,10 +41,10 @@ def test_render_paints_only_when_colour_is_asked_for_or_stdout_is_a_terminal(cap
     main(["render", str(REPRO)])
     assert "\x1b[" not in capsys.readouterr().out  # captured: not a terminal
     main(["render", str(REPRO), "--color", "always"])
-    assert "\x1b[33m" in capsys.readouterr().out
+    assert ANSI_PAINT_OPEN in capsys.readouterr().out
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     main(["render", str(REPRO)])
-    assert "\x1b[33m" in capsys.readouterr().out
+    assert ANSI_PAINT_OPEN in capsys.readouterr().out
     monkeypatch.setenv("NO_COLOR", "1")
     main(["render", str(REPRO)])
     assert "\x1b[" not in capsys.readouterr().out

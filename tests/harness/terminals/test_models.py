@@ -104,7 +104,7 @@ def test_a_raw_tab_moves_on_to_the_next_stop_as_a_terminal_does():
         ("38;2;255;0;0", "ff0000", "default"),
         ("38:5:196", "ff0000", "default"),
         ("38;5;196", "ff0000", "default"),
-        ("48:2::1:2:3;38:5:15", "ffffff", "010203"),
+        ("48:2::1:2:3;38:5:15", "brightwhite", "010203"),  # 0–15: the theme's own colours
         ("1;38:2::255:255:255;4:3", "ffffff", "default"),
     ],
 )
@@ -146,9 +146,25 @@ def test_text_lost_on_a_dark_or_a_light_theme_is_invisible(parameters):
 
 
 @pytest.mark.parametrize(
-    "parameters", ["", "33", "1;36", "2", "7", "31;47", "38:2::255:255:255;48:5:4"]
+    "parameters",
+    [
+        "33",  # xterm's yellow on white, 1.70:1
+        "1;36",  # xterm's cyan on white, 1.98:1
+        "2",  # the default foreground dimmed on Solarized Light, 1.88:1
+        "90",  # Solarized's bright black is Solarized Dark's background
+        "31;47",  # GitHub Light's red on its white, a grey: 1.18:1
+        "38:2::255:255:255;48:5:4",  # white on One Dark's blue, 2.36:1
+    ],
 )
-def test_colour_that_reads_on_both_themes_is_visible(parameters):
+def test_colour_that_fades_on_some_real_theme_is_invisible(parameters):
+    assert apply_sgr(PLAIN, parameters).invisible
+
+
+@pytest.mark.parametrize(
+    "parameters",
+    ["", "1", "7", "31", "35", "38;5;166", "1;38;5;32", "38;5;244", "38:2::255:255:255;48:5:18"],
+)
+def test_colour_that_reads_on_every_theme_is_visible(parameters):
     style = apply_sgr(PLAIN, parameters)
     assert not style.invisible and style.unreadable is None
 
@@ -303,3 +319,8 @@ def test_a_long_screen_is_held_in_little_more_than_its_text() -> None:
         tracemalloc.stop()
     assert len(rows) == 20_000 and rows[-1].text.endswith("19999")
     assert held < 1.5 * printed
+
+
+def test_a_control_with_more_parameters_than_pyte_takes_is_recorded_not_a_crash() -> None:
+    reading = read_frame(["a\x1b[1;2;3nb"], 40)
+    assert reading.foreign_bytes and reading.foreign_events == ["report_device_status(1, 2, 3)"]

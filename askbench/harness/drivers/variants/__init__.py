@@ -18,16 +18,24 @@ from .meaning import MEANING_MUTANTS, MEANING_STYLES
 from .mutants import MUTANTS as REFERENCE_MUTANTS
 from .reach_mutants import REACH_MUTANTS
 from .styles import STYLES as REFERENCE_STYLES
+from .theme_colours import THEME_COLOUR_MUTANTS, THEME_COLOUR_STYLES
 
 MUTANTS: tuple[Variant, ...] = (
     *REFERENCE_MUTANTS,
     *REACH_MUTANTS,
     *MEANING_MUTANTS,
+    *THEME_COLOUR_MUTANTS,
     *EXACT_MUTANTS,
     *EXTRA_MUTANTS,
     *AGENT_MUTANTS,
 )
-STYLES: tuple[Variant, ...] = (*REFERENCE_STYLES, *MEANING_STYLES, *EXTRA_STYLES, *AGENT_STYLES)
+STYLES: tuple[Variant, ...] = (
+    *REFERENCE_STYLES,
+    *MEANING_STYLES,
+    *THEME_COLOUR_STYLES,
+    *EXTRA_STYLES,
+    *AGENT_STYLES,
+)
 
 VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (*MUTANTS, *STYLES)}
 

@@ -319,6 +319,7 @@ ValueChange = Callable[[PromptPayload, list[str]], list[str]]
 _INDENT = " " * VALUE_INDENT
 _LEAD = re.compile(r" *(?:\u2502 )?")
 _WORD = re.compile(r"(?<![A-Za-z\x1b\[])[A-Za-z]{2,}")
+"""A word of the value's text, looked for with its SGR sequences masked: no letter of a sequence is one."""
 
 
 def _value_rows(lines: Sequence[str]) -> int:
@@ -462,7 +463,7 @@ def _other_command(payload: PromptPayload) -> str:
 def _word_changed(payload: PromptPayload, rows: list[str]) -> list[str]:
     """The first word of two letters or more with its first letter the next in the alphabet."""
     for index, row in enumerate(rows):
-        word = _WORD.search(row)
+        word = _WORD.search(_SGR.sub(lambda sgr: "\0" * len(sgr.group()), row))
         if word:
             first = word.group()[0]
             swapped = "a" if first == "z" else "A" if first == "Z" else chr(ord(first) + 1)

@@ -49,8 +49,12 @@ def _value_block(ask: list[str], label: str) -> range:
     return range(head, end)
 
 
+_FLAGGED_PAINT = re.compile(f"{re.escape(ANSI_PAINT_OPEN)}(.*?)(?:{re.escape(ANSI_PAINT_CLOSE)}|$)")
+
+
 def _unpaint(row: str) -> str:
-    return row.replace(ANSI_PAINT_OPEN, "").replace(ANSI_PAINT_CLOSE, "")
+    """``row`` with the flagged paint taken off and any other kept: a label's paint may close the same way."""
+    return _FLAGGED_PAINT.sub(r"\1", row)
 
 
 def _shows_text(row: str) -> bool:

@@ -136,7 +136,7 @@ def _false_requester(
 
 
 def _flagged_painted(sequence: str) -> Render:
-    """The reference with the flagged value painted ``sequence`` (its own paint, not the payload's), labels dim."""
+    """The reference with the flagged value painted ``sequence`` (its own paint, not the payload's), labels as the reference paints them."""
 
     def paint(role: str, text: str) -> str:
         return f"{sequence}{text}\x1b[0m" if role == "flagged" else warning_paint(role, text)

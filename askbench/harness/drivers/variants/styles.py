@@ -11,7 +11,7 @@ only carrier of meaning (NO_COLOR, monochrome terminals, screen readers and
 colour-blind readers all get the frame without it). What the value is, is
 said by its label on its own row. ``highlight`` can fairly ask that a frame
 which paints at all paints the flagged value — the ``highlight-missing``
-mutant dims labels and leaves the value plain — but not that every frame paint.
+mutant paints labels and leaves the value plain — but not that every frame paint.
 """
 
 from __future__ import annotations
