@@ -9,6 +9,7 @@ __all__ = [
     "bench_command",
     "cli",
     "contrib",
+    "fuzz_command",
     "lazy_commands",
     "option_types",
     "pytest_plugin",
