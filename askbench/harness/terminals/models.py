@@ -31,6 +31,7 @@ and dim text, and every character a terminal would not print.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import re
 import unicodedata
@@ -953,10 +954,19 @@ class TruthScreen(pyte.Screen):
 
 def _recorder(name: str):  # type: ignore[no-untyped-def]
     original = getattr(pyte.Screen, name)
+    parameters = inspect.signature(original).parameters.values()
+    takes_private = any(
+        parameter.name == "private" or parameter.kind is parameter.VAR_KEYWORD
+        for parameter in parameters
+    )
 
     def record(self: TruthScreen, *args, **kwargs):  # type: ignore[no-untyped-def]
         if not self._inside:
             self.foreign.append(f"{name}{args if args else ''}")
+        if kwargs.get("private") and not takes_private:
+            # pyte hands the private marker (CSI ? …) to every handler, and most take none; a terminal
+            # ignores a private sequence it does not know, so the screen does too, once it is recorded
+            return None
         return original(self, *args, **kwargs)
 
     return record
