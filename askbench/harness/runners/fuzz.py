@@ -9,7 +9,9 @@ apart and one failure cannot shrink into another. The budget is enforced by
 the case itself: past its deadline it raises ``_BudgetSpent``, which is not
 an ``Exception`` and so ends the run instead of counting as a failure; the
 smallest failing case seen so far stands, and the example database keeps it
-for the next run to replay first.
+for the next run to replay first. An error while judging (an adapter that
+answers nothing) is no failing case either: it ends the run and is raised;
+any other exception of the gate is a case it fails (``ERROR``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from hypothesis.strategies import SearchStrategy
 
 from askbench import __version__
 
+from ..drivers.adapter_client import AdapterUnusable
 from ..drivers.frame_sources import FrameSource
 from ..fixtures.fuzz_strategies import STRATEGIES, Draft
 from ..fixtures.loading import Fixture, Membership, fixture_from_text
@@ -34,7 +37,8 @@ from ..terminals.models import TerminalModel
 from .gate import fixture_payload, run_fixture
 
 ERROR = "ERROR"
-"""The invariant named for a case the judge could not render at all (nested too deeply): a finding, not a verdict."""
+"""Named for a case the gate could not judge at all — nested too deeply to render, or an exception of the gate's own:
+a finding like a broken invariant, though ``askbench check`` reports it as unusable (exit 2) or crashes on it."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,14 @@ class _BudgetSpent(BaseException):
     """The deadline passed: not an ``Exception``, so hypothesis lets it end the run rather than shrink it."""
 
 
+class _Aborted(BaseException):
+    """The adapter answered nothing: the run ends with that error, which hypothesis must not shrink as a case."""
+
+    def __init__(self, error: AdapterUnusable) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 class _Broken(Exception):
     """A case broke an invariant; each invariant raises its own subclass, so hypothesis shrinks each apart."""
 
@@ -167,7 +179,14 @@ def judge(
     models: Sequence[TerminalModel],
 ) -> Found | None:
     """The first invariant the case breaks, judged as ``askbench check`` judges it, or ``None``."""
-    result = run_fixture(fixture, widths, source=source, models=models)
+    try:
+        result = run_fixture(fixture, widths, source=source, models=models)
+    except AdapterUnusable:
+        raise
+    except Exception as error:  # noqa: BLE001 - a case that makes the gate itself fail is the finding
+        return Found(
+            strategy, draft, ERROR, "", 0, "", f"the gate raised {type(error).__name__}: {error}"
+        )
     if result.error is not None:
         return Found(strategy, draft, ERROR, "", 0, "", result.error)
     if not result.violations:
@@ -211,7 +230,10 @@ class _Search:
             self.rejected += 1
             reject()
         self.cases += 1
-        found = judge(self.strategy, draft, fixture, self.widths, self.source, self.models)
+        try:
+            found = judge(self.strategy, draft, fixture, self.widths, self.source, self.models)
+        except AdapterUnusable as error:
+            raise _Aborted(error) from error
         if found is None:
             return
         size = len(json.dumps([draft.call, draft.ask, draft.budget], ensure_ascii=True))
@@ -257,6 +279,8 @@ def search(
         test()
     except _BudgetSpent:
         pass
+    except _Aborted as aborted:
+        raise aborted.error from None
     except Exception:  # noqa: BLE001 - hypothesis re-raises what failed (or says it was flaky); the cases are kept
         pass
     found = tuple(

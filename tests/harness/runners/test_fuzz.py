@@ -12,12 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from askbench.harness.drivers.adapter_client import AdapterCommand, AdapterSource
+from askbench.harness.drivers.adapter_client import AdapterCommand, AdapterSource, AdapterUnusable
 from askbench.harness.drivers.adapters.variant import command_for
 from askbench.harness.fixtures.fuzz_strategies import Draft
 from askbench.harness.frontends.cli import main
 from askbench.harness.judge.checks import DEFAULT_MODELS
-from askbench.harness.runners.fuzz import FuzzSettings, as_fixture, judge, run_fuzz, strategies_for
+from askbench.harness.runners.fuzz import (
+    ERROR,
+    FuzzSettings,
+    as_fixture,
+    judge,
+    run_fuzz,
+    strategies_for,
+)
 from askbench.harness.runners.gate import EXIT_OK, EXIT_VIOLATION
 
 MUTANTS = [
@@ -93,3 +100,24 @@ def test_strategies_are_chosen_by_name_and_by_the_families_they_draw() -> None:
     assert strategies_for(["shell", "mcp"], ["bash"]) == ("shell",)
     with pytest.raises(KeyError, match="no strategy 'nope'"):
         strategies_for(["nope"], [])
+
+
+def test_a_case_that_makes_the_gate_raise_is_a_finding_and_an_unusable_adapter_ends_the_run() -> (
+    None
+):
+    draft = Draft("bash", {"name": "bash", "input": {"command": "ls"}})
+    fixture = as_fixture(draft)
+    assert fixture is not None
+
+    def raising(*_: object) -> object:
+        raise RuntimeError("the judge tripped")
+
+    found = judge("controls", draft, fixture, (80,), raising, DEFAULT_MODELS)  # type: ignore[arg-type]
+    assert found is not None and found.invariant == ERROR
+    assert "RuntimeError: the judge tripped" in found.message
+
+    def unusable(*_: object) -> object:
+        raise AdapterUnusable("answered nothing")
+
+    with pytest.raises(AdapterUnusable):
+        judge("controls", draft, fixture, (80,), unusable, DEFAULT_MODELS)  # type: ignore[arg-type]
