@@ -29,6 +29,12 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
 def _names(values: list[str]) -> list[str]:
     """``--strategy a,b --strategy c`` as ``[a, b, c]``."""
     return [name.strip() for value in values for name in value.split(",") if name.strip()]
@@ -48,7 +54,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     if args.list:
         for name, strategy in STRATEGIES.items():
-            print(f"{name:<11} {', '.join(strategy.families):<40} {strategy.about}")
+            print(f"{name:<11} {', '.join(strategy.families):<44} {strategy.about}")
         return EXIT_OK
     families = _names(args.family)
     unknown = [family for family in families if family not in FAMILIES]
@@ -74,6 +80,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         budget=args.budget,
         seed=seed,
         database=None if args.no_db else args.db,
+        max_cases=args.max_cases,
     )
     print(
         f"askbench fuzz: {', '.join(chosen)} for {args.budget:g} s, seed {seed}, widths "
@@ -88,7 +95,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     if sys.stderr.isatty():
         sys.stderr.write("\r\x1b[2K")
-    return _report(run, args.save, seed)
+    return _report(run, args.save, seed, args.known)
 
 
 def _progress(strategy: str, cases: int, found: int, left: float) -> None:
@@ -96,7 +103,7 @@ def _progress(strategy: str, cases: int, found: int, left: float) -> None:
     sys.stderr.flush()
 
 
-def _report(run: object, save: Path, seed: int) -> int:
+def _report(run: object, save: Path, seed: int, known: Path | None) -> int:
     from ..fixtures.found_corpus import fixture_name, save_found
     from ..reporters.vocabulary import one_line
     from ..runners.fuzz import FuzzRun, fixture_text
@@ -108,9 +115,16 @@ def _report(run: object, save: Path, seed: int) -> int:
             f"({strategy.per_second:.1f}/s), {len(strategy.found)} found",
             file=sys.stderr,
         )
+    new = 0
     for found in run.found:
         document = found.document(seed)
         name = fixture_name(found.strategy, found.invariant, document)
+        where = f"{found.view} @{found.width}, {found.terminal}" if found.view else "render"
+        said = f"  {found.invariant} ({where}): {one_line(found.message)}"
+        already = known / found.draft.family / f"{name}.json" if known is not None else None
+        if already is not None and already.is_file():
+            print(f"KNOWN {already}\n{said}")
+            continue
         try:
             path = save_found(save, found.draft.family, name, fixture_text(document))
         except OSError as error:
@@ -119,17 +133,13 @@ def _report(run: object, save: Path, seed: int) -> int:
                 file=sys.stderr,
             )
             return EXIT_UNUSABLE
-        where = f"{found.view} @{found.width}, {found.terminal}" if found.view else "render"
-        print(f"FOUND {path}\n  {found.invariant} ({where}): {one_line(found.message)}")
-    print(
-        f"askbench fuzz: {run.cases} cases in {run.seconds:.1f} s, seed {seed}: "
-        + (
-            f"{len(run.found)} found, saved under {save} (askbench check {save})"
-            if run.found
-            else "none found"
-        )
-    )
-    return EXIT_FOUND if run.found else EXIT_OK
+        new += 1
+        print(f"FOUND {path}\n{said}")
+    summary = f"{new} found, saved under {save} (askbench check {save})" if new else "none found"
+    if len(run.found) > new:
+        summary += f"; {len(run.found) - new} known in {known}"
+    print(f"askbench fuzz: {run.cases} cases in {run.seconds:.1f} s, seed {seed}: {summary}")
+    return EXIT_FOUND if new else EXIT_OK
 
 
 def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -154,6 +164,13 @@ def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: igno
         type=_seed,
         metavar="N",
         help="make the run repeatable (default: a random seed, printed)",
+    )
+    fuzz.add_argument(
+        "--max-cases",
+        type=_positive,
+        metavar="N",
+        help="at most N generated cases per strategy, shrinking aside: with --seed and --no-db the same cases "
+        "on any machine",
     )
     fuzz.add_argument(
         "--widths",
@@ -190,6 +207,13 @@ def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: igno
         help=f"hypothesis's example database: a rerun replays what failed first (default {DEFAULT_DATABASE})",
     )
     fuzz.add_argument("--no-db", action="store_true", help="keep no example database")
+    fuzz.add_argument(
+        "--known",
+        type=Path,
+        metavar="DIR",
+        help="failures already known, as fixtures this command saved (reports/fuzz-found): a case found there "
+        "again is printed as KNOWN, not saved, and does not make the run exit 1",
+    )
     fuzz.add_argument("--list", action="store_true", help="list the strategies and what each draws")
     add_impl_options(fuzz)
     fuzz.set_defaults(run=cmd_fuzz)

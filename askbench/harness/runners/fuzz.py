@@ -52,6 +52,8 @@ class FuzzSettings:
     seed: int = 0
     database: Path | None = None
     """The hypothesis example database's folder; ``None`` keeps nothing between runs."""
+    max_cases: int | None = None
+    """The most cases each strategy generates: with a seed and no database, the same cases on any machine."""
     models: tuple[TerminalModel, ...] = DEFAULT_MODELS
 
 
@@ -243,11 +245,11 @@ class _Search:
         raise _broken(found.invariant)(found.description())
 
 
-def _hypothesis_settings(database: Path | None) -> settings:
+def _hypothesis_settings(database: Path | None, max_cases: int | None) -> settings:
     return settings(
         database=DirectoryBasedExampleDatabase(str(database)) if database is not None else None,
         deadline=None,
-        max_examples=10**9,
+        max_examples=max_cases or 10**9,
         phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink),
         suppress_health_check=list(HealthCheck),
         verbosity=Verbosity.quiet,
@@ -271,7 +273,7 @@ def search(
         state.case(draft)
 
     case._hypothesis_internal_add_digest = f"askbench fuzz {strategy}".encode()  # type: ignore[attr-defined]
-    test = _hypothesis_settings(fuzz.database)(given(drafts)(case))
+    test = _hypothesis_settings(fuzz.database, fuzz.max_cases)(given(drafts)(case))
     # hypothesis's own @seed turns the example database off; the seed is set where @seed sets it, so a run is both
     # repeatable and replays what failed before
     test._hypothesis_internal_use_seed = fuzz.seed  # type: ignore[attr-defined]

@@ -73,3 +73,36 @@ def test_the_budget_must_be_a_positive_number_of_seconds(
     with pytest.raises(SystemExit) as exit_:
         main(["fuzz", "--budget", "0"])
     assert exit_.value.code == EXIT_UNUSABLE
+
+
+def test_a_case_already_known_is_printed_known_and_does_not_fail_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from askbench.harness.drivers.adapters.variant import command_for
+
+    impl = [
+        "--impl",
+        command_for("escape-passthrough"),
+        "--strategy",
+        "controls",
+        "--family",
+        "bash",
+    ]
+    arguments = [
+        *impl,
+        "--seed",
+        "1",
+        "--budget",
+        "60",
+        "--no-db",
+        "--save",
+        str(tmp_path / "found"),
+    ]
+    assert main(["fuzz", *arguments]) == 1
+    first = capsys.readouterr().out
+    assert "FOUND " in first
+    again = [*arguments[:-1], str(tmp_path / "again"), "--known", str(tmp_path / "found")]
+    assert main(["fuzz", *again]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "KNOWN " in out and "FOUND " not in out and "1 known in" in out
+    assert not (tmp_path / "again").exists()
