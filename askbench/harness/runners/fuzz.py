@@ -24,6 +24,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
+from hypothesis.errors import Flaky
 from hypothesis.strategies import SearchStrategy
 
 from askbench import __version__
@@ -245,6 +246,15 @@ class _Search:
         raise _broken(found.invariant)(found.description())
 
 
+def _is_a_failure(error: BaseException) -> bool:
+    """Whether hypothesis raised what the cases raised: one failure, several at once, or one it saw fail only sometimes."""
+    if isinstance(error, _Broken | Flaky):
+        return True
+    return isinstance(error, BaseExceptionGroup) and all(
+        _is_a_failure(inner) for inner in error.exceptions
+    )
+
+
 def _hypothesis_settings(database: Path | None, max_cases: int | None) -> settings:
     return settings(
         database=DirectoryBasedExampleDatabase(str(database)) if database is not None else None,
@@ -283,8 +293,9 @@ def search(
         pass
     except _Aborted as aborted:
         raise aborted.error from None
-    except Exception:  # noqa: BLE001 - hypothesis re-raises what failed (or says it was flaky); the cases are kept
-        pass
+    except Exception as error:
+        if not (state.smallest and _is_a_failure(error)):
+            raise  # a strategy that draws nothing usable, or a fault of hypothesis's own, is never "none found"
     found = tuple(
         found for _, found in sorted(state.smallest.values(), key=lambda kept: kept[1].invariant)
     )
