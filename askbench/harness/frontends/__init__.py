@@ -10,6 +10,7 @@ __all__ = [
     "cli",
     "completion",
     "contrib",
+    "fuzz_command",
     "lazy_commands",
     "option_types",
     "pytest_plugin",

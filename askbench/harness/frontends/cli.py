@@ -477,6 +477,12 @@ def _add_mutate(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     add_mutate_parser(commands, parse_widths)
 
 
+def _add_fuzz(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .fuzz_command import add_fuzz_parser
+
+    add_fuzz_parser(commands)
+
+
 COMMANDS: dict[str, AddParser] = {
     "check": _add_check,
     "render": _add_render,
@@ -491,6 +497,7 @@ COMMANDS: dict[str, AddParser] = {
     "agents": _add_agents,
     "report": _add_report,
     "mutate": _add_mutate,
+    "fuzz": _add_fuzz,
 }
 """Every subcommand, in the order the help lists them, with what adds its parser: each module is imported only
 when its command runs (or the top-level help lists them all), so ``askbench --version`` imports no judge."""

@@ -11,6 +11,7 @@ __all__ = [
     "bench_settings",
     "bench_timing",
     "bench_xdist",
+    "fuzz",
     "gate",
     "large_bench",
     "matrix",

@@ -32,6 +32,7 @@ and dim text, and every character a terminal would not print.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import re
 import unicodedata
@@ -917,16 +918,18 @@ class TruthScreen(pyte.Screen):
 
 def _recorder(name: str):  # type: ignore[no-untyped-def]
     original = getattr(pyte.Screen, name)
+    signature = inspect.signature(original)
 
     def record(self: TruthScreen, *args, **kwargs):  # type: ignore[no-untyped-def]
         if not self._inside:
             self.foreign.append(f"{name}{args if args else ''}")
         try:
-            return original(self, *args, **kwargs)
+            signature.bind(self, *args, **kwargs)
         except TypeError:
-            # pyte takes fewer parameters than some sequences carry (``ESC[1;2;3n``): the control is recorded,
-            # and a terminal that does not understand it does nothing
+            # pyte's handler takes fewer parameters than the sequence carries (``ESC[1;2;3n``), or no private
+            # marker (``ESC[?A``): a terminal ignores a sequence it does not understand, once it is recorded
             return None
+        return original(self, *args, **kwargs)
 
     return record
 

@@ -36,6 +36,13 @@ def test_cursor_up_and_erase_are_caught_and_the_transcript_change_is_seen():
     assert reading.foreign_bytes
 
 
+@pytest.mark.parametrize("sequence", ["\x1b[?A", "\x1b[?5B", "\x1b[?2J", "\x9b?1K", "\x1b[?1;2H"])
+def test_a_private_marked_sequence_is_caught_and_never_crashes_the_reading(sequence):
+    reading = read_frame(["ok", f"a{sequence}b"], 40)
+    assert reading.foreign_events
+    assert reading.foreign_bytes
+
+
 def test_a_line_wider_than_the_screen_takes_two_rows():
     assert read_frame(["x" * 41], 40).frame_rows == 2
 

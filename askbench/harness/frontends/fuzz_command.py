@@ -1,0 +1,226 @@
+"""``askbench fuzz``: its options, the found cases written as fixtures, and what it prints.
+
+The search itself is ``askbench.harness.runners.fuzz``; this module turns
+the command line into its settings, saves each failure it returns into a
+corpus folder ``askbench check`` reads, and says where. Exit codes are the
+gate's: 1 a failure was found, 0 the budget ran out with none, 2 input that
+could not be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .adapter_commands import add_impl_options, open_source, positive_seconds
+from .option_types import parse_widths
+
+if TYPE_CHECKING:
+    from ..runners.fuzz import FuzzRun
+
+EXIT_OK, EXIT_FOUND, EXIT_UNUSABLE = 0, 1, 2
+DEFAULT_BUDGET = 120.0
+DEFAULT_SAVE = Path(".askbench") / "fuzz-found"
+DEFAULT_DATABASE = Path(".askbench") / "fuzz-db"
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def _names(values: list[str]) -> list[str]:
+    """``--strategy a,b --strategy c`` as ``[a, b, c]``."""
+    return [name.strip() for value in values for name in value.split(",") if name.strip()]
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    try:
+        from ..runners.fuzz import FuzzSettings, run_fuzz, strategies_for
+    except ImportError as error:
+        print(
+            f"askbench fuzz: needs hypothesis ({error.name} is not installed): pip install 'askbench[fuzz]'",
+            file=sys.stderr,
+        )
+        return EXIT_UNUSABLE
+    from ..drivers.adapter_client import AdapterUnusable
+    from ..fixtures.fuzz_strategies import FAMILIES, STRATEGIES
+
+    if args.list:
+        for name, strategy in STRATEGIES.items():
+            print(f"{name:<11} {', '.join(strategy.families):<44} {strategy.about}")
+        return EXIT_OK
+    families = _names(args.family)
+    unknown = [family for family in families if family not in FAMILIES]
+    if unknown:
+        print(
+            f"askbench fuzz: --family: no family {unknown[0]!r}; there are: {', '.join(FAMILIES)}",
+            file=sys.stderr,
+        )
+        return EXIT_UNUSABLE
+    try:
+        chosen = strategies_for(_names(args.strategy), families)
+    except KeyError as error:
+        print(f"askbench fuzz: --strategy: {error.args[0]}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    if not chosen:
+        print("askbench fuzz: no strategy draws the families asked for", file=sys.stderr)
+        return EXIT_UNUSABLE
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    settings = FuzzSettings(
+        strategies=chosen,
+        families=tuple(families),
+        widths=tuple(args.widths),
+        budget=args.budget,
+        seed=seed,
+        database=None if args.no_db else args.db,
+        max_cases=args.max_cases,
+    )
+    print(
+        f"askbench fuzz: {', '.join(chosen)} for {args.budget:g} s, seed {seed}, widths "
+        f"{','.join(map(str, args.widths))}",
+        file=sys.stderr,
+    )
+    try:
+        with open_source(args) as source:
+            run = run_fuzz(settings, source, _progress if sys.stderr.isatty() else None)
+    except AdapterUnusable as error:
+        print(f"\naskbench fuzz: --impl: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[2K")
+    return _report(run, args.save, seed, args.known)
+
+
+def _progress(strategy: str, cases: int, found: int, left: float) -> None:
+    sys.stderr.write(f"\r\x1b[2Kfuzz {strategy}: {cases} cases, {found} found, {left:.0f} s left")
+    sys.stderr.flush()
+
+
+def _report(run: FuzzRun, save: Path, seed: int, known: Path | None) -> int:
+    """Each failure saved as a fixture (or named as known) and printed; the exit code the run earns."""
+    from ..fixtures.found_corpus import fixture_name, save_found
+    from ..reporters.vocabulary import one_line
+    from ..runners.fuzz import fixture_text
+
+    for strategy in run.runs:
+        print(
+            f"{strategy.strategy:<11} {strategy.cases:>6} cases in {strategy.seconds:5.1f} s "
+            f"({strategy.per_second:.1f}/s), {len(strategy.found)} found",
+            file=sys.stderr,
+        )
+    new = 0
+    for found in run.found:
+        document = found.document(seed)
+        name = fixture_name(found.strategy, found.invariant, document)
+        where = f"{found.view} @{found.width}, {found.terminal}" if found.view else "render"
+        said = f"  {found.invariant} ({where}): {one_line(found.message)}"
+        already = known / found.draft.family / f"{name}.json" if known is not None else None
+        if already is not None and already.is_file():
+            print(f"KNOWN {already}\n{said}")
+            continue
+        try:
+            path = save_found(save, found.draft.family, name, fixture_text(document))
+        except OSError as error:
+            print(
+                f"askbench fuzz: --save {save}: cannot write: {error.strerror or error}",
+                file=sys.stderr,
+            )
+            return EXIT_UNUSABLE
+        new += 1
+        print(f"FOUND {path}\n{said}")
+    summary = f"{new} found, saved under {save} (askbench check {save})" if new else "none found"
+    if len(run.found) > new:
+        summary += f"; {len(run.found) - new} known in {known}"
+    print(f"askbench fuzz: {run.cases} cases in {run.seconds:.1f} s, seed {seed}: {summary}")
+    return EXIT_FOUND if new else EXIT_OK
+
+
+def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``askbench fuzz [--impl CMD] [--budget S] [--seed N] [--strategy S] [--family F] [--save DIR]``."""
+    fuzz = commands.add_parser(
+        "fuzz",
+        help="search a renderer for a prompt that breaks an invariant, shrink it, save it as a fixture",
+        description="Generate adversarial fixtures (hypothesis), judge each as askbench check does (the reference "
+        "in process, or --impl CMD through the askbench/1 contract), shrink each failure to a minimal fixture and "
+        "save it under --save, ready for askbench check. Exit 0: the budget ran out with nothing found; 1: a "
+        "failure was found; 2: unusable input.",
+    )
+    fuzz.add_argument(
+        "--budget",
+        type=positive_seconds,
+        default=DEFAULT_BUDGET,
+        metavar="SECONDS",
+        help=f"how long the whole run may take, shrinking included (default {DEFAULT_BUDGET:g})",
+    )
+    fuzz.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help="make the run repeatable (default: a random seed, printed)",
+    )
+    fuzz.add_argument(
+        "--max-cases",
+        type=_positive,
+        metavar="N",
+        help="at most N generated cases per strategy, shrinking aside: with --seed and --no-db the same cases "
+        "on any machine",
+    )
+    fuzz.add_argument(
+        "--widths",
+        type=parse_widths,
+        default=[80, 120, 160],
+        help="terminal widths, comma-separated (default 80,120,160)",
+    )
+    fuzz.add_argument(
+        "--strategy",
+        action="append",
+        default=[],
+        metavar="NAME[,NAME]",
+        help="only these strategies (default: all; --list names them)",
+    )
+    fuzz.add_argument(
+        "--family",
+        action="append",
+        default=[],
+        metavar="F",
+        help="only calls of family F: bash, mcp, files, forwarded, external, skill; repeatable",
+    )
+    fuzz.add_argument(
+        "--save",
+        type=Path,
+        default=DEFAULT_SAVE,
+        metavar="DIR",
+        help=f"the corpus folder each shrunk failure is written to (default {DEFAULT_SAVE})",
+    )
+    fuzz.add_argument(
+        "--db",
+        type=Path,
+        default=DEFAULT_DATABASE,
+        metavar="DIR",
+        help=f"hypothesis's example database: a rerun replays what failed first (default {DEFAULT_DATABASE})",
+    )
+    fuzz.add_argument("--no-db", action="store_true", help="keep no example database")
+    fuzz.add_argument(
+        "--known",
+        type=Path,
+        metavar="DIR",
+        help="failures already known, as fixtures this command saved (reports/fuzz-found): a case found there "
+        "again is printed as KNOWN, not saved, and does not make the run exit 1",
+    )
+    fuzz.add_argument("--list", action="store_true", help="list the strategies and what each draws")
+    add_impl_options(fuzz)
+    fuzz.set_defaults(run=cmd_fuzz)
+
+
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_DATABASE", "DEFAULT_SAVE", "add_fuzz_parser", "cmd_fuzz"]

@@ -1,0 +1,130 @@
+"""``askbench fuzz`` finds the defects the mutants carry, through the adapter path, and saves fixtures that keep them.
+
+Each mutant is served behind the ``askbench/1`` contract, as any outside
+renderer is; the strategy and family aim the search where its defect shows.
+A saved fixture must fail that mutant under ``askbench check`` and pass the
+reference, so what the fuzzer keeps is a fixture worth adding to a corpus.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from askbench.harness.drivers.adapter_client import AdapterCommand, AdapterSource, AdapterUnusable
+from askbench.harness.drivers.adapters.variant import command_for
+from askbench.harness.fixtures.fuzz_strategies import Draft
+from askbench.harness.frontends.cli import main
+from askbench.harness.judge.checks import DEFAULT_MODELS
+from askbench.harness.runners.fuzz import (
+    ERROR,
+    FuzzSettings,
+    as_fixture,
+    judge,
+    run_fuzz,
+    strategies_for,
+)
+from askbench.harness.runners.gate import EXIT_OK, EXIT_VIOLATION
+
+MUTANTS = [
+    ("escape-passthrough", "controls", "bash", "containment"),
+    ("cap-in-code-points", "widths", "bash", "cap"),
+    ("elided-never", "sizes", "bash", "elision"),
+    ("ignored-server-as-target", "mcp", "mcp", None),
+]
+"""A mutant, the strategy and family aimed at its defect, and the invariant that must say so (any, when None)."""
+
+
+@pytest.mark.parametrize(("mutant", "strategy", "family", "invariant"), MUTANTS)
+def test_the_fuzzer_finds_a_mutants_defect_and_saves_a_fixture_that_keeps_it(
+    mutant: str,
+    strategy: str,
+    family: str,
+    invariant: str | None,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    impl = command_for(mutant)
+    save = tmp_path / "found"
+    arguments = ["--strategy", strategy, "--family", family, "--seed", "1", "--budget", "20"]
+    code = main(
+        ["fuzz", "--impl", impl, *arguments, "--save", str(save), "--db", str(tmp_path / "db")]
+    )
+    out = capsys.readouterr().out
+    assert code == EXIT_VIOLATION, out
+    saved = sorted(save.rglob("fuzz-*.json"))
+    assert saved and all(f"FOUND {path}" in out for path in saved)
+    if invariant is not None:
+        assert f"  {invariant} (" in out
+    assert main(["check", str(save), "--impl", impl]) == EXIT_VIOLATION
+    assert main(["check", str(save)]) == EXIT_OK, capsys.readouterr().out
+
+
+def test_a_short_fixed_seed_run_on_the_reference_finds_nothing() -> None:
+    fuzz = FuzzSettings(("controls", "requesters"), seed=1, max_cases=60, budget=120, database=None)
+    run = run_fuzz(fuzz)
+    assert run.found == ()
+    assert [strategy.cases for strategy in run.runs] == [60, 60]
+    assert all(strategy.rejected == 0 for strategy in run.runs)
+
+
+def test_a_rerun_replays_what_failed_first(tmp_path: Path) -> None:
+    command = AdapterCommand(command_for("escape-passthrough"))
+    first = FuzzSettings(("controls",), ("bash",), budget=30, seed=1, database=tmp_path / "db")
+    with AdapterSource(command) as source:
+        found = run_fuzz(first, source).found
+        assert found
+        again = run_fuzz(
+            FuzzSettings(("controls",), ("bash",), budget=30, seed=2, database=tmp_path / "db"),
+            source,
+        )
+    assert [item.draft for item in again.found] == [item.draft for item in found]
+    assert again.runs[0].cases <= 3
+
+
+def test_the_judge_names_the_first_invariant_broken() -> None:
+    draft = Draft("bash", {"name": "bash", "input": {"command": "\x1b7"}})
+    fixture = as_fixture(draft)
+    assert fixture is not None
+    command = AdapterCommand(command_for("escape-passthrough"))
+    with AdapterSource(command) as source:
+        found = judge("controls", draft, fixture, (80,), source, DEFAULT_MODELS)
+    assert found is not None and found.invariant == "containment"
+    assert found.description().startswith("breaks containment (bounded @80")
+    assert judge("controls", draft, fixture, (80,), None, DEFAULT_MODELS) is None
+
+
+def test_strategies_are_chosen_by_name_and_by_the_families_they_draw() -> None:
+    assert strategies_for([], ["mcp"]) == (
+        "controls",
+        "formats",
+        "widths",
+        "forging",
+        "sizes",
+        "mcp",
+    )
+    assert strategies_for(["shell", "mcp"], ["bash"]) == ("shell",)
+    with pytest.raises(KeyError, match="no strategy 'nope'"):
+        strategies_for(["nope"], [])
+
+
+def test_a_case_that_makes_the_gate_raise_is_a_finding_and_an_unusable_adapter_ends_the_run() -> (
+    None
+):
+    draft = Draft("bash", {"name": "bash", "input": {"command": "ls"}})
+    fixture = as_fixture(draft)
+    assert fixture is not None
+
+    def raising(*_: object) -> object:
+        raise RuntimeError("the judge tripped")
+
+    found = judge("controls", draft, fixture, (80,), raising, DEFAULT_MODELS)  # type: ignore[arg-type]
+    assert found is not None and found.invariant == ERROR
+    assert "RuntimeError: the judge tripped" in found.message
+
+    def unusable(*_: object) -> object:
+        raise AdapterUnusable("answered nothing")
+
+    with pytest.raises(AdapterUnusable):
+        judge("controls", draft, fixture, (80,), unusable, DEFAULT_MODELS)  # type: ignore[arg-type]
