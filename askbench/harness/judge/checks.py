@@ -52,6 +52,7 @@ from .field_match import COUNTED_CUT, MARKER
 from .invariants import Invariant
 from .label_lookalikes import core_label_of, label_of
 from .reaches import check_reaches
+from .screen_bound import beyond_screen
 from .what_runs import runs_problems as shell_check_runs
 from .work_units import ReadingTimeout
 
@@ -1118,6 +1119,13 @@ class _WidthRun:
             self.result.violations.append(
                 Violation(frame.verdict, view, self.result.width, frame.message, "all")
             )
+            return
+        beyond = beyond_screen(frame.lines, self.result.width, bounded=view == "bounded")
+        if beyond is not None:
+            report = self.reporter(view, [model.name for model in self.models])
+            report("fit", beyond.fit)
+            if view == "bounded":
+                report("rows", beyond.rows)
             return
         wider = None if self.keep_screens else self.wider
         key = wider.key(view, frame.lines, self.title_rows, self.models) if wider else None
