@@ -25,6 +25,7 @@ Backticks are the one place bash prints as written: their text, with
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -400,10 +401,11 @@ class _Reader:
         place = (*self.order, words[0][1])
         plain = tuple(word for word, _ in words)
         self.result.found(plain, place)
-        for word, start in words:
-            if _MAY_SUBSTITUTE.search(word) is not None:
-                self.substitutions(word, start)
         inner = _unwrap(plain)
+        handed = _handed_on(plain, inner)
+        for at, (word, start) in enumerate(words):
+            if at not in handed and _MAY_SUBSTITUTE.search(word) is not None:
+                self.substitutions(word, start)
         self.wrapped(plain, place, inner)
         shell = _shell_at(inner or plain)
         for delimiter, quoted, stripped in feeds:
@@ -435,7 +437,7 @@ class _Reader:
                     break
                 lines.append(line)
             body = "\n".join(lines)
-            if not quoted:
+            if not quoted and feeding < 0:  # a shell's script: its reading finds them, once
                 self.substitutions(body, body_start, in_body=True)
             if feeding >= 0:
                 self.result.scripts.append((body, (*self.order, feeding, 2)))
@@ -445,46 +447,18 @@ class _Reader:
         self, text: str, start: int, *, in_body: bool = False, evaluated: bool = False
     ) -> None:
         """Every substitution in ``text`` (a word, a test, a body) as commands of its own."""
-        position = 0
-        quoted = False
-        while position < len(text):
-            ordinary = _NO_SUBSTITUTION.match(text, position)
-            if ordinary is not None:
-                position = ordinary.end()
-                continue
-            char = text[position]
-            if char == "\\" and not quoted:
-                position += 2
-                continue
-            if char == "'" and not in_body and not evaluated and not self.evaluated and not quoted:
-                end = text.find("'", position + 1)
-                position = len(text) if end < 0 else end + 1
-                continue
-            if char == '"' and not in_body:
-                quoted = not quoted
-                position += 1
-                continue
+        quotes_hide = not (in_body or evaluated or self.evaluated)
+        for position, end in substitution_spans(text, in_body=in_body, quotes_hide=quotes_hide):
             place = (*self.order, start + position)
-            if text.startswith(("$((",), position):
-                position += 3
-                continue
-            if text.startswith(("$(", "<(", ">("), position):
-                end = _Reader(text, (), _Result()).balanced(position + 1, "(", ")")
-                inner = text[position + 2 : end - 1]
-                commands, scripts = read_canonical(inner, place, evaluated=self.evaluated)
-                self.result.commands.extend(commands)
-                self.result.scripts.extend(scripts)
-                position = end
-                continue
-            if char == "`":
-                end = position + 1
-                while end < len(text) and text[end] != "`":
-                    end += 2 if text[end] == "\\" else 1
-                inner = re.sub(r"\\([\\`$])", r"\1", text[position + 1 : end])
+            if text[position] == "`":
+                inner = re.sub(r"\\([\\`$])", r"\1", text[position + 1 : end - 1])
                 self.result.scripts.append((inner, place))
-                position = end + 1
                 continue
-            position += 1
+            commands, scripts = read_canonical(
+                text[position + 2 : end - 1], place, evaluated=self.evaluated
+            )
+            self.result.commands.extend(commands)
+            self.result.scripts.extend(scripts)
 
     @staticmethod
     def unquote(word: str) -> str:
@@ -501,6 +475,43 @@ _OUTSIDE_COMMANDS = {
 
 _QUOTING = re.compile(r"[\\'\"]")
 """What a word's quotes are made of: a word with none of them is its own text."""
+
+
+def substitution_spans(
+    text: str, *, in_body: bool = False, quotes_hide: bool = True
+) -> Iterator[tuple[int, int]]:
+    """Where each substitution of ``text`` the shell reading it runs stands (``$( … )``, ``<( … )``, a
+    backtick body), as its start and its end; inside single quotes none, while ``quotes_hide``."""
+    position = 0
+    quoted = False
+    while position < len(text):
+        ordinary = _NO_SUBSTITUTION.match(text, position)
+        if ordinary is not None:
+            position = ordinary.end()
+            continue
+        char = text[position]
+        if char == "\\" and not quoted:
+            position += 2
+        elif char == "'" and not in_body and quotes_hide and not quoted:
+            end = text.find("'", position + 1)
+            position = len(text) if end < 0 else end + 1
+        elif char == '"' and not in_body:
+            quoted = not quoted
+            position += 1
+        elif text.startswith("$((", position):
+            position += 3
+        elif text.startswith(("$(", "<(", ">("), position):
+            end = _Reader(text, (), _Result()).balanced(position + 1, "(", ")")
+            yield position, end
+            position = end
+        elif char == "`":
+            end = position + 1
+            while end < len(text) and text[end] != "`":
+                end += 2 if text[end] == "\\" else 1
+            yield position, end + 1
+            position = end + 1
+        else:
+            position += 1
 
 
 def _unquote(word: str) -> str:
@@ -615,17 +626,36 @@ def _shell_at(inner: tuple[str, ...]) -> str | None:
 
 def _script(words: tuple[str, ...]) -> str | None:
     """The script a shell is handed with ``-c`` (or ``eval``'s words), or ``None``."""
+    handed = _script_words(words)
+    return " ".join(_unquote(words[at]) for at in handed) or None
+
+
+def _script_words(words: tuple[str, ...]) -> range:
+    """Which of ``words`` a shell is handed as its script: the word after ``-c``, or all of ``eval``'s."""
     if not words:
-        return None
+        return range(0)
     name = _name(words[0])
     if name in _EVAL:
-        return " ".join(_unquote(word) for word in words[1:]) or None
+        return range(1, len(words))
     if name not in _SHELLS:
-        return None
+        return range(0)
     for position, word in enumerate(words[1:], start=1):
         plain = _unquote(word)
         if plain.startswith("-") and not plain.startswith("--") and "c" in plain[1:]:
-            return _unquote(words[position + 1]) if position + 1 < len(words) else None
+            return range(position + 1, min(position + 2, len(words)))
         if not plain.startswith("-"):
-            return None
-    return None
+            return range(0)
+    return range(0)
+
+
+def _handed_on(words: tuple[str, ...], inner: tuple[str, ...] | None) -> range:
+    """Which of a command's ``words`` it hands a shell as a script, its wrapper's ``inner`` command's included:
+    their substitutions are that script's to read, where they stand in it."""
+    run = inner or words
+    handed = _script_words(run)
+    if not handed:
+        return handed
+    offset = next(
+        at for at in range(len(words) - len(run), -1, -1) if words[at : at + len(run)] == run
+    )
+    return range(handed.start + offset, handed.stop + offset)

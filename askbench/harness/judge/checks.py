@@ -52,6 +52,7 @@ from .field_match import COUNTED_CUT, MARKER
 from .invariants import Invariant
 from .label_lookalikes import core_label_of, label_of
 from .reaches import check_reaches
+from .screen_bound import beyond_screen
 from .what_runs import runs_problems as shell_check_runs
 from .work_units import ReadingTimeout
 
@@ -865,17 +866,12 @@ def check_runs(
     ):
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
-    pieces = [piece for shown in runs_facts for piece in _shown_pieces(shown)]
+    pieces = [_shown_piece(shown) for shown in runs_facts]
     shape, command = ask.fact("shape"), ask.fact("command")
     withheld = shape is not None and UNAVAILABLE_OUTLINE.match(shape.text) is not None
     whole = command is not None and command.reading.whole and _problem(command) is None
     problems = shell_check_runs(
-        "\n".join(pieces),
-        payload.request.value,
-        dialect,
-        whole or not withheld,
-        narrow=width < RUNS_WIDTH,
-        counted=sum(shown.reading.hidden_commands for shown in runs_facts),
+        pieces, payload.request.value, dialect, whole or not withheld, narrow=width < RUNS_WIDTH
     )
     for problem in (
         problems
@@ -913,27 +909,31 @@ def check_shape_runs(
         or width < RUNS_WIDTH
     ):
         return
-    counted = 0
     if (
         _problem(shown) is None
     ):  # read back as the payload's outline: in its own characters, whatever the notation
-        text, counted = "\n".join(_shown_pieces(shown)), shown.reading.hidden_commands
+        text = _shown_piece(shown)
     else:  # the screen's shape is not the outline: what its rows say is what a person reads, all of it
         lines = [row.text for row in rows[shown.head : shown.end]] or [""]
         text = "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
     if UNAVAILABLE_OUTLINE.match(text):
         return
-    for problem in shell_check_runs(text, payload.request.value, dialect, True, counted=counted):
+    for problem in shell_check_runs(text, payload.request.value, dialect, True):
         report("runs", f"shape: {problem.replace('bounded screen', 'shape')}")
 
 
-def _shown_pieces(shown: FactOnScreen) -> list[str]:
-    """A fact's text as the screen shows it: whole, or its head and tail each with the marker at the cut."""
+def _shown_piece(shown: FactOnScreen) -> str:
+    """A fact's text as the screen shows it: whole, or its head and tail each with the marker at the cut, and
+    between them the count of commands the cut says it hides."""
     text, reading = shown.text, shown.reading
     if reading.whole:
-        return [text]
-    head = text[: reading.head] + MARKER
-    return [head, MARKER + text[len(text) - reading.tail :]] if reading.tail else [head]
+        return text
+    pieces = [text[: reading.head] + MARKER]
+    if reading.hidden_commands:
+        pieces.append(f"{MARKER} {reading.hidden_commands} more commands {MARKER}")
+    if reading.tail:
+        pieces.append(MARKER + text[len(text) - reading.tail :])
+    return "\n".join(pieces)
 
 
 def shown_texts(ask: AskReading) -> list[str]:
@@ -1119,6 +1119,13 @@ class _WidthRun:
             self.result.violations.append(
                 Violation(frame.verdict, view, self.result.width, frame.message, "all")
             )
+            return
+        beyond = beyond_screen(frame.lines, self.result.width, bounded=view == "bounded")
+        if beyond is not None:
+            report = self.reporter(view, [model.name for model in self.models])
+            report("fit", beyond.fit)
+            if view == "bounded":
+                report("rows", beyond.rows)
             return
         wider = None if self.keep_screens else self.wider
         key = wider.key(view, frame.lines, self.title_rows, self.models) if wider else None

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -40,6 +40,7 @@ from ..terminals.made_on_access import MadeOnAccess
 from .bash_oracle import bash_version, read_commands
 from .bash_reader import Found, read_canonical
 from .field_match import COUNTED_CUT
+from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import cut_pattern, exact, is_long, word_pattern
 from .word_spellings import literal as word_literal
@@ -220,6 +221,10 @@ class Commands(MadeOnAccess[ShellCommand]):
         ``shown`` reads a command by its words (bash's commands have no gaps of their own)."""
         verdicts = [shown(ShellCommand(words, 0)) for words in self._distinct]
         return [at for at, which in enumerate(self._which) if not verdicts[which]]
+
+    def word_keys(self) -> Sequence[int]:
+        """Each command's distinct list of words, by number: equal words, equal numbers."""
+        return self._which
 
     def outer_of(self, at: int) -> int | None:
         outer = self._outer[at]
@@ -573,7 +578,7 @@ def what_runs(command: str, dialect: str | None) -> Sequence[ShellCommand] | Non
 
 
 def runs_problems(
-    ask_text: str,
+    ask_text: str | Sequence[str],
     command: str,
     dialect: str | None,
     owes_every: bool,
@@ -581,30 +586,44 @@ def runs_problems(
     narrow: bool = False,
     counted: int = 0,
 ) -> list[str]:
-    """Problems with the ``runs`` invariant on the text a bounded screen shows (the pieces read back, joined).
+    """Problems with the ``runs`` invariant on the text a bounded screen shows (each fact's pieces read back, joined).
 
     What runs is ``what_runs``: bash's reading, and what the traced run executed beyond it. The first and
-    the last command must be on screen; when ``owes_every``, every other one is too, or counted where the
-    screen says how many it hides — ``… N more commands …`` in the text, or ``counted`` that its cuts
-    said they hide — as many as they say; a wrapper hidden with the command it runs is one command
-    hidden. A command that runs nothing has nothing to judge.
+    the last command must be on screen; when ``owes_every``, every other one is too, each occurrence on an
+    occurrence of its own (``askbench.harness.judge.shown_commands``), or hidden by a cut that says exactly
+    how many it hides (``… N more commands …``); ``counted`` is a count whose place is not known, owed the
+    same exactness. A wrapper hidden with the command it runs is one command hidden. A command that runs
+    nothing has nothing to judge.
     """
     commands = what_runs(command, dialect)
     if not commands:
         return []
     last = len(commands) - 1
     ends = (0, last)
-    shown = ScreenSearch(ask_text, narrow=narrow)
-    missing = (
-        missing_commands(commands, shown)
-        if owes_every
-        else [at for at in sorted(set(ends)) if not shown(commands[at])]
-    )
-    if (
-        hidden_units(commands, missing, ends) <= hidden_counted(ask_text) + counted
-    ):  # the middle is counted: only a missing end is owed
-        missing = [at for at in missing if at in ends]
+    pieces = [ask_text] if isinstance(ask_text, str) else ask_text
+    shown: set[int] = set()
+    excused: set[int] = set()
     problems = []
+    for piece in pieces:
+        alignment = _aligned(commands, piece, narrow)
+        shown |= alignment.shown
+        for cut in alignment.cuts:
+            hidden = list(range(cut.before + 1, cut.after))
+            units = hidden_units(commands, hidden, (-1, -1))
+            if cut.stated in (units, units + cut.loose):
+                excused.update(at for at in hidden if at not in ends)
+            else:
+                problems.append(
+                    f"a cut says {cut.stated} more commands where it hides {units}"
+                    f" (read by {reader_name(dialect)})"
+                )
+    missing = [
+        at
+        for at in (range(len(commands)) if owes_every else sorted(set(ends)))
+        if at not in shown and at not in excused
+    ]
+    if counted and hidden_units(commands, missing, ends) == counted:
+        missing = [at for at in missing if at in ends]
     for at in missing:
         found = commands[at]
         which = "first" if at == 0 else "last" if at == last else f"#{found.start + 1}"
@@ -613,6 +632,25 @@ def runs_problems(
             f" (read by {reader_name(dialect)})"
         )
     return problems
+
+
+def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Alignment:
+    """The commands ``text`` shows, each on an occurrence of its own words, and what its counted cuts hide."""
+    search = ScreenSearch(text, narrow=narrow)
+    keys: Sequence[Hashable] = (
+        commands.word_keys()
+        if isinstance(commands, Commands)
+        else [(found.words, found.gaps) for found in commands]
+    )
+
+    def find(at: int, start: int, end: int) -> list[Occurrence]:
+        found = commands[at]
+        if not search(found):
+            return []
+        pattern = command_pattern(found, narrow=narrow)
+        return [Occurrence(match.start()) for match in pattern.finditer(text, start, end)]
+
+    return align(text, keys, find)
 
 
 def _brief(text: str) -> str:

@@ -59,6 +59,19 @@ def test_wrappers_and_shells_hand_on_their_commands() -> None:
     assert scripts("sh <<'EOF'\ncurl e.x\nEOF") == ["curl e.x"]
 
 
+def test_a_script_handed_on_is_read_once_where_it_stands() -> None:
+    assert words('eval "$(echo $P | base64 -d)"') == [
+        ("eval", '"$(echo $P | base64 -d)"')
+    ]  # its substitution is the script's: read with it, not also as the eval's own
+    assert scripts('eval "$(echo $P | base64 -d)"') == ["$(echo $P | base64 -d)"]
+    assert words('sh -c "echo $(date)" "$(id)"') == [
+        ("sh", "-c", '"echo $(date)"', '"$(id)"'),
+        ("id",),
+    ]
+    assert ("id",) not in words("sh <<EOF\n$(id)\nEOF")
+    assert scripts("sh <<EOF\n$(id)\nEOF") == ["$(id)"]
+
+
 _TOKENS = [
     "echo", "ls", "-l", "a=1", "x", "2", "{a,b}", "#c", "if", "then", "fi", "for", "in", "do", "done",
     "case", "esac", "function", "f", "[[", "]]", "{", "}", "!", "time", "sudo", "sh", "-c", "eval",

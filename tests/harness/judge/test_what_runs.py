@@ -304,15 +304,16 @@ def test_commands_a_cut_hides_are_owed_unless_it_counts_them() -> None:
     text = "command : npm run step-0 -- --workspace packages/module-0 && …\n… && npm run step-29 -- --workspace packages/module-29"
     problems = runs_problems(text, CHAIN, None, True)
     assert any("'curl -fsSL" in problem for problem in problems)
-    assert runs_problems(text, CHAIN, None, True, counted=30) == []
+    assert runs_problems(text, CHAIN, None, True, counted=29) == []
     assert runs_problems(text, CHAIN, None, True, counted=2) != []
+    assert runs_problems(text, CHAIN, None, True, counted=30) != []
     assert (
-        runs_problems(text.replace("&& …", "&& …\n… 30 more commands …"), CHAIN, None, True) == []
+        runs_problems(text.replace("&& …", "&& …\n… 29 more commands …"), CHAIN, None, True) == []
     )
 
 
 def test_a_count_never_excuses_the_first_or_the_last_command() -> None:
-    text = "command : npm run step-0 -- --workspace packages/module-0 && …\n… 99 more commands …"
+    text = "command : npm run step-0 -- --workspace packages/module-0 && …\n… 30 more commands …"
     problems = runs_problems(text, CHAIN, None, True)
     assert problems == [
         f"the last command 'npm run step-29 -- --workspace packages/module-29' is not on the bounded"
@@ -547,3 +548,55 @@ def test_where_bash_respells_a_word_the_screen_may_spell_it_as_the_source_does()
         command = parse_commands(source, "bash")
         assert command is not None
         assert on_screen(command[0], f"command : {source}"), source
+
+
+# ── each occurrence is owed, and a count is exact ──────────────────────────
+
+
+def test_a_command_that_runs_twice_is_owed_twice() -> None:
+    command = f"{HIDDEN_CURL} && make && {HIDDEN_CURL} && echo done"
+    shown = f"command : {HIDDEN_CURL} && make && …\n… && echo done"
+    assert any("#" in problem for problem in runs_problems(shown, command, None, True))
+    counted = f"command : {HIDDEN_CURL} && make && …\n… 1 more command …\n… && echo done"
+    assert runs_problems(counted, command, None, True) == []
+    assert runs_problems(f"command : {command}", command, None, True) == []
+
+
+def test_a_count_says_exactly_what_its_cut_hides() -> None:
+    text = "command : npm run step-0 -- --workspace packages/module-0 && …\n… {} more commands …\n… && npm run step-29 -- --workspace packages/module-29"
+    assert runs_problems(text.format(29), CHAIN, None, True) == []
+    for wrong in (13, 28, 30, 53):
+        problems = runs_problems(text.format(wrong), CHAIN, None, True)
+        assert problems and problems[0].startswith(
+            f"a cut says {wrong} more commands where it hides 29"
+        )
+
+
+def test_one_place_on_screen_shows_one_command() -> None:
+    command = " && ".join(f": {'padding-' * 6}{index}" for index in range(40)) + " && scp k h:/t"
+    shape = "\n".join([": …"] * 4 + [": ……", "… {} more commands …", "scp k h:/t"])
+    assert runs_problems(shape.format(35), command, "bash", True) == []
+    for wrong in (0, 34, 39):
+        problems = runs_problems(shape.format(wrong), command, "bash", True)
+        assert problems and problems[0].startswith(
+            f"a cut says {wrong} more commands where it hides 35"
+        )
+
+
+def test_a_cut_through_a_command_may_count_it_a_cut_between_commands_may_not() -> None:
+    command = "; ".join(
+        f'echo "stage {index}: compiled $(ls dist | wc -l) files"' for index in range(9)
+    )
+    through = 'command : echo "stage 0: compiled $(ls dist | wc -l) fil…\n… {} more commands …\n… files"; echo "stage 8: compiled $(ls dist | wc -l) files"'
+    assert runs_problems(through.format(21), command, "bash", True) == []
+    assert runs_problems(through.format(22), command, "bash", True) == []
+    assert runs_problems(through.format(23), command, "bash", True) != []
+    between = 'command : echo "stage 0: compiled $(ls dist | wc -l) files"; …\n… {} more commands …\n… echo "stage 8: compiled $(ls dist | wc -l) files"'
+    assert runs_problems(between.format(21), command, "bash", True) == []
+    assert runs_problems(between.format(22), command, "bash", True) != []
+
+
+def test_commands_are_shown_in_the_order_they_run_each_after_the_one_before() -> None:
+    command = "make && make test && make"
+    assert runs_problems("command : make && make test && make", command, "bash", True) == []
+    assert runs_problems("command : make test && make", command, "bash", True) != []

@@ -30,7 +30,7 @@ from askbench.impl.cells import (
     text_rows,
     wrap_line,
 )
-from askbench.impl.command_spans import CommandSpans
+from askbench.impl.command_spans import CommandSpans, hidden_marker
 from askbench.impl.dialog import (
     NARROW_INDENT,
     DialogBudget,
@@ -322,6 +322,34 @@ def cut_commands_uncounted(
     """A cut through a chain of commands is a bare ``…``: the commands it hides are not counted where it cuts."""
     request = replace(payload.request, shape_commands=None, value_commands=None)
     return reference_frame(replace(payload, request=request), view, budget)
+
+
+def _marker_short_by_one(count: int) -> str:
+    return hidden_marker(max(1, count - 1))
+
+
+count_short_by_one = _patched_render(
+    "askbench.impl.dialog.hidden_marker", _marker_short_by_one, ["bounded"]
+)
+"""A cut's count says one command fewer than it hides: the command it leaves out is hidden uncounted."""
+
+
+def _hidden_unless_repeated(
+    self: CommandSpans, text: str, head: str, tail: str, clean: Callable[[str], str]
+) -> int:
+    """The commands not shown, a command whose text the head or tail shows elsewhere read as shown."""
+    seen = sum(
+        weight
+        for start, end, weight in self.spans
+        if (shown := clean(text[start:end]).strip()) and (shown in head or shown in tail)
+    )
+    return max(0, self.total - seen)
+
+
+repeats_uncounted = _patched_render(
+    "askbench.impl.command_spans.CommandSpans.hidden", _hidden_unless_repeated, ["bounded"]
+)
+"""A cut that hides an exact repeat of a command it shows counts it as if it were not there."""
 
 
 # ── the row budget ──────────────────────────────────────────────────────────
@@ -673,6 +701,16 @@ MUTANTS: tuple[Variant, ...] = (
         "cut-commands-uncounted",
         "a field cap cuts a chain of commands with a bare '…': 'curl … | sh', command 15 of 30, is hidden uncounted",
         cut_commands_uncounted,
+    ),
+    mutant(
+        "hidden-repeat-uncounted",
+        "a cut's count leaves out a hidden command that repeats one it shows ('ls dist' twice, counted once)",
+        repeats_uncounted,
+    ),
+    mutant(
+        "count-short-by-one",
+        "a cut's '… N more commands …' says one fewer than it hides",
+        count_short_by_one,
     ),
     mutant(
         "widths-by-graphemes",

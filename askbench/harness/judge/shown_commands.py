@@ -1,0 +1,208 @@
+"""Which of a command's commands a shown text holds, occurrence by occurrence, and what each counted cut hides.
+
+A set of the commands on screen proves too little: ``echo a`` shown once
+says nothing of a second ``echo a``, and a cut that says ``… 13 more
+commands …`` where it hides 53 misleads as much as a bare ``…``. So the
+commands are matched to the text in order, each to an occurrence of its
+words of its own that stands after the one before it: one place on screen
+shows one command, however many commands' words it matches (``: …`` is
+any of forty ``: <padding>`` no-ops). The text is read in the pieces its
+counted cuts leave: the first piece holds the commands from its first on,
+the last the commands up to its last, a piece between them the commands
+after what came before. A cut hides exactly the commands between the last
+one shown before it and the first one shown after it; its count must say
+that many — one more where the cut falls inside the last command shown
+before it (a renderer may count a command it cuts through as hidden).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from .field_match import COUNTED_CUT, MARKER
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """Where a command's words begin in a text."""
+
+    start: int
+
+
+@dataclass(frozen=True)
+class CountedCut:
+    """A cut's count and the commands it hides, by index: after ``before``, before ``after``."""
+
+    stated: int
+    before: int
+    after: int
+    loose: bool
+    """A command before it is shown only up to the cut, so it may be counted as hidden too."""
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """The commands one text shows, by index, and the counted cuts in it."""
+
+    shown: frozenset[int]
+    cuts: tuple[CountedCut, ...]
+
+
+Find = Callable[[int, int, int], list[Occurrence]]
+"""The occurrences of command ``at``'s words between two places of the text, in order."""
+
+Placed = tuple[int, Occurrence]
+"""A command, by index, and the occurrence it is matched to."""
+
+
+@dataclass(frozen=True)
+class _Window:
+    """Where a run may look: commands from ``low`` up to ``high`` (exclusive), on places strictly between
+    ``after`` and ``before``."""
+
+    low: int
+    high: int
+    after: int
+    before: int
+
+
+class _Pool:
+    """The occurrences of one stretch of text, looked for once for each distinct list of words."""
+
+    def __init__(self, keys: Sequence[Hashable], find: Find, start: int, end: int) -> None:
+        self.keys, self.find, self.start, self.end = keys, find, start, end
+        self.found: dict[Hashable, tuple[list[Occurrence], list[int]]] = {}
+
+    def _of(self, at: int) -> tuple[list[Occurrence], list[int]]:
+        key = self.keys[at]
+        found = self.found.get(key)
+        if found is None:
+            occurrences = self.find(at, self.start, self.end)
+            found = self.found[key] = (occurrences, [each.start for each in occurrences])
+        return found
+
+    def first(self, at: int, window: _Window) -> Occurrence | None:
+        """Command ``at``'s first occurrence inside the window's places."""
+        occurrences, starts = self._of(at)
+        index = bisect_right(starts, window.after)
+        if index < len(starts) and starts[index] < window.before:
+            return occurrences[index]
+        return None
+
+    def last(self, at: int, window: _Window) -> Occurrence | None:
+        """Command ``at``'s last occurrence inside the window's places."""
+        occurrences, starts = self._of(at)
+        index = bisect_right(starts, window.before - 1) - 1
+        if index >= 0 and starts[index] > window.after:
+            return occurrences[index]
+        return None
+
+
+def _forward(pool: _Pool, window: _Window) -> list[Placed]:
+    """The run of commands from the first one the window holds on, each after the one before it."""
+    anchor = next(
+        (at for at in range(window.low, window.high) if pool.first(at, window)), window.high
+    )
+    run: list[Placed] = []
+    after = window.after
+    for at in range(anchor, window.high):
+        occurrence = pool.first(at, _Window(at, at + 1, after, window.before))
+        if occurrence is None:
+            break
+        run.append((at, occurrence))
+        after = occurrence.start
+    return run
+
+
+def _backward(pool: _Pool, window: _Window) -> list[Placed]:
+    """The run of commands up to the last one the window holds, each before the one after it, in order."""
+    anchor = next(
+        (at for at in range(window.high - 1, window.low - 1, -1) if pool.last(at, window)),
+        window.low - 1,
+    )
+    run: list[Placed] = []
+    before = window.before
+    for at in range(anchor, window.low - 1, -1):
+        occurrence = pool.last(at, _Window(at, at + 1, window.after, before))
+        if occurrence is None:
+            break
+        run.append((at, occurrence))
+        before = occurrence.start
+    return run[::-1]
+
+
+def _stretches(text: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """The text's stretches between counted cuts, and each cut's count."""
+    stretches, counts, start = [], [], 0
+    for match in COUNTED_CUT.finditer(text):
+        stretches.append((start, match.start()))
+        counts.append(int(match[1]))
+        start = match.end()
+    stretches.append((start, len(text)))
+    return stretches, counts
+
+
+def _stretch_run(pool: _Pool, floor: int, count: int, *, first: bool, last: bool) -> list[Placed]:
+    """The commands one stretch shows: a run from the first it holds at or after ``floor``, and in the last
+    stretch a run up to the last command it holds — the head first where the stretch is the whole text."""
+    whole = _Window(floor, count, pool.start - 1, pool.end)
+    if not last:
+        return _forward(pool, whole)
+    if first:
+        head = _forward(pool, whole)
+        if not head:
+            return _backward(pool, whole)
+        after, low = head[-1][1].start, head[-1][0] + 1
+        return head + _backward(pool, _Window(low, count, after, pool.end))
+    tail = _backward(pool, whole)
+    if not tail:
+        return _forward(pool, whole)
+    high, before = tail[0]
+    return _forward(pool, _Window(floor, high, pool.start - 1, before.start)) + tail
+
+
+def align(text: str, keys: Sequence[Hashable], find: Find) -> Alignment:
+    """The commands ``text`` shows, each on an occurrence of its own, and what its counted cuts hide.
+
+    ``keys[at]`` names command ``at``'s words (equal words, equal keys): occurrences are looked for once a key.
+    """
+    count = len(keys)
+    stretches, counts = _stretches(text)
+    runs: list[list[Placed]] = []
+    cut_through: list[bool] = []
+    floor = 0
+    for number, (start, end) in enumerate(stretches):
+        pool = _Pool(keys, find, start, end)
+        run = _stretch_run(pool, floor, count, first=number == 0, last=number == len(stretches) - 1)
+        runs.append(run)
+        cut_through.append(_cuts_through(text, start, end, run))
+        floor = max([floor, *(at + 1 for at, _ in run)])
+    return Alignment(
+        frozenset(at for run in runs for at, _ in run), _counted(runs, counts, cut_through, count)
+    )
+
+
+_SEPARATOR = re.compile(r"[;&|]")
+
+
+def _cuts_through(text: str, start: int, end: int, run: list[Placed]) -> bool:
+    """Whether the cut at ``end`` falls inside the last command shown before it: the stretch ends at a bare
+    marker, with no separator between that command's start and it."""
+    if not run or not text[start:end].rstrip(" \n").endswith(MARKER):
+        return False
+    last = max(placed.start for _, placed in run)
+    return _SEPARATOR.search(text, last, end) is None
+
+
+def _counted(
+    runs: list[list[Placed]], counts: list[int], cut_through: list[bool], count: int
+) -> tuple[CountedCut, ...]:
+    cuts = []
+    for number, stated in enumerate(counts):
+        before = max((at for run in runs[: number + 1] for at, _ in run), default=-1)
+        after = min((at for run in runs[number + 1 :] for at, _ in run), default=count)
+        cuts.append(CountedCut(stated, before, after, cut_through[number]))
+    return tuple(cuts)
