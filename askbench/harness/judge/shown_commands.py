@@ -57,6 +57,13 @@ Find = Callable[[int, int, int], list[Occurrence]]
 Placed = tuple[int, Occurrence]
 """A command, by index, and the occurrence it is matched to."""
 
+Within = Callable[[int, int], bool]
+"""Whether command ``at`` stands inside the words of command ``host`` (a substitution in them): bash lists it
+after its host's own words, while the screen shows it among them."""
+
+_HOSTS = 8
+"""How many commands placed just before one are asked whether it stands inside them."""
+
 
 @dataclass(frozen=True)
 class _Window:
@@ -72,8 +79,10 @@ class _Window:
 class _Pool:
     """The occurrences of one stretch of text, looked for once for each distinct list of words."""
 
-    def __init__(self, keys: Sequence[Hashable], find: Find, start: int, end: int) -> None:
-        self.keys, self.find, self.start, self.end = keys, find, start, end
+    def __init__(
+        self, keys: Sequence[Hashable], find: Find, within: Within, start: int, end: int
+    ) -> None:
+        self.keys, self.find, self.within, self.start, self.end = keys, find, within, start, end
         self.found: dict[Hashable, tuple[list[Occurrence], list[int]]] = {}
 
     def _of(self, at: int) -> tuple[list[Occurrence], list[int]]:
@@ -110,11 +119,26 @@ def _forward(pool: _Pool, window: _Window) -> list[Placed]:
     after = window.after
     for at in range(anchor, window.high):
         occurrence = pool.first(at, _Window(at, at + 1, after, window.before))
-        if occurrence is None:
+        if occurrence is not None:
+            run.append((at, occurrence))
+            after = occurrence.start
+            continue
+        nested = _inside_placed(pool, at, run, window.before)
+        if nested is None:
             break
-        run.append((at, occurrence))
-        after = occurrence.start
+        run.append((at, nested))
     return run
+
+
+def _inside_placed(pool: _Pool, at: int, run: list[Placed], before: int) -> Occurrence | None:
+    """Command ``at`` on a place of its own inside a command just placed that it stands in, or None."""
+    taken = {placed.start for _, placed in run[-_HOSTS:]}
+    for host, placed in reversed(run[-_HOSTS:]):
+        if pool.within(at, host):
+            found = pool.first(at, _Window(at, at + 1, placed.start - 1, before))
+            if found is not None and found.start not in taken:
+                return found
+    return None
 
 
 def _backward(pool: _Pool, window: _Window) -> list[Placed]:
@@ -128,10 +152,29 @@ def _backward(pool: _Pool, window: _Window) -> list[Placed]:
     for at in range(anchor, window.low - 1, -1):
         occurrence = pool.last(at, _Window(at, at + 1, window.after, before))
         if occurrence is None:
-            break
+            occurrence = _inside_host(pool, at, _Window(window.low, at, window.after, before), run)
+            if occurrence is None:
+                break
+            run.append((at, occurrence))
+            continue
         run.append((at, occurrence))
         before = occurrence.start
     return run[::-1]
+
+
+def _inside_host(pool: _Pool, at: int, hosts: _Window, run: list[Placed]) -> Occurrence | None:
+    """Command ``at``, read backward, on a place of its own after a command before it that it stands in and
+    that the window shows (so it is placed next), or None."""
+    taken = {placed.start for _, placed in run[-_HOSTS:]}
+    for host in range(hosts.high - 1, max(hosts.low, hosts.high - _HOSTS) - 1, -1):
+        placed = pool.within(at, host) and pool.last(
+            host, _Window(host, host + 1, hosts.after, hosts.before)
+        )
+        if placed:
+            found = pool.last(at, _Window(at, at + 1, placed.start, pool.end))
+            if found is not None and found.start not in taken:
+                return found
+    return None
 
 
 def _stretches(text: str) -> tuple[list[tuple[int, int]], list[int]]:
@@ -164,10 +207,11 @@ def _stretch_run(pool: _Pool, floor: int, count: int, *, first: bool, last: bool
     return _forward(pool, _Window(floor, high, pool.start - 1, before.start)) + tail
 
 
-def align(text: str, keys: Sequence[Hashable], find: Find) -> Alignment:
+def align(text: str, keys: Sequence[Hashable], find: Find, within: Within) -> Alignment:
     """The commands ``text`` shows, each on an occurrence of its own, and what its counted cuts hide.
 
     ``keys[at]`` names command ``at``'s words (equal words, equal keys): occurrences are looked for once a key.
+    A command that stands inside another's words is looked for from where that one stands.
     """
     count = len(keys)
     stretches, counts = _stretches(text)
@@ -175,7 +219,7 @@ def align(text: str, keys: Sequence[Hashable], find: Find) -> Alignment:
     cut_through: list[bool] = []
     floor = 0
     for number, (start, end) in enumerate(stretches):
-        pool = _Pool(keys, find, start, end)
+        pool = _Pool(keys, find, within, start, end)
         run = _stretch_run(pool, floor, count, first=number == 0, last=number == len(stretches) - 1)
         runs.append(run)
         cut_through.append(_cuts_through(text, start, end, run))

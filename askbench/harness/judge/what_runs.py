@@ -42,7 +42,7 @@ from .bash_reader import Found, read_canonical
 from .field_match import COUNTED_CUT
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
-from .word_spellings import cut_pattern, exact, is_long, word_pattern
+from .word_spellings import RESPELLED, cut_pattern, exact, is_long, word_pattern
 from .word_spellings import literal as word_literal
 
 ELLIPSIS = "\u2026"
@@ -362,11 +362,17 @@ _CAPPED_WORD_CELLS = len('"…"')
 
 
 def _command_cells(words: tuple[str, ...]) -> int:
-    """The cells a command takes as an outline shows it: a long word as its bare marker in its quotes."""
+    """The cells a command takes as an outline shows it: a long word of data as its bare marker in its quotes,
+    and a word holding a substitution at its own width, since the commands in it are never capped away."""
     return (
         len(words)
         - 1
-        + sum(_CAPPED_WORD_CELLS if is_long(word) else _most_cells(word) for word in words)
+        + sum(
+            _CAPPED_WORD_CELLS
+            if is_long(word) and not RESPELLED.search(word)
+            else _most_cells(word)
+            for word in words
+        )
     )
 
 
@@ -598,9 +604,22 @@ def runs_problems(
     commands = what_runs(command, dialect)
     if not commands:
         return []
+    pieces = [ask_text] if isinstance(ask_text, str) else ask_text
+    return owed_problems(commands, pieces, dialect, owes_every, narrow=narrow, counted=counted)
+
+
+def owed_problems(
+    commands: Sequence[ShellCommand],
+    pieces: Sequence[str],
+    dialect: str | None,
+    owes_every: bool,
+    *,
+    narrow: bool = False,
+    counted: int = 0,
+) -> list[str]:
+    """``runs_problems`` for commands already read: each owed command shown, or hidden by an exact count."""
     last = len(commands) - 1
     ends = (0, last)
-    pieces = [ask_text] if isinstance(ask_text, str) else ask_text
     shown: set[int] = set()
     excused: set[int] = set()
     problems = []
@@ -650,7 +669,11 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
         pattern = command_pattern(found, narrow=narrow)
         return [Occurrence(match.start()) for match in pattern.finditer(text, start, end)]
 
-    return align(text, keys, find)
+    def within(at: int, host: int) -> bool:
+        inner, outer = " ".join(commands[at].words), " ".join(commands[host].words)
+        return inner != outer and inner in outer
+
+    return align(text, keys, find, within)
 
 
 def _brief(text: str) -> str:

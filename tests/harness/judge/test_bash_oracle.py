@@ -20,7 +20,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from askbench.harness.judge.bash_oracle import bash_version, read_commands
-from askbench.harness.judge.what_runs import bash_commands, bash_commands_of, on_screen
+from askbench.harness.judge.what_runs import (
+    bash_commands,
+    bash_commands_of,
+    owed_problems,
+)
 from askbench.impl.shell import Outline, outline
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
@@ -31,15 +35,16 @@ SHARDS = 4
 
 
 def disagreements(commands: list[str]) -> list[str]:
-    """Each command whose outline leaves out a command bash runs, with the one it leaves out."""
+    """Each command whose outline leaves out a command bash runs, unless a cut there says exactly how many it
+    hides, with what it leaves out."""
     out = []
     for command, found in zip(commands, bash_commands_of(commands), strict=True):
         shown = outline(command)
-        if shown is None or shown.doubtful or found is None:
+        if shown is None or shown.doubtful or not found:
             continue  # no shell receives it, or the command stands as written
-        missing = [one.text for one in found if not on_screen(one, shown.text)]
-        if missing:
-            out.append(f"{command!r}: outline {shown.text!r} leaves out {missing[0]!r}")
+        problems = owed_problems(found, [shown.text], None, owes_every=True)
+        if problems:
+            out.append(f"{command!r}: outline {shown.text!r}: {problems[0]}")
     return out
 
 
