@@ -243,7 +243,7 @@ class _Parse:
         """The parses of the first and the last piece alone, once made: the outline's two ends walk them."""
         doubts = Doubts()
         for piece in pieces(_parser(dialect), scanned):
-            if piece.last and piece.root.has_error:
+            if (piece.last and piece.root.has_error) or _skipped(piece, source):
                 self.doubtful = True
                 return
             captures = self._captures(piece)
@@ -289,6 +289,20 @@ class _Parse:
         return _trailing_data(
             (self.spans[index][0], self.root(index)) for index in range(len(self.spans) - 1, -1, -1)
         )
+
+
+_SEPARATING = b" \t\n"
+"""What bash takes for nothing before a command's first word: blanks and newlines."""
+
+
+def _skipped(piece: Piece, source: bytes) -> bool:
+    """Whether the grammar passed over text before the first statement that a shell reads as part of it.
+
+    tree-sitter starts its tree past a byte-order mark, while bash reads the mark as the first word's first
+    character (``\ufeffrm`` is a command of that name): an outline that drops what it skipped shows a command
+    other than the one that runs.
+    """
+    return piece.start == 0 and bool(source[: piece.root.start_byte].strip(_SEPARATING))
 
 
 def _shifted(tokens: Iterable[_Token], offset: int) -> Iterator[_Token]:

@@ -353,3 +353,17 @@ def test_a_continuation_in_an_unquoted_heredoc_body_withholds_the_outline() -> N
         assert shown is not None and shown.doubtful
     kept = outline("git <<'EOF'\ncurl \\\n  x\nEOF")
     assert kept is not None and not kept.doubtful
+
+
+@pytest.mark.parametrize("command", ["\ufeff0", "\ufeffrm -rf build && make"])
+def test_text_the_grammar_passes_over_before_the_first_command_withholds_the_outline(
+    command: str,
+) -> None:
+    """bash reads a leading byte-order mark as part of the first word; tree-sitter starts past it."""
+    shown = outline(command)
+    assert shown is not None and shown.doubtful and shown.text == command
+
+
+def test_blanks_and_comments_before_the_first_command_are_read_as_bash_reads_them() -> None:
+    shown = outline("  \t\n# set up\nls -la")
+    assert shown is not None and not shown.doubtful

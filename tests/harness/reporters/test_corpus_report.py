@@ -102,8 +102,8 @@ def _pages(report) -> str:  # type: ignore[no-untyped-def]
 
 def test_the_gallery_paints_the_flagged_value(seed_report) -> None:  # type: ignore[no-untyped-def]
     page = _pages(seed_report)
-    assert '<span class="fg-brown">@&#x27;</span>' in page  # SGR 33 as pyte reads it: "brown"
-    assert '<span class="fg-cyan b">Permission Required</span>' in page
+    assert '<span style="color:#d75f00">@&#x27;</span>' in page  # the reference's 256-colour 166
+    assert '<span class="b" style="color:#0087d7">Permission Required</span>' in page  # bold 32
     assert page.count('<pre class="screen"') == 3 * 2 * 3  # fixtures x views x widths
     assert 'style="width:80ch"' in page and 'style="width:160ch"' in page
 
