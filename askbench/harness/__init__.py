@@ -1,6 +1,7 @@
 """The harness: terminal truth for the reference renderer and any other, by role.
 
-``terminals`` (the judge's terminal models and real terminals), ``judge`` (facts, reading,
+``terminals`` (the judge's terminal models and real terminals), ``bash`` (bash itself asked
+what a command runs, for the judge and for the reference's reader), ``judge`` (facts, reading,
 invariants), ``fixtures`` (the corpus as data), ``drivers`` (where frames come from),
 ``runners`` (gate, mutate, matrix, bench), ``reporters`` (every output format), ``agents``
 (the agent CLIs people use, driven and judged) and ``frontends`` (the CLI, ``try``, the pytest
@@ -9,6 +10,7 @@ plugin). It depends on ``askbench.impl``; ``askbench.impl`` never on it.
 
 __all__ = [
     "agents",
+    "bash",
     "drivers",
     "fixtures",
     "frontends",

@@ -24,13 +24,14 @@ from .ask import (
     format_skill_path_ask_prompt,
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
+from .command_reader import CommandReader, read_spans
 from .command_spans import CommandSpans
 from .device_call import file_reached, unwrap_device_write
 from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
 from .mcp_call import McpCall, gateway_input, is_mcp_tool_name, resolve_mcp_call
 from .preview import PATH_BEARING_TOOLS, ToolPreviewFormatter, as_record, prompt_path
 from .registry import ToolInputFormatterRegistry
-from .shell import DIALECTS, UNAVAILABLE, differs_from, outline
+from .shell import DIALECTS, UNAVAILABLE, UNAVAILABLE_COUNTED, differs_from, outline
 from .truncate import ELLIPSIS
 
 PayloadKind = Literal[
@@ -281,6 +282,8 @@ class _Context:
     input: Mapping[str, object]
     ask: Mapping[str, object]
     formatter: ToolPreviewFormatter
+    reader: CommandReader | None = None
+    """bash's own reading, where the host passes one: a withheld outline's cut then counts what it hides."""
 
     @property
     def agent(self) -> str | None:
@@ -298,8 +301,13 @@ def build_payload(
     call: Mapping[str, object],
     ask: Mapping[str, object] | None = None,
     formatter: ToolPreviewFormatter | None = None,
+    reader: CommandReader | None = None,
 ) -> PromptPayload:
     """The complete payload for a tool call (``{name, input}``) and its gate context.
+
+    ``reader`` is what the host knows of how bash reads a command
+    (``askbench.impl.command_reader``); without one the outline's own parse
+    is all the payload holds.
 
     Raises ``PayloadError`` naming the field when the call or ask cannot
     describe a request; never for hostile content, which is the renderer's job.
@@ -316,14 +324,15 @@ def build_payload(
     if not isinstance(ask, Mapping):
         raise PayloadError("ask", "must be an object")
     _refuse_unprintable_integers({"call.input": tool_input, "ask": ask})
-    context = _Context(name.strip(), tool_input, ask, formatter or _default_formatter())
+    context = _Context(name.strip(), tool_input, ask, formatter or _default_formatter(), reader)
     device = unwrap_device_write(context.name, tool_input, ask)
     if device is not None:
         inner_ask, kind = device.ask, device.kind
         if ask.get("forwarded") or ask.get("kind") == "forwarded":
             # a subagent's device write is still the subagent's ask: the inner call is the child
             inner_ask, kind = {**device.ask, "kind": device.kind}, "forwarded"
-        payload = _build(_Context(device.name, device.input, inner_ask, context.formatter), kind)  # type: ignore[arg-type]
+        inner = _Context(device.name, device.input, inner_ask, context.formatter, reader)
+        payload = _build(inner, kind)  # type: ignore[arg-type]
         notes = tuple(Evidence(label, text) for label, text in device.notes)
         return replace(payload, evidence=notes + payload.evidence)
     asked = ask.get("kind") or derive_kind(context.name, ask)
@@ -388,7 +397,10 @@ def _shape(context: _Context, command: str) -> dict[str, object]:
     if found is None:
         return {}
     if found.doubtful:
-        return {"shape": UNAVAILABLE}
+        read = context.reader(command) if context.reader is not None else None
+        if read is None:
+            return {"shape": UNAVAILABLE}
+        return {"shape": UNAVAILABLE_COUNTED, "value_commands": read_spans(command, read)}
     if differs_from(found.text, command):
         return {"shape": found.text, "shape_commands": found.commands}
     return {"value_commands": found.source_commands}
@@ -644,7 +656,7 @@ def _build_forwarded(context: _Context) -> PromptPayload:
     if child_kind not in PAYLOAD_KINDS:
         raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}")
     child = _BUILDERS[child_kind](
-        _Context(context.name, context.input, child_ask, context.formatter)
+        _Context(context.name, context.input, child_ask, context.formatter, context.reader)
     )
     message = relay.get("message")
     if message is not None and not isinstance(message, str):

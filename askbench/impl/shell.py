@@ -140,6 +140,9 @@ class Outline:
 UNAVAILABLE = "outline unavailable: shown as written, and a cut may hide commands"
 """What the shape says when the parse cannot be trusted to be the shell's: the person reads the command itself, and a
 cut of it counts nothing — where the commands stand is not known — so the shape says a cut may hide some."""
+UNAVAILABLE_COUNTED = "outline unavailable: shown as written; a cut counts what it hides"
+"""What the shape says when the outline is withheld but a reader the host passed in (``askbench.impl.command_reader``)
+said which commands bash reads: a cut of the command counts them."""
 
 
 @cache

@@ -9,8 +9,6 @@ borrow a decision from ``askbench.impl`` and pass whatever the renderer chose.
 
 __all__ = [
     "ask_reading",
-    "bash_oracle",
-    "bash_reader",
     "box",
     "checks",
     "chrome",

@@ -851,10 +851,10 @@ def check_runs(
     read back as showing of the command, its outline, what runs and the full
     command — never in the renderer's own outline alone. A cut that hides
     commands says how many (``… 19 more commands …``), in the text or on a
-    row of its own after its marker. Only a shape that says the outline is
-    unavailable — the renderer could not prove where the commands are, and
-    says so — lets a cut command owe just its first and last command, unless
-    the command shows whole. Below ``RUNS_WIDTH`` columns a field's
+    row of its own after its marker. A shape that says the outline is
+    unavailable excuses nothing: a renderer that cannot place the commands by
+    its own parse may ask bash where they are (``askbench.impl.command_reader``),
+    and its cut counts them all the same. Below ``RUNS_WIDTH`` columns a field's
     rows hold a dozen cells: the first command's start must still show. A
     field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
     one command line, and is held to ``cap``, not to ``runs``.
@@ -867,11 +867,8 @@ def check_runs(
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
     pieces = [_shown_piece(shown) for shown in runs_facts]
-    shape, command = ask.fact("shape"), ask.fact("command")
-    withheld = shape is not None and UNAVAILABLE_OUTLINE.match(shape.text) is not None
-    whole = command is not None and command.reading.whole and _problem(command) is None
     problems = shell_check_runs(
-        pieces, payload.request.value, dialect, whole or not withheld, narrow=width < RUNS_WIDTH
+        pieces, payload.request.value, dialect, True, narrow=width < RUNS_WIDTH
     )
     for problem in (
         problems

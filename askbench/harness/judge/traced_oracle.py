@@ -25,7 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 
-from .bash_oracle import unescaped
+from ..bash.bash_oracle import unescaped
 from .sandbox import bwrap_version, nonce, run_sandboxed, sandbox_available
 
 __all__ = ["LOCALE", "Trace", "oracle_name", "prefetch", "read_log", "trace", "traced_enabled"]

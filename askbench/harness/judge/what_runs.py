@@ -2,7 +2,7 @@
 
 The gate must not take the renderer's word for what a command does, so
 this module never uses ``askbench.impl.shell``. A bash command is read by bash
-itself (``askbench.harness.judge.bash_oracle``, ``askbench.harness.judge.bash_reader``): every command it
+itself (``askbench.harness.bash.bash_oracle``, ``askbench.harness.bash.bash_reader``): every command it
 would run, wrappers' commands and the scripts handed to a shell included,
 each as its words; a PowerShell command (``ask.shell``) by tree-sitter's
 PowerShell grammar, as no ``pwsh`` is at hand, and its verdicts say so. The
@@ -36,9 +36,10 @@ from askbench.impl.shell import (
     scannable,  # the grammar's crash workaround only: the judge's parse is its own
 )
 
+from ..bash.bash_oracle import bash_version
+from ..bash.bash_reader import Found
+from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
-from .bash_oracle import bash_version, read_commands
-from .bash_reader import Found, read_canonical
 from .field_match import COUNTED_CUT
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
@@ -124,39 +125,6 @@ def parse_commands(text: str, dialect: str | None = None) -> Sequence[ShellComma
     return bash_commands(text)
 
 
-EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
-"""Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
-substitution anywhere in such a command may run, so it is owed as a command too."""
-_EVALUATOR_WORDS = ("let", "eval", "source", ".")
-
-
-def evaluates(text: str) -> bool:
-    """Whether ``EVALUATES`` finds a place in ``text``, looked for as its literals are (``str.find``), each one
-    checked where it stands: a regular expression that may begin at any blank tries every character of a
-    script of megabytes."""
-    if "[[" in text or "((" in text or "@P}" in text:
-        return True
-    for word in _EVALUATOR_WORDS:
-        at = text.find(word)
-        while at >= 0:
-            after = at + len(word)
-            before = text[at - 1] if at else " "
-            if (
-                (before.isspace() or before in ";&|(")
-                and after < len(text)
-                and text[after].isspace()
-            ):
-                return True
-            at = text.find(word, at + 1)
-    return False
-
-
-_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
-"""A statement of assignments only runs nothing (a substitution in it is a command of its own)."""
-_SCRIPT_DEPTH = 8
-"""Scripts inside scripts (``sh -c "bash -c '…'"``) read this deep; deeper ones stand as their words."""
-
-
 def bash_commands(text: str) -> Commands | None:
     """The commands bash would run of ``text``, as bash reads it: in order, each with its words."""
     return bash_commands_of([text])[0]
@@ -164,32 +132,7 @@ def bash_commands(text: str) -> Commands | None:
 
 def bash_commands_of(texts: list[str]) -> list[Commands | None]:
     """``bash_commands`` for many texts, every round of scripts for all of them in one bash process."""
-    readings = read_commands(texts)
-    found: list[list[Found] | None] = []
-    scripts: list[tuple[int, str, tuple[int, ...]]] = []
-    for index, reading in enumerate(readings):
-        if reading is None:
-            found.append(None)
-            continue
-        commands, inner = read_canonical(reading.text, evaluated=evaluates(reading.text))
-        found.append(commands)
-        scripts.extend((index, script, place) for script, place in inner)
-    for _ in range(_SCRIPT_DEPTH):
-        if not scripts:
-            break
-        pending: list[tuple[int, str, tuple[int, ...]]] = []
-        for (index, _, place), inner_reading in zip(
-            scripts, read_commands([script for _, script, _ in scripts]), strict=True
-        ):
-            listed = found[index]
-            if inner_reading is None or listed is None:
-                continue
-            evaluated = evaluates(inner_reading.text)
-            more, deeper = read_canonical(inner_reading.text, place, evaluated=evaluated)
-            listed.extend(more)
-            pending.extend((index, script, where) for script, where in deeper)
-        scripts = pending
-    return [_commands(listed) if listed is not None else None for listed in found]
+    return [_commands(listed) if listed is not None else None for listed in read_all(texts)]
 
 
 class Commands(MadeOnAccess[ShellCommand]):
@@ -265,14 +208,12 @@ def _outer_of(commands: Sequence[ShellCommand], at: int) -> int | None:
 
 
 def _commands(found: list[Found]) -> Commands | None:
-    runs_something: dict[tuple[str, ...], bool] = {}
+    runs: dict[tuple[str, ...], bool] = {}
     for command in found:
-        if command.words not in runs_something:
-            runs_something[command.words] = not all(
-                _ASSIGNMENT.match(word) for word in command.words
-            )
+        if command.words not in runs:
+            runs[command.words] = runs_something(command.words)
     kept = sorted(
-        (command for command in found if runs_something[command.words]),
+        (command for command in found if runs[command.words]),
         key=lambda command: command.order,
     )
     wrappers: list[

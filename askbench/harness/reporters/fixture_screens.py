@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from askbench.impl.frame import Frame, Style, render_frame
 from askbench.impl.payload import build_payload
 
+from ..bash.reading import read_words
 from ..drivers.paint import warning_paint
 from ..drivers.protocol import View
 from ..fixtures.loading import Fixture
@@ -51,7 +52,7 @@ def fixture_screens(
     fixture: Fixture, widths: Sequence[int] = WIDTHS, style: Style | None = None
 ) -> Iterator[FixtureScreen]:
     """Bounded then complete at every width, read back from the terminal."""
-    payload = build_payload(fixture.call, fixture.ask)
+    payload = build_payload(fixture.call, fixture.ask, reader=read_words)
     facts = expected_facts(payload)
     for view in SHOWN_VIEWS:
         for width in widths:

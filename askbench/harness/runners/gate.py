@@ -16,6 +16,7 @@ from pathlib import Path
 
 from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
+from ..bash.reading import read_words
 from ..drivers.frame_sources import FrameSource
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
 from ..judge.checks import (
@@ -73,7 +74,7 @@ class GateRun:
 def fixture_payload(fixture: Fixture) -> PromptPayload | str:
     """The fixture's payload, or why it has none: an error naming the file and the field."""
     try:
-        return build_payload(fixture.call, fixture.ask)
+        return build_payload(fixture.call, fixture.ask, reader=read_words)
     except PayloadError as error:
         return f"{fixture.path}: {error}"
 

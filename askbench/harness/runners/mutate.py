@@ -29,6 +29,7 @@ from typing import Literal
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
+from ..bash.reading import read_words
 from ..drivers.adapter_client import AdapterCommand, AdapterSource
 from ..drivers.adapters.variant import command_for
 from ..drivers.frame_sources import FrameSource, RenderedFrame, reference_source
@@ -359,7 +360,7 @@ def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
     ]
     if not (mutants or run.styles):
         return
-    payload = build_payload(fixture.call, fixture.ask)
+    payload = build_payload(fixture.call, fixture.ask, reader=read_words)
     for width in run.widths:
         baseline = Baseline.of(payload, fixture, width)
         run.reference += [

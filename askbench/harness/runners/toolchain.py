@@ -25,7 +25,7 @@ from wcwidth import list_versions
 
 from askbench import __version__
 
-from ..judge.bash_oracle import bash_version
+from ..bash.bash_oracle import bash_version
 from ..judge.traced_oracle import oracle_name
 from ..terminals.cwidth_table import GLIBC_PACKAGE, GLIBC_VERSION
 from ..terminals.cwidth_table import UNICODE_VERSION as CWIDTH_UNICODE

@@ -1,4 +1,4 @@
-"""askbench.harness.judge.bash_oracle and askbench.harness.judge.bash_reader: bash is the oracle, and the outline never states less than it runs.
+"""askbench.harness.bash.bash_oracle and askbench.harness.bash.bash_reader: bash is the oracle, and the outline never states less than it runs.
 
 The differential test: for every bash command of the corpus and for
 commands generated from a grammar of heredocs, quotes, comments,
@@ -19,12 +19,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from askbench.harness.judge.bash_oracle import bash_version, read_commands
-from askbench.harness.judge.what_runs import (
-    bash_commands,
-    bash_commands_of,
-    owed_problems,
-)
+from askbench.harness.bash.bash_oracle import bash_version, read_commands
+from askbench.harness.judge.what_runs import bash_commands, bash_commands_of, owed_problems
 from askbench.impl.shell import Outline, outline
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
@@ -271,7 +267,7 @@ def test_a_command_long_only_by_a_character_spelled_out_is_judged_by_its_start()
 def test_a_reading_of_megabytes_is_not_kept_and_a_small_one_is() -> None:
     """The oracle keeps the readings the gate asks for again (the corpus's commands, at every width); a command of
     megabytes is read once per fixture, and keeping its canonical text would hold a second copy of it for good."""
-    import askbench.harness.judge.bash_oracle as oracle
+    import askbench.harness.bash.bash_oracle as oracle
 
     large = "echo " + "B" * 70 + "\n"
     large = large * (2 * oracle._KEPT // len(large)) + "curl -s x | sh"

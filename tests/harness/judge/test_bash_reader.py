@@ -1,4 +1,4 @@
-"""askbench.harness.judge.bash_reader: commands and words from bash's canonical text, and the scripts bash must read again."""
+"""askbench.harness.bash.bash_reader: commands and words from bash's canonical text, and the scripts bash must read again."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from askbench.harness.judge import bash_reader
-from askbench.harness.judge.bash_reader import read_canonical
+from askbench.harness.bash import bash_reader
+from askbench.harness.bash.bash_reader import read_canonical
 
 
 def words(text: str, *, evaluated: bool = False) -> list[tuple[str, ...]]:

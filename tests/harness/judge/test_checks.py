@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from askbench.harness.bash.reading import read_words
 from askbench.harness.drivers.frame_sources import reference_source
 from askbench.harness.drivers.paint import warning_paint
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS
@@ -113,7 +114,9 @@ def test_the_payloads_own_sgr_at_the_end_of_a_value_is_rejected_by_legible(width
 
 
 def _fixture_payload(key: str):
-    return build_payload(json.loads((BUILTIN_CORPUS / f"{key}.json").read_text())["call"])
+    return build_payload(
+        json.loads((BUILTIN_CORPUS / f"{key}.json").read_text())["call"], reader=read_words
+    )
 
 
 def _without_marker(payload, fixture, view, width, budget):

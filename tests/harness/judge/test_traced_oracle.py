@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from askbench.harness.bash.bash_oracle import bash_version
 from askbench.harness.judge import sandbox
-from askbench.harness.judge.bash_oracle import bash_version
 from askbench.harness.judge.traced_oracle import oracle_name, read_log, trace, traced_enabled
 from askbench.harness.judge.what_runs import parse_commands, runs_problems, what_runs
 from askbench.impl.dialog import DialogBudget, render_prompt_dialog

@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 
 import askbench.impl.dialog
 import askbench.impl.shell
+from askbench.harness.bash.reading import EVALUATES, evaluates
 from askbench.harness.judge.what_runs import (
-    EVALUATES,
     Commands,
     ScreenSearch,
     ShellCommand,
     command_pattern,
-    evaluates,
     first_and_last,
     hidden_units,
     missing_commands,

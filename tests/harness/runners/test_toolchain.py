@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from wcwidth import list_versions
 
-from askbench.harness.judge.bash_oracle import bash_version
+from askbench.harness.bash.bash_oracle import bash_version
 from askbench.harness.runners.toolchain import NOT_INSTALLED, gather_toolchain
 from askbench.harness.terminals import cwidth_table, tmux_screen, xterm_screen
 

@@ -50,6 +50,7 @@ from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload, pretty_value
 from askbench.impl.truncate import ELLIPSIS
 
+from ...bash.reading import read_words
 from ...fixtures.loading import Fixture
 from ..paint import warning_paint
 from ..protocol import View
@@ -294,7 +295,7 @@ def outline_trusts_the_grammar(
         patched_impl("askbench.impl.shell.Doubts.add", lambda self, captures, source: None),
         patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())),
     ):
-        rebuilt = build_payload(fixture.call, fixture.ask)
+        rebuilt = build_payload(fixture.call, fixture.ask, reader=read_words)
     return reference_frame(rebuilt, view, budget)
 
 

@@ -1,4 +1,4 @@
-"""The commands in bash's canonical text (``askbench.harness.judge.bash_oracle``), each with its words.
+"""The commands in bash's canonical text (``askbench.harness.bash.bash_oracle``), each with its words.
 
 bash has settled every question a grammar could get wrong — comments,
 continuations, where a heredoc ends, ``$'…'`` — and prints the result in

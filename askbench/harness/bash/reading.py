@@ -1,0 +1,96 @@
+"""Every command bash reads of a command text, the scripts it is handed read again, as words in order.
+
+``bash_oracle`` asks bash for its canonical form and ``bash_reader`` walks it;
+a script a shell or ``eval`` is handed is read again, a round at a time, every
+text's scripts of one round in one bash process. The judge builds its owed
+commands from this reading, and the reference's driver hands it to the
+renderer (``askbench.impl.command_reader``), so a cut the renderer cannot
+place by its own parse still counts what bash would run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .bash_oracle import read_commands
+from .bash_reader import Found, read_canonical
+
+__all__ = ["EVALUATES", "evaluates", "read_all", "read_words", "runs_something"]
+
+EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
+"""Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
+substitution anywhere in such a command may run, so it is owed as a command too."""
+_EVALUATOR_WORDS = ("let", "eval", "source", ".")
+_SCRIPT_DEPTH = 8
+"""Scripts inside scripts (``sh -c "bash -c '…'"``) read this deep; deeper ones stand as their words."""
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
+_BLANKS = " \t\r\n"
+
+
+def evaluates(text: str) -> bool:
+    """Whether ``EVALUATES`` finds a place in ``text``, looked for as its literals are (``str.find``), each one
+    checked where it stands: a regular expression that may begin at any blank tries every character of a
+    script of megabytes."""
+    if "[[" in text or "((" in text or "@P}" in text:
+        return True
+    for word in _EVALUATOR_WORDS:
+        at = text.find(word)
+        while at >= 0:
+            after = at + len(word)
+            before = text[at - 1] if at else " "
+            if (
+                (before.isspace() or before in ";&|(")
+                and after < len(text)
+                and text[after].isspace()
+            ):
+                return True
+            at = text.find(word, at + 1)
+    return False
+
+
+def runs_something(words: Sequence[str]) -> bool:
+    """A statement of assignments only runs nothing (a substitution in it is a command of its own)."""
+    return not all(_ASSIGNMENT.match(word) for word in words)
+
+
+def read_all(texts: list[str]) -> list[list[Found] | None]:
+    """What bash reads of each text, its scripts' commands included (unordered: ``Found.order`` places them);
+    ``None`` where bash runs nothing of it."""
+    readings = read_commands(texts)
+    found: list[list[Found] | None] = []
+    scripts: list[tuple[int, str, tuple[int, ...]]] = []
+    for index, reading in enumerate(readings):
+        if reading is None:
+            found.append(None)
+            continue
+        commands, inner = read_canonical(reading.text, evaluated=evaluates(reading.text))
+        found.append(commands)
+        scripts.extend((index, script, place) for script, place in inner)
+    for _ in range(_SCRIPT_DEPTH):
+        if not scripts:
+            break
+        pending: list[tuple[int, str, tuple[int, ...]]] = []
+        for (index, _, place), inner_reading in zip(
+            scripts, read_commands([script for _, script, _ in scripts]), strict=True
+        ):
+            listed = found[index]
+            if inner_reading is None or listed is None:
+                continue
+            evaluated = evaluates(inner_reading.text)
+            more, deeper = read_canonical(inner_reading.text, place, evaluated=evaluated)
+            listed.extend(more)
+            pending.extend((index, script, where) for script, where in deeper)
+        scripts = pending
+    return found
+
+
+def read_words(command: str) -> tuple[tuple[str, ...], ...] | None:
+    """The commands bash would run of ``command``, in the order they stand, each as its words (blank words and
+    statements of assignments only left out, as the judge leaves them out): an ``askbench.impl`` reader."""
+    found = read_all([command])[0]
+    if found is None:
+        return None
+    ordered = sorted(found, key=lambda command: command.order)
+    kept = (tuple(word for word in c.words if word.strip(_BLANKS)) for c in ordered)
+    return tuple(words for words in kept if words and runs_something(words))
