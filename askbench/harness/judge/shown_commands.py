@@ -80,12 +80,21 @@ class _Pool:
     """The occurrences of one stretch of text, looked for once for each distinct list of words."""
 
     def __init__(
-        self, keys: Sequence[Hashable], find: Find, within: Within, start: int, end: int
+        self,
+        keys: Sequence[Hashable],
+        find: Find,
+        within: Within,
+        floating: frozenset[int],
+        start: int,
+        end: int,
     ) -> None:
         self.keys, self.find, self.within, self.start, self.end = keys, find, within, start, end
+        self.floating = floating
+        self.floated: list[Placed] = []
+        """The floating commands placed, apart from the run: they say nothing of where the others stand."""
         self.found: dict[Hashable, tuple[list[Occurrence], list[int]]] = {}
 
-    def _of(self, at: int) -> tuple[list[Occurrence], list[int]]:
+    def occurrences(self, at: int) -> tuple[list[Occurrence], list[int]]:
         key = self.keys[at]
         found = self.found.get(key)
         if found is None:
@@ -95,7 +104,7 @@ class _Pool:
 
     def first(self, at: int, window: _Window) -> Occurrence | None:
         """Command ``at``'s first occurrence inside the window's places."""
-        occurrences, starts = self._of(at)
+        occurrences, starts = self.occurrences(at)
         index = bisect_right(starts, window.after)
         if index < len(starts) and starts[index] < window.before:
             return occurrences[index]
@@ -103,7 +112,7 @@ class _Pool:
 
     def last(self, at: int, window: _Window) -> Occurrence | None:
         """Command ``at``'s last occurrence inside the window's places."""
-        occurrences, starts = self._of(at)
+        occurrences, starts = self.occurrences(at)
         index = bisect_right(starts, window.before - 1) - 1
         if index >= 0 and starts[index] > window.after:
             return occurrences[index]
@@ -113,11 +122,19 @@ class _Pool:
 def _forward(pool: _Pool, window: _Window) -> list[Placed]:
     """The run of commands from the first one the window holds on, each after the one before it."""
     anchor = next(
-        (at for at in range(window.low, window.high) if pool.first(at, window)), window.high
+        (
+            at
+            for at in range(window.low, window.high)
+            if at not in pool.floating and pool.first(at, window)
+        ),
+        window.high,
     )
     run: list[Placed] = []
     after = window.after
     for at in range(anchor, window.high):
+        if at in pool.floating:
+            _place_floating(pool, at, run, window)
+            continue
         occurrence = pool.first(at, _Window(at, at + 1, after, window.before))
         if occurrence is not None:
             run.append((at, occurrence))
@@ -128,6 +145,17 @@ def _forward(pool: _Pool, window: _Window) -> list[Placed]:
             break
         run.append((at, nested))
     return run
+
+
+def _place_floating(pool: _Pool, at: int, run: list[Placed], window: _Window) -> None:
+    """A command with no place in the source (``traced``) on any place of its own in the window, if it shows:
+    it neither moves the run along nor ends it."""
+    taken = {placed.start for _, placed in (*run, *pool.floated)}
+    occurrences, _ = pool.occurrences(at)
+    for occurrence in occurrences:
+        if window.after < occurrence.start < window.before and occurrence.start not in taken:
+            pool.floated.append((at, occurrence))
+            return
 
 
 def _inside_placed(pool: _Pool, at: int, run: list[Placed], before: int) -> Occurrence | None:
@@ -144,12 +172,19 @@ def _inside_placed(pool: _Pool, at: int, run: list[Placed], before: int) -> Occu
 def _backward(pool: _Pool, window: _Window) -> list[Placed]:
     """The run of commands up to the last one the window holds, each before the one after it, in order."""
     anchor = next(
-        (at for at in range(window.high - 1, window.low - 1, -1) if pool.last(at, window)),
+        (
+            at
+            for at in range(window.high - 1, window.low - 1, -1)
+            if at not in pool.floating and pool.last(at, window)
+        ),
         window.low - 1,
     )
     run: list[Placed] = []
     before = window.before
     for at in range(anchor, window.low - 1, -1):
+        if at in pool.floating:
+            _place_floating(pool, at, run, window)
+            continue
         occurrence = pool.last(at, _Window(at, at + 1, window.after, before))
         if occurrence is None:
             occurrence = _inside_host(pool, at, _Window(window.low, at, window.after, before), run)
@@ -207,26 +242,34 @@ def _stretch_run(pool: _Pool, floor: int, count: int, *, first: bool, last: bool
     return _forward(pool, _Window(floor, high, pool.start - 1, before.start)) + tail
 
 
-def align(text: str, keys: Sequence[Hashable], find: Find, within: Within) -> Alignment:
+def align(
+    text: str,
+    keys: Sequence[Hashable],
+    find: Find,
+    within: Within,
+    floating: frozenset[int] = frozenset(),
+) -> Alignment:
     """The commands ``text`` shows, each on an occurrence of its own, and what its counted cuts hide.
 
     ``keys[at]`` names command ``at``'s words (equal words, equal keys): occurrences are looked for once a key.
-    A command that stands inside another's words is looked for from where that one stands.
+    A command that stands inside another's words is looked for from where that one stands; a ``floating`` one
+    (no place in the source) anywhere.
     """
     count = len(keys)
     stretches, counts = _stretches(text)
     runs: list[list[Placed]] = []
+    floated: set[int] = set()
     cut_through: list[bool] = []
     floor = 0
     for number, (start, end) in enumerate(stretches):
-        pool = _Pool(keys, find, within, start, end)
+        pool = _Pool(keys, find, within, floating, start, end)
         run = _stretch_run(pool, floor, count, first=number == 0, last=number == len(stretches) - 1)
         runs.append(run)
+        floated.update(at for at, _ in pool.floated)
         cut_through.append(_cuts_through(text, start, end, run))
         floor = max([floor, *(at + 1 for at, _ in run)])
-    return Alignment(
-        frozenset(at for run in runs for at, _ in run), _counted(runs, counts, cut_through, count)
-    )
+    shown = frozenset(at for run in runs for at, _ in run) | floated
+    return Alignment(shown, _counted(runs, counts, cut_through, count))
 
 
 _SEPARATOR = re.compile(r"[;&|]")

@@ -97,6 +97,8 @@ class ShellCommand:
     view that hides the wrapper hides it too, so the two are one command to count."""
     source: str | None = None
     """Its source text, where that is more than its words joined by blanks (a PowerShell command's own)."""
+    traced: bool = False
+    """Found only by watching bash run the text: it has no place in the source, so a screen may show it anywhere."""
 
     @property
     def text(self) -> str:
@@ -519,7 +521,9 @@ def what_runs(command: str, dialect: str | None) -> Sequence[ShellCommand] | Non
     listed = list(static or ())
     last = listed[-1:]
     listed = listed[:-1]
-    listed += [ShellCommand(words, len(listed) + at) for at, words in enumerate(beyond)]
+    listed += [
+        ShellCommand(words, len(listed) + at, traced=True) for at, words in enumerate(beyond)
+    ]
     listed += [dataclasses.replace(found, start=len(listed)) for found in last]
     return listed
 
@@ -608,13 +612,24 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
         if not search(found):
             return []
         pattern = command_pattern(found, narrow=narrow)
-        return [Occurrence(match.start()) for match in pattern.finditer(text, start, end)]
+        return [Occurrence(place) for place in _starts(pattern, text, start, end)]
 
     def within(at: int, host: int) -> bool:
         inner, outer = " ".join(commands[at].words), " ".join(commands[host].words)
         return inner != outer and inner in outer
 
-    return align(text, keys, find, within)
+    floating = frozenset(at for at, found in enumerate(commands) if found.traced)
+    return align(text, keys, find, within, floating)
+
+
+def _starts(pattern: re.Pattern[str], text: str, start: int, end: int) -> Iterator[int]:
+    """Every place a match of ``pattern`` begins, overlapping ones too: a command's words may begin inside
+    another match of the same words (``ls <<-EOF…$(ls -)…`` holds ``ls`` twice, the first match running over
+    the second)."""
+    match = pattern.search(text, start, end)
+    while match is not None:
+        yield match.start()
+        match = pattern.search(text, match.start() + 1, end)
 
 
 def _brief(text: str) -> str:
