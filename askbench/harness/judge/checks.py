@@ -45,7 +45,8 @@ from ..terminals.models import (
 )
 from .ask_reading import AskReading, FactOnScreen, read_ask
 from .box import unbox, unbox_under_header
-from .chrome import Chrome, find_options, is_blank, option_key, option_problems, title_problem
+from .chrome import Chrome, find_options, is_blank, option_key, option_problems
+from .chrome_claims import ChromeSaid, backing_of, chrome_problems
 from .expected_facts import CORE_LABELS, ExpectedFact, expected_facts
 from .extra_facts import PayloadTruths, payload_truths
 from .field_match import COUNTED_CUT, MARKER
@@ -440,15 +441,18 @@ def check_options(chrome: Chrome, report: Report) -> None:
 
 
 def check_title(judged: _Judged, payload: PromptPayload, report: Report) -> None:
-    """The title claims no requester the payload does not have."""
+    """The title, hint and options claim nothing the payload does not back, and options drawn between the ask
+    and the block read as the options are read too (``askbench.harness.judge.chrome_claims``)."""
     ask = judged.ask
     if ask is None:
         return
-    requester = payload.request.requester
-    names = {name for name in (requester.agent_name, requester.session_id) if name}
     title = " ".join(row.text.strip() for row in judged.rows[: ask.title_rows] if row.text.strip())
-    problem = title_problem(title, requester.forwarded, names)
-    if problem:
+    start, stop = ask.end, judged.chrome.options_start
+    between = find_options(
+        judged.reading.rows[start:stop], styles=_RowStyles(judged.rows[start:stop])
+    ).options
+    shown = ChromeSaid(title, judged.chrome_text(), (*judged.chrome.options, *between))
+    for problem in [*chrome_problems(shown, backing_of(payload)), *option_problems(between)][:1]:
         report("layout", problem)
 
 

@@ -22,9 +22,12 @@ box drawn around the prompt is taken off before any of this is read
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
+
+from .lexicon import Meaning, meanings, said
 
 __all__ = [
     "OPTION_KEYS",
@@ -35,7 +38,9 @@ __all__ = [
     "option_key",
     "option_problems",
     "opening_option",
-    "title_problem",
+    "polarity",
+    "reach",
+    "misread",
 ]
 
 OPTION_KEYS = ("y", "s", "n", "r")
@@ -61,14 +66,16 @@ _ITEM_REACH = OPTION_COLUMN + 4
 
 @dataclass(frozen=True)
 class Option:
-    """One option as the screen offers it: its key (a letter or a number), its words, and the marker before it."""
+    """One option as the screen offers it: its key (a letter, a number, or none for a button), its words, and the
+    marker before or after it."""
 
     key: str
     words: str
     row: int
     mark: str = ""
     paint: object = None
-    """How its key is drawn (a ``askbench.harness.terminals.models.Style``), when the reader was given the rows' styles."""
+    """The styles its cells are drawn in from its key on (``askbench.harness.terminals.models.Style``), when the
+    reader was given the rows' styles."""
 
 
 @dataclass(frozen=True)
@@ -146,12 +153,20 @@ class _RowItems(Sequence[list[_Item]]):
 
 
 def _expected(last: str, keys: Sequence[str]) -> list[str] | None:
-    """The keys a block ending in ``last`` must offer, last first: every one of ``keys``, or ``1.`` up to ``last``."""
-    if last == keys[-1]:
-        return list(reversed(keys))
+    """The keys a block ending in ``last`` must offer, last first: every one of ``keys`` (in any order), or ``1.``
+    up to ``last``, in order (a number is a place)."""
+    if last in keys:
+        return list(keys)
     if last.isdigit() and int(last) >= 2:
         return [str(number) for number in range(int(last), 0, -1)]
     return None
+
+
+def _takes(wanted: list[str], taken: int, key: str) -> bool:
+    """Whether ``key`` may be the next one read upward: a number its place, a letter any not yet taken."""
+    if wanted[0].isdigit():
+        return key == wanted[taken]
+    return key in wanted[taken:]
 
 
 def _block(
@@ -168,12 +183,30 @@ def _block(
                 return None  # a blank row before the block is complete
             continue  # an option's wrapped words
         for item in reversed(items[index]):
-            if taken == len(wanted) or item.key != wanted[taken]:
+            if taken == len(wanted) or not _takes(wanted, taken, item.key):
                 return None  # another option, or one out of order
+            if not wanted[0].isdigit():
+                wanted.remove(item.key)
+                wanted.insert(taken, item.key)
             taken += 1
         if taken == len(wanted):
             return index
     return None
+
+
+def trailing_mark(words: str) -> tuple[str, str]:
+    """The words without a selection marker drawn after them (``Allow once ◀``), and that marker: one symbol
+    standing apart at their end."""
+    head, _, last = words.rpartition(" ")
+    if head and len(last) == 1 and unicodedata.category(last).startswith("S"):
+        return head.rstrip(), last
+    return words, ""
+
+
+def span_paint(styles: Sequence[object], start: int, stop: int) -> frozenset[object] | None:
+    """Every style an option's cells are drawn in from its key to its end: a selection painted over the key,
+    the words or the whole row sets that option apart."""
+    return frozenset(styles[start:stop]) if start < len(styles) else None
 
 
 def _options(
@@ -195,14 +228,17 @@ def _options(
                 )
             continue
         for item, following in zip(items[index], [*items[index][1:], None], strict=True):
-            words = row[item.words_start : following.start if following else len(row)].strip()
-            paint = (
-                styles[index][item.key_at]
-                if styles is not None and item.key_at < len(styles[index])
-                else None
-            )
+            stop_at = following.start if following else len(row)
+            words = row[item.words_start : stop_at].strip()
+            paint = span_paint(styles[index], item.key_at, stop_at) if styles is not None else None
             out.append(Option(item.key, words, index, item.mark, paint))
-    return tuple(out)
+    return tuple(map(_marked_after, out))
+
+
+def _marked_after(option: Option) -> Option:
+    """The option with a marker after its words (wrapped onto a row of its own or not) taken as its marker."""
+    words, after = trailing_mark(option.words)
+    return replace(option, words=words, mark=option.mark or after) if after else option
 
 
 def find_options(
@@ -239,95 +275,42 @@ def find_options(
 
 # ── what the options say ───────────────────────────────────────────────────
 
-_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
-_APPROVE = frozenset(
-    {
-        "yes",
-        "allow",
-        "approve",
-        "accept",
-        "proceed",
-        "ok",
-        "okay",
-        "run",
-        "continue",
-        "confirm",
-        "grant",
-        "trust",
-        "permit",
-        "sure",
-        "execute",
-        "apply",
-    }
-)
-_DENY = frozenset(
-    {
-        "no",
-        "not",
-        "deny",
-        "reject",
-        "decline",
-        "cancel",
-        "refuse",
-        "block",
-        "abort",
-        "stop",
-        "don't",
-        "disallow",
-        "forbid",
-        "skip",
-        "dismiss",
-    }
-)
-_BROAD = frozenset(
-    {
-        "session",
-        "always",
-        "again",
-        "forever",
-        "permanently",
-        "every",
-        "future",
-        "remember",
-        "project",
-        "workspace",
-        "everything",
-        "anything",
-    }
-)
-"""Words that grant beyond this one request: for the session, always, don't ask again."""
-_ONCE = frozenset({"once"})
-
-
-_NOT_ASKING = re.compile(r"\b(?:don't|do not|never)\s+ask\b")
-"""``don't ask again`` widens a grant; it does not deny."""
-
-
-def _words(text: str) -> list[str]:
-    return _WORD.findall(_NOT_ASKING.sub("ask", text.lower().replace("\u2019", "'")))
-
 
 def polarity(words: str) -> Polarity | None:
-    """What an option's words say it does, by their first word that approves or denies (``No, and tell it why``)."""
-    for word in _words(words):
-        if word in _APPROVE:
-            return "approve"
-        if word in _DENY:
-            return "deny"
+    """What an option's words say it does, by the first phrase of the lexicon that approves or denies
+    (``No, and tell it why``, ``Nein, mit Begründung``); ``don't ask again`` widens a grant, it does not deny."""
+    for item in said(words):
+        if item.meaning in ("approve", "deny"):
+            return "approve" if item.meaning == "approve" else "deny"
     return None
 
 
 def grant(words: str) -> Grant:
     """How far an approving option's words say it grants: beyond this request (``for this session``) or once."""
-    return "broad" if any(word in _BROAD for word in _words(words)) else "once"
+    return "broad" if meanings(words) & _BROAD else "once"
+
+
+def reach(words: str) -> Grant | None:
+    """How far the words say a grant reaches: broad when they name the session or always; once when they say
+    once, or approve and name no reach (an unqualified ``Yes`` is a yes to this request); else they do not say."""
+    said_here = meanings(words)
+    if said_here & _BROAD:
+        return "broad"
+    if "once" in said_here or polarity(words) == "approve":
+        return "once"
+    return None
+
+
+_BROAD: frozenset[Meaning] = frozenset({"session", "always"})
+"""Meanings that grant beyond this one request: for the session, always, don't ask again."""
 
 
 def _means(option: Option) -> tuple[Polarity | None, Grant | None]:
     """What choosing the option does: its key's meaning for a keyed option, else what its words say."""
     if option.key in KEY_MEANINGS:
         return KEY_MEANINGS[option.key]
-    said = polarity(option.words)
-    return said, grant(option.words) if said == "approve" else None
+    does = polarity(option.words)
+    return does, grant(option.words) if does == "approve" else None
 
 
 def _singled_out(options: Sequence[Option], sign: Callable[[Option], object]) -> Option | None:
@@ -367,6 +350,8 @@ def _claims(option: Option) -> list[tuple[str, tuple[Polarity, Grant | None]]]:
     claims = [(f"({option.key})", KEY_MEANINGS[option.key])] if option.key in KEY_MEANINGS else []
     if option.key == "1":
         claims.append(("1.", _FIRST_NUMBERED))
+    if option.key == "esc":
+        claims.append(("esc", _ESC))
     shortcut = _SHORTCUT.search(option.words)
     key = shortcut.group("key").lower() if shortcut else None
     if key == "esc":
@@ -376,58 +361,32 @@ def _claims(option: Option) -> list[tuple[str, tuple[Polarity, Grant | None]]]:
     return claims
 
 
-def _misread(option: Option) -> str | None:
-    """How an option's words contradict what it does: the opposite decision, or another reach of the grant."""
-    said = polarity(option.words)
-    if said is None:
-        return None
-    words = set(_words(option.words))
-    for name, (does, reach) in _claims(option):
-        if said != does:
+def misread(option: Option) -> str | None:
+    """How a key's words contradict what it does: the opposite decision, a once-grant read as broad, or a broad
+    grant read as narrower (``(s) Yes``, ``(s) only this time``: a person granting the session would not know)."""
+    said_here, reached = polarity(option.words), reach(option.words)
+    for name, (does, grants) in _claims(option):
+        if said_here is not None and said_here != does:
             return f"option {name} would {does} but reads {option.words[:40]!r}"
-        if does == "approve" and reach == "once" and words & _BROAD:
-            return f"option {name} grants once but reads {option.words[:40]!r}"
-        if does == "approve" and reach == "broad" and words & _ONCE and not words & _BROAD:
-            return f"option {name} grants beyond this request but reads {option.words[:40]!r}"
+        if does == "approve" and grants != reached and reached is not None:
+            wider = "once" if grants == "once" else "beyond this request"
+            return f"option {name} grants {wider} but reads {option.words[:40]!r}"
     return None
 
 
 def option_problems(options: Sequence[Option]) -> list[str]:
     """What the options say that a person would be misled by: words against their key, no deny, a broad opening."""
-    problems = [problem for problem in map(_misread, options) if problem]
+    problems = [problem for problem in map(misread, options) if problem]
     if options and not any(polarity(option.words) == "deny" for option in options):
         problems.append("no option on screen reads as a deny")
     opening = opening_option(options)
     if opening is not None:
-        does, reach = _means(opening)
-        if does == "approve" and reach == "broad":
+        does, grants = _means(opening)
+        if does == "approve" and grants == "broad":
             problems.append(
                 f"the prompt opens on {opening.words[:40]!r}, a grant beyond this request"
             )
     return problems
-
-
-# ── the title ──────────────────────────────────────────────────────────────
-
-_SUBAGENT = re.compile(r"\bsub-?agents?\b", re.IGNORECASE)
-_NAMED = re.compile(
-    r"\b(?:sub-?agent|agent)\b\s*[:(]?\s*[\"'`\u2018\u201c\u00ab](?P<name>[^\"'`\u2019\u201d\u00bb]*)[\"'`\u2019\u201d\u00bb]",
-    re.IGNORECASE,
-)
-
-
-def title_problem(title: str, forwarded: bool, names: Collection[str]) -> str | None:
-    """A requester the title claims that the request does not have: a subagent, or a name it quotes as the agent's.
-
-    ``names`` are the requester's own (the agent's or subagent's name, its
-    session); a title may say less than the ask does, never other.
-    """
-    if _SUBAGENT.search(title) and not forwarded:
-        return f"the title {title[:50]!r} says a subagent asks; no subagent does"
-    for match in _NAMED.finditer(title):
-        if match.group("name") not in names:
-            return f"the title {title[:50]!r} names the requester {match.group('name')!r}, which this request does not have"
-    return None
 
 
 def is_blank(row: str) -> bool:

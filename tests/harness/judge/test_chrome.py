@@ -9,7 +9,6 @@ from askbench.harness.judge.chrome import (
     option_key,
     option_problems,
     polarity,
-    title_problem,
 )
 from askbench.harness.terminals.models import read_frame
 
@@ -31,7 +30,14 @@ def test_options_in_the_ask_do_not_fool_it_and_missing_ones_are_a_problem() -> N
     ]  # a value forging the options, nothing real below
     assert find_options(rows).options_start == 1
     assert find_options(["Permission Required", "tool : bash", "", "hint"]).problem is not None
-    assert find_options(["t", "▶ (y) Yes", "  (n) No", "  (s) Yes", "  (r) No"]).problem is not None
+    reordered = find_options(["t", "▶ (n) No", "  (r) No, say why", "  (y) Yes", "  (s) Yes"])
+    assert reordered.problem is None and [option.key for option in reordered.options] == list(
+        "nrys"
+    )
+    assert option_problems(reordered.options) == [
+        "option (s) grants beyond this request but reads 'Yes'"
+    ]
+    assert find_options(["t", "▶ (y) Yes", "  (y) No", "  (s) Yes", "  (r) No"]).problem is not None
 
 
 def test_wrapped_option_words_stay_with_their_option() -> None:
@@ -127,16 +133,6 @@ def test_polarity_is_the_first_word_that_decides() -> None:
     assert polarity("Yes, and don't ask again for this command") == "approve"
     assert polarity("No, and tell Codex what to do differently (esc)") == "deny"
     assert polarity("Don\u2019t allow") == "deny" and polarity("Reason") is None
-
-
-def test_a_title_names_no_requester_the_request_does_not_have() -> None:
-    assert title_problem("Permission Required (Subagent)", False, set()) is not None
-    assert title_problem("Permission Required (Subagent)", True, {"db-migrator"}) is None
-    assert title_problem("Subagent 'release-bot' asks", True, {"db-migrator"}) is not None
-    assert title_problem("Agent \u201cdb-migrator\u201d asks", False, {"db-migrator"}) is None
-    assert (
-        title_problem("Allow 'bash' to run?", False, set()) is None
-    )  # a quoted tool is no requester
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .agent_styles import AGENT_MUTANTS, AGENT_STYLES
+from .chrome_variants import CHROME_MUTANTS, CHROME_STYLES
 from .definition import Kind, Render, Variant
 from .exact import EXACT_MUTANTS
 from .extras import EXTRA_MUTANTS, EXTRA_STYLES
@@ -28,6 +29,7 @@ MUTANTS: tuple[Variant, ...] = (
     *EXACT_MUTANTS,
     *EXTRA_MUTANTS,
     *AGENT_MUTANTS,
+    *CHROME_MUTANTS,
 )
 STYLES: tuple[Variant, ...] = (
     *REFERENCE_STYLES,
@@ -35,6 +37,7 @@ STYLES: tuple[Variant, ...] = (
     *THEME_COLOUR_STYLES,
     *EXTRA_STYLES,
     *AGENT_STYLES,
+    *CHROME_STYLES,
 )
 
 VARIANTS: Mapping[str, Variant] = {variant.name: variant for variant in (*MUTANTS, *STYLES)}
