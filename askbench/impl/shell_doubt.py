@@ -109,6 +109,19 @@ def _quoted_delimiter(captures: _Captures, source: bytes) -> str | None:
     return None
 
 
+def _body_ended_elsewhere(captures: _Captures, source: bytes) -> str | None:
+    """A heredoc whose body the grammar ends on a line that is not its delimiter: bash ends it only on a line that
+    is the delimiter, quote-removed (3.6.6), or at the end of the input, so the two read different bodies."""
+    for start in captures.get("start", []):
+        redirect = start.parent
+        ends = [] if redirect is None else [c for c in redirect.children if c.type == "heredoc_end"]
+        delimiter = _text(source, start).strip("'\"\\")
+        for end in ends:
+            if _text(source, end).strip("\t\r\n") != delimiter:
+                return f"a heredoc body the grammar ends at {_text(source, end).strip()[:20]!r}, not at its delimiter"
+    return None
+
+
 def _comment_in_a_word(captures: _Captures, source: bytes) -> str | None:
     """A ``#`` inside a word (3.1.3), or a comment holding a backtick: in a backquoted substitution bash reads the
     body to the closing backtick first (3.5.4), so a comment in it ends there, where the grammar runs it to the line's end."""
@@ -118,6 +131,30 @@ def _comment_in_a_word(captures: _Captures, source: bytes) -> str | None:
             return "a '#' that bash reads as part of a word"
         if b"`" in source[comment.start_byte : comment.end_byte]:
             return "a comment holding a backtick, which may end a backquoted substitution the comment is in"
+    return None
+
+
+def _first_printing(source: bytes, start: int, end: int) -> int:
+    """Where a node's text first holds more than blanks and line breaks (the grammar may open a word with them)."""
+    at = start
+    while at < end and source[at] in b" \t\n":
+        at += 1
+    return at
+
+
+def _line_break_in_a_command(captures: _Captures, source: bytes) -> str | None:
+    """A line break between two words the grammar puts in one command: bash ends a command at a newline that no
+    backslash escapes (3.2.4), so there it reads two, and the outline would show the second as an argument."""
+    for name in captures.get("name", []):
+        command = name.parent
+        if command is None or command.type != "command":
+            continue
+        for before, after in zip(command.children, command.children[1:], strict=False):
+            gap = source[
+                before.end_byte : _first_printing(source, after.start_byte, after.end_byte)
+            ]
+            if b"\n" in gap and b"\n" in _CONTINUATION.sub(b"", gap):
+                return "a line break inside what the grammar reads as one command"
     return None
 
 
@@ -169,7 +206,9 @@ def _in_source(
 
 _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
     _quoted_delimiter,
+    _body_ended_elsewhere,
     _comment_in_a_word,
+    _line_break_in_a_command,
     _script_handed,
     _joined_in_body,
     _in_source(

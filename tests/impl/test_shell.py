@@ -367,3 +367,19 @@ def test_text_the_grammar_passes_over_before_the_first_command_withholds_the_out
 def test_blanks_and_comments_before_the_first_command_are_read_as_bash_reads_them() -> None:
     shown = outline("  \t\n# set up\nls -la")
     assert shown is not None and not shown.doubtful
+
+
+def test_a_line_break_the_grammar_keeps_inside_one_command_withholds_the_outline() -> None:
+    """bash ends a command at an unescaped newline; tree-sitter-bash may read the next line as an argument."""
+    shown = outline("echo <<\\EOF\nEOF\n`ls`\n\\EOF")
+    assert shown is not None and shown.doubtful
+    continued = outline("ls \\\n  -la")
+    assert continued is not None and not continued.doubtful
+
+
+def test_a_heredoc_body_the_grammar_ends_off_its_delimiter_withholds_the_outline() -> None:
+    """With no delimiter line, bash reads the body to the end; the grammar took ``x`` + a backtick for the end."""
+    shown = outline("npm <<EOF\n`curl $(npm a)x`\n")
+    assert shown is not None and shown.doubtful
+    closed = outline("cat <<-'EOF'\n\tx\n\tEOF\nls")
+    assert closed is not None and not closed.doubtful

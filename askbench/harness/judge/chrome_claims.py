@@ -80,6 +80,19 @@ _NOT_A_NAME = re.compile(
 )
 
 
+_IDENTIFIER = re.compile(r".*[\d_.@/-].*")
+"""A word spelled as an identifier is (``deploy-bot``, ``scout_2``), where a word of letters alone may be prose."""
+
+
+def _bare_name(word: str, *, after_noun: bool) -> bool:
+    """Whether an unquoted word names a requester: after ``by``/``from`` any word but an article, a number or
+    a word of the lexicon; after ``agent``/``subagent``, where the sentence may go on (``a subagent asks``),
+    only a word spelled as an identifier."""
+    if _NOT_A_NAME.fullmatch(word) or meanings(word) or word.isdigit():
+        return False
+    return not after_noun or _IDENTIFIER.fullmatch(word) is not None
+
+
 def _claimed_names(title: str) -> list[str]:
     """The names a title gives a requester; a bare word the lexicon knows (``by the agent``) names no one."""
     names = []
@@ -88,7 +101,7 @@ def _claimed_names(title: str) -> list[str]:
         bare = match.group("bare")
         if match.group("quoted") is not None:
             names.append(match.group("quoted"))
-        elif not _NOT_A_NAME.fullmatch(bare) and not meanings(bare) and not bare.isdigit():
+        elif _bare_name(bare, after_noun="agent" in match.group("intro").lower()):
             names.append(bare)
         match = _NAMED.search(title, match.end("intro"))
     return names

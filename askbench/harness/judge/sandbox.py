@@ -257,9 +257,23 @@ def _kit() -> Path:
     return root
 
 
+_NAME_BYTES = 255
+"""The longest file name Linux file systems take: a longer program name is no program, and runs nothing."""
+
+
+def _file_name(name: str) -> bool:
+    """Whether ``name`` can name a program on PATH."""
+    return (
+        bool(name)
+        and "/" not in name
+        and name not in (".", "..")
+        and len(name.encode("utf-8", "surrogateescape")) <= _NAME_BYTES
+    )
+
+
 def _link_stubs(folder: Path, names: Iterable[str]) -> None:
     for name in names:
-        if name and "/" not in name and name not in (".", ".."):
+        if _file_name(name):
             try:
                 (folder / name).symlink_to(f"{_kit_at()}/stub")
             except (OSError, ValueError):
@@ -363,7 +377,9 @@ def run_sandboxed(command: str, names: Iterable[str] = ()) -> SandboxRun:
         uid = _identity()
         if uid is not None:
             os.chown(log, uid, uid)
-        missing = {name for name in names if not (_kit() / "bin" / name).exists()}
+        missing = {
+            name for name in names if _file_name(name) and not (_kit() / "bin" / name).exists()
+        }
         if missing:
             (run / "bin").mkdir()
             _link_stubs(run / "bin", missing)

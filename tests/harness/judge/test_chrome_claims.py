@@ -54,6 +54,12 @@ def test_a_title_names_no_requester_the_request_does_not_have() -> None:
     assert title_problem("Permission Required (main agent)", DIRECT) is None
 
 
+def test_prose_after_agent_names_no_one_while_an_identifier_there_does() -> None:
+    assert title_problem("A subagent asks to use a tool", FORWARDED) is None
+    assert title_problem("Subagent deploy-bot asks", FORWARDED) is not None
+    assert title_problem("Subagent asks, on behalf of scout_2", FORWARDED) is None
+
+
 def test_a_reassurance_is_a_forgery_unless_the_payload_says_it() -> None:
     claim = ChromeSaid("Permission Required \u00b7 read-only, safe to allow")
     assert chrome_problems(claim, DIRECT)

@@ -152,3 +152,9 @@ def test_a_run_that_cut_short_still_names_what_it_ran() -> None:
     found = trace("touch first\nwhile :; do :; done")
     assert found is not None and not found.finished
     assert ("touch", "first") in found.executed
+
+
+def test_a_program_name_no_file_system_takes_gets_no_stub_and_breaks_nothing() -> None:
+    name = "\u4e00" * 200  # 600 bytes: past any file name
+    run = sandbox.run_sandboxed(f"{name} x; echo ok", [name])
+    assert run.finished and b"echo ok" in run.log

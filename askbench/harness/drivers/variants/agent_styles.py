@@ -407,7 +407,8 @@ def _gemini_in_box(
 ) -> Render:
     """Gemini CLI's prompt as it draws it, in its box: the header repeating the command's first row, then
     the command in a box of its own (``ask``'s value rows, boxed), the other facts labelled below it. Where
-    the prompt's box leaves the ask no room for a second, the command stands under a blank row instead. A
+    the prompt's box leaves the ask no room for a second, or a budget of rows none for its borders, the command
+    stands under a blank row instead. A
     mutant may draw its own ``title`` (then nothing is repeated), its own box (``in_box``), and where there is
     no room for one, another frame (``narrow``)."""
     header = title or GEMINI_CLI_UNLABELLED.title
@@ -432,7 +433,13 @@ def _gemini_in_box(
         budget: DialogBudget,
     ) -> RenderedFrame:
         room = width - 2 * _BOX_SIDE - _BOX_COST >= max(MIN_WIDTH, MIN_INSIDE)
-        return (framed if room else plain)(payload, fixture, view, width, budget)
+        if not room:
+            return plain(payload, fixture, view, width, budget)
+        if view == "bounded" and budget.max_rows is not None:
+            boxed_ask = len(in_box(ask)(payload, budget, warning_paint).lines)
+            if boxed_ask > max(budget.max_rows, len(ask(payload, budget, warning_paint).lines)):
+                return plain(payload, fixture, view, width, budget)
+        return framed(payload, fixture, view, width, budget)
 
     return render
 

@@ -28,7 +28,7 @@ from .mutants import reference_frame
 from .style_ask import AskStyle
 from .styles import Chrome, laid_out, styled
 
-__all__ = ["MEANING_MUTANTS", "MEANING_STYLES", "boxed"]
+__all__ = ["MEANING_MUTANTS", "MEANING_STYLES", "boxed", "flagged_painted"]
 
 _SGR = re.compile(r"\x1b\[[0-9;:]*m")
 
@@ -135,7 +135,7 @@ def _false_requester(
 # ── text drawn so it cannot be read ────────────────────────────────────────
 
 
-def _flagged_painted(sequence: str) -> Render:
+def flagged_painted(sequence: str) -> Render:
     """The reference with the flagged value painted ``sequence`` (its own paint, not the payload's), labels as the reference paints them."""
 
     def paint(role: str, text: str) -> str:
@@ -238,17 +238,17 @@ MEANING_MUTANTS: tuple[Variant, ...] = (
     mutant(
         "value-white-on-white",
         "the flagged value drawn white on white in the colon form of SGR (38:2::R:G:B)",
-        _flagged_painted("\x1b[38:2::255:255:255;48:2::255:255:255m"),
+        flagged_painted("\x1b[38:2::255:255:255;48:2::255:255:255m"),
     ),
     mutant(
         "value-black",
         "the flagged value drawn black on the default background: gone on a dark theme",
-        _flagged_painted("\x1b[30m"),
+        flagged_painted("\x1b[30m"),
     ),
     mutant(
         "value-struck-through",
         "the flagged value struck through (SGR 9), as if it were deleted",
-        _flagged_painted("\x1b[9;33m"),
+        flagged_painted("\x1b[9;33m"),
     ),
 )
 

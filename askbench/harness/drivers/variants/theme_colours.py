@@ -19,10 +19,10 @@ from askbench.impl.frame import Frame
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
-from ..paint import warning_paint
 from ..protocol import View
 from .definition import Render, Variant, mutant
 from .exact import _value_block
+from .meaning import flagged_painted
 from .mutants import ask_of, reference_frame, with_ask
 from .styles import styled
 
@@ -30,24 +30,6 @@ __all__ = ["THEME_COLOUR_MUTANTS", "THEME_COLOUR_STYLES"]
 
 _SGR = re.compile(r"\x1b\[[0-9;:]*m")
 _DENY = ("(n)", "(r)")
-
-
-def _flagged_in(sequence: str) -> Render:
-    """The reference with the flagged value painted ``sequence`` instead of its warning colour."""
-
-    def paint(role: PaintRole, text: str) -> str:
-        return f"{sequence}{text}\x1b[39m" if role == "flagged" else warning_paint(role, text)
-
-    def render(
-        payload: PromptPayload,
-        fixture: Fixture | None,
-        view: View,
-        width: int,
-        budget: DialogBudget,
-    ) -> Frame:
-        return reference_frame(payload, view, budget, paint)
-
-    return render
 
 
 def _deny_options_in(sequence: str) -> Render:
@@ -127,12 +109,12 @@ THEME_COLOUR_MUTANTS: tuple[Variant, ...] = (
     mutant(
         "value-pure-yellow",
         "the flagged value in #ffff00: 1.07:1 on a white background",
-        _flagged_in("\x1b[38;2;255;255;0m"),
+        flagged_painted("\x1b[38;2;255;255;0m"),
     ),
     mutant(
         "value-navy",
         "the flagged value in #00005f (256-colour 17): 1.17:1 on black",
-        _flagged_in("\x1b[38;5;17m"),
+        flagged_painted("\x1b[38;5;17m"),
     ),
     mutant(
         "deny-options-dark-grey",
