@@ -11,7 +11,8 @@ records its arguments and exits 0. bash's builtins (``eval``, ``source``,
 ``mapfile``, ``printf -v``, ``declare``) run for real: that is the point.
 A few programs that run text they are handed (``env -S``, ``sed``'s ``e``,
 ``git``'s hooks, ``xargs``, ``find -exec``) run for real after recording,
-so what they start is recorded too; a shell they start is the real bash
+so what they start is recorded too — their output discarded, since it is
+the host's (``git | sh`` must not run git's usage text as commands); a shell they start is the real bash
 with the tracing prelude, as is every ``sh`` and ``bash``.
 
 What ran is told by two witnesses written to one log file: bash's DEBUG
@@ -228,7 +229,7 @@ case ${mark}_n in
     [[ ${{BASH_ENV-}} == {_kit_at()}/prelude.sh ]] || export {_child_env()}=${{BASH_ENV-}}
     export BASH_ENV={_kit_at()}/prelude.sh
     exec {_real()}/bash "$@";;
-  {real}) [[ -x {_real()}/${mark}_n ]] && exec {_real()}/"${mark}_n" "$@";;
+  {real}) [[ -x {_real()}/${mark}_n ]] && exec {_real()}/"${mark}_n" "$@" > /dev/null;;
 esac
 exit "${{{mark}_status:-0}}"
 """

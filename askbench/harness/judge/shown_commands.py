@@ -39,8 +39,9 @@ class CountedCut:
     stated: int
     before: int
     after: int
-    loose: bool
-    """A command before it is shown only up to the cut, so it may be counted as hidden too."""
+    loose: int
+    """How many commands beside it are shown only in part — the one before it up to the cut, the one after it
+    from the cut on — so each may be counted as hidden too: a renderer counts every command not shown whole."""
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,7 @@ def align(
     runs: list[list[Placed]] = []
     floated: set[int] = set()
     cut_through: list[bool] = []
+    resumed_within: list[bool] = []
     floor = 0
     for number, (start, end) in enumerate(stretches):
         pool = _Pool(keys, find, within, floating, start, end)
@@ -267,12 +269,23 @@ def align(
         runs.append(run)
         floated.update(at for at, _ in pool.floated)
         cut_through.append(_cuts_through(text, start, end, run))
+        resumed_within.append(_resumes_within(text, start, end, run))
         floor = max([floor, *(at + 1 for at, _ in run)])
     shown = frozenset(at for run in runs for at, _ in run) | floated
-    return Alignment(shown, _counted(runs, counts, cut_through, count))
+    return Alignment(shown, _counted(runs, counts, cut_through, resumed_within, count))
 
 
 _SEPARATOR = re.compile(r"[;&|]")
+
+
+def _resumes_within(text: str, start: int, end: int, run: list[Placed]) -> bool:
+    """Whether the stretch after a cut opens inside a command: the first command shown after the cut is read
+    from the cut's own marker on (a long word capped ``…xxx``), so it is shown only from its middle."""
+    stretch = text[start:end]
+    opening = start + len(stretch) - len(stretch.lstrip(" \n"))
+    if not run or not text.startswith(MARKER, opening):
+        return False
+    return min(placed.start for _, placed in run) == opening
 
 
 def _cuts_through(text: str, start: int, end: int, run: list[Placed]) -> bool:
@@ -285,11 +298,16 @@ def _cuts_through(text: str, start: int, end: int, run: list[Placed]) -> bool:
 
 
 def _counted(
-    runs: list[list[Placed]], counts: list[int], cut_through: list[bool], count: int
+    runs: list[list[Placed]],
+    counts: list[int],
+    cut_through: list[bool],
+    resumed_within: list[bool],
+    count: int,
 ) -> tuple[CountedCut, ...]:
     cuts = []
     for number, stated in enumerate(counts):
         before = max((at for run in runs[: number + 1] for at, _ in run), default=-1)
         after = min((at for run in runs[number + 1 :] for at, _ in run), default=count)
-        cuts.append(CountedCut(stated, before, after, cut_through[number]))
+        loose = cut_through[number] + resumed_within[number + 1]
+        cuts.append(CountedCut(stated, before, after, loose))
     return tuple(cuts)

@@ -574,7 +574,7 @@ def owed_problems(
         for cut in alignment.cuts:
             hidden = list(range(cut.before + 1, cut.after))
             units = hidden_units(commands, hidden, (-1, -1))
-            if cut.stated in (units, units + cut.loose):
+            if units <= cut.stated <= units + cut.loose:
                 excused.update(at for at in hidden if at not in ends)
             else:
                 problems.append(
@@ -612,7 +612,9 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
         if not search(found):
             return []
         pattern = command_pattern(found, narrow=narrow)
-        return [Occurrence(place) for place in _starts(pattern, text, start, end)]
+        places = list(_starts(pattern, text, start, end))
+        heads = [place for place in places if _opens_a_command(text, place)]
+        return [Occurrence(place) for place in heads or places]
 
     def within(at: int, host: int) -> bool:
         inner, outer = " ".join(commands[at].words), " ".join(commands[host].words)
@@ -620,6 +622,20 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
 
     floating = frozenset(at for at, found in enumerate(commands) if found.traced)
     return align(text, keys, find, within, floating)
+
+
+_COMMAND_OPENERS = frozenset(":;&|(){}`'\"\n…")
+"""What stands before a command's first word where it opens a command: a label's colon, a separator, a bracket or quote a
+substitution or script opens with, a row's start, or a cut's marker."""
+
+
+def _opens_a_command(text: str, place: int) -> bool:
+    """Whether a match at ``place`` begins a command rather than a run of another's words (``rm rm rm`` holds
+    ``rm rm`` twice): where both are on offer, a command is read where it begins."""
+    at = place - 1
+    while at >= 0 and text[at] in " \t":
+        at -= 1
+    return at < 0 or text[at] in _COMMAND_OPENERS
 
 
 def _starts(pattern: re.Pattern[str], text: str, start: int, end: int) -> Iterator[int]:

@@ -158,3 +158,8 @@ def test_a_program_name_no_file_system_takes_gets_no_stub_and_breaks_nothing() -
     name = "\u4e00" * 200  # 600 bytes: past any file name
     run = sandbox.run_sandboxed(f"{name} x; echo ok", [name])
     assert run.finished and b"echo ok" in run.log
+
+
+def test_a_program_run_for_real_hands_no_output_on_so_the_host_decides_nothing() -> None:
+    """git's usage text piped to sh would be commands only this host's git prints: none are owed."""
+    assert [found.text for found in what_runs("rm ; git | sh", None) or ()] == ["rm", "git", "sh"]

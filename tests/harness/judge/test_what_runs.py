@@ -599,3 +599,18 @@ def test_commands_are_shown_in_the_order_they_run_each_after_the_one_before() ->
     command = "make && make test && make"
     assert runs_problems("command : make && make test && make", command, "bash", True) == []
     assert runs_problems("command : make test && make", command, "bash", True) != []
+
+
+def test_a_cut_may_count_the_command_it_resumes_in_as_well_as_the_one_it_cuts() -> None:
+    """``N every command not shown whole``: the one the head ends in and the one the tail starts in, both."""
+    a, b = "a" * 70, "b" * 70
+    command = f"make ; {a} ; {b} # done"
+    screen = "command : make ; " + a[:30] + "…\n… {} more commands …\n…" + b[20:] + " # done"
+    assert runs_problems(screen.format(2), command, "bash", True) == []
+    assert runs_problems(screen.format(0), command, "bash", True) == []
+    assert runs_problems(screen.format(3), command, "bash", True) != []
+
+
+def test_a_command_is_read_where_it_begins_not_inside_another_that_repeats_its_words() -> None:
+    command = "rm rm rm rm rm ; rm rm rm rm ; rm rm rm rm ; echo done"
+    assert runs_problems(f"command : {command}", command, "bash", True) == []
