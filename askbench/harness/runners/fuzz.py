@@ -246,6 +246,18 @@ class _Search:
         raise _broken(found.invariant)(found.description())
 
 
+def _without_budget(error: BaseException) -> BaseException | None:
+    """``error`` less the deadline: hypothesis reports the budget running out while it shrank one failure as
+    a second failure beside it, and a run that only ran out of time found nothing more."""
+    if isinstance(error, _BudgetSpent):
+        return None
+    if isinstance(error, BaseExceptionGroup):
+        return error.subgroup(
+            lambda inner: not isinstance(inner, _BudgetSpent | BaseExceptionGroup)
+        )
+    return error
+
+
 def _is_a_failure(error: BaseException) -> bool:
     """Whether hypothesis raised what the cases raised: one failure, several at once, or one it saw fail only sometimes."""
     if isinstance(error, _Broken | Flaky):
@@ -293,8 +305,9 @@ def search(
         pass
     except _Aborted as aborted:
         raise aborted.error from None
-    except Exception as error:
-        if not (state.smallest and _is_a_failure(error)):
+    except BaseException as error:
+        rest = _without_budget(error)
+        if rest is not None and not (state.smallest and _is_a_failure(rest)):
             raise  # a strategy that draws nothing usable, or a fault of hypothesis's own, is never "none found"
     found = tuple(
         found for _, found in sorted(state.smallest.values(), key=lambda kept: kept[1].invariant)

@@ -128,3 +128,14 @@ def test_a_case_that_makes_the_gate_raise_is_a_finding_and_an_unusable_adapter_e
 
     with pytest.raises(AdapterUnusable):
         judge("controls", draft, fixture, (80,), unusable, DEFAULT_MODELS)  # type: ignore[arg-type]
+
+
+def test_the_deadline_reached_while_shrinking_is_no_second_failure() -> None:
+    from askbench.harness.runners.fuzz import _BudgetSpent, _without_budget
+
+    assert _without_budget(_BudgetSpent()) is None
+    assert _without_budget(BaseExceptionGroup("two", [_BudgetSpent()])) is None
+    rest = _without_budget(BaseExceptionGroup("two", [ValueError("found"), _BudgetSpent()]))
+    assert isinstance(rest, BaseExceptionGroup) and [type(e) for e in rest.exceptions] == [
+        ValueError
+    ]
