@@ -51,6 +51,8 @@ class Pane:
             str(rows),
             command,
         )
+        self.log = tmp / "pane.log"
+        self._tmux("pipe-pane", "-o", f"cat >> {self.log}")
 
     def _tmux(self, *args: str) -> str:
         done = subprocess.run(
@@ -72,6 +74,20 @@ class Pane:
                 raise AssertionError(f"timed out waiting for {text!r}; screen:\n{screen}")
             time.sleep(0.05)
         return screen
+
+    def wait_output(self, text: str) -> str:
+        """Everything the pane's program wrote, once it holds ``text``: a line a dead pane's screen may no
+        longer show (tmux redraws it as it marks the pane dead) is still in what was written."""
+        deadline = time.monotonic() + TIMEOUT
+        while text not in (
+            written := self.log.read_text(errors="replace") if self.log.exists() else ""
+        ):
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"timed out waiting for {text!r}; written:\n{written[-2000:]!r}"
+                )
+            time.sleep(0.05)
+        return written
 
     def key(self, key: str) -> None:
         self._tmux("send-keys", "-l", key)
@@ -128,7 +144,7 @@ def test_a_misreported_size_never_approves_a_request_that_was_not_on_screen(
     pane.key("y")
     time.sleep(0.9)
     pane.key("y")
-    after = pane.wait_text("decision:")
+    after = pane.wait_output("decision:")
     approved = "decision: approved" in after
     assert not approved or _shows(seen, CURL), f"approved a request that was not on screen:\n{seen}"
     assert (
