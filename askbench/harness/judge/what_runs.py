@@ -40,7 +40,6 @@ from ..bash.bash_oracle import bash_version
 from ..bash.bash_reader import Found
 from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
-from .field_match import COUNTED_CUT
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import RESPELLED, cut_pattern, exact, is_long, word_pattern
@@ -437,11 +436,6 @@ def _kept(words: tuple[str, ...]) -> int:
     while kept < len(words) and _command_cells(words[: kept + 1]) <= SHORT_WORD:
         kept += 1
     return kept
-
-
-def hidden_counted(ask_text: str) -> int:
-    """How many commands a screen says it leaves out (``… 13 more commands …``), wherever it says so."""
-    return sum(int(match[1]) for match in COUNTED_CUT.finditer(ask_text))
 
 
 def reader_name(dialect: str | None) -> str:
