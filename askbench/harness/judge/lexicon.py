@@ -289,32 +289,65 @@ def _pattern(phrase: str) -> str:
     return body if _CJK.search(phrase) else rf"(?<!\w){body}(?!\w)"
 
 
+@dataclass(frozen=True)
+class _Phrase:
+    text: str
+    meaning: Meaning
+    key: str
+    """A part of the phrase any text that says it holds as it is: its longest part between blanks."""
+
+
 @lru_cache(maxsize=1)
-def _reader() -> tuple[re.Pattern[str], Mapping[str, Meaning]]:
-    """One alternation of every phrase, longest first, so the leftmost match is the longest phrase there."""
+def _phrases() -> tuple[_Phrase, ...]:
+    """Every phrase once, with the first meaning that lists it, longest first."""
     meaning_of: dict[str, Meaning] = {}
     for meaning, languages in LEXICON.items():
         for phrases in languages.values():
             for phrase in phrases:
                 meaning_of.setdefault(phrase, meaning)
     ordered = sorted(meaning_of, key=len, reverse=True)
-    groups = "|".join(f"(?P<p{index}>{_pattern(phrase)})" for index, phrase in enumerate(ordered))
-    by_group = {f"p{index}": meaning_of[phrase] for index, phrase in enumerate(ordered)}
-    return re.compile(groups), by_group
+    return tuple(
+        _Phrase(phrase, meaning_of[phrase], max(phrase.split(" "), key=len)) for phrase in ordered
+    )
+
+
+@lru_cache(maxsize=256)
+def _reader(chosen: tuple[int, ...]) -> tuple[re.Pattern[str], Mapping[str, Meaning]]:
+    """One alternation of the chosen phrases, longest first, so the leftmost match is the longest phrase there.
+
+    An alternation of every phrase is tried at every character of a text; only the phrases whose key the
+    text holds can match, and a screen's chrome holds few of them, in few combinations.
+    """
+    phrases = _phrases()
+    groups = "|".join(f"(?P<p{index}>{_pattern(phrases[index].text)})" for index in chosen)
+    return re.compile(groups), {f"p{index}": phrases[index].meaning for index in chosen}
 
 
 def _folded(text: str) -> str:
     return text.replace("\u2019", "'").casefold()
 
 
-def said(text: str) -> tuple[Said, ...]:
-    """Every meaning ``text`` says, left to right, each where its longest phrase stands."""
-    pattern, by_group = _reader()
+@lru_cache(maxsize=4096)
+def _said(folded: str) -> tuple[Said, ...]:
+    chosen = tuple(index for index, phrase in enumerate(_phrases()) if phrase.key in folded)
+    if not chosen:
+        return ()
+    pattern, by_group = _reader(chosen)
     return tuple(
         Said(by_group[match.lastgroup], match.start(), match.end())
-        for match in pattern.finditer(_folded(text))
+        for match in pattern.finditer(folded)
         if match.lastgroup is not None
     )
+
+
+_CACHED_CHARACTERS = 512
+"""Chrome rows repeat from frame to frame and are short; a long text is read once and not kept."""
+
+
+def said(text: str) -> tuple[Said, ...]:
+    """Every meaning ``text`` says, left to right, each where its longest phrase stands."""
+    folded = _folded(text)
+    return _said(folded) if len(folded) <= _CACHED_CHARACTERS else _said.__wrapped__(folded)
 
 
 def meanings(text: str) -> frozenset[Meaning]:

@@ -332,6 +332,22 @@ _CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *+)*{ELLIPSIS}"
 
 
 def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Pattern[str]:
+    """``words_pattern`` of the command's words and gaps, kept for the next screen unless the command is long."""
+    build = (
+        words_pattern
+        if sum(map(len, command.words)) <= _KEPT_PATTERN_CHARACTERS
+        else words_pattern.__wrapped__
+    )
+    return build(command.words, command.gaps, narrow)
+
+
+_KEPT_PATTERN_CHARACTERS = 4096
+"""A command is looked for on every model and view at every width; its pattern is kept while it is small, since a
+pattern holds dozens of characters for each of the command's."""
+
+
+@lru_cache(maxsize=512)
+def words_pattern(words: tuple[str, ...], gaps: tuple[str, ...], narrow: bool) -> re.Pattern[str]:
     """The command's words in order, each whole; a long command its name and first words, then any cut.
 
     Whole: ``sh`` is not found inside ``bash`` or ``shape``, and ``git push
@@ -340,25 +356,24 @@ def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Patter
     short word's room, and may be cut anywhere after them. On a ``narrow``
     field (a dozen cells a row) any command may be cut after its start.
     """
-    words = command.words
     long_command = _command_cells(words) > LONG_COMMAND or narrow
     if long_command:
         words = words[: _kept(words)]
-    gaps, parts = [], []
+    between, parts = [], []
     for index, raw in enumerate(words):
         if index:
-            gap = command.gaps[index - 1] if index - 1 < len(command.gaps) else " "
+            gap = gaps[index - 1] if index - 1 < len(gaps) else " "
             joined = _JOINED_LINES.sub(" ", gap)
             if not gap:  # adjacent words (``&0``): only a row break may come between them
-                gaps.append(_BREAK)
+                between.append(_BREAK)
             elif not joined.strip(_BLANKS):  # blanks, and continuations shown as written or joined
-                gaps.append(rf"(?:{_REDIRECTIONS}|{_BLANKS_OR_CONTINUATIONS})")
+                between.append(rf"(?:{_REDIRECTIONS}|{_BLANKS_OR_CONTINUATIONS})")
             else:
-                gaps.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
+                between.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
         parts.append(word_pattern(raw))
     rest = rf"(?!{_EDGE})"
     for gap, part, raw in zip(
-        reversed(gaps), reversed(parts[1:]), reversed(words[1:]), strict=False
+        reversed(between), reversed(parts[1:]), reversed(words[1:]), strict=False
     ):
         # the word and what follows it — or, for a command that may be cut, a cut at or inside this word
         rest = (
