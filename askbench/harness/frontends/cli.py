@@ -442,7 +442,7 @@ def _add_matrix(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 
 def _add_new(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..fixtures.scaffold import add_new_parser
+    from .new_command import add_new_parser
 
     add_new_parser(commands)
 
@@ -460,19 +460,19 @@ def _add_bench(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _add_agents(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..agents.command import add_agents_parser
+    from .agents_command import add_agents_parser
 
     add_agents_parser(commands, parse_widths)
 
 
 def _add_report(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..reporters.corpus_report import add_report_parser
+    from .report_command import add_report_parser
 
     add_report_parser(commands, parse_widths)
 
 
 def _add_mutate(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..runners.mutate import add_mutate_parser
+    from .mutate_command import add_mutate_parser
 
     add_mutate_parser(commands, parse_widths)
 

@@ -10,6 +10,7 @@ person at a terminal, ``json`` for scripts, ``junit`` for CI servers,
 """
 
 __all__ = [
+    "agents_report",
     "bench_markdown",
     "bench_plot",
     "colour",
@@ -20,6 +21,7 @@ __all__ = [
     "github",
     "json",
     "junit",
+    "mutation_report",
     "progress",
     "summary",
     "table",

@@ -10,13 +10,13 @@ from askbench.harness.drivers.variants import MUTANTS, STYLES
 from askbench.harness.drivers.variants.definition import Variant
 from askbench.harness.fixtures.loading import FixtureProblem
 from askbench.harness.judge.checks import Violation
+from askbench.harness.reporters.mutation_report import to_markdown
 from askbench.harness.runners.mutate import (
     Difference,
     FoundViolation,
     MutantResult,
     MutationRun,
     StyleResult,
-    to_markdown,
 )
 
 

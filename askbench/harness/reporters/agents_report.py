@@ -1,8 +1,7 @@
 """``reports/agents.md``, ``.json`` and ``.html``: every CLI × fixture × width, a verdict with its reasons.
 
-A cell the run did not reach (the CLI is not installed, the run was cut
-short) says ``NOT RUN``: the matrix never leaves a cell blank and never
-passes one it did not judge.
+The matrix is ``askbench.harness.agents.matrix.Matrix``; a cell the run did
+not reach reads ``NOT RUN`` in every format.
 """
 
 from __future__ import annotations
@@ -10,38 +9,13 @@ from __future__ import annotations
 import html
 import json
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from pathlib import Path
 
-from .profiles import Profile
-from .verdicts import Verdict
+from ..agents.matrix import NOT_RUN, Matrix
+from ..agents.profiles import Profile
+from ..agents.verdicts import Verdict
 
-__all__ = ["Matrix", "to_markdown", "to_json", "to_html", "NOT_RUN"]
-
-NOT_RUN = "NOT RUN"
-
-
-@dataclass(frozen=True)
-class Matrix:
-    profiles: tuple[Profile, ...]
-    fixtures: tuple[str, ...]
-    widths: tuple[int, ...]
-    verdicts: tuple[Verdict, ...]
-    reference: Mapping[tuple[str, int], str] = field(default_factory=dict)
-    """The askbench reference judged by the gate on the same fixtures: ``PASS`` or ``FAIL: invariants``."""
-    missing: Mapping[str, str] = field(default_factory=dict)
-    """Profiles not run, with why."""
-    context: Mapping[str, str] = field(default_factory=dict)
-    """How the run was made: the command, tmux and node versions, the date."""
-
-    def cell(self, profile: str, fixture: str, width: int) -> Verdict | None:
-        return self._index.get((profile, fixture, width))
-
-    @property
-    def _index(self) -> dict[tuple[str, str, int], Verdict]:
-        return {
-            (verdict.profile, verdict.fixture, verdict.width): verdict for verdict in self.verdicts
-        }
+__all__ = ["to_html", "to_json", "to_markdown", "write_agents_report"]
 
 
 def _short(verdict: Verdict | None) -> str:
@@ -219,3 +193,11 @@ def to_html(matrix: Matrix) -> str:
         f"<h1>askbench agents</h1><ul>{context}{missing}</ul><table><tr><th>fixture</th><th>askbench reference</th>"
         f"{head}</tr>{''.join(rows)}</table>\n"
     )
+
+
+def write_agents_report(matrix: Matrix, out: Path) -> None:
+    """``out`` with the suffixes ``.md``, ``.json`` and ``.html``, its folder made first."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
+    out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
+    out.with_suffix(".html").write_text(to_html(matrix), encoding="utf-8")

@@ -3,7 +3,8 @@ from __future__ import annotations
 import json
 
 from askbench.harness.agents.profiles import standin
-from askbench.harness.agents.publish import NOT_RUN, Matrix, to_html, to_json, to_markdown
+from askbench.harness.agents.matrix import NOT_RUN, Matrix
+from askbench.harness.reporters.agents_report import to_html, to_json, to_markdown
 from askbench.harness.agents.verdicts import Failure, Verdict
 
 PROFILES = (standin("chat"), standin("gemini"))
