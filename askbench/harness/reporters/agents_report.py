@@ -14,6 +14,7 @@ from pathlib import Path
 from ..agents.matrix import NOT_RUN, Matrix
 from ..agents.profiles import Profile
 from ..agents.verdicts import Verdict
+from .stylesheet import STYLESHEET
 
 __all__ = ["to_html", "to_json", "to_markdown", "write_agents_report"]
 
@@ -141,13 +142,6 @@ def to_json(matrix: Matrix) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-_STYLE = (
-    "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-    "padding:4px;vertical-align:top;font-size:13px}pre{background:#111;color:#ddd;padding:6px;font-size:11px;"
-    "line-height:1.15;overflow-x:auto}.PASS{color:#070}.FAIL{color:#b00}.REFUSED{color:#a60}"
-)
-
-
 def _screen(verdict: Verdict | None) -> str:
     if verdict is None:
         return NOT_RUN
@@ -189,7 +183,8 @@ def to_html(matrix: Matrix) -> str:
         for name, why in matrix.missing.items()
     )
     return (
-        f"<!doctype html><meta charset=utf-8><title>askbench agents</title><style>{_STYLE}</style>"
+        "<!doctype html><meta charset=utf-8><title>askbench agents</title>"
+        f'<style>{STYLESHEET}</style><body class="agents">'
         f"<h1>askbench agents</h1><ul>{context}{missing}</ul><table><tr><th>fixture</th><th>askbench reference</th>"
         f"{head}</tr>{''.join(rows)}</table>\n"
     )

@@ -10,14 +10,8 @@ from hostile_text import HOSTILE, html_survived, markdown_survived
 from tmp_corpus import Corpus
 
 from askbench.harness.fixtures.loading import Fixture, FixtureProblem
-from askbench.harness.runners.matrix import (
-    Cell,
-    Implementation,
-    Matrix,
-    run_matrix,
-    to_html,
-    to_markdown,
-)
+from askbench.harness.reporters.matrix_report import to_html, to_markdown
+from askbench.harness.runners.matrix import Cell, Implementation, Matrix, run_matrix
 from askbench.harness.runners.toolchain import gather_toolchain
 
 _ATTRIBUTE = '" onerror="alert(2)'
