@@ -13,7 +13,7 @@ from askbench import __version__
 
 from ..reporters.colour import COLOUR_CHOICES, wants_colour
 from .lazy_commands import AddParser, LazyCommands
-from .option_types import parse_widths
+from .option_types import argument_type, parse_widths
 from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
@@ -292,7 +292,7 @@ def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     check.add_argument(
         "--terminal",
-        type=parse_terminals,
+        type=argument_type(parse_terminals),
         default=list(MODELS),
         metavar="NAME[,NAME]",
         help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "

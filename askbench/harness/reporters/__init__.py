@@ -11,8 +11,6 @@ person at a terminal, ``json`` for scripts, ``junit`` for CI servers,
 
 __all__ = [
     "agents_report",
-    "bench_markdown",
-    "bench_plot",
     "colour",
     "corpus_report",
     "escape",

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import json
 
-from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.matrix import NOT_RUN, Matrix
-from askbench.harness.reporters.agents_report import to_html, to_json, to_markdown
+from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.verdicts import Failure, Verdict
+from askbench.harness.reporters.agents_report import to_html, to_json, to_markdown
 
 PROFILES = (standin("chat"), standin("gemini"))
 

@@ -1,16 +1,14 @@
-"""``askbench.harness.runners.peer_bench``: a tiny fake adapter timed against the reference, with a fake clock where it matters."""
+"""``askbench.harness.bench.peers``: a tiny fake adapter timed against the reference, with a fake clock where it matters."""
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import sys
 from pathlib import Path
 
 import pytest
 
-from askbench.harness.fixtures.series import REPRO
-from askbench.harness.runners.peer_bench import (
+from askbench.harness.bench.peers import (
     Peer,
     PeerComparison,
     PeerFailure,
@@ -22,6 +20,7 @@ from askbench.harness.runners.peer_bench import (
     peer_targets,
     render_seconds,
 )
+from askbench.harness.bench.series import REPRO
 
 FAKE = """\
 import json, sys
@@ -143,7 +142,7 @@ def test_no_comparison_says_it_was_not_measured() -> None:
     "text", ["noequals", "=cmd", "name=", "bad name=cmd", "reference=python x"]
 )
 def test_a_peer_is_name_equals_command(text: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError):
+    with pytest.raises(ValueError):
         parse_peer(text)
 
 

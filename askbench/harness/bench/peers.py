@@ -16,7 +16,6 @@ request's ``id``, so that a time is never a time of the wrong answer.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shlex
@@ -55,19 +54,16 @@ def reference_peer() -> Peer:
 
 
 def parse_peer(text: str) -> Peer:
-    """``--impl NAME=CMD``: a name of letters, digits, ``.``, ``_`` or ``-``, and a non-empty command."""
+    """``--impl NAME=CMD``: a name of letters, digits, ``.``, ``_`` or ``-``, and a non-empty command; else a
+    ValueError saying which."""
     name, equals, command = text.partition("=")
     name = name.strip()
     if not equals or not command.strip() or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=COMMAND, got {text!r}")
+        raise ValueError(f"expected NAME=COMMAND, got {text!r}")
     if not all(char.isalnum() or char in "._-" for char in name):
-        raise argparse.ArgumentTypeError(
-            f"a peer's name is letters, digits, '.', '_' or '-', got {name!r}"
-        )
+        raise ValueError(f"a peer's name is letters, digits, '.', '_' or '-', got {name!r}")
     if name == REFERENCE_NAME:
-        raise argparse.ArgumentTypeError(
-            f"{REFERENCE_NAME!r} is the reference adapter, measured in every run"
-        )
+        raise ValueError(f"{REFERENCE_NAME!r} is the reference adapter, measured in every run")
     return Peer(name, command.strip())
 
 

@@ -9,7 +9,7 @@ each size's peak must be its own). The slope of CPU seconds over megabytes
 is the constant; the fit's R² and the spread of the per-megabyte cost say
 whether the curve is a line.
 
-``python -m askbench.harness.runners.large_bench --write reports/bench.md`` measures
+``python -m askbench.harness.bench.large --write reports/bench.md`` measures
 and writes the ``Large inputs`` section of the bench report in place.
 """
 
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .bench_xdist import splice
+from .xdist import splice
 
 __all__ = [
     "LargePoint",
@@ -63,7 +63,7 @@ def _write_corpus(folder: Path, size: int) -> Path:
     )
     fixture = {
         "description": f"A {size:,}-byte bash command whose last line pipes a download to sh.",
-        "source": "constructed: the large-input benchmark (askbench.harness.runners.large_bench)",
+        "source": "constructed: the large-input benchmark (askbench.harness.bench.large)",
         "call": {"name": "bash", "input": {"command": large_command(size)}},
         "expect": {"kind": "bash", "elided": True},
     }
@@ -113,7 +113,7 @@ def _memory_mb(field: str) -> float:
 
 def _point(size_mb: float, corpus: Path) -> LargePoint:
     """Judge the corpus of one size in this process (the child ``measure`` starts)."""
-    from .gate import run_gate
+    from ..runners.gate import run_gate
 
     base = _memory_mb("VmRSS")
     cpu, wall = time.process_time(), time.perf_counter()
@@ -136,7 +136,7 @@ def measure(sizes_mb: Sequence[float] = SIZES_MB) -> list[LargePoint]:
                 [
                     sys.executable,
                     "-m",
-                    "askbench.harness.runners.large_bench",
+                    "askbench.harness.bench.large",
                     "--point",
                     str(size),
                     "--corpus",
@@ -185,7 +185,7 @@ def section(points: Sequence[LargePoint], load: float | None = None) -> str:
         "",
         f"One bash command of {xs[0]:g} to {top.size_mb:g} MB (lines of `echo`, a `curl … | sh` last) judged by the "
         f"gate at {widths} columns on every terminal model, each size in a process of its own "
-        "(`python -m askbench.harness.runners.large_bench`).",
+        "(`python -m askbench.harness.bench.large`).",
         "",
         "| size | CPU s | wall s | MB/s per width | peak MB | payload's MB (peak − idle) | × payload | verdict |",
         "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
@@ -225,7 +225,7 @@ def write_section(report: Path, text: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m askbench.harness.runners.large_bench", description=__doc__
+        prog="python -m askbench.harness.bench.large", description=__doc__
     )
     parser.add_argument(
         "--point",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from askbench.harness.runners.bench_timing import interleaved_medians, median_time
+from askbench.harness.bench.timing import interleaved_medians, median_time
 
 
 def test_interleaved_medians_take_turns_and_take_the_median() -> None:

@@ -1,4 +1,4 @@
-"""``askbench.harness.runners.startup_bench``: the rounds and their order on a fake runner, the ``-X importtime`` reading
+"""``askbench.harness.bench.startup``: the rounds and their order on a fake runner, the ``-X importtime`` reading
 on given text, and one real ``askbench try`` on a pty to show the marker is what the prompt draws; no wall-clock
 threshold."""
 
@@ -11,9 +11,9 @@ from typing import IO, Any
 
 import pytest
 
-from askbench.harness.runners.peer_bench import Spread
-from askbench.harness.runners.pty_timing import PtyRun, run_on_pty
-from askbench.harness.runners.startup_bench import (
+from askbench.harness.bench.peers import Spread
+from askbench.harness.bench.pty_timing import PtyRun, run_on_pty
+from askbench.harness.bench.startup import (
     MCP_FIXTURE,
     TITLE,
     Command,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..fixtures.loading import BUILTIN_CORPUS
-from .peer_bench import Spread
+from .peers import Spread
 from .pty_timing import PtyRun, run_on_pty
 
 __all__ = [

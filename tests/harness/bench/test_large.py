@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from askbench.harness.runners.large_bench import (
+from askbench.harness.bench.large import (
     END,
     START,
     LargePoint,
@@ -67,7 +67,7 @@ def test_a_child_s_peak_is_its_own_not_the_parent_s_it_was_started_from():
     """``ru_maxrss`` in a child carries its parent's peak; the bench reads the child's own from ``/proc``."""
     held = bytearray(96 << 20)  # the parent's peak, as when it wrote a 32 MB corpus
     code = (
-        "import resource; from askbench.harness.runners.large_bench import _memory_mb; "
+        "import resource; from askbench.harness.bench.large import _memory_mb; "
         "print(_memory_mb('VmHWM'), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from askbench.harness.fixtures.series import PAGER_SERIES, SERIES
-from askbench.harness.reporters.bench_markdown import format_report
-from askbench.harness.runners.bench_results import (
+from askbench.harness.bench.markdown import format_report
+from askbench.harness.bench.results import (
     BenchResults,
     FamilyLatency,
     FrameComparison,
@@ -16,7 +15,8 @@ from askbench.harness.runners.bench_results import (
     ScalingPoint,
     WrapComparison,
 )
-from askbench.harness.runners.bench_settings import BenchSettings
+from askbench.harness.bench.series import PAGER_SERIES, SERIES
+from askbench.harness.bench.settings import BenchSettings
 
 
 def _results(

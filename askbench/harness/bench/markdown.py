@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from askbench.impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS
 
-from ..fixtures.series import PAGER_SERIES, SERIES, size_label
 from ..judge.checks import WIDTHS
-from ..runners.bench_results import BenchResults
-from ..runners.bench_settings import OUTLINED_SERIES, PAGER_HEIGHT, SECTIONS, WIDTH
-from ..runners.peer_bench import format_peers, peer_targets
-from ..runners.startup_bench import startup_lines, startup_targets
+from .peers import format_peers, peer_targets
+from .results import BenchResults
+from .series import PAGER_SERIES, SERIES, size_label
+from .settings import OUTLINED_SERIES, PAGER_HEIGHT, SECTIONS, WIDTH
+from .startup import startup_lines, startup_targets
 
 TARGET_RATIO = 1.2
 TARGET_WRAP = 3

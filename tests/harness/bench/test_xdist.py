@@ -6,8 +6,7 @@ from pathlib import Path
 
 from tmp_corpus import LS, Corpus
 
-from askbench.harness.fixtures.loading import load_corpus
-from askbench.harness.runners.bench_xdist import (
+from askbench.harness.bench.xdist import (
     BEGIN,
     END,
     CorpusTiming,
@@ -18,6 +17,7 @@ from askbench.harness.runners.bench_xdist import (
     measure_corpus,
     splice,
 )
+from askbench.harness.fixtures.loading import load_corpus
 
 
 def test_the_copies_are_a_corpus_ten_times_the_size(corpus: Corpus, tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ ours against ``wcwidth.wrap``), because absolute times on a shared 2-core
 machine move by tens of percent from one minute to the next while a ratio
 of two interleaved measurements does not. Absolute numbers are reported as
 context. A peer implementation is measured only through the adapter path, side by side with
-the reference in the same run (``--impl NAME=CMD``, ``askbench.harness.runners.peer_bench``): no peer's figure is typed in.
+the reference in the same run (``--impl NAME=CMD``, ``askbench.harness.bench.peers``): no peer's figure is typed in.
 
 This is a report generator, not a test: it times with ``time.perf_counter``
 and takes medians of repeated batches; ``benchmarks/`` holds the
@@ -43,10 +43,11 @@ from askbench.impl.shell import outline
 
 from ..drivers.paint import chrome_style, warning_paint
 from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
-from ..fixtures.series import PAGER_SERIES, REPRO, SERIES, build_point, repro_payload
 from ..judge.checks import WIDTHS
-from . import bench_timing
-from .bench_results import (
+from ..runners.gate import run_gate
+from . import timing
+from .peers import Peer, measure_peers
+from .results import (
     BenchResults,
     FamilyLatency,
     FrameComparison,
@@ -58,7 +59,8 @@ from .bench_results import (
     ScalingPoint,
     WrapComparison,
 )
-from .bench_settings import (
+from .series import PAGER_SERIES, REPRO, SERIES, build_point, repro_payload
+from .settings import (
     FULL,
     OUTLINED_SERIES,
     PAGER_HEIGHT,
@@ -66,10 +68,8 @@ from .bench_settings import (
     WIDTH,
     BenchSettings,
 )
-from .bench_timing import Clock, interleaved_medians, interleaved_samples, median_time
-from .gate import run_gate
-from .peer_bench import Peer, measure_peers
-from .startup_bench import MCP_FIXTURE, measure_startup
+from .startup import MCP_FIXTURE, measure_startup
+from .timing import Clock, interleaved_medians, interleaved_samples, median_time
 
 # ── the measurements ───────────────────────────────────────────────────────
 
@@ -385,7 +385,7 @@ def run_bench(
     say = log or (lambda message: None)
     chosen = frozenset(SECTIONS) if only is None else only
     started = time.perf_counter()
-    load_before = bench_timing.load_average()
+    load_before = timing.load_average()
     startup = (
         _section(
             chosen,
@@ -436,7 +436,7 @@ def run_bench(
         else None
     ) or {}
     gate = _section(chosen, "gate", "the gate", say, lambda: measure_gate(settings))
-    load_after = bench_timing.load_average()
+    load_after = timing.load_average()
     return BenchResults(
         Machine.here(),
         settings,

@@ -6,13 +6,12 @@ the tests read the same settings without importing the renderer.
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..fixtures.loading import BUILTIN_CORPUS
-from ..fixtures.series import REPRO
-from .peer_bench import expected_seconds
+from .peers import expected_seconds
+from .series import REPRO
 
 WIDTH = 120
 """The upstream's figures are at width 120; so are ours."""
@@ -89,11 +88,11 @@ in a full run (``peers`` depends on how many are given: ``peer_bench.expected_se
 
 
 def parse_only(text: str) -> frozenset[str]:
-    """``--only repro,peers``: known section names, comma-separated, or an argparse error naming the known ones."""
+    """``--only repro,peers``: known section names, comma-separated; a ValueError names the known ones."""
     chosen = frozenset(part.strip() for part in text.split(",") if part.strip())
     unknown = sorted(chosen - set(SECTIONS))
     if not chosen or unknown:
-        raise argparse.ArgumentTypeError(
+        raise ValueError(
             f"unknown section {', '.join(map(repr, unknown)) or '(none)'}; the sections are {', '.join(SECTIONS)}"
         )
     return chosen

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..fixtures.series import SERIES
-from ..runners.bench_results import BenchResults
-from ..runners.bench_settings import WIDTH
+from .results import BenchResults
+from .series import SERIES
+from .settings import WIDTH
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -1,7 +1,7 @@
 """The facts one ``askbench bench`` run found: plain frozen records, and the verdicts read from them.
 
-The measurements (``askbench.harness.runners.bench``) make them and the Markdown
-reporter (``askbench.harness.reporters.bench_markdown``) reads them, so either can be
+The measurements (``askbench.harness.bench.run``) make them and the Markdown
+reporter (``askbench.harness.bench.markdown``) reads them, so either can be
 tested on hand-made results without the other.
 """
 
@@ -12,9 +12,9 @@ import platform
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .bench_settings import SECTIONS, BenchSettings
-from .peer_bench import PeerComparison
-from .startup_bench import StartupCost
+from .peers import PeerComparison
+from .settings import SECTIONS, BenchSettings
+from .startup import StartupCost
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""``askbench.harness.runners.pty_timing``: real children on a real pseudo-terminal, a fake clock; no wall-clock threshold."""
+"""``askbench.harness.bench.pty_timing``: real children on a real pseudo-terminal, a fake clock; no wall-clock threshold."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-from askbench.harness.runners.pty_timing import StartupFailed, run_on_pty
+from askbench.harness.bench.pty_timing import StartupFailed, run_on_pty
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 

@@ -10,7 +10,9 @@ import re
 
 import pytest
 
-from askbench.harness.fixtures.series import (
+from askbench.harness.bench.report import write_bench
+from askbench.harness.bench.run import unbreakable_text, wcwidth_rows
+from askbench.harness.bench.series import (
     PAGER_SERIES,
     SERIES,
     build_point,
@@ -18,9 +20,7 @@ from askbench.harness.fixtures.series import (
     single_line,
     size_label,
 )
-from askbench.harness.frontends.bench_command import write_bench
-from askbench.harness.runners.bench import unbreakable_text, wcwidth_rows
-from askbench.harness.runners.bench_settings import QUICK
+from askbench.harness.bench.settings import QUICK
 from askbench.impl.cells import wrap_text
 from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 
