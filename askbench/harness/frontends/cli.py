@@ -43,7 +43,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     """``check --list``: the ids of the fixtures a run would judge, one per line; nothing is rendered."""
     from ..fixtures.ids import selector
     from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
-    from ..reporters.vocabulary import fixture_id, one_line
+    from ..reporters.escape import one_line
+    from ..reporters.vocabulary import fixture_id
 
     fixtures, problems = load_corpus(args.paths or [BUILTIN_CORPUS])
     keep = selector(args.keyword, args.family)

@@ -6,7 +6,6 @@ not reach reads ``NOT RUN`` in every format.
 
 from __future__ import annotations
 
-import html
 import json
 from collections import Counter
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 from ..agents.matrix import NOT_RUN, Matrix
 from ..agents.profiles import Profile
 from ..agents.verdicts import Verdict
+from .escape import html_text
 from .stylesheet import STYLESHEET
 
 __all__ = ["to_html", "to_json", "to_markdown", "write_agents_report"]
@@ -145,24 +145,24 @@ def to_json(matrix: Matrix) -> str:
 def _screen(verdict: Verdict | None) -> str:
     if verdict is None:
         return NOT_RUN
-    reasons = "".join(f"<li>{html.escape(str(failure))}</li>" for failure in verdict.failures)
-    notes = "".join(f"<li><i>{html.escape(note)}</i></li>" for note in verdict.notes)
-    screen = html.escape("\n".join(row.rstrip() for row in verdict.screen))
+    reasons = "".join(f"<li>{html_text(str(failure))}</li>" for failure in verdict.failures)
+    notes = "".join(f"<li><i>{html_text(note)}</i></li>" for note in verdict.notes)
+    screen = html_text("\n".join(row.rstrip() for row in verdict.screen))
     return (
-        f'<span class="{verdict.status.split()[0]}">{verdict.width}: {html.escape(verdict.status)}</span>'
+        f'<span class="{verdict.status.split()[0]}">{verdict.width}: {html_text(verdict.status)}</span>'
         f"<ul>{reasons}{notes}</ul><details><summary>screen</summary><pre>{screen}</pre></details>"
     )
 
 
 def to_html(matrix: Matrix) -> str:
     head = "".join(
-        f"<th>{html.escape(profile.label)}<br><code>{html.escape(profile.spec)}</code></th>"
+        f"<th>{html_text(profile.label)}<br><code>{html_text(profile.spec)}</code></th>"
         for profile in matrix.profiles
     )
     rows = []
     for fixture in matrix.fixtures:
         reference = "<br>".join(
-            f"{width}: {html.escape(matrix.reference.get((fixture, width), NOT_RUN))}"
+            f"{width}: {html_text(matrix.reference.get((fixture, width), NOT_RUN))}"
             for width in matrix.widths
         )
         cells = "".join(
@@ -172,14 +172,13 @@ def to_html(matrix: Matrix) -> str:
             for profile in matrix.profiles
         )
         rows.append(
-            f"<tr><td><code>{html.escape(fixture)}</code></td><td>{reference}</td>{cells}</tr>"
+            f"<tr><td><code>{html_text(fixture)}</code></td><td>{reference}</td>{cells}</tr>"
         )
     context = "".join(
-        f"<li>{html.escape(key)}: {html.escape(value)}</li>"
-        for key, value in matrix.context.items()
+        f"<li>{html_text(key)}: {html_text(value)}</li>" for key, value in matrix.context.items()
     )
     missing = "".join(
-        f"<li>not run: {html.escape(name)} — {html.escape(why)}</li>"
+        f"<li>not run: {html_text(name)} — {html_text(why)}</li>"
         for name, why in matrix.missing.items()
     )
     return (

@@ -10,5 +10,6 @@ __all__ = [
     "gate",
     "matrix",
     "mutate",
+    "scenarios",
     "toolchain",
 ]
