@@ -14,6 +14,11 @@ with it the other way round, so nothing ``askbench.impl`` reaches may be
 ``askbench.harness``. Every package below ``askbench`` (the data packages
 ``askbench.corpus`` and ``askbench.docs`` aside) names its public surface in
 ``__all__``, so a reader sees what a package offers without reading it all.
+
+Every role keeps to its room: a runner takes data and returns results, so it
+imports no reporter and no front-end; only the front-ends parse a command
+line (and the few modules run as a process of their own); only the
+reporters, and the bench wing for its own report, write HTML or Markdown.
 """
 
 from __future__ import annotations
