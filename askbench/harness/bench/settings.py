@@ -84,7 +84,7 @@ SECTIONS: dict[str, float] = {
     "gate": 6,
 }
 """Every section ``--only`` can choose, in the order they run, with its rough seconds on an idle 2-core machine
-in a full run (``peers`` depends on how many are given: ``peer_bench.expected_seconds``)."""
+in a full run (``peers`` depends on how many are given: ``peers.expected_seconds``)."""
 
 
 def parse_only(text: str) -> frozenset[str]:
