@@ -130,7 +130,7 @@ bench: $(TESTS)
 
 # The gate on one bash command of 1 to 32 MB at three widths: the Large inputs section of reports/bench.md.
 bench-large: $(GATE)
-	$(BIN)/python -m askbench.harness.runners.large_bench --write reports/bench.md
+	$(BIN)/python -m askbench.harness.bench.large --write reports/bench.md
 
 # Writes reports/corpus.md and reports/gallery.html.
 report: $(GATE)

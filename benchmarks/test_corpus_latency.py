@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import pytest
 
+from askbench.harness.bench.series import repro_payload
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
-from askbench.harness.fixtures.series import repro_payload
 from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 

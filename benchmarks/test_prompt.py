@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from askbench.harness.bench.series import PAGER_SERIES, repro_payload, size_label
+from askbench.harness.bench.series import cached_point as point
 from askbench.harness.drivers.frame_sources import chrome_style, warning_paint
-from askbench.harness.fixtures.series import PAGER_SERIES, repro_payload, size_label
-from askbench.harness.fixtures.series import cached_point as point
 from askbench.impl.dialog import DialogBudget, render_prompt_dialog
 from askbench.impl.frame import render_frame
 from askbench.impl.keys import CTRL_O, PAGE_DOWN

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from askbench.harness.fixtures.series import SERIES, SIZES, size_label
-from askbench.harness.fixtures.series import cached_point as point
+from askbench.harness.bench.series import SERIES, SIZES, size_label
+from askbench.harness.bench.series import cached_point as point
 from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 from askbench.impl.legacy import wrap_message
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from wcwidth import wrap
 
-from askbench.harness.fixtures.series import PANEL
+from askbench.harness.bench.series import PANEL
 from askbench.impl.cells import wrap_line, wrap_text
 
 WIDTH = 80

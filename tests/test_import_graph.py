@@ -14,11 +14,17 @@ with it the other way round, so nothing ``askbench.impl`` reaches may be
 ``askbench.harness``. Every package below ``askbench`` (the data packages
 ``askbench.corpus`` and ``askbench.docs`` aside) names its public surface in
 ``__all__``, so a reader sees what a package offers without reading it all.
+
+Every role keeps to its room: a runner takes data and returns results, so it
+imports no reporter and no front-end; only the front-ends parse a command
+line (and the few modules run as a process of their own); only the
+reporters, and the bench wing for its own report, write HTML or Markdown.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -257,3 +263,128 @@ def test_a_package_without_all_is_named(tmp_path: Path) -> None:
         },
     )
     assert packages_without_all(modules, "pkg") == ["pkg.bare"]
+
+
+# ── every role in its room ─────────────────────────────────────────────────
+
+HARNESS = "askbench.harness"
+UPWARD: Mapping[str, tuple[str, ...]] = {"runners": ("reporters", "frontends")}
+"""Roles a role never imports: a run is data in and results out, whoever shows it and whatever started it."""
+HELPER_PROCESSES = frozenset({"askbench.harness.agents.standin", "askbench.harness.bench.large"})
+"""Modules run as a process of their own (``python -m``), so they parse their own command line."""
+WRITER_ROOMS = ("reporters", "bench")
+"""Where HTML and Markdown pages are written: the reporters, and the bench wing, whose report is its own."""
+
+_MARKDOWN_RULE = re.compile(r"\|\s*:?-{3,}:?\s*\|")
+_ESCAPERS = frozenset({"md_cell", "md_code", "md_link", "html_text"})
+
+
+def role_of(name: str, top: str = HARNESS) -> str | None:
+    """The role package a module belongs to (``runners`` of ``askbench.harness.runners.gate``), if any."""
+    rest = name.removeprefix(top + ".")
+    return rest.split(".")[0] if rest != name else None
+
+
+def upward_imports(
+    graph: Graph, rules: Mapping[str, tuple[str, ...]], top: str = HARNESS
+) -> set[str]:
+    """Every ``importer → imported`` where the importer's role may not import the imported one's."""
+    return {
+        f"{name} → {target}"
+        for name, targets in graph.items()
+        for target in targets
+        if role_of(target, top) in rules.get(role_of(name, top) or "", ())
+    }
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def argparse_users(modules: Mapping[str, Path]) -> set[str]:
+    """The modules that import ``argparse``, wherever the import stands."""
+    found = set()
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets = {target for node in ast.walk(_tree(path)) for target in _imported(node, package)}
+        if {"argparse"} & targets or any(target.startswith("argparse.") for target in targets):
+            found.add(name)
+    return found
+
+
+def _writes_pages(tree: ast.Module) -> bool:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(alias.name == "html" for alias in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and _ESCAPERS & {alias.name for alias in node.names}:
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if "<!doctype html" in node.value.lower() or _MARKDOWN_RULE.search(node.value):
+                return True
+    return False
+
+
+def page_writers(modules: Mapping[str, Path]) -> set[str]:
+    """The modules that write HTML or Markdown: a document's head, a table's rule, or the escapers of either."""
+    return {name for name, path in modules.items() if _writes_pages(_tree(path))}
+
+
+def runs_as_a_process(path: Path) -> bool:
+    """Whether the module has an ``if __name__ == "__main__":`` block."""
+    return any(
+        isinstance(node, ast.If)
+        and isinstance(node.test, ast.Compare)
+        and isinstance(node.test.left, ast.Name)
+        and node.test.left.id == "__name__"
+        for node in _tree(path).body
+    )
+
+
+def test_runners_never_import_reporters_or_frontends() -> None:
+    assert upward_imports(GRAPH, UPWARD) == set()
+
+
+def test_only_the_front_ends_and_helper_processes_parse_a_command_line() -> None:
+    outside = {name for name in argparse_users(INSTALLED) if role_of(name) != "frontends"}
+    assert outside == HELPER_PROCESSES
+    assert all(runs_as_a_process(INSTALLED[name]) for name in HELPER_PROCESSES)
+
+
+def test_html_and_markdown_are_written_only_in_the_reporters_and_the_bench_wing() -> None:
+    writers = page_writers(INSTALLED)
+    assert {"askbench.harness.reporters.gallery", "askbench.harness.bench.markdown"} <= writers
+    assert {name for name in writers if role_of(name) not in WRITER_ROOMS} == set()
+
+
+def test_an_upward_import_is_found_wherever_it_stands(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "runners/__init__.py": "",
+            "runners/run.py": "def later():\n    from ..reporters.page import write\n",
+            "reporters/__init__.py": "",
+            "reporters/page.py": "from ..runners.run import later\n",
+        },
+    )
+    assert upward_imports(import_graph(modules), UPWARD, "pkg") == {
+        "pkg.runners.run → pkg.reporters.page"
+    }
+
+
+def test_argparse_and_page_writing_are_found_in_any_module(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "quiet.py": "import json\nTEXT = 'a | b'\n",
+            "parses.py": "def main():\n    from argparse import ArgumentParser\n",
+            "table.py": "ROWS = ['| a | b |', '| --- | ---: |']\n",
+            "page.py": "HEAD = '<!DOCTYPE html><title>x</title>'\n",
+            "escapes.py": "from .escape import md_cell\n",
+            "tool.py": "import sys\nif __name__ == '__main__':\n    sys.exit(0)\n",
+        },
+    )
+    assert argparse_users(modules) == {"pkg.parses"}
+    assert page_writers(modules) == {"pkg.table", "pkg.page", "pkg.escapes"}
+    assert runs_as_a_process(modules["pkg.tool"]) and not runs_as_a_process(modules["pkg.parses"])

@@ -97,7 +97,8 @@ def open_source(args: argparse.Namespace) -> Iterator[AdapterSource | None]:
 
 
 def cmd_matrix(args: argparse.Namespace) -> int:
-    from ..runners.matrix import parse_implementation, run_matrix, write_matrix
+    from ..reporters.matrix_report import write_matrix
+    from ..runners.matrix import parse_implementation, run_matrix
 
     try:
         implementations = [

@@ -1,4 +1,4 @@
-"""``askbench bench``: its options, the expected run time and load warning printed first, and the files written.
+"""``askbench bench``: its options, the expected run time and load warning printed first, and what was written.
 
 The parser is built only when the command line names ``bench`` (``askbench.harness.frontends.lazy_commands``).
 """
@@ -9,59 +9,20 @@ import argparse
 import dataclasses
 import os
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..reporters.bench_markdown import format_report
-from ..reporters.bench_plot import plot_latency
-from ..runners import bench_timing
-from ..runners.bench import run_bench
-from ..runners.bench_results import BenchResults
-from ..runners.bench_settings import (
+from ..bench import timing as bench_timing
+from ..bench.peers import parse_peer
+from ..bench.report import write_bench
+from ..bench.settings import (
     FULL,
     QUICK,
     SECTIONS,
-    BenchSettings,
     expected_run,
     parse_only,
 )
-from ..runners.bench_xdist import BEGIN as XDIST_BEGIN
-from ..runners.bench_xdist import END as XDIST_END
-from ..runners.bench_xdist import kept_section, splice, write_xdist_section
-from ..runners.large_bench import END as LARGE_END
-from ..runners.large_bench import START as LARGE_BEGIN
-from ..runners.peer_bench import Peer, parse_peer
-
-
-@dataclass(frozen=True)
-class BenchFiles:
-    report: Path
-    plot: Path | None
-    """``None`` when the scaling section was not measured (``--only``)."""
-    results: BenchResults
-
-
-def write_bench(
-    out_dir: Path,
-    settings: BenchSettings = FULL,
-    log: Callable[[str], None] | None = None,
-    peers: Sequence[Peer] = (),
-    only: frozenset[str] | None = None,
-) -> BenchFiles:
-    """Run the chosen sections once and write ``bench.md`` (and, with the scaling, ``bench-latency.svg``)."""
-    results = run_bench(settings, log, peers, only)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    plot = plot_latency(results, out_dir / "bench-latency.svg") if results.scaling else None
-    report = out_dir / "bench.md"
-    text = format_report(results)
-    # Measured apart, in minutes of their own (askbench bench --xdist, make bench-large): carried over as they are.
-    for begin, end in ((XDIST_BEGIN, XDIST_END), (LARGE_BEGIN, LARGE_END)):
-        kept = kept_section(report, begin, end)
-        if kept is not None:
-            text = splice(text, kept, begin, end)
-    report.write_text(text, encoding="utf-8")
-    return BenchFiles(report, plot, results)
+from ..bench.xdist import write_xdist_section
+from .option_types import argument_type
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -142,7 +103,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     )
     bench.add_argument(
         "--only",
-        type=parse_only,
+        type=argument_type(parse_only),
         metavar="SECTION[,...]",
         help=f"only these sections: {', '.join(SECTIONS)} (the report holds just them; give --out "
         "elsewhere to keep a full report)",
@@ -158,7 +119,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     )
     bench.add_argument(
         "--impl",
-        type=parse_peer,
+        type=argument_type(parse_peer),
         action="append",
         default=[],
         metavar="NAME=CMD",
@@ -168,4 +129,4 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     bench.set_defaults(run=cmd_bench)
 
 
-__all__ = ["BenchFiles", "add_bench_parser", "cmd_bench", "write_bench"]
+__all__ = ["add_bench_parser", "cmd_bench"]

@@ -13,7 +13,7 @@ from askbench import __version__
 
 from ..reporters.colour import COLOUR_CHOICES, wants_colour
 from .lazy_commands import AddParser, LazyCommands
-from .option_types import parse_widths
+from .option_types import argument_type, parse_widths
 from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
@@ -43,7 +43,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     """``check --list``: the ids of the fixtures a run would judge, one per line; nothing is rendered."""
     from ..fixtures.ids import selector
     from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
-    from ..reporters.vocabulary import fixture_id, one_line
+    from ..reporters.escape import one_line
+    from ..reporters.vocabulary import fixture_id
 
     fixtures, problems = load_corpus(args.paths or [BUILTIN_CORPUS])
     keep = selector(args.keyword, args.family)
@@ -292,7 +293,7 @@ def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     check.add_argument(
         "--terminal",
-        type=parse_terminals,
+        type=argument_type(parse_terminals),
         default=list(MODELS),
         metavar="NAME[,NAME]",
         help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "
@@ -442,7 +443,7 @@ def _add_matrix(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 
 def _add_new(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..fixtures.scaffold import add_new_parser
+    from .new_command import add_new_parser
 
     add_new_parser(commands)
 
@@ -460,19 +461,19 @@ def _add_bench(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _add_agents(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..agents.command import add_agents_parser
+    from .agents_command import add_agents_parser
 
     add_agents_parser(commands, parse_widths)
 
 
 def _add_report(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..reporters.corpus_report import add_report_parser
+    from .report_command import add_report_parser
 
     add_report_parser(commands, parse_widths)
 
 
 def _add_mutate(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..runners.mutate import add_mutate_parser
+    from .mutate_command import add_mutate_parser
 
     add_mutate_parser(commands, parse_widths)
 

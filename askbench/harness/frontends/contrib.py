@@ -21,9 +21,10 @@ from ..fixtures.loading import BUILTIN_CORPUS, CorpusManifest, Fixture, find_man
 from ..fixtures.mcp_arguments import argument_problems
 from ..fixtures.mcp_records import RECORDS
 from ..fixtures.scaffold import TODO
+from ..reporters.escape import one_line
 from ..reporters.fixture_screens import screen_text
 from ..reporters.table import format_table
-from ..reporters.vocabulary import counted, fixture_id, one_line
+from ..reporters.vocabulary import counted, fixture_id
 from ..runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
 
 __all__ = ["REVIEW_TESTS", "run_contrib"]

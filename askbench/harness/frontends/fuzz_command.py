@@ -110,7 +110,7 @@ def _progress(strategy: str, cases: int, found: int, left: float) -> None:
 def _report(run: FuzzRun, save: Path, seed: int, known: Path | None) -> int:
     """Each failure saved as a fixture (or named as known) and printed; the exit code the run earns."""
     from ..fixtures.found_corpus import fixture_name, save_found
-    from ..reporters.vocabulary import one_line
+    from ..reporters.escape import one_line
     from ..runners.fuzz import fixture_text
 
     for strategy in run.runs:

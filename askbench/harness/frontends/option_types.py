@@ -10,6 +10,28 @@ three.
 from __future__ import annotations
 
 import argparse
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def argument_type(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """``parse`` as an option's type: the ValueError it raises is argparse's error, its message whole.
+
+    The parsers below the front-ends say what is wrong with a ValueError and know nothing of argparse,
+    whose own handling of a ValueError would replace the message with ``invalid value``.
+    """
+
+    @functools.wraps(parse)
+    def parsed(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parsed
 
 
 def parse_widths(text: str) -> list[int]:
@@ -25,4 +47,4 @@ def parse_widths(text: str) -> list[int]:
     return widths
 
 
-__all__ = ["parse_widths"]
+__all__ = ["argument_type", "parse_widths"]

@@ -256,7 +256,7 @@ class JudgedView(pytest.Item):
     def setup(self) -> None:
         judged = self.file.judged(self.width)
         if isinstance(judged, str):
-            from ..reporters.vocabulary import one_line
+            from ..reporters.escape import one_line
 
             # in setup, so pytest counts it an error, not a failure: the input could not be judged
             pytest.fail(f"unusable fixture: {one_line(judged)}", pytrace=False)
@@ -271,7 +271,8 @@ class JudgedView(pytest.Item):
     def repr_failure(
         self, excinfo: ExceptionInfo[BaseException], style: str | None = None
     ) -> str | TerminalRepr:
-        from ..reporters.vocabulary import counted, merged_violations, one_line
+        from ..reporters.escape import one_line
+        from ..reporters.vocabulary import counted, merged_violations
 
         error = excinfo.value
         if isinstance(error, ViewFailed):

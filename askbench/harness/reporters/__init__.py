@@ -10,8 +10,7 @@ person at a terminal, ``json`` for scripts, ``junit`` for CI servers,
 """
 
 __all__ = [
-    "bench_markdown",
-    "bench_plot",
+    "agents_report",
     "colour",
     "corpus_report",
     "escape",
@@ -20,7 +19,10 @@ __all__ = [
     "github",
     "json",
     "junit",
+    "matrix_report",
+    "mutation_report",
     "progress",
+    "stylesheet",
     "summary",
     "table",
     "vocabulary",

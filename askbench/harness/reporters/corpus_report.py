@@ -10,9 +10,7 @@ row count is the gate's, read back from the virtual terminal.
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 import time
 import tomllib
 from collections import defaultdict
@@ -25,7 +23,7 @@ from askbench.impl.payload import PayloadError, build_payload
 
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
 from ..judge.checks import WIDTHS
-from ..runners.gate import EXIT_UNUSABLE, FixtureResult, GateRun, run_gate
+from ..runners.gate import FixtureResult, GateRun, run_gate
 from .escape import md_cell
 from .gallery import INDEX, gallery_pages
 from .vocabulary import ASK_ROWS, fixture_id
@@ -293,53 +291,3 @@ def write_report(
         f"gallery: {len(written)} pages, the largest {largest:.1f} MB, in {time.perf_counter() - started:.1f} s in all"
     )
     return ReportFiles(corpus, out_dir / INDEX, run, tuple(written))
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report);
-    2 when some input could not be judged or nothing was, as ``check``."""
-
-    def log(message: str) -> None:
-        print(f"askbench report: {message}", file=sys.stderr, flush=True)
-
-    files = write_report(
-        Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family
-    )
-    print(
-        f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)"
-    )
-    return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
-
-
-def add_report_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    widths_type: Callable[[str], list[int]],
-) -> None:
-    report = commands.add_parser(
-        "report",
-        help="write reports/corpus.md (the seed's table, every fixture x width) and the gallery: reports/gallery.html "
-        "(failures first, then an index) and a page per family in reports/gallery/",
-        description="Run the gate and write the corpus report and a colour screen gallery of every fixture.",
-    )
-    report.add_argument(
-        "paths",
-        nargs="*",
-        type=Path,
-        metavar="PATH",
-        help="fixture files or folders (default: the built-in corpus)",
-    )
-    report.add_argument(
-        "--widths",
-        type=widths_type,
-        default=list(WIDTHS),
-        help="terminal widths, comma-separated (default 80,120,160)",
-    )
-    report.add_argument("--out", default="reports", help="output folder (default: reports)")
-    report.add_argument(
-        "--family",
-        action="append",
-        default=[],
-        metavar="FAMILY",
-        help="only this family's fixtures (repeatable); the gallery is then a page of that family",
-    )
-    report.set_defaults(run=cmd_report)

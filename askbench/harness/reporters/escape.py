@@ -10,7 +10,9 @@ let some of these through somewhere; these are the only escapers they use.
 A control, format or unassigned character is spelt out (``\\x1b``, ``\\u202e``) rather
 than dropped, so the reader sees that it was there. ``md_cell`` and ``md_code``
 also collapse runs of white space, line breaks included, into one space: a cell
-is one line.
+is one line. A line for a terminal (the table, progress, annotations, the
+command line's messages) shows controls as the prompt itself does, as their
+pictures (``one_line``, by ``askbench.impl.neutralise``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ import re
 import unicodedata
 from urllib.parse import quote
 
-__all__ = ["html_text", "md_cell", "md_code", "md_link", "visible"]
+from askbench.impl.neutralise import neutralise
+
+__all__ = ["html_text", "md_cell", "md_code", "md_link", "one_line", "visible"]
 
 _BACKSLASHES_BEFORE_PIPE = re.compile(r"\\+(?=\|)")
 _MD_PUNCTUATION = {char: f"\\{char}" for char in "\\*_[]~#!"}
@@ -91,3 +95,13 @@ def html_text(text: object, keep: str = "\n\t") -> str:
     """``text`` as HTML text or a quoted attribute's value: markup and quotes escaped, controls spelt out but
     those in ``keep`` (by default line breaks and tabs, white space to HTML)."""
     return html.escape(visible(str(text), keep), quote=True)
+
+
+def one_line(text: str) -> str:
+    """Fixture-derived text made inert for a report line: no control acts, no line break splits the record.
+
+    Names, paths and messages can carry anything a file name or a tool
+    input can; ``neutralise`` shows controls as their pictures, and the line
+    feed and tab it keeps become theirs here.
+    """
+    return neutralise(text).replace("\n", "\u240a").replace("\t", "\u2409")

@@ -22,6 +22,7 @@ from ..judge.checks import WIDTHS
 from ..terminals.models import StyledRun
 from .escape import html_text
 from .fixture_screens import fixture_screens
+from .stylesheet import PALETTE, STYLESHEET
 from .vocabulary import ASK_ROWS, FRAME_ROWS, fixture_id
 
 COLLAPSE_ROWS = 80
@@ -31,34 +32,14 @@ MAX_SCREEN_ROWS = 4_000
 body at width 80) and the whole page about 6 MB; a corpus of 10 MB payloads would make a page no
 browser opens, so past this the cut is stated on the page with the command that shows all."""
 
-_PALETTE = {
-    "black": "#3b4048",
-    "red": "#e06c75",
-    "green": "#98c379",
-    "brown": "#e5c07b",
-    "yellow": "#e5c07b",
-    "blue": "#61afef",
-    "magenta": "#c678dd",
-    "cyan": "#56b6c2",
-    "white": "#dcdfe4",
-    "brightblack": "#5c6370",
-    "brightred": "#ff7b86",
-    "brightgreen": "#b5e890",
-    "brightbrown": "#ffd580",
-    "brightblue": "#82c4ff",
-    "brightmagenta": "#e09cf5",
-    "brightcyan": "#7fdbe6",
-    "brightwhite": "#ffffff",
-}
-"""pyte's colour names (SGR 33 is ``brown``) to a dark-background palette."""
 _HEX = re.compile(r"[0-9a-fA-F]{6}")
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
 def _css_colour(name: str) -> str | None:
     """A CSS colour for a pyte colour, or None: an unknown name never becomes CSS text."""
-    if name in _PALETTE:
-        return _PALETTE[name]
+    if name in PALETTE:
+        return PALETTE[name]
     return f"#{name.lower()}" if _HEX.fullmatch(name) else None
 
 
@@ -100,7 +81,7 @@ def run_html(run: StyledRun) -> str:
         fg, bg = (bg or "#0b0e14"), (fg or "#c9d1d9")
     classes = []
     styles = []
-    if fg and run.fg in _PALETTE and not run.reverse:
+    if fg and run.fg in PALETTE and not run.reverse:
         classes.append(f"fg-{run.fg}")
     elif fg:
         styles.append(f"color:{fg}")
@@ -153,24 +134,6 @@ def styled_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Scr
         )
         for screen in fixture_screens(fixture, widths, style=chrome_style)
     ]
-
-
-_CSS = """
-body{background:#0b0e14;color:#c9d1d9;font:14px/1.4 ui-sans-serif,system-ui,sans-serif;margin:2em}
-a{color:#82c4ff} h1,h2,h3{font-weight:600} h2{border-bottom:1px solid #30363d;padding-bottom:.2em;margin-top:2em}
-nav ul{columns:2;font-size:13px} code,pre{font-family:ui-monospace,"SF Mono",Menlo,Consolas,"DejaVu Sans Mono",monospace}
-.fixture{margin:1.5em 0 2.5em} .meta{color:#8b949e;font-size:13px;margin:.2em 0 .8em}
-.views{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
-figure{margin:0} figcaption{color:#8b949e;font-size:12px;margin-bottom:.3em}
-pre.screen{background:#000;color:#d0d0d0;border:1px solid #30363d;padding:4px 6px;margin:0;line-height:1.25;
-  font-size:12px;overflow-x:auto;box-sizing:content-box}
-details summary{cursor:pointer;color:#8b949e;font-size:12px}
-.b{font-weight:bold} .fail{color:#ff7b86} .ok{color:#98c379} .cut{color:#e5c07b;font-size:12px}
-.cp{display:inline-block;width:1ch;overflow:hidden;vertical-align:top;text-align:center;line-height:1.25rem;
-  font-family:ui-sans-serif,system-ui,sans-serif;letter-spacing:-.04em;box-shadow:inset 0 0 0 1px #5c6370;
-  white-space:nowrap} .cp1{font-size:.75em} .cp2{font-size:.5em} .cp3{font-size:.36em}
-table.families td,table.families th{padding:.15em .8em;text-align:left}
-""" + "".join(f".fg-{name}{{color:{colour}}}" for name, colour in _PALETTE.items())
 
 
 def _figure(screen: Screen, fixture: Fixture) -> str:
@@ -238,7 +201,9 @@ def family_page(family: str) -> str:
 def _page(title: str, body: Sequence[str]) -> str:
     return (
         f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{text_html(title)}</title>'
-        f"<style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+        f'<style>{STYLESHEET}</style></head><body class="gallery">\n'
+        + "\n".join(body)
+        + "\n</body></html>\n"
     )
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ..fixtures.json_positions import line_of
 from ..runners.gate import FixtureResult, GateRun
-from .vocabulary import PROBLEM_LABELS, fixture_id, merged_violations, one_line, shown_path
+from .escape import one_line
+from .vocabulary import PROBLEM_LABELS, fixture_id, merged_violations, shown_path
 
 
 def _data(text: str) -> str:

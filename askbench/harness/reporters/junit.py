@@ -33,7 +33,8 @@ from ..fixtures.loading import FixtureProblem
 from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
 from ..runners.toolchain import Toolchain
-from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, fixture_id, one_line, shown_path
+from .escape import one_line
+from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, fixture_id, shown_path
 
 UNUSABLE_SUITE = "askbench.unusable"
 TOOLCHAIN = "askbench.toolchain"

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..fixtures.loading import Fixture
-from .vocabulary import fixture_id, one_line
+from .escape import one_line
+from .vocabulary import fixture_id
 
 Progress = Callable[[int, int, Fixture], None]
 

@@ -12,13 +12,13 @@ from askbench.impl.cells import cell_width
 from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
 from .colour import DIM, GREEN, RED, YELLOW, paint
+from .escape import one_line
 from .summary import summary_line
 from .vocabulary import (
     PROBLEM_LABELS,
     ROWS_LEGEND,
     fixture_id,
     merged_violations,
-    one_line,
     shown_path,
 )
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from askbench.impl.neutralise import neutralise
-
 from ..fixtures.loading import Fixture, ProblemKind
 from ..judge.checks import Violation
 from ..terminals.models import MODELS
@@ -48,16 +46,6 @@ def shown_path(path: Path) -> str:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return str(path)
-
-
-def one_line(text: str) -> str:
-    """Fixture-derived text made inert for a report line: no control acts, no line break splits the record.
-
-    Names, paths and messages can carry anything a file name or a tool
-    input can; ``neutralise`` shows controls as their pictures, and the line
-    feed and tab it keeps become theirs here.
-    """
-    return neutralise(text).replace("\n", "\u240a").replace("\t", "\u2409")
 
 
 def merged_violations(violations: Sequence[Violation]) -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 
 from .models import MODELS, TerminalModel
@@ -35,11 +34,11 @@ TERMINAL_NAMES = (*MODELS, *REAL_TERMINALS)
 
 
 def parse_terminals(text: str) -> list[str]:
-    """``grapheme,tmux``: known names, each once, or an argparse error listing the choices."""
+    """``grapheme,tmux``: known names, each once; a ValueError lists the choices."""
     names = list(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
     unknown = [name for name in names if name not in TERMINAL_NAMES]
     if unknown or not names:
-        raise argparse.ArgumentTypeError(
+        raise ValueError(
             f"unknown terminal {', '.join(map(repr, unknown)) or repr(text)}; choose from {', '.join(TERMINAL_NAMES)}"
         )
     return names

@@ -34,13 +34,13 @@ from askbench.harness.drivers.variants.words import word_wrap
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
 from askbench.harness.frontends.cli import main
 from askbench.harness.judge.checks import run_width
+from askbench.harness.reporters.mutation_report import to_markdown
 from askbench.harness.runners.gate import EXIT_OK, EXIT_VIOLATION, run_gate
 from askbench.harness.runners.mutate import (
     Difference,
     MutantResult,
     mutant_differences,
     run_mutation,
-    to_markdown,
 )
 from askbench.impl.cells import cell_width, expand_tabs, is_grapheme_break
 from askbench.impl.dialog import capped_field

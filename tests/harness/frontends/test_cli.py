@@ -235,7 +235,7 @@ def test_a_subcommand_imports_its_own_module_only():
     assert {"askbench.harness.frontends.try_prompt", "askbench.impl.prompt"} <= modules
     assert not modules & {
         "askbench.harness.runners.gate",
-        "askbench.harness.runners.bench",
+        "askbench.harness.bench.run",
         "askbench.harness.runners.mutate",
         "askbench.harness.reporters.corpus_report",
         "askbench.harness.judge.field_match",

@@ -8,7 +8,14 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from askbench.harness.reporters.escape import html_text, md_cell, md_code, md_link, visible
+from askbench.harness.reporters.escape import (
+    html_text,
+    md_cell,
+    md_code,
+    md_link,
+    one_line,
+    visible,
+)
 
 HOSTILE = st.text(
     st.sampled_from(
@@ -72,3 +79,9 @@ def test_what_acts_is_spelt_out_not_dropped() -> None:
     assert md_link("x](javascript:alert(1)) [y", "screens/a b (1).html") == (
         "[x\\](javascript:alert(1)) \\[y](screens/a%20b%20%281%29.html)"
     )
+
+
+def test_a_terminal_line_shows_controls_as_the_prompt_does_and_never_breaks() -> None:
+    line = one_line("a\x1b[2Jb\nc\td\u202e")
+    assert "\n" not in line and "\t" not in line and "\x1b" not in line and "\u202e" not in line
+    assert line.startswith("a\u241b") and "b\u240ac\u2409d" in line

@@ -77,7 +77,7 @@ def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
     import pstats
     import tracemalloc
 
-    from askbench.harness.runners.large_bench import large_command
+    from askbench.harness.bench.large import large_command
 
     path = fixture(
         corpus,

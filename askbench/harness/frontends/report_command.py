@@ -1,0 +1,66 @@
+"""``askbench report``: its options, the gate's progress on stderr, and the files written."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ..fixtures.loading import BUILTIN_CORPUS
+from ..judge.checks import WIDTHS
+from ..runners.gate import EXIT_UNUSABLE
+
+__all__ = ["add_report_parser", "cmd_report"]
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """The ``askbench report`` subcommand: exit 0 when written, whatever the verdicts (they are in the report);
+    2 when some input could not be judged or nothing was, as ``check``."""
+
+    def log(message: str) -> None:
+        print(f"askbench report: {message}", file=sys.stderr, flush=True)
+
+    from ..reporters.corpus_report import write_report
+
+    files = write_report(
+        Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family
+    )
+    print(
+        f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)"
+    )
+    return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
+
+
+def add_report_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    widths_type: Callable[[str], list[int]],
+) -> None:
+    report = commands.add_parser(
+        "report",
+        help="write reports/corpus.md (the seed's table, every fixture x width) and the gallery: reports/gallery.html "
+        "(failures first, then an index) and a page per family in reports/gallery/",
+        description="Run the gate and write the corpus report and a colour screen gallery of every fixture.",
+    )
+    report.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="fixture files or folders (default: the built-in corpus)",
+    )
+    report.add_argument(
+        "--widths",
+        type=widths_type,
+        default=list(WIDTHS),
+        help="terminal widths, comma-separated (default 80,120,160)",
+    )
+    report.add_argument("--out", default="reports", help="output folder (default: reports)")
+    report.add_argument(
+        "--family",
+        action="append",
+        default=[],
+        metavar="FAMILY",
+        help="only this family's fixtures (repeatable); the gallery is then a page of that family",
+    )
+    report.set_defaults(run=cmd_report)

@@ -1,0 +1,93 @@
+"""One stylesheet for every page: each rule scoped to the page it styles, every class a page uses styled there."""
+
+from __future__ import annotations
+
+import re
+
+from askbench.harness.agents.matrix import Matrix as AgentsMatrix
+from askbench.harness.agents.profiles import standin
+from askbench.harness.agents.verdicts import Verdict
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_one
+from askbench.harness.reporters.agents_report import to_html as agents_html
+from askbench.harness.reporters.gallery import gallery_pages
+from askbench.harness.reporters.matrix_report import to_html as matrix_html
+from askbench.harness.reporters.stylesheet import STYLESHEET
+from askbench.harness.runners.matrix import Cell, Implementation, Matrix
+
+PAGES = ("gallery", "matrix", "agents")
+_RULE = re.compile(r"([^{}]+)\{[^{}]*\}")
+_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_CLASSES = re.compile(r'class="([^"]+)"')
+
+
+def selectors(sheet: str) -> list[str]:
+    return [match.group(1).strip() for match in _RULE.finditer(_COMMENT.sub("", sheet))]
+
+
+def _names(selector: str, name: str) -> bool:
+    return re.search(rf"\.{re.escape(name)}(?![\w-])", selector) is not None
+
+
+def unscoped(sheet: str) -> list[str]:
+    """The rules that would style some page other than the one they were written for."""
+    return [
+        selector
+        for selector in selectors(sheet)
+        if not re.fullmatch(rf"(body)?\.({'|'.join(PAGES)})(?![\w-]).*", selector, re.S)
+    ]
+
+
+def unstyled(page: str, sheet: str) -> set[str]:
+    """The classes ``page`` uses that no rule of its own scope names."""
+    scope = re.search(r'<body class="(\w+)">', page)
+    assert scope is not None
+    rules = [selector for selector in selectors(sheet) if _names(selector, scope.group(1))]
+    used = {name for match in _CLASSES.finditer(page) for name in match.group(1).split()}
+    return {name for name in used - {scope.group(1)} if not any(_names(r, name) for r in rules)}
+
+
+def _fixture() -> Fixture:
+    fixture = load_one(BUILTIN_CORPUS / "bash" / "compound-cd-then-rm-build.json")
+    assert isinstance(fixture, Fixture)
+    return fixture
+
+
+def _gallery() -> dict[str, str]:
+    return gallery_pages([_fixture()], {}, (80,))
+
+
+def _matrix() -> str:
+    cells = {
+        (0, "reference", 80): Cell(),
+        (0, "reference", 120): Cell(("layout",), "screens/x.txt"),
+        (0, "other", 80): Cell(("CRASH",), "screens/y.txt"),
+    }
+    columns = [Implementation("reference"), Implementation("other")]
+    return matrix_html(Matrix([_fixture()], [], columns, [80, 120], cells))
+
+
+def _agents() -> str:
+    verdicts = (Verdict("standin-chat", "bash/a", 80, "PASS"),)
+    return agents_html(AgentsMatrix((standin("chat"),), ("bash/a",), (80,), verdicts))
+
+
+def test_every_page_carries_the_one_sheet_under_a_scope_of_its_own() -> None:
+    pages = [*_gallery().values(), _matrix(), _agents()]
+    for page, scope in zip(pages, ("gallery", "gallery", "matrix", "agents"), strict=True):
+        assert f"<style>{STYLESHEET}</style>" in page and f'<body class="{scope}">' in page
+    assert {scope for scope in PAGES if f"body.{scope}{{" in STYLESHEET} == set(PAGES)
+
+
+def test_every_rule_is_scoped_to_one_page() -> None:
+    assert selectors(STYLESHEET) and unscoped(STYLESHEET) == []
+    assert unscoped(STYLESHEET + "td.ok{color:red} .matrixx td{x:y}") == ["td.ok", ".matrixx td"]
+
+
+def test_every_class_the_gallery_and_the_matrix_use_is_styled_on_that_page() -> None:
+    for page in [*_gallery().values(), _matrix()]:
+        assert unstyled(page, STYLESHEET) == set()
+    page = _matrix().replace('class="ok"', 'class="ok shiny"', 1)
+    assert unstyled(page, STYLESHEET) == {"shiny"}
+    assert unstyled(_matrix(), STYLESHEET.replace(".matrix td.runs", ".gallery td.runs")) == {
+        "runs"
+    }
