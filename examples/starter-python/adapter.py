@@ -22,7 +22,7 @@ MORE = "ctrl+o full request"  # contract: offered exactly when the bounded view 
 INDENT = "    "  # continuation rows of a value
 LABEL_CELLS = 20  # contract: a label longer than 20 cells may be clipped, with a "…"
 ELLIPSIS = "\u2026"  # contract: a bare "…" marks every cut; it counts 2 cells on ambiguous-wide terminals
-ARROW = " \u2192 "  # contract: "label: text → detail"
+ARROW = "\u2192 "  # contract: "label: text → detail"
 GREY, ORANGE, RESET = "\x1b[38;5;244m", "\x1b[38;5;166m", "\x1b[39m"  # contract: 3:1 on every palette
 BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
 
@@ -193,11 +193,12 @@ def fact_rows(fact, width, budget, max_rows, commands=None, flagged=()):
     else:
         rows, cut = cut_field(fact["text"], cap, first, rest, max_rows, commands)
     if fact.get("detail") is not None:
-        # contract: a detail follows the text after " → " and is capped on its own
-        detail = fact["detail"] if cap is None else fact["detail"]
-        rows[-1] += ARROW
-        more, detail_cut = (wrap(tokens(detail), rest, rest), False) if cap is None else cut_field(detail, cap, rest, rest, max_rows, None)
-        rows += more
+        # contract: a detail follows the text after "→" (here on a row of its own) and is capped on its own
+        if cap is None:
+            more, detail_cut = wrap(tokens(fact["detail"]), rest - 3, rest), False
+        else:
+            more, detail_cut = cut_field(fact["detail"], cap, rest - 3, rest, max_rows, None)
+        rows += [ARROW + more[0], *more[1:]]
         cut = cut or detail_cut
     if fact.get("flagged") or fact["text"] in flagged:  # contract: paint a flagged value, and any value that is a flagged text
         rows = [f"{ORANGE}{row}{RESET}" if row else row for row in rows]
