@@ -19,6 +19,7 @@ const [GREY, ORANGE, RESET] = ["\x1b[38;5;244m", "\x1b[38;5;166m", "\x1b[39m"]; 
 // contract: a box is "+---+" / "| … |" / "+---+" from column 0, both sides on every row. Box drawing
 // (╭─╮ │) is East Asian Ambiguous, 2 cells on CJK terminals: "+-|" are 1 cell everywhere.
 const SIDE = 2; // "| " before a row and " |" after it
+const SHORT_ROWS = 4; // contract: a core fact of at most 4 rows is within the allowance at any width
 // contract: what must be spelled out as ⟨U+XXXX⟩: controls, format characters (bidi, zero-width, tags),
 // lone surrogates, line and paragraph separators, unassigned and private-use code points, and blank
 // fillers; marks and space separators too (alone they join the prompt's own text), emoji modifiers and
@@ -39,16 +40,16 @@ function spelledOut(char) {
 // terminals. A renderer with an East Asian Width table may count the rest 1.
 const cellsOf = (char) => (char.codePointAt(0) < 0x80 ? 1 : 2);
 
-// `text` as shown: [token, its cells, the code points of `text` it stands for]
+// `text` as shown: [token, its cells, the character of `text` it stands for]
 function tokens(text) {
   const out = [];
   for (const char of text) {
-    if (char === "\n") out.push(["\n", 0, 1]);
-    else if (char === "\t") out.push(["    ", 4, 1]); // contract: a tab may show as one to eight spaces
+    if (char === "\n") out.push(["\n", 0, char]);
+    else if (char === "\t") out.push(["    ", 4, char]); // contract: a tab may show as one to eight spaces
     else if (spelledOut(char)) {
       const shown = `\u27e8U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}\u27e9`;
-      out.push([shown, shown.length, 1]);
-    } else out.push([char, cellsOf(char), 1]);
+      out.push([shown, widthOf(shown), char]);
+    } else out.push([char, cellsOf(char), char]);
   }
   return out;
 }
@@ -77,10 +78,10 @@ const wrap = (parts, first, rest) =>
   place(parts, first, rest).map((row) => row.map((index) => parts[index][0]).join("").trimEnd());
 
 const cellsIn = (parts) => parts.reduce((sum, [, size]) => sum + size, 0);
-const charsIn = (parts) => parts.reduce((sum, [, , chars]) => sum + chars, 0);
+const charsIn = (parts) => parts.reduce((sum, [, , char]) => sum + (char ? 1 : 0), 0); // code points
 
-// contract: a tail must show a letter, a digit, a pictograph or a notation
-const saysSomething = (parts) => parts.some(([token]) => /[\p{L}\p{N}\p{So}]/u.test(token));
+// contract: a cut's tail must hold a character other than blanks, punctuation, brackets and operators
+const saysSomething = (parts) => parts.some(([, , char]) => !/^[\s\p{P}\p{Sm}\p{Sk}]$/u.test(char));
 
 // How many tokens start the text within `budget` cells and `maxRows` rows, room left for "…" on the last row.
 function headOf(parts, budget, first, rest, maxRows) {
@@ -97,16 +98,22 @@ function headOf(parts, budget, first, rest, maxRows) {
   return 0;
 }
 
-// The text's end: its last line whole, or a "…" and the last cells of a long one; [rows, cells, chars].
+// The text's end: its last line whole, or a "…" and the last cells of a long one; [rows, cells, code points].
 function tailOf(parts, budget, rest) {
   let start = parts.length;
   while (start && ["\n", " ", "    "].includes(parts[start - 1][0])) start--; // blanks at the end show nothing
   const end = start;
-  let used = 0;
-  while (start && parts[start - 1][0] !== "\n" && used + parts[start - 1][1] <= budget - 2) used += parts[--start][1];
+  let used = 0, lines = 1;
+  while (start && used + parts[start - 1][1] <= budget - 2) {
+    if (parts[start - 1][0] === "\n") {
+      if (saysSomething(parts.slice(start, end)) || lines === 3) break; // contract: a tail reaches back over lines that say nothing ("}"), a few at most
+      lines++;
+    }
+    used += parts[--start][1];
+  }
   let shown = parts.slice(start, end);
   if (!saysSomething(shown)) return [[], 0, charsIn(parts.slice(end))];
-  if (start > 0 && parts[start - 1][0] !== "\n") shown = [[ELLIPSIS, 2, 0], ...shown];
+  if (start > 0 && parts[start - 1][0] !== "\n") shown = [[ELLIPSIS, 2, ""], ...shown];
   return [wrap(shown, rest, rest), used, charsIn(parts.slice(start))];
 }
 
@@ -129,7 +136,7 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   const [tail, tailCells, tailChars] = tailOf(parts, Math.floor(cap / 4), rest); // the same at every width
   const headRows = Math.max(1, maxRows - tail.length - (commands ? 1 : 0));
   const end = headOf(parts, cap - tailCells, first, rest, headRows);
-  const rows = wrap([...parts.slice(0, end), [ELLIPSIS, 2, 0]], first, rest);
+  const rows = wrap([...parts.slice(0, end), [ELLIPSIS, 2, ""]], first, rest);
   const hidden = countHidden(commands, charsIn(parts.slice(0, end)), [...text].length - tailChars);
   // contract: every command the cut hides is counted, on a row of its own right after the "…"
   if (hidden) rows.push(`${ELLIPSIS} ${hidden} more command${hidden === 1 ? "" : "s"} ${ELLIPSIS}`);
@@ -137,10 +144,11 @@ function cutField(text, cap, first, rest, maxRows, commands) {
 }
 
 function labelOf(label) {
-  let shown = tokens(label.replace(/\n/g, " ")).map(([token]) => token).join("");
-  if (widthOf(shown) <= LABEL_CELLS) return shown;
-  while (widthOf(shown) > LABEL_CELLS - 2) shown = [...shown].slice(0, -1).join("");
-  return shown + ELLIPSIS;
+  const parts = tokens(label.replace(/\n/g, " "));
+  const text = () => parts.map(([token]) => token).join("");
+  if (cellsIn(parts) <= LABEL_CELLS) return text();
+  while (cellsIn(parts) > LABEL_CELLS - 2) parts.pop();
+  return text() + ELLIPSIS;
 }
 
 // One fact: "label : value" with the labels padded to one column, continuation rows under the value.
@@ -164,22 +172,34 @@ function factRows(fact, { inner, labelCells, cap, fieldRows, commands, flagged }
 // The ask: core facts in order, then evidence, each entry whole (capped) or left out behind a lone "…".
 function askRows(payload, inner, budget) {
   const { request } = payload;
-  const labelCells = Math.min(LABEL_CELLS, Math.max(...[...payload.core, ...payload.evidence].map((fact) => widthOf(labelOf(fact.label)))));
+  const labelCells = [...payload.core, ...payload.evidence].reduce((most, fact) => Math.max(most, widthOf(labelOf(fact.label))), 0);
   const cap = budget ? budget.fieldMaxWidth : null;
-  const context = { inner, labelCells, cap, fieldRows: budget ? Math.ceil(cap / 64) + 1 : null, flagged: payload.flagged };
-  const rows = [];
-  let elided = false;
-  for (const fact of payload.core) {
-    const commands = fact.label === "shape" ? request.shapeCommands : fact.label === request.valueLabel ? request.valueCommands : null;
-    const [shown, cut] = factRows(fact, { ...context, commands });
-    rows.push(...shown);
-    elided ||= cut;
+  const maxRows = budget ? budget.maxRows : Infinity;
+  const context = { inner, labelCells, cap, fieldRows: budget ? Math.ceil(cap / 64) + 1 : Infinity, flagged: payload.flagged };
+  const core = () => {
+    const rows = [];
+    let elided = false;
+    for (const fact of payload.core) {
+      const commands = fact.label === "shape" ? request.shapeCommands : fact.label === request.valueLabel ? request.valueCommands : null;
+      const [shown, cut] = factRows(fact, { ...context, commands });
+      rows.push(...shown);
+      elided ||= cut;
+    }
+    return [rows, elided];
+  };
+  let [rows, elided] = core();
+  if (rows.length > maxRows) {
+    // contract: a core taller than maxRows may exceed it only with each fact within its allowance,
+    // ceil(fieldMaxWidth / (terminal width - indent)) + 3 rows, reckoned from the terminal's width, not
+    // the box's inside: at least 4 at any width
+    context.fieldRows = SHORT_ROWS;
+    [rows, elided] = core();
   }
   for (const [index, fact] of payload.evidence.entries()) {
     const [shown, cut] = factRows(fact, { ...context, commands: null });
     const later = index + 1 < payload.evidence.length ? 1 : 0;
-    if (budget && rows.length + shown.length + later > budget.maxRows) {
-      if (rows.length < budget.maxRows) rows.push(ELLIPSIS); // contract: evidence left out: a lone "…" row
+    if (rows.length + shown.length + later > maxRows) {
+      if (rows.length < maxRows) rows.push(ELLIPSIS); // contract: evidence left out: a lone "…" row
       return [rows, true];
     }
     rows.push(...shown);

@@ -1,12 +1,12 @@
 """A starter renderer behind the askbench/1 adapter contract: Python 3.11+, standard library only.
 
-    askbench check --impl "python3 examples/starter-python/adapter.py"
+    askbench check --impl "python examples/starter-python/adapter.py"
 
-Copy it and change its layout: the frame is built by ``frame`` from plain rows,
-so a new title, new option wording or a new indent is a change of a constant.
-Each ``# contract:`` comment names the rule of docs/adapters.md a line keeps.
-The layout here: labels unaligned (``tool: bash``), a value's continuation rows
-under a four-space hanging indent, numbered options, an ASCII hint.
+Copy it and change its layout: ``frame`` builds the prompt from plain rows, so a
+new title, new option wording or a new indent is a change of a constant. Each
+``contract:`` comment names the rule of docs/adapters.md ("Every rule, with an
+example") that a line keeps. The layout here: labels unaligned (``tool: bash``),
+a value's continuation rows under a four-space indent, numbered options.
 """
 
 from __future__ import annotations
@@ -14,17 +14,29 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
+from typing import Any
+
+Part = tuple[str, int, str]
+"""A character as shown: the text drawn, its cells, the character of the input it stands for."""
+Json = dict[str, Any]
 
 TITLE = "Permission required"
 OPTIONS = ("1. Yes", "2. Yes, for this session", "3. No", "4. No, and tell the agent why")
 HINT = "enter select, esc deny"
 MORE = "ctrl+o full request"  # contract: offered exactly when the bounded view left something out
-INDENT = "    "  # continuation rows of a value
+INDENT = "    "  # where a value's continuation rows start
 LABEL_CELLS = 20  # contract: a label longer than 20 cells may be clipped, with a "…"
-ELLIPSIS = "\u2026"  # contract: a bare "…" marks every cut; it counts 2 cells on ambiguous-wide terminals
+ELLIPSIS = "\u2026"  # contract: a bare "…" marks every cut
+MARKER: Part = (ELLIPSIS, 2, "")
 ARROW = "\u2192 "  # contract: "label: text → detail"
-GREY, ORANGE, RESET = "\x1b[38;5;244m", "\x1b[38;5;166m", "\x1b[39m"  # contract: 3:1 on every palette
+GREY, ORANGE, RESET = (
+    "\x1b[38;5;244m",
+    "\x1b[38;5;166m",
+    "\x1b[39m",
+)  # contract: 3:1 on every palette
 BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
+SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk"))
+SHORT_ROWS = 4  # contract: a core fact of at most 4 rows is within the allowance at any width
 
 
 def spelled_out(char: str) -> bool:
@@ -32,15 +44,14 @@ def spelled_out(char: str) -> bool:
 
     contract: nothing that could act, hide or be drawn differently by different terminals reaches
     the screen: controls, format characters (bidi, zero-width, tags), lone surrogates, line and
-    paragraph separators, unassigned and private-use code points, blank fillers. Marks and other
-    space separators are spelled out too: shown alone they would join the prompt's own text, and
-    spelling them out keeps every grapheme one code point, so cells are counted per code point.
-    Emoji modifiers and conjoining Hangul vowels join the character before them, so they are spelled
-    out too; and "⟨" itself, so input cannot forge a notation.
+    paragraph separators, unassigned and private-use code points, blank fillers. Marks and space
+    separators are spelled out too (alone they join the prompt's own text), and emoji modifiers and
+    conjoining Hangul vowels (they join the character before them): so every grapheme shown is one
+    code point and is measured alone. And "⟨" itself, so the input cannot forge a notation.
     """
-    category = unicodedata.category(char)
     return (
-        category[0] in "CMZ" and char != " "
+        unicodedata.category(char)[0] in "CMZ"
+        and char != " "
         or char in BLANK_FILLERS
         or char == "\u27e8"
         or "\u1160" <= char <= "\u11ff"
@@ -50,50 +61,51 @@ def spelled_out(char: str) -> bool:
 
 
 def cells(char: str) -> int:
-    """The cells the widest terminal draws a shown character in.
-
-    contract: measure as the widest terminal model does: East Asian Wide, Fullwidth and
-    Ambiguous characters (…, →, ·, box drawing) are 2 cells (ambiguous-wide model), and so is
-    every symbol of the emoji blocks U+1F000-U+1FAFF.
-    """
-    if char < "\u0100" and char != "\u00b7":
-        return 1 if unicodedata.east_asian_width(char) != "A" else 2
+    """contract: the cells the widest terminal draws a character in: East Asian Wide, Fullwidth and
+    Ambiguous ones (…, →, ·, box drawing) are 2 on a CJK terminal, and so is an emoji-block symbol."""
     wide = unicodedata.east_asian_width(char) in "WFA" or "\U0001f000" <= char <= "\U0001faff"
     return 2 if wide else 1
 
 
-def tokens(text: str) -> list[tuple[str, int, int]]:
-    """``text`` as shown: (token, its cells, the characters of ``text`` it stands for)."""
-    out = []
+def shown(text: str) -> list[Part]:
+    """``text`` a character at a time as the screen shows it."""
+    parts = []
     for char in text:
         if char == "\n":
-            out.append(("\n", 0, 1))
+            parts.append(("\n", 0, char))
         elif char == "\t":
-            out.append(("    ", 4, 1))  # contract: a tab may show as one to eight spaces
+            parts.append(("    ", 4, char))  # contract: a tab may show as one to eight spaces
         elif spelled_out(char):
-            shown = f"\u27e8U+{ord(char):04X}\u27e9"
-            out.append((shown, len(shown), 1))
+            notation = f"\u27e8U+{ord(char):04X}\u27e9"
+            parts.append((notation, len(notation), char))
         else:
-            out.append((char, cells(char), 1))
-    return out
+            parts.append((char, cells(char), char))
+    return parts
 
 
-def shown_width(text: str) -> int:
-    return sum(size for _, size, _ in tokens(text))
+def cells_of(parts: list[Part]) -> int:
+    return sum(size for _, size, _ in parts)
 
 
-def place(parts: list[tuple[str, int, int]], first: int, rest: int) -> list[list[int]]:
-    """Hard-wrap shown tokens into rows of at most ``first`` cells, then ``rest`` cells; a line break is a new row.
+def chars_of(parts: list[Part]) -> int:
+    """Characters of the input: what ``valueCommands`` spans count."""
+    return sum(len(char) for _, _, char in parts)
 
-    contract: blanks at a wrap are free, so a wrapped row starts at its text: where the first continuation
-    row starts is the column the judge reads every continuation row's indentation from.
+
+def place(parts: list[Part], first: int, rest: int) -> list[list[int]]:
+    """Hard-wrap ``parts`` into rows of at most ``first`` cells, then ``rest``; a line break starts a row.
+
+    contract: blanks at a wrap are free, so a wrapped row starts at its text: the judge reads every
+    continuation row's indentation from where the first one starts.
     """
-    rows, row, used, room, at_wrap = [], [], 0, first, False
-    for index, (token, size, _) in enumerate(parts):
-        if token == "\n" or used + size > room and row:
+    rows: list[list[int]] = []
+    row: list[int] = []
+    used, room, at_wrap = 0, first, False
+    for index, (text, size, _) in enumerate(parts):
+        if text == "\n" or used + size > room and row:
             rows.append(row)
-            row, used, room, at_wrap = [], 0, rest, token != "\n"
-        if token == "\n" or at_wrap and token == " ":
+            row, used, room, at_wrap = [], 0, rest, text != "\n"
+        if text == "\n" or at_wrap and text == " ":
             continue
         row.append(index)
         used += size
@@ -101,39 +113,21 @@ def place(parts: list[tuple[str, int, int]], first: int, rest: int) -> list[list
     return [*rows, row]
 
 
-def wrap(parts: list[tuple[str, int, int]], first: int, rest: int) -> list[str]:
-    return ["".join(parts[index][0] for index in row).rstrip(" ") for row in place(parts, first, rest)]
+def wrap(parts: list[Part], first: int, rest: int) -> list[str]:
+    return ["".join(parts[i][0] for i in row).rstrip(" ") for row in place(parts, first, rest)]
 
 
-def says_something(parts: list[tuple[str, int, int]]) -> bool:
-    """contract: a cut's tail must show a letter, a digit, a pictograph or a notation."""
-    return any(token.isalnum() or len(token) > 1 and token.strip() for token, _, _ in parts)
+def says_something(parts: list[Part]) -> bool:
+    """contract: a cut's tail must hold more than blanks, punctuation, brackets and operators."""
+    return any(
+        not char.isspace() and unicodedata.category(char) not in SAYS_NOTHING
+        for _, _, char in parts
+    )
 
 
-def cut_field(text, cap, first, rest, max_rows, commands):
-    """The rows a value takes in the bounded view, and whether it was cut.
-
-    contract: a field shows at most ``fieldMaxWidth`` cells (line breaks and markers not counted).
-    A cut field shows a head, a bare "…", optionally a row "… N more commands …" counting the commands
-    the cut hides, and a tail that ends the text, on a row of its own, opened by "…" when it starts mid-line.
-    """
-    parts = tokens(text)
-    whole = wrap(parts, first, rest)
-    if sum(size for _, size, _ in parts) <= cap and len(whole) <= max_rows:
-        return whole, False
-    tail, tail_cells, tail_chars = tail_of(parts, cap // 4, rest)  # the same at every width: a wider one never shows less
-    head_rows = max(1, max_rows - len(tail) - (1 if commands else 0))
-    end = head_of(parts, cap - tail_cells, first, rest, head_rows)
-    head_chars = sum(count for _, _, count in parts[:end])
-    rows = wrap([*parts[:end], (ELLIPSIS, 2, 0)], first, rest)
-    hidden = count_hidden(commands, head_chars, len(text) - tail_chars)
-    if hidden:  # contract: every command the cut hides is counted, on a row of its own after the "…"
-        rows.append(f"{ELLIPSIS} {hidden} more command{'s' if hidden != 1 else ''} {ELLIPSIS}")
-    return rows + tail, True
-
-
-def head_of(parts, budget, first, rest, max_rows):
-    """How many tokens start the text within ``budget`` cells and ``max_rows`` rows, room left for "…" on the last row."""
+def head_of(parts: list[Part], budget: int, first: int, rest: int, max_rows: int) -> int:
+    """How many parts start the text within ``budget`` cells and ``max_rows`` rows, with room for
+    the "…" on the last row (a "…" alone on a row would read as evidence left out)."""
     used, end = 0, 0
     while end < len(parts) and used + parts[end][1] <= budget:
         used += parts[end][1]
@@ -141,7 +135,9 @@ def head_of(parts, budget, first, rest, max_rows):
     rows = place(parts[:end], first, rest)[:max_rows]
     while rows:
         last, room = rows[-1], first if len(rows) == 1 else rest
-        while last and (sum(parts[index][1] for index in last) + 2 > room or parts[last[-1]][0].isspace()):
+        while last and (
+            sum(parts[i][1] for i in last) + MARKER[1] > room or parts[last[-1]][0].isspace()
+        ):
             last.pop()
         if last:
             return last[-1] + 1
@@ -149,100 +145,152 @@ def head_of(parts, budget, first, rest, max_rows):
     return 0
 
 
-def tail_of(parts, budget, rest):
-    """The text's end on one row: its last line whole, or a "…" and the last cells of a long one."""
-    start = len(parts)
-    while start and parts[start - 1][0] in ("\n", " ", "    "):
-        start -= 1  # contract: blanks at a field's end show nothing, so a tail never needs them
-    end, used = start, 0
-    while start and parts[start - 1][0] != "\n" and used + parts[start - 1][1] <= budget - 2:
+def tail_of(parts: list[Part], budget: int) -> tuple[list[Part], int]:
+    """The text's end within ``budget`` cells, and where it starts: its last line, or a "…" and the
+    last cells of a long one; back over up to two lines that say nothing ("}")."""
+    end = len(parts)
+    while end and parts[end - 1][0].isspace():
+        end -= 1  # contract: blanks at a field's end show nothing, so a tail never needs them
+    start, used, lines = end, 0, 1
+    while start and used + parts[start - 1][1] <= budget - MARKER[1]:
+        if parts[start - 1][0] == "\n":
+            if says_something(parts[start:end]) or lines == 3:
+                break
+            lines += 1
         start -= 1
         used += parts[start][1]
-    shown = parts[start:end]
-    if not says_something(shown):
-        return [], 0, len(parts) - end
-    if start > 0 and parts[start - 1][0] != "\n":
-        shown = [(ELLIPSIS, 2, 0), *shown]
-    return wrap(shown, rest, rest), used, sum(count for _, _, count in parts[start:])
+    if not says_something(parts[start:end]):
+        return [], end
+    mid_line = start > 0 and parts[start - 1][0] != "\n"
+    return [MARKER, *parts[start:end]] if mid_line else parts[start:end], start
 
 
-def count_hidden(commands, head_chars, tail_from):
-    """Commands not shown whole before or after the cut: ``commands.total`` less those the head or tail hold."""
+def count_hidden(commands: Json | None, head_chars: int, tail_from: int) -> int:
+    """Commands not shown whole before or after the cut: ``total`` less the spans the head or tail hold."""
     if not commands:
         return 0
-    shown = sum(weight for start, end, weight in commands["spans"] if end <= head_chars or start >= tail_from)
-    return max(0, commands["total"] - shown)
+    spans: list[tuple[int, int, int]] = commands["spans"]
+    kept = sum(w for start, end, w in spans if end <= head_chars or start >= tail_from)
+    total: int = commands["total"]
+    return max(0, total - kept)
+
+
+def cut_field(
+    text: str, cap: int, widths: tuple[int, int], max_rows: int, commands: Json | None
+) -> tuple[list[str], bool]:
+    """The rows a value takes in the bounded view, and whether it was cut.
+
+    contract: a field shows at most ``fieldMaxWidth`` cells, line breaks and markers not counted. A cut
+    shows a head, a bare "…", then a row "… N more commands …" when it hides commands, then a tail that
+    ends the text on rows of its own, opened by "…" when it starts mid-line.
+    """
+    first, rest = widths
+    parts = shown(text)
+    rows = wrap(parts, first, rest)
+    if cells_of(parts) <= cap and len(rows) <= max_rows:
+        return rows, False
+    # contract: a wider terminal never shows less, so the tail's share is the cap's, not the width's
+    tail, tail_from = tail_of(parts, cap // 4)
+    tail_rows = wrap(tail, rest, rest) if tail else []
+    head_rows = max(1, max_rows - len(tail_rows) - (1 if commands else 0))
+    end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
+    rows = wrap([*parts[:end], MARKER], first, rest)
+    hidden = count_hidden(commands, chars_of(parts[:end]), chars_of(parts[:tail_from]))
+    if (
+        hidden
+    ):  # contract: every command the cut hides is counted, on a row of its own after the "…"
+        rows.append(f"{ELLIPSIS} {hidden} more command{'s' if hidden != 1 else ''} {ELLIPSIS}")
+    return rows + tail_rows, True
 
 
 def label_of(label: str) -> str:
-    shown = "".join(token for token, _, _ in tokens(label.replace("\n", " ")))
-    if shown_width(shown) <= LABEL_CELLS:
-        return shown
-    while shown_width(shown) > LABEL_CELLS - 2:
-        shown = shown[:-1]
-    return shown + ELLIPSIS
+    parts = shown(label.replace("\n", " "))
+    if cells_of(parts) <= LABEL_CELLS:
+        return "".join(text for text, _, _ in parts)
+    while cells_of(parts) > LABEL_CELLS - MARKER[1]:
+        parts.pop()
+    return "".join(text for text, _, _ in parts) + ELLIPSIS
 
 
-def fact_rows(fact, width, budget, max_rows, commands=None, flagged=()):
-    """One fact: "label: value", continuation rows indented; every row of a flagged value painted."""
+def fact_rows(
+    fact: Json, width: int, cap: int | None, max_rows: int, commands: Json | None, paint: bool
+) -> tuple[list[str], bool]:
+    """One fact: "label: value", continuation rows indented, every row painted when ``paint``."""
     label = label_of(fact["label"]) + ":"
-    first, rest = max(10, width - shown_width(label) - 1), width - len(INDENT)
-    cap = budget["fieldMaxWidth"] if budget else None
-    if cap is None:
-        rows, cut = wrap(tokens(fact["text"]), first, rest), False
-    else:
-        rows, cut = cut_field(fact["text"], cap, first, rest, max_rows, commands)
+    first, rest = max(10, width - cells_of(shown(label)) - 1), width - len(INDENT)
+    rows, cut = field_rows(fact["text"], cap, (first, rest), max_rows, commands)
     if fact.get("detail") is not None:
-        # contract: a detail follows the text after "→" (here on a row of its own) and is capped on its own
-        if cap is None:
-            more, detail_cut = wrap(tokens(fact["detail"]), rest - 3, rest), False
-        else:
-            more, detail_cut = cut_field(fact["detail"], cap, rest - 3, rest, max_rows, None)
+        # contract: a detail follows the text after "→" (here on a row of its own), capped on its own
+        more, detail_cut = field_rows(fact["detail"], cap, (rest - 3, rest), max_rows, None)
         rows += [ARROW + more[0], *more[1:]]
         cut = cut or detail_cut
-    if fact.get("flagged") or fact["text"] in flagged:  # contract: paint a flagged value, and any value that is a flagged text
+    if paint:
         rows = [f"{ORANGE}{row}{RESET}" if row else row for row in rows]
-    head = f"{GREY}{label}{RESET}"
-    return [f"{head} {rows[0]}".rstrip(" "), *(INDENT + row if row else row for row in rows[1:])], cut
+    head = f"{GREY}{label}{RESET} {rows[0]}".rstrip(" ")
+    return [head, *(INDENT + row if row else row for row in rows[1:])], cut
 
 
-def ask_rows(payload, width, budget):
-    """The ask: core facts in order, then evidence, each entry whole (capped) or left out behind a lone "…"."""
+def field_rows(
+    text: str, cap: int | None, widths: tuple[int, int], max_rows: int, commands: Json | None
+) -> tuple[list[str], bool]:
+    if cap is None:  # the complete view: every field whole
+        return wrap(shown(text), *widths), False
+    return cut_field(text, cap, widths, max_rows, commands)
+
+
+def core_rows(payload: Json, width: int, cap: int | None, max_rows: int) -> tuple[list[str], bool]:
     request = payload["request"]
-    commands = request.get("shapeCommands"), request.get("valueCommands")
-    max_rows = budget["maxRows"] if budget else None
-    field_rows = -(-budget["fieldMaxWidth"] // 64) + 1 if budget else None
-    rows, elided = [], False
+    rows: list[str] = []
+    elided = False
     for fact in payload["core"]:
-        spans = commands[0] if fact["label"] == "shape" else commands[1] if fact["label"] == request["valueLabel"] else None
-        shown, cut = fact_rows(fact, width, budget, field_rows, spans, payload["flagged"])
-        rows += shown
-        elided |= cut
-    for index, fact in enumerate(payload["evidence"]):
-        shown, cut = fact_rows(fact, width, budget, field_rows, None, payload["flagged"])
-        later = index + 1 < len(payload["evidence"])
-        if max_rows is not None and len(rows) + len(shown) + later > max_rows:
-            if len(rows) < max_rows:
-                rows.append(ELLIPSIS)  # contract: evidence left out is marked by a lone "…" row
-            return rows, True
-        rows += shown
+        label = fact["label"]
+        commands = request["shapeCommands"] if label == "shape" else None
+        if label == request["valueLabel"]:
+            commands = request["valueCommands"]
+        # contract: paint a flagged value on every row, and a value whose whole text is a flagged text
+        paint = fact["flagged"] or fact["text"] in payload["flagged"]
+        more, cut = fact_rows(fact, width, cap, max_rows, commands, paint)
+        rows += more
         elided |= cut
     return rows, elided
 
 
-def legacy_rows(payload, width):
-    return [row for line in payload["legacyMessage"].split("\n") for row in wrap(tokens(line), width, width)]
+def ask_rows(payload: Json, width: int, budget: Json | None) -> tuple[list[str], bool]:
+    """The ask: core facts in order, then evidence, each entry whole (capped) or left out behind a "…"."""
+    if budget is None:
+        cap, max_rows, field_max = None, sys.maxsize, sys.maxsize
+    else:
+        cap, max_rows = budget["fieldMaxWidth"], budget["maxRows"]
+        field_max = -(-cap // 64) + 1
+    rows, elided = core_rows(payload, width, cap, field_max)
+    if len(rows) > max_rows:
+        # contract: a core taller than maxRows may exceed it only with each fact within its allowance,
+        # ceil(fieldMaxWidth / (terminal width - indent)) + 3 rows: at least 4 at any width
+        field_max = SHORT_ROWS
+        rows, elided = core_rows(payload, width, cap, field_max)
+    evidence = payload["evidence"]
+    for index, fact in enumerate(evidence):
+        more, cut = fact_rows(fact, width, cap, field_max, None, fact["text"] in payload["flagged"])
+        later = index + 1 < len(evidence)
+        if len(rows) + len(more) + later > max_rows:
+            if len(rows) < max_rows:
+                rows.append(ELLIPSIS)  # contract: evidence left out is marked by a lone "…" row
+            return rows, True
+        rows += more
+        elided |= cut
+    return rows, elided
 
 
-def frame(request) -> dict:
+def frame(request: Json) -> Json:
     view, width, payload = request["view"], request["width"], request["payload"]
-    if view == "legacy":
-        ask, elided = legacy_rows(payload, width), False
+    if view == "legacy":  # contract: the old dialog's message, spelled out and wrapped, same chrome
+        lines = payload["legacyMessage"].split("\n")
+        ask, elided = [row for line in lines for row in wrap(shown(line), width, width)], False
     else:
         ask, elided = ask_rows(payload, width, request["budget"] if view == "bounded" else None)
     hint = f"{HINT}, {MORE}" if elided else HINT
-    lines = [TITLE, *ask, "", *OPTIONS, "", hint]  # contract: a blank row before the options and before the hint
-    return {"id": request["id"], "lines": lines, "elided": elided}
+    # contract: a blank row closes the ask, another opens the hint
+    return {"id": request["id"], "lines": [TITLE, *ask, "", *OPTIONS, "", hint], "elided": elided}
 
 
 def main() -> None:
