@@ -196,9 +196,8 @@ def cut_field(
     end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
     rows = wrap([*parts[:end], MARKER], first, rest)
     hidden = count_hidden(commands, chars_of(parts[:end]), chars_of(parts[:tail_from]))
-    if (
-        hidden
-    ):  # contract: every command the cut hides is counted, on a row of its own after the "…"
+    # contract: every command the cut hides is counted, on a row of its own right after the "…"
+    if hidden:
         rows.append(f"{ELLIPSIS} {hidden} more command{'s' if hidden != 1 else ''} {ELLIPSIS}")
     return rows + tail_rows, True
 

@@ -3,7 +3,7 @@
 `make starters` runs each on the whole built-in corpus at every width; here each runs on a handful of fixtures
 chosen for the rules an outside renderer meets first (a cut with its count of hidden commands, evidence left
 out, escapes spelled out, wide and ambiguous characters, a lone surrogate, a detail after the arrow), and a
-starter with one rule broken must fail, so the handful can tell.
+starter with one rule broken must fail on that rule, so the handful can tell.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ STARTERS = {
     "node": (EXAMPLES / "starter-node" / "adapter.mjs", NODE),
 }
 HANDFUL = [
-    "bash/long-pipeline-git-churn-by-file",
+    "adversarial/bash-and-chain-hides-curl-pipe-sh-at-command-15",
+    "adversarial/bash-heredoc-fed-to-sh-runs-its-body",
     "bash/single-line-command-10236-chars",
     "mcp/github-add-issue-comment-stack-trace",
     "adversarial/bash-csi-cursor-up-erase-line-fake-ls",
@@ -35,10 +36,22 @@ HANDFUL = [
     "unicode/rtl-hebrew-arabic-issue-body",
 ]
 MUTANTS = {
-    "python": ("        elif spelled_out(char):", "        elif False:"),
-    "node": ("    else if (spelledOut(char)) {", "    else if (false) {"),
+    "python": [
+        ("        elif spelled_out(char):", "        elif False:", "containment"),
+        ("    if hidden:\n", "    if False:\n", "runs"),
+    ],
+    "node": [
+        ("    else if (spelledOut(char)) {", "    else if (false) {", "containment"),
+        (
+            "const cellsOf = (char) => (char.codePointAt(0) < 0x80 ? 1 : 2);",
+            "const cellsOf = () => 1;",
+            "fit",
+        ),
+    ],
 }
-"""Each starter with its notation turned off: tool input's escapes then reach the terminal."""
+"""Each starter with one rule broken: its notation off (tool input's escapes reach the terminal); the Python
+one's cut without its count of hidden commands; the Node one measuring every character as one cell (its rows
+overflow on a CJK terminal)."""
 
 
 def command(name: str, script: Path) -> str:
@@ -59,18 +72,21 @@ def test_a_starter_passes_the_gate_on_a_handful_of_fixtures(
     assert f"{len(HANDFUL)} fixtures × 2 widths: all" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("name", sorted(STARTERS))
-def test_a_starter_that_shows_escapes_raw_fails_the_handful(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("name", "mutant"),
+    [(name, mutant) for name, mutants in sorted(MUTANTS.items()) for mutant in mutants],
+    ids=lambda value: value if isinstance(value, str) else value[2],
+)
+def test_a_starter_with_one_rule_broken_fails_the_handful_on_that_rule(
+    name: str, mutant: tuple[str, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script, _ = STARTERS[name]
-    original, broken = MUTANTS[name]
+    original, broken, invariant = mutant
     source = script.read_text(encoding="utf-8")
     assert source.count(original) == 1
-    mutant = tmp_path / script.name
-    mutant.write_text(source.replace(original, broken), encoding="utf-8")
+    copy = tmp_path / script.name
+    copy.write_text(source.replace(original, broken), encoding="utf-8")
     assert (
-        main(["check", "--widths", "80", "--impl", command(name, mutant), *HANDFUL])
-        == EXIT_VIOLATION
+        main(["check", "--widths", "80", "--impl", command(name, copy), *HANDFUL]) == EXIT_VIOLATION
     )
-    assert "containment (" in capsys.readouterr().out
+    assert f"{invariant} (bounded @80" in capsys.readouterr().out
