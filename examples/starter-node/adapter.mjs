@@ -83,19 +83,23 @@ const charsIn = (parts) => parts.reduce((sum, [, , char]) => sum + (char ? 1 : 0
 // contract: a cut's tail must hold a character other than blanks, punctuation, brackets and operators
 const saysSomething = (parts) => parts.some(([, , char]) => !/^[\s\p{P}\p{Sm}\p{Sk}]$/u.test(char));
 
-// How many tokens start the text within `budget` cells and `maxRows` rows, room left for "…" on the last row.
+// The first `end` parts, the "…" joined to the last so that no wrap leaves it alone on a row (a "…" alone
+// on a row would read as evidence left out).
+function withMarker(parts, end) {
+  const [token, size, char] = parts[end - 1];
+  return [...parts.slice(0, end - 1), [token + ELLIPSIS, size + 2, char]];
+}
+
+// How many parts start the text within `budget` cells and `maxRows` rows, the "…" included.
+// contract: a wider terminal never shows less, so a head bounded by cells ends at the same character at
+// every width; only one bounded by rows ends earlier on a narrower terminal.
 function headOf(parts, budget, first, rest, maxRows) {
   let used = 0, end = 0;
   while (end < parts.length && used + parts[end][1] <= budget) used += parts[end++][1];
-  const rows = place(parts.slice(0, end), first, rest).slice(0, maxRows);
-  while (rows.length) {
-    const last = rows[rows.length - 1], room = rows.length === 1 ? first : rest;
-    const full = () => last.reduce((sum, index) => sum + parts[index][1], 0) + 2 > room;
-    while (last.length && (full() || parts[last[last.length - 1]][0].trim() === "")) last.pop();
-    if (last.length) return last[last.length - 1] + 1;
-    rows.pop();
-  }
-  return 0;
+  const rows = place(parts.slice(0, end), first, rest).slice(0, maxRows).filter((row) => row.length);
+  end = rows.length ? rows[rows.length - 1].at(-1) + 1 : 0;
+  while (end && (parts[end - 1][0].trim() === "" || place(withMarker(parts, end), first, rest).length > maxRows)) end--;
+  return end;
 }
 
 // The text's end: its last line whole, or a "…" and the last cells of a long one; [rows, cells, code points].
@@ -136,7 +140,7 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   const [tail, tailCells, tailChars] = tailOf(parts, Math.floor(cap / 4), rest); // the same at every width
   const headRows = Math.max(1, maxRows - tail.length - (commands ? 1 : 0));
   const end = headOf(parts, cap - tailCells, first, rest, headRows);
-  const rows = wrap([...parts.slice(0, end), [ELLIPSIS, 2, ""]], first, rest);
+  const rows = wrap(end ? withMarker(parts, end) : [[ELLIPSIS, 2, ""]], first, rest);
   const hidden = countHidden(commands, charsIn(parts.slice(0, end)), [...text].length - tailChars);
   // contract: every command the cut hides is counted, on a row of its own right after the "…"
   if (hidden) rows.push(`${ELLIPSIS} ${hidden} more command${hidden === 1 ? "" : "s"} ${ELLIPSIS}`);

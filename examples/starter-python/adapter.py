@@ -125,24 +125,29 @@ def says_something(parts: list[Part]) -> bool:
     )
 
 
+def with_marker(parts: list[Part], end: int) -> list[Part]:
+    """The first ``end`` parts, the "…" joined to the last so that no wrap leaves it alone on a row
+    (a "…" alone on a row would read as evidence left out)."""
+    text, size, char = parts[end - 1]
+    return [*parts[: end - 1], (text + ELLIPSIS, size + MARKER[1], char)]
+
+
 def head_of(parts: list[Part], budget: int, first: int, rest: int, max_rows: int) -> int:
-    """How many parts start the text within ``budget`` cells and ``max_rows`` rows, with room for
-    the "…" on the last row (a "…" alone on a row would read as evidence left out)."""
+    """How many parts start the text within ``budget`` cells and ``max_rows`` rows, the "…" included.
+
+    contract: a wider terminal never shows less, so a head bounded by cells ends at the same character
+    at every width; only one bounded by rows ends earlier on a narrower terminal."""
     used, end = 0, 0
     while end < len(parts) and used + parts[end][1] <= budget:
         used += parts[end][1]
         end += 1
-    rows = place(parts[:end], first, rest)[:max_rows]
-    while rows:
-        last, room = rows[-1], first if len(rows) == 1 else rest
-        while last and (
-            sum(parts[i][1] for i in last) + MARKER[1] > room or parts[last[-1]][0].isspace()
-        ):
-            last.pop()
-        if last:
-            return last[-1] + 1
-        rows.pop()
-    return 0
+    rows = [row for row in place(parts[:end], first, rest)[:max_rows] if row]
+    end = rows[-1][-1] + 1 if rows else 0
+    while end and (
+        parts[end - 1][0].isspace() or len(place(with_marker(parts, end), first, rest)) > max_rows
+    ):
+        end -= 1
+    return end
 
 
 def tail_of(parts: list[Part], budget: int) -> tuple[list[Part], int]:
@@ -194,7 +199,7 @@ def cut_field(
     tail_rows = wrap(tail, rest, rest) if tail else []
     head_rows = max(1, max_rows - len(tail_rows) - (1 if commands else 0))
     end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
-    rows = wrap([*parts[:end], MARKER], first, rest)
+    rows = wrap(with_marker(parts, end) if end else [MARKER], first, rest)
     hidden = count_hidden(commands, chars_of(parts[:end]), chars_of(parts[:tail_from]))
     # contract: every command the cut hides is counted, on a row of its own right after the "…"
     if hidden:
