@@ -23,7 +23,7 @@ LATEST := .venv-latest
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check check-terminals test test-quick test-latest lock typecheck lint format distcheck snapshots bench bench-large report ci-deps agents terminals fuzz
+.PHONY: check check-terminals starters test test-quick test-latest lock typecheck lint format distcheck snapshots bench bench-large report ci-deps agents terminals fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,14 @@ test-latest:
 
 check: $(GATE)
 	$(BIN)/askbench check
+
+# The starter adapters of examples/ judged as any outside renderer is, on the whole built-in corpus: both run,
+# and the target fails when either does. `python` in an --impl command is the venv's (docs/adapters.md).
+STARTERS := "node examples/starter-node/adapter.mjs" "python examples/starter-python/adapter.py"
+starters: $(GATE)
+	@status=0; for impl in $(STARTERS); do \
+		echo "askbench check --impl \"$$impl\""; $(BIN)/askbench check --impl "$$impl" || status=1; \
+	done; exit $$status
 
 # The whole suite, spread over every core by pytest-xdist.
 test: $(TESTS)
