@@ -5,7 +5,7 @@ fresh HOME (``driver``), against a fake model server on 127.0.0.1
 (``fake_model``, speaking the four wire protocols of ``wire``) that answers
 the first turn with one tool call built from a fixture (``toolcall``). The
 permission prompt the CLI draws is read from the raw byte stream replayed
-into a terminal (``replay``) and judged (``verdicts``); ``matrix`` writes the
+into a terminal (``replay``) and judged (``verdicts``); ``publish`` writes the
 reports. ``standin`` is a scripted CLI that lets CI exercise all of it
 without the real ones.
 """

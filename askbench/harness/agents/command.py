@@ -22,7 +22,7 @@ from ..runners.gate import run_fixture
 from ..runners.toolchain import gather_toolchain
 from .archive import load_run, run_path, save_run
 from .destination import PARTIAL, PUBLISHED, partial_reasons, report_path
-from .driver import Timing, drive, fixture_key
+from .driver import Timing, drive
 from .install import bin_dir, default_cache, install, installed
 from .profiles import PROFILES, STANDINS, Profile
 from .publish import Matrix, to_html, to_json, to_markdown
@@ -48,9 +48,7 @@ def _reference(fixtures: Sequence[Fixture], widths: Sequence[int]) -> dict[tuple
         result = run_fixture(fixture, widths)
         for judged in result.widths:
             names = sorted({violation.invariant for violation in judged.violations})
-            out[(fixture_key(fixture), judged.width)] = (
-                "FAIL " + ", ".join(names) if names else "PASS"
-            )
+            out[(fixture.id, judged.width)] = "FAIL " + ", ".join(names) if names else "PASS"
     return out
 
 
@@ -86,14 +84,14 @@ def run_matrix(
     def one(task: tuple[Profile, Fixture, int]) -> Verdict | None:
         profile, fixture, width = task
         binaries = bin_dir(profile, cache) if cache and profile.package else None
-        kept = run_path(runs, profile.name, fixture_key(fixture), width) if runs else None
+        kept = run_path(runs, profile.name, fixture.id, width) if runs else None
         try:
             if reuse and kept and kept.is_file():
                 run = load_run(kept)
             elif reuse == "rejudge":
                 return None
             elif stuck := watch.stuck(profile.name):
-                verdict = stuck.verdict(profile.name, fixture_key(fixture), width)
+                verdict = stuck.verdict(profile.name, fixture.id, width)
                 progress(verdict)
                 return verdict
             else:
@@ -104,7 +102,7 @@ def run_matrix(
         except (OSError, subprocess.SubprocessError, ValueError) as error:
             verdict = Verdict(
                 profile.name,
-                fixture_key(fixture),
+                fixture.id,
                 width,
                 "ERROR",
                 notes=(f"the driver failed: {error}",),
@@ -125,11 +123,7 @@ def run_matrix(
         for fixture in fixtures:
             out.extend(
                 monotone_across(
-                    [
-                        v
-                        for v in verdicts
-                        if v.profile == profile.name and v.fixture == fixture_key(fixture)
-                    ]
+                    [v for v in verdicts if v.profile == profile.name and v.fixture == fixture.id]
                 )
             )
     return out
@@ -239,7 +233,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
         else list(PROFILES.values())
     )
     context = _context(args)
-    keys = tuple(fixture_key(fixture) for fixture in fixtures)
+    keys = tuple(fixture.id for fixture in fixtures)
     reference = _reference(fixtures, args.widths)
     widths = tuple(sorted(args.widths))
 

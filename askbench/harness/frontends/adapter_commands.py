@@ -118,9 +118,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     tty = sys.stderr.isatty()
 
     def progress(name: str, index: int, total: int, fixture: Fixture) -> None:
-        sys.stderr.write(
-            f"\r\x1b[2K{name} [{index + 1}/{total}] {fixture.family}/{fixture.name}"[:100]
-        )
+        sys.stderr.write(f"\r\x1b[2K{name} [{index + 1}/{total}] {fixture.id}"[:100])
         sys.stderr.flush()
 
     matrix, screens = run_matrix(

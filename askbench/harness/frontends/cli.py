@@ -43,7 +43,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     """``check --list``: the ids of the fixtures a run would judge, one per line; nothing is rendered."""
     from ..fixtures.ids import selector
     from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
-    from ..reporters.vocabulary import fixture_id, one_line
+    from ..reporters.vocabulary import one_line
 
     fixtures, problems = load_corpus(args.paths or [BUILTIN_CORPUS])
     keep = selector(args.keyword, args.family)
@@ -51,7 +51,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"askbench: {one_line(problem.one())}", file=sys.stderr)
     try:
-        print("\n".join(one_line(fixture_id(fixture)) for fixture in chosen))
+        print("\n".join(one_line(fixture.id) for fixture in chosen))
     except BrokenPipeError:
         _discard_stdout()
     if not chosen:

@@ -287,9 +287,7 @@ class JudgedView(pytest.Item):
         return super().repr_failure(excinfo, style=style)  # type: ignore[arg-type]
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        from ..reporters.vocabulary import fixture_id
-
-        return self.path, None, f"{fixture_id(self.file.fixture)} {self.view} @{self.width}"
+        return self.path, None, f"{self.file.fixture.id} {self.view} @{self.width}"
 
 
 __all__ = [

@@ -31,10 +31,10 @@ from askbench.impl.payload import PromptPayload
 from ..drivers.frame_sources import FrameSource, RenderedFrame, reference_source
 from ..drivers.protocol import VIEWS, AdapterFailure, Verdict, View
 from ..fixtures.loading import Fixture
+from ..terminals.frame_reading import FrameReading, read_frame
 from ..terminals.models import MODELS, TerminalModel, cells_on
-from ..terminals.reading import FrameReading, read_frame
 from ..terminals.rows import ScreenRow, ScreenRows
-from ..terminals.styles import Style
+from ..terminals.sgr import Style
 from ..terminals.unprintables import printed_text
 from .ask_reading import AskReading, FactOnScreen, read_ask
 from .box import unbox, unbox_under_header

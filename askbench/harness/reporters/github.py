@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..fixtures.json_positions import line_of
 from ..runners.gate import FixtureResult, GateRun
-from .vocabulary import PROBLEM_LABELS, fixture_id, merged_violations, one_line, shown_path
+from .vocabulary import PROBLEM_LABELS, merged_violations, one_line, shown_path
 
 
 def _data(text: str) -> str:
@@ -62,7 +62,7 @@ def workflow_commands(run: GateRun) -> list[str]:
         commands.append(
             _command(
                 shown_path(result.fixture.path),
-                f"askbench: {fixture_id(result.fixture)}",
+                f"askbench: {result.fixture.id}",
                 lines,
                 _fixture_line(result),
             )

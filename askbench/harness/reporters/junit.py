@@ -33,7 +33,7 @@ from ..fixtures.loading import FixtureProblem
 from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
 from ..runners.toolchain import Toolchain
-from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, fixture_id, one_line, shown_path
+from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, one_line, shown_path
 
 UNUSABLE_SUITE = "askbench.unusable"
 TOOLCHAIN = "askbench.toolchain"
@@ -124,8 +124,8 @@ def _suite(
     judged_on: Sequence[str] = TERMINALS,
     toolchain: Toolchain | None = None,
 ) -> ET.Element:
-    classname = fixture_id(result.fixture).replace("/", ".")
-    suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture))})
+    classname = result.fixture.id.replace("/", ".")
+    suite = ET.Element("testsuite", {"name": xml_text(result.fixture.id)})
     _properties(suite, toolchain, file=shown_path(result.fixture.path))
     if result.error:
         case = _testcase(suite, classname, "build")

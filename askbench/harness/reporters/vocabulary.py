@@ -13,7 +13,7 @@ from pathlib import Path
 
 from askbench.impl.neutralise import neutralise
 
-from ..fixtures.loading import Fixture, ProblemKind
+from ..fixtures.loading import ProblemKind
 from ..judge.checks import Violation
 from ..terminals.models import MODELS
 
@@ -35,11 +35,6 @@ PROBLEM_LABELS: dict[ProblemKind, str] = {
     "malformed": "MALFORMED",
     "family": "NO FAMILY",
 }
-
-
-def fixture_id(fixture: Fixture) -> str:
-    """``family/name``: how every report names a fixture, never cut short."""
-    return f"{fixture.family}/{fixture.name}"
 
 
 def shown_path(path: Path) -> str:

@@ -111,7 +111,7 @@ def screen_file(
 ) -> str:
     """What the gate saw for one failing cell: the violations, then each named view's screen row by row."""
     lines = [
-        f"{fixture.family}/{fixture.name} @{width.width if width else '?'} — {implementation}",
+        f"{fixture.id} @{width.width if width else '?'} — {implementation}",
         f"fixture: {fixture.path}",
         f"{fixture.description}",
         "",
@@ -228,9 +228,7 @@ def to_markdown(matrix: Matrix) -> str:
             for name in names:
                 cell = matrix.cell(index, name, width)
                 cells.append("ok" if cell.ok else md_link(cell.text, cell.screen or ""))
-            out.append(
-                f"| {md_cell(f'{fixture.family}/{fixture.name}')} | " + " | ".join(cells) + " |"
-            )
+            out.append(f"| {md_cell(f'{fixture.id}')} | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -296,7 +294,7 @@ def to_html(matrix: Matrix) -> str:
                 )
                 link = f'<a href="{escape(cell.screen or "")}">{escape(cell.text)}</a>'
                 cells.append(f'<td class="{kind}">{link}</td>')
-        label = escape(f"{fixture.family}/{fixture.name}")
+        label = escape(fixture.id)
         body.append(
             f'<tr id="f{index}"><th title="{escape(fixture.description)}">{label}</th>{"".join(cells)}</tr>'
         )

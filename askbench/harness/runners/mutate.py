@@ -47,7 +47,7 @@ Frames = Mapping[View, RenderedFrame | AdapterFailure]
 MutantVerdict = Literal["KILLED", "SURVIVED", "STALE", "NOT EXERCISED"]
 
 
-def fixture_key(fixture: Fixture) -> str:
+def target_key(fixture: Fixture) -> str:
     """``family/name`` from the file's own folder, as a variant names its targets, however the file was passed."""
     return f"{fixture.path.parent.name}/{fixture.path.stem}"
 
@@ -274,7 +274,7 @@ def run_mutation(
     """
     started = time.perf_counter()
     fixtures, problems = load_corpus(paths)
-    keys = {fixture_key(fixture) for fixture in fixtures}
+    keys = {target_key(fixture) for fixture in fixtures}
     run = MutationRun(
         list(widths),
         len(fixtures),
@@ -326,7 +326,7 @@ def differences(
         return []
     violations = _judge(payload, fixture, width, frames)
     expected = set(variant.invariants)
-    key = fixture_key(fixture)
+    key = target_key(fixture)
     found = []
     for view in differing:
         killed_by = tuple(sorted(_on(violations, view) & expected))
@@ -354,7 +354,7 @@ def mutant_differences(
 
 
 def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
-    key = fixture_key(fixture)
+    key = target_key(fixture)
     mutants = [
         mutant for mutant in run.mutants if not run.targets_only or key in mutant.variant.targets
     ]
@@ -621,7 +621,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     tty = sys.stderr.isatty()
 
     def progress(index: int, total: int, fixture: Fixture) -> None:
-        sys.stderr.write(f"\r\x1b[2K[{index + 1}/{total}] {fixture_key(fixture)}"[:100])
+        sys.stderr.write(f"\r\x1b[2K[{index + 1}/{total}] {target_key(fixture)}"[:100])
         sys.stderr.flush()
 
     run = run_mutation(

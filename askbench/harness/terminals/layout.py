@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .models import TerminalModel
 from .rows import RowsBuilder, ScreenRows, StyleRuns, shared_runs, style_kinds
-from .styles import PLAIN, Style, apply_sgr
+from .sgr import PLAIN, Style, apply_sgr
 from .unprintables import CONTROL, SGR, LineAudit, plain_line, sgr_runs
 
 __all__ = ["TAB_STOP", "place"]

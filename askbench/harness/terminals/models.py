@@ -22,7 +22,7 @@ shares none of the renderer's measurements:
     ``-cjk_width``, VTE's "ambiguous-width characters: wide", PuTTY, mintty).
 
 Each model is a ``Measure``; laying a frame out on one is
-``askbench.harness.terminals.layout``, reading it ``askbench.harness.terminals.reading``.
+``askbench.harness.terminals.layout``, reading it ``askbench.harness.terminals.frame_reading``.
 """
 
 from __future__ import annotations

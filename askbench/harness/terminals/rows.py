@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import overload
 
 from .made_on_access import MadeOnAccess
-from .styles import Style
+from .sgr import Style
 
 __all__ = [
     "RowTexts",

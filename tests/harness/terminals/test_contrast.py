@@ -9,7 +9,7 @@ from askbench.harness.terminals.contrast import (
     shortfall,
 )
 from askbench.harness.terminals.palettes import PALETTES
-from askbench.harness.terminals.styles import PLAIN, apply_sgr
+from askbench.harness.terminals.sgr import PLAIN, apply_sgr
 
 
 @pytest.mark.parametrize(

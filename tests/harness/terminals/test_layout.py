@@ -3,10 +3,10 @@
 import pytest
 
 from askbench.harness.terminals import layout
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.harness.terminals.models import GRAPHEME
-from askbench.harness.terminals.reading import read_frame
 from askbench.harness.terminals.rows import RowsBuilder, ScreenRows
-from askbench.harness.terminals.styles import PLAIN, apply_sgr
+from askbench.harness.terminals.sgr import PLAIN, apply_sgr
 from askbench.harness.terminals.unprintables import sgr_runs
 
 

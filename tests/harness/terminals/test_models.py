@@ -2,8 +2,8 @@
 
 import pytest
 
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.harness.terminals.models import MODELS, cells_on
-from askbench.harness.terminals.reading import read_frame
 
 
 def test_emoji_sequences_occupy_their_grapheme_width():

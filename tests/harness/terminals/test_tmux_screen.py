@@ -3,7 +3,7 @@
 import pytest
 from real_terminals import real_terminal
 
-from askbench.harness.terminals.reading import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.harness.terminals.truth import TRANSCRIPT
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from askbench.harness.terminals.reading import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 
 
 def test_cursor_up_and_erase_are_caught_and_the_transcript_change_is_seen():

@@ -5,7 +5,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from askbench.harness.terminals.reading import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.harness.terminals.unprintables import foreign_controls
 
 

@@ -3,8 +3,8 @@
 import pytest
 from real_terminals import real_terminal
 
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.harness.terminals.models import TerminalModel
-from askbench.harness.terminals.reading import read_frame
 
 
 @pytest.fixture(scope="module", params=["xterm", "xterm-unicode11"])

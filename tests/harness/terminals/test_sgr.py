@@ -2,7 +2,7 @@
 
 import pytest
 
-from askbench.harness.terminals.styles import PLAIN, apply_sgr
+from askbench.harness.terminals.sgr import PLAIN, apply_sgr
 
 
 @pytest.mark.parametrize(

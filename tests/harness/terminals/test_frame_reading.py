@@ -1,6 +1,6 @@
 """A frame is read back row by row, with what it paints and every control it carries recorded."""
 
-from askbench.harness.terminals.reading import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.harness.terminals.truth import TRANSCRIPT
 
 
