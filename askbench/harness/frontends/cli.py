@@ -105,6 +105,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     try:
         with open_source(args) as source:
+            # the failing screens go into the JUnit report
             run = run_gate(
                 paths,
                 args.widths,
@@ -113,7 +114,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 select=selector(args.keyword, args.family),
                 keep_screens=bool(args.junit),
                 models=models,
-            )  # the failing screens go into the JUnit report
+            )
     except AdapterUnusable as error:
         finish()
         print(f"askbench check: --impl: {error}", file=sys.stderr)

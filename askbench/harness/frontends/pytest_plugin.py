@@ -275,9 +275,8 @@ class JudgedView(pytest.Item):
 
         error = excinfo.value
         if isinstance(error, ViewFailed):
-            merged = merged_violations(
-                error.violations
-            )  # one line for what several terminal models saw alike
+            # one line for what several terminal models saw alike
+            merged = merged_violations(error.violations)
             lines = [f"{self.view} @{self.width}: {counted(len(merged), 'violation')}"]
             lines += [f"  {one_line(line)}" for line in merged]
             if error.screen:

@@ -364,11 +364,12 @@ class _Walk:
             position, fact = pending.pop(0)
             labels_pending[fact.label] -= 1
             earliest = min((later for later, _ in pending), default=position)
+            # a row heading a pending fact ends it
             self._fact(
                 position if earliest > position else earliest - 1,
                 fact,
                 shares_label=labels_pending[fact.label] > 0,
-            )  # a row heading a pending fact ends it
+            )
         self._skip_extras()
         read = len(self.reading.facts)
         self.reading.silent_gaps = [fact for before, fact in self.unmarked if before < read]

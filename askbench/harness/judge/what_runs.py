@@ -217,12 +217,10 @@ def _commands(found: list[Found]) -> Commands | None:
         (command for command in found if runs[command.words]),
         key=lambda command: command.order,
     )
-    wrappers: list[
-        tuple[tuple[int, ...], int]
-    ] = []  # the places enclosing this one, and their indices
-    distinct: dict[
-        tuple[str, ...], int
-    ] = {}  # equal words are one list, however many commands run them
+    # the places enclosing this one, and their indices
+    wrappers: list[tuple[tuple[int, ...], int]] = []
+    # equal words are one list, however many commands run them
+    distinct: dict[tuple[str, ...], int] = {}
     which, outer = array("I"), array("i")
     for command in kept:
         words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
@@ -273,9 +271,8 @@ def _decode(source: bytes, node: Node) -> str:
 def _command(node: Node, source: bytes) -> ShellCommand:
     spans: list[Node] = []
     for child in node.named_children:
-        if (
-            child.type == "command_elements"
-        ):  # PowerShell: the arguments, with their separators as nodes
+        # PowerShell: the arguments, with their separators as nodes
+        if child.type == "command_elements":
             spans.extend(
                 element
                 for element in child.named_children

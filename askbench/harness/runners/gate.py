@@ -137,9 +137,8 @@ def run_fixture(
             return result
         result.widths.append(judged)
     by_width = {judged.width: judged for judged in result.widths}
-    for violation in check_monotone(
-        result.widths
-    ):  # across the widths of the run: a wider one never shows less
+    # across the widths of the run: a wider one never shows less
+    for violation in check_monotone(result.widths):
         by_width[violation.width].violations.append(violation)
     return result
 

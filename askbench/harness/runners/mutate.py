@@ -206,9 +206,8 @@ def _render(
             frames[view] = source(payload, fixture, view, width, fixture.budget(width))
         except RecursionError:
             raise
-        except (
-            Exception
-        ) as error:  # a variant that breaks is a verdict on the variant, never a lost run
+        # a variant that breaks is a verdict on the variant, never a lost run
+        except Exception as error:
             frames[view] = AdapterFailure("CRASH", f"{type(error).__name__}: {error}")
     return frames
 

@@ -33,9 +33,8 @@ def test_a_raw_tab_moves_on_to_the_next_stop_as_a_terminal_does():
     reading = read_frame(lines, 40)
     assert reading.rows == _pyte_rows(lines, 40)
     assert reading.rows[0] == '          -     "encoding/json"'
-    assert (
-        reading.frame_rows == 5
-    )  # the tab stops at the last column; 'y' is drawn there, 'z' wraps
+    # the tab stops at the last column; 'y' is drawn there, 'z' wraps
+    assert reading.frame_rows == 5
     assert "tab" in reading.foreign_events  # and it is still a control the frame must not send
 
 

@@ -8,11 +8,12 @@ from askbench.harness.terminals.sgr import PLAIN, apply_sgr
 @pytest.mark.parametrize(
     "parameters, fg, bg",
     [
+        # T.416: an empty colour-space identifier before R:G:B
         (
             "38:2::255:0:0",
             "ff0000",
             "default",
-        ),  # T.416: an empty colour-space identifier before R:G:B
+        ),
         ("38:2:7:255:0:0", "ff0000", "default"),  # T.416 with a colour-space identifier
         ("38:2:255:0:0", "ff0000", "default"),  # the identifier left out, as terminals also accept
         ("38;2;255;0;0", "ff0000", "default"),
