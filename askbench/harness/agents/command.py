@@ -25,12 +25,12 @@ from .destination import PARTIAL, PUBLISHED, partial_reasons, report_path
 from .driver import Timing, drive
 from .install import bin_dir, default_cache, install, installed
 from .profiles import PROFILES, STANDINS, Profile
-from .publish import Matrix, to_html, to_json, to_markdown
+from .publish import AgentMatrix, to_html, to_json, to_markdown
 from .selection import curated
 from .stuck import StuckWatch
 from .verdicts import Verdict, judge, monotone_across
 
-__all__ = ["add_agents_parser", "cmd_agents", "run_matrix"]
+__all__ = ["add_agents_parser", "cmd_agents", "run_agent_matrix"]
 
 
 def _version(command: Sequence[str]) -> str:
@@ -52,7 +52,7 @@ def _reference(fixtures: Sequence[Fixture], widths: Sequence[int]) -> dict[tuple
     return out
 
 
-def run_matrix(
+def run_agent_matrix(
     profiles: Sequence[Profile],
     fixtures: Sequence[Fixture],
     widths: Sequence[int],
@@ -175,7 +175,7 @@ def _nothing_ran(missing: dict[str, str], chosen: int, reuse: str, interrupted: 
     return 130 if interrupted else 1
 
 
-def _write_report(matrix: Matrix, out: Path) -> None:
+def _write_report(matrix: AgentMatrix, out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
     out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
@@ -238,7 +238,9 @@ def cmd_agents(args: argparse.Namespace) -> int:
     widths = tuple(sorted(args.widths))
 
     def report(verdicts: Sequence[Verdict], out: Path) -> None:
-        matrix = Matrix(tuple(chosen), keys, widths, tuple(verdicts), reference, missing, context)
+        matrix = AgentMatrix(
+            tuple(chosen), keys, widths, tuple(verdicts), reference, missing, context
+        )
         _write_report(matrix, out)
 
     done: list[Verdict] = []
@@ -261,7 +263,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     interrupted = False
     try:
         verdicts = (
-            run_matrix(
+            run_agent_matrix(
                 profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse
             )
             if profiles

@@ -16,13 +16,15 @@ from dataclasses import dataclass, field
 from .profiles import Profile
 from .verdicts import Verdict
 
-__all__ = ["Matrix", "to_markdown", "to_json", "to_html", "NOT_RUN"]
+__all__ = ["AgentMatrix", "to_markdown", "to_json", "to_html", "NOT_RUN"]
 
 NOT_RUN = "NOT RUN"
 
 
 @dataclass(frozen=True)
-class Matrix:
+class AgentMatrix:
+    """The agent CLIs' verdicts, profile × fixture × width, beside the reference's: what the reports show."""
+
     profiles: tuple[Profile, ...]
     fixtures: tuple[str, ...]
     widths: tuple[int, ...]
@@ -52,7 +54,7 @@ def _short(verdict: Verdict | None) -> str:
     return verdict.status
 
 
-def _row_cells(matrix: Matrix, fixture: str) -> list[str]:
+def _row_cells(matrix: AgentMatrix, fixture: str) -> list[str]:
     cells = [
         "<br>".join(
             f"{width}: {matrix.reference.get((fixture, width), NOT_RUN)}" for width in matrix.widths
@@ -68,7 +70,7 @@ def _row_cells(matrix: Matrix, fixture: str) -> list[str]:
     return cells
 
 
-def _counts(matrix: Matrix, profile: Profile) -> str:
+def _counts(matrix: AgentMatrix, profile: Profile) -> str:
     counts = Counter(
         _status(matrix.cell(profile.name, fixture, width))
         for fixture in matrix.fixtures
@@ -81,7 +83,7 @@ def _status(verdict: Verdict | None) -> str:
     return verdict.status if verdict else NOT_RUN
 
 
-def to_markdown(matrix: Matrix) -> str:
+def to_markdown(matrix: AgentMatrix) -> str:
     lines = ["# askbench agents: the agent CLIs' own permission prompts, judged", ""]
     lines.append(
         "Versions: "
@@ -118,7 +120,7 @@ def to_markdown(matrix: Matrix) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _reasons(matrix: Matrix, fixture: str) -> list[str]:
+def _reasons(matrix: AgentMatrix, fixture: str) -> list[str]:
     out = []
     for profile in matrix.profiles:
         for width in matrix.widths:
@@ -133,7 +135,7 @@ def _reasons(matrix: Matrix, fixture: str) -> list[str]:
     return out
 
 
-def to_json(matrix: Matrix) -> str:
+def to_json(matrix: AgentMatrix) -> str:
     data = {
         "versions": {profile.name: profile.spec for profile in matrix.profiles},
         "context": dict(matrix.context),
@@ -186,7 +188,7 @@ def _screen(verdict: Verdict | None) -> str:
     )
 
 
-def to_html(matrix: Matrix) -> str:
+def to_html(matrix: AgentMatrix) -> str:
     head = "".join(
         f"<th>{html.escape(profile.label)}<br><code>{html.escape(profile.spec)}</code></th>"
         for profile in matrix.profiles

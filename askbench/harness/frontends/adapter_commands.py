@@ -20,8 +20,8 @@ from ..drivers.adapter_client import (
     AdapterCommand,
     AdapterSource,
 )
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
-from ..runners.gate import EXIT_OK, EXIT_UNUSABLE
 
 if TYPE_CHECKING:
     from ..runners.matrix import Implementation

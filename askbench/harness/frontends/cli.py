@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from askbench import __version__
 
+from ..exit_codes import EXIT_UNUSABLE
 from ..reporters.colour import COLOUR_CHOICES, wants_colour
 from .lazy_commands import AddParser, LazyCommands
 from .option_types import parse_widths
@@ -18,9 +19,6 @@ from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
     from ..drivers.protocol import View
-
-EXIT_UNUSABLE = 2
-"""``askbench.harness.runners.gate.EXIT_UNUSABLE``, spelled here so that building the command line imports no judge."""
 
 
 def _positive(text: str) -> int:

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import BUILTIN_CORPUS, CorpusManifest, Fixture, find_manifest, load_corpus
 from ..fixtures.mcp_arguments import argument_problems
 from ..fixtures.mcp_records import RECORDS
@@ -24,7 +25,7 @@ from ..fixtures.scaffold import TODO
 from ..reporters.fixture_screens import screen_text
 from ..reporters.table import format_table
 from ..reporters.vocabulary import counted, one_line
-from ..runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
+from ..runners.gate import run_gate
 
 __all__ = ["REVIEW_TESTS", "run_contrib"]
 

@@ -23,9 +23,10 @@ from pathlib import Path
 
 from askbench.impl.payload import PayloadError, build_payload
 
+from ..exit_codes import EXIT_UNUSABLE
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
 from ..judge.checks import WIDTHS
-from ..runners.gate import EXIT_UNUSABLE, FixtureResult, GateRun, run_gate
+from ..runners.gate import FixtureResult, GateRun, run_gate
 from .escape import md_cell
 from .gallery import INDEX, gallery_pages
 from .vocabulary import ASK_ROWS

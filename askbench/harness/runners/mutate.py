@@ -35,14 +35,15 @@ from ..drivers.adapters.variant import command_for
 from ..drivers.frame_sources import FrameSource, RenderedFrame, reference_source
 from ..drivers.protocol import VIEWS, AdapterFailure, Verdict, View
 from ..drivers.variants import VARIANTS, Variant, variant_named
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture, FixtureProblem, load_corpus
 from ..frontends.adapter_commands import positive_seconds
 from ..judge.checks import Violation, run_width
 from ..judge.invariants import Invariant
 from ..reporters.escape import md_cell, md_code, md_link
-from .gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 
-WIDTHS = (80, 120, 160, 20, 30, 40)
+MUTATE_WIDTHS = (80, 120, 160, 20, 30, 40)
+"""The gate's widths and three narrow ones: a mutant's defect often shows only where rows are short."""
 Frames = Mapping[View, RenderedFrame | AdapterFailure]
 MutantVerdict = Literal["KILLED", "SURVIVED", "STALE", "NOT EXERCISED"]
 
@@ -260,7 +261,7 @@ class _Sources:
 def run_mutation(
     paths: Iterable[Path],
     variants: Sequence[Variant],
-    widths: Sequence[int] = WIDTHS,
+    widths: Sequence[int] = MUTATE_WIDTHS,
     *,
     timeout: float | None = None,
     targets_only: bool = False,
@@ -672,7 +673,7 @@ def add_mutate_parser(commands: argparse._SubParsersAction, widths_type: object)
     mutate.add_argument(
         "--widths",
         type=widths_type,
-        default=list(WIDTHS),
+        default=list(MUTATE_WIDTHS),
         help="terminal widths, comma-separated (default 80,120,160,20,30,40)",
     )
     mutate.add_argument(

@@ -3,13 +3,13 @@ from __future__ import annotations
 import json
 
 from askbench.harness.agents.profiles import standin
-from askbench.harness.agents.publish import NOT_RUN, Matrix, to_html, to_json, to_markdown
+from askbench.harness.agents.publish import NOT_RUN, AgentMatrix, to_html, to_json, to_markdown
 from askbench.harness.agents.verdicts import Failure, Verdict
 
 PROFILES = (standin("chat"), standin("gemini"))
 
 
-def _matrix() -> Matrix:
+def _matrix() -> AgentMatrix:
     verdicts = (
         Verdict(
             "standin-chat",
@@ -22,7 +22,7 @@ def _matrix() -> Matrix:
         Verdict("standin-chat", "bash/a", 120, "PASS"),
         Verdict("standin-gemini", "bash/a", 80, "REFUSED", notes=("declined before asking",)),
     )
-    return Matrix(
+    return AgentMatrix(
         PROFILES,
         ("bash/a",),
         (80, 120),
