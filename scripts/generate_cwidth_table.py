@@ -11,9 +11,9 @@ the glibc the table should name (the one shipped: Debian 12, glibc 2.36):
 
 It asks ``wcwidth`` for every code point 0..0x10FFFF in this process's ``C.UTF-8`` locale (set here,
 in the script's own process, never in askbench), with surrogates taken as -1 (they are not characters,
-and ctypes cannot pass them), and writes the runs whose width is not 1, with the glibc version, the
-Debian package it came from and the Unicode version of its locale data. The table is formatted as
-``ruff format`` leaves it. ``tests/harness/terminals/test_cwidth.py`` compares the shipped table with
+and ctypes cannot pass them), and writes the runs whose width is not 1, several to a line, with the
+glibc version, the Debian package it came from and the Unicode version of its locale data. The table
+is formatted as ``ruff format`` leaves it. ``tests/harness/terminals/test_cwidth.py`` compares the shipped table with
 libc for every code point when the host's glibc is the one the table names.
 """
 
@@ -28,6 +28,7 @@ import os
 import re
 import subprocess
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -116,7 +117,8 @@ _HEADER = '''"""``wcwidth(3)`` of {made_from} in ``C.UTF-8``, for every code poi
 
 Regenerate on a machine with that glibc: ``{command}``. Each range is
 ``(first, last, width)``, sorted, for the code points whose width is not 1; every other code
-point is 1 cell. -1 is what glibc calls non-printable (and every surrogate).
+point is 1 cell. -1 is what glibc calls non-printable (and every surrogate). The ranges are
+written ``FIRST-LAST:WIDTH`` (hexadecimal code points), several to a line.
 """
 
 GLIBC_VERSION = {glibc}
@@ -126,8 +128,23 @@ GLIBC_PACKAGE: str | None = {package}
 UNICODE_VERSION: str | None = {unicode}
 """The Unicode version of that glibc's character data (its ``i18n_ctype``), if known."""
 
-RANGES: tuple[tuple[int, int, int], ...] = (
+_TABLE = """
 '''
+
+_FOOTER = '''"""
+
+
+def _range(token: str) -> tuple[int, int, int]:
+    """``FIRST-LAST:WIDTH`` as ``(first, last, width)``; a width may be negative, so only the first ``-`` splits."""
+    first, _, rest = token.partition("-")
+    last, _, width = rest.partition(":")
+    return int(first, 16), int(last, 16), int(width)
+
+
+RANGES: tuple[tuple[int, int, int], ...] = tuple(_range(token) for token in _TABLE.split())
+'''
+_COLUMNS = 100
+"""The formatter's line length: the table's lines are filled up to it."""
 
 
 def render(table: Sequence[Run], glibc: str, package: str | None, unicode: str | None) -> str:
@@ -139,8 +156,11 @@ def render(table: Sequence[Run], glibc: str, package: str | None, unicode: str |
         package=_literal(package),
         unicode=_literal(unicode),
     )
-    body = "".join(f"    (0x{first:04X}, 0x{last:04X}, {width}),\n" for first, last, width in table)
-    return f"{header}{body})\n"
+    tokens = [f"{first:04X}-{last:04X}:{width}" for first, last, width in table]
+    lines = textwrap.wrap(
+        " ".join(tokens), _COLUMNS, break_long_words=False, break_on_hyphens=False
+    )
+    return header + "".join(f"{line}\n" for line in lines) + _FOOTER
 
 
 def main(argv: Sequence[str] | None = None) -> int:

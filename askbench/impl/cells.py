@@ -123,9 +123,8 @@ def grapheme_pieces(text: str, unsafe: re.Pattern[str]) -> Iterator[tuple[int, i
     span_start = span_end = -1
     for match in unsafe.finditer(text):
         low, high = max(0, match.start() - 1), min(end, match.end() + 1)
-        if (
-            span_end >= 0 and low < span_end
-        ):  # one character between two runs: it may belong to either
+        # one character between two runs: it may belong to either
+        if span_end >= 0 and low < span_end:
             span_end = high
             continue
         if span_end >= 0:
@@ -522,9 +521,8 @@ def says_something(text: str) -> bool:
     brackets after a marker ends a great many texts and says nothing of what
     was cut before it. A letter, a digit, a pictograph or a notation does.
     """
-    text = text.replace(
-        _NOTATED_BRACKET, "\u27e8"
-    )  # a typed ⟨ is spelled out, but is a bracket all the same
+    # a typed ⟨ is spelled out, but is a bracket all the same
+    text = text.replace(_NOTATED_BRACKET, "\u27e8")
     return any(
         not char.isspace() and unicodedata.category(char) not in _SAYS_NOTHING for char in text
     )
@@ -579,9 +577,8 @@ def _tail_of(
     A tail that would say nothing (``says_something``) reaches back over whole
     lines to one that does, within its share; where none fits it is left out.
     """
-    end = len(
-        text.rstrip(" \n")
-    )  # trailing blanks show nothing; the last thing that does is the tail
+    # trailing blanks show nothing; the last thing that does is the tail
+    end = len(text.rstrip(" \n"))
     start = text.rfind("\n", 0, end) + 1
     if rows > 0 and end and not says_something(text[start:end]):
         begin = _closing_lines(text, start, end, cap // 2)

@@ -134,9 +134,8 @@ class _NeutralisedText:
             0  # the end of the growing prefix past ``_position``, when there was no cut
         )
         self._prefix_out = 0  # output of that prefix already handed on
-        self._column_parts: list[
-            str
-        ] = []  # expanded text since the last line break, measured only if a tab needs it
+        # expanded text since the last line break, measured only if a tab needs it
+        self._column_parts: list[str] = []
 
     @property
     def size(self) -> int:
@@ -227,9 +226,8 @@ class _Occurrences:
     def __init__(self, needles: Sequence[str]) -> None:
         self._needles = list(needles)
         self._next = [0] * len(self._needles)  # per needle: the next start not yet searched
-        self._keep = (
-            max(map(len, self._needles), default=0) + 66
-        )  # look-behind of the boundary checks
+        # look-behind of the boundary checks
+        self._keep = max(map(len, self._needles), default=0) + 66
         self._text = ""
         self._base = 0  # offset of ``_text[0]`` in the whole text
         self._found: list[tuple[int, int]] = []
@@ -241,9 +239,8 @@ class _Occurrences:
         self._text += piece
         end = self._base + len(self._text)
         for index, needle in enumerate(self._needles):
-            last = (
-                end - len(needle) - (0 if final else 1)
-            )  # a start needs the character after the match
+            # a start needs the character after the match
+            last = end - len(needle) - (0 if final else 1)
             start = self._next[index]
             while start <= last:
                 found = self._text.find(needle, start - self._base, last - self._base + len(needle))
@@ -325,12 +322,10 @@ class _FactRows:
         self._occurrences: _Occurrences | None = None
         self._partial = ""
         self._offset = 0  # where the partial row starts in the fact's neutralised text
-        self._waiting: list[
-            tuple[str, int]
-        ] = []  # finished rows whose highlighting is not yet known
-        self._marks: list[
-            tuple[int, int]
-        ] = []  # (rows emitted, raw characters consumed), for positions
+        # finished rows whose highlighting is not yet known
+        self._waiting: list[tuple[str, int]] = []
+        # (rows emitted, raw characters consumed), for positions
+        self._marks: list[tuple[int, int]] = []
 
     @property
     def raw_size(self) -> int:
@@ -390,9 +385,8 @@ class _FactRows:
             self.done = True
 
     def _feed(self, piece: str, final: bool) -> None:
-        if (
-            self._flags and self._occurrences is None
-        ):  # the flags are neutralised only once this fact is read
+        # the flags are neutralised only once this fact is read
+        if self._flags and self._occurrences is None:
             self._occurrences = _Occurrences([_neutralised(flag) for flag in self._flags])
         if self._occurrences is not None:
             self._occurrences.feed(piece, final)

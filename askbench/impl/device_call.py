@@ -67,9 +67,8 @@ def unwrap_device_write(
     if not device:
         return None
     content = tool_input.get("content", "")
-    content = (
-        content if isinstance(content, str) else stringify(content)
-    )  # never raises, unlike json.dumps
+    # never raises, unlike json.dumps
+    content = content if isinstance(content, str) else stringify(content)
     invoked = ask.get("invokedAs") or f"write xd://{device}"
     inner_ask = {**ask, "invokedAs": invoked}
     if content.strip() in HELP_CONTENTS:

@@ -260,9 +260,8 @@ def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -
     """
     rows = field_rows(cap) if rows is None else rows
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
-        return Capped(
-            text
-        )  # one line of printable ASCII that fits: nothing to neutralise, expand or cut
+        # one line of printable ASCII that fits: nothing to neutralise, expand or cut
+        return Capped(text)
     limit = (cap + 2) * (MAX_EXTENDERS + 1)
     prefix_end = _lines_end(text, rows + 1, min(limit, len(text)))
     many_lines = prefix_end < len(text) and text.count("\n", 0, prefix_end) > rows
@@ -272,9 +271,8 @@ def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -
         last_break = text.rfind("\n", floor, end)
         if last_break >= 0 and not says_something(text[last_break:end]):
             last_break = _before_closing_lines(text, last_break, end, rows, max(0, end - limit))
-        if (
-            last_break >= 0
-        ):  # the window opens on the last line's break, so the tail knows where its line starts
+        # the window opens on the last line's break, so the tail knows where its line starts
+        if last_break >= 0:
             return cap_ends(
                 _clean(text[:prefix_end]),
                 _clean(text[last_break:end]),
@@ -420,9 +418,8 @@ def _hits(spans: Sequence[Span], first: int, offset: int, end: int) -> tuple[Spa
     count = len(spans)
     if first == count or spans[first][0] >= end:
         return ()
-    if (
-        spans[first][0] <= offset and spans[first][1] >= end
-    ):  # inside one span: a repeated value's rows
+    # inside one span: a repeated value's rows
+    if spans[first][0] <= offset and spans[first][1] >= end:
         return ((0, end - offset),)
     hits: list[Span] = []
     index = first
@@ -531,9 +528,8 @@ def render_prompt_dialog(
         if remaining is not None and remaining <= 0:
             elided = True
             break
-        if (
-            value_cut and fact.brief is not None
-        ):  # the core shows the value; the entry need not repeat it
+        # the core shows the value; the entry need not repeat it
+        if value_cut and fact.brief is not None:
             fact = replace(fact, text=fact.brief)
             elided = True
         block, cut = _lay_out(fact, cap, row_width, needles)

@@ -225,9 +225,8 @@ class InputParser:
         if self._paste is not None:
             items.append(Paste("".join(self._paste) + self._pending))
             self._paste, self._pending = None, ""
-        while (
-            self._pending
-        ):  # input is idle: every unfinished sequence left was an esc and what followed it
+        # input is idle: every unfinished sequence left was an esc and what followed it
+        while self._pending:
             rest, self._pending = split_keys(self._pending[1:])
             items.extend([ESC, *rest])
         return _as_burst(items)

@@ -259,9 +259,8 @@ def _extra_evidence(ask: Mapping[str, object]) -> list[Evidence]:
         label, text, detail = record.get("label"), record.get("text"), record.get("detail")
         if not isinstance(label, str) or not isinstance(text, str):
             raise PayloadError(f"ask.evidence[{index}]", "needs a string label and a string text")
-        if poses_as_core(
-            label
-        ):  # moved into the text, as an input key is: only core facts stand there
+        # moved into the text, as an input key is: only core facts stand there
+        if poses_as_core(label):
             label, text = "evidence", f"{json.dumps(label, ensure_ascii=True)}: {text}"
         entries.append(Evidence(label, text, detail if isinstance(detail, str) else None))
     return entries

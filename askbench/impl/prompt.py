@@ -355,9 +355,8 @@ class PermissionPrompt:
         title = tuple(
             self.style("title", row) for row in fit_chrome([title_for(self.payload)], width)
         )
-        if (
-            width < MIN_WIDTH
-        ):  # narrower than any layout of the request: say so, as for a short terminal
+        # narrower than any layout of the request: say so, as for a short terminal
+        if width < MIN_WIDTH:
             return self._too_small(width, height, title)
         for chrome in self._chromes(width):
             area = self._area(width, height - len(title) - chrome.rows, shrink=chrome.shrink)
@@ -407,9 +406,8 @@ class PermissionPrompt:
             for row in fit_chrome([self._bound_to_expand(TOO_SMALL)], width)
         ]
         self._settle(_Area((), False, True))
-        if (
-            len(title) + len(message) + len(deny) > height
-        ):  # the way out matters most, then why, then the title
+        # the way out matters most, then why, then the title
+        if len(title) + len(message) + len(deny) > height:
             title = ()
         return [*title, *message[: max(0, height - len(deny))], *deny][-height:]
 
@@ -517,9 +515,8 @@ class PermissionPrompt:
             return _Area(ask.lines, True, ask.elided)
         if self.state.step != "reason" or not shrink:
             return None
-        bounded = self._bounded(
-            width
-        )  # a reason is typed, not granted: show what fits of the request
+        # a reason is typed, not granted: show what fits of the request
+        bounded = self._bounded(width)
         return _Area((*bounded.lines[: room - 1], ELLIPSIS), False, True)
 
     def _bounded(self, width: int) -> DialogView:

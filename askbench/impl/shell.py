@@ -181,9 +181,8 @@ def outline(command: str, dialect: Dialect | None = None) -> Outline | None:
         source = command.encode("utf-8")
     except UnicodeEncodeError:
         return None
-    candidate: Dialect = (
-        dialect or "bash"
-    )  # a command no dialect names is bash's: never re-read as PowerShell
+    # a command no dialect names is bash's: never re-read as PowerShell
+    candidate: Dialect = dialect or "bash"
     # ASCII holds no code point the scanner misreads: the one encoding serves the parser and the outliner.
     parse = _Parse(candidate, source, source if command.isascii() else scannable(command))
     if parse.doubtful:
@@ -494,11 +493,12 @@ class _Outliner:
             if found == len(shown):
                 continue
             first = last = shown[found][1]
+            # a node's tokens stand together in the outline, in order
             while (
                 last + 1 < len(tokens)
                 and node_start <= tokens[last + 1].start
                 and tokens[last + 1].end <= node_end
-            ):  # a node's tokens stand together in the outline, in order
+            ):
                 last += 1
             while last > first and places[last] < 0:
                 last -= 1
@@ -596,9 +596,8 @@ class _Outliner:
                 continue
             if kind in _BODIES or kind in _LITERALS:
                 items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
-            elif (
-                kind == "command_name" and node.child_count
-            ):  # its literal runs (found here: node.parent is O(depth))
+            # its literal runs (found here: node.parent is O(depth))
+            elif kind == "command_name" and node.child_count:
                 items = [
                     piece
                     for child in node.children
@@ -701,12 +700,10 @@ class _Outliner:
                         glued=True,
                     )
                 )
-        glued.append(
-            _Token("", anchor, anchor, glued=True)
-        )  # what follows on the line is spaced from ``<<EOF``
-        consumed = _Token(
-            "", node.end_byte, node.end_byte, glued=True
-        )  # the body and terminator are shown already
+        # what follows on the line is spaced from ``<<EOF``
+        glued.append(_Token("", anchor, anchor, glued=True))
+        # the body and terminator are shown already
+        consumed = _Token("", node.end_byte, node.end_byte, glued=True)
         return [*rest[:position], *glued, *rest[position:], consumed]
 
     def literal(self, node: Node, *, body: bool, name: bool = False) -> Iterator[Node | _Token]:
@@ -968,9 +965,8 @@ def _trailing_data(roots: Iterable[tuple[int, Node]]) -> int | None:
             walked += 1
             if walked > _TRAILING_WALK:
                 return None
-            node = (
-                stack.pop()
-            )  # the last child first: statements from the end, each before what it holds
+            # the last child first: statements from the end, each before what it holds
+            node = stack.pop()
             if node.type in _DATA_STATEMENTS and _runs_nothing(node):
                 start = offset + node.start_byte
                 continue

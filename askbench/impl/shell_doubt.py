@@ -242,10 +242,11 @@ def _hands_a_script(name: Node, source: bytes) -> bool:
     if not set(words) & _EVALUATORS:
         return False
     statement = command.parent
+    # the grammar may hang it on the list
     while statement is not None and statement.type in (
         "list",
         "pipeline",
-    ):  # the grammar may hang it on the list
+    ):
         statement = statement.parent
     if (
         statement is not None

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from askbench.harness.exit_codes import EXIT_OK, EXIT_VIOLATION
 from askbench.harness.frontends.cli import main
-from askbench.harness.runners.gate import EXIT_OK, EXIT_VIOLATION
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NODE = shutil.which("node")

@@ -64,7 +64,7 @@ def _claims(pattern: re.Pattern[str], description: str) -> list[int]:
     return [int(match.group(1).replace(",", "")) for match in pattern.finditer(description)]
 
 
-@pytest.mark.parametrize("fixture", FIXTURES, ids=[f"{f.family}/{f.name}" for f in FIXTURES])
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[f.id for f in FIXTURES])
 def test_the_counts_a_description_states_are_the_contents(fixture: Fixture) -> None:
     found = list(texts(fixture.call["input"]))
     for lines in _claims(LINE_CLAIM, fixture.description):
@@ -77,7 +77,7 @@ def test_the_counts_a_description_states_are_the_contents(fixture: Fixture) -> N
         ), f"says {characters} characters; the longest texts have {sorted({len(t) for t in found})[-4:]}"
 
 
-@pytest.mark.parametrize("fixture", FIXTURES, ids=[f"{f.family}/{f.name}" for f in FIXTURES])
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[f.id for f in FIXTURES])
 def test_every_source_is_a_public_reference_or_says_it_was_constructed(fixture: Fixture) -> None:
     assert PUBLIC_REFERENCE.search(
         fixture.source
@@ -98,7 +98,7 @@ def test_the_claims_are_read_as_written() -> None:
     assert list(texts("cat <<'EOF' > f\none\ntwo\nEOF"))[-1] == "one\ntwo"
 
 
-@pytest.mark.parametrize("fixture", FIXTURES, ids=[f"{f.family}/{f.name}" for f in FIXTURES])
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[f.id for f in FIXTURES])
 def test_every_expectation_says_more_than_the_kind(fixture: Fixture) -> None:
     """The builder derives the kind anyway: a fixture also pins whether it elides, a row bound, or a decisive token."""
     assert {"elided", "maxRows", "visible"} & set(

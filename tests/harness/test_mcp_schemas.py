@@ -88,7 +88,7 @@ def test_the_corpus_has_mcp_calls_from_enough_real_servers() -> None:
     assert len(servers) >= MIN_SERVERS, sorted(servers)  # type: ignore[type-var]
 
 
-@pytest.mark.parametrize(("fixture", "call"), CALLS, ids=[f"{f.family}/{f.name}" for f, _ in CALLS])
+@pytest.mark.parametrize(("fixture", "call"), CALLS, ids=[f.id for f, _ in CALLS])
 def test_every_mcp_call_validates_against_its_tools_input_schema(
     fixture: Fixture, call: McpCall
 ) -> None:

@@ -17,7 +17,6 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
 from askbench.harness.reporters.fixture_screens import screen_text
-from askbench.harness.reporters.vocabulary import fixture_id
 
 FIXTURES, PROBLEMS = load_corpus([BUILTIN_CORPUS])
 GOLDEN = Path(__file__).resolve().parent / "__snapshots__" / "test_snapshots"
@@ -45,7 +44,7 @@ def test_the_built_in_corpus_loads_without_problems():
 
 def snapshot_id(fixture: Fixture) -> str:
     """``family.name``: a file name of its own (syrupy drops a ``/``), and what ``-k`` selects."""
-    return fixture_id(fixture).replace("/", ".")
+    return fixture.id.replace("/", ".")
 
 
 def golden_file(fixture: Fixture) -> Path:
@@ -82,8 +81,8 @@ def test_screens(fixture: Fixture, screens: SnapshotAssertion, request: pytest.F
             recorded != text
         ):  # the whole diff, not pytest's cut of it: -q and one -v show as little as none
             pytest.fail(
-                f"{fixture_id(fixture)}: the screens are not the golden ones in {golden.name}; if the change "
-                f"is meant, read it, then: make snapshots FIXTURE={fixture_id(fixture)}\n"
+                f"{fixture.id}: the screens are not the golden ones in {golden.name}; if the change "
+                f"is meant, read it, then: make snapshots FIXTURE={fixture.id}\n"
                 + screen_diff(recorded, text),
                 pytrace=False,
             )

@@ -590,7 +590,7 @@ SIZES = [
 @pytest.mark.parametrize("forwarded", [False, True])
 def test_no_size_from_20x8_up_offers_approval_without_the_core(name: str, forwarded: bool) -> None:
     from askbench.harness.runners.scenarios import approval_offered, core_missing
-    from askbench.harness.terminals.models import read_frame
+    from askbench.harness.terminals.frame_reading import read_frame
 
     payload = _payload(name, **(FORWARDED if forwarded else {}))
     for expanded in (False, True):

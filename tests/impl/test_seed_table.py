@@ -46,7 +46,7 @@ from pathlib import Path
 import pytest
 from wcwidth import width as wc_width
 
-from askbench.harness.terminals.models import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 from askbench.impl.frame import EXPAND_HINT, render_frame
 from askbench.impl.legacy import wrap_message

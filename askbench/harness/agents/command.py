@@ -16,13 +16,13 @@ from pathlib import Path
 from ..fixtures.loading import Fixture
 from ..runners.gate import run_fixture
 from .archive import load_run, run_path, save_run
-from .driver import Timing, drive, fixture_key
+from .driver import Timing, drive
 from .install import bin_dir
 from .profiles import Profile
 from .stuck import StuckWatch
 from .verdicts import Verdict, judge, monotone_across
 
-__all__ = ["reference_verdicts", "run_matrix"]
+__all__ = ["reference_verdicts", "run_agent_matrix"]
 
 
 def reference_verdicts(
@@ -33,13 +33,11 @@ def reference_verdicts(
         result = run_fixture(fixture, widths)
         for judged in result.widths:
             names = sorted({violation.invariant for violation in judged.violations})
-            out[(fixture_key(fixture), judged.width)] = (
-                "FAIL " + ", ".join(names) if names else "PASS"
-            )
+            out[(fixture.id, judged.width)] = "FAIL " + ", ".join(names) if names else "PASS"
     return out
 
 
-def run_matrix(
+def run_agent_matrix(
     profiles: Sequence[Profile],
     fixtures: Sequence[Fixture],
     widths: Sequence[int],
@@ -71,14 +69,14 @@ def run_matrix(
     def one(task: tuple[Profile, Fixture, int]) -> Verdict | None:
         profile, fixture, width = task
         binaries = bin_dir(profile, cache) if cache and profile.package else None
-        kept = run_path(runs, profile.name, fixture_key(fixture), width) if runs else None
+        kept = run_path(runs, profile.name, fixture.id, width) if runs else None
         try:
             if reuse and kept and kept.is_file():
                 run = load_run(kept)
             elif reuse == "rejudge":
                 return None
             elif stuck := watch.stuck(profile.name):
-                verdict = stuck.verdict(profile.name, fixture_key(fixture), width)
+                verdict = stuck.verdict(profile.name, fixture.id, width)
                 progress(verdict)
                 return verdict
             else:
@@ -89,7 +87,7 @@ def run_matrix(
         except (OSError, subprocess.SubprocessError, ValueError) as error:
             verdict = Verdict(
                 profile.name,
-                fixture_key(fixture),
+                fixture.id,
                 width,
                 "ERROR",
                 notes=(f"the driver failed: {error}",),
@@ -110,11 +108,7 @@ def run_matrix(
         for fixture in fixtures:
             out.extend(
                 monotone_across(
-                    [
-                        v
-                        for v in verdicts
-                        if v.profile == profile.name and v.fixture == fixture_key(fixture)
-                    ]
+                    [v for v in verdicts if v.profile == profile.name and v.fixture == fixture.id]
                 )
             )
     return out

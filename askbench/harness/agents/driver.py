@@ -35,7 +35,6 @@ __all__ = [
     "drive",
     "Timing",
     "mcp_record_for",
-    "fixture_key",
 ]
 
 Outcome = Literal["prompt", "refused", "no prompt", "timeout", "unsupported", "crashed"]
@@ -104,11 +103,6 @@ class Run:
         return [
             capture for capture in self.captures if capture.step.startswith(("expanded", "page"))
         ]
-
-
-def fixture_key(fixture: Fixture) -> str:
-    """``family/name``: one name can stand in two families (a bash case and its forwarded twin)."""
-    return f"{fixture.family}/{fixture.name}"
 
 
 def mcp_record_for(fixture: Fixture, folder: Path) -> Path:
@@ -205,7 +199,7 @@ def drive(
     if intent is None:
         return Run(
             profile.name,
-            fixture_key(fixture),
+            fixture.id,
             width,
             "unsupported",
             notes=(f"no CLI tool fits a '{fixture.call.get('name')}' call",),
@@ -275,7 +269,7 @@ def _steps(
     call = model.call
     return Run(
         profile.name,
-        fixture_key(fixture),
+        fixture.id,
         width,
         outcome,
         tuple(captures),

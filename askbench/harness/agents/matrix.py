@@ -14,13 +14,15 @@ from dataclasses import dataclass, field
 from .profiles import Profile
 from .verdicts import Verdict
 
-__all__ = ["NOT_RUN", "Matrix"]
+__all__ = ["NOT_RUN", "AgentMatrix"]
 
 NOT_RUN = "NOT RUN"
 
 
 @dataclass(frozen=True)
-class Matrix:
+class AgentMatrix:
+    """The agent CLIs' verdicts, profile × fixture × width, beside the reference's: what the reports show."""
+
     profiles: tuple[Profile, ...]
     fixtures: tuple[str, ...]
     widths: tuple[int, ...]

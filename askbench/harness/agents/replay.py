@@ -18,7 +18,7 @@ import pyte
 from pyte import modes
 from wcwidth import wcwidth
 
-from ..terminals.models import Style
+from ..terminals.sgr import Style
 
 __all__ = ["Replayed", "replay", "replay_at", "payload_controls", "controls_in"]
 

@@ -83,9 +83,8 @@ def _tool_names(protocol: Protocol, body: Mapping[str, object]) -> tuple[str, ..
         )
     names: list[str] = []
     for tool in tools:
-        if (
-            tool.get("type") == "namespace"
-        ):  # OpenAI Responses: a server's tools grouped under one name
+        # OpenAI Responses: a server's tools grouped under one name
+        if tool.get("type") == "namespace":
             names.extend(
                 f"{tool.get('name')}.{inner.get('name')}" for inner in _dicts(tool.get("tools"))
             )

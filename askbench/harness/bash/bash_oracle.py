@@ -180,9 +180,8 @@ def _sections(output: str, nonce: str, count: int) -> list[str | None]:
     out: list[str | None] = []
     start = 0
     for line in re.finditer(rf"^: ASKBENCH_{nonce}_.*$", output, re.MULTILINE):
-        if (
-            line[0] != f": ASKBENCH_{nonce}_{len(out)}"
-        ):  # a separator out of turn: what lies before it is unsure
+        # a separator out of turn: what lies before it is unsure
+        if line[0] != f": ASKBENCH_{nonce}_{len(out)}":
             break
         end = line.start()
         while start < end and output[start] == "\n":

@@ -225,7 +225,7 @@ def _request(
     fixture_json: str,
     payload_json: str,
 ) -> _Request:
-    name = f"{fixture.family}/{fixture.name}"
+    name = fixture.id
     request_id = f"{name}@{width}/{view}"
     line = encode_request(
         request_id, view, width, max_rows or 0, field_max_width or 0, fixture_json, payload_json

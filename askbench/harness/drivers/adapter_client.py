@@ -315,7 +315,7 @@ class AdapterSource:
         budget: DialogBudget,
     ) -> ExternalFrame | AdapterFailure:
         self._sequence += 1
-        name = f"{fixture.family}/{fixture.name}" if fixture else "payload"
+        name = fixture.id if fixture else "payload"
         request_id = f"{self._sequence}:{name}@{width}/{view}"
         fixture_json, payload_json = self._shared_parts(payload, fixture)
         line = encode_request(

@@ -20,8 +20,8 @@ from ..drivers.adapter_client import (
     AdapterCommand,
     AdapterSource,
 )
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
-from ..runners.gate import EXIT_OK, EXIT_UNUSABLE
 
 if TYPE_CHECKING:
     from ..runners.matrix import Implementation
@@ -119,9 +119,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     tty = sys.stderr.isatty()
 
     def progress(name: str, index: int, total: int, fixture: Fixture) -> None:
-        sys.stderr.write(
-            f"\r\x1b[2K{name} [{index + 1}/{total}] {fixture.family}/{fixture.name}"[:100]
-        )
+        sys.stderr.write(f"\r\x1b[2K{name} [{index + 1}/{total}] {fixture.id}"[:100])
         sys.stderr.flush()
 
     matrix, screens = run_matrix(

@@ -16,11 +16,11 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..agents.command import reference_verdicts, run_matrix
+from ..agents.command import reference_verdicts, run_agent_matrix
 from ..agents.destination import PARTIAL, PUBLISHED, partial_reasons, report_path
-from ..agents.driver import Timing, fixture_key
+from ..agents.driver import Timing
 from ..agents.install import default_cache, install, installed
-from ..agents.matrix import Matrix
+from ..agents.matrix import AgentMatrix
 from ..agents.profiles import PROFILES, STANDINS, Profile
 from ..agents.selection import curated
 from ..agents.verdicts import Verdict
@@ -137,12 +137,14 @@ def cmd_agents(args: argparse.Namespace) -> int:
         else list(PROFILES.values())
     )
     context = _context(args)
-    keys = tuple(fixture_key(fixture) for fixture in fixtures)
+    keys = tuple(fixture.id for fixture in fixtures)
     reference = reference_verdicts(fixtures, args.widths)
     widths = tuple(sorted(args.widths))
 
     def report(verdicts: Sequence[Verdict], out: Path) -> None:
-        matrix = Matrix(tuple(chosen), keys, widths, tuple(verdicts), reference, missing, context)
+        matrix = AgentMatrix(
+            tuple(chosen), keys, widths, tuple(verdicts), reference, missing, context
+        )
         write_agents_report(matrix, out)
 
     done: list[Verdict] = []
@@ -165,7 +167,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     interrupted = False
     try:
         verdicts = (
-            run_matrix(
+            run_agent_matrix(
                 profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse
             )
             if profiles

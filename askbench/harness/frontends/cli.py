@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from askbench import __version__
 
+from ..exit_codes import EXIT_UNUSABLE
 from ..reporters.colour import COLOUR_CHOICES, wants_colour
 from .lazy_commands import AddParser, LazyCommands
 from .option_types import argument_type, parse_widths
@@ -18,9 +19,6 @@ from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
     from ..drivers.protocol import View
-
-EXIT_UNUSABLE = 2
-"""``askbench.harness.runners.gate.EXIT_UNUSABLE``, spelled here so that building the command line imports no judge."""
 
 
 def _positive(text: str) -> int:
@@ -44,7 +42,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     from ..fixtures.ids import selector
     from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
     from ..reporters.escape import one_line
-    from ..reporters.vocabulary import fixture_id
 
     fixtures, problems = load_corpus(args.paths or [BUILTIN_CORPUS])
     keep = selector(args.keyword, args.family)
@@ -52,7 +49,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"askbench: {one_line(problem.one())}", file=sys.stderr)
     try:
-        print("\n".join(one_line(fixture_id(fixture)) for fixture in chosen))
+        print("\n".join(one_line(fixture.id) for fixture in chosen))
     except BrokenPipeError:
         _discard_stdout()
     if not chosen:
@@ -106,6 +103,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     try:
         with open_source(args) as source:
+            # the failing screens go into the JUnit report
             run = run_gate(
                 paths,
                 args.widths,
@@ -114,7 +112,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 select=selector(args.keyword, args.family),
                 keep_screens=bool(args.junit),
                 models=models,
-            )  # the failing screens go into the JUnit report
+            )
     except AdapterUnusable as error:
         finish()
         print(f"askbench check: --impl: {error}", file=sys.stderr)

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import BUILTIN_CORPUS, CorpusManifest, Fixture, find_manifest, load_corpus
 from ..fixtures.mcp_arguments import argument_problems
 from ..fixtures.mcp_records import RECORDS
@@ -24,8 +25,8 @@ from ..fixtures.scaffold import TODO
 from ..reporters.escape import one_line
 from ..reporters.fixture_screens import screen_text
 from ..reporters.table import format_table
-from ..reporters.vocabulary import counted, fixture_id
-from ..runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
+from ..reporters.vocabulary import counted
+from ..runners.gate import run_gate
 
 __all__ = ["REVIEW_TESTS", "run_contrib"]
 
@@ -67,7 +68,7 @@ def _suite(fixtures: Sequence[Fixture], say: Callable[[str], None]) -> bool:
             "suite: not run (the claims, schema and snapshot tests hold the built-in corpus of a source checkout)"
         )
         return True
-    keyword = " or ".join(f"{fixture_id(f)} or {fixture_id(f).replace('/', '.')}" for f in builtin)
+    keyword = " or ".join(f"{f.id} or {f.id.replace('/', '.')}" for f in builtin)
     command = [
         sys.executable,
         "-m",
@@ -97,13 +98,13 @@ def run_contrib(paths: Sequence[Path], widths: Sequence[int], say: Callable[[str
             or "no fixtures were given"
         )
         return EXIT_UNUSABLE
-    todos = [f"{fixture_id(f)}: {todo}" for f in fixtures for todo in _todos(f)]
+    todos = [f"{f.id}: {todo}" for f in fixtures for todo in _todos(f)]
     not_ready = _not_ready(todos)
     say(not_ready or "placeholders: none left")
     run = run_gate(paths, widths)
     say(format_table(run, failures_only=True))
     arguments = [
-        f"{fixture_id(f)}: {problem}"
+        f"{f.id}: {problem}"
         for f in fixtures
         for problem in argument_problems(f, _record_folders(f))
     ]
@@ -118,11 +119,11 @@ def run_contrib(paths: Sequence[Path], widths: Sequence[int], say: Callable[[str
     suite = _suite(fixtures, say)
     for fixture in fixtures:
         say(
-            f"\nthe screens of {fixture_id(fixture)}, as its golden snapshot holds them (read them as a person would):"
+            f"\nthe screens of {fixture.id}, as its golden snapshot holds them (read them as a person would):"
         )
         say(screen_text(fixture, widths))
         if fixture.path.resolve().is_relative_to(BUILTIN_CORPUS.resolve()):
-            say(f"record or update them with: make snapshots FIXTURE={fixture_id(fixture)}")
+            say(f"record or update them with: make snapshots FIXTURE={fixture.id}")
     if not_ready:
         say(f"\n{not_ready}")
     if run.exit_code != EXIT_OK:

@@ -15,13 +15,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE
 from .adapter_commands import add_impl_options, open_source, positive_seconds
 from .option_types import parse_widths
 
 if TYPE_CHECKING:
     from ..runners.fuzz import FuzzRun
 
-EXIT_OK, EXIT_FOUND, EXIT_UNUSABLE = 0, 1, 2
+EXIT_FOUND = 1
 DEFAULT_BUDGET = 120.0
 DEFAULT_SAVE = Path(".askbench") / "fuzz-found"
 DEFAULT_DATABASE = Path(".askbench") / "fuzz-db"

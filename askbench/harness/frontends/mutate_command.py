@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..drivers.variants import VARIANTS, Variant, variant_named
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
-from ..runners.mutate import WIDTHS, fixture_key, run_mutation
+from ..runners.mutate import MUTATE_WIDTHS, run_mutation, target_key
 from .adapter_commands import positive_seconds
 
 __all__ = ["add_mutate_parser", "cmd_mutate"]
@@ -29,7 +29,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     tty = sys.stderr.isatty()
 
     def progress(index: int, total: int, fixture: Fixture) -> None:
-        sys.stderr.write(f"\r\x1b[2K[{index + 1}/{total}] {fixture_key(fixture)}"[:100])
+        sys.stderr.write(f"\r\x1b[2K[{index + 1}/{total}] {target_key(fixture)}"[:100])
         sys.stderr.flush()
 
     run = run_mutation(
@@ -84,7 +84,7 @@ def add_mutate_parser(
     mutate.add_argument(
         "--widths",
         type=widths_type,
-        default=list(WIDTHS),
+        default=list(MUTATE_WIDTHS),
         help="terminal widths, comma-separated (default 80,120,160,20,30,40)",
     )
     mutate.add_argument(

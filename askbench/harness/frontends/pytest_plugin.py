@@ -276,9 +276,8 @@ class JudgedView(pytest.Item):
 
         error = excinfo.value
         if isinstance(error, ViewFailed):
-            merged = merged_violations(
-                error.violations
-            )  # one line for what several terminal models saw alike
+            # one line for what several terminal models saw alike
+            merged = merged_violations(error.violations)
             lines = [f"{self.view} @{self.width}: {counted(len(merged), 'violation')}"]
             lines += [f"  {one_line(line)}" for line in merged]
             if error.screen:
@@ -288,9 +287,7 @@ class JudgedView(pytest.Item):
         return super().repr_failure(excinfo, style=style)  # type: ignore[arg-type]
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        from ..reporters.vocabulary import fixture_id
-
-        return self.path, None, f"{fixture_id(self.file.fixture)} {self.view} @{self.width}"
+        return self.path, None, f"{self.file.fixture.id} {self.view} @{self.width}"
 
 
 __all__ = [

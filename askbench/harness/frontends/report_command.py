@@ -7,9 +7,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ..exit_codes import EXIT_UNUSABLE
 from ..fixtures.loading import BUILTIN_CORPUS
 from ..judge.checks import WIDTHS
-from ..runners.gate import EXIT_UNUSABLE
 
 __all__ = ["add_report_parser", "cmd_report"]
 

@@ -76,12 +76,12 @@ from askbench.impl.keys import CTRL_C, ESC_WAIT_SECONDS, Input, InputParser
 from askbench.impl.prompt import PermissionPrompt, config_for
 
 from ..drivers.paint import chrome_style, warning_paint
+from ..exit_codes import EXIT_UNUSABLE
 from ..fixtures.loading import Case, UnusableFixture, read_case
 from .size_reports import Size, SizeReports
 
 EXIT_DECIDED = 0
 EXIT_ERROR = 1
-EXIT_UNUSABLE = 2
 EXIT_INTERRUPTED = 130
 
 HIDE_CURSOR = "\x1b[?25l"

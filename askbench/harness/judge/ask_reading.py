@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
-from ..terminals.models import ScreenRow, texts_between
+from ..terminals.rows import ScreenRows
 from .chrome import is_blank
 from .expected_facts import ARROW, CORE_LABELS, ExpectedFact
 from .extra_facts import PayloadTruths, extra_rows
@@ -147,7 +147,7 @@ class AskReading:
 
 
 def _value_stream(
-    rows: Sequence[ScreenRow], head: int, value_start: int, end: int, indent: int, label_alone: bool
+    rows: ScreenRows, head: int, value_start: int, end: int, indent: int, label_alone: bool
 ) -> tuple[str, Segments] | None:
     """The value's rows joined by ``\\n``, continuation rows without their first ``indent`` spaces.
 
@@ -164,7 +164,7 @@ def _value_stream(
     chunks: list[str] = []
     parts: list[str] = []
     under = " " * indent
-    for index, text in enumerate(texts_between(rows, first, max(end, head + 1)), first):
+    for index, text in enumerate(rows.texts_between(first, max(end, head + 1)), first):
         if index == head:
             taken = value_start
         elif not text or text.isspace():
@@ -185,7 +185,7 @@ _CHUNK_ROWS = 1024
 
 
 def _indents(
-    rows: Sequence[ScreenRow],
+    rows: ScreenRows,
     head: int,
     value_start: int,
     end: int,
@@ -286,7 +286,7 @@ def _cannot_grow(fact: ExpectedFact, stream: str) -> bool:
 
 def _read_fact(
     fact: ExpectedFact,
-    rows: Sequence[ScreenRow],
+    rows: ScreenRows,
     head: int,
     value_start: int,
     end: int,
@@ -338,7 +338,7 @@ def _reads(shown: FactOnScreen) -> bool:
 class _Walk:
     """One pass down the rows, fact by fact in the payload's order, each fact read from where the last one ended."""
 
-    rows: Sequence[ScreenRow]
+    rows: ScreenRows
     expected: Sequence[ExpectedFact]
     stop: int
     bounded: bool
@@ -364,11 +364,12 @@ class _Walk:
             position, fact = pending.pop(0)
             labels_pending[fact.label] -= 1
             earliest = min((later for later, _ in pending), default=position)
+            # a row heading a pending fact ends it
             self._fact(
                 position if earliest > position else earliest - 1,
                 fact,
                 shares_label=labels_pending[fact.label] > 0,
-            )  # a row heading a pending fact ends it
+            )
         self._skip_extras()
         read = len(self.reading.facts)
         self.reading.silent_gaps = [fact for before, fact in self.unmarked if before < read]
@@ -491,7 +492,7 @@ class _Walk:
 
 
 def read_ask(
-    rows: Sequence[ScreenRow],
+    rows: ScreenRows,
     expected: Sequence[ExpectedFact],
     stop: int,
     *,
@@ -541,7 +542,7 @@ def read_ask(
 
 
 def _unlabelled_walk(
-    rows: Sequence[ScreenRow],
+    rows: ScreenRows,
     expected: Sequence[ExpectedFact],
     stop: int,
     bounded: bool,
@@ -573,7 +574,7 @@ def _unlabelled_walk(
 
 def _unlabelled_value(
     fact: ExpectedFact,
-    rows: Sequence[ScreenRow],
+    rows: ScreenRows,
     block: UnlabelledBlock,
     bounded: bool,
     meter: WorkMeter,
@@ -601,7 +602,7 @@ def _unlabelled_value(
     return first
 
 
-def core_head_rows(rows: Sequence[ScreenRow], start: int, stop: int) -> list[int]:
+def core_head_rows(rows: ScreenRows, start: int, stop: int) -> list[int]:
     """Rows in ``rows[start:stop]`` that read like a core fact's label row."""
     return [index for index in range(start, stop) if _ANY_CORE_HEAD.match(rows[index].text)]
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..terminals.models import ScreenRow, texts_between
+from ..terminals.rows import ScreenRow, ScreenRows
 
 __all__ = ["box_bottom", "unbox", "unbox_under_header"]
 
@@ -64,12 +64,12 @@ def _box_end(rows: Sequence[ScreenRow], top: int) -> int | None:
     return None
 
 
-def box_bottom(rows: Sequence[ScreenRow], top: int) -> int | None:
+def box_bottom(rows: ScreenRows, top: int) -> int | None:
     """The bottom border of a box drawn from row ``top`` at column 0, every row between inside its two sides."""
     return _box_end(rows, top) if _TOP.match(rows[top].text) else None
 
 
-def unbox(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
+def unbox(rows: ScreenRows) -> ScreenRows:
     """The rows with every box drawn around them at the left edge taken off: its sides, their padding, its borders.
 
     A box is the renderer's frame: a top border at column 0, a bottom one,
@@ -84,7 +84,7 @@ def unbox(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
     index = next(
         (
             at
-            for at, text in enumerate(texts_between(rows, 0, len(rows)))
+            for at, text in enumerate(rows.texts_between(0, len(rows)))
             if text.startswith(_TOP_CORNERS) and _TOP.match(text)
         ),
         None,
@@ -106,10 +106,10 @@ def unbox(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
         out[index] = _border_text(out[index])
         out[bottom] = _border_text(out[bottom])
         index = bottom + 1
-    return out
+    return ScreenRows.of(out)
 
 
-def unbox_under_header(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
+def unbox_under_header(rows: ScreenRows) -> ScreenRows:
     """The rows with a box drawn right under the header taken off: its borders drawn as rules, its left side
     as two blanks, its right side gone; what it holds keeps its place past the side.
 
@@ -125,7 +125,7 @@ def unbox_under_header(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
     after the box's right side is no row of a box; then nothing is taken off, and the rows are ``rows``.
     """
     header = next(
-        (index for index, text in enumerate(texts_between(rows, 0, len(rows))) if text.strip()),
+        (index for index, text in enumerate(rows.texts_between(0, len(rows))) if text.strip()),
         len(rows),
     )
     top = header + 1
@@ -140,4 +140,4 @@ def unbox_under_header(rows: Sequence[ScreenRow]) -> Sequence[ScreenRow]:
         text = (_SIDE_BLANKS + row.text[1:-1]).rstrip(" ")
         styles = [row.styles[0]] * len(_SIDE_BLANKS) + list(row.styles[1 : len(row.text) - 1])
         out[index] = ScreenRow(text, styles[: len(text)], row.kinds)
-    return out
+    return ScreenRows.of(out)

@@ -31,18 +31,11 @@ from askbench.impl.payload import PromptPayload
 from ..drivers.frame_sources import FrameSource, RenderedFrame, reference_source
 from ..drivers.protocol import VIEWS, AdapterFailure, Verdict, View
 from ..fixtures.loading import Fixture
-from ..terminals.models import (
-    MODELS,
-    FrameReading,
-    ScreenRow,
-    Style,
-    TerminalModel,
-    cells_on,
-    printed_text,
-    read_frame,
-    row_kinds,
-    texts_between,
-)
+from ..terminals.frame_reading import FrameReading, read_frame
+from ..terminals.models import MODELS, TerminalModel, cells_on
+from ..terminals.rows import ScreenRow, ScreenRows
+from ..terminals.sgr import Style
+from ..terminals.unprintables import printed_text
 from .ask_reading import AskReading, FactOnScreen, read_ask
 from .box import unbox, unbox_under_header
 from .chrome import Chrome, find_options, is_blank, option_key, option_problems
@@ -112,7 +105,7 @@ class _Judged:
     """The columns a box drawn around the prompt takes from each row (its sides and padding)."""
 
     @property
-    def rows(self) -> Sequence[ScreenRow]:
+    def rows(self) -> ScreenRows:
         return self.reading.screen_rows
 
     def chrome_text(self) -> str:
@@ -392,7 +385,7 @@ def check_legible(judged: _Judged, escape: str | None, report: Report) -> None:
     ``escape`` is the tool input's sequence the frame's lines carry (``payload_escape``): the same on every
     terminal, so looked for once.
     """
-    for index, kinds in enumerate(row_kinds(judged.rows)):
+    for index, kinds in enumerate(judged.rows.all_kinds()):
         if not _any_unreadable(kinds):
             continue
         row = judged.rows[index]
@@ -489,7 +482,7 @@ def check_labels(judged: _Judged, report: Report) -> None:
     numbered = any(option.key.isdigit() for option in judged.chrome.options)
     for shown in ask.facts:
         for index, text in enumerate(
-            texts_between(judged.rows, shown.head + 1, shown.end), shown.head + 1
+            judged.rows.texts_between(shown.head + 1, shown.end), shown.head + 1
         ):
             key = option_key(text)
             if key is not None and (
@@ -525,11 +518,11 @@ def _forged_label_row(judged: _Judged, ask: AskReading, report: Report) -> bool:
     # a core label row poses as one wherever it stands above the options, also past the facts the ask reads;
     # below the title's first row (under a box's top border, the first that is not blank), a label row before
     # the first fact poses as much as one inside the ask
-    texts = texts_between(judged.rows, 0, len(judged.rows))
+    texts = judged.rows.texts_between(0, len(judged.rows))
     title = next((index for index, text in enumerate(texts) if text.strip()), 0)
     first = min(title + 1, ask.start)
     for index, text in enumerate(
-        texts_between(judged.rows, first, max(ask.end, judged.chrome.options_start)), first
+        judged.rows.texts_between(first, max(ask.end, judged.chrome.options_start)), first
     ):
         core = core_label_of(text, CORE_LABELS)
         if core is None and index >= ask.end:
@@ -765,7 +758,7 @@ _COUNT = re.compile(
 
 
 def _paints(judged: _Judged) -> bool:
-    return any(style.painted for kinds in row_kinds(judged.rows) for style in kinds)
+    return any(style.painted for kinds in judged.rows.all_kinds() for style in kinds)
 
 
 def check_highlight(judged: _Judged, payload: PromptPayload, report: Report) -> None:

@@ -74,7 +74,7 @@ class Option:
     row: int
     mark: str = ""
     paint: object = None
-    """The styles its cells are drawn in from its key on (``askbench.harness.terminals.models.Style``), when the
+    """The styles its cells are drawn in from its key on (``askbench.harness.terminals.sgr.Style``), when the
     reader was given the rows' styles."""
 
 

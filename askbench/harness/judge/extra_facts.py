@@ -25,12 +25,12 @@ add.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from askbench.impl.payload import PromptPayload
 
-from ..terminals.models import ScreenRow, texts_between
+from ..terminals.rows import ScreenRows
 from .expected_facts import CORE_LABELS
 from .label_lookalikes import core_label_of
 
@@ -206,14 +206,12 @@ def payload_truths(payload: PromptPayload) -> PayloadTruths:
     )
 
 
-def extra_rows(
-    rows: Sequence[ScreenRow], stop: int, truths: PayloadTruths | None
-) -> frozenset[int]:
+def extra_rows(rows: ScreenRows, stop: int, truths: PayloadTruths | None) -> frozenset[int]:
     """The rows of ``rows[:stop]`` that state a truth of the payload under a label no core fact stands under."""
     if truths is None:
         return frozenset()
     found = set()
-    for index, text in enumerate(texts_between(rows, 0, stop)):
+    for index, text in enumerate(rows.texts_between(0, stop)):
         match = _EXTRA_ROW.match(text)
         if match and core_label_of(text, CORE_LABELS) is None and truths.holds(*match.groups()):
             found.add(index)

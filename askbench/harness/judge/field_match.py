@@ -66,9 +66,8 @@ def must_notate(text: str, index: int) -> bool:
             )
         return True
     if category[0] == "M":
-        return (
-            index == 0 or text[index - 1] == "\n"
-        )  # a mark with nothing of the text's own to combine with
+        # a mark with nothing of the text's own to combine with
+        return index == 0 or text[index - 1] == "\n"
     return False
 
 
@@ -159,9 +158,8 @@ class _Comparison:
                 and char not in " \t\n"
                 and _indent_end(stream, self.p) > self.p
             ):
-                self.p = _indent_end(
-                    stream, self.p
-                )  # a wrapped row's indentation, read before its break
+                # a wrapped row's indentation, read before its break
+                self.p = _indent_end(stream, self.p)
                 found = None
             elif char in " \t":
                 found = self._blanks()
@@ -179,9 +177,8 @@ class _Comparison:
         n, m = len(text), len(stream)
         block_stream = _PLAIN.search(stream, p)
         stream_end = block_stream.start() if block_stream else m
-        block_text = _PLAIN.search(
-            text, i, i + (stream_end - p)
-        )  # no further: the block cannot be longer
+        # no further: the block cannot be longer
+        block_text = _PLAIN.search(text, i, i + (stream_end - p))
         length = min(
             (block_text.start() if block_text else min(n, i + (stream_end - p))) - i, stream_end - p
         )
@@ -201,9 +198,8 @@ class _Comparison:
         j = i
         while j < n and text[j] in _BLANK_AT_A_BREAK:
             j += 1
-        if (
-            j < n and text[j] == "\n"
-        ):  # an NBSP ending a line is as blank as a space, alone on a row or not
+        # an NBSP ending a line is as blank as a space, alone on a row or not
+        if j < n and text[j] == "\n":
             self.i, self.p = j + 1, self.p + 1
             return None
         spaces = i

@@ -14,7 +14,8 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..terminals.models import MODELS, ScreenRow, cells_on, texts_between
+from ..terminals.models import MODELS, cells_on
+from ..terminals.rows import ScreenRows
 from .expected_facts import ExpectedFact
 from .field_match import MARKER, compare, spellings
 from .work_units import WorkMeter
@@ -114,7 +115,7 @@ class HeadIndex:
 
     def __init__(
         self,
-        rows: Sequence[ScreenRow],
+        rows: ScreenRows,
         facts: Sequence[ExpectedFact],
         stop: int,
         meter: WorkMeter,
@@ -138,7 +139,7 @@ class HeadIndex:
         """Blank rows after a row that is not."""
         blank_before = True
         meter.charge(stop)  # a unit a row
-        for index, text in enumerate(texts_between(rows, 0, stop)):
+        for index, text in enumerate(rows.texts_between(0, stop)):
             position = -1
             if text[:1] in self._odd or text.find(":", 0, limit) >= 0:
                 labels = self._labels_of(text, limit, meter)

@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..terminals.models import ScreenRow, Style
+from ..terminals.rows import ScreenRow
+from ..terminals.sgr import Style
 from .perturbation import LocatedPayload, perturb
 
 __all__ = ["common_margin", "located_rows", "without_margin"]

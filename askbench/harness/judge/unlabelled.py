@@ -41,10 +41,10 @@ the header and the block leaves no block at all.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..terminals.models import ScreenRow
+from ..terminals.rows import ScreenRows
 from .chrome import is_blank
 
 __all__ = [
@@ -90,7 +90,7 @@ def _separator(text: str) -> bool:
 
 
 def unlabelled_block(
-    rows: Sequence[ScreenRow], stop: int, heads_a_fact: Callable[[int], bool]
+    rows: ScreenRows, stop: int, heads_a_fact: Callable[[int], bool]
 ) -> UnlabelledBlock | None:
     """The block under the header in ``rows[:stop]``, if the screen has one (the module's rules), in one pass."""
     header = next((index for index in range(stop) if not is_blank(rows[index].text)), None)
@@ -128,7 +128,7 @@ def _echo_agrees(header: str, first: str) -> bool:
     return any(echo == text or echo.endswith(_CUT) and text.startswith(echo[:-1]) for text in drawn)
 
 
-def gutter_column(rows: Sequence[ScreenRow], block: UnlabelledBlock) -> int | None:
+def gutter_column(rows: ScreenRows, block: UnlabelledBlock) -> int | None:
     """The column of a gutter drawn down the block, if every row of it that is not blank has one there."""
     drawn: tuple[int, str] | None = None
     for index in range(block.start, block.end):
@@ -144,19 +144,17 @@ def gutter_column(rows: Sequence[ScreenRow], block: UnlabelledBlock) -> int | No
     return drawn[0] if drawn else None
 
 
-def without_gutter(
-    rows: Sequence[ScreenRow], block: UnlabelledBlock, column: int
-) -> list[ScreenRow]:
+def without_gutter(rows: ScreenRows, block: UnlabelledBlock, column: int) -> ScreenRows:
     """The rows with the block's gutter drawn as a blank: every column stays where it is."""
     out = list(rows)
     for index in range(block.start, block.end):
         row = rows[index]
         if len(row.text) > column:
             out[index] = replace(row, text=f"{row.text[:column]} {row.text[column + 1 :]}")
-    return out
+    return ScreenRows.of(out)
 
 
-def without_prompt(rows: Sequence[ScreenRow], block: UnlabelledBlock) -> list[ScreenRow] | None:
+def without_prompt(rows: ScreenRows, block: UnlabelledBlock) -> ScreenRows | None:
     """The rows with a shell prompt ``$`` before the block's first row drawn as a blank, if one is there: the
     mark, then a blank or the row's end (a value whose first line is empty)."""
     row = rows[block.start]
@@ -165,10 +163,10 @@ def without_prompt(rows: Sequence[ScreenRow], block: UnlabelledBlock) -> list[Sc
         return None
     out = list(rows)
     out[block.start] = replace(row, text=f"{row.text[:at]} {row.text[at + 1 :]}")
-    return out
+    return ScreenRows.of(out)
 
 
-def value_head(rows: Sequence[ScreenRow], block: UnlabelledBlock, newlines: int) -> int:
+def value_head(rows: ScreenRows, block: UnlabelledBlock, newlines: int) -> int:
     """Where a value that begins with ``newlines`` line breaks begins: on the blank rows right above the
     block, one of them left under the header when nothing else separates it."""
     blanks = 0
@@ -178,7 +176,7 @@ def value_head(rows: Sequence[ScreenRow], block: UnlabelledBlock, newlines: int)
     return block.start - min(newlines, max(0, blanks - kept))
 
 
-def block_indent(rows: Sequence[ScreenRow], block: UnlabelledBlock, first_line: str) -> list[int]:
+def block_indent(rows: ScreenRows, block: UnlabelledBlock, first_line: str) -> list[int]:
     """The columns the block's value may start at: its least indented row's, or its first row's less the
     blanks the value's own first line begins with — the value's own indentation is text, read exactly."""
     leads = [

@@ -1,7 +1,9 @@
 """The judge's own reading of a shell command: which commands it runs, and whether the screen shows them.
 
 The gate must not take the renderer's word for what a command does, so
-this module never uses ``askbench.impl.shell``. A bash command is read by bash
+this module never reads a command with ``askbench.impl.shell``: it takes from it only
+``scannable``, the guard that keeps a text the tree-sitter grammar crashes on away from it,
+never a reading. A bash command is read by bash
 itself (``askbench.harness.bash.bash_oracle``, ``askbench.harness.bash.bash_reader``): every command it
 would run, wrappers' commands and the scripts handed to a shell included,
 each as its words; a PowerShell command (``ask.shell``) by tree-sitter's
@@ -32,9 +34,7 @@ import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser
 from wcwidth import wcwidth
 
-from askbench.impl.shell import (
-    scannable,  # the grammar's crash workaround only: the judge's parse is its own
-)
+from askbench.impl.shell import scannable
 
 from ..bash.bash_oracle import bash_version
 from ..bash.bash_reader import Found
@@ -217,12 +217,10 @@ def _commands(found: list[Found]) -> Commands | None:
         (command for command in found if runs[command.words]),
         key=lambda command: command.order,
     )
-    wrappers: list[
-        tuple[tuple[int, ...], int]
-    ] = []  # the places enclosing this one, and their indices
-    distinct: dict[
-        tuple[str, ...], int
-    ] = {}  # equal words are one list, however many commands run them
+    # the places enclosing this one, and their indices
+    wrappers: list[tuple[tuple[int, ...], int]] = []
+    # equal words are one list, however many commands run them
+    distinct: dict[tuple[str, ...], int] = {}
     which, outer = array("I"), array("i")
     for command in kept:
         words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
@@ -273,9 +271,8 @@ def _decode(source: bytes, node: Node) -> str:
 def _command(node: Node, source: bytes) -> ShellCommand:
     spans: list[Node] = []
     for child in node.named_children:
-        if (
-            child.type == "command_elements"
-        ):  # PowerShell: the arguments, with their separators as nodes
+        # PowerShell: the arguments, with their separators as nodes
+        if child.type == "command_elements":
             spans.extend(
                 element
                 for element in child.named_children

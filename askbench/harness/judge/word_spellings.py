@@ -122,9 +122,8 @@ def word_pattern(raw: str) -> str:
     forms = {exact(collapse(raw)), exact(collapse(quote_removed(raw)))}
     if is_long(raw):
         forms.add(capped_pattern(raw))
-    if (
-        "'" in raw
-    ):  # bash prints an ANSI-C string ($'\x41') translated ('A'): the source's spelling is free
+    # bash prints an ANSI-C string ($'\x41') translated ('A'): the source's spelling is free
+    if "'" in raw:
         forms.add(exact(collapse(raw[: raw.index("'")])) + rf"\$'{_FREE}")
     return "(?:" + "|".join(sorted(forms)) + ")"
 

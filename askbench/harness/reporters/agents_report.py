@@ -1,6 +1,6 @@
 """``reports/agents.md``, ``.json`` and ``.html``: every CLI × fixture × width, a verdict with its reasons.
 
-The matrix is ``askbench.harness.agents.matrix.Matrix``; a cell the run did
+The matrix is ``askbench.harness.agents.matrix.AgentMatrix``; a cell the run did
 not reach reads ``NOT RUN`` in every format.
 """
 
@@ -10,7 +10,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from ..agents.matrix import NOT_RUN, Matrix
+from ..agents.matrix import NOT_RUN, AgentMatrix
 from ..agents.profiles import Profile
 from ..agents.verdicts import Verdict
 from .escape import html_text
@@ -27,7 +27,7 @@ def _short(verdict: Verdict | None) -> str:
     return verdict.status
 
 
-def _row_cells(matrix: Matrix, fixture: str) -> list[str]:
+def _row_cells(matrix: AgentMatrix, fixture: str) -> list[str]:
     cells = [
         "<br>".join(
             f"{width}: {matrix.reference.get((fixture, width), NOT_RUN)}" for width in matrix.widths
@@ -43,7 +43,7 @@ def _row_cells(matrix: Matrix, fixture: str) -> list[str]:
     return cells
 
 
-def _counts(matrix: Matrix, profile: Profile) -> str:
+def _counts(matrix: AgentMatrix, profile: Profile) -> str:
     counts = Counter(
         _status(matrix.cell(profile.name, fixture, width))
         for fixture in matrix.fixtures
@@ -56,7 +56,7 @@ def _status(verdict: Verdict | None) -> str:
     return verdict.status if verdict else NOT_RUN
 
 
-def to_markdown(matrix: Matrix) -> str:
+def to_markdown(matrix: AgentMatrix) -> str:
     lines = ["# askbench agents: the agent CLIs' own permission prompts, judged", ""]
     lines.append(
         "Versions: "
@@ -93,7 +93,7 @@ def to_markdown(matrix: Matrix) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _reasons(matrix: Matrix, fixture: str) -> list[str]:
+def _reasons(matrix: AgentMatrix, fixture: str) -> list[str]:
     out = []
     for profile in matrix.profiles:
         for width in matrix.widths:
@@ -108,7 +108,7 @@ def _reasons(matrix: Matrix, fixture: str) -> list[str]:
     return out
 
 
-def to_json(matrix: Matrix) -> str:
+def to_json(matrix: AgentMatrix) -> str:
     data = {
         "versions": {profile.name: profile.spec for profile in matrix.profiles},
         "context": dict(matrix.context),
@@ -154,7 +154,7 @@ def _screen(verdict: Verdict | None) -> str:
     )
 
 
-def to_html(matrix: Matrix) -> str:
+def to_html(matrix: AgentMatrix) -> str:
     head = "".join(
         f"<th>{html_text(profile.label)}<br><code>{html_text(profile.spec)}</code></th>"
         for profile in matrix.profiles
@@ -189,7 +189,7 @@ def to_html(matrix: Matrix) -> str:
     )
 
 
-def write_agents_report(matrix: Matrix, out: Path) -> None:
+def write_agents_report(matrix: AgentMatrix, out: Path) -> None:
     """``out`` with the suffixes ``.md``, ``.json`` and ``.html``, its folder made first."""
     out.parent.mkdir(parents=True, exist_ok=True)
     out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")

@@ -26,7 +26,7 @@ from ..judge.checks import WIDTHS
 from ..runners.gate import FixtureResult, GateRun, run_gate
 from .escape import md_cell
 from .gallery import INDEX, gallery_pages
-from .vocabulary import ASK_ROWS, fixture_id
+from .vocabulary import ASK_ROWS
 
 
 def parse_seed_rows(text: str) -> tuple[tuple[str, int, str], ...]:
@@ -144,7 +144,7 @@ def _grouped(
 ) -> list[tuple[str, list[str]]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for fixture in fixtures:
-        groups[key(fixture)].append(fixture_id(fixture))
+        groups[key(fixture)].append(fixture.id)
     return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
@@ -223,7 +223,7 @@ def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
         "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ]
     for result in run.results:
-        name = md_cell(fixture_id(result.fixture))
+        name = md_cell(result.fixture.id)
         if result.error:
             lines.append(f"| {name} | | | | | | {md_cell(_verdict(result))} |")
             continue
@@ -278,7 +278,7 @@ def write_report(
     out_dir.mkdir(parents=True, exist_ok=True)
     corpus = out_dir / "corpus.md"
     corpus.write_text(corpus_markdown(run, widths), encoding="utf-8")
-    verdicts = {fixture_id(r.fixture): _verdict(r) for r in run.results}
+    verdicts = {r.fixture.id: _verdict(r) for r in run.results}
     pages = gallery_pages([r.fixture for r in run.results], verdicts, widths)
     written = []
     for name, text in pages.items():

@@ -23,7 +23,7 @@ from ..judge.ask_reading import read_ask
 from ..judge.checks import WIDTHS
 from ..judge.chrome import find_options
 from ..judge.expected_facts import expected_facts
-from ..terminals.models import FrameReading, read_frame
+from ..terminals.frame_reading import FrameReading, read_frame
 from .vocabulary import ASK_ROWS, FRAME_ROWS
 
 SHOWN_VIEWS: tuple[View, ...] = ("bounded", "complete")

@@ -19,11 +19,11 @@ from askbench.impl.payload import PayloadError
 from ..drivers.paint import chrome_style
 from ..fixtures.loading import Fixture
 from ..judge.checks import WIDTHS
-from ..terminals.models import StyledRun
+from ..terminals.frame_reading import StyledRun
 from .escape import html_text
 from .fixture_screens import fixture_screens
 from .stylesheet import PALETTE, STYLESHEET
-from .vocabulary import ASK_ROWS, FRAME_ROWS, fixture_id
+from .vocabulary import ASK_ROWS, FRAME_ROWS
 
 COLLAPSE_ROWS = 80
 """A complete view longer than this is shown collapsed in a ``<details>``."""
@@ -155,9 +155,9 @@ def _figure(screen: Screen, fixture: Fixture) -> str:
 
 
 def fixture_html(fixture: Fixture, verdict: str, widths: Sequence[int] = WIDTHS) -> str:
-    anchor = slug(fixture_id(fixture))
+    anchor = slug(fixture.id)
     head = (
-        f'<section class="fixture" id="{anchor}"><h3>{text_html(fixture_id(fixture))}</h3>'
+        f'<section class="fixture" id="{anchor}"><h3>{text_html(fixture.id)}</h3>'
         f'<p class="meta">{text_html(fixture.description)}<br>source: {text_html(fixture.source)}<br>'
         f'gate: <span class="{"ok" if verdict == "ok" else "fail"}">{text_html(verdict)}</span></p>'
     )
@@ -208,7 +208,7 @@ def _page(title: str, body: Sequence[str]) -> str:
 
 
 def _failing_first(members: Sequence[Fixture], verdicts: Mapping[str, str]) -> list[Fixture]:
-    return sorted(members, key=lambda fixture: verdicts.get(fixture_id(fixture)) == "ok")
+    return sorted(members, key=lambda fixture: verdicts.get(fixture.id) == "ok")
 
 
 def gallery_pages(
@@ -223,24 +223,20 @@ def gallery_pages(
     families: dict[str, list[Fixture]] = {}
     for fixture in fixtures:
         families.setdefault(fixture.family, []).append(fixture)
-    failing = [
-        f for members in families.values() for f in members if verdicts.get(fixture_id(f)) != "ok"
-    ]
+    failing = [f for members in families.values() for f in members if verdicts.get(f.id) != "ok"]
     shown_widths = ", ".join(str(width) for width in widths)
     index = ["<h1>askbench screen gallery</h1>", _INTRO.format(widths=shown_widths)]
     if failing:
         index.append(
             f'<h2 id="section-{FAILURES}" class="fail">Failing fixtures ({len(failing)})</h2>'
         )
-        index.extend(
-            fixture_html(f, verdicts.get(fixture_id(f), "not judged"), widths) for f in failing
-        )
+        index.extend(fixture_html(f, verdicts.get(f.id, "not judged"), widths) for f in failing)
     index.append(
         '<h2 id="section-families">Families</h2><table class="families"><tr><th>family</th>'
         "<th>fixtures</th><th>failing</th></tr>"
     )
     for family, members in families.items():
-        bad = sum(1 for f in members if verdicts.get(fixture_id(f)) != "ok")
+        bad = sum(1 for f in members if verdicts.get(f.id) != "ok")
         index.append(
             f'<tr><td><a href="{family_page(family)}">{text_html(family)}</a></td><td>{len(members)}</td>'
             f'<td class="{"fail" if bad else "ok"}">{bad}</td></tr>'
@@ -253,7 +249,7 @@ def gallery_pages(
             f'<h3><a href="{family_page(family)}">{text_html(family)}</a> ({len(members)})</h3><ul>'
         )
         index.extend(
-            f'<li><a href="{family_page(family)}#{slug(fixture_id(f))}">{text_html(fixture_id(f))}</a></li>'
+            f'<li><a href="{family_page(family)}#{slug(f.id)}">{text_html(f.id)}</a></li>'
             for f in ordered
         )
         index.append("</ul>")
@@ -262,9 +258,7 @@ def gallery_pages(
             f"<h1>{text_html(family)}</h1>",
             _INTRO.format(widths=shown_widths),
         ]
-        body.extend(
-            fixture_html(f, verdicts.get(fixture_id(f), "not judged"), widths) for f in ordered
-        )
+        body.extend(fixture_html(f, verdicts.get(f.id, "not judged"), widths) for f in ordered)
         pages[family_page(family)] = _page(f"askbench gallery: {family}", body)
     index.append("</nav>")
     return {INDEX: _page("askbench screen gallery", index), **pages}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..fixtures.json_positions import line_of
 from ..runners.gate import FixtureResult, GateRun
 from .escape import one_line
-from .vocabulary import PROBLEM_LABELS, fixture_id, merged_violations, shown_path
+from .vocabulary import PROBLEM_LABELS, merged_violations, shown_path
 
 
 def _data(text: str) -> str:
@@ -63,7 +63,7 @@ def workflow_commands(run: GateRun) -> list[str]:
         commands.append(
             _command(
                 shown_path(result.fixture.path),
-                f"askbench: {fixture_id(result.fixture)}",
+                f"askbench: {result.fixture.id}",
                 lines,
                 _fixture_line(result),
             )

@@ -13,7 +13,7 @@ import json
 
 from ..judge.checks import WidthResult
 from ..runners.gate import FixtureResult, GateRun
-from .vocabulary import fixture_id, shown_path
+from .vocabulary import shown_path
 
 FORMAT = "askbench.check/1"
 
@@ -39,7 +39,7 @@ def _width(width: WidthResult, timings: bool) -> dict[str, object]:
 
 def _fixture(result: FixtureResult, timings: bool) -> dict[str, object]:
     return {
-        "id": fixture_id(result.fixture),
+        "id": result.fixture.id,
         "family": result.fixture.family,
         "path": shown_path(result.fixture.path),
         "passed": result.passed,

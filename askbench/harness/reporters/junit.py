@@ -34,7 +34,7 @@ from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
 from ..runners.toolchain import Toolchain
 from .escape import one_line
-from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, fixture_id, shown_path
+from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, shown_path
 
 UNUSABLE_SUITE = "askbench.unusable"
 TOOLCHAIN = "askbench.toolchain"
@@ -125,8 +125,8 @@ def _suite(
     judged_on: Sequence[str] = TERMINALS,
     toolchain: Toolchain | None = None,
 ) -> ET.Element:
-    classname = fixture_id(result.fixture).replace("/", ".")
-    suite = ET.Element("testsuite", {"name": xml_text(fixture_id(result.fixture))})
+    classname = result.fixture.id.replace("/", ".")
+    suite = ET.Element("testsuite", {"name": xml_text(result.fixture.id)})
     _properties(suite, toolchain, file=shown_path(result.fixture.path))
     if result.error:
         case = _testcase(suite, classname, "build")

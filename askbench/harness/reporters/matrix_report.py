@@ -66,9 +66,7 @@ def to_markdown(matrix: Matrix) -> str:
             for name in names:
                 cell = matrix.cell(index, name, width)
                 cells.append("ok" if cell.ok else md_link(cell.text, cell.screen or ""))
-            out.append(
-                f"| {md_cell(f'{fixture.family}/{fixture.name}')} | " + " | ".join(cells) + " |"
-            )
+            out.append(f"| {md_cell(f'{fixture.id}')} | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -114,7 +112,7 @@ def to_html(matrix: Matrix) -> str:
                 )
                 link = f'<a href="{escape(cell.screen or "")}">{escape(cell.text)}</a>'
                 cells.append(f'<td class="{kind}">{link}</td>')
-        label = escape(f"{fixture.family}/{fixture.name}")
+        label = escape(fixture.id)
         body.append(
             f'<tr id="f{index}"><th title="{escape(fixture.description)}">{label}</th>{"".join(cells)}</tr>'
         )

@@ -14,7 +14,6 @@ from typing import TextIO
 
 from ..fixtures.loading import Fixture
 from .escape import one_line
-from .vocabulary import fixture_id
 
 Progress = Callable[[int, int, Fixture], None]
 
@@ -28,7 +27,7 @@ def live_progress(stream: TextIO, label: str = "") -> Progress:
     """One line redrawn in place (``\\r`` and erase-line), cut to 100 characters."""
 
     def show(index: int, total: int, fixture: Fixture) -> None:
-        line = f"{label}[{index + 1}/{total}] {one_line(fixture_id(fixture))}"
+        line = f"{label}[{index + 1}/{total}] {one_line(fixture.id)}"
         stream.write("\r\x1b[2K" + line[:100])
         stream.flush()
 
@@ -41,7 +40,7 @@ def logged_progress(stream: TextIO, label: str = "askbench check: ") -> Progress
     def show(index: int, total: int, fixture: Fixture) -> None:
         done = index + 1
         if done == 1 or done * 10 // total != index * 10 // total:
-            stream.write(f"{label}{done}/{total} fixtures: {one_line(fixture_id(fixture))}\n")
+            stream.write(f"{label}{done}/{total} fixtures: {one_line(fixture.id)}\n")
             stream.flush()
 
     return show

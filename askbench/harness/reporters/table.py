@@ -17,7 +17,6 @@ from .summary import summary_line
 from .vocabulary import (
     PROBLEM_LABELS,
     ROWS_LEGEND,
-    fixture_id,
     merged_violations,
     shown_path,
 )
@@ -82,7 +81,7 @@ def _rows(
     """The column headings and a row per fixture × width; nothing when no fixture is shown."""
     if not shown:
         return []
-    names = {id(result): one_line(fixture_id(result.fixture)) for result in shown}
+    names = {id(result): one_line(result.fixture.id) for result in shown}
     name_width = max([cell_width(name) for name in names.values()] + [len("fixture")])
     counts_width = sum(len(label) for label in _COUNTS) + 2 * (len(_COUNTS) - 1)
     lines = [

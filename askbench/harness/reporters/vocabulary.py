@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..fixtures.loading import Fixture, ProblemKind
+from ..fixtures.loading import ProblemKind
 from ..judge.checks import Violation
 from ..terminals.models import MODELS
 
@@ -33,11 +33,6 @@ PROBLEM_LABELS: dict[ProblemKind, str] = {
     "malformed": "MALFORMED",
     "family": "NO FAMILY",
 }
-
-
-def fixture_id(fixture: Fixture) -> str:
-    """``family/name``: how every report names a fixture, never cut short."""
-    return f"{fixture.family}/{fixture.name}"
 
 
 def shown_path(path: Path) -> str:

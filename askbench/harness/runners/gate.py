@@ -18,6 +18,7 @@ from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 from ..bash.reading import read_words
 from ..drivers.frame_sources import FrameSource
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
 from ..judge.checks import (
     DEFAULT_MODELS,
@@ -31,8 +32,6 @@ from ..judge.checks import (
 from ..judge.what_runs import prefetch_runs
 from ..terminals.models import TerminalModel
 from .toolchain import Toolchain, gather_toolchain
-
-EXIT_OK, EXIT_VIOLATION, EXIT_UNUSABLE = 0, 1, 2
 
 
 @dataclass
@@ -137,9 +136,8 @@ def run_fixture(
             return result
         result.widths.append(judged)
     by_width = {judged.width: judged for judged in result.widths}
-    for violation in check_monotone(
-        result.widths
-    ):  # across the widths of the run: a wider one never shows less
+    # across the widths of the run: a wider one never shows less
+    for violation in check_monotone(result.widths):
         by_width[violation.width].violations.append(violation)
     return result
 

@@ -110,7 +110,7 @@ def screen_file(
 ) -> str:
     """What the gate saw for one failing cell: the violations, then each named view's screen row by row."""
     lines = [
-        f"{fixture.family}/{fixture.name} @{width.width if width else '?'} — {implementation}",
+        f"{fixture.id} @{width.width if width else '?'} — {implementation}",
         f"fixture: {fixture.path}",
         f"{fixture.description}",
         "",

@@ -34,17 +34,18 @@ from ..drivers.adapters.variant import command_for
 from ..drivers.frame_sources import FrameSource, RenderedFrame, reference_source
 from ..drivers.protocol import VIEWS, AdapterFailure, Verdict, View
 from ..drivers.variants import Variant
+from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
 from ..judge.checks import Violation, run_width
 from ..judge.invariants import Invariant
-from .gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 
-WIDTHS = (80, 120, 160, 20, 30, 40)
+MUTATE_WIDTHS = (80, 120, 160, 20, 30, 40)
+"""The gate's widths and three narrow ones: a mutant's defect often shows only where rows are short."""
 Frames = Mapping[View, RenderedFrame | AdapterFailure]
 MutantVerdict = Literal["KILLED", "SURVIVED", "STALE", "NOT EXERCISED"]
 
 
-def fixture_key(fixture: Fixture) -> str:
+def target_key(fixture: Fixture) -> str:
     """``family/name`` from the file's own folder, as a variant names its targets, however the file was passed."""
     return f"{fixture.path.parent.name}/{fixture.path.stem}"
 
@@ -203,9 +204,8 @@ def _render(
             frames[view] = source(payload, fixture, view, width, fixture.budget(width))
         except RecursionError:
             raise
-        except (
-            Exception
-        ) as error:  # a variant that breaks is a verdict on the variant, never a lost run
+        # a variant that breaks is a verdict on the variant, never a lost run
+        except Exception as error:
             frames[view] = AdapterFailure("CRASH", f"{type(error).__name__}: {error}")
     return frames
 
@@ -258,7 +258,7 @@ class _Sources:
 def run_mutation(
     paths: Iterable[Path],
     variants: Sequence[Variant],
-    widths: Sequence[int] = WIDTHS,
+    widths: Sequence[int] = MUTATE_WIDTHS,
     *,
     timeout: float | None = None,
     targets_only: bool = False,
@@ -271,7 +271,7 @@ def run_mutation(
     """
     started = time.perf_counter()
     fixtures, problems = load_corpus(paths)
-    keys = {fixture_key(fixture) for fixture in fixtures}
+    keys = {target_key(fixture) for fixture in fixtures}
     run = MutationRun(
         list(widths),
         len(fixtures),
@@ -323,7 +323,7 @@ def differences(
         return []
     violations = _judge(payload, fixture, width, frames)
     expected = set(variant.invariants)
-    key = fixture_key(fixture)
+    key = target_key(fixture)
     found = []
     for view in differing:
         killed_by = tuple(sorted(_on(violations, view) & expected))
@@ -351,7 +351,7 @@ def mutant_differences(
 
 
 def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
-    key = fixture_key(fixture)
+    key = target_key(fixture)
     mutants = [
         mutant for mutant in run.mutants if not run.targets_only or key in mutant.variant.targets
     ]

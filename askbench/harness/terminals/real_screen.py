@@ -15,15 +15,11 @@ from typing import Protocol
 
 from wcwidth import iter_graphemes
 
-from .models import (
-    GRAPHEME,
-    TRANSCRIPT,
-    ScreenRow,
-    TerminalModel,
-    TerminalScreen,
-    place,
-    printed_text,
-)
+from .layout import place
+from .models import GRAPHEME, TerminalModel, TerminalScreen
+from .rows import ScreenRows
+from .truth import TRANSCRIPT
+from .unprintables import printed_text
 
 __all__ = [
     "RealTerminal",
@@ -64,7 +60,7 @@ def frame_height(lines: Sequence[str], width: int) -> int:
     return len(TRANSCRIPT) + rows + 2
 
 
-def screen_rows(shown: Sequence[str]) -> Sequence[ScreenRow]:
+def screen_rows(shown: Sequence[str]) -> ScreenRows:
     """Rows the terminal gave as characters with SGR (its style carried from row to row) as the judge reads rows."""
     return place(shown, 1 << 30, GRAPHEME)
 
@@ -75,7 +71,9 @@ def _screen(terminal: RealTerminal) -> Callable[[Sequence[str], int], TerminalSc
         rows = screen_rows(shown)
         last = max([cursor_row, *(index for index, row in enumerate(rows) if row.text)])
         intact = [row.text for row in rows[: len(TRANSCRIPT)]] == list(TRANSCRIPT)
-        return TerminalScreen(tuple(rows[len(TRANSCRIPT) : last + 1] if lines else ()), intact)
+        return TerminalScreen(
+            ScreenRows.of(rows[len(TRANSCRIPT) : last + 1] if lines else ()), intact
+        )
 
     return screen
 

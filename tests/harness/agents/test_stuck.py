@@ -6,7 +6,7 @@ import time
 
 from agents_cases import fixture, needs_tmux
 
-from askbench.harness.agents.command import run_matrix
+from askbench.harness.agents.command import run_agent_matrix
 from askbench.harness.agents.driver import Timing
 from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.stuck import StuckWatch
@@ -65,7 +65,7 @@ def test_a_login_screen_stops_the_cli_s_cells_without_their_timeouts() -> None:
     ]
     timing = Timing(start=3.0, quiet=0.5, step=3.0, key_quiet=0.4, patience=1.0)
     began = time.monotonic()
-    verdicts = run_matrix(
+    verdicts = run_agent_matrix(
         [standin("chat", "login")], [fixture(name) for name in names], [80], None, 1, timing
     )
     took = time.monotonic() - began

@@ -27,10 +27,11 @@ from askbench.harness.drivers.protocol import (
     payload_to_json,
     schema,
 )
+from askbench.harness.exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from askbench.harness.fixtures.loading import load_corpus, load_fixture
 from askbench.harness.frontends.cli import main
 from askbench.harness.judge.checks import run_width
-from askbench.harness.runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
+from askbench.harness.runners.gate import run_gate
 from askbench.impl.dialog import core_facts
 from askbench.impl.payload import build_payload
 

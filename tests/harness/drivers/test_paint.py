@@ -9,7 +9,7 @@ from askbench.harness.drivers.paint import (
     chrome_style,
     warning_paint,
 )
-from askbench.harness.terminals.models import PLAIN, apply_sgr
+from askbench.harness.terminals.sgr import PLAIN, apply_sgr
 
 
 def test_the_flagged_text_is_in_the_warning_colour_and_the_colour_closes() -> None:

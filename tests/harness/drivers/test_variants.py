@@ -31,12 +31,14 @@ from askbench.harness.drivers.variants import MUTANTS, STYLES, VARIANTS, Variant
 from askbench.harness.drivers.variants.mutants import capping_by
 from askbench.harness.drivers.variants.style_ask import paint_tokens
 from askbench.harness.drivers.variants.words import word_wrap
+from askbench.harness.exit_codes import EXIT_OK, EXIT_VIOLATION
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
 from askbench.harness.frontends.cli import main
 from askbench.harness.judge.checks import run_width
 from askbench.harness.reporters.mutation_report import to_markdown
-from askbench.harness.runners.gate import EXIT_OK, EXIT_VIOLATION, run_gate
+from askbench.harness.runners.gate import run_gate
 from askbench.harness.runners.mutate import (
+    MUTATE_WIDTHS,
     Difference,
     MutantResult,
     mutant_differences,
@@ -47,7 +49,6 @@ from askbench.impl.dialog import capped_field
 from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import build_payload
 
-WIDTHS = (80, 120, 160, 20, 30, 40)
 INVARIANTS = {
     "containment",
     "legible",
@@ -181,7 +182,7 @@ def test_a_variant_must_say_what_it_is():
 @pytest.fixture(scope="module")
 def target_run():
     paths = sorted({corpus_file(target) for mutant in IN_PROCESS for target in mutant.targets})
-    return run_mutation(paths, IN_PROCESS, WIDTHS, targets_only=True)
+    return run_mutation(paths, IN_PROCESS, MUTATE_WIDTHS, targets_only=True)
 
 
 def _expected_to_die(mutants):
@@ -229,7 +230,10 @@ NON_SGR_ESCAPES = st.sampled_from(
 
 
 @given(
-    before=HOSTILE_TEXT, escape=NON_SGR_ESCAPES, after=HOSTILE_TEXT, width=st.sampled_from(WIDTHS)
+    before=HOSTILE_TEXT,
+    escape=NON_SGR_ESCAPES,
+    after=HOSTILE_TEXT,
+    width=st.sampled_from(MUTATE_WIDTHS),
 )
 def test_escape_passthrough_is_rejected_by_containment_wherever_an_escape_reaches_the_screen(
     before, escape, after, width

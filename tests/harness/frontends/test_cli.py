@@ -12,8 +12,8 @@ from tmp_corpus import LS, Corpus
 
 from askbench import __version__
 from askbench.harness.drivers.paint import ANSI_PAINT_OPEN
+from askbench.harness.exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from askbench.harness.frontends.cli import main
-from askbench.harness.runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
 REPRO = CORPUS / "bash" / "powershell-here-string-report-200-lines.json"
@@ -187,6 +187,7 @@ def _modules_after(code: str) -> set[str]:
 
 
 VERSION_MODULES = {
+    "askbench.harness.exit_codes",
     "askbench.harness.frontends.cli",
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",

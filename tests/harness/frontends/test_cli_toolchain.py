@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from tmp_corpus import Corpus
 
+from askbench.harness.exit_codes import EXIT_OK
 from askbench.harness.frontends.cli import main
-from askbench.harness.runners.gate import EXIT_OK
 
 
 def _check(*args: str) -> subprocess.CompletedProcess[str]:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from askbench.harness.exit_codes import EXIT_OK, EXIT_UNUSABLE
 from askbench.harness.fixtures.fuzz_strategies import STRATEGIES
 from askbench.harness.frontends.cli import main
-from askbench.harness.runners.gate import EXIT_OK, EXIT_UNUSABLE
 
 
 def test_list_names_every_strategy_and_the_families_it_draws(

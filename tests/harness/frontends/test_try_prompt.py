@@ -438,6 +438,7 @@ cli.main(["try", sys.argv[1]])
 """``askbench try FIXTURE`` that stops as it is about to draw its first frame and lists every module imported by then."""
 
 TRY_MODULES = {
+    "askbench.harness.exit_codes",
     "askbench.harness.drivers.paint",
     "askbench.harness.fixtures.ids",
     "askbench.harness.fixtures.json_positions",
@@ -452,7 +453,7 @@ TRY_MODULES = {
     "askbench.harness.frontends.try_prompt",
     "askbench.harness.reporters.colour",
 }
-"""All of the harness ``askbench try`` imports before its first frame, packages aside: the command line (its did-you-mean parser included), the
+"""All of the harness ``askbench try`` imports before its first frame, packages aside: the exit codes, the command line (its did-you-mean parser included), the
 fixture's loader and the prompt's colours. The fixture is checked once the frame shows (``test_a_fixture_the_gate_
 refuses_is_shown_then_refused_before_any_key_decides``), so no schema validator is imported before it."""
 

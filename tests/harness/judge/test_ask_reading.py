@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from askbench.harness.judge.ask_reading import core_head_rows, label_head, read_ask
 from askbench.harness.judge.expected_facts import ExpectedFact
 from askbench.harness.judge.work_units import ReadingTimeout, WorkMeter, frame_budget
-from askbench.harness.terminals.models import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 
 TOOL = ExpectedFact("tool", ("bash",), core=True)
 COMMAND = ExpectedFact("command", ("printf 'a'\nrm -rf build",), core=True, flagged=True)

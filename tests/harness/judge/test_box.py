@@ -3,7 +3,7 @@
 import pytest
 
 from askbench.harness.judge.box import unbox, unbox_under_header
-from askbench.harness.terminals.models import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 
 
 def test_a_box_around_the_prompt_is_taken_off_and_its_rows_keep_their_places() -> None:

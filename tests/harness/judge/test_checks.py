@@ -22,7 +22,8 @@ from askbench.harness.judge.checks import (
 from askbench.harness.judge.chrome import find_options
 from askbench.harness.judge.expected_facts import ExpectedFact
 from askbench.harness.judge.field_match import FieldReading
-from askbench.harness.terminals.models import MODELS, read_frame
+from askbench.harness.terminals.frame_reading import read_frame
+from askbench.harness.terminals.models import MODELS
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.frame import Frame, render_frame
 from askbench.impl.payload import build_payload

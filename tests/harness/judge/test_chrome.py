@@ -10,7 +10,7 @@ from askbench.harness.judge.chrome import (
     option_problems,
     polarity,
 )
-from askbench.harness.terminals.models import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 
 OPTIONS = ["▶ (y) Yes", "  (s) Yes, for this session", "  (n) No", "  (r) No, provide reason"]
 

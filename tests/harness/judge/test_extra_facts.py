@@ -5,7 +5,7 @@ import pytest
 from askbench.harness.drivers.frame_sources import reference_source
 from askbench.harness.judge.checks import run_width
 from askbench.harness.judge.extra_facts import extra_rows, payload_truths
-from askbench.harness.terminals.models import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 from askbench.impl.payload import build_payload
 
 BASH = build_payload({"name": "bash", "input": {"command": "printf 'a\\nb\\nc'\nrm -rf build"}})

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from askbench.harness.judge.expected_facts import ExpectedFact
 from askbench.harness.judge.label_heads import HeadIndex, label_head
 from askbench.harness.judge.work_units import WorkMeter
-from askbench.harness.terminals.models import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 
 LABELS = [
     "tool",

@@ -4,7 +4,7 @@ import pytest
 
 from askbench.harness.judge.located_rows import common_margin, located_rows, without_margin
 from askbench.harness.judge.perturbation import locate_payload, perturb
-from askbench.harness.terminals.models import ScreenRow
+from askbench.harness.terminals.rows import ScreenRow
 
 
 def _rows(texts):

@@ -15,7 +15,8 @@ from askbench.harness.judge.perturbation import (
     perturbed_call,
     perturbed_payload,
 )
-from askbench.harness.terminals.models import MODELS, place
+from askbench.harness.terminals.layout import place
+from askbench.harness.terminals.models import MODELS
 from askbench.impl.payload import build_payload
 
 
@@ -51,7 +52,7 @@ def test_a_call_keeps_its_name_and_its_keys():
 
 def _frames(family_and_name, width=80):
     fixtures, _ = load_corpus([BUILTIN_CORPUS / family_and_name.split("/")[0]])
-    fixture = next(f for f in fixtures if f"{f.family}/{f.name}" == family_and_name)
+    fixture = next(f for f in fixtures if f.id == family_and_name)
     payload = build_payload(fixture.call, fixture.ask, reader=read_words)
     texts = []
     for shown in (payload, perturbed_payload(payload)):

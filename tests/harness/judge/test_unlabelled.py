@@ -11,7 +11,7 @@ from askbench.harness.judge.unlabelled import (
     without_gutter,
     without_prompt,
 )
-from askbench.harness.terminals.models import read_frame
+from askbench.harness.terminals.frame_reading import read_frame
 
 
 def _rows(lines: list[str]):

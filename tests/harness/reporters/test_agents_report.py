@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 
-from askbench.harness.agents.matrix import NOT_RUN, Matrix
+from askbench.harness.agents.matrix import NOT_RUN, AgentMatrix
 from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.verdicts import Failure, Verdict
 from askbench.harness.reporters.agents_report import to_html, to_json, to_markdown
@@ -10,7 +10,7 @@ from askbench.harness.reporters.agents_report import to_html, to_json, to_markdo
 PROFILES = (standin("chat"), standin("gemini"))
 
 
-def _matrix() -> Matrix:
+def _matrix() -> AgentMatrix:
     verdicts = (
         Verdict(
             "standin-chat",
@@ -23,7 +23,7 @@ def _matrix() -> Matrix:
         Verdict("standin-chat", "bash/a", 120, "PASS"),
         Verdict("standin-gemini", "bash/a", 80, "REFUSED", notes=("declined before asking",)),
     )
-    return Matrix(
+    return AgentMatrix(
         PROFILES,
         ("bash/a",),
         (80, 120),

@@ -22,7 +22,7 @@ from askbench.harness.reporters.corpus_report import (
     write_report,
 )
 from askbench.harness.reporters.gallery import run_html, screen_html
-from askbench.harness.terminals.models import StyledRun, read_frame
+from askbench.harness.terminals.frame_reading import StyledRun, read_frame
 
 SEEDS = [
     BUILTIN_CORPUS / SEED_LOCAL,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from askbench.harness.agents.matrix import Matrix as AgentsMatrix
+from askbench.harness.agents.matrix import AgentMatrix
 from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.verdicts import Verdict
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_one
@@ -68,7 +68,7 @@ def _matrix() -> str:
 
 def _agents() -> str:
     verdicts = (Verdict("standin-chat", "bash/a", 80, "PASS"),)
-    return agents_html(AgentsMatrix((standin("chat"),), ("bash/a",), (80,), verdicts))
+    return agents_html(AgentMatrix((standin("chat"),), ("bash/a",), (80,), verdicts))
 
 
 def test_every_page_carries_the_one_sheet_under_a_scope_of_its_own() -> None:

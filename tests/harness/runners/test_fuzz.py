@@ -14,6 +14,7 @@ import pytest
 
 from askbench.harness.drivers.adapter_client import AdapterCommand, AdapterSource, AdapterUnusable
 from askbench.harness.drivers.adapters.variant import command_for
+from askbench.harness.exit_codes import EXIT_OK, EXIT_VIOLATION
 from askbench.harness.fixtures.fuzz_strategies import Draft
 from askbench.harness.frontends.cli import main
 from askbench.harness.judge.checks import DEFAULT_MODELS
@@ -25,7 +26,6 @@ from askbench.harness.runners.fuzz import (
     run_fuzz,
     strategies_for,
 )
-from askbench.harness.runners.gate import EXIT_OK, EXIT_VIOLATION
 
 MUTANTS = [
     ("escape-passthrough", "controls", "bash", "containment", 1),

@@ -5,8 +5,9 @@ from pathlib import Path
 
 from tmp_corpus import LS, Corpus
 
+from askbench.harness.exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from askbench.harness.frontends.cli import main
-from askbench.harness.runners.gate import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION, run_gate
+from askbench.harness.runners.gate import run_gate
 
 REPRO = (
     Path(__file__).resolve().parents[3]

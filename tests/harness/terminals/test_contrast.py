@@ -8,8 +8,8 @@ from askbench.harness.terminals.contrast import (
     relative_luminance,
     shortfall,
 )
-from askbench.harness.terminals.models import PLAIN, apply_sgr
 from askbench.harness.terminals.palettes import PALETTES
+from askbench.harness.terminals.sgr import PLAIN, apply_sgr
 
 
 @pytest.mark.parametrize(

@@ -70,9 +70,8 @@ def test_the_table_is_the_scripts_output_untouched() -> None:
     widths = [1] * 0x110000
     for first, last, cells in cwidth_table.RANGES:
         widths[first : last + 1] = [cells] * (last - first + 1)
-    assert generator.runs(widths) == list(
-        cwidth_table.RANGES
-    )  # maximal runs: no two touching alike
+    # maximal runs: no two touching alike
+    assert generator.runs(widths) == list(cwidth_table.RANGES)
 
 
 def _host_glibc() -> str | None:
@@ -114,9 +113,8 @@ def test_the_table_is_what_libc_says_for_every_code_point() -> None:
         pytest.skip("no C.UTF-8 locale on this host to ask libc in")
     assert done.returncode == 0, done.stderr.decode(errors="replace")
     assert len(done.stdout) == 0x110000
-    measure = (
-        c_wcwidth.__wrapped__
-    )  # the table itself, without filling the cache with every code point
+    # the table itself, without filling the cache with every code point
+    measure = c_wcwidth.__wrapped__
     differ = [
         f"U+{code:04X}: libc {libc - 1}, table {measure(chr(code))}"
         for code, libc in enumerate(done.stdout)

@@ -20,8 +20,11 @@ from wcwidth import iter_graphemes
 from askbench.harness.drivers.frame_sources import reference_source
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, load_corpus
 from askbench.harness.runners.gate import fixture_payload
-from askbench.harness.terminals.models import MODELS, TRANSCRIPT, printed_text, read_frame
+from askbench.harness.terminals.frame_reading import read_frame
+from askbench.harness.terminals.models import MODELS
 from askbench.harness.terminals.real_screen import frame_data, frame_height, screen_rows
+from askbench.harness.terminals.truth import TRANSCRIPT
+from askbench.harness.terminals.unprintables import printed_text
 from askbench.impl.cells import grapheme_cells, wrap_line
 from askbench.impl.neutralise import neutralise
 

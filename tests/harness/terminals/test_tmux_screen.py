@@ -3,7 +3,8 @@
 import pytest
 from real_terminals import real_terminal
 
-from askbench.harness.terminals.models import TRANSCRIPT, read_frame
+from askbench.harness.terminals.frame_reading import read_frame
+from askbench.harness.terminals.truth import TRANSCRIPT
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,8 @@
 import pytest
 from real_terminals import real_terminal
 
-from askbench.harness.terminals.models import TerminalModel, read_frame
+from askbench.harness.terminals.frame_reading import read_frame
+from askbench.harness.terminals.models import TerminalModel
 
 
 @pytest.fixture(scope="module", params=["xterm", "xterm-unicode11"])

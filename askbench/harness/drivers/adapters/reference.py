@@ -38,9 +38,8 @@ def answer(request: Mapping[str, object]) -> str:
             max_rows=budget["maxRows"], field_max_width=budget["fieldMaxWidth"], width=width
         ),
     )
-    render_us = (
-        time.perf_counter() - start
-    ) * 1e6  # the render alone, without decoding the request: renderUs
+    # the render alone, without decoding the request: renderUs
+    render_us = (time.perf_counter() - start) * 1e6
     return answer_json(str(request["id"]), frame.lines, frame.elided, render_us)
 
 

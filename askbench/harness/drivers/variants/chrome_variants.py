@@ -19,14 +19,14 @@ from ...fixtures.loading import Fixture
 from ..protocol import View
 from .definition import Render, Variant, mutant
 from .mutants import reference_frame
-from .styles import Chrome, reference_hint, styled
+from .styles import StyledChrome, reference_hint, styled
 
 __all__ = ["CHROME_MUTANTS", "CHROME_STYLES"]
 
 _REFERENCE_DENIES = ("  (n) No", "  (r) No, provide reason")
 
 
-def _new_views(chrome: Chrome) -> Render:
+def _new_views(chrome: StyledChrome) -> Render:
     """The reference under ``chrome`` in the bounded and complete views; the legacy view, the old dialog, as it was."""
     inner = styled(chrome=chrome)
 
@@ -46,26 +46,26 @@ def _new_views(chrome: Chrome) -> Render:
     return render
 
 
-def _session_as(words: str, opening: str = "\u25b6 (y) Yes") -> Chrome:
-    return Chrome(options=(opening, f"  (s) {words}", *_REFERENCE_DENIES))
+def _session_as(words: str, opening: str = "\u25b6 (y) Yes") -> StyledChrome:
+    return StyledChrome(options=(opening, f"  (s) {words}", *_REFERENCE_DENIES))
 
 
-def _hint_with(extra: str) -> Chrome:
+def _hint_with(extra: str) -> StyledChrome:
     def hint(elided: bool, expanded: bool) -> str:
         return f"{extra} \u00b7 {reference_hint(elided, expanded)}"
 
-    return Chrome(hint=hint)
+    return StyledChrome(hint=hint)
 
 
-def _titled(title: str) -> Chrome:
-    return Chrome(title=lambda payload: title)
+def _titled(title: str) -> StyledChrome:
+    return StyledChrome(title=lambda payload: title)
 
 
 def _main_agent_title(payload: PromptPayload) -> str:
     return "Permission Required (main agent)"
 
 
-KEY_SUMMARY = Chrome(
+KEY_SUMMARY = StyledChrome(
     options=("  (y) Yes", "\u25b6 (s) Yes, for this session", *_REFERENCE_DENIES),
     hint=lambda elided, expanded: (
         f"(y) yes \u00b7 (s) session \u00b7 (n) no \u00b7 (r) reason \u00b7 {reference_hint(elided, expanded)}"
@@ -93,7 +93,7 @@ CHROME_MUTANTS: tuple[Variant, ...] = (
         "opens-on-session-marker-after",
         "the prompt opens on (s), marked by a \u25c0 after its words",
         styled(
-            chrome=Chrome(
+            chrome=StyledChrome(
                 options=("  (y) Yes", "  (s) Yes, for this session \u25c0", *_REFERENCE_DENIES)
             )
         ),
@@ -102,7 +102,7 @@ CHROME_MUTANTS: tuple[Variant, ...] = (
         "opens-on-session-words-reversed",
         "the prompt opens on (s), its words (not its key) in reverse video",
         styled(
-            chrome=Chrome(
+            chrome=StyledChrome(
                 options=(
                     "  (y) Yes",
                     "  (s) \x1b[7mYes, for this session\x1b[27m",
@@ -124,7 +124,7 @@ CHROME_MUTANTS: tuple[Variant, ...] = (
     mutant(
         "title-main-agent-forwarded",
         "the title says the main agent asks, also when a subagent forwarded the ask",
-        _new_views(Chrome(title=_main_agent_title)),
+        _new_views(StyledChrome(title=_main_agent_title)),
     ),
     mutant(
         "title-claims-safe",
@@ -146,7 +146,7 @@ def _german_hint(elided: bool, expanded: bool) -> str:
     return f"{base} \u00b7 ctrl+o ganze Anfrage" if elided else base
 
 
-GERMAN = Chrome(
+GERMAN = StyledChrome(
     title=_german_title,
     options=(
         "\u25b6 (y) Ja, einmal",
@@ -158,7 +158,7 @@ GERMAN = Chrome(
 )
 """Title, options and hint in German; keys (y) (s) (n) (r) and ctrl+o kept."""
 
-DENY_FIRST = Chrome(
+DENY_FIRST = StyledChrome(
     options=(
         "\u25b6 (n) No",
         "  (r) No, provide reason",

@@ -26,7 +26,7 @@ from ..protocol import View
 from .definition import Render, Variant, mutant
 from .mutants import reference_frame
 from .style_ask import AskStyle
-from .styles import Chrome, laid_out, styled
+from .styles import StyledChrome, laid_out, styled
 
 __all__ = ["MEANING_MUTANTS", "MEANING_STYLES", "boxed", "flagged_painted"]
 
@@ -90,13 +90,13 @@ def boxed(inner: Render) -> Render:
 # ── options and titles that lie ────────────────────────────────────────────
 
 
-def _with_chrome(chrome: Chrome) -> Render:
+def _with_chrome(chrome: StyledChrome) -> Render:
     """The reference's ask, painted as the gate paints it, under other chrome."""
     return styled(chrome=chrome)
 
 
-def _options(*rows: str) -> Chrome:
-    return Chrome(options=rows)
+def _options(*rows: str) -> StyledChrome:
+    return StyledChrome(options=rows)
 
 
 FIRST_OPTION_DENIES = _options(
@@ -174,7 +174,7 @@ def _gemini_hint(elided: bool, expanded: bool) -> str:
     )
 
 
-GEMINI = Chrome(
+GEMINI = StyledChrome(
     title=_gemini_title,
     options=(
         "\u25cf 1. Allow once",
@@ -185,7 +185,7 @@ GEMINI = Chrome(
 )
 """Gemini CLI's confirmation: a question for a title, three numbered options, the first selected."""
 
-NUMBERED = Chrome(
+NUMBERED = StyledChrome(
     options=(
         "\u276f 1. Yes",
         "  2. Yes, and don't ask again this session",
@@ -194,7 +194,7 @@ NUMBERED = Chrome(
 )
 """Claude Code's options: numbered, a ❯ cursor on the first, the deny saying what it leads to."""
 
-ONE_ROW = Chrome(
+ONE_ROW = StyledChrome(
     options=("\u25b6 (y)\u00a0Allow  (s)\u00a0Session  (n)\u00a0Deny  (r)\u00a0Reason",)
 )
 """The four options as one bar; each key stays with its word (a no-break space), so a narrow row breaks between options."""

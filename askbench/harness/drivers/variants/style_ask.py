@@ -319,16 +319,14 @@ def render_ask(
         if remaining is not None and remaining <= 0:
             elided = True
             break
-        if (
-            value_cut and fact.brief is not None
-        ):  # the value is on screen; the entry need not repeat it
+        # the value is on screen; the entry need not repeat it
+        if value_cut and fact.brief is not None:
             fact = replace(fact, text=fact.brief)
             elided = True
         rows, cut = _block(fact, label_width, style, width, cap, paint, flagged)
         if remaining is not None:
-            reserve = (
-                0 if index == len(evidence) - 1 else 1
-            )  # a row for the … that says more follows
+            # a row for the … that says more follows
+            reserve = 0 if index == len(evidence) - 1 else 1
             if len(rows) + reserve > remaining:
                 elided = True
                 if not style.skip_to_fit:

@@ -60,8 +60,9 @@ def reference_hint(elided: bool, expanded: bool) -> str:
 
 
 @dataclass(frozen=True)
-class Chrome:
-    """Everything around the ask: title, options (keys ``y s n r``, first selected), hint, their order."""
+class StyledChrome:
+    """Everything a styled renderer draws around the ask: title, options (keys ``y s n r``, first selected), hint,
+    their order; what the judge reads back is ``askbench.harness.judge.chrome.Chrome``."""
 
     title: Callable[[PromptPayload], str] = title_for
     options: Sequence[str] = field(default_factory=reference_options)
@@ -72,7 +73,7 @@ class Chrome:
 
 
 def framed(
-    payload: PromptPayload, view: View, ask: DialogView, width: int, chrome: Chrome
+    payload: PromptPayload, view: View, ask: DialogView, width: int, chrome: StyledChrome
 ) -> Frame:
     lines = fit_chrome([chrome.title(payload)], width) + ([""] if chrome.blank_after_title else [])
     ask_start = len(lines)
@@ -88,7 +89,9 @@ def reference_ask(payload: PromptPayload, budget: DialogBudget, paint: Paint | N
 
 
 def styled(
-    ask: AskRenderer = reference_ask, chrome: Chrome = Chrome(), paint: Paint | None = warning_paint
+    ask: AskRenderer = reference_ask,
+    chrome: StyledChrome = StyledChrome(),
+    paint: Paint | None = warning_paint,
 ) -> Render:
     """A renderer from an ask and a chrome: bounded within the budget, complete unbounded, legacy the old message."""
 
@@ -138,7 +141,7 @@ def _own_words_hint(elided: bool, expanded: bool) -> str:
     return f"{base} · ctrl+o shows the whole request" if elided else base
 
 
-OWN_WORDS = Chrome(
+OWN_WORDS = StyledChrome(
     title=_own_words_title,
     options=(
         "▶ (y) Allow once",
@@ -178,13 +181,13 @@ STYLES: tuple[Variant, ...] = (
         "hint-above-options",
         "the hint between the ask and the options",
         "style",
-        styled(chrome=Chrome(hint_above_options=True)),
+        styled(chrome=StyledChrome(hint_above_options=True)),
     ),
     Variant(
         "blank-after-title",
         "an extra blank row between the title and the ask",
         "style",
-        styled(chrome=Chrome(blank_after_title=True)),
+        styled(chrome=StyledChrome(blank_after_title=True)),
     ),
     Variant(
         "surface-shown",
