@@ -36,7 +36,10 @@ def _rotation(first: str, last: str, by: int) -> dict[int, int]:
 
 def _cycle(characters: str) -> dict[int, int]:
     """Each character to the next, the last to the first: no character of the cycle stays itself."""
-    return {ord(was): ord(now) for was, now in zip(characters, characters[1:] + characters[:1])}
+    return {
+        ord(was): ord(now)
+        for was, now in zip(characters, characters[1:] + characters[:1], strict=False)
+    }
 
 
 def _pairs(first: int, last: int) -> dict[int, int]:
