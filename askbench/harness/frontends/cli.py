@@ -17,7 +17,7 @@ from .option_types import parse_widths
 from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
-    from ..drivers.protocol import View
+    from ..terms import View
 
 EXIT_UNUSABLE = 2
 """``askbench.harness.runners.gate.EXIT_UNUSABLE``, spelled here so that building the command line imports no judge."""

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from ..drivers.adapter_client import AdapterSource
     from ..fixtures.loading import Fixture
-    from ..judge.checks import Violation, WidthResult
+    from ..terms import Violation, WidthResult
 
 
 def _widths(text: str) -> list[int]:
@@ -198,9 +198,9 @@ class FixtureFile(pytest.File):
     fixture: Fixture
 
     def collect(self) -> Iterator[pytest.Item]:
-        from ..drivers.protocol import VIEWS
         from ..fixtures.loading import FixtureProblem, load_one
-        from ..judge.checks import WIDTHS
+        from ..judge.width_run import WIDTHS
+        from ..terms import VIEWS
 
         loaded = load_one(self.path)
         if isinstance(loaded, FixtureProblem):

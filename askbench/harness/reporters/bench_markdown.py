@@ -10,7 +10,7 @@ from __future__ import annotations
 from askbench.impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS
 
 from ..fixtures.series import PAGER_SERIES, SERIES, size_label
-from ..judge.checks import WIDTHS
+from ..judge.width_run import WIDTHS
 from ..runners.bench_results import BenchResults
 from ..runners.bench_settings import OUTLINED_SERIES, PAGER_HEIGHT, SECTIONS, WIDTH
 from ..runners.peer_bench import format_peers, peer_targets

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 
-from ..judge.checks import WidthResult
 from ..runners.gate import FixtureResult, GateRun
+from ..terms import WidthResult
 from .vocabulary import fixture_id, shown_path
 
 FORMAT = "askbench.check/1"

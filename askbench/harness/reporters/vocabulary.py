@@ -14,8 +14,8 @@ from pathlib import Path
 from askbench.impl.neutralise import neutralise
 
 from ..fixtures.loading import Fixture, ProblemKind
-from ..judge.checks import Violation
 from ..terminals.models import MODELS
+from ..terms import Violation
 
 TERMINALS: tuple[str, ...] = tuple(MODELS)
 """The terminal models every frame is judged on (``askbench.harness.terminals.models``): a report gives a verdict for each."""

@@ -44,7 +44,7 @@ from askbench.impl.shell import outline
 from ..drivers.paint import chrome_style, warning_paint
 from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
 from ..fixtures.series import PAGER_SERIES, REPRO, SERIES, build_point, repro_payload
-from ..judge.checks import WIDTHS
+from ..judge.width_run import WIDTHS
 from . import bench_timing
 from .bench_results import (
     BenchResults,

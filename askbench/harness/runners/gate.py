@@ -14,22 +14,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 from ..bash.reading import read_words
-from ..drivers.frame_sources import FrameSource
+from ..drivers.frame_sources import FrameSource, reference_source
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.checks import (
-    DEFAULT_MODELS,
-    WIDTHS,
-    Violation,
-    WiderFrames,
-    WidthResult,
-    check_monotone,
-    run_width,
-)
+from ..judge.monotone import check_monotone
 from ..judge.what_runs import prefetch_runs
+from ..judge.wider_frames import WiderFrames
+from ..judge.width_run import DEFAULT_MODELS, WIDTHS, ViewFrames, WidthRequest, run_width
 from ..terminals.models import TerminalModel
+from ..terms import AdapterFailure, RenderedFrame, View, Violation, WidthResult
 from .toolchain import Toolchain, gather_toolchain
 
 EXIT_OK, EXIT_VIOLATION, EXIT_UNUSABLE = 0, 1, 2
@@ -79,6 +75,37 @@ def fixture_payload(fixture: Fixture) -> PromptPayload | str:
         return f"{fixture.path}: {error}"
 
 
+def bound_frames(
+    source: FrameSource, payload: PromptPayload, fixture: Fixture | None, budget: DialogBudget
+) -> ViewFrames:
+    """``source`` bound to one payload, fixture and budget: the frame of each view, as the judge asks for it."""
+
+    def frames(view: View) -> RenderedFrame | AdapterFailure:
+        return source(payload, fixture, view, budget.width, budget)
+
+    return frames
+
+
+def judge_payload(
+    payload: PromptPayload,
+    budget: DialogBudget,
+    *,
+    source: FrameSource | None = None,
+    fixture: Fixture | None = None,
+    keep_screens: bool = False,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
+    wider: WiderFrames | None = None,
+) -> WidthResult:
+    """One payload judged at the budget's width on the frames ``source`` draws for it.
+
+    ``source`` None is the reference, in process: the renderer whose layout a
+    fixture's ``elided`` and ``maxRows`` pin, so only then are they held.
+    """
+    request = WidthRequest(payload, budget, fixture, pinned_layout=source is None)
+    frames = bound_frames(source or reference_source, payload, fixture, budget)
+    return run_width(request, frames, models=models, keep_screens=keep_screens, wider=wider)
+
+
 def judge_width(
     fixture: Fixture,
     payload: PromptPayload,
@@ -91,12 +118,9 @@ def judge_width(
 ) -> WidthResult | str:
     """Every invariant of one fixture at one width, or why it could not be rendered."""
     try:
-        return run_width(
+        return judge_payload(
             payload,
-            width,
-            fixture.max_rows,
-            fixture.field_max_width,
-            fixture.expect,
+            fixture.budget(width),
             source=source,
             fixture=fixture,
             keep_screens=keep_screens,
