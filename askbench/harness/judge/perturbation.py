@@ -1,0 +1,151 @@
+"""Where the payload stands on a screen, found by asking again with its text changed.
+
+A renderer shows the request's text among its own chrome, in a layout the
+judge has never seen. Rather than guess that layout, the judge asks the
+renderer for the same frame once more with every text of the payload mapped
+character for character to another of the same width and the same class —
+a letter to a letter of its case, a digit to a digit, an ideograph to an
+ideograph — so that widths, word breaks and line breaks, and with them any
+layout driven by them, are unchanged. The cells that differ between the two
+screens are where the payload's text is shown; the cells that stay are the
+renderer's own: labels, markers, options, rules. A renderer whose screen
+changes shape under the mapping (more rows, a row of another length) lays
+out by content, and nothing is located on it.
+
+Labels and kinds are the renderer's vocabulary, not the payload's
+text, so they are left as they are; so are notations, controls and every
+character outside the mapped classes, which show as chrome even inside a
+value: a located value is where its mapped characters are, and the reader
+still reads the value's whole text from the original frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from askbench.impl.payload import Evidence, PromptPayload, Requester
+
+__all__ = ["LocatedPayload", "locate_payload", "perturb", "perturbed_call", "perturbed_payload"]
+
+
+def _rotation(first: str, last: str, by: int) -> dict[int, int]:
+    start, size = ord(first), ord(last) - ord(first) + 1
+    return {start + at: start + (at + by) % size for at in range(size)}
+
+
+def _pairs(first: int, last: int) -> dict[int, int]:
+    """Each code point of an even-aligned range to its neighbour: a bijection inside the range."""
+    return {point: point ^ 1 for point in range(first, last + 1)}
+
+
+_TABLE: dict[int, int] = {
+    **_rotation("a", "z", 13),
+    **_rotation("A", "Z", 13),
+    **_rotation("0", "9", 5),
+    **_pairs(0x0410, 0x042F),  # Cyrillic capitals А–Я
+    **_pairs(0x0430, 0x044F),  # Cyrillic small а–я
+    **_pairs(0x4E00, 0x9FFF),  # CJK unified ideographs: wide, one class
+    **_pairs(0xAC00, 0xD7A3),  # Hangul syllables: wide
+}
+"""Every mapped character goes to another of its width, its case and its line-break class, and none to itself."""
+
+
+def perturb(text: str) -> str:
+    """``text`` with every mapped character changed, every other one (blanks, punctuation, marks, controls) kept."""
+    return text.translate(_TABLE)
+
+
+def _optional(text: str | None) -> str | None:
+    return None if text is None else perturb(text)
+
+
+def perturbed_payload(payload: PromptPayload) -> PromptPayload:
+    """The payload with every text the request carries mapped; labels, kinds and the command spans kept.
+
+    The spans count characters, so a character-for-character map leaves them true.
+    """
+    request = payload.request
+    requester = request.requester
+    return replace(
+        payload,
+        request=replace(
+            request,
+            requester=Requester(
+                _optional(requester.agent_name),
+                requester.forwarded,
+                _optional(requester.session_id),
+            ),
+            surface=perturb(request.surface),
+            tool_name=_optional(request.tool_name),
+            value=perturb(request.value),
+            invoked_tool_name=_optional(request.invoked_tool_name),
+            matched_pattern=_optional(request.matched_pattern),
+            command_context=_optional(request.command_context),
+            executed_unit=_optional(request.executed_unit),
+            shape=_optional(request.shape),
+        ),
+        evidence=tuple(
+            Evidence(
+                entry.label, perturb(entry.text), _optional(entry.detail), _optional(entry.brief)
+            )
+            for entry in payload.evidence
+        ),
+        annotations=tuple(perturb(text) for text in payload.annotations),
+        flagged=tuple(perturb(text) for text in payload.flagged),
+        legacy_message=perturb(payload.legacy_message),
+    )
+
+
+def _perturbed_value(value: object) -> object:
+    if isinstance(value, str):
+        return perturb(value)
+    if isinstance(value, Mapping):
+        return {key: _perturbed_value(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_perturbed_value(item) for item in value]
+    return value
+
+
+def perturbed_call(call: Mapping[str, object]) -> dict[str, object]:
+    """A tool call with the strings of its input mapped, its name and its input's keys kept.
+
+    A key names a field; a renderer may choose its layout by it, as it may by the tool's name.
+    """
+    return {
+        key: _perturbed_value(value) if key == "input" else value for key, value in call.items()
+    }
+
+
+@dataclass(frozen=True)
+class LocatedPayload:
+    """Which cells of each screen row show the payload's mapped text: ``columns[row]`` are text indices into the row."""
+
+    columns: tuple[frozenset[int], ...]
+
+    def rows(self) -> tuple[int, ...]:
+        """The rows that show any of the payload's text."""
+        return tuple(index for index, changed in enumerate(self.columns) if changed)
+
+
+def locate_payload(original: Sequence[str], perturbed: Sequence[str]) -> LocatedPayload | None:
+    """The cells where two screens' rows differ, or None when the screen changed shape (rows or a row's length).
+
+    Rows are compared as text, one character a cell position; a mapped
+    character keeps its width, so a row of the same layout has the same length.
+    """
+    if len(original) != len(perturbed):
+        return None
+    columns: list[frozenset[int]] = []
+    for before, after in zip(original, perturbed, strict=True):
+        if len(before) != len(after):
+            return None
+        if before == after:
+            columns.append(frozenset())
+            continue
+        columns.append(
+            frozenset(
+                at for at, (was, now) in enumerate(zip(before, after, strict=True)) if was != now
+            )
+        )
+    return LocatedPayload(tuple(columns))
