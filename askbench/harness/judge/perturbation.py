@@ -4,18 +4,18 @@ A renderer shows the request's text among its own chrome, in a layout the
 judge has never seen. Rather than guess that layout, the judge asks the
 renderer for the same frame once more with every text of the payload mapped
 character for character to another of the same width and the same class —
-a letter to a letter of its case, a digit to a digit, an ideograph to an
-ideograph — so that widths, word breaks and line breaks, and with them any
-layout driven by them, are unchanged. The cells that differ between the two
+a letter to a letter of its case, a digit to a digit, a punctuation mark to
+another of its category, an ideograph to an ideograph — so that widths and
+line breaks, and with them any layout driven by them, are unchanged. The cells that differ between the two
 screens are where the payload's text is shown; the cells that stay are the
 renderer's own: labels, markers, options, rules. A renderer whose screen
 changes shape under the mapping (more rows, a row of another length) lays
 out by content, and nothing is located on it.
 
 Labels and kinds are the renderer's vocabulary, not the payload's
-text, so they are left as they are; so are notations, controls and every
-character outside the mapped classes, which show as chrome even inside a
-value: a located value is where its mapped characters are, and the reader
+text, so they are left as they are; so are blanks, controls, marks, emoji and
+every character outside the mapped classes, which show as chrome even inside
+a value: a located value is where its mapped characters are, and the reader
 still reads the value's whole text from the original frame.
 """
 
@@ -34,21 +34,34 @@ def _rotation(first: str, last: str, by: int) -> dict[int, int]:
     return {start + at: start + (at + by) % size for at in range(size)}
 
 
+def _cycle(characters: str) -> dict[int, int]:
+    """Each character to the next, the last to the first: no character of the cycle stays itself."""
+    return {ord(was): ord(now) for was, now in zip(characters, characters[1:] + characters[:1])}
+
+
 def _pairs(first: int, last: int) -> dict[int, int]:
     """Each code point of an even-aligned range to its neighbour: a bijection inside the range."""
     return {point: point ^ 1 for point in range(first, last + 1)}
 
 
+_ASCII_PUNCTUATION = ("!\"#%&'*,./:;?@\\", "([{", ")]}", "+<=>|~", "^`")
+"""ASCII punctuation and symbols by Unicode category (Po, Ps, Pe, Sm, Sk); ``$``, ``-`` and ``_`` are alone in theirs."""
+
 _TABLE: dict[int, int] = {
     **_rotation("a", "z", 13),
     **_rotation("A", "Z", 13),
     **_rotation("0", "9", 5),
+    **{was: now for group in _ASCII_PUNCTUATION for was, now in _cycle(group).items()},
     **_pairs(0x0410, 0x042F),  # Cyrillic capitals А–Я
     **_pairs(0x0430, 0x044F),  # Cyrillic small а–я
     **_pairs(0x4E00, 0x9FFF),  # CJK unified ideographs: wide, one class
     **_pairs(0xAC00, 0xD7A3),  # Hangul syllables: wide
 }
-"""Every mapped character goes to another of its width, its case and its line-break class, and none to itself."""
+"""Every mapped character goes to another of its width and its general category, and none to itself.
+
+Punctuation is mapped too, so a value's first and last cells are found where they begin with a path's ``/`` or
+a quote; a renderer that breaks lines at punctuation may then lay the frame out otherwise, and is read as it is.
+"""
 
 
 def perturb(text: str) -> str:

@@ -35,9 +35,10 @@ def test_the_map_is_a_bijection(text):
     assert len(set(changed)) == len(set(text))
 
 
-def test_letters_digits_ideographs_and_hangul_all_change_and_the_rest_stays():
-    assert all(perturb(char) != char for char in "azAZ09жЖ中한")
-    assert perturb(" \t/-_.:…│\x1b\u200d\U0001f600é") == " \t/-_.:…│\x1b\u200d\U0001f600é"
+def test_letters_digits_punctuation_ideographs_and_hangul_all_change_and_the_rest_stays():
+    assert all(perturb(char) != char for char in "azAZ09/.:\"'([{)]<|^жЖ中한")
+    kept = " \t-_$…│\x1b\u200d\u0301\U0001f600é"
+    assert perturb(kept) == kept
 
 
 def test_a_call_keeps_its_name_and_its_keys():
@@ -67,7 +68,7 @@ def test_the_payload_is_found_where_it_stands_and_chrome_is_not():
         row: "".join(original[row][at] for at in sorted(located.columns[row]))
         for row in located.rows()
     }
-    assert shown[3] == "sudosystemctlrestartnginxservice"
+    assert shown[3] == "sudosystemctlrestartnginx.service"
     assert all("Yes" not in original[row] and "Permission" not in original[row] for row in shown)
 
 
