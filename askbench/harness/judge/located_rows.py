@@ -1,0 +1,113 @@
+"""The ask's rows as the payload's located cells say they stand: a label, a colon and the value.
+
+A renderer may frame a value however it likes — a bullet or a gutter before
+it, blanks or no blank after the colon, a label set flush right, quotes around
+it, a rule under the ask — and the reader (``askbench.harness.judge.ask_reading``)
+reads ``label : value`` rows. Where the perturbation (``askbench.harness.judge.perturbation``)
+located the payload's cells, each row of the ask is rewritten to that form
+from what was observed, never from a layout the judge knows:
+
+- a row that shows payload text begins its value at its first located cell,
+  or before it, over characters the perturbation leaves unchanged (a ``-``, a
+  ``$``, a notation) that stand right against it; the value ends at its last
+  located cell, likewise extended;
+- what stands before the value is the label when it holds a letter: the
+  letters and words between the marks around it (``• tool:``, ``│ tool :``,
+  ``   tool:``) read as ``tool : value``; a row whose text before the value
+  holds no letter (an indent, a ``│`` gutter, a line number) continues the
+  value above, the marks turned to blanks;
+- what stands after the value is kept where it holds a marker ``…`` (a cut),
+  and dropped where it is marks alone (a closing quote, a side of a frame);
+  after a value, anything holding a letter or a digit is kept, so a claim
+  written beside a value is read as part of it;
+- a row with no payload text that holds no letter, digit or marker (a rule,
+  a row of dots) says nothing and reads as blank; every other row stays.
+
+Nothing is dropped that says something: the checks of chrome read the frame
+as drawn, and this form only tells the reader where values stand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..terminals.models import ScreenRow, Style
+from .perturbation import LocatedPayload, perturb
+
+__all__ = ["common_margin", "located_rows", "without_margin"]
+
+_MARKER = "\u2026"
+_LEADING_MARKS = re.compile(r"^\s*(?:[^\w\s]+\s+)*")
+"""Marks standing apart before a label: a bullet, a gutter, a frame's side."""
+_TRAILING_MARKS = re.compile(r"(?:\s+[^\w\s]+)*\s*$")
+"""Marks standing apart after it: a colon set off by blanks, a value's opening quote."""
+_PLAIN = Style()
+
+
+def common_margin(texts: Sequence[str]) -> int:
+    """The blank columns every row that is not blank begins with: a margin the renderer draws around its prompt."""
+    margins = [len(text) - len(text.lstrip(" ")) for text in texts if text.strip()]
+    return min(margins, default=0)
+
+
+def without_margin(rows: Sequence[ScreenRow], margin: int) -> list[ScreenRow]:
+    """``rows`` with their first ``margin`` columns, blank on every row, taken off."""
+    return [ScreenRow(row.text[margin:], row.styles[margin:], row.kinds) for row in rows]
+
+
+def _could_be_payload(character: str) -> bool:
+    """A character the perturbation leaves as it is, so it may be the payload's even where it did not change."""
+    return not character.isspace() and perturb(character) == character
+
+
+def _value_span(text: str, columns: frozenset[int]) -> tuple[int, int]:
+    start, end = min(columns), max(columns) + 1
+    while start > 0 and _could_be_payload(text[start - 1]):
+        start -= 1
+    while end < len(text) and _could_be_payload(text[end]) and text[end] != _MARKER:
+        end += 1
+    return start, end
+
+
+def _label(before: str) -> str:
+    """What stands before a value, the marks apart from it and the colon after it taken off."""
+    label = _TRAILING_MARKS.sub("", _LEADING_MARKS.sub("", before))
+    return label[:-1].rstrip() if label.endswith(":") else label
+
+
+def _says_something(text: str) -> bool:
+    return any(character.isalnum() for character in text) or _MARKER in text
+
+
+def _row(text: str, styles: Sequence[Style], kinds: frozenset[Style]) -> ScreenRow:
+    return ScreenRow(text, tuple(styles), kinds)
+
+
+def _rewritten(row: ScreenRow, columns: frozenset[int]) -> ScreenRow:
+    text = row.text
+    start, end = _value_span(text, columns)
+    before, after = text[:start], text[end:]
+    kept_after = after if _says_something(after) else ""
+    styles = [*row.styles[start : end + len(kept_after)]]
+    value = text[start:end] + kept_after
+    label = _label(before)
+    if any(character.isalpha() for character in label):
+        head = f"{label} : "
+        return _row(head + value, [_PLAIN] * len(head) + styles, row.kinds)
+    return _row(" " * len(before) + value, [_PLAIN] * len(before) + styles, row.kinds)
+
+
+def located_rows(
+    rows: Sequence[ScreenRow], located: LocatedPayload, start: int, stop: int
+) -> list[ScreenRow]:
+    """``rows`` with those of ``rows[start:stop]`` (the ask and what follows it up to the options) in the
+    ``label : value`` form their located cells show (the module's rules)."""
+    shaped = list(rows)
+    for index in range(start, min(stop, len(rows), len(located.columns))):
+        row, columns = rows[index], located.columns[index]
+        if columns:
+            shaped[index] = _rewritten(row, columns)
+        elif row.text.strip() and not _says_something(row.text):
+            shaped[index] = ScreenRow("", (), row.kinds)
+    return shaped
