@@ -7,7 +7,7 @@ one screen, never as one per model.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from ..terminals.models import (
@@ -18,14 +18,21 @@ from ..terminals.models import (
     cells_on,
     printed_text,
     read_frame,
+    row_texts,
 )
 from ..terms import RenderedFrame
 from .ask_reading import AskReading
 from .box import unbox, unbox_under_header
 from .chrome import Chrome, find_options
+from .located_rows import common_margin, without_margin
 from .payload_sgr import PayloadSgr, payload_escape
+from .perturbation import LocatedPayload
 
 __all__ = ["HeldFrame", "Judged", "RowStyles", "judged_on", "read_on"]
+
+
+def _nowhere() -> LocatedPayload | None:
+    return None
 
 
 @dataclass
@@ -37,7 +44,10 @@ class Judged:
     chrome: Chrome
     ask: AskReading | None = None
     boxed_by: int = 0
-    """The columns a box drawn around the prompt takes from each row (its sides and padding)."""
+    """The columns a box drawn around the prompt, or a margin every row has, takes from each row."""
+    locate: Callable[[], LocatedPayload | None] = _nowhere
+    """Where the payload's text stands on these rows, found (once) by asking the renderer again
+    (``perturbation``) only when a check needs it; ``None`` when it cannot be found."""
 
     @property
     def rows(self) -> Sequence[ScreenRow]:
@@ -146,13 +156,15 @@ class RowStyles(Sequence[Sequence[Style]]):
 
 def judged_on(lines: Sequence[str], width: int, model: TerminalModel) -> Judged:
     """The frame read on one model, a box drawn around the prompt taken off (``askbench.harness.judge.box.unbox``),
-    then one around the command under the header (``unbox_under_header``)."""
+    then one around the command under the header (``unbox_under_header``), then a margin every row has."""
     reading = read_frame(lines, width, model)
     inside = unbox(reading.screen_rows)
+    # the columns the box takes: its sides and padding, as its widest row shows them (a shorter row's
+    # blanks before the right side are room the box leaves, not columns it takes)
     boxed_by = (
         0
         if inside is reading.screen_rows
-        else max(
+        else min(
             (
                 len(row.text) - len(kept.text)
                 for row, kept in zip(reading.screen_rows, inside, strict=False)
@@ -161,7 +173,12 @@ def judged_on(lines: Sequence[str], width: int, model: TerminalModel) -> Judged:
             default=0,
         )
     )
-    reading = replace(reading, screen_rows=unbox_under_header(inside))
+    rows = unbox_under_header(inside)
+    margin = common_margin(row_texts(rows))
+    if margin:
+        rows = without_margin(rows, margin)
+        boxed_by += margin
+    reading = replace(reading, screen_rows=rows)
     return Judged(
         [model],
         reading,

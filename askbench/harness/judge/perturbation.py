@@ -21,8 +21,9 @@ still reads the value's whole text from the original frame.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from askbench.impl.payload import Evidence, PromptPayload, Requester
 
@@ -36,7 +37,10 @@ def _rotation(first: str, last: str, by: int) -> dict[int, int]:
 
 def _cycle(characters: str) -> dict[int, int]:
     """Each character to the next, the last to the first: no character of the cycle stays itself."""
-    return {ord(was): ord(now) for was, now in zip(characters, characters[1:] + characters[:1])}
+    return {
+        ord(was): ord(now)
+        for was, now in zip(characters, characters[1:] + characters[:1], strict=False)
+    }
 
 
 def _pairs(first: int, last: int) -> dict[int, int]:
@@ -44,8 +48,18 @@ def _pairs(first: int, last: int) -> dict[int, int]:
     return {point: point ^ 1 for point in range(first, last + 1)}
 
 
-_ASCII_PUNCTUATION = ("!\"#%&'*,./:;?@\\", "([{", ")]}", "+<=>|~", "^`")
-"""ASCII punctuation and symbols by Unicode category (Po, Ps, Pe, Sm, Sk); ``$``, ``-`` and ``_`` are alone in theirs."""
+_ASCII_PUNCTUATION = (
+    "!\"#%&'*,./:;?@\\",
+    "([{",
+    ")]}",
+    "+<=>|~",
+    "^`",
+    "-\u058a",
+    "$\u00a2",
+    "_\u203f",
+)
+"""ASCII punctuation and symbols by Unicode category (Po, Ps, Pe, Sm, Sk); ``-``, ``$`` and ``_``, alone in
+theirs among ASCII, each with a narrow character of its category: the Armenian hyphen, the cent sign, the undertie."""
 
 _TABLE: dict[int, int] = {
     **_rotation("a", "z", 13),
@@ -111,13 +125,28 @@ def perturbed_payload(payload: PromptPayload) -> PromptPayload:
 
 
 def _perturbed_value(value: object) -> object:
-    if isinstance(value, str):
-        return perturb(value)
-    if isinstance(value, Mapping):
-        return {key: _perturbed_value(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_perturbed_value(item) for item in value]
-    return value
+    """``value`` with every string in it mapped, however deep its nesting: a walk with a stack of its own."""
+    made: list[object] = [None]
+    pending: list[tuple[Callable[[object], None], object]] = [(partial(made.__setitem__, 0), value)]
+    while pending:
+        place, item = pending.pop()
+        if isinstance(item, str):
+            place(perturb(item))
+        elif isinstance(item, Mapping):
+            mapping: dict[object, object] = dict(item)
+            place(mapping)
+            pending.extend(
+                (partial(mapping.__setitem__, key), inner) for key, inner in item.items()
+            )
+        elif isinstance(item, list):
+            listed: list[object] = list(item)
+            place(listed)
+            pending.extend(
+                (partial(listed.__setitem__, at), inner) for at, inner in enumerate(item)
+            )
+        else:
+            place(item)
+    return made[0]
 
 
 def perturbed_call(call: Mapping[str, object]) -> dict[str, object]:

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
 
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PromptPayload
 
 from ..fixtures.loading import Fixture
-from ..terminals.models import MODELS, TerminalModel
+from ..terminals.models import MODELS, ScreenRow, TerminalModel
 from ..terms import (
     VIEWS,
     AdapterFailure,
@@ -46,9 +47,12 @@ from .expect_checks import check_expectations
 from .expected_facts import ExpectedFact, expected_facts
 from .extra_facts import PayloadTruths, payload_truths
 from .fact_checks import check_cap, check_facts, check_rows
-from .frame_reading import HeldFrame, Judged, read_on
+from .frame_reading import HeldFrame, Judged, judged_on, read_on
 from .highlight_checks import check_highlight
+from .located_checks import check_payload_below, unread
+from .located_rows import located_rows
 from .payload_sgr import PayloadSgr, payload_sgr
+from .perturbation import LocatedPayload, locate_payload
 from .reaches import check_reaches
 from .report import FailureReport, Report
 from .runs_checks import check_runs, check_shape_runs
@@ -139,6 +143,8 @@ class _WidthRun:
     truths: PayloadTruths
     keep_screens: bool = False
     wider: WiderFrames | None = None
+    perturbed: ViewFrames | None = None
+    """The frames of the payload with its text perturbed (``askbench.harness.judge.perturbation``), to locate it."""
     title_rows: int | None = None
     kept: dict[str, list[str]] = field(default_factory=dict)
 
@@ -198,7 +204,9 @@ class _WidthRun:
         del frame
         first = len(self.result.violations)
         a_row_a_line = True
+        twin = cache(lambda: self.twin(view, held.count))
         for judged in read_on(held, self.result.width, self.models):
+            judged.locate = cache(partial(self.locate, judged, twin))
             reading = judged.reading
             a_row_a_line &= reading.frame_rows == held.count and not reading.foreign_bytes
             self.judge(view, held, judged)
@@ -206,6 +214,29 @@ class _WidthRun:
             del judged, reading
         if wider is not None and key is not None and a_row_a_line:
             wider.remember(key, view, self.result, first)
+
+    def twin(self, view: View, count: int) -> Sequence[str] | None:
+        """The lines of the view drawn again for the perturbed payload, when they can say where the payload stands.
+
+        Only a frame a screen can hold is drawn twice (the twin is held beside it), and a twin that is
+        not a frame of as many lines says nothing; the view is then read as drawn, without located cells.
+        """
+        if self.perturbed is None or view == "legacy" or count > MAX_LOCATED_LINES:
+            return None
+        frame = self.perturbed(view)
+        if isinstance(frame, AdapterFailure) or len(frame.lines) != count:
+            return None
+        return frame.lines
+
+    def locate(
+        self, judged: Judged, twin: Callable[[], Sequence[str] | None]
+    ) -> LocatedPayload | None:
+        """Where the payload stands on ``judged``'s rows: the cells its twin, read alike, shows otherwise."""
+        lines = twin()
+        if lines is None:
+            return None
+        other = judged_on(lines, self.result.width, judged.models[0])
+        return locate_payload(judged.reading.rows, other.reading.rows)
 
     def judge(self, view: View, held: HeldFrame, judged: Judged) -> None:
         """Every check of one view on one group of terminals."""
@@ -237,13 +268,7 @@ class _WidthRun:
     def ask(self, judged: Judged, view: View, held: HeldFrame, report: FailureReport) -> bool:
         """The ask read and judged on what every view owes; ``False`` when reading it timed out."""
         try:
-            judged.ask = read_ask(
-                judged.rows,
-                self.facts,
-                judged.chrome.options_start,
-                bounded=view == "bounded",
-                truths=self.truths,
-            )
+            judged.ask = self.read_ask(judged, view)
         except ReadingTimeout as timeout:
             report("TIMEOUT", str(timeout))
             return False
@@ -255,6 +280,45 @@ class _WidthRun:
         check_facts(judged, view, request.max_rows, request.field_max_width, report)
         return True
 
+    def read_ask(self, judged: Judged, view: View) -> AskReading:
+        """The ask as drawn; where facts do not read so and the payload was located, as its located rows show it.
+
+        The located form (``askbench.harness.judge.located_rows``) replaces the rows every later check
+        reads only when more facts read on it: it moves where values stand, never what they say.
+        """
+
+        def read(rows: Sequence[ScreenRow]) -> AskReading:
+            return read_ask(
+                rows,
+                self.facts,
+                judged.chrome.options_start,
+                bounded=view == "bounded",
+                truths=self.truths,
+            )
+
+        ask = read(judged.rows)
+        if not unread(ask):
+            return ask
+        located = judged.locate()
+        if located is None:
+            return ask
+        start = _after_title(judged.reading.rows)
+        best, best_rows = ask, None
+        for marks_after in (True, False):
+            shaped = located_rows(
+                judged.rows,
+                located,
+                start,
+                judged.chrome.options_start,
+                marks_after=marks_after,
+            )
+            other = read(shaped)
+            if unread(other) < unread(best):
+                best, best_rows = other, shaped
+        if best_rows is not None:
+            judged.reading = replace(judged.reading, screen_rows=best_rows)
+        return best
+
     def bounded(self, judged: Judged, held: HeldFrame, report: Report) -> None:
         """What only the bounded view owes: the cap on every terminal, rows, elision, paint, the fixture's claims, runs."""
         ask = judged.ask
@@ -264,6 +328,7 @@ class _WidthRun:
         for model in judged.models:
             check_cap(judged.rows, ask, cap, model, self.reporter("bounded", [model.name]))
         check_rows(ask, request.max_rows, cap, width, report)
+        check_payload_below(judged, request.max_rows, report)
         check_elision(judged, held.elided, report)
         check_highlight(judged, payload, report)
         check_expectations(
@@ -287,10 +352,20 @@ class _WidthRun:
             self.result.complete_rows = ask.rows
 
 
+MAX_LOCATED_LINES = 20_000
+"""A frame longer than this is read as drawn: its twin would be held beside it, and no screen shows either."""
+
+
+def _after_title(texts: Sequence[str]) -> int:
+    """The row after the first one that is not blank: the title's, whatever it reads like."""
+    return next((index + 1 for index, text in enumerate(texts) if text.strip()), 0)
+
+
 def run_width(
     request: WidthRequest,
     frames: ViewFrames,
     *,
+    perturbed: ViewFrames | None = None,
     models: Sequence[TerminalModel] = DEFAULT_MODELS,
     keep_screens: bool = False,
     wider: WiderFrames | None = None,
@@ -302,7 +377,10 @@ def run_width(
     (``AdapterFailure``) is its verdict, and the checks that need that view are
     not run. ``wider`` carries the frames of the payload's narrower widths,
     judged already (``WiderFrames``); ``keep_screens`` keeps the rows of each
-    view a violation names, for reports.
+    view a violation names, for reports. ``perturbed`` gives the frames of the
+    payload with its text perturbed (``askbench.harness.judge.perturbation``):
+    where they differ from ``frames`` is where the payload stands, which the
+    ask is read by when its rows do not read as ``label : value``.
     """
     payload = request.payload
     result = WidthResult(request.width)
@@ -316,6 +394,7 @@ def run_width(
         payload_truths(payload),
         keep_screens=keep_screens,
         wider=wider,
+        perturbed=perturbed,
     )
     check_reaches(request.fixture, payload, run.reporter("bounded", ["all"]))
     for view in VIEWS:

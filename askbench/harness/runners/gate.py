@@ -11,7 +11,7 @@ annotations.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from askbench.impl.dialog import DialogBudget
@@ -21,6 +21,7 @@ from ..bash.reading import read_words
 from ..drivers.frame_sources import FrameSource, reference_source
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
 from ..judge.monotone import check_monotone
+from ..judge.perturbation import perturbed_call, perturbed_payload
 from ..judge.what_runs import prefetch_runs
 from ..judge.wider_frames import WiderFrames
 from ..judge.width_run import DEFAULT_MODELS, WIDTHS, ViewFrames, WidthRequest, run_width
@@ -96,14 +97,24 @@ def judge_payload(
     models: Sequence[TerminalModel] = DEFAULT_MODELS,
     wider: WiderFrames | None = None,
 ) -> WidthResult:
-    """One payload judged at the budget's width on the frames ``source`` draws for it.
+    """One payload judged at the budget's width on the frames ``source`` draws for it, and for it perturbed.
 
     ``source`` None is the reference, in process: the renderer whose layout a
     fixture's ``elided`` and ``maxRows`` pin, so only then are they held.
     """
     request = WidthRequest(payload, budget, fixture, pinned_layout=source is None)
-    frames = bound_frames(source or reference_source, payload, fixture, budget)
-    return run_width(request, frames, models=models, keep_screens=keep_screens, wider=wider)
+    drawn_by = source or reference_source
+    frames = bound_frames(drawn_by, payload, fixture, budget)
+    twin = None if fixture is None else replace(fixture, call=perturbed_call(fixture.call))
+    perturbed = bound_frames(drawn_by, perturbed_payload(payload), twin, budget)
+    return run_width(
+        request,
+        frames,
+        perturbed=perturbed,
+        models=models,
+        keep_screens=keep_screens,
+        wider=wider,
+    )
 
 
 def judge_width(
