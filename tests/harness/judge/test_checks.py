@@ -16,7 +16,7 @@ from askbench.harness.judge.chrome_checks import check_labels
 from askbench.harness.judge.expected_facts import ExpectedFact
 from askbench.harness.judge.field_match import FieldReading
 from askbench.harness.judge.frame_reading import Judged
-from askbench.harness.judge.monotone import check_monotone
+from askbench.harness.judge.monotone_checks import check_monotone
 from askbench.harness.judge.payload_sgr import PayloadSgr, payload_sgr
 from askbench.harness.runners.gate import judge_payload
 from askbench.harness.terminals.models import MODELS, read_frame
