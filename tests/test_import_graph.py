@@ -11,7 +11,10 @@ name. Importing a package's submodule also runs the package's
 
 ``askbench.impl`` is the renderer the judge judges; the judge shares no code
 with it the other way round, so nothing ``askbench.impl`` reaches may be
-``askbench.harness``. Every package below ``askbench`` (the data packages
+``askbench.harness``. Within the harness the roles stand on one another, so the arrows between them
+point down: the judge never imports the roles that feed it frames or use its results (drivers,
+runners, reporters, frontends, agents), and ``askbench.harness.terms``, the words they all share,
+imports none of the harness. Every package below ``askbench`` (the data packages
 ``askbench.corpus`` and ``askbench.docs`` aside) names its public surface in
 ``__all__``, so a reader sees what a package offers without reading it all.
 """
@@ -19,7 +22,7 @@ with it the other way round, so nothing ``askbench.impl`` reaches may be
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import askbench
@@ -134,6 +137,22 @@ def reachable(graph: Graph, start: str) -> set[str]:
     return seen
 
 
+def upward_imports(graph: Graph, package: str, above: Iterable[str]) -> list[tuple[str, str]]:
+    """Each ``(importer, imported)`` where a module of ``package`` imports a module of a package in ``above``."""
+    roots = tuple(above)
+
+    def inside(name: str, root: str) -> bool:
+        return name == root or name.startswith(root + ".")
+
+    return sorted(
+        (name, target)
+        for name, targets in graph.items()
+        if inside(name, package)
+        for target in targets
+        if any(inside(target, root) for root in roots)
+    )
+
+
 def declares_all(path: Path) -> bool:
     """Whether the module assigns ``__all__`` at its top level."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -181,6 +200,26 @@ def test_the_renderer_never_reaches_the_judge() -> None:
         assert not {
             reached for reached in reachable(GRAPH, name) if reached.startswith("askbench.harness")
         }, name
+
+
+HARNESS = "askbench.harness"
+ABOVE_THE_JUDGE = tuple(
+    f"{HARNESS}.{role}" for role in ("drivers", "runners", "reporters", "frontends", "agents")
+)
+HARNESS_ROLES = tuple(
+    name for name in INSTALLED if name.count(".") == 2 and name.startswith(HARNESS + ".")
+)
+
+
+def test_the_judge_imports_no_role_above_it() -> None:
+    assert f"{HARNESS}.judge.width_run" in INSTALLED and set(ABOVE_THE_JUDGE) <= set(INSTALLED)
+    assert upward_imports(GRAPH, f"{HARNESS}.judge", ABOVE_THE_JUDGE) == []
+
+
+def test_the_shared_vocabulary_imports_nothing_of_the_harness() -> None:
+    assert f"{HARNESS}.terms" in HARNESS_ROLES and f"{HARNESS}.judge" in HARNESS_ROLES
+    others = [name for name in HARNESS_ROLES if name != f"{HARNESS}.terms"]
+    assert upward_imports(GRAPH, f"{HARNESS}.terms", others) == []
 
 
 def test_every_package_declares_its_public_surface() -> None:
@@ -244,6 +283,31 @@ def test_reaching_the_judge_through_a_third_module_is_found(tmp_path: Path) -> N
         },
     )
     assert "pkg.harness" in reachable(import_graph(modules), "pkg.impl")
+
+
+def test_an_upward_import_even_function_local_is_found(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "judge/__init__.py": "",
+            "judge/run.py": "from ..terms import View\ndef later():\n    from ..drivers import source\n",
+            "drivers/__init__.py": "",
+            "drivers/source.py": "from ..judge import run\n",
+            "drivers_extra.py": "",
+            "terms.py": "",
+        },
+    )
+    graph = import_graph(modules)
+    assert upward_imports(graph, "pkg.judge", ["pkg.drivers"]) == [
+        ("pkg.judge.run", "pkg.drivers"),
+        ("pkg.judge.run", "pkg.drivers.source"),
+    ]
+    assert upward_imports(graph, "pkg.drivers", ["pkg.judge"]) == [
+        ("pkg.drivers.source", "pkg.judge"),
+        ("pkg.drivers.source", "pkg.judge.run"),
+    ]
+    assert upward_imports(graph, "pkg.judge", ["pkg.drivers_extra"]) == []
 
 
 def test_a_package_without_all_is_named(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ from typing import Literal
 
 from ..fixtures.loading import Fixture
 from ..judge.expected_facts import CORE_LABELS
-from ..judge.monotone import check_monotone
+from ..judge.monotone_checks import check_monotone
 from ..terms import Invariant, WidthResult
 from .decline import decline_notes, without_driver_note
 from .driver import USER_PROMPT, Run

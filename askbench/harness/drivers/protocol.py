@@ -6,7 +6,7 @@ toml-test drives any TOML decoder): per fixture × width × view the harness
 sends one request and reads back the frame lines the implementation would
 write to the terminal. This module is the contract in code — encoding
 requests, decoding and schema-checking answers — and nothing else; the
-processes live in ``askbench.harness.drivers.adapter_client`` and the judging in ``askbench.harness.judge.checks``.
+processes live in ``askbench.harness.drivers.adapter_client`` and the judging in ``askbench.harness.judge.width_run``.
 See ``docs/adapters.md``.
 """
 

@@ -203,6 +203,11 @@ class _WidthRun:
         held = HeldFrame.of(frame, self.sequences)
         del frame
         first = len(self.result.violations)
+        if self.read(view, held) and wider is not None and key is not None:
+            wider.remember(key, view, self.result, first)
+
+    def read(self, view: View, held: HeldFrame) -> bool:
+        """The frame read and judged on every group of models; whether each laid it out a row a line, unchanged."""
         a_row_a_line = True
         twin = cache(lambda: self.twin(view, held.count))
         for judged in read_on(held, self.result.width, self.models):
@@ -212,8 +217,7 @@ class _WidthRun:
             self.judge(view, held, judged)
             # the next model's reading is made while this one would still be held
             del judged, reading
-        if wider is not None and key is not None and a_row_a_line:
-            wider.remember(key, view, self.result, first)
+        return a_row_a_line
 
     def twin(self, view: View, count: int) -> Sequence[str] | None:
         """The lines of the view drawn again for the perturbed payload, when they can say where the payload stands.

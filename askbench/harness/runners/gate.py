@@ -20,7 +20,7 @@ from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 from ..bash.reading import read_words
 from ..drivers.frame_sources import FrameSource, reference_source
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.monotone import check_monotone
+from ..judge.monotone_checks import check_monotone
 from ..judge.perturbation import perturbed_call, perturbed_payload
 from ..judge.what_runs import prefetch_runs
 from ..judge.wider_frames import WiderFrames

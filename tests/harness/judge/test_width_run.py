@@ -1,4 +1,4 @@
-"""The invariants of ``askbench.harness.judge.checks`` on frames built to carry one defect each."""
+"""``askbench.harness.judge.width_run``: every invariant on frames built to carry one defect each, judged at one width."""
 
 import json
 import re
@@ -16,100 +16,16 @@ from askbench.harness.judge.chrome_checks import check_labels
 from askbench.harness.judge.expected_facts import ExpectedFact
 from askbench.harness.judge.field_match import FieldReading
 from askbench.harness.judge.frame_reading import Judged
-from askbench.harness.judge.monotone import check_monotone
-from askbench.harness.judge.payload_sgr import PayloadSgr, payload_sgr
+from askbench.harness.judge.monotone_checks import check_monotone
 from askbench.harness.runners.gate import judge_payload
 from askbench.harness.terminals.models import MODELS, read_frame
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.frame import Frame, render_frame
 from askbench.impl.payload import build_payload
 
-BLEED = "npm publish --access public\x1b[1;5;7;31m"
-"""adversarial/bash-sgr-never-reset-bleeds-into-options: bold, blink, reverse and red, never reset, at the very end."""
-
 
 def _payload(command: str):
     return build_payload({"name": "bash", "input": {"command": command}})
-
-
-def _passing_through(sequence: str):
-    """The reference with the notation of one payload sequence turned back into the sequence."""
-
-    def render(payload, fixture, view, width, budget):
-        frame = reference_source(payload, fixture, view, width, budget)
-        shown = "\u241b" + sequence[1:]
-        return replace(frame, lines=tuple(line.replace(shown, sequence) for line in frame.lines))
-
-    return render
-
-
-def test_a_sequence_that_only_resets_is_not_looked_for():
-    assert payload_sgr(_payload("echo hi\x1b[0m; echo \x1b[39mthere\x1b[m")) == []
-    assert {sgr.sequence for sgr in payload_sgr(_payload(BLEED))} == {
-        "\x1b[1;5;7;31m"
-    }  # in the message and the value
-
-
-def test_a_bare_sequence_at_a_values_end_is_known_by_what_precedes_it_even_across_a_row_break():
-    sgr = next(iter(payload_sgr(_payload(BLEED))))
-    line = "ublic\x1b[1;5;7;31m'. A"  # the legacy message at 20 columns breaks inside "public"
-    assert sgr.found_in(line, line.index("\x1b"))
-    own = (
-        "\x1b[1;5;7;31m(y) Yes"  # the same bytes as a renderer's own paint, among other characters
-    )
-    assert not sgr.found_in(own, 0)
-
-
-def test_a_sequence_followed_by_another_is_known_by_what_follows_that_in_any_notation():
-    sgr = PayloadSgr("\x1b[38;2;30;30;30m", (), (), ("[48;2;",))
-    for notation in ("\u241b", "^[", "\\x1b", "\u27e8U+001B\u27e9"):
-        line = f"          \x1b[38;2;30;30;30m{notation}[48"
-        assert sgr.found_in(line, line.index("\x1b"))
-
-
-def test_a_renderers_own_paint_before_the_payloads_escape_in_notation_is_not_the_payloads():
-    """The value ``ESC[33m[`` painted yellow: ``ESC[33m␛[33m[`` — after the notation comes ``[33m[``, not the value's ``[``.
-
-    Found by hypothesis; the notation was stripped whatever the payload had after its sequence.
-    """
-    sequences = payload_sgr(_payload("\x1b[33m["))
-    painted = "command : \x1b[33m\u241b[33m[\x1b[39m"
-    assert sequences and not any(
-        sgr.found_in(painted, painted.index("\x1b[33m")) for sgr in sequences
-    )
-    raw = "command : \x1b[33m["  # the sequence itself, raw, before its '['
-    assert any(sgr.found_in(raw, len("command : ")) for sgr in sequences)
-
-
-def test_a_context_the_payloads_line_ends_in_must_end_in_the_frame_too():
-    """The value ``ESC[33mESC[``: after the paint and the first notation comes ``[33m␛[``, not the value's last ``[``."""
-    sequences = payload_sgr(_payload("\x1b[33m\x1b["))
-    painted = "command : \x1b[33m\u241b[33m\u241b[\x1b[39m"
-    assert sequences and not any(
-        sgr.found_in(painted, painted.index("\x1b[33m")) for sgr in sequences
-    )
-    passed_through = "command : \x1b[33m\u241b[\x1b[39m"  # the sequence raw, the escape after it shown, then the reset
-    assert any(sgr.found_in(passed_through, len("command : ")) for sgr in sequences)
-
-
-@pytest.mark.parametrize("width", [80, 120])
-def test_the_payloads_own_sgr_at_the_end_of_a_value_is_rejected_by_legible(width):
-    fixture = json.loads(
-        (BUILTIN_CORPUS / "adversarial/bash-sgr-never-reset-bleeds-into-options.json").read_text()
-    )
-    payload = build_payload(fixture["call"])
-    reference = judge_payload(payload, DialogBudget(max_rows=24, field_max_width=400, width=width))
-    passed_through = judge_payload(
-        payload,
-        DialogBudget(max_rows=24, field_max_width=400, width=width),
-        source=_passing_through("\x1b[1;5;7;31m"),
-    )
-    assert [v for v in reference.violations if v.invariant == "legible"] == []
-    assert {v.view for v in passed_through.violations if v.invariant == "legible"} == {
-        "bounded",
-        "complete",
-        "legacy",
-    }
 
 
 def _fixture_payload(key: str):
@@ -169,13 +85,14 @@ def test_a_flagged_tool_name_stated_whole_in_its_tool_line_must_be_painted_when_
     assert "'tool'" in found[0].message
 
 
-# ── monotone: a wider terminal never shows less ─────────────────────────────
-
 REPORT_200 = json.loads(
     (BUILTIN_CORPUS / "bash/powershell-here-string-report-200-lines.json").read_text(
         encoding="utf-8"
     )
 )
+
+
+# ── monotone: a wider terminal never shows less ─────────────────────────────
 
 
 def _widths(source):
@@ -713,204 +630,8 @@ def test_a_value_row_inside_the_box_under_the_header_poses_as_no_option():
     assert found.violations == [], found.violations
 
 
-def _groups(lines, width):
-    from askbench.harness.judge.frame_reading import HeldFrame, read_on
-
-    held = HeldFrame(lines, False, len(lines), None)
-    return [
-        [model.name for model in judged.models]
-        for judged in read_on(held, width, list(MODELS.values()))
-    ]
-
-
-def test_models_that_lay_every_line_out_alike_share_one_reading_wrapped_or_not():
-    ascii_wraps = ["\x1b[1mecho " + "B" * 90 + "\x1b[0m", "short"]
-    assert _groups(ascii_wraps, 40) == [list(MODELS)]
-    ambiguous_fits = ["\u00b1" * 30]  # fits 40 columns even at two cells a character
-    assert _groups(ambiguous_fits, 80) == [list(MODELS)]
-
-
-def test_a_line_one_model_wraps_its_own_way_gets_that_model_a_reading_of_its_own():
-    ambiguous = [
-        "\u00b1" * 30
-    ]  # 30 cells on most terminals, 60 where ambiguous characters are wide
-    groups = _groups(ambiguous, 40)
-    assert ["ambiguous-wide"] in groups
-    assert sorted(name for group in groups for name in group) == sorted(MODELS)
-
-
-def _judged_afresh(payload, width, **options):
-    return judge_payload(
-        payload, DialogBudget(max_rows=12, field_max_width=120, width=width), **options
-    )
-
-
-def _verdicts(result):
-    return (
-        sorted((v.invariant, v.view, v.width, v.message, v.terminal) for v in result.violations),
-        result.complete_rows,
-        result.legacy_rows,
-    )
-
-
-def test_a_frame_judged_at_a_narrower_width_gives_the_verdicts_judging_it_again_would():
-    from askbench.harness.fixtures.loading import load_corpus
-    from askbench.harness.judge.wider_frames import WiderFrames
-    from askbench.harness.runners.gate import fixture_payload
-
-    fixtures, _ = load_corpus([BUILTIN_CORPUS])
-    taken = 0
-    for fixture in fixtures[::7]:
-        payload = fixture_payload(fixture)
-        if isinstance(payload, str):
-            continue
-        wider = WiderFrames()
-        for width in (80, 120, 160):
-            options = {"fixture": fixture}
-            remembered = len(wider.judged)
-            with_memo = judge_payload(
-                payload,
-                DialogBudget(
-                    max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=width
-                ),
-                wider=wider,
-                **options,
-            )
-            afresh = judge_payload(
-                payload,
-                DialogBudget(
-                    max_rows=fixture.max_rows, field_max_width=fixture.field_max_width, width=width
-                ),
-                **options,
-            )
-            assert _verdicts(with_memo) == _verdicts(afresh), (fixture.path, width)
-            taken += width > 80 and len(wider.judged) == remembered
-    assert taken > 10  # the frames of many fixtures at 120 and 160 are the same
-
-
-def _fixed(lines):
-    """A source that renders the same complete and legacy frame at every width."""
-
-    def render(payload, fixture, view, width, budget):
-        frame = reference_source(payload, fixture, view, width, budget)
-        return frame if view == "bounded" else replace(frame, lines=tuple(lines))
-
-    return render
-
-
-def test_a_frame_that_wrapped_at_the_narrower_width_is_judged_again_at_the_wider():
-    from askbench.harness.judge.wider_frames import WiderFrames
-
-    payload = _payload("ls")
-    lines = ["Permission Required", "command : ls", "x" * 140, "", "  (y) Yes", "  (n) No", ""]
-    wider = WiderFrames()
-    narrow = judge_payload(
-        payload,
-        DialogBudget(max_rows=12, field_max_width=120, width=120),
-        source=_fixed(lines),
-        wider=wider,
-    )
-    wide = judge_payload(
-        payload,
-        DialogBudget(max_rows=12, field_max_width=120, width=160),
-        source=_fixed(lines),
-        wider=wider,
-    )
-    assert any(v.invariant == "fit" and v.view == "complete" for v in narrow.violations)
-    assert _verdicts(wide) == _verdicts(
-        judge_payload(
-            payload, DialogBudget(max_rows=12, field_max_width=120, width=160), source=_fixed(lines)
-        )
-    )
-
-
-def test_a_frame_is_taken_only_from_a_narrower_width_and_only_when_it_is_the_same_frame():
-    from askbench.harness.judge.wider_frames import WiderFrames
-
-    payload = _payload("ls")
-    lines = ["Permission Required", "command : ls", "x" * 140, "", "  (y) Yes", "  (n) No", ""]
-    wider = WiderFrames()
-    judge_payload(
-        payload,
-        DialogBudget(max_rows=12, field_max_width=120, width=160),
-        source=_fixed(lines),
-        wider=wider,
-    )  # fits 160: remembered
-    narrow = judge_payload(
-        payload,
-        DialogBudget(max_rows=12, field_max_width=120, width=120),
-        source=_fixed(lines),
-        wider=wider,
-    )
-    assert _verdicts(narrow) == _verdicts(
-        judge_payload(
-            payload, DialogBudget(max_rows=12, field_max_width=120, width=120), source=_fixed(lines)
-        )
-    )
-
-    def forged_at_160(payload, fixture, view, width, budget):
-        frame = reference_source(payload, fixture, view, width, budget)
-        if view == "complete" and width == 160:
-            return replace(
-                frame,
-                lines=tuple("command : xx" if "command" in line else line for line in frame.lines),
-            )
-        return frame
-
-    wider = WiderFrames()
-    judge_payload(
-        payload,
-        DialogBudget(max_rows=12, field_max_width=120, width=120),
-        source=forged_at_160,
-        wider=wider,
-    )
-    forged = judge_payload(
-        payload,
-        DialogBudget(max_rows=12, field_max_width=120, width=160),
-        source=forged_at_160,
-        wider=wider,
-    )
-    assert _verdicts(forged) == _verdicts(
-        judge_payload(
-            payload, DialogBudget(max_rows=12, field_max_width=120, width=160), source=forged_at_160
-        )
-    )
-    assert any(v.view == "complete" for v in forged.violations)
-
-
-def test_a_frame_with_a_tab_or_on_a_real_terminal_is_never_taken_from_a_narrower_width():
-    from askbench.harness.judge.wider_frames import WiderFrames
-    from askbench.harness.terminals.models import TerminalModel
-
-    models = list(MODELS.values())
-    assert WiderFrames().key("complete", ["a\tb"], None, models) is None
-    real = TerminalModel("real", "a real one", models[0].measure, screen=lambda lines, width: None)
-    assert WiderFrames().key("complete", ["ab"], None, [*models, real]) is None
-    assert WiderFrames().key("bounded", ["ab"], None, models) is None
-    assert WiderFrames().key("complete", ["ab"], None, models) is not None
-
-
 class _Lines(list):
     """Frame lines a test can hold a weak reference to."""
-
-
-def test_a_frame_s_lines_are_let_go_once_its_last_reading_is_made():
-    import weakref
-
-    from askbench.harness.judge.frame_reading import HeldFrame, read_on
-
-    lines = _Lines(["Permission Required", "tool    : bash", "wide    : " + "\u00b1" * 45])
-    gone = weakref.ref(lines)
-    held = HeldFrame(lines, False, len(lines), None)
-    del lines
-    readings = read_on(held, 80, list(MODELS.values()))
-    first = next(
-        readings
-    )  # the line wraps on ambiguous-wide alone: two readings, the lines kept for the second
-    assert gone() is not None and first.reading.frame_rows == 3
-    second = next(readings)
-    assert gone() is None and second.reading.frame_rows == 4
-    assert next(readings, None) is None
 
 
 def test_the_complete_frame_is_let_go_before_its_ask_is_read(monkeypatch):
