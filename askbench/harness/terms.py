@@ -126,3 +126,6 @@ class WidthResult:
     """The screen rows of each view a violation names, kept only when asked (``keep_screens``), for reports."""
     shown: dict[str, int] = field(default_factory=dict)
     """Characters of each fact's text the bounded view shows (``label#n`` for the n-th fact so labelled)."""
+    read_as_drawn: list[str] = field(default_factory=list)
+    """Views whose facts did not read as drawn and whose payload could not be located either (the renderer
+    laid the perturbed request out otherwise, or could not draw it): judged on the frame as drawn alone."""

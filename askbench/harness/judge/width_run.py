@@ -305,6 +305,8 @@ class _WidthRun:
             return ask
         located = judged.locate()
         if located is None:
+            if view not in self.result.read_as_drawn:
+                self.result.read_as_drawn.append(view)
             return ask
         start = _after_title(judged.reading.rows)
         best, best_rows = ask, None

@@ -27,6 +27,7 @@ def _width(width: WidthResult, timings: bool) -> dict[str, object]:
             "complete": width.complete_rows,
         },
         "elided": width.elided,
+        "read_as_drawn": width.read_as_drawn,
         "violations": [
             {"invariant": v.invariant, "view": v.view, "terminal": v.terminal, "message": v.message}
             for v in width.violations
