@@ -17,7 +17,9 @@ import json
 import sys
 from pathlib import Path
 
-CATALOGUE = Path(__file__).resolve().parent.parent / "benchmarks" / "outside-renderers" / "catalogue.tsv"
+CATALOGUE = (
+    Path(__file__).resolve().parent.parent / "benchmarks" / "outside-renderers" / "catalogue.tsv"
+)
 
 
 def _result(results: Path, kind: str, name: str) -> dict[str, object] | None:
@@ -33,7 +35,11 @@ def _failed(run: dict[str, object]) -> dict[str, list[str]]:
     failed: dict[str, list[str]] = {}
     for fixture in run["fixtures"]:  # type: ignore[union-attr]
         invariants = sorted(
-            {violation["invariant"] for width in fixture["widths"] for violation in width["violations"]}
+            {
+                violation["invariant"]
+                for width in fixture["widths"]
+                for violation in width["violations"]
+            }
         )
         if fixture["error"] or not fixture["passed"]:
             failed[fixture["id"]] = invariants or ["error"]
@@ -45,7 +51,7 @@ def main(argv: list[str]) -> int:
     rows = list(csv.reader(CATALOGUE.open(encoding="utf-8"), delimiter="\t"))
     sound_lines, defect_lines = [], []
     sound_ok = defect_ok = shown = caught = 0
-    for name, kind, _command, description, *rest in rows:
+    for name, kind, _command, _description, *rest in rows:
         run = _result(results, kind, name)
         if run is None:
             continue
@@ -53,7 +59,11 @@ def main(argv: list[str]) -> int:
         if kind == "sound":
             ok = not failed
             sound_ok += ok
-            where = "" if ok else f"{len(failed)} fixtures, e.g. `{next(iter(failed))}`: {', '.join(next(iter(failed.values())))}"
+            where = (
+                ""
+                if ok
+                else f"{len(failed)} fixtures, e.g. `{next(iter(failed))}`: {', '.join(next(iter(failed.values())))}"
+            )
             sound_lines.append(f"| `{name}` | {'passed' if ok else 'FAILED'} | {where} |")
             continue
         targets = [target for target in (rest[0].split(",") if rest and rest[0] else []) if target]
@@ -67,8 +77,10 @@ def main(argv: list[str]) -> int:
             f"| `{name}` | {len(hit)} of {len(targets)} | {', '.join(by)} | {missed} |"
         )
     sounds, defects = len(sound_lines), len(defect_lines)
-    print(f"Sound renderers passed: **{sound_ok} of {sounds}**. Defective renderers caught on every fixture "
-          f"where the defect is on screen: **{defect_ok} of {defects}** ({caught} of {shown} fixtures).")
+    print(
+        f"Sound renderers passed: **{sound_ok} of {sounds}**. Defective renderers caught on every fixture "
+        f"where the defect is on screen: **{defect_ok} of {defects}** ({caught} of {shown} fixtures)."
+    )
     print()
     print("| sound renderer | verdict | where it failed |")
     print("| --- | --- | --- |")
