@@ -8,9 +8,9 @@ located the payload's cells, each row of the ask is rewritten to that form
 from what was observed, never from a layout the judge knows:
 
 - a row that shows payload text begins its value at its first located cell,
-  or before it, over characters the perturbation leaves unchanged (a ``-``, a
-  ``$``, a notation) that stand right against it; the value ends at its last
-  located cell, likewise extended;
+  or before it, over characters the perturbation leaves unchanged (an emoji,
+  a control picture ``␍``, a whole notation ``⟨U+202E⟩``) that stand right
+  against it; the value ends at its last located cell, likewise extended;
 - what stands before the value is the label when it holds a letter: the
   letters and words between the marks around it (``• tool:``, ``│ tool :``,
   ``   tool:``) read as ``tool : value``, the value where it stood when the
@@ -44,6 +44,8 @@ from .perturbation import LocatedPayload, perturb
 __all__ = ["common_margin", "located_rows", "without_margin"]
 
 _MARKER = "\u2026"
+_NOTATION_START, _NOTATION_END = "\u27e8", "\u27e9"
+"""How the visible notation brackets a control it spells out: ``⟨U+202E⟩``."""
 _LEADING_MARKS = re.compile(r"^\s*(?:[^\w\s]+\s+)*")
 """Marks standing apart before a label: a bullet, a gutter, a frame's side."""
 _TRAILING_MARKS = re.compile(r"(?:\s+[^\w\s]+)*\s*$")
@@ -76,11 +78,27 @@ def _could_be_payload(character: str) -> bool:
 
 
 def _value_span(text: str, columns: frozenset[int]) -> tuple[int, int]:
+    """Where a row's value begins and ends: its located cells, and right against them what may be the
+    payload's though it did not change — a character the perturbation keeps, or a whole notation
+    (``⟨U+202E⟩``) a renderer spells a control with, its letters and digits included."""
     start, end = min(columns), max(columns) + 1
-    while start > 0 and _could_be_payload(text[start - 1]):
-        start -= 1
-    while end < len(text) and _could_be_payload(text[end]) and text[end] != _MARKER:
-        end += 1
+    while start > 0:
+        if (
+            text[start - 1] == _NOTATION_END
+            and (opened := text.rfind(_NOTATION_START, 0, start)) >= 0
+        ):
+            start = opened
+        elif _could_be_payload(text[start - 1]):
+            start -= 1
+        else:
+            break
+    while end < len(text) and text[end] != _MARKER:
+        if text[end] == _NOTATION_START and (closed := text.find(_NOTATION_END, end)) >= 0:
+            end = closed + 1
+        elif _could_be_payload(text[end]):
+            end += 1
+        else:
+            break
     return start, end
 
 
@@ -146,8 +164,7 @@ def _without_gutter(
     start, stop = bounds
     row = rows[index]
     text = row.text
-    first = len(text) - len(text.lstrip(" "))
-    value = next((at for at in range(first, len(text)) if text[at].isalnum()), len(text))
+    value = _value_span(text, located)[0]
     neighbours = [rows[at].text for at in (index - 1, index + 1) if start <= at < stop]
     kept = [
         " "

@@ -52,6 +52,13 @@ def test_a_fact_row_reads_as_label_colon_value_where_its_value_stood(drawn, read
     assert shaped.index(value) == max(drawn.index("["), len(read) - len(value))
 
 
+def test_a_notation_or_a_control_picture_against_a_value_is_the_values():
+    assert _shaped(["command : ⟨U+009B⟩[2K npm test]", "          ⟨U+009B⟩[2J]␍"]) == [
+        "command : ⟨U+009B⟩2K npm test",
+        "          ⟨U+009B⟩2J␍",
+    ]
+
+
 def test_marks_after_a_value_are_read_both_ways():
     assert _shaped(["tool : [bash] (invoked as [x])"], marks_after=True) == [
         "tool : bash (invoked as x)"

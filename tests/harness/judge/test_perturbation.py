@@ -39,9 +39,9 @@ def test_the_map_is_a_bijection(text):
 
 
 def test_letters_digits_punctuation_ideographs_and_hangul_all_change_and_the_rest_stays():
-    assert all(perturb(char) != char for char in "azAZ09/.:\"'([{)]<|^жЖ中한")
+    assert all(perturb(char) != char for char in "azAZ09/.:\"'([{)]<|^жЖ中한éשαあｃ")
     assert all(perturb(char) != char for char in "-$_")
-    kept = " \t…│\x1b\u200d\u0301\U0001f600é"
+    kept = " \t…│\x1b\u200d\u0301\U0001f600"
     assert perturb(kept) == kept
 
 
