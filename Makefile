@@ -23,7 +23,7 @@ LATEST := .venv-latest
 FIXTURE ?=
 BUILTIN := corpus
 
-.PHONY: check check-terminals starters test test-quick test-latest lock typecheck lint format distcheck snapshots bench bench-large report ci-deps agents terminals fuzz
+.PHONY: outside check check-terminals starters test test-quick test-latest lock typecheck lint format distcheck snapshots bench bench-large report ci-deps agents terminals fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -141,6 +141,18 @@ bench-large: $(GATE)
 	$(BIN)/python -m askbench.harness.bench.large --write reports/bench.md
 
 # Writes reports/corpus.md and reports/gallery.html.
+# The judge on renderers written apart from it, from docs/ alone (benchmarks/outside-renderers): every sound
+# one on the whole corpus, every defect on the fixtures where it shows; reports/outside-renderers.md says how
+# many it judged right. Long (a renderer a few minutes); not part of .ci/run.
+OUTSIDE_RESULTS ?= .askbench/outside
+outside: $(GATE)
+	mkdir -p $(OUTSIDE_RESULTS)
+	while IFS="$$(printf '\t')" read -r name kind command description targets; do \
+		paths=""; if [ "$$kind" = defect ]; then for t in $$(echo "$$targets" | tr ',' ' '); do paths="$$paths corpus/$$t.json"; done; fi; \
+		$(BIN)/askbench check --impl "$(BIN)/$$command" --json $$paths > $(OUTSIDE_RESULTS)/$$kind-$$name.json || true; \
+	done < benchmarks/outside-renderers/catalogue.tsv
+	$(BIN)/python scripts/outside_accuracy.py $(OUTSIDE_RESULTS) > reports/outside-renderers.md
+
 report: $(GATE)
 	$(BIN)/askbench report
 

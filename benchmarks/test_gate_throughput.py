@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS
-from askbench.harness.judge.checks import WIDTHS
+from askbench.harness.judge.width_run import WIDTHS
 from askbench.harness.runners.gate import run_gate
 
 

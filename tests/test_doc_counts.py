@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from askbench.harness.drivers.protocol import VIEWS
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, load_corpus
-from askbench.harness.judge.checks import WIDTHS
+from askbench.harness.judge.width_run import WIDTHS
+from askbench.harness.terms import VIEWS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [

@@ -11,7 +11,10 @@ name. Importing a package's submodule also runs the package's
 
 ``askbench.impl`` is the renderer the judge judges; the judge shares no code
 with it the other way round, so nothing ``askbench.impl`` reaches may be
-``askbench.harness``. Every package below ``askbench`` (the data packages
+``askbench.harness``. Within the harness the roles stand on one another, so the arrows between them
+point down: the judge never imports the roles that feed it frames or use its results (drivers,
+runners, reporters, frontends, agents), and ``askbench.harness.terms``, the words they all share,
+imports none of the harness. Every package below ``askbench`` (the data packages
 ``askbench.corpus`` and ``askbench.docs`` aside) names its public surface in
 ``__all__``, so a reader sees what a package offers without reading it all.
 
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import askbench
@@ -140,6 +143,22 @@ def reachable(graph: Graph, start: str) -> set[str]:
     return seen
 
 
+def upward_imports(graph: Graph, package: str, above: Iterable[str]) -> list[tuple[str, str]]:
+    """Each ``(importer, imported)`` where a module of ``package`` imports a module of a package in ``above``."""
+    roots = tuple(above)
+
+    def inside(name: str, root: str) -> bool:
+        return name == root or name.startswith(root + ".")
+
+    return sorted(
+        (name, target)
+        for name, targets in graph.items()
+        if inside(name, package)
+        for target in targets
+        if any(inside(target, root) for root in roots)
+    )
+
+
 def declares_all(path: Path) -> bool:
     """Whether the module assigns ``__all__`` at its top level."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -187,6 +206,26 @@ def test_the_renderer_never_reaches_the_judge() -> None:
         assert not {
             reached for reached in reachable(GRAPH, name) if reached.startswith("askbench.harness")
         }, name
+
+
+HARNESS = "askbench.harness"
+ABOVE_THE_JUDGE = tuple(
+    f"{HARNESS}.{role}" for role in ("drivers", "runners", "reporters", "frontends", "agents")
+)
+HARNESS_ROLES = tuple(
+    name for name in INSTALLED if name.count(".") == 2 and name.startswith(HARNESS + ".")
+)
+
+
+def test_the_judge_imports_no_role_above_it() -> None:
+    assert f"{HARNESS}.judge.width_run" in INSTALLED and set(ABOVE_THE_JUDGE) <= set(INSTALLED)
+    assert upward_imports(GRAPH, f"{HARNESS}.judge", ABOVE_THE_JUDGE) == []
+
+
+def test_the_shared_vocabulary_imports_nothing_of_the_harness() -> None:
+    assert f"{HARNESS}.terms" in HARNESS_ROLES and f"{HARNESS}.judge" in HARNESS_ROLES
+    others = [name for name in HARNESS_ROLES if name != f"{HARNESS}.terms"]
+    assert upward_imports(GRAPH, f"{HARNESS}.terms", others) == []
 
 
 def test_every_package_declares_its_public_surface() -> None:
@@ -252,6 +291,31 @@ def test_reaching_the_judge_through_a_third_module_is_found(tmp_path: Path) -> N
     assert "pkg.harness" in reachable(import_graph(modules), "pkg.impl")
 
 
+def test_an_upward_import_even_function_local_is_found(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "judge/__init__.py": "",
+            "judge/run.py": "from ..terms import View\ndef later():\n    from ..drivers import source\n",
+            "drivers/__init__.py": "",
+            "drivers/source.py": "from ..judge import run\n",
+            "drivers_extra.py": "",
+            "terms.py": "",
+        },
+    )
+    graph = import_graph(modules)
+    assert upward_imports(graph, "pkg.judge", ["pkg.drivers"]) == [
+        ("pkg.judge.run", "pkg.drivers"),
+        ("pkg.judge.run", "pkg.drivers.source"),
+    ]
+    assert upward_imports(graph, "pkg.drivers", ["pkg.judge"]) == [
+        ("pkg.drivers.source", "pkg.judge"),
+        ("pkg.drivers.source", "pkg.judge.run"),
+    ]
+    assert upward_imports(graph, "pkg.judge", ["pkg.drivers_extra"]) == []
+
+
 def test_a_package_without_all_is_named(tmp_path: Path) -> None:
     modules = _package(
         tmp_path,
@@ -267,7 +331,6 @@ def test_a_package_without_all_is_named(tmp_path: Path) -> None:
 
 # ── every role in its room ─────────────────────────────────────────────────
 
-HARNESS = "askbench.harness"
 UPWARD: Mapping[str, tuple[str, ...]] = {"runners": ("reporters", "frontends")}
 """Roles a role never imports: a run is data in and results out, whoever shows it and whatever started it."""
 HELPER_PROCESSES = frozenset({"askbench.harness.agents.standin", "askbench.harness.bench.large"})
@@ -285,7 +348,7 @@ def role_of(name: str, top: str = HARNESS) -> str | None:
     return rest.split(".")[0] if rest != name else None
 
 
-def upward_imports(
+def forbidden_imports(
     graph: Graph, rules: Mapping[str, tuple[str, ...]], top: str = HARNESS
 ) -> set[str]:
     """Every ``importer → imported`` where the importer's role may not import the imported one's."""
@@ -341,7 +404,7 @@ def runs_as_a_process(path: Path) -> bool:
 
 
 def test_runners_never_import_reporters_or_frontends() -> None:
-    assert upward_imports(GRAPH, UPWARD) == set()
+    assert forbidden_imports(GRAPH, UPWARD) == set()
 
 
 def test_only_the_front_ends_and_helper_processes_parse_a_command_line() -> None:
@@ -367,7 +430,7 @@ def test_an_upward_import_is_found_wherever_it_stands(tmp_path: Path) -> None:
             "reporters/page.py": "from ..runners.run import later\n",
         },
     )
-    assert upward_imports(import_graph(modules), UPWARD, "pkg") == {
+    assert forbidden_imports(import_graph(modules), UPWARD, "pkg") == {
         "pkg.runners.run → pkg.reporters.page"
     }
 

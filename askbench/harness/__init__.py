@@ -5,7 +5,7 @@ what a command runs, for the judge and for the reference's reader), ``judge`` (f
 invariants), ``fixtures`` (the corpus as data), ``drivers`` (where frames come from),
 ``runners`` (gate, mutate, matrix, bench), ``reporters`` (every output format), ``agents``
 (the agent CLIs people use, driven and judged) and ``frontends`` (the CLI, ``try``, the pytest
-plugin); ``exit_codes`` are the codes every command exits with. It depends on ``askbench.impl``; ``askbench.impl`` never on it.
+plugin), all standing on ``terms``, the words they share; ``exit_codes`` are the codes every command exits with. It depends on ``askbench.impl``; ``askbench.impl`` never on it.
 """
 
 __all__ = [
@@ -19,4 +19,5 @@ __all__ = [
     "reporters",
     "runners",
     "terminals",
+    "terms",
 ]

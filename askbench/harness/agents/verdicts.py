@@ -43,9 +43,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..fixtures.loading import Fixture
-from ..judge.checks import WidthResult, check_monotone
 from ..judge.expected_facts import CORE_LABELS
-from ..judge.invariants import Invariant
+from ..judge.monotone_checks import check_monotone
+from ..terms import Invariant, WidthResult
 from .decline import decline_notes, without_driver_note
 from .driver import USER_PROMPT, Run
 from .evidence import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from askbench.impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS
 
-from ..judge.checks import WIDTHS
+from ..judge.width_run import WIDTHS
 from .peers import format_peers, peer_targets
 from .results import BenchResults
 from .series import PAGER_SERIES, SERIES, size_label

@@ -43,7 +43,7 @@ from askbench.impl.shell import outline
 
 from ..drivers.paint import chrome_style, warning_paint
 from ..fixtures.loading import BUILTIN_CORPUS, load_corpus
-from ..judge.checks import WIDTHS
+from ..judge.width_run import WIDTHS
 from ..runners.gate import run_gate
 from . import timing
 from .peers import Peer, measure_peers

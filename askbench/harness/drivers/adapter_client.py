@@ -30,11 +30,10 @@ from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PromptPayload
 
 from ..fixtures.loading import Fixture
+from ..terms import AdapterFailure, View
 from .adapter_pipes import StderrTail, drain, read_answer
 from .protocol import (
-    AdapterFailure,
     ExternalFrame,
-    View,
     decode_answer,
     dump_json,
     encode_request,
@@ -216,7 +215,7 @@ class _Session:
 def _nothing(answer: ExternalFrame | AdapterFailure) -> TypeGuard[AdapterFailure]:
     """No answer at all: the process ended (or could not start) before saying anything, or said nothing."""
     return isinstance(answer, AdapterFailure) and (
-        answer.verdict == "CRASH" or answer.message == "the answer is empty"
+        answer.kind == "CRASH" or answer.message == "the answer is empty"
     )
 
 

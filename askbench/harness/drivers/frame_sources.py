@@ -1,7 +1,8 @@
 """Where the frames the gate judges come from: the in-process reference, or any implementation.
 
-``askbench.harness.judge.checks.run_width`` asks a frame source for each view and judges
-whatever lines come back on the virtual terminal; it never asks the source
+A runner binds a frame source to one payload, fixture and budget (``askbench.harness.runners.gate``)
+and hands the judge the frame of each view; the judge reads whatever lines come back on its
+terminals and never asks the source
 where its ask starts or how many rows it has — the screen says that. The
 reference renders in process (no subprocess: the default gate stays fast and
 self-contained); ``askbench.harness.drivers.adapter_client.AdapterSource`` is the same callable
@@ -10,27 +11,15 @@ speaking the ``askbench/1`` contract to another process.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable
 
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.frame import render_frame
 from askbench.impl.payload import PromptPayload
 
 from ..fixtures.loading import Fixture
+from ..terms import AdapterFailure, RenderedFrame, View
 from .paint import warning_paint
-from .protocol import AdapterFailure, View
-
-
-class RenderedFrame(Protocol):
-    """Anything with frame lines and an elision claim: ``askbench.impl.frame.Frame`` or ``protocol.ExternalFrame``."""
-
-    @property
-    def lines(self) -> Sequence[str]: ...
-
-    @property
-    def elided(self) -> bool: ...
-
 
 FrameSource = Callable[
     [PromptPayload, Fixture | None, View, int, DialogBudget], RenderedFrame | AdapterFailure

@@ -6,7 +6,7 @@ toml-test drives any TOML decoder): per fixture × width × view the harness
 sends one request and reads back the frame lines the implementation would
 write to the terminal. This module is the contract in code — encoding
 requests, decoding and schema-checking answers — and nothing else; the
-processes live in ``askbench.harness.drivers.adapter_client`` and the judging in ``askbench.harness.judge.checks``.
+processes live in ``askbench.harness.drivers.adapter_client`` and the judging in ``askbench.harness.judge.width_run``.
 See ``docs/adapters.md``.
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal, get_args
+from typing import Literal
 
 from jsonschema import Draft202012Validator
 
@@ -28,12 +28,9 @@ from askbench.impl.dialog import core_facts
 from askbench.impl.payload import Evidence, PromptPayload, Requester, RequestFacts
 
 from ..fixtures.loading import MAX_JSON_DEPTH, Fixture, parse_json
+from ..terms import VIEWS, AdapterFailure, View
 
 PROTOCOL = "askbench/1"
-View = Literal["bounded", "complete", "legacy"]
-VIEWS: tuple[View, ...] = get_args(View)
-Verdict = Literal["CRASH", "TIMEOUT", "BAD_ANSWER"]
-VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 
 
 @dataclass(frozen=True)
@@ -42,17 +39,6 @@ class ExternalFrame:
 
     lines: tuple[str, ...]
     elided: bool
-
-
-@dataclass(frozen=True)
-class AdapterFailure:
-    """Why there is no frame to judge: the implementation crashed, hung or answered outside the contract.
-
-    It becomes a verdict for that fixture × width × view, never a harness failure.
-    """
-
-    verdict: Verdict
-    message: str
 
 
 # ── the payload as plain JSON ──────────────────────────────────────────────

@@ -18,7 +18,7 @@ from .option_types import argument_type, parse_widths
 from .suggest import SuggestingParser, options_of, unknown_arguments
 
 if TYPE_CHECKING:
-    from ..drivers.protocol import View
+    from ..terms import View
 
 
 def _positive(text: str) -> int:

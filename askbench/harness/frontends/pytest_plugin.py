@@ -4,7 +4,7 @@ As items, the gate gets what pytest gives any suite: ``-k`` to pick
 fixtures, ``--lf`` to rerun the failures, ``--junitxml`` for CI, and
 pytest-xdist to spread a corpus over processes and machines (``-n auto``).
 The verdicts are the gate's own: each item is one view of one fixture at one
-width, judged by ``askbench.harness.judge.checks.run_width`` on the virtual terminal, and
+width, judged by ``askbench.harness.judge.width_run.run_width`` on the virtual terminal, and
 fails with every violation of that view (on every terminal model) and the
 screen it was read from. A file that is not a usable fixture (malformed,
 outside its corpus's families) is a collection error; a fixture whose call
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from ..drivers.adapter_client import AdapterSource
     from ..fixtures.loading import Fixture
-    from ..judge.checks import Violation, WidthResult
+    from ..terms import Violation, WidthResult
 
 
 def _widths(text: str) -> list[int]:
@@ -198,9 +198,9 @@ class FixtureFile(pytest.File):
     fixture: Fixture
 
     def collect(self) -> Iterator[pytest.Item]:
-        from ..drivers.protocol import VIEWS
         from ..fixtures.loading import FixtureProblem, load_one
-        from ..judge.checks import WIDTHS
+        from ..judge.width_run import WIDTHS
+        from ..terms import VIEWS
 
         loaded = load_one(self.path)
         if isinstance(loaded, FixtureProblem):

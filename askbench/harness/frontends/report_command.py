@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..exit_codes import EXIT_UNUSABLE
 from ..fixtures.loading import BUILTIN_CORPUS
-from ..judge.checks import WIDTHS
+from ..judge.width_run import WIDTHS
 
 __all__ = ["add_report_parser", "cmd_report"]
 

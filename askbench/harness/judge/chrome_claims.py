@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from askbench.impl.payload import PromptPayload
 
 from .chrome import Option, misread
-from .lexicon import Meaning, meanings
+from .lexicon import Meaning, meanings, said
 
 __all__ = [
     "Backing",
@@ -93,6 +93,11 @@ def _bare_name(word: str, *, after_noun: bool) -> bool:
     return not after_noun or _IDENTIFIER.fullmatch(word) is not None
 
 
+def _says_who(text: str) -> bool:
+    """Whether ``text`` begins with a phrase the lexicon reads as who asks (``main agent``), not a name."""
+    return any(item.start == 0 for item in said(text))
+
+
 def _claimed_names(title: str) -> list[str]:
     """The names a title gives a requester; a bare word the lexicon knows (``by the agent``) names no one."""
     names = []
@@ -101,7 +106,9 @@ def _claimed_names(title: str) -> list[str]:
         bare = match.group("bare")
         if match.group("quoted") is not None:
             names.append(match.group("quoted"))
-        elif _bare_name(bare, after_noun="agent" in match.group("intro").lower()):
+        elif not _says_who(title[match.start("bare") :]) and _bare_name(
+            bare, after_noun="agent" in match.group("intro").lower()
+        ):
             names.append(bare)
         match = _NAMED.search(title, match.end("intro"))
     return names
@@ -121,9 +128,10 @@ def title_problem(title: str, backing: Backing) -> str | None:
 
 
 def _unquoted(text: str, backing: Backing) -> str:
-    """``text`` without the request's own texts it echoes: they are the request's words, not the chrome's."""
+    """``text`` without the request's own texts it echoes, each where it stands as words of its own: they are
+    the request's words, not the chrome's (the tool ``read`` echoed, but not the ``read`` of ``read-only``)."""
     for own in backing.own_texts:
-        text = text.replace(own, " ")
+        text = re.sub(rf"(?<![\w-]){re.escape(own)}(?![\w-])", " ", text)
     return text
 
 

@@ -21,8 +21,10 @@ still reads the value's whole text from the original frame.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache, partial
 
 from askbench.impl.payload import Evidence, PromptPayload, Requester
 
@@ -42,34 +44,96 @@ def _cycle(characters: str) -> dict[int, int]:
     }
 
 
-def _pairs(first: int, last: int) -> dict[int, int]:
-    """Each code point of an even-aligned range to its neighbour: a bijection inside the range."""
-    return {point: point ^ 1 for point in range(first, last + 1)}
+def _paired(*ranges: tuple[int, int]) -> dict[int, int]:
+    """Within the ranges, each code point to the next of its general category and East Asian width (the
+    last of an odd group stays itself): letters of one script to letters of its case and its width."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for first, last in ranges:
+        for point in range(first, last + 1):
+            character = chr(point)
+            category = unicodedata.category(character)
+            if category[0] in "LN":
+                groups.setdefault((category, unicodedata.east_asian_width(character)), []).append(
+                    point
+                )
+    table: dict[int, int] = {}
+    for points in groups.values():
+        for one, other in zip(points[0::2], points[1::2], strict=False):
+            table[one], table[other] = other, one
+    return table
 
 
-_ASCII_PUNCTUATION = ("!\"#%&'*,./:;?@\\", "([{", ")]}", "+<=>|~", "^`")
-"""ASCII punctuation and symbols by Unicode category (Po, Ps, Pe, Sm, Sk); ``$``, ``-`` and ``_`` are alone in theirs."""
+_ASCII_PUNCTUATION = (
+    "!\"#%&'*,./:;?@\\",
+    "([{",
+    ")]}",
+    "+<=>|~",
+    "^`",
+    "-\u058a",
+    "$\u00a2",
+    "_\u203f",
+)
+"""ASCII punctuation and symbols by Unicode category (Po, Ps, Pe, Sm, Sk); ``-``, ``$`` and ``_``, alone in
+theirs among ASCII, each with a narrow character of its category: the Armenian hyphen, the cent sign, the undertie."""
 
-_TABLE: dict[int, int] = {
-    **_rotation("a", "z", 13),
-    **_rotation("A", "Z", 13),
-    **_rotation("0", "9", 5),
-    **{was: now for group in _ASCII_PUNCTUATION for was, now in _cycle(group).items()},
-    **_pairs(0x0410, 0x042F),  # Cyrillic capitals А–Я
-    **_pairs(0x0430, 0x044F),  # Cyrillic small а–я
-    **_pairs(0x4E00, 0x9FFF),  # CJK unified ideographs: wide, one class
-    **_pairs(0xAC00, 0xD7A3),  # Hangul syllables: wide
-}
-"""Every mapped character goes to another of its width and its general category, and none to itself.
+_SCRIPTS = (
+    (0x00C0, 0x00FF),  # Latin-1 letters
+    (0x0100, 0x017F),  # Latin Extended-A
+    (0x0391, 0x03C9),  # Greek
+    (0x0400, 0x04FF),  # Cyrillic
+    (0x05D0, 0x05EA),  # Hebrew
+    (0x0621, 0x064A),  # Arabic letters
+    (0x0660, 0x0669),  # Arabic-Indic digits
+    (0x0E01, 0x0E2E),  # Thai consonants
+    (0x3041, 0x3096),  # Hiragana
+    (0x30A1, 0x30FA),  # Katakana
+    (0xFF10, 0xFF19),  # fullwidth digits
+    (0xFF21, 0xFF3A),  # fullwidth capitals
+    (0xFF41, 0xFF5A),  # fullwidth small letters
+)
+"""Scripts a tool's input is written in, whose letters and digits are mapped among their own kind."""
 
-Punctuation is mapped too, so a value's first and last cells are found where they begin with a path's ``/`` or
-a quote; a renderer that breaks lines at punctuation may then lay the frame out otherwise, and is read as it is.
-"""
+
+_WIDE_RANGES = ((0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
+"""CJK unified ideographs and Hangul syllables: wide, one class each, even-aligned, mapped to their neighbour."""
+
+
+class _Map:
+    """The map ``str.translate`` asks, a code point at a time: the few thousand mapped characters of the
+    scripts and ASCII in a table made once, the ideographs and syllables by arithmetic."""
+
+    def __init__(self) -> None:
+        self.table: dict[int, int] = {
+            **_rotation("a", "z", 13),
+            **_rotation("A", "Z", 13),
+            **_rotation("0", "9", 5),
+            **{was: now for group in _ASCII_PUNCTUATION for was, now in _cycle(group).items()},
+            **_paired(*_SCRIPTS),
+        }
+
+    def __getitem__(self, point: int) -> int:
+        mapped = self.table.get(point)
+        if mapped is not None:
+            return mapped
+        if any(first <= point <= last for first, last in _WIDE_RANGES):
+            return point ^ 1
+        raise LookupError(point)
+
+
+@lru_cache(maxsize=1)
+def _table() -> _Map:
+    """Every mapped character to another of its width, its general category and its ambiguity; made once, when
+    a payload is first perturbed.
+
+    Punctuation is mapped too, so a value's first and last cells are found where they begin with a path's ``/`` or
+    a quote; a renderer that breaks lines at punctuation may then lay the frame out otherwise, and is read as it is.
+    """
+    return _Map()
 
 
 def perturb(text: str) -> str:
     """``text`` with every mapped character changed, every other one (blanks, punctuation, marks, controls) kept."""
-    return text.translate(_TABLE)
+    return text.translate(_table())
 
 
 def _optional(text: str | None) -> str | None:
@@ -114,13 +178,28 @@ def perturbed_payload(payload: PromptPayload) -> PromptPayload:
 
 
 def _perturbed_value(value: object) -> object:
-    if isinstance(value, str):
-        return perturb(value)
-    if isinstance(value, Mapping):
-        return {key: _perturbed_value(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_perturbed_value(item) for item in value]
-    return value
+    """``value`` with every string in it mapped, however deep its nesting: a walk with a stack of its own."""
+    made: list[object] = [None]
+    pending: list[tuple[Callable[[object], None], object]] = [(partial(made.__setitem__, 0), value)]
+    while pending:
+        place, item = pending.pop()
+        if isinstance(item, str):
+            place(perturb(item))
+        elif isinstance(item, Mapping):
+            mapping: dict[object, object] = dict(item)
+            place(mapping)
+            pending.extend(
+                (partial(mapping.__setitem__, key), inner) for key, inner in item.items()
+            )
+        elif isinstance(item, list):
+            listed: list[object] = list(item)
+            place(listed)
+            pending.extend(
+                (partial(listed.__setitem__, at), inner) for at, inner in enumerate(item)
+            )
+        else:
+            place(item)
+    return made[0]
 
 
 def perturbed_call(call: Mapping[str, object]) -> dict[str, object]:

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import json
 import os.path
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
 from askbench.impl.payload import PromptPayload
 
 from ..fixtures.loading import Fixture
-from .invariants import Invariant
+from .report import Report
 
 __all__ = ["MAX_SAFE_INTEGER", "check_reaches", "javascript_reads"]
 
@@ -40,8 +40,6 @@ MAX_SAFE_INTEGER = 9007199254740991
 """ECMA-262 ``Number.MAX_SAFE_INTEGER``, 2^53 − 1."""
 _FILE_TOOLS = ("read", "write", "edit", "find", "grep", "ls")
 _NOT_IN_A_DEVICE_NAME = frozenset(" \t\n/?#")
-
-Report = Callable[[Invariant, str], None]
 
 
 def javascript_reads(value: int) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 from askbench.impl.payload import PayloadError, build_payload
 
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
-from ..judge.checks import WIDTHS
+from ..judge.width_run import WIDTHS
 from ..runners.gate import FixtureResult, GateRun, run_gate
 from .escape import md_cell
 from .gallery import INDEX, gallery_pages

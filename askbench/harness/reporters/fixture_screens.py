@@ -17,13 +17,13 @@ from askbench.impl.payload import build_payload
 
 from ..bash.reading import read_words
 from ..drivers.paint import warning_paint
-from ..drivers.protocol import View
 from ..fixtures.loading import Fixture
 from ..judge.ask_reading import read_ask
-from ..judge.checks import WIDTHS
 from ..judge.chrome import find_options
 from ..judge.expected_facts import expected_facts
+from ..judge.width_run import WIDTHS
 from ..terminals.frame_reading import FrameReading, read_frame
+from ..terms import View
 from .vocabulary import ASK_ROWS, FRAME_ROWS
 
 SHOWN_VIEWS: tuple[View, ...] = ("bounded", "complete")

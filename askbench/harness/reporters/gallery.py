@@ -18,7 +18,7 @@ from askbench.impl.payload import PayloadError
 
 from ..drivers.paint import chrome_style
 from ..fixtures.loading import Fixture
-from ..judge.checks import WIDTHS
+from ..judge.width_run import WIDTHS
 from ..terminals.frame_reading import StyledRun
 from .escape import html_text
 from .fixture_screens import fixture_screens

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 
-from ..judge.checks import WidthResult
 from ..runners.gate import FixtureResult, GateRun
+from ..terms import WidthResult
 from .vocabulary import shown_path
 
 FORMAT = "askbench.check/1"
@@ -27,6 +27,7 @@ def _width(width: WidthResult, timings: bool) -> dict[str, object]:
             "complete": width.complete_rows,
         },
         "elided": width.elided,
+        "read_as_drawn": width.read_as_drawn,
         "violations": [
             {"invariant": v.invariant, "view": v.view, "terminal": v.terminal, "message": v.message}
             for v in width.violations

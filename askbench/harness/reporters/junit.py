@@ -28,11 +28,10 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from ..drivers.protocol import VERDICTS, VIEWS
 from ..fixtures.loading import FixtureProblem
-from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
 from ..runners.toolchain import Toolchain
+from ..terms import FAILURE_KINDS, VIEWS, Violation, WidthResult
 from .escape import one_line
 from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, shown_path
 
@@ -100,10 +99,12 @@ def _width_cases(
             _outcome(
                 case,
                 "failure",
-                [violation for violation in mine if violation.invariant not in VERDICTS],
+                [violation for violation in mine if violation.invariant not in FAILURE_KINDS],
             )
             _outcome(
-                case, "error", [violation for violation in mine if violation.invariant in VERDICTS]
+                case,
+                "error",
+                [violation for violation in mine if violation.invariant in FAILURE_KINDS],
             )
             if mine:
                 _screen(case, view, width.width, width.screens.get(view, []))

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..drivers.protocol import Verdict
-from ..judge.invariants import Invariant
 from ..runners.mutate import Difference, FoundViolation, MutantResult, MutationRun, StyleResult
+from ..terms import FailureKind, Invariant
 from .escape import md_cell, md_code, md_link
 
 __all__ = ["to_markdown"]
@@ -144,7 +143,7 @@ def _style_section(result: StyleResult, widths: Sequence[int]) -> Iterator[str]:
     yield ""
     if not result.violations:
         return
-    by_invariant: dict[Invariant | Verdict, list[FoundViolation]] = defaultdict(list)
+    by_invariant: dict[Invariant | FailureKind, list[FoundViolation]] = defaultdict(list)
     for item in result.violations:
         by_invariant[item.violation.invariant].append(item)
     yield (

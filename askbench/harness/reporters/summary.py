@@ -8,8 +8,8 @@ stand in detail.
 
 from __future__ import annotations
 
-from ..drivers.protocol import VIEWS
 from ..runners.gate import GateRun
+from ..terms import VIEWS
 from .vocabulary import PROBLEM_LABELS, counted
 
 

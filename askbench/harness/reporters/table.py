@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from askbench.impl.cells import cell_width
 
-from ..judge.checks import Violation, WidthResult
 from ..runners.gate import FixtureResult, GateRun
+from ..terms import Violation, WidthResult
 from .colour import DIM, GREEN, RED, YELLOW, paint
 from .escape import one_line
 from .summary import summary_line

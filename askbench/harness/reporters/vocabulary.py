@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..fixtures.loading import ProblemKind
-from ..judge.checks import Violation
 from ..terminals.models import MODELS
+from ..terms import Violation
 
 TERMINALS: tuple[str, ...] = tuple(MODELS)
 """The terminal models every frame is judged on (``askbench.harness.terminals.models``): a report gives a verdict for each."""

@@ -33,7 +33,7 @@ from ..drivers.adapter_client import AdapterUnusable
 from ..drivers.frame_sources import FrameSource
 from ..fixtures.fuzz_strategies import STRATEGIES, Draft
 from ..fixtures.loading import Fixture, Membership, fixture_from_text
-from ..judge.checks import DEFAULT_MODELS
+from ..judge.width_run import DEFAULT_MODELS
 from ..terminals.models import TerminalModel
 from .gate import fixture_payload, run_fixture
 

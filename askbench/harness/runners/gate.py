@@ -11,26 +11,23 @@ annotations.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 from ..bash.reading import read_words
-from ..drivers.frame_sources import FrameSource
+from ..drivers.frame_sources import FrameSource, reference_source
 from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.checks import (
-    DEFAULT_MODELS,
-    WIDTHS,
-    Violation,
-    WiderFrames,
-    WidthResult,
-    check_monotone,
-    run_width,
-)
+from ..judge.monotone_checks import check_monotone
+from ..judge.perturbation import perturbed_call, perturbed_payload
 from ..judge.what_runs import prefetch_runs
+from ..judge.wider_frames import WiderFrames
+from ..judge.width_run import DEFAULT_MODELS, WIDTHS, ViewFrames, WidthRequest, run_width
 from ..terminals.models import TerminalModel
+from ..terms import AdapterFailure, RenderedFrame, View, Violation, WidthResult
 from .toolchain import Toolchain, gather_toolchain
 
 
@@ -78,6 +75,47 @@ def fixture_payload(fixture: Fixture) -> PromptPayload | str:
         return f"{fixture.path}: {error}"
 
 
+def bound_frames(
+    source: FrameSource, payload: PromptPayload, fixture: Fixture | None, budget: DialogBudget
+) -> ViewFrames:
+    """``source`` bound to one payload, fixture and budget: the frame of each view, as the judge asks for it."""
+
+    def frames(view: View) -> RenderedFrame | AdapterFailure:
+        return source(payload, fixture, view, budget.width, budget)
+
+    return frames
+
+
+def judge_payload(
+    payload: PromptPayload,
+    budget: DialogBudget,
+    *,
+    source: FrameSource | None = None,
+    fixture: Fixture | None = None,
+    keep_screens: bool = False,
+    models: Sequence[TerminalModel] = DEFAULT_MODELS,
+    wider: WiderFrames | None = None,
+) -> WidthResult:
+    """One payload judged at the budget's width on the frames ``source`` draws for it, and for it perturbed.
+
+    ``source`` None is the reference, in process: the renderer whose layout a
+    fixture's ``elided`` and ``maxRows`` pin, so only then are they held.
+    """
+    request = WidthRequest(payload, budget, fixture, pinned_layout=source is None)
+    drawn_by = source or reference_source
+    frames = bound_frames(drawn_by, payload, fixture, budget)
+    twin = None if fixture is None else replace(fixture, call=perturbed_call(fixture.call))
+    perturbed = bound_frames(drawn_by, perturbed_payload(payload), twin, budget)
+    return run_width(
+        request,
+        frames,
+        perturbed=perturbed,
+        models=models,
+        keep_screens=keep_screens,
+        wider=wider,
+    )
+
+
 def judge_width(
     fixture: Fixture,
     payload: PromptPayload,
@@ -90,12 +128,9 @@ def judge_width(
 ) -> WidthResult | str:
     """Every invariant of one fixture at one width, or why it could not be rendered."""
     try:
-        return run_width(
+        return judge_payload(
             payload,
-            width,
-            fixture.max_rows,
-            fixture.field_max_width,
-            fixture.expect,
+            fixture.budget(width),
             source=source,
             fixture=fixture,
             keep_screens=keep_screens,

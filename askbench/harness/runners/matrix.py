@@ -18,7 +18,8 @@ from pathlib import Path
 from ..drivers.adapter_client import AdapterCommand, AdapterSource
 from ..drivers.frame_sources import FrameSource
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.checks import WIDTHS, WidthResult
+from ..judge.width_run import WIDTHS
+from ..terms import WidthResult
 from .gate import FixtureResult, run_fixture
 from .toolchain import Toolchain, gather_toolchain
 

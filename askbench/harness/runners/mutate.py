@@ -25,19 +25,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 from ..bash.reading import read_words
 from ..drivers.adapter_client import AdapterCommand, AdapterSource
 from ..drivers.adapters.variant import command_for
-from ..drivers.frame_sources import FrameSource, RenderedFrame, reference_source
-from ..drivers.protocol import VIEWS, AdapterFailure, Verdict, View
+from ..drivers.frame_sources import FrameSource, reference_source
 from ..drivers.variants import Variant
 from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.checks import Violation, run_width
-from ..judge.invariants import Invariant
+from ..judge.width_run import WidthRequest, run_width
+from ..terms import VIEWS, AdapterFailure, FailureKind, Invariant, RenderedFrame, View, Violation
 
 MUTATE_WIDTHS = (80, 120, 160, 20, 30, 40)
 """The gate's widths and three narrow ones: a mutant's defect often shows only where rows are short."""
@@ -60,11 +58,11 @@ class Difference:
     fixture: str
     width: int
     view: View
-    killed_by: tuple[Invariant | Verdict, ...]
+    killed_by: tuple[Invariant | FailureKind, ...]
     """The mutant's own invariants the gate reported on this view."""
-    reported: tuple[Invariant | Verdict, ...]
+    reported: tuple[Invariant | FailureKind, ...]
     """Every invariant the gate reported on this view: for a survivor, what it saw instead."""
-    reference_too: tuple[Invariant | Verdict, ...]
+    reference_too: tuple[Invariant | FailureKind, ...]
     """Of ``killed_by``, those the reference violates here as well: a kill that proves less."""
     target: bool
 
@@ -180,21 +178,6 @@ class MutationRun:
 # ── running ────────────────────────────────────────────────────────────────
 
 
-def _replaying(frames: Frames) -> FrameSource:
-    """A frame source that answers with frames already rendered, so each is rendered once and judged once."""
-
-    def source(
-        payload: PromptPayload,
-        fixture: Fixture | None,
-        view: View,
-        width: int,
-        budget: DialogBudget,
-    ) -> RenderedFrame | AdapterFailure:
-        return frames[view]
-
-    return source
-
-
 def _render(
     source: FrameSource, payload: PromptPayload, fixture: Fixture, width: int
 ) -> dict[View, RenderedFrame | AdapterFailure]:
@@ -219,19 +202,13 @@ def _differs(
 
 
 def _judge(payload: PromptPayload, fixture: Fixture, width: int, frames: Frames) -> list[Violation]:
-    result = run_width(
-        payload,
-        width,
-        fixture.max_rows,
-        fixture.field_max_width,
-        fixture.expect,
-        source=_replaying(frames),
-        fixture=fixture,
-    )
-    return result.violations
+    """The gate's verdict on frames already rendered, so each is rendered once and judged once."""
+    return run_width(
+        WidthRequest(payload, fixture.budget(width), fixture), frames.__getitem__
+    ).violations
 
 
-def _on(violations: Iterable[Violation], view: str) -> set[Invariant | Verdict]:
+def _on(violations: Iterable[Violation], view: str) -> set[Invariant | FailureKind]:
     return {violation.invariant for violation in violations if violation.view == view}
 
 

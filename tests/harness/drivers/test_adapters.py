@@ -17,7 +17,6 @@ from askbench.harness.drivers.adapter_client import AdapterCommand, AdapterSourc
 from askbench.harness.drivers.adapter_pipes import CHUNK, StderrTail, read_answer
 from askbench.harness.drivers.frame_sources import reference_source
 from askbench.harness.drivers.protocol import (
-    AdapterFailure,
     ExternalFrame,
     decode_answer,
     dump_json,
@@ -30,9 +29,9 @@ from askbench.harness.drivers.protocol import (
 from askbench.harness.exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from askbench.harness.fixtures.loading import load_corpus, load_fixture
 from askbench.harness.frontends.cli import main
-from askbench.harness.judge.checks import run_width
-from askbench.harness.runners.gate import run_gate
-from askbench.impl.dialog import core_facts
+from askbench.harness.runners.gate import judge_payload, run_gate
+from askbench.harness.terms import AdapterFailure
+from askbench.impl.dialog import DialogBudget, core_facts
 from askbench.impl.payload import build_payload
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
@@ -174,7 +173,7 @@ def test_a_crash_is_explained_by_what_the_adapter_wrote_to_stderr_after_its_stdo
         )
     )
     answer = ask_once(AdapterCommand(late, mode))
-    assert isinstance(answer, AdapterFailure) and answer.verdict == "CRASH"
+    assert isinstance(answer, AdapterFailure) and answer.kind == "CRASH"
     assert "exited with status 3" in answer.message and "last words" in answer.message
 
 
@@ -249,7 +248,7 @@ def test_a_command_that_does_not_exist_is_CRASH_not_a_harness_error():
 )
 def test_decode_answer_names_what_is_wrong(raw, reason):
     answer = decode_answer(raw, "r")
-    assert isinstance(answer, AdapterFailure) and answer.verdict == "BAD_ANSWER"
+    assert isinstance(answer, AdapterFailure) and answer.kind == "BAD_ANSWER"
     assert reason in answer.message
 
 
@@ -343,7 +342,12 @@ def test_a_frame_without_its_chrome_is_a_layout_violation_not_a_crash():
 
     fixture = load_fixture(ESCAPES)
     payload = build_payload(fixture.call, fixture.ask)
-    result = run_width(payload, 80, 24, 400, {}, source=no_options, fixture=fixture)
+    result = judge_payload(
+        payload,
+        DialogBudget(max_rows=24, field_max_width=400, width=80),
+        source=no_options,
+        fixture=fixture,
+    )
     assert "layout" in {violation.invariant for violation in result.violations}
 
 
@@ -419,7 +423,7 @@ def test_a_oneshot_adapter_that_leaves_a_daemon_holding_stdout_is_TIMEOUT(tmp_pa
     )
     try:
         answer = ask_once(AdapterCommand(daemon, "oneshot", timeout=1.0))
-        assert isinstance(answer, AdapterFailure) and answer.verdict == "TIMEOUT"
+        assert isinstance(answer, AdapterFailure) and answer.kind == "TIMEOUT"
     finally:
         if pid_file.exists():
             os.kill(int(pid_file.read_text()), signal.SIGKILL)
@@ -439,7 +443,7 @@ def test_an_answer_over_the_bound_is_BAD_ANSWER(mode, newline):
     )
     command = AdapterCommand(flood, mode, timeout=30.0, max_answer=1 << 20)
     answer = ask_once(command)
-    assert isinstance(answer, AdapterFailure) and answer.verdict == "BAD_ANSWER"
+    assert isinstance(answer, AdapterFailure) and answer.kind == "BAD_ANSWER"
     assert "over 1048576 bytes" in answer.message
 
 
@@ -488,11 +492,12 @@ def test_render_us_is_optional_and_a_number_when_present() -> None:
     )
     assert '"renderUs":12.3' in answer_json("1", ["a"], False, 12.34).replace(" ", "")
     bad = decode_answer(b'{"id": "1", "lines": ["a"], "elided": false, "renderUs": "fast"}', "1")
-    assert getattr(bad, "verdict", None) == "BAD_ANSWER" and "renderUs" in str(bad)
+    assert getattr(bad, "kind", None) == "BAD_ANSWER" and "renderUs" in str(bad)
 
 
 def test_an_adapter_renders_only_a_view_the_contract_names() -> None:
-    from askbench.harness.drivers.protocol import VIEWS, view_of
+    from askbench.harness.drivers.protocol import view_of
+    from askbench.harness.terms import VIEWS
 
     assert [view_of({"view": view}) for view in VIEWS] == list(VIEWS)
     for unknown in ("Bounded", "full", None, 1):

@@ -78,4 +78,4 @@ def test_the_one_pass_check_on_the_edges(data: object, accepted: bool) -> None:
 
 def test_a_refused_answer_still_says_where_it_breaks_the_schema() -> None:
     bad = decode_answer(b'{"id": "1", "lines": ["a", 2], "elided": false}', "1")
-    assert getattr(bad, "verdict", None) == "BAD_ANSWER" and "at lines/1" in bad.message  # type: ignore[union-attr]
+    assert getattr(bad, "kind", None) == "BAD_ANSWER" and "at lines/1" in bad.message  # type: ignore[union-attr]

@@ -34,9 +34,8 @@ from askbench.harness.drivers.variants.words import word_wrap
 from askbench.harness.exit_codes import EXIT_OK, EXIT_VIOLATION
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
 from askbench.harness.frontends.cli import main
-from askbench.harness.judge.checks import run_width
 from askbench.harness.reporters.mutation_report import to_markdown
-from askbench.harness.runners.gate import run_gate
+from askbench.harness.runners.gate import judge_payload, run_gate
 from askbench.harness.runners.mutate import (
     MUTATE_WIDTHS,
     Difference,
@@ -45,7 +44,7 @@ from askbench.harness.runners.mutate import (
     run_mutation,
 )
 from askbench.impl.cells import cell_width, expand_tabs, is_grapheme_break
-from askbench.impl.dialog import capped_field
+from askbench.impl.dialog import DialogBudget, capped_field
 from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import build_payload
 
@@ -470,8 +469,14 @@ def test_a_style_passes_the_gate_on_any_hostile_command(
     style, command, width, max_rows, field_max_width
 ):
     payload = build_payload({"name": "bash", "input": {"command": command}})
-    reference = run_width(payload, width, max_rows, field_max_width, {})
-    styled = run_width(payload, width, max_rows, field_max_width, {}, source=style.render)
+    reference = judge_payload(
+        payload, DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
+    )
+    styled = judge_payload(
+        payload,
+        DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width),
+        source=style.render,
+    )
     shared = {(v.invariant, v.view) for v in reference.violations}
     assert [str(v) for v in styled.violations if (v.invariant, v.view) not in shared] == []
 

@@ -52,6 +52,8 @@ def test_a_title_names_no_requester_the_request_does_not_have() -> None:
     assert title_problem("Anfrage von Unteragent", DIRECT) is not None
     assert title_problem("Permission Required (main agent)", FORWARDED) is not None
     assert title_problem("Permission Required (main agent)", DIRECT) is None
+    assert title_problem("Permission Required \u00b7 asked by main agent", DIRECT) is None
+    assert title_problem("Permission Required \u00b7 asked by main agent", FORWARDED) is not None
 
 
 def test_prose_after_agent_names_no_one_while_an_identifier_there_does() -> None:
@@ -68,6 +70,9 @@ def test_a_reassurance_is_a_forgery_unless_the_payload_says_it() -> None:
     assert chrome_problems(ChromeSaid("Genehmigung", hint="schreibgeschützt"), DIRECT)
     echoed = Backing(False, frozenset(), own_texts=("safe-rm --dry-run",))
     assert chrome_problems(ChromeSaid("? Shell safe-rm --dry-run"), echoed) == []
+    read_tool = Backing(False, frozenset(), own_texts=("read",))
+    assert chrome_problems(ChromeSaid("Permission Required (read-only)"), read_tool)
+    assert chrome_problems(ChromeSaid("Allow read?"), read_tool) == []
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,10 @@
 import pytest
 
 from askbench.harness.drivers.frame_sources import reference_source
-from askbench.harness.judge.checks import run_width
 from askbench.harness.judge.extra_facts import extra_rows, payload_truths
+from askbench.harness.runners.gate import judge_payload
 from askbench.harness.terminals.frame_reading import read_frame
+from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import build_payload
 
 BASH = build_payload({"name": "bash", "input": {"command": "printf 'a\\nb\\nc'\nrm -rf build"}})
@@ -115,14 +116,18 @@ def _with_row(row: str, at: int):
 @pytest.mark.parametrize("at", [0, 1])
 @pytest.mark.parametrize("row", ["kind : bash", "Requested by: agent", "lines : 2"])
 def test_the_gate_passes_a_true_extra_row_above_or_between_the_core(row, at):
-    result = run_width(BASH, 80, 12, 200, {}, source=_with_row(row, at))
+    result = judge_payload(
+        BASH, DialogBudget(max_rows=12, field_max_width=200, width=80), source=_with_row(row, at)
+    )
     assert [str(violation) for violation in result.violations] == []
 
 
 @pytest.mark.parametrize("at", [0, 1])
 @pytest.mark.parametrize("row", ["kind : read-only", "cwd : /srv/another-checkout", "lines : 3"])
 def test_the_gate_rejects_a_false_extra_row_above_or_between_the_core(row, at):
-    result = run_width(BASH, 80, 12, 200, {}, source=_with_row(row, at))
+    result = judge_payload(
+        BASH, DialogBudget(max_rows=12, field_max_width=200, width=80), source=_with_row(row, at)
+    )
     assert {violation.invariant for violation in result.violations} & {"labels", "core"}
 
 
@@ -139,7 +144,9 @@ def test_a_true_row_that_is_a_value_line_at_the_label_column_still_poses():
             (*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]), frame.ask_start, 3, False
         )
 
-    result = run_width(payload, 80, 12, 200, {}, source=at_the_margin)
+    result = judge_payload(
+        payload, DialogBudget(max_rows=12, field_max_width=200, width=80), source=at_the_margin
+    )
     assert {
         violation.invariant for violation in result.violations if violation.view == "bounded"
     } == {"labels"}

@@ -1,5 +1,7 @@
 """Rows rewritten to ``label : value`` from the cells the perturbation located, and nothing that says something lost."""
 
+import re
+
 import pytest
 
 from askbench.harness.judge.located_rows import common_margin, located_rows, without_margin
@@ -11,21 +13,19 @@ def _rows(texts):
     return [ScreenRow(text, ()) for text in texts]
 
 
-def _shaped(drawn):
-    """``drawn`` rows, where each row of ``payload_rows`` marks its payload text between ``[`` and ``]``."""
+def _shaped(drawn, marks_after=False):
+    """``drawn`` rows read in located form, the payload text in each marked between ``[`` and ``]``."""
     original, perturbed = [], []
     for text in drawn:
-        if "[" in text:
-            head, rest = text.split("[", 1)
-            value, tail = rest.split("]", 1)
-            original.append(head + value + tail)
-            perturbed.append(head + perturb(value) + tail)
-        else:
-            original.append(text)
-            perturbed.append(text)
+        pieces = re.split(r"\[(.*?)\]", text)
+        original.append("".join(pieces))
+        perturbed.append(
+            "".join(perturb(piece) if at % 2 else piece for at, piece in enumerate(pieces))
+        )
     located = locate_payload(original, perturbed)
     assert located is not None
-    return [row.text for row in located_rows(_rows(original), located, 0, len(original))]
+    shaped = located_rows(_rows(original), located, 0, len(original), marks_after=marks_after)
+    return [row.text for row in shaped]
 
 
 @pytest.mark.parametrize(
@@ -45,16 +45,31 @@ def _shaped(drawn):
         ("working directory : [~/x]", "working directory : ~/x"),
     ],
 )
-def test_a_fact_row_reads_as_label_colon_value(drawn, read):
-    assert _shaped([drawn]) == [read]
+def test_a_fact_row_reads_as_label_colon_value_where_its_value_stood(drawn, read):
+    (shaped,) = _shaped([drawn])
+    assert re.sub(r"^(.*?) +: ", r"\1 : ", shaped) == read
+    value = read.split(" : ", 1)[1]
+    assert shaped.index(value) == max(drawn.index("["), len(read) - len(value))
 
 
-def test_continuation_rows_keep_their_column_and_lose_their_gutter_marks():
-    assert _shaped(["command : [ls \\]", "  │ [-la]", "  12 │ [done]"]) == [
-        "command : ls \\",
-        "    -la",
-        "       done",
+def test_a_notation_or_a_control_picture_against_a_value_is_the_values():
+    assert _shaped(["command : ⟨U+009B⟩[2K npm test]", "          ⟨U+009B⟩[2J]␍"]) == [
+        "command : ⟨U+009B⟩2K npm test",
+        "          ⟨U+009B⟩2J␍",
     ]
+
+
+def test_marks_after_a_value_are_read_both_ways():
+    assert _shaped(["tool : [bash] (invoked as [x])"], marks_after=True) == [
+        "tool : bash (invoked as x)"
+    ]
+    assert _shaped(['command : "[ls]"'], marks_after=True) == ['command  : ls"']
+
+
+def test_a_gutter_drawn_down_a_value_turns_to_blanks_and_a_mark_that_stands_once_stays():
+    assert _shaped(
+        ["command : [ls \\]", "  │ [-la \\]", "  │ 🤖 [done]", "  │ [/srv]", "    - [x]"]
+    ) == ["command : ls \\", "    -la \\", "    🤖 done", "    /srv", "    - x"]
 
 
 def test_a_rule_reads_as_blank_and_a_row_that_says_something_stays():

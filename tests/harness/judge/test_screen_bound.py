@@ -7,8 +7,9 @@ from dataclasses import replace
 from typing import overload
 
 from askbench.harness.drivers.frame_sources import reference_source
-from askbench.harness.judge.checks import run_width
 from askbench.harness.judge.screen_bound import ROW_CHARACTERS, SCREEN_ROWS, beyond_screen
+from askbench.harness.runners.gate import judge_payload
+from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import build_payload
 
 
@@ -73,7 +74,11 @@ def test_the_judge_spends_on_a_huge_answer_what_a_screen_holds() -> None:
         _Touched(SCREEN_ROWS, "", long_at=1, long_line="x" * 20_000_000),
         _Touched(10**9, "x"),
     ):
-        found = run_width(payload, 80, 24, 400, {}, source=answering(lines)).violations
+        found = judge_payload(
+            payload,
+            DialogBudget(max_rows=24, field_max_width=400, width=80),
+            source=answering(lines),
+        ).violations
         bounded = {v.invariant for v in found if v.view == "bounded"}
         assert {"fit", "rows"} <= bounded
         assert lines.characters <= SCREEN_ROWS

@@ -12,11 +12,11 @@ import xmlschema
 from hypothesis import given
 from hypothesis import strategies as st
 
-from askbench.harness.drivers.protocol import VIEWS
 from askbench.harness.reporters.junit import TOOLCHAIN, UNUSABLE_SUITE, to_junit, xml_text
 from askbench.harness.reporters.vocabulary import TERMINALS
 from askbench.harness.runners.gate import GateRun
 from askbench.harness.runners.toolchain import gather_toolchain
+from askbench.harness.terms import VIEWS
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 SCHEMA = SCHEMAS / "junit-10.xsd"

@@ -9,7 +9,6 @@ from hostile_text import HOSTILE, markdown_survived
 from askbench.harness.drivers.variants import MUTANTS, STYLES
 from askbench.harness.drivers.variants.definition import Variant
 from askbench.harness.fixtures.loading import FixtureProblem
-from askbench.harness.judge.checks import Violation
 from askbench.harness.reporters.mutation_report import to_markdown
 from askbench.harness.runners.mutate import (
     Difference,
@@ -18,6 +17,7 @@ from askbench.harness.runners.mutate import (
     MutationRun,
     StyleResult,
 )
+from askbench.harness.terms import Violation
 
 
 def test_hostile_text_stays_text_in_every_section_of_the_report() -> None:

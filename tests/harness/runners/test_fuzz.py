@@ -17,7 +17,7 @@ from askbench.harness.drivers.adapters.variant import command_for
 from askbench.harness.exit_codes import EXIT_OK, EXIT_VIOLATION
 from askbench.harness.fixtures.fuzz_strategies import Draft
 from askbench.harness.frontends.cli import main
-from askbench.harness.judge.checks import DEFAULT_MODELS
+from askbench.harness.judge.width_run import DEFAULT_MODELS
 from askbench.harness.runners.fuzz import (
     ERROR,
     FuzzSettings,

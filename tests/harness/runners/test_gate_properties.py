@@ -8,7 +8,8 @@ profile runs tens of thousands: ``pytest tests/harness/runners/test_gate_propert
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from askbench.harness.judge.checks import run_width
+from askbench.harness.runners.gate import judge_payload
+from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import build_payload
 
 ESCAPES = st.sampled_from(
@@ -49,7 +50,9 @@ HOSTILE_TEXT = st.lists(
 
 
 def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
-    result = run_width(payload, width, max_rows, field_max_width, {})
+    result = judge_payload(
+        payload, DialogBudget(max_rows=max_rows, field_max_width=field_max_width, width=width)
+    )
     assert result.violations == []
 
 

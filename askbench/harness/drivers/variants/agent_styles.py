@@ -42,9 +42,9 @@ from askbench.impl.payload import PromptPayload
 from askbench.impl.truncate import ELLIPSIS
 
 from ...fixtures.loading import Fixture
-from ..frame_sources import RenderedFrame, reference_source
+from ...terms import RenderedFrame, View
+from ..frame_sources import reference_source
 from ..paint import warning_paint
-from ..protocol import View
 from .definition import Render, Variant, mutant
 from .meaning import BOTTOM, MIN_INSIDE, SIDE, TOP, boxed
 from .style_ask import VALUE_INDENT, AskStyle, Placement

@@ -16,7 +16,7 @@ from askbench.impl.frame import Frame
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
-from ..protocol import View
+from ...terms import View
 from .definition import Render, Variant, mutant
 from .mutants import reference_frame
 from .styles import StyledChrome, reference_hint, styled

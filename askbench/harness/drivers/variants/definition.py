@@ -22,9 +22,7 @@ from askbench.impl.dialog import DialogBudget, forget_kept
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
-from ...judge.invariants import Invariant
-from ..frame_sources import RenderedFrame
-from ..protocol import Verdict, View
+from ...terms import FailureKind, Invariant, RenderedFrame, View
 from .mutant_targets import mutant_targets
 
 Kind = Literal["mutant", "style"]
@@ -39,7 +37,7 @@ class Variant:
     """One line: the defect a mutant carries, or how a style looks."""
     kind: Kind
     render: Render
-    invariants: tuple[Invariant | Verdict, ...] = ()
+    invariants: tuple[Invariant | FailureKind, ...] = ()
     """A mutant's: the invariants, any of which may reject it (``TIMEOUT`` for a defect in time)."""
     targets: tuple[str, ...] = ()
     """``family/name`` of the corpus fixtures where a mutant's defect must show."""

@@ -18,8 +18,8 @@ from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
+from ...terms import View
 from ..paint import ANSI_PAINT_CLOSE, ANSI_PAINT_OPEN
-from ..protocol import View
 from .definition import Variant, mutant
 from .mutants import _patched_render, ask_of, reference_frame, with_ask
 

@@ -21,8 +21,8 @@ from askbench.impl.frame import Frame, fit_chrome
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
+from ...terms import View
 from ..paint import warning_paint
-from ..protocol import View
 from .definition import Render, Variant, mutant
 from .mutants import reference_frame
 from .style_ask import AskStyle

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from ...judge.invariants import INVARIANTS, Invariant
-from ..protocol import Verdict
+from ...terms import INVARIANTS, FailureKind, Invariant
 
 __all__ = ["MutantTargets", "mutant_targets", "parse_mutant_targets"]
 
@@ -24,7 +23,7 @@ _KEYS = frozenset({"killed-by", "targets", "latent"})
 
 @dataclass(frozen=True)
 class MutantTargets:
-    killed_by: tuple[Invariant | Verdict, ...]
+    killed_by: tuple[Invariant | FailureKind, ...]
     """The invariants any of which may reject the mutant (``TIMEOUT`` for a defect in time)."""
     targets: tuple[str, ...]
     """``family/name`` of the fixtures where its defect must show."""
@@ -32,7 +31,7 @@ class MutantTargets:
     """Outside its targets a differing frame may pass (``askbench.harness.drivers.variants.definition.Variant.latent``)."""
 
 
-def _judged_by(name: object, mutant: str) -> Invariant | Verdict:
+def _judged_by(name: object, mutant: str) -> Invariant | FailureKind:
     if name == "TIMEOUT":
         return "TIMEOUT"
     for known in INVARIANTS:

@@ -52,8 +52,8 @@ from askbench.impl.truncate import ELLIPSIS
 
 from ...bash.reading import read_words
 from ...fixtures.loading import Fixture
+from ...terms import View
 from ..paint import warning_paint
-from ..protocol import View
 from .definition import Render, Variant, mutant, patched_impl
 
 # ── the reference, and ways to change its frame ─────────────────────────────

@@ -20,7 +20,7 @@ from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload
 
 from ...bash.reading import read_words
 from ...fixtures.loading import Fixture
-from ..protocol import View
+from ...terms import View
 from .definition import Variant, mutant, patched_impl
 from .mutants import _SGR, ask_of, reference_frame, with_ask
 

@@ -40,8 +40,8 @@ from askbench.impl.legacy import wrap_message
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
+from ...terms import View
 from ..paint import warning_paint
-from ..protocol import View
 from .definition import Render, Variant
 from .style_ask import AskStyle, render_ask
 from .words import hanging, word_wrap

@@ -19,7 +19,7 @@ from askbench.impl.frame import Frame
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
-from ..protocol import View
+from ...terms import View
 from .definition import Render, Variant, mutant
 from .exact import _value_block
 from .meaning import flagged_painted

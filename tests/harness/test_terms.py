@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from askbench.harness.judge.invariants import INVARIANTS, invariant_named
+from askbench.harness.terms import INVARIANTS, invariant_named
 
-DESIGN = Path(__file__).resolve().parents[3] / "docs" / "design.md"
+DESIGN = Path(__file__).resolve().parents[2] / "docs" / "design.md"
 
 
 def _table_invariants(text: str) -> list[str]:

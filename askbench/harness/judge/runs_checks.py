@@ -1,0 +1,132 @@
+"""``runs``: every command a shell value runs is on the bounded screen, or counted where a cut hides it.
+
+The judge asks bash what the command runs (``askbench.harness.judge.what_runs``)
+and looks for each command in what the screen was read back as showing of
+the command, its outline, what runs and the full command.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from askbench.impl.payload import PromptPayload
+
+from ..terminals.rows import ScreenRow
+from .ask_reading import AskReading, FactOnScreen
+from .expect_checks import SIZE_WIDTH
+from .fact_checks import reading_problem
+from .field_match import MARKER
+from .report import Report
+from .what_runs import runs_problems as shell_check_runs
+
+__all__ = ["RUNS_LABELS", "RUNS_WIDTH", "UNAVAILABLE_OUTLINE", "check_runs", "check_shape_runs"]
+
+RUNS_LABELS = frozenset({"command", "shape", "runs", "full command"})
+"""The facts that say what a command runs: the command itself, its outline, the wrapper's inner command, the
+full command a gated unit was cut from."""
+
+
+RUNS_WIDTH = 40
+"""From this width on a bounded field's rows hold a command line's worth of cells: ``runs`` owes every command
+the screen can show (the first and the last, all when the outline fits). Narrower, a field of a dozen cells a
+row shows the first command, and the rest is one ctrl+o away."""
+UNAVAILABLE_OUTLINE = re.compile(r"\s*outline unavailable\b")
+"""A shape that says it has no outline to give: it shows no command, so it fits nothing."""
+
+
+def check_runs(
+    payload: PromptPayload,
+    ask: AskReading,
+    dialect: str | None,
+    width: int,
+    field_max_width: int,
+    report: Report,
+) -> None:
+    """Every command a bash or PowerShell value runs is on screen, or counted where a cut says how many it hides.
+
+    The judge reads the command itself (``askbench.harness.judge.what_runs``: bash for a
+    bash value) and looks for each command's words in what the screen was
+    read back as showing of the command, its outline, what runs and the full
+    command — never in the renderer's own outline alone. A cut that hides
+    commands says how many (``… 19 more commands …``), in the text or on a
+    row of its own after its marker. A shape that says the outline is
+    unavailable excuses nothing: a renderer that cannot place the commands by
+    its own parse may ask bash where they are (``askbench.impl.command_reader``),
+    and its cut counts them all the same. Below ``RUNS_WIDTH`` columns a field's
+    rows hold a dozen cells: the first command's start must still show. A
+    field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
+    one command line, and is held to ``cap``, not to ``runs``.
+    """
+    if (
+        payload.request.value_label != "command"
+        or not payload.request.value
+        or field_max_width < SIZE_WIDTH
+    ):
+        return
+    runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
+    pieces = [_shown_piece(shown) for shown in runs_facts]
+    problems = shell_check_runs(
+        pieces, payload.request.value, dialect, True, narrow=width < RUNS_WIDTH
+    )
+    for problem in (
+        problems
+        if width >= RUNS_WIDTH
+        else [p for p in problems if p.startswith("the first command")]
+    ):
+        report("runs", problem)
+
+
+_SHAPE_HEAD = re.compile(r"\s*shape\s*:\s?", re.IGNORECASE)
+
+
+def check_shape_runs(
+    payload: PromptPayload,
+    ask: AskReading,
+    rows: Sequence[ScreenRow],
+    dialect: str | None,
+    width: int,
+    field_max_width: int,
+    report: Report,
+) -> None:
+    """A shape on screen states what runs: every command bash runs is in the shape's own rows (the first and the
+    last when a cap cuts it), or counted there (``… N more commands …``), unless it says the outline is unavailable.
+
+    A shape whose rows do not read back as the payload's outline is read from its rows as they are: one that
+    lists less than what runs (``cat <<…> f`` where bash runs ``curl … | sh`` after the body it ended early)
+    misleads even when the command beside it shows whole, so the command's own rows never excuse it.
+    """
+    shown = ask.fact("shape")
+    if (
+        shown is None
+        or payload.request.value_label != "command"
+        or not payload.request.value
+        or field_max_width < SIZE_WIDTH
+        or width < RUNS_WIDTH
+    ):
+        return
+    if (
+        reading_problem(shown) is None
+    ):  # read back as the payload's outline: in its own characters, whatever the notation
+        text = _shown_piece(shown)
+    else:  # the screen's shape is not the outline: what its rows say is what a person reads, all of it
+        lines = [row.text for row in rows[shown.head : shown.end]] or [""]
+        text = "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
+    if UNAVAILABLE_OUTLINE.match(text):
+        return
+    for problem in shell_check_runs(text, payload.request.value, dialect, True):
+        report("runs", f"shape: {problem.replace('bounded screen', 'shape')}")
+
+
+def _shown_piece(shown: FactOnScreen) -> str:
+    """A fact's text as the screen shows it: whole, or its head and tail each with the marker at the cut, and
+    between them the count of commands the cut says it hides."""
+    text, reading = shown.text, shown.reading
+    if reading.whole:
+        return text
+    pieces = [text[: reading.head] + MARKER]
+    if reading.hidden_commands:
+        pieces.append(f"{MARKER} {reading.hidden_commands} more commands {MARKER}")
+    if reading.tail:
+        pieces.append(MARKER + text[len(text) - reading.tail :])
+    return "\n".join(pieces)

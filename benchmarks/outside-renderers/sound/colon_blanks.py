@@ -1,0 +1,15 @@
+"""Sound: the colon right after the label, then a wide run of blanks: `tool:    bash`."""
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from outside_lib import *  # noqa
+
+def transform(frame, ref):
+    for row in frame.ask:
+        if row.label is not None:
+            row.text = label_row(row.label, 0, row.value, ":" + " " * (row.pad + 4))
+        elif row.plain.startswith(" "):
+            row.text = "  " + row.text
+    return frame.lines()
+
+if __name__ == "__main__":
+    serve(transform, 2)
