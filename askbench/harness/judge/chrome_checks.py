@@ -13,7 +13,7 @@ from .ask_reading import AskReading
 from .chrome import Chrome, find_options, is_blank, option_key, option_problems
 from .chrome_claims import ChromeSaid, backing_of, chrome_problems
 from .expected_facts import CORE_LABELS
-from .frame_reading import Judged, RowStyles
+from .judged_frames import Judged, RowStyles
 from .label_lookalikes import core_label_of, label_of
 from .report import Report
 

@@ -12,7 +12,7 @@ import re
 from .ask_reading import AskReading
 from .fact_checks import reading_problem
 from .field_match import MARKER
-from .frame_reading import Judged
+from .judged_frames import Judged
 from .report import Report
 
 __all__ = ["EXPAND_KEY", "check_elision", "elides"]

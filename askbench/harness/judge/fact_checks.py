@@ -15,7 +15,7 @@ from ..terminals.rows import ScreenRow
 from ..terms import Invariant
 from .ask_reading import AskReading, FactOnScreen
 from .field_match import COUNTED_CUT, MARKER
-from .frame_reading import Judged
+from .judged_frames import Judged
 from .report import Report
 
 __all__ = [

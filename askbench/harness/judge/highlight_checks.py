@@ -9,7 +9,7 @@ from askbench.impl.payload import PromptPayload
 from ..terminals.rows import ScreenRow
 from .ask_reading import FactOnScreen
 from .field_match import MARKER
-from .frame_reading import Judged
+from .judged_frames import Judged
 from .report import Report
 
 __all__ = ["check_highlight"]

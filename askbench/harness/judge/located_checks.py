@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .ask_reading import AskReading
 from .fact_checks import reading_problem
-from .frame_reading import Judged
+from .judged_frames import Judged
 from .report import Report
 
 __all__ = ["check_payload_below", "unread"]

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..terminals.frame_reading import FrameReading
 from ..terminals.sgr import Style
-from .frame_reading import Judged
+from .judged_frames import Judged
 from .report import Report
 
 __all__ = ["check_containment", "check_fit", "check_legible"]

@@ -48,8 +48,8 @@ from .expect_checks import check_expectations
 from .expected_facts import ExpectedFact, expected_facts
 from .extra_facts import PayloadTruths, payload_truths
 from .fact_checks import check_cap, check_facts, check_rows
-from .frame_reading import HeldFrame, Judged, judged_on, read_on
 from .highlight_checks import check_highlight
+from .judged_frames import HeldFrame, Judged, judged_on, read_on
 from .located_checks import check_payload_below, unread
 from .located_rows import located_rows
 from .payload_sgr import PayloadSgr, payload_sgr

@@ -15,7 +15,7 @@ from askbench.harness.judge.chrome import find_options
 from askbench.harness.judge.chrome_checks import check_labels
 from askbench.harness.judge.expected_facts import ExpectedFact
 from askbench.harness.judge.field_match import FieldReading
-from askbench.harness.judge.frame_reading import Judged
+from askbench.harness.judge.judged_frames import Judged
 from askbench.harness.judge.monotone_checks import check_monotone
 from askbench.harness.runners.gate import judge_payload
 from askbench.harness.terminals.frame_reading import read_frame

@@ -130,9 +130,9 @@ def test_judging_a_command_costs_work_and_memory_linear_in_its_size(corpus):
 def test_a_judge_that_rereads_its_rows_is_caught_growing_faster(corpus, monkeypatch):
     """The measure can fail: a reading that reads every 8th earlier line again, and keeps a copy of every
     16th prefix, is quadratic, though at the smallest size it adds fewer calls than the judgement makes."""
-    import askbench.harness.judge.frame_reading as frame_reading
+    import askbench.harness.judge.judged_frames as judged_frames
 
-    read = frame_reading.read_frame
+    read = judged_frames.read_frame
 
     def touch(line: str) -> int:
         return len(line)
@@ -146,5 +146,5 @@ def test_a_judge_that_rereads_its_rows_is_caught_growing_faster(corpus, monkeypa
                 kept.append("".join(lines[:index]))
         return read(lines, width, model)
 
-    monkeypatch.setattr(frame_reading, "read_frame", quadratic_read)
+    monkeypatch.setattr(judged_frames, "read_frame", quadratic_read)
     assert _grows_linearly(corpus) == (False, False)

@@ -1,10 +1,10 @@
-"""``askbench.harness.judge.frame_reading``: models that show a frame alike share one reading, and a frame is let go once read."""
+"""``askbench.harness.judge.judged_frames``: models that show a frame alike share one reading, and a frame is let go once read."""
 
 from askbench.harness.terminals.models import MODELS
 
 
 def _groups(lines, width):
-    from askbench.harness.judge.frame_reading import HeldFrame, read_on
+    from askbench.harness.judge.judged_frames import HeldFrame, read_on
 
     held = HeldFrame(lines, False, len(lines), None)
     return [
@@ -36,7 +36,7 @@ class _Lines(list):
 def test_a_frame_s_lines_are_let_go_once_its_last_reading_is_made():
     import weakref
 
-    from askbench.harness.judge.frame_reading import HeldFrame, read_on
+    from askbench.harness.judge.judged_frames import HeldFrame, read_on
 
     lines = _Lines(["Permission Required", "tool    : bash", "wide    : " + "\u00b1" * 45])
     gone = weakref.ref(lines)
