@@ -655,12 +655,15 @@ class _Outliner:
 
     def measured(self, name: Node, arguments: list[tuple[Node, Reading]]) -> list[int] | None:
         """The outlined cells of the arguments up to the one that takes the command past ``COMMAND_KEEP``, or
-        ``None`` when the whole command fits."""
+        ``None`` when what a brief could fold fits."""
         lengths: list[int] = []
         size = shown_cells(self.text(name.start_byte, name.end_byte))
         for argument, reading in arguments:
             lengths.append(self.outlined_length(argument, reading))
-            size += lengths[-1] + 1
+            if _collapsible(
+                argument, reading, self.source
+            ):  # what no brief folds shows whatever the size
+                size += lengths[-1] + 1
             if size > COMMAND_KEEP:
                 return lengths
         return None
@@ -668,7 +671,7 @@ class _Outliner:
     def outlined_length(self, argument: Node, reading: Reading) -> int:
         """Cells ``argument`` shows in the outline; its source's for one that runs something (measuring it would nest)."""
         source = self.text(argument.start_byte, argument.end_byte)
-        if reading is not Reading.DATA or not _is_data(argument):
+        if not _is_data(argument):
             return shown_cells(source)
         outlined = self.join(list(self.tokens(argument, reading=reading)))
         # an ASCII character shows as one cell at most (a control as its picture), and the outline's own ``…`` counts one
@@ -722,7 +725,11 @@ class _Outliner:
         if body:
             return self.body(node, inner, reading)
         out: list[_Token | tuple[Node, Reading]] = []
-        shown = self.shortened if reading is Reading.DATA or name else self.as_written
+        shown = (
+            self.shortened
+            if reading is Reading.DATA or name or self.bare(node)
+            else self.as_written
+        )
         position = node.start_byte
         first = True
         for substitution in inner:
@@ -776,6 +783,15 @@ class _Outliner:
         text = ELLIPSIS if data else self.text(position, node.end_byte)
         out.append(_Token(text, node.start_byte if data else position, node.end_byte, glued=True))
         return out
+
+    def bare(self, node: Node) -> bool:
+        """A word that quotes, escapes and expands nothing: one run of text, which the outline may cut for its
+        length anywhere (a long path); a quoted string only in a data position."""
+        return (
+            node.type in _BARE_WORDS
+            and not node.child_count
+            and not _QUOTING & set(self.source[node.start_byte : node.end_byte])
+        )
 
     def as_written(self, start: int, end: int, *, name: bool = False) -> str:
         """Literal text where it is not data: as written, whatever its length."""
@@ -844,7 +860,7 @@ def _collapsed(
     return out + _one_marker(run)
 
 
-_PLAIN_WORDS = frozenset({"word", "number", "generic_token", "command_parameter"})
+_BARE_WORDS = frozenset({"word", "number", "generic_token", "command_parameter"})
 _QUOTING = frozenset(b"\\'\"`$")
 
 
@@ -856,7 +872,7 @@ def _collapsible(argument: Node, reading: Reading, source: bytes) -> bool:
     if reading is Reading.DATA:
         return True
     text = source[argument.start_byte : argument.end_byte]
-    return argument.type in _PLAIN_WORDS and not argument.child_count and not _QUOTING & set(text)
+    return argument.type in _BARE_WORDS and not argument.child_count and not _QUOTING & set(text)
 
 
 def _one_marker(run: list[Node]) -> list[_Token | tuple[Node, Reading]]:

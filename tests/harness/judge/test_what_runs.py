@@ -614,3 +614,18 @@ def test_a_cut_may_count_the_command_it_resumes_in_as_well_as_the_one_it_cuts() 
 def test_a_command_is_read_where_it_begins_not_inside_another_that_repeats_its_words() -> None:
     command = "rm rm rm rm rm ; rm rm rm rm ; rm rm rm rm ; echo done"
     assert runs_problems(f"command : {command}", command, "bash", True) == []
+
+
+def test_a_cut_inside_a_quoted_script_falls_inside_its_command() -> None:
+    """``ssh host 'a; b; …'`` cut inside its script: the ``;`` there are the one command's word, so a count of the
+    command the cut runs through is the one more a renderer may state; a ``;`` outside quotes ends it."""
+    command = (
+        "ssh -o BatchMode=yes deploy@app-01 '" + "; ".join(f"echo {i}" for i in range(40)) + "'"
+    )
+    text = (
+        "command : ssh -o BatchMode=yes deploy@app-01 'echo 0; echo 1; echo 2; echo…\n"
+        "… 1 more command …\n"
+        "…echo 38; echo 39'"
+    )
+    assert runs_problems(text, command, None, True) == []
+    assert runs_problems(text.replace("… 1 more", "… 2 more"), command, None, True) != []
