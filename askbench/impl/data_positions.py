@@ -42,15 +42,18 @@ class Program:
     """Every argument is an operand, ``-x`` too (``:`` reads no options)."""
     subcommands: Mapping[str, Program] = field(default_factory=lambda: MappingProxyType({}))
     """The program's first operand names a subcommand with its own table; one not listed is unknown."""
+    runs_nothing: bool = False
+    """No option makes it run any argument (``curl``, ``cat``): every argument is data, whatever comes before it,
+    so a word that expands or an option not listed ends nothing."""
 
 
 def _options(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
-_IGNORES_ARGUMENTS = Program(operands=True, stdin=True, no_options=True)
+_IGNORES_ARGUMENTS = Program(operands=True, stdin=True, no_options=True, runs_nothing=True)
 """``:``, ``true``, ``false``: bash evaluates nothing of their words beyond expanding them."""
-_READS_FILES = Program(operands=True, stdin=True)
+_READS_FILES = Program(operands=True, stdin=True, runs_nothing=True)
 """A filter whose operands are file names it reads and whose input is only read, never run."""
 
 _GIT = Program(
@@ -93,6 +96,7 @@ _GIT = Program(
 _CURL = Program(
     operands=True,
     stdin=True,
+    runs_nothing=True,
     data_options=_options(
         "-d",
         "--data",
@@ -196,16 +200,31 @@ PROGRAMS: Mapping[str, Program] = MappingProxyType(
         ":": _IGNORES_ARGUMENTS,
         "true": _IGNORES_ARGUMENTS,
         "false": _IGNORES_ARGUMENTS,
-        "echo": Program(operands=True, stdin=True, flags=_options("-n", "-e", "-E")),
+        "echo": Program(
+            operands=True, stdin=True, runs_nothing=True, flags=_options("-n", "-e", "-E")
+        ),
         "printf": Program(operands=True, stdin=True, value_options=_options("-v")),
         "cat": Program(
             operands=True,
             stdin=True,
+            runs_nothing=True,
             flags=_options("-A", "-b", "-e", "-E", "-n", "-s", "-t", "-T"),
         ),
-        "tee": Program(operands=True, stdin=True, flags=_options("-a", "--append", "-i", "-p")),
-        "base64": Program(operands=True, stdin=True, flags=_options("-d", "--decode", "-i", "-w0")),
-        "wc": Program(operands=True, stdin=True, flags=_options("-l", "-c", "-w", "-m")),
+        "tee": Program(
+            operands=True,
+            stdin=True,
+            runs_nothing=True,
+            flags=_options("-a", "--append", "-i", "-p"),
+        ),
+        "base64": Program(
+            operands=True,
+            stdin=True,
+            runs_nothing=True,
+            flags=_options("-d", "--decode", "-i", "-w0"),
+        ),
+        "wc": Program(
+            operands=True, stdin=True, runs_nothing=True, flags=_options("-l", "-c", "-w", "-m")
+        ),
         "head": _READS_FILES,
         "tail": _READS_FILES,
         "sort": _READS_FILES,
@@ -248,7 +267,7 @@ def data_arguments(words: Sequence[str | None]) -> frozenset[int]:
     program, start = _subcommand(words)
     if program is None:
         return frozenset()
-    if program.no_options:
+    if program.no_options or program.runs_nothing:
         return frozenset(range(start, len(words))) if program.operands else frozenset()
     return _read_options(program, words, start)
 

@@ -248,9 +248,8 @@ def _redirected(statement: Node, reading: Reading, source: bytes) -> list[tuple[
         and b">(" not in _redirect_text(statement, source)
     )
     own = reading if flows else Reading.CODE
-    reader = (
-        body is not None and body.type == "command" and flows and _reads_input_as_data(body, source)
-    )
+    reads = _reading_command(body)
+    reader = reads is not None and flows and _reads_input_as_data(reads, source)
     out: list[tuple[Node, Reading]] = []
     for child in statement.children:
         if body is not None and child.id == body.id:
@@ -260,6 +259,14 @@ def _redirected(statement: Node, reading: Reading, source: bytes) -> list[tuple[
         else:
             out.append((child, own if own is not Reading.DATA else Reading.SHOWN))
     return out
+
+
+def _reading_command(body: Node | None) -> Node | None:
+    """The command a statement's heredoc feeds: the statement's own, or the last of a list the grammar hangs the
+    heredoc on (``mkdir -p d && cat <<'EOF' > f``)."""
+    while body is not None and body.type == "list":
+        body = body.children[-1] if body.children else None
+    return body if body is not None and body.type == "command" else None
 
 
 def _redirect_text(statement: Node, source: bytes) -> bytes:

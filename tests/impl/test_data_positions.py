@@ -10,12 +10,13 @@ from askbench.impl.data_positions import PROGRAMS, data_arguments, program_of, r
 @pytest.mark.parametrize(
     ("words", "data"),
     [
-        (["echo", "-n", "text", "more"], {2, 3}),
+        (["echo", "-n", "text", "more"], {1, 2, 3}),  # echo runs nothing: every word is data
         (["git", "commit", "-m", "message"], {3}),
         (["git", "commit", "--message=message"], {2}),
         (["git", "commit", "-am", "message"], {3}),
         (["git", "commit", "-mmessage"], {2}),
-        (["curl", "-fsSL", "-d", "body", "https://x.example"], {3, 4}),
+        (["curl", "-fsSL", "-d", "body", "https://x.example"], {1, 2, 3, 4}),
+        (["curl", None, "-d", "body"], {1, 2, 3}),  # whatever "$opt" is, curl runs none of it
         (["kubectl", "patch", "deploy", "api", "-n", "prod", "-p={}"], {2, 3, 6}),
         (["printf", "-v", "x[0]", "%s", "v"], {3, 4}),
         ([":", "-c", "text"], {1, 2}),
@@ -42,8 +43,7 @@ def test_data_positions_of_known_programs(words: list[str], data: set[int]) -> N
         (["rsync", "-e", "sh -c id", "a", "b"], 2),
         (["rsync", "--rsync-path=sh -c id", "a", "b"], 1),
         (["printf", "-v", "x[$(id)]", "%s"], 2),  # the variable's name: a subscript evaluated
-        (["curl", "-K", "cfg", "-d", "body"], 4),  # after an option not known, nothing is
-        (["echo", "-x", "text"], 2),
+        (["git", "commit", "-X", "x", "-m", "m"], 5),  # after an option not known, nothing is
     ],
 )
 def test_nothing_is_data_where_a_program_may_run_it(words: list[str], code: int) -> None:
@@ -56,7 +56,7 @@ def test_a_word_that_expands_ends_what_is_known() -> None:
 
 
 def test_after_a_double_dash_every_word_is_an_operand() -> None:
-    assert data_arguments(["cat", "--", "-x", "f"]) == frozenset({2, 3})
+    assert data_arguments(["rsync", "-a", "--", "-e", "b"]) == frozenset({3, 4})
 
 
 def test_unknown_programs_have_no_data() -> None:

@@ -56,6 +56,7 @@ def test_a_string_that_may_run_is_shown(command: str) -> None:
         (f"curl -sS -d '{LONG}' https://api.example", "curl -sS -d '…' https://api.example"),
         (f"cat > notes.md <<'EOF'\n{LONG}\nEOF\nls", "cat > notes.md <<'EOF'…EOF\nls"),
         (f"cat <<'EOF' > notes.md\n{LONG}\nEOF", "cat <<'EOF'…EOF > notes.md"),
+        (f"mkdir -p d && cat <<'EOF' > d/n\n{LONG}\nEOF", "mkdir -p d && cat <<'EOF'…EOF > d/n"),
         (f": '{LONG}'; rm -rf build", ": '…'; rm -rf build"),
         (
             f"git commit -m \"$(cat <<'EOF'\n{LONG}\nEOF\n)\"",
