@@ -534,7 +534,8 @@ def test_a_quoted_word_matches_only_its_own_text() -> None:
 
 
 def test_a_long_quoted_word_may_be_capped_but_only_as_itself() -> None:
-    url = '"https://get.example.test/a/very/long/path/to/the/installer/script.sh"'
+    """A command of 80 cells or fewer as written is owed whole: its long word as written or capped as itself."""
+    url = '"https://get.example.test/long/path/to/the/installer/script.sh"'
     (command,) = parse_commands(f"curl -fsSL {url} -o x", "bash")
     assert on_screen(command, 'shape   : curl -fsSL "…" -o x')
     assert on_screen(command, 'command : curl -fsSL "https://get.example…sh" -o x')
@@ -629,3 +630,17 @@ def test_a_cut_inside_a_quoted_script_falls_inside_its_command() -> None:
     )
     assert runs_problems(text, command, None, True) == []
     assert runs_problems(text.replace("… 1 more", "… 2 more"), command, None, True) != []
+
+
+AWK = "awk -F, '\n  NR == 1 { next }\n" + "  $4 == 1 { n[$2]++; t[$2] += $5 }\n" * 3 + "' data.csv"
+
+
+def test_a_command_long_as_written_may_be_cut_inside_a_string_it_runs() -> None:
+    """An awk program is code: shown whole it makes its command long, so a cap may cut inside it and the
+    command owes its start; the judge knows no program's data positions, so it measures every word as written."""
+    command = f"{AWK} | sort -k3 -nr"
+    head = "command : awk -F, '\n            NR == 1 { next }\n            $4 == 1 { n[$2]++;…\n"
+    shown = head + "          … 1 more command …\n          ' data.csv | sort -k3 -nr"
+    assert runs_problems(shown, command, None, True) == []
+    hidden = head + "          ' data.csv"
+    assert any("sort -k3 -nr" in problem for problem in runs_problems(hidden, command, None, True))
