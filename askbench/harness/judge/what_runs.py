@@ -42,7 +42,7 @@ from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
-from .word_spellings import RESPELLED, cut_pattern, exact, is_long, word_pattern
+from .word_spellings import cut_pattern, exact, word_pattern
 from .word_spellings import literal as word_literal
 
 ELLIPSIS = "\u2026"
