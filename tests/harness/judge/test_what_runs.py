@@ -178,8 +178,10 @@ def test_the_bounded_view_shows_the_first_and_last_command(command: str | None, 
 def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     original = askbench.impl.dialog.capped_field
 
-    def head_only(text: str, cap: int, row_width: int, commands: object = None) -> Capped:
-        capped = original(text, cap, row_width)
+    def head_only(
+        text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+    ) -> Capped:
+        capped = original(text, cap, row_width, rows, tail_from)
         return Capped(capped.head, cut=capped.cut)
 
     monkeypatch.setattr(askbench.impl.dialog, "capped_field", head_only)
