@@ -43,7 +43,6 @@ from ..terminals.made_on_access import MadeOnAccess
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import (
-    RESPELLED,
     UNSEEN,
     cut_pattern,
     exact,
@@ -309,22 +308,11 @@ def _most_cells(text: str) -> int:
     )
 
 
-_CAPPED_WORD_CELLS = len('"…"')
-
-
 def _command_cells(words: tuple[str, ...]) -> int:
-    """The cells a command takes as an outline shows it: a long word of data as its bare marker in its quotes,
-    and a word holding a substitution at its own width, since the commands in it are never capped away."""
-    return (
-        len(words)
-        - 1
-        + sum(
-            _CAPPED_WORD_CELLS
-            if is_long(word) and not RESPELLED.search(word)
-            else _most_cells(word)
-            for word in words
-        )
-    )
+    """The cells a command takes as written, a long word at its own width: which of a program's arguments are
+    data only its program knows (an awk program, a ``git -c`` setting, a ``PS4`` run their text), and a string
+    that may run is shown, so a command long with it may be cut after its start."""
+    return len(words) - 1 + sum(_most_cells(word) for word in words)
 
 
 def _collapse(word: str) -> str:

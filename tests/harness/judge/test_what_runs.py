@@ -179,8 +179,10 @@ def test_the_bounded_view_shows_the_first_and_last_command(command: str | None, 
 def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     original = askbench.impl.dialog.capped_field
 
-    def head_only(text: str, cap: int, row_width: int, commands: object = None) -> Capped:
-        capped = original(text, cap, row_width)
+    def head_only(
+        text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+    ) -> Capped:
+        capped = original(text, cap, row_width, rows, tail_from)
         return Capped(capped.head, cut=capped.cut)
 
     monkeypatch.setattr(askbench.impl.dialog, "capped_field", head_only)
@@ -537,7 +539,8 @@ def test_a_quoted_word_matches_only_its_own_text() -> None:
 
 
 def test_a_long_quoted_word_may_be_capped_but_only_as_itself() -> None:
-    url = '"https://get.example.test/a/very/long/path/to/the/installer/script.sh"'
+    """A command of 80 cells or fewer as written is owed whole: its long word as written or capped as itself."""
+    url = '"https://get.example.test/long/path/to/the/installer/script.sh"'
     (command,) = parse_commands(f"curl -fsSL {url} -o x", "bash")
     assert on_screen(command, 'shape   : curl -fsSL "…" -o x')
     assert on_screen(command, 'command : curl -fsSL "https://get.example…sh" -o x')
@@ -782,3 +785,32 @@ def test_a_screens_pattern_grows_with_the_screen_not_with_a_word_it_shows_capped
         sizes.append([len(ScreenSearch(screen).pattern(found).pattern) for found in commands])
     assert sizes[0] == sizes[1]
     assert max(sizes[1]) < 10_000 < len(word_pattern("A" * 1_000))
+
+
+def test_a_cut_inside_a_quoted_script_falls_inside_its_command() -> None:
+    """``ssh host 'a; b; …'`` cut inside its script: the ``;`` there are the one command's word, so a count of the
+    command the cut runs through is the one more a renderer may state; a ``;`` outside quotes ends it."""
+    command = (
+        "ssh -o BatchMode=yes deploy@app-01 '" + "; ".join(f"echo {i}" for i in range(40)) + "'"
+    )
+    text = (
+        "command : ssh -o BatchMode=yes deploy@app-01 'echo 0; echo 1; echo 2; echo…\n"
+        "… 1 more command …\n"
+        "…echo 38; echo 39'"
+    )
+    assert runs_problems(text, command, None, True) == []
+    assert runs_problems(text.replace("… 1 more", "… 2 more"), command, None, True) != []
+
+
+AWK = "awk -F, '\n  NR == 1 { next }\n" + "  $4 == 1 { n[$2]++; t[$2] += $5 }\n" * 3 + "' data.csv"
+
+
+def test_a_command_long_as_written_may_be_cut_inside_a_string_it_runs() -> None:
+    """An awk program is code: shown whole it makes its command long, so a cap may cut inside it and the
+    command owes its start; the judge knows no program's data positions, so it measures every word as written."""
+    command = f"{AWK} | sort -k3 -nr"
+    head = "command : awk -F, '\n            NR == 1 { next }\n            $4 == 1 { n[$2]++;…\n"
+    shown = head + "          … 1 more command …\n          ' data.csv | sort -k3 -nr"
+    assert runs_problems(shown, command, None, True) == []
+    hidden = head + "          ' data.csv"
+    assert any("sort -k3 -nr" in problem for problem in runs_problems(hidden, command, None, True))
