@@ -722,14 +722,15 @@ def test_a_screens_pattern_finds_every_place_the_full_pattern_finds_and_no_other
         assert _every_start(search.pattern(found), text) == _every_start(full, text)
 
 
-LONG_AS = "A" * 200
+LONG_AS = "A" * 60
+"""A word long enough to be capped (past ``SHORT_WORD``) in a command short enough to be owed whole (``LONG_COMMAND``)."""
 
 
 @pytest.mark.parametrize(
     ("command", "screen"),
     [
         (f"echo {LONG_AS} x", f"command : echo {LONG_AS[:23]}\\\n          {LONG_AS[23:]} x"),
-        (f"echo {LONG_AS} x", f"command : echo {LONG_AS[:61]}\n   {LONG_AS[61:]} x"),
+        (f"echo {LONG_AS} x", f"command : echo {LONG_AS[:41]}\n   {LONG_AS[41:]} x"),
         (f'echo a"{LONG_AS}" x', f'command : echo a$"{LONG_AS}" x'),
         (f'echo "{LONG_AS}" x', f"command : echo {LONG_AS} x"),
         (f"echo a'b{LONG_AS}' x", f"command : echo a$'b{LONG_AS}' x"),
@@ -765,7 +766,7 @@ def test_a_screens_pattern_that_leaves_out_a_spelling_the_screen_holds_is_caught
     monkeypatch.setattr(what_runs, "held_pieces", mutant)
     with pytest.raises(AssertionError):
         for command, screen in [
-            (f"echo {LONG_AS} x", f"command : echo {LONG_AS[:61]}\n   {LONG_AS[61:]} x"),
+            (f"echo {LONG_AS} x", f"command : echo {LONG_AS[:41]}\n   {LONG_AS[41:]} x"),
             (f'echo a"{LONG_AS}" x', f'command : echo a$"{LONG_AS}" x'),
         ]:
             test_a_long_word_shown_whole_keeps_its_whole_spelling(command, screen)
