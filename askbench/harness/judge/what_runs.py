@@ -42,7 +42,15 @@ from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
-from .word_spellings import RESPELLED, cut_pattern, exact, is_long, word_pattern
+from .word_spellings import (
+    UNSEEN,
+    cut_pattern,
+    exact,
+    held_pieces,
+    is_long,
+    whole_spellings,
+    word_pattern,
+)
 from .word_spellings import literal as word_literal
 
 ELLIPSIS = "\u2026"
@@ -297,22 +305,11 @@ def _most_cells(text: str) -> int:
     )
 
 
-_CAPPED_WORD_CELLS = len('"…"')
-
-
 def _command_cells(words: tuple[str, ...]) -> int:
-    """The cells a command takes as an outline shows it: a long word of data as its bare marker in its quotes,
-    and a word holding a substitution at its own width, since the commands in it are never capped away."""
-    return (
-        len(words)
-        - 1
-        + sum(
-            _CAPPED_WORD_CELLS
-            if is_long(word) and not RESPELLED.search(word)
-            else _most_cells(word)
-            for word in words
-        )
-    )
+    """The cells a command takes as written, a long word at its own width: which of a program's arguments are
+    data only its program knows (an awk program, a ``git -c`` setting, a ``PS4`` run their text), and a string
+    that may run is shown, so a command long with it may be cut after its start."""
+    return len(words) - 1 + sum(_most_cells(word) for word in words)
 
 
 def _collapse(word: str) -> str:
@@ -328,14 +325,16 @@ _CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *+)*{ELLIPSIS}"
 """A long command's name cut by a cap: what the row shows of it, then the bare marker."""
 
 
-def command_pattern(command: ShellCommand, *, narrow: bool = False) -> re.Pattern[str]:
+def command_pattern(
+    command: ShellCommand, *, narrow: bool = False, absent: frozenset[str] = frozenset()
+) -> re.Pattern[str]:
     """``words_pattern`` of the command's words and gaps, kept for the next screen unless the command is long."""
     build = (
         words_pattern
         if sum(map(len, command.words)) <= _KEPT_PATTERN_CHARACTERS
         else words_pattern.__wrapped__
     )
-    return build(command.words, command.gaps, narrow)
+    return build(command.words, command.gaps, narrow, absent)
 
 
 _KEPT_PATTERN_CHARACTERS = 4096
@@ -344,7 +343,12 @@ pattern holds dozens of characters for each of the command's."""
 
 
 @lru_cache(maxsize=512)
-def words_pattern(words: tuple[str, ...], gaps: tuple[str, ...], narrow: bool) -> re.Pattern[str]:
+def words_pattern(
+    words: tuple[str, ...],
+    gaps: tuple[str, ...],
+    narrow: bool,
+    absent: frozenset[str] = frozenset(),
+) -> re.Pattern[str]:
     """The command's words in order, each whole; a long command its name and first words, then any cut.
 
     Whole: ``sh`` is not found inside ``bash`` or ``shape``, and ``git push
@@ -352,10 +356,10 @@ def words_pattern(words: tuple[str, ...], gaps: tuple[str, ...], narrow: bool) -
     ``LONG_COMMAND`` owes its name and the words after it that fit in a
     short word's room, and may be cut anywhere after them. On a ``narrow``
     field (a dozen cells a row) any command may be cut after its start.
+    A word's whole spelling in ``absent`` is left out (``word_pattern``).
     """
-    long_command = _command_cells(words) > LONG_COMMAND or narrow
-    if long_command:
-        words = words[: _kept(words)]
+    long_command = _is_long_command(words, narrow)
+    words = _pattern_words(words, narrow)
     between, parts = [], []
     for index, raw in enumerate(words):
         if index:
@@ -367,7 +371,7 @@ def words_pattern(words: tuple[str, ...], gaps: tuple[str, ...], narrow: bool) -
                 between.append(rf"(?:{_REDIRECTIONS}|{_BLANKS_OR_CONTINUATIONS})")
             else:
                 between.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
-        parts.append(word_pattern(raw))
+        parts.append(word_pattern(raw, absent))
     rest = rf"(?!{_EDGE})"
     for gap, part, raw in zip(
         reversed(between), reversed(parts[1:]), reversed(words[1:]), strict=False
@@ -389,12 +393,6 @@ def on_screen(command: ShellCommand, ask_text: str, *, narrow: bool = False) -> 
     return command_pattern(command, narrow=narrow).search(ask_text) is not None
 
 
-_UNSEEN = re.compile(r"[\s\\]+")
-"""What a command's pattern lets stand anywhere between or in place of its characters: blanks (``\\s+``) and a
-row break (a backslash, a newline, the indent). With these left out of the screen and of a word, a word the
-pattern matches stands whole in the screen's text."""
-
-
 class ScreenSearch:
     """Whether commands are on one screen's text, each distinct command looked for once.
 
@@ -409,21 +407,41 @@ class ScreenSearch:
     def __init__(self, text: str, *, narrow: bool = False) -> None:
         self.text = text
         self.narrow = narrow
-        self.squeezed = _UNSEEN.sub("", text)
+        self.squeezed = UNSEEN.sub("", text)
         self.cut = ELLIPSIS in text
         """A marker on screen lets a long word stand as it, and a long command end at it."""
         self.literals: dict[str, bool] = {}
         self.verdicts: dict[tuple[tuple[str, ...], tuple[str, ...]], bool] = {}
+        self.absences: dict[tuple[str, ...], frozenset[str]] = {}
 
     def __call__(self, command: ShellCommand) -> bool:
         key = (command.words, command.gaps)
         verdict = self.verdicts.get(key)
         if verdict is None:
-            verdict = all(self.holds(literal) for literal in self.owed(command)) and on_screen(
-                command, self.text, narrow=self.narrow
+            verdict = (
+                all(self.holds(literal) for literal in self.owed(command))
+                and self.pattern(command).search(self.text) is not None
             )
             self.verdicts[key] = verdict
         return verdict
+
+    def pattern(self, command: ShellCommand) -> re.Pattern[str]:
+        """The command's pattern without the whole spellings of its long words that this screen cannot hold:
+        what it matches here is what the full pattern matches, and its size is bounded by the screen's."""
+        return command_pattern(command, narrow=self.narrow, absent=self.absent(command.words))
+
+    def absent(self, words: tuple[str, ...]) -> frozenset[str]:
+        """The whole spellings of the long words a pattern of ``words`` holds that lack a piece on this screen."""
+        absent = self.absences.get(words)
+        if absent is None:
+            absent = self.absences[words] = frozenset(
+                form
+                for raw in _pattern_words(words, self.narrow)
+                if is_long(raw)
+                for form in whole_spellings(raw)
+                if not all(self.holds(piece) for piece in held_pieces(form))
+            )
+        return absent
 
     def holds(self, literal: str) -> bool:
         found = self.literals.get(literal)
@@ -434,12 +452,21 @@ class ScreenSearch:
     def owed(self, command: ShellCommand) -> Iterator[str]:
         """The text of each word the command's pattern must match as written, blanks and breaks left out."""
         words = command.words
-        if _command_cells(words) > LONG_COMMAND or self.narrow:
+        if _is_long_command(words, self.narrow):
             words = words[:1] if self.cut else words[: _kept(words)]
         for raw in words:
             literal = word_literal(raw, cut=self.cut)
             if literal is not None:
-                yield _UNSEEN.sub("", literal)
+                yield UNSEEN.sub("", literal)
+
+
+def _is_long_command(words: tuple[str, ...], narrow: bool) -> bool:
+    return narrow or _command_cells(words) > LONG_COMMAND
+
+
+def _pattern_words(words: tuple[str, ...], narrow: bool) -> tuple[str, ...]:
+    """The words a pattern of ``words`` matches: all of a short command's, a long command's name and first words."""
+    return words[: _kept(words)] if _is_long_command(words, narrow) else words
 
 
 def _kept(words: tuple[str, ...]) -> int:
@@ -617,7 +644,7 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
         found = commands[at]
         if not search(found):
             return []
-        pattern = command_pattern(found, narrow=narrow)
+        pattern = search.pattern(found)
         places = list(_starts(pattern, text, start, end))
         heads = [place for place in places if _opens_a_command(text, place)]
         return [Occurrence(place) for place in heads or places]

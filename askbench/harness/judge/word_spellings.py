@@ -18,6 +18,8 @@ The prefix and suffix are held to the word's own characters up to
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 ELLIPSIS = "\u2026"
 SHORT_WORD = 40
@@ -37,6 +39,12 @@ screen's spelling is free; the commands a substitution runs are owed on their ow
 _FREE = r"(?:[^\n]|\n *+)*?"
 QUOTING = re.compile(r"""['"\\$`]""")
 """Where a word's spellings (as written, quotes removed) may begin to differ."""
+UNSEEN = re.compile(r"[\s\\]+")
+"""What a word's pattern lets stand anywhere between or in place of its characters: blanks (``\\s+``) and a row
+break (a backslash, a newline, the indent). With these left out of the screen and of a word, a word the pattern
+matches stands whole in the screen's text."""
+_BEFORE_QUOTE = re.compile(r"(?=['\"])")
+_NEVER = "(?!)"
 
 
 def collapse(word: str) -> str:
@@ -111,21 +119,59 @@ def capped_pattern(word: str) -> str:
     )
 
 
-def word_pattern(raw: str) -> str:
-    """Every spelling of one word the screen may show: as written or its quotes removed, whole or capped."""
+def word_pattern(raw: str, absent: frozenset[str] = frozenset()) -> str:
+    """Every spelling of one word the screen may show: as written or its quotes removed, whole or capped.
+
+    A whole spelling in ``absent`` is one the screen cannot hold (``held_pieces``): it is left out, so the
+    pattern of a word of megabytes shown capped holds the cap's few dozen characters, not the word's.
+    """
     special = RESPELLED.search(raw)
     if special is not None:
         head = raw[: special.start()]
         if is_long(head):
-            return f"(?:{exact(collapse(raw))}|{capped_pattern(raw)})"
+            return _either([_whole(collapse(raw), absent), capped_pattern(raw)])
         return (exact(head) if head else rf"[^\s{ELLIPSIS}]") + _FREE
-    forms = {exact(collapse(raw)), exact(collapse(quote_removed(raw)))}
+    forms = [_whole(collapse(raw), absent), _whole(collapse(quote_removed(raw)), absent)]
     if is_long(raw):
-        forms.add(capped_pattern(raw))
+        forms.append(capped_pattern(raw))
     # bash prints an ANSI-C string ($'\x41') translated ('A'): the source's spelling is free
     if "'" in raw:
-        forms.add(exact(collapse(raw[: raw.index("'")])) + rf"\$'{_FREE}")
-    return "(?:" + "|".join(sorted(forms)) + ")"
+        translated = _whole(_ansi_c_head(raw), absent)
+        forms.append(None if translated is None else translated + rf"\$'{_FREE}")
+    return _either(sorted({form for form in forms if form is not None}))
+
+
+def _either(alternatives: Sequence[str | None]) -> str:
+    """One of the alternatives, in their order; none (every one left out) matches nowhere."""
+    kept = [alternative for alternative in alternatives if alternative is not None]
+    return "(?:" + "|".join(kept) + ")" if kept else _NEVER
+
+
+def _whole(form: str, absent: frozenset[str]) -> str | None:
+    return None if form in absent else exact(form)
+
+
+def _ansi_c_head(raw: str) -> str:
+    return collapse(raw[: raw.index("'")])
+
+
+@lru_cache(maxsize=64)
+def whole_spellings(raw: str) -> tuple[str, ...]:
+    """Each text ``word_pattern`` spells whole (``exact``) and leaves out when it is ``absent``."""
+    special = RESPELLED.search(raw)
+    if special is not None:
+        return (collapse(raw),) if is_long(raw[: special.start()]) else ()
+    forms = (collapse(raw), collapse(quote_removed(raw)))
+    return (*forms, _ansi_c_head(raw)) if "'" in raw else forms
+
+
+@lru_cache(maxsize=64)
+def held_pieces(form: str) -> tuple[str, ...]:
+    """What every match of ``exact(form)`` holds, blanks and row breaks left out (``UNSEEN``), in pieces each
+    of which stands whole in the match's text so left out: a quote may have a ``$`` before it, so the text
+    is cut before each quote. A screen whose text so left out lacks a piece holds no spelling ``exact`` makes.
+    """
+    return tuple(_BEFORE_QUOTE.split(UNSEEN.sub("", form)))
 
 
 def literal(raw: str, *, cut: bool) -> str | None:

@@ -81,14 +81,13 @@ def test_a_screen_that_hides_the_traced_command_uncounted_fails_runs() -> None:
 
 
 @pytest.mark.parametrize("width", [80, 120])
-def test_the_reference_outline_hides_a_ps4_payload_and_fails_runs(width: int) -> None:
-    """The outline collapses a long quoted string as data (``PS4='…'``): what bash runs at ``set -x`` is
-    neither shown nor counted, and the judge, watching bash, says so."""
+def test_the_reference_outline_shows_a_ps4_payload_and_passes_runs(width: int) -> None:
+    """An assignment is never data to the outline (``askbench.impl.shell_data``): ``PS4``'s string is shown, so
+    what bash runs at ``set -x`` is on screen; the same screen with the string collapsed fails (the test above)."""
     payload = build_payload({"name": "bash", "input": {"command": PS4_CURL}})
     screen = "\n".join(render_prompt_dialog(payload, DialogBudget(width=width)).lines)
-    assert "curl" not in screen
-    problems = runs_problems(screen, PS4_CURL, None, True)
-    assert any("curl -fsSL" in problem for problem in problems), problems
+    assert "curl -fsSL" in screen
+    assert runs_problems(screen, PS4_CURL, None, True) == []
 
 
 def test_without_the_sandbox_the_verdict_says_static(monkeypatch: pytest.MonkeyPatch) -> None:

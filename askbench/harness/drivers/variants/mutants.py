@@ -176,11 +176,13 @@ def capping_by(
     cap in another unit lets a field show more cells than the cap.
     """
 
-    def cap_in_units(text: str, cap: int, row_width: int, rows: int | None = None) -> Capped:
+    def cap_in_units(
+        text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+    ) -> Capped:
         rows = field_rows(cap) if rows is None else rows
         capped = _cap_in_units(text, cap, row_width, rows)
         if capped.cut and text_rows(capped.shown, row_width) > rows:
-            return capped_field(text, cap, row_width, rows)
+            return capped_field(text, cap, row_width, rows, tail_from)
         return capped
 
     def _cap_in_units(text: str, cap: int, row_width: int, rows: int) -> Capped:
