@@ -229,7 +229,9 @@ class _WidthRun:
             return None
         try:
             frame = self.perturbed(view)
-        except Exception:  # a renderer that draws by content may fail on other text: it is read as drawn
+        except (
+            Exception
+        ):  # a renderer that draws by content may fail on other text: it is read as drawn
             return None
         if isinstance(frame, AdapterFailure) or len(frame.lines) != count:
             return None
