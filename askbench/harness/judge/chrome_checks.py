@@ -15,6 +15,7 @@ from .chrome_claims import ChromeSaid, backing_of, chrome_problems
 from .expected_facts import CORE_LABELS
 from .judged_frames import Judged, RowStyles
 from .label_lookalikes import core_label_of, label_of
+from .located_rows import says_something
 from .report import Report
 
 __all__ = ["check_labels", "check_layout", "check_options", "check_title"]
@@ -46,7 +47,8 @@ def check_title(judged: Judged, payload: PromptPayload, report: Report) -> None:
 
 
 def check_layout(judged: Judged, report: Report) -> None:
-    """Title, ask, options, hint: the options offered and read, a title above the ask, nothing stray between ask and options."""
+    """Title, ask, options, hint: the options offered and read, a title above the ask, nothing stray between ask and
+    options (a rule that says nothing separates them as a blank row does)."""
     check_options(judged.chrome, report)
     ask = judged.ask
     if ask is None:
@@ -57,7 +59,7 @@ def check_layout(judged: Judged, report: Report) -> None:
         report("layout", "no fact of the ask stands under its label")
         return
     after = judged.reading.rows[ask.end : judged.chrome.options_start]
-    if after and not is_blank(after[0]):
+    if after and not is_blank(after[0]) and says_something(after[0]):
         report(
             "layout",
             f"row {ask.end + 1} ({after[0][:40]!r}) follows the ask without a blank row and belongs to no fact",

@@ -42,7 +42,7 @@ from ..terminals.rows import ScreenRow
 from ..terminals.sgr import Style
 from .perturbation import LocatedPayload, perturb
 
-__all__ = ["common_margin", "located_rows", "without_margin"]
+__all__ = ["common_margin", "located_rows", "says_something", "without_margin"]
 
 _MARKER = "\u2026"
 _NOTATION_START, _NOTATION_END = "\u27e8", "\u27e9"
@@ -109,7 +109,8 @@ def _label(before: str) -> str:
     return label[:-1].rstrip() if label.endswith(":") else label
 
 
-def _says_something(text: str) -> bool:
+def says_something(text: str) -> bool:
+    """Whether a row holds a letter, a digit or a marker: a row of marks alone (a rule) separates, says nothing."""
     return any(character.isalnum() for character in text) or _MARKER in text
 
 
@@ -121,7 +122,7 @@ def _rewritten(row: ScreenRow, columns: frozenset[int], marks_after: bool) -> Sc
     text = row.text
     start, end = _value_span(text, columns)
     before, after = text[:start], text[end:]
-    kept_after = after if marks_after or _says_something(after) else ""
+    kept_after = after if marks_after or says_something(after) else ""
     styles = [*row.styles[start : end + len(kept_after)]]
     value = text[start:end] + kept_after
     label = _label(before)
@@ -148,7 +149,7 @@ def located_rows(
         row, columns = rows[index], located.columns[index]
         if columns:
             shaped[index] = _rewritten(row, columns, marks_after)
-        elif row.text.strip() and not _says_something(row.text):
+        elif row.text.strip() and not says_something(row.text):
             shaped[index] = ScreenRow("", (), row.kinds)
     drawn = list(shaped)
     for index in range(start, stop):

@@ -326,7 +326,10 @@ class _WidthRun:
                     marks_after=marks_after,
                 )
             )
-            other = read(shaped)
+            try:
+                other = read(shaped)
+            except ReadingTimeout:  # the located form is a second chance, within the same bound
+                break
             if unread(other) < unread(best):
                 best, best_rows = other, shaped
         if best_rows is not None:
