@@ -242,15 +242,21 @@ def _read_value(
             for arrow in _arrows(stream):
                 meter.charge(2 * rows)
                 left = read_field(text, stream[:arrow].rstrip(" \n"), allow_cap=allow_cap)
-                right = read_field(
-                    fact.detail, stream[arrow + 1 :].lstrip(" \n"), allow_cap=allow_cap
-                )
+                right = read_field(fact.detail, _after_arrow(stream, arrow), allow_cap=allow_cap)
                 if left.problem is None and right.problem is None:
                     return text, left, right
         if best is None or reading.head > best[1].head:
             best = (text, reading, None)
     assert best is not None
     return best
+
+
+def _after_arrow(stream: str, arrow: int) -> str:
+    """What follows the arrow at ``arrow``: past the blank that is the arrow's own, or past a row break and the
+    next row's indentation where the detail begins a row. The detail's own leading blanks are its text."""
+    rest = stream[arrow + 1 :]
+    rest = rest.removeprefix(" ")
+    return rest.lstrip(" \n") if rest.lstrip(" ").startswith("\n") else rest
 
 
 MAX_ARROWS = 8
