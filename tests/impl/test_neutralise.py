@@ -291,7 +291,9 @@ def test_extenders_after_a_spelled_out_first_character_are_held_to_one_clusters_
 def assert_clusters_fit_a_cell(shown: str) -> None:
     for cluster in iter_graphemes(shown):
         assert grapheme_cells(cluster) <= MAX_CLUSTER_CELLS, cluster
-        assert len(cluster.encode("utf-8", "surrogatepass")) <= MAX_CLUSTER_BYTES or len(cluster) == 1
+        assert (
+            len(cluster.encode("utf-8", "surrogatepass")) <= MAX_CLUSTER_BYTES or len(cluster) == 1
+        )
 
 
 def test_a_joiner_is_never_left_dangling_before_a_notation() -> None:
@@ -384,7 +386,9 @@ def test_neutralised_raw_unicode_is_inert(text: str) -> None:
 
 
 @given(any_char_text)
-def test_no_cluster_of_neutralised_text_is_wider_than_a_value_row_or_a_cell_holds(text: str) -> None:
+def test_no_cluster_of_neutralised_text_is_wider_than_a_value_row_or_a_cell_holds(
+    text: str,
+) -> None:
     assert_clusters_fit_a_cell(neutralise(text))
 
 

@@ -505,4 +505,6 @@ def test_a_capped_detail_keeps_its_own_leading_blanks_after_the_arrows_one() -> 
     blanks_lost = [line.replace("\u2192   /b", "\u2192 /b") for line in lines]
     rows = rows_of(blanks_lost)
     lost = read_ask(rows, [TOOL, path], len(rows), bounded=True).facts[-1]
-    assert lost.reading.problem is not None and lost.detail_reading is None  # a detail that lost its blanks
+    assert (
+        lost.reading.problem is not None and lost.detail_reading is None
+    )  # a detail that lost its blanks

@@ -830,7 +830,10 @@ def _fixture_run(key: str, width: int, source=None):
 def _detail_one_cell_wider(payload, fixture, view, width, budget):
     """The reference with one more cell of each evidence detail shown before its marker."""
     frame = reference_source(payload, fixture, view, width, budget)
-    return replace(frame, lines=tuple(line.replace("\u2192 c\u2026", "\u2192 c3\u2026") for line in frame.lines))
+    return replace(
+        frame,
+        lines=tuple(line.replace("\u2192 c\u2026", "\u2192 c3\u2026") for line in frame.lines),
+    )
 
 
 @pytest.mark.parametrize("width", [80, 160])

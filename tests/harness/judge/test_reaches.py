@@ -106,7 +106,10 @@ def test_a_key_the_adapter_never_passes_on_shown_as_an_argument_is_rejected():
 @pytest.mark.parametrize(
     ("text", "trimmed"),
     [
-        ("0\u0085", "0\u0085"),  # NEL is no JavaScript whitespace (node -p: JSON.stringify("0\u0085".trim()))
+        (
+            "0\u0085",
+            "0\u0085",
+        ),  # NEL is no JavaScript whitespace (node -p: JSON.stringify("0\u0085".trim()))
         ("\x1c0\x1f", "\x1c0\x1f"),  # nor are the information separators Python strips
         ("\ufeff 0\u3000\u2029", "0"),  # ZWNBSP is, and every space separator and line terminator
     ],
