@@ -152,9 +152,9 @@ def _mcp_server(fixture: Fixture) -> str | None:
     if (
         not isinstance(tool_input, Mapping)
         or not isinstance(tool_input.get("tool"), str)
-        or not tool_input["tool"]
+        or not javascript_trim(tool_input["tool"])
     ):
-        return None
+        return None  # the adapter trims the tool's name, and a blank one calls nothing
     if name.startswith("mcp__") and "__" not in name[5:] and name[5:]:
         return name[5:]
     server = tool_input.get("server")

@@ -124,3 +124,9 @@ def test_a_server_name_is_trimmed_as_the_adapter_trims_it():
     assert _verdicts(name) == []
     found = _verdicts(name, lambda p: replace(p, request=replace(p.request, value="0_0")))
     assert found and found[0][0] == "reaches" and "'0\x85'" in found[0][1]
+
+
+def test_a_blank_tool_name_calls_nothing_on_the_server():
+    """The adapter trims the tool's name: a tab alone is no tool, so the call lists the server's tools and no
+    target is held to a call on it (Python's truth of the untrimmed "\t" held one)."""
+    assert _verdicts("adversarial/mcp-gateway-blank-tool-name-lists-the-server") == []
