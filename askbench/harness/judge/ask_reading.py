@@ -220,11 +220,12 @@ def _read_value(
     """The fact's value in ``stream``: one of its texts, with a detail after the arrow read as a field of its own if need be.
 
     A bounded view may show an evidence entry's brief (its text with the
-    value a core line caps left out): that reads as the entry capped.
+    value a core line caps left out): that reads as the entry capped, unless
+    the brief is the text itself (a value that is only ``…`` leaves nothing out).
     """
     best: tuple[str, FieldReading, FieldReading | None] | None = None
     rows = stream.count("\n") + 1
-    if allow_cap and fact.brief is not None:
+    if allow_cap and fact.brief is not None and fact.brief not in fact.texts:
         meter.charge(rows)
         brief = read_field(fact.brief, stream, allow_cap=True)
         if brief.problem is None:

@@ -508,3 +508,15 @@ def test_a_capped_detail_keeps_its_own_leading_blanks_after_the_arrows_one() -> 
     assert (
         lost.reading.problem is not None and lost.detail_reading is None
     )  # a detail that lost its blanks
+
+
+def test_a_brief_that_is_the_text_itself_reads_whole() -> None:
+    """A relayed message quoting a command that is only ``…`` is its own brief: shown, it leaves nothing out."""
+    message = "Agent 'a' requested bash command '\u2026'. Allow this command?"
+    rows = rows_of(["tool : bash", f"requested : {message}"])
+    same = ExpectedFact("requested", (message,), core=False, brief=message)
+    assert read_ask(rows, [TOOL, same], len(rows), bounded=True).facts[-1].reading.whole
+    cut = ExpectedFact(
+        "requested", (message.replace("\u2026", "ls -la"),), core=False, brief=message
+    )
+    assert not read_ask(rows, [TOOL, cut], len(rows), bounded=True).facts[-1].reading.whole
