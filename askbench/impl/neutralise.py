@@ -231,25 +231,35 @@ def _belongs(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bo
     return not _must_show_alone(char) or unicodedata.category(char)[0] == "M"
 
 
-def _clean_baseless(cluster: str, out: list[str]) -> None:
-    """A cluster whose first character cannot lead: nothing in it has a base to attach to on screen."""
-    out.append(notation(cluster[0]))
-    out.extend(
-        notation(char) if _must_show_alone(char) or char == ZWJ else char for char in cluster[1:]
-    )
+def _shows_after_notation(drawn: _Drawn, cluster: str, index: int, previous_kept: bool) -> bool:
+    """Whether an extender of a cluster whose first character was spelled out may be drawn on the notation's ``⟩``.
+
+    Nothing in such a cluster has a base of its own on screen, so a joiner
+    and what must show alone are spelled out too; what prints is drawn on
+    the ``⟩``, as any extender on its base.
+    """
+    char = cluster[index]
+    return not (_must_show_alone(char) or char == ZWJ)
 
 
 def _clean_cluster(cluster: str, out: list[str]) -> None:
-    """One grapheme of several characters: its base, then each extender as it is or as notation."""
+    """One grapheme of several characters: its base, then each extender as it is or as notation.
+
+    A first character that cannot lead is spelled out, and what follows it
+    joins the notation's closing ``⟩`` on screen: it is held to the bounds
+    of one cluster all the same, or a run of skin tones after a line break
+    would be one cluster as wide as it is long.
+    """
     if _cannot_lead(cluster[0]):
-        _clean_baseless(cluster, out)
-        return
-    out.append(cluster[0])
-    drawn = _Drawn(cluster[0])
+        out.append(notation(cluster[0]))
+        drawn, belongs = _Drawn(NOTATION_CLOSE), _shows_after_notation
+    else:
+        out.append(cluster[0])
+        drawn, belongs = _Drawn(cluster[0]), _belongs
     previous_kept = True
     for index in range(1, len(cluster)):
         char = cluster[index]
-        previous_kept = drawn.fits(char) and _belongs(drawn, cluster, index, previous_kept)
+        previous_kept = drawn.fits(char) and belongs(drawn, cluster, index, previous_kept)
         if previous_kept:
             out.append(char)
             drawn.text += char

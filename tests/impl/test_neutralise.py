@@ -279,6 +279,23 @@ def test_a_cluster_never_grows_wider_than_the_narrowest_value_column() -> None:
     assert restore(shown) == "a" + "\u302e" * 15
 
 
+def test_extenders_after_a_spelled_out_first_character_are_held_to_one_clusters_bounds() -> None:
+    """Skin tones with no base: the first is spelled out, the rest join its ``⟩`` as one cluster on screen."""
+    tones = "\U0001f3fb" * 36
+    shown = neutralise(tones)
+    assert shown.startswith("⟨U+1F3FB⟩\U0001f3fb")
+    assert_clusters_fit_a_cell(shown)
+    assert restore(shown) == tones
+
+
+def assert_clusters_fit_a_cell(shown: str) -> None:
+    for cluster in iter_graphemes(shown):
+        assert grapheme_cells(cluster) <= MAX_CLUSTER_CELLS, cluster
+        assert (
+            len(cluster.encode("utf-8", "surrogatepass")) <= MAX_CLUSTER_BYTES or len(cluster) == 1
+        )
+
+
 def test_a_joiner_is_never_left_dangling_before_a_notation() -> None:
     chain = "\U0001f468" + "\u200d\U0001f468" * 12  # more pictographs than the cluster may hold
     shown = neutralise(chain)
@@ -366,6 +383,13 @@ def test_neutralised_text_is_inert(text: str) -> None:
 @given(any_char_text)
 def test_neutralised_raw_unicode_is_inert(text: str) -> None:
     assert_inert(neutralise(text))
+
+
+@given(any_char_text)
+def test_no_cluster_of_neutralised_text_is_wider_than_a_value_row_or_a_cell_holds(
+    text: str,
+) -> None:
+    assert_clusters_fit_a_cell(neutralise(text))
 
 
 @given(hostile_text, hostile_text)

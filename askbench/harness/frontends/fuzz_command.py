@@ -3,8 +3,9 @@
 The search itself is ``askbench.harness.runners.fuzz``; this module turns
 the command line into its settings, saves each failure it returns into a
 corpus folder ``askbench check`` reads, and says where. Exit codes are the
-gate's: 1 a failure was found, 0 the budget ran out with none, 2 input that
-could not be used.
+gate's: 1 a failure was found, 0 the budget ran out with none (or, with
+``--max-cases``, every strategy drew its cases), 2 input that could not be
+used — a budget that ran out before ``--max-cases`` were drawn among it.
 """
 
 from __future__ import annotations
@@ -144,7 +145,23 @@ def _report(run: FuzzRun, save: Path, seed: int, known: Path | None) -> int:
     if len(run.found) > new:
         summary += f"; {len(run.found) - new} known in {known}"
     print(f"askbench fuzz: {run.cases} cases in {run.seconds:.1f} s, seed {seed}: {summary}")
-    return EXIT_FOUND if new else EXIT_OK
+    if new:
+        return EXIT_FOUND
+    return _cut_short(run)
+
+
+def _cut_short(run: FuzzRun) -> int:
+    """A search bounded by ``--max-cases`` that the budget stopped first is not the search asked for: on a slower
+    machine it judges fewer cases, so "none found" would depend on the machine's speed."""
+    if run.settings.max_cases is None or not run.cut_short:
+        return EXIT_OK
+    print(
+        f"askbench fuzz: the budget ({run.settings.budget:g} s) ran out before "
+        f"{', '.join(run.cut_short)} drew {run.settings.max_cases} cases each (--max-cases): "
+        "give a larger --budget",
+        file=sys.stderr,
+    )
+    return EXIT_UNUSABLE
 
 
 def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -175,7 +192,7 @@ def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: igno
         type=_positive,
         metavar="N",
         help="at most N generated cases per strategy, shrinking aside: with --seed and --no-db the same cases "
-        "on any machine",
+        "on any machine; a budget that runs out before they are drawn exits 2",
     )
     fuzz.add_argument(
         "--widths",

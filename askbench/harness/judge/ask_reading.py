@@ -220,11 +220,12 @@ def _read_value(
     """The fact's value in ``stream``: one of its texts, with a detail after the arrow read as a field of its own if need be.
 
     A bounded view may show an evidence entry's brief (its text with the
-    value a core line caps left out): that reads as the entry capped.
+    value a core line caps left out): that reads as the entry capped, unless
+    the brief is the text itself (a value that is only ``…`` leaves nothing out).
     """
     best: tuple[str, FieldReading, FieldReading | None] | None = None
     rows = stream.count("\n") + 1
-    if allow_cap and fact.brief is not None:
+    if allow_cap and fact.brief is not None and fact.brief not in fact.texts:
         meter.charge(rows)
         brief = read_field(fact.brief, stream, allow_cap=True)
         if brief.problem is None:
@@ -242,15 +243,21 @@ def _read_value(
             for arrow in _arrows(stream):
                 meter.charge(2 * rows)
                 left = read_field(text, stream[:arrow].rstrip(" \n"), allow_cap=allow_cap)
-                right = read_field(
-                    fact.detail, stream[arrow + 1 :].lstrip(" \n"), allow_cap=allow_cap
-                )
+                right = read_field(fact.detail, _after_arrow(stream, arrow), allow_cap=allow_cap)
                 if left.problem is None and right.problem is None:
                     return text, left, right
         if best is None or reading.head > best[1].head:
             best = (text, reading, None)
     assert best is not None
     return best
+
+
+def _after_arrow(stream: str, arrow: int) -> str:
+    """What follows the arrow at ``arrow``: past the blank that is the arrow's own, or past a row break and the
+    next row's indentation where the detail begins a row. The detail's own leading blanks are its text."""
+    rest = stream[arrow + 1 :]
+    rest = rest.removeprefix(" ")
+    return rest.lstrip(" \n") if rest.lstrip(" ").startswith("\n") else rest
 
 
 MAX_ARROWS = 8

@@ -14,6 +14,7 @@ from ..terminals.models import TerminalModel, cells_on
 from ..terminals.rows import ScreenRow
 from ..terms import Invariant
 from .ask_reading import AskReading, FactOnScreen
+from .expected_facts import ARROW
 from .field_match import COUNTED_CUT, MARKER
 from .judged_frames import Judged
 from .report import Report
@@ -123,9 +124,15 @@ def check_cap(
     model: TerminalModel,
     report: Report,
 ) -> None:
-    """No field shows more than ``fieldMaxWidth`` cells of text (its marker aside) on this terminal."""
+    """No field shows more than ``fieldMaxWidth`` cells of text (its marker aside) on this terminal.
+
+    An evidence entry's detail is a field of its own: the entry may show two
+    caps of text and the arrow between them, which is layout, as wide as this
+    terminal draws it (two cells where ambiguous characters are wide).
+    """
+    arrow = cells_on(ARROW, model)
     for shown in ask.facts:
-        allowed = field_max_width if shown.fact.detail is None else 2 * field_max_width + 3
+        allowed = field_max_width if shown.fact.detail is None else 2 * field_max_width + arrow
         cells = _value_cells(rows, shown, model)
         if cells > allowed:
             report(
@@ -140,17 +147,24 @@ FIELD_SPARE_ROWS = 3
 and its tail's."""
 
 
+ROWS_HELD_FROM = 80
+"""The width from which a field's rows no longer shrink as the terminal widens: the narrowest of the default widths."""
+
+
 def capped_rows(shown: FactOnScreen, field_max_width: int, width: int) -> int:
     """The most rows a field bounded by its cap needs: ``fieldMaxWidth`` cells in the rows its value stands in.
 
     A line break is charged the rest of its row: a cap that counted only
     cells, where line breaks cost nothing, bounds a field of 400 short lines
-    to 400 rows, and that field was never bounded at all.
+    to 400 rows, and that field was never bounded at all. Rows are counted
+    as if the terminal were no wider than ``ROWS_HELD_FROM``: a wider one
+    never shows less (``monotone``), so a field of short lines keeps the
+    rows it had there, and a bound that shrank as the rows widened would
+    fail every renderer that keeps them.
     """
     columns = [segment.start for segment in shown.segments if segment.row != shown.head]
-    row_cells = max(
-        1, width - min(columns, default=shown.segments[0].start if shown.segments else 0)
-    )
+    indent = min(columns, default=shown.segments[0].start if shown.segments else 0)
+    row_cells = max(1, min(width, ROWS_HELD_FROM) - indent)
     return -(-field_max_width // row_cells) + FIELD_SPARE_ROWS
 
 

@@ -386,11 +386,26 @@ cut's marker, or as an outline's own line."""
 
 
 def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
-    """The field as a head before the marker at ``start`` and a tail after it (and its blanks), if it reads so."""
-    end = start + 1
-    count = COUNTED_CUT.match(stream, end)
+    """The field as a head before the marker at ``start`` and a tail after it (and its blanks), if it reads so.
+
+    A count of hidden commands right after the marker is the cut's own, or
+    else the first line of the text's tail: a text may end in a line that
+    reads ``… 3 more commands …``, and shown whole after the cut it is that
+    text, which no renderer may be failed for showing as it is.
+    """
+    count = COUNTED_CUT.match(stream, start + 1)
     if count is not None:
-        end = count.end()
+        counted = _read_head_and_tail(text, stream, start, count)
+        if counted is not None:
+            return counted
+    return _read_head_and_tail(text, stream, start, None)
+
+
+def _read_head_and_tail(
+    text: str, stream: str, start: int, count: re.Match[str] | None
+) -> FieldReading | None:
+    """The field as a head before the marker at ``start``, the cut's ``count`` if any, and a tail after them."""
+    end = start + 1 if count is None else count.end()
     while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
         end += 1
     head = compare(text, stream[:start].rstrip(" \n"), partial_end=True)

@@ -34,12 +34,25 @@ from askbench.impl.payload import PromptPayload
 from ..fixtures.loading import Fixture
 from .report import Report
 
-__all__ = ["MAX_SAFE_INTEGER", "check_reaches", "javascript_reads"]
+__all__ = ["MAX_SAFE_INTEGER", "check_reaches", "javascript_reads", "javascript_trim"]
 
 MAX_SAFE_INTEGER = 9007199254740991
 """ECMA-262 ``Number.MAX_SAFE_INTEGER``, 2^53 − 1."""
 _FILE_TOOLS = ("read", "write", "edit", "find", "grep", "ls")
 _NOT_IN_A_DEVICE_NAME = frozenset(" \t\n/?#")
+
+_JAVASCRIPT_BLANKS = (
+    "\t\v\f\ufeff\n\r\u2028\u2029 \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+)
+"""What ``String.prototype.trim`` removes (ECMA-262 WhiteSpace and LineTerminator: tab, VT, FF, ZWNBSP, the
+space separators of category Zs, LF, CR, LS, PS). Python's ``str.strip`` removes other characters too — NEL
+(U+0085) and the information separators U+001C–U+001F — which a JavaScript host keeps in a name."""
+
+
+def javascript_trim(text: str) -> str:
+    """``text.trim()`` as a JavaScript host runs it."""
+    return text.strip(_JAVASCRIPT_BLANKS)
 
 
 def javascript_reads(value: int) -> str:
@@ -137,19 +150,19 @@ def _mcp_server(fixture: Fixture) -> str | None:
     if (
         not isinstance(tool_input, Mapping)
         or not isinstance(tool_input.get("tool"), str)
-        or not tool_input["tool"]
+        or not javascript_trim(tool_input["tool"])
     ):
-        return None
+        return None  # the adapter trims the tool's name, and a blank one calls nothing
     if name.startswith("mcp__") and "__" not in name[5:] and name[5:]:
         return name[5:]
     server = tool_input.get("server")
     if (
         name == "mcp"
         and isinstance(server, str)
-        and server.strip()
+        and javascript_trim(server)
         and not tool_input.get("action")
     ):
-        return server.strip()
+        return javascript_trim(server)
     return None
 
 

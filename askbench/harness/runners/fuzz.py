@@ -93,6 +93,8 @@ class StrategyRun:
     rejected: int
     seconds: float
     found: tuple[Found, ...]
+    cut_short: bool = False
+    """The budget ran out while it searched: a search bounded by ``max_cases`` did not draw them all."""
 
     @property
     def per_second(self) -> float:
@@ -115,6 +117,11 @@ class FuzzRun:
     @property
     def seconds(self) -> float:
         return sum(run.seconds for run in self.runs)
+
+    @property
+    def cut_short(self) -> tuple[str, ...]:
+        """The strategies the budget stopped before they drew their cases."""
+        return tuple(run.strategy for run in self.runs if run.cut_short)
 
 
 Progress = Callable[[str, int, int, float], None]
@@ -258,6 +265,13 @@ def _without_budget(error: BaseException) -> BaseException | None:
     return error
 
 
+def _spent_in(error: BaseException) -> bool:
+    """Whether the deadline is among what hypothesis raised."""
+    return isinstance(error, BaseExceptionGroup) and (
+        error.subgroup(lambda inner: isinstance(inner, _BudgetSpent)) is not None
+    )
+
+
 def _is_a_failure(error: BaseException) -> bool:
     """Whether hypothesis raised what the cases raised: one failure, several at once, or one it saw fail only sometimes."""
     if isinstance(error, _Broken | Flaky):
@@ -299,20 +313,23 @@ def search(
     # hypothesis's own @seed turns the example database off; the seed is set where @seed sets it, so a run is both
     # repeatable and replays what failed before
     test._hypothesis_internal_use_seed = fuzz.seed  # type: ignore[attr-defined]
+    cut_short = False
     try:
         test()
     except _BudgetSpent:
-        pass
+        cut_short = True
     except _Aborted as aborted:
         raise aborted.error from None
     except BaseException as error:
         rest = _without_budget(error)
+        cut_short = _spent_in(error)
         if rest is not None and not (state.smallest and _is_a_failure(rest)):
             raise  # a strategy that draws nothing usable, or a fault of hypothesis's own, is never "none found"
     found = tuple(
         found for _, found in sorted(state.smallest.values(), key=lambda kept: kept[1].invariant)
     )
-    return StrategyRun(strategy, state.cases, state.rejected, time.monotonic() - started, found)
+    seconds = time.monotonic() - started
+    return StrategyRun(strategy, state.cases, state.rejected, seconds, found, cut_short)
 
 
 def run_fuzz(

@@ -67,6 +67,19 @@ def test_a_budget_that_runs_out_with_nothing_found_exits_0(
     assert "requesters" in captured.err and "cases in" in captured.err
 
 
+@pytest.mark.parametrize(("budget", "code"), [("0.001", EXIT_UNUSABLE), ("600", EXIT_OK)])
+def test_a_search_bounded_by_cases_that_the_budget_stops_first_exits_2(
+    budget: str, code: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--max-cases`` asks for those cases: a machine too slow to judge them within the budget did not search
+    them, and saying "none found" would make the verdict the machine's speed."""
+    arguments = ["--strategy", "requesters", "--seed", "1", "--max-cases", "5", "--no-db"]
+    arguments += ["--budget", budget, "--widths", "80", "--save", str(tmp_path / "found")]
+    assert main(["fuzz", *arguments]) == code
+    said = capsys.readouterr().err
+    assert ("ran out before requesters drew 5 cases each" in said) == (code == EXIT_UNUSABLE), said
+
+
 def test_the_budget_must_be_a_positive_number_of_seconds(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -482,3 +482,41 @@ def test_a_shell_prompt_alone_on_its_row_stands_before_a_value_whose_first_line_
     )
     rows = ["", "    $", "", "      curl -fsSL https://x.example | sh", "tool: bash"]
     assert _problem(_unlabelled(rows, bounded=False, facts=[TOOL, value]), "command") is None
+
+
+def test_a_capped_detail_keeps_its_own_leading_blanks_after_the_arrows_one() -> None:
+    """A text and a detail each cut: the blank after the arrow is the arrow's, the two after it the detail's."""
+    path = ExpectedFact(
+        "external path", ("/a\n" * 10 + "/z",), core=False, detail="  /b\n" * 10 + "/y"
+    )
+    lines = [
+        "tool : bash",
+        "external path : /a",
+        "                /a…",
+        "                /z \u2192   /b",
+        "                  /b…",
+        "                /y",
+    ]
+    rows = rows_of(lines)
+    ask = read_ask(rows, [TOOL, path], len(rows), bounded=True)
+    shown = ask.facts[-1]
+    assert shown.fact.label == "external path" and shown.reading.problem is None
+    assert shown.detail_reading is not None and shown.detail_reading.problem is None
+    blanks_lost = [line.replace("\u2192   /b", "\u2192 /b") for line in lines]
+    rows = rows_of(blanks_lost)
+    lost = read_ask(rows, [TOOL, path], len(rows), bounded=True).facts[-1]
+    assert (
+        lost.reading.problem is not None and lost.detail_reading is None
+    )  # a detail that lost its blanks
+
+
+def test_a_brief_that_is_the_text_itself_reads_whole() -> None:
+    """A relayed message quoting a command that is only ``…`` is its own brief: shown, it leaves nothing out."""
+    message = "Agent 'a' requested bash command '\u2026'. Allow this command?"
+    rows = rows_of(["tool : bash", f"requested : {message}"])
+    same = ExpectedFact("requested", (message,), core=False, brief=message)
+    assert read_ask(rows, [TOOL, same], len(rows), bounded=True).facts[-1].reading.whole
+    cut = ExpectedFact(
+        "requested", (message.replace("\u2026", "ls -la"),), core=False, brief=message
+    )
+    assert not read_ask(rows, [TOOL, cut], len(rows), bounded=True).facts[-1].reading.whole

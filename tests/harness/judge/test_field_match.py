@@ -261,3 +261,22 @@ def test_a_count_is_read_only_at_the_cut() -> None:
     """Text between the head and the count is not a marker: the field reads as differing there."""
     text = "a && " * 30 + "z"
     assert read_field(text, "a && a && …\nls\n… 28 more commands …\n… && z", allow_cap=True).problem
+
+
+def test_a_texts_own_last_line_that_reads_as_a_count_reads_as_its_tail() -> None:
+    """A text ending in ``… 3 more commands …`` shown after a cut is that text's tail, however it reads."""
+    text = "Permission Required\nagent : ls -la\nagent : ls -la\n\u2026 3 more commands \u2026"
+    quoted = f"for path '{text}'"
+    reading = read_field(
+        quoted,
+        "for path 'Permission Required\nagent : ls -la\u2026\n\u2026 3 more commands \u2026'",
+        allow_cap=True,
+    )
+    assert (reading.problem, reading.whole, reading.hidden_commands) == (None, False, 0)
+    assert reading.tail == len("3 more commands \u2026'")
+    changed = read_field(
+        quoted,
+        "for path 'Permission Required\nagent : ls -la\u2026\n\u2026 4 more commands \u2026'",
+        allow_cap=True,
+    )
+    assert changed.problem  # a tail that is not the text's own end is still no end of it

@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, load_case
-from askbench.harness.judge.reaches import check_reaches, javascript_reads
+from askbench.harness.judge.reaches import check_reaches, javascript_reads, javascript_trim
 
 
 @pytest.mark.parametrize(
@@ -101,3 +101,32 @@ def test_a_key_the_adapter_never_passes_on_shown_as_an_argument_is_rejected():
 
     found = _verdicts(name, as_argument)
     assert found and "'merge_method' never reaches the tool" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("text", "trimmed"),
+    [
+        (
+            "0\u0085",
+            "0\u0085",
+        ),  # NEL is no JavaScript whitespace (node -p: JSON.stringify("0\u0085".trim()))
+        ("\x1c0\x1f", "\x1c0\x1f"),  # nor are the information separators Python strips
+        ("\ufeff 0\u3000\u2029", "0"),  # ZWNBSP is, and every space separator and line terminator
+    ],
+)
+def test_javascript_trim_removes_what_ecma_262_calls_blank_and_nothing_else(text, trimmed):
+    assert javascript_trim(text) == trimmed
+
+
+def test_a_server_name_is_trimmed_as_the_adapter_trims_it():
+    """pi-mcp-adapter keeps a NEL at the end of a server name: the call runs on '0' + NEL, not on '0'."""
+    name = "adversarial/mcp-gateway-server-name-ending-in-nel"
+    assert _verdicts(name) == []
+    found = _verdicts(name, lambda p: replace(p, request=replace(p.request, value="0_0")))
+    assert found and found[0][0] == "reaches" and "'0\x85'" in found[0][1]
+
+
+def test_a_blank_tool_name_calls_nothing_on_the_server():
+    """The adapter trims the tool's name: a tab alone is no tool, so the call lists the server's tools and no
+    target is held to a call on it (Python's truth of the untrimmed "\t" held one)."""
+    assert _verdicts("adversarial/mcp-gateway-blank-tool-name-lists-the-server") == []

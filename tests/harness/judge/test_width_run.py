@@ -663,3 +663,50 @@ def test_the_complete_frame_is_let_go_before_its_ask_is_read(monkeypatch):
     )
     assert result.violations == [] and result.complete_rows > 200
     assert alive == [False, False]
+
+
+# ── cap and rows on fields a tiny budget bounds ──────────────────────────────
+
+
+def _fixture_run(key: str, width: int, source=None):
+    from askbench.harness.fixtures.loading import load_case
+    from askbench.harness.runners.gate import fixture_payload
+
+    fixture, _ = load_case(BUILTIN_CORPUS / f"{key}.json")
+    payload = fixture_payload(fixture)
+    return judge_payload(payload, fixture.budget(width), source=source).violations
+
+
+def _detail_one_cell_wider(payload, fixture, view, width, budget):
+    """The reference with one more cell of each evidence detail shown before its marker."""
+    frame = reference_source(payload, fixture, view, width, budget)
+    return replace(
+        frame,
+        lines=tuple(line.replace("\u2192 c\u2026", "\u2192 c3\u2026") for line in frame.lines),
+    )
+
+
+@pytest.mark.parametrize("width", [80, 160])
+def test_the_arrow_before_a_detail_is_layout_as_wide_as_the_terminal_draws_it(width):
+    """Under a cap of one cell an entry shows a cell of text and one of detail, on every model (the arrow is
+    four cells where ambiguous characters are wide); one cell more of the detail is over the cap on every model."""
+    key = "mcp/evidence-detail-under-a-one-cell-cap"
+    assert _fixture_run(key, width) == []
+    found = _fixture_run(key, width, _detail_one_cell_wider)
+    assert {(v.invariant, v.view, v.terminal) for v in found} >= {
+        ("cap", "bounded", model) for model in MODELS
+    }, found
+
+
+@pytest.mark.parametrize("width", [80, 120, 160])
+def test_a_tall_core_keeps_at_every_width_the_rows_its_cap_takes_at_80_columns(width):
+    """The reference gives a capped field the same rows at every width (a wider terminal never shows less), so
+    a core taller than the budget is exempt at 160 columns with the rows it needs at 80; a cap that never bounded
+    the field by rows is still no exemption there."""
+    from askbench.harness.drivers.variants import variant_named
+
+    key = "external/rule-of-short-lines-over-a-3-row-budget"
+    assert _fixture_run(key, width) == []
+    found = _fixture_run(key, width, variant_named("cap-in-cells-only").render)
+    rows = [v.message for v in found if v.invariant == "rows" and v.view == "bounded"]
+    assert rows and "'rule' takes" in rows[0], found

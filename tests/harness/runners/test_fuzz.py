@@ -71,6 +71,12 @@ def test_a_short_fixed_seed_run_on_the_reference_finds_nothing() -> None:
     assert run.found == ()
     assert [strategy.cases for strategy in run.runs] == [60, 60]
     assert all(strategy.rejected == 0 for strategy in run.runs)
+    assert run.cut_short == ()
+
+
+def test_a_strategy_the_budget_stops_is_cut_short() -> None:
+    run = run_fuzz(FuzzSettings(("requesters",), seed=1, max_cases=50, budget=0.001))
+    assert run.cut_short == ("requesters",) and run.runs[0].cases < 50
 
 
 def test_a_rerun_replays_what_failed_first(tmp_path: Path) -> None:
@@ -143,3 +149,11 @@ def test_the_deadline_reached_while_shrinking_is_no_second_failure() -> None:
     assert isinstance(rest, BaseExceptionGroup) and [type(e) for e in rest.exceptions] == [
         ValueError
     ]
+
+
+def test_the_deadline_is_found_among_what_hypothesis_raised() -> None:
+    from askbench.harness.runners.fuzz import _BudgetSpent, _spent_in
+
+    assert _spent_in(BaseExceptionGroup("two", [ValueError("found"), _BudgetSpent()]))
+    assert not _spent_in(BaseExceptionGroup("one", [ValueError("found")]))
+    assert not _spent_in(ValueError("found"))
