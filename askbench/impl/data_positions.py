@@ -195,6 +195,9 @@ _RSYNC = Program(
 )
 """``-e`` and ``--rsync-path`` name commands rsync runs: shown."""
 
+_JQ = Program(stdin=True)
+"""jq reads its input as JSON, never as code (it runs no program); its filter is shown."""
+
 PROGRAMS: Mapping[str, Program] = MappingProxyType(
     {
         ":": _IGNORES_ARGUMENTS,
@@ -230,6 +233,7 @@ PROGRAMS: Mapping[str, Program] = MappingProxyType(
         "sort": _READS_FILES,
         "uniq": _READS_FILES,
         "git": _GIT,
+        "jq": _JQ,
         "curl": _CURL,
         "gh": _GH,
         "kubectl": Program(

@@ -41,6 +41,7 @@ def _outline(command: str) -> str:
         f"python3 - <<'EOF'\nimport os; os.system('{RUNS}')\nEOF",
         f"bash <<< '{RUNS} # {LONG}'",
         f"eval \"$(echo '{RUNS} # {LONG}')\"",
+        f"echo '{RUNS} # {LONG}' | jq -r . | sh",
     ],
 )
 def test_a_string_that_may_run_is_shown(command: str) -> None:
@@ -63,6 +64,10 @@ def test_a_string_that_may_run_is_shown(command: str) -> None:
             "git commit -m \"$(cat <<'EOF'…EOF\n)\"",
         ),
         (f"printf '%s\\n' '{LONG}' > f", "printf '%s\\n' '…' > f"),
+        (
+            f"curl -sS -d '{LONG}' https://api.example | jq -r .url",
+            "curl -sS -d '…' https://api.example | jq -r .url",
+        ),
     ],
 )
 def test_a_string_in_a_data_position_collapses(command: str, expected: str) -> None:
