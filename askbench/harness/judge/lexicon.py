@@ -327,8 +327,13 @@ def _folded(text: str) -> str:
     return text.replace("\u2019", "'").casefold()
 
 
-@lru_cache(maxsize=4096)
-def _said(folded: str) -> tuple[Said, ...]:
+def said(text: str) -> tuple[Said, ...]:
+    """Every meaning ``text`` says, left to right, each where its longest phrase stands.
+
+    Not kept by text: a frame's rows are read as they come, and a cache that held every row of one frame
+    but not of one twice its size would make the judge's memory grow unevenly with the payload.
+    """
+    folded = _folded(text)
     chosen = tuple(index for index, phrase in enumerate(_phrases()) if phrase.key in folded)
     if not chosen:
         return ()
@@ -338,16 +343,6 @@ def _said(folded: str) -> tuple[Said, ...]:
         for match in pattern.finditer(folded)
         if match.lastgroup is not None
     )
-
-
-_CACHED_CHARACTERS = 512
-"""Chrome rows repeat from frame to frame and are short; a long text is read once and not kept."""
-
-
-def said(text: str) -> tuple[Said, ...]:
-    """Every meaning ``text`` says, left to right, each where its longest phrase stands."""
-    folded = _folded(text)
-    return _said(folded) if len(folded) <= _CACHED_CHARACTERS else _said.__wrapped__(folded)
 
 
 def meanings(text: str) -> frozenset[Meaning]:

@@ -75,6 +75,7 @@ def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
     The calls are counted by cProfile, which counts in C: a Python hook on every call costs more than the
     judgement it counts."""
     import cProfile
+    import gc
     import pstats
     import tracemalloc
 
@@ -87,6 +88,9 @@ def _cost(corpus: Corpus, size: int) -> tuple[int, int]:
         expect={"kind": "bash", "elided": True},
     )
     profile = cProfile.Profile(builtins=False)
+    # every judgement starts from the same heap: a full collection the run before left pending would come in
+    # the middle of this one at a moment that depends on what ran before, and move its peak with it
+    gc.collect()
     tracemalloc.start()
     profile.enable()
     try:
