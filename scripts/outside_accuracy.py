@@ -77,6 +77,15 @@ def main(argv: list[str]) -> int:
             f"| `{name}` | {len(hit)} of {len(targets)} | {', '.join(by)} | {missed} |"
         )
     sounds, defects = len(sound_lines), len(defect_lines)
+    print("# The judge on renderers written apart from it")
+    print()
+    print(
+        "Written by `make outside`: the renderers of `benchmarks/outside-renderers/`, written from `docs/` alone — "
+        "every sound one judged on the whole corpus at 80/120/160, every defect on the fixtures where its author "
+        "says it shows. Their author's own run on the judge before it located values by perturbation is "
+        "`benchmarks/outside-renderers/results-before-locating.md`."
+    )
+    print()
     print(
         f"Sound renderers passed: **{sound_ok} of {sounds}**. Defective renderers caught on every fixture "
         f"where the defect is on screen: **{defect_ok} of {defects}** ({caught} of {shown} fixtures)."

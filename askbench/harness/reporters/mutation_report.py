@@ -169,6 +169,12 @@ def _anchor(name: str, verdict: str) -> str:
     return f"#{name}--{verdict.lower().replace(' ', '-')}"
 
 
+OUTSIDE = (
+    "These mutants and styles are written beside the judge. Its accuracy on renderers written apart from it, "
+    "from `docs/` alone, is [outside-renderers.md](outside-renderers.md) (`make outside`)."
+)
+
+
 def to_markdown(run: MutationRun) -> str:
     widths = run.widths
     out = [
@@ -188,6 +194,8 @@ def to_markdown(run: MutationRun) -> str:
             if run.targets_only
             else ""
         ),
+        "",
+        OUTSIDE,
         "",
         "| variant | kind | verdict | rejected by | differing | killed | survived | fixtures on screen | fixtures killed | % |",
         "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
