@@ -40,11 +40,11 @@ from collections.abc import Sequence
 
 from ..terminals.rows import ScreenRow
 from ..terminals.sgr import Style
+from .field_match import MARKER
 from .perturbation import LocatedPayload, perturb
 
 __all__ = ["common_margin", "located_rows", "says_something", "without_margin"]
 
-_MARKER = "\u2026"
 _NOTATION_START, _NOTATION_END = "\u27e8", "\u27e9"
 """How the visible notation brackets a control it spells out: ``⟨U+202E⟩``."""
 _LEADING_MARKS = re.compile(r"^\s*(?:[^\w\s]+\s+)*")
@@ -93,7 +93,7 @@ def _value_span(text: str, columns: frozenset[int]) -> tuple[int, int]:
             start -= 1
         else:
             break
-    while end < len(text) and text[end] != _MARKER:
+    while end < len(text) and text[end] != MARKER:
         if text[end] == _NOTATION_START and (closed := text.find(_NOTATION_END, end)) >= 0:
             end = closed + 1
         elif _could_be_payload(text[end]):
@@ -111,7 +111,7 @@ def _label(before: str) -> str:
 
 def says_something(text: str) -> bool:
     """Whether a row holds a letter, a digit or a marker: a row of marks alone (a rule) separates, says nothing."""
-    return any(character.isalnum() for character in text) or _MARKER in text
+    return any(character.isalnum() for character in text) or MARKER in text
 
 
 def _row(text: str, styles: Sequence[Style], kinds: frozenset[Style]) -> ScreenRow:

@@ -228,11 +228,10 @@ class _WidthRun:
         """
         if self.perturbed is None or view == "legacy" or count > MAX_LOCATED_LINES:
             return None
+        # a renderer that draws by content may fail on other text: it is read as drawn
         try:
             frame = self.perturbed(view)
-        except (
-            Exception
-        ):  # a renderer that draws by content may fail on other text: it is read as drawn
+        except Exception:
             return None
         if isinstance(frame, AdapterFailure) or len(frame.lines) != count:
             return None

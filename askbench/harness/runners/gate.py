@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 
 from askbench.impl.dialog import DialogBudget
@@ -86,6 +87,26 @@ def bound_frames(
     return frames
 
 
+def _perturbed_frames(
+    source: FrameSource, payload: PromptPayload, fixture: Fixture | None, budget: DialogBudget
+) -> ViewFrames:
+    """``source`` bound to the payload and fixture perturbed (``askbench.harness.judge.perturbation``), made only
+    when the judge first asks for a twin: most views read as drawn, and a large payload is costly to map."""
+
+    @cache
+    def twin() -> tuple[PromptPayload, Fixture | None]:
+        perturbed_fixture = (
+            None if fixture is None else replace(fixture, call=perturbed_call(fixture.call))
+        )
+        return perturbed_payload(payload), perturbed_fixture
+
+    def frames(view: View) -> RenderedFrame | AdapterFailure:
+        shown, shown_fixture = twin()
+        return source(shown, shown_fixture, view, budget.width, budget)
+
+    return frames
+
+
 def judge_payload(
     payload: PromptPayload,
     budget: DialogBudget,
@@ -103,13 +124,10 @@ def judge_payload(
     """
     request = WidthRequest(payload, budget, fixture, pinned_layout=source is None)
     drawn_by = source or reference_source
-    frames = bound_frames(drawn_by, payload, fixture, budget)
-    twin = None if fixture is None else replace(fixture, call=perturbed_call(fixture.call))
-    perturbed = bound_frames(drawn_by, perturbed_payload(payload), twin, budget)
     return run_width(
         request,
-        frames,
-        perturbed=perturbed,
+        bound_frames(drawn_by, payload, fixture, budget),
+        perturbed=_perturbed_frames(drawn_by, payload, fixture, budget),
         models=models,
         keep_screens=keep_screens,
         wider=wider,
