@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import shlex
 import subprocess
+import time
 import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -104,24 +105,34 @@ class Tmux:
     def dead(self) -> bool:
         return self._tmux("display-message", "-p", "#{pane_dead}").strip() == "1"
 
-    def exit_status(self) -> int | None:
+    def exit_status(self, settle_seconds: float = 5.0) -> int | None:
         """The program's exit status once it has exited (the pane is kept dead), else None.
 
-        A program a signal ended reads as a shell says it, 128 plus the signal's number.
+        A program a signal ended reads as a shell says it, 128 plus the signal's
+        number. tmux marks a pane dead when its terminal closes, which can come
+        before it has reaped the process and recorded how it ended; a dead pane
+        with neither a status nor a signal is asked again until it has one, and
+        reads -1 only if it never does.
         """
-        dead, status, signal = (
-            self._tmux(
-                "display-message", "-p", "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"
-            )
-            .strip()
-            .split(":")
-            + ["", ""]
-        )[:3]
-        if dead != "1":
-            return None
-        if status.isdigit():
-            return int(status)
-        return 128 + int(signal) if signal.isdigit() else -1
+        deadline = time.monotonic() + settle_seconds
+        while True:
+            dead, status, signal = (
+                self._tmux(
+                    "display-message", "-p", "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"
+                )
+                .strip()
+                .split(":")
+                + ["", ""]
+            )[:3]
+            if dead != "1":
+                return None
+            if status.isdigit():
+                return int(status)
+            if signal.isdigit():
+                return 128 + int(signal)
+            if time.monotonic() >= deadline:
+                return -1
+            time.sleep(0.02)
 
     def stderr(self) -> str:
         """What the program wrote to its stderr so far."""
