@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..fixtures.loading import BUILTIN_CORPUS, Fixture, load_one
+from ..fixtures.loading import BUILTIN_CORPUS, Fixture, load_discovered
 
 __all__ = ["CURATED", "curated"]
 
@@ -53,5 +53,5 @@ CURATED = (
 
 
 def curated(root: Path = BUILTIN_CORPUS) -> list[Fixture]:
-    loaded = [load_one(root / f"{name}.json") for name in CURATED]
+    loaded = [load_discovered(root / f"{name}.json") for name in CURATED]
     return [fixture for fixture in loaded if isinstance(fixture, Fixture)]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..drivers.protocol import dump_json, encode_request, fixture_to_json, payload_to_json
-from ..fixtures.loading import Fixture, load_case
+from ..fixtures.loading import Fixture, load_checked_prompt
 
 PeerView = Literal["bounded", "complete"]
 VIEWS: tuple[PeerView, ...] = ("bounded", "complete")
@@ -195,7 +195,7 @@ def _requests(paths: Sequence[Path], width: int) -> list[_Request]:
     """Each fixture's bounded and complete request at ``width``, encoded once, before anything is timed."""
     out = []
     for path in paths:
-        fixture, payload = load_case(path)
+        fixture, payload = load_checked_prompt(path)
         fixture_json, payload_json = (
             dump_json(fixture_to_json(fixture)),
             dump_json(payload_to_json(payload)),

@@ -171,10 +171,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     from ..drivers.paint import chrome_style, warning_paint
     from ..fixtures.ids import FixtureNotFound, resolve
-    from ..fixtures.loading import UnusableFixture, load_case
+    from ..fixtures.loading import UnusableFixture, load_checked_prompt
 
     try:
-        loaded, payload = load_case(resolve(args.fixture))
+        loaded, payload = load_checked_prompt(resolve(args.fixture))
     except (UnusableFixture, FixtureNotFound) as error:
         print(f"askbench: {error}", file=sys.stderr)
         return EXIT_UNUSABLE

@@ -198,11 +198,11 @@ class FixtureFile(pytest.File):
     fixture: Fixture
 
     def collect(self) -> Iterator[pytest.Item]:
-        from ..fixtures.loading import FixtureProblem, load_one
+        from ..fixtures.loading import FixtureProblem, load_discovered
         from ..judge.width_run import WIDTHS
         from ..terms import VIEWS
 
-        loaded = load_one(self.path)
+        loaded = load_discovered(self.path)
         if isinstance(loaded, FixtureProblem):
             raise self.CollectError(f"askbench: {loaded.kind}: {loaded}")
         self.fixture = loaded

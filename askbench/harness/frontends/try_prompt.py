@@ -77,7 +77,7 @@ from askbench.impl.prompt import PermissionPrompt, config_for
 
 from ..drivers.paint import chrome_style, warning_paint
 from ..exit_codes import EXIT_UNUSABLE
-from ..fixtures.loading import Case, UnusableFixture, read_case
+from ..fixtures.loading import UncheckedPrompt, UnusableFixture, read_unchecked_prompt
 from .size_reports import Size, SizeReports
 
 EXIT_DECIDED = 0
@@ -351,12 +351,12 @@ def _handle(prompt: PermissionPrompt, items: Sequence[Input], now: float) -> Dec
 def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
     """Present one fixture's prompt in the terminal and print the decision; the exit code.
 
-    The prompt is drawn before the fixture is checked (``askbench.harness.fixtures.loading.Case``)
+    The prompt is drawn before the fixture is checked (``askbench.harness.fixtures.loading.UncheckedPrompt``)
     and the check runs before any key is read, so a fixture the gate refuses is
     reported as unusable, its prompt erased, with nothing decided.
     """
     try:
-        case = read_case(path)
+        case = read_unchecked_prompt(path)
     except UnusableFixture as error:
         print(f"askbench: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -383,7 +383,7 @@ def try_fixture(path: Path, fd_in: int = 0, fd_out: int = 1) -> int:
     return EXIT_DECIDED
 
 
-def _decide(case: Case, fd_in: int, fd_out: int) -> Decision:
+def _decide(case: UncheckedPrompt, fd_in: int, fd_out: int) -> Decision:
     """The prompt in the raw terminal, checked once its first frame shows; the terminal restored however it ends."""
     prompt = PermissionPrompt(
         case.payload,

@@ -165,12 +165,7 @@ def _value_stream(
     parts: list[str] = []
     under = " " * indent
     for index, text in enumerate(rows.texts_between(first, max(end, head + 1)), first):
-        if index == head:
-            taken = value_start
-        elif not text or text.isspace():
-            taken = len(text)
-        else:
-            taken = indent if text.startswith(under) else len(text) - len(text.lstrip(" "))
+        taken = value_start if index == head else _continuation_taken(text, indent, under)
         parts.append(text[taken:] if taken else text)
         starts.append(taken)
         # the rows' pieces joined as they come: never a piece object per row of a long value
@@ -182,6 +177,14 @@ def _value_stream(
 
 
 _CHUNK_ROWS = 1024
+
+
+def _continuation_taken(text: str, indent: int, under: str) -> int:
+    """The cells a continuation row gives up: a blank row all of them, one under the value its ``indent``,
+    any other its leading spaces."""
+    if not text or text.isspace():
+        return len(text)
+    return indent if text.startswith(under) else len(text) - len(text.lstrip(" "))
 
 
 def _indents(
@@ -524,9 +527,7 @@ def read_ask(
     if unlabelled is not None:
         unlabelled.run()
         return unlabelled.reading
-    first = heads.first_row()
-    while first is not None and first > 1 and first - 1 in heads.extras:
-        first -= 1  # the title's row is the title's, whatever it reads like
+    first = _first_fact_row(heads)
     if first is None:
         return AskReading(
             title_rows=min(1, stop),
@@ -546,6 +547,15 @@ def read_ask(
     )
     walk.run()
     return walk.reading
+
+
+def _first_fact_row(heads: HeadIndex) -> int | None:
+    """The first fact's row, taking in the extra facts just above it, but never the title's row, whatever
+    it reads like."""
+    first = heads.first_row()
+    while first is not None and first > 1 and first - 1 in heads.extras:
+        first -= 1
+    return first
 
 
 def _unlabelled_walk(

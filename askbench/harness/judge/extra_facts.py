@@ -167,6 +167,23 @@ def _kind_words(payload: PromptPayload) -> set[str]:
     return {spelling for word in named if word for spelling in _spelled(word)}
 
 
+def _evidence_texts(payload: PromptPayload) -> list[str]:
+    return [
+        text
+        for entry in payload.evidence
+        for text in (entry.label, entry.text, entry.detail, entry.brief)
+        if text
+    ]
+
+
+def _directories(payload: PromptPayload) -> set[str]:
+    return {
+        entry.text
+        for entry in payload.evidence
+        if TOPICS.get(_label_key(entry.label)) == "directory"
+    }
+
+
 def payload_truths(payload: PromptPayload) -> PayloadTruths:
     """Every truth a renderer may add about ``payload``, read from its own data (cost linear in the payload)."""
     request = payload.request
@@ -178,17 +195,8 @@ def payload_truths(payload: PromptPayload) -> PayloadTruths:
         request.executed_unit,
         request.shape,
     )
-    evidence = [
-        text
-        for entry in payload.evidence
-        for text in (entry.label, entry.text, entry.detail, entry.brief)
-        if text
-    ]
-    directories = {
-        entry.text
-        for entry in payload.evidence
-        if TOPICS.get(_label_key(entry.label)) == "directory"
-    }
+    evidence = _evidence_texts(payload)
+    directories = _directories(payload)
     lines, characters = _counts([request.value] if request.value else [])
     kind = {word.casefold() for word in _kind_words(payload)}
     requester = {word.casefold() for word in _requester_words(payload)}

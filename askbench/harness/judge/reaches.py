@@ -143,16 +143,18 @@ def _check_numbers(fixture: Fixture, payload: PromptPayload, report: Report) -> 
             return
 
 
+def _names_a_tool(tool_input: Mapping[str, object]) -> bool:
+    """The adapter trims the tool's name, and a blank one calls nothing."""
+    tool = tool_input.get("tool")
+    return isinstance(tool, str) and bool(javascript_trim(tool))
+
+
 def _mcp_server(fixture: Fixture) -> str | None:
     """The server the adapter runs a tool call on when the envelope fixes it: the namespace's, or the gateway's ``server``."""
     name = str(fixture.call.get("name", "")).strip()
     tool_input = fixture.call.get("input")
-    if (
-        not isinstance(tool_input, Mapping)
-        or not isinstance(tool_input.get("tool"), str)
-        or not javascript_trim(tool_input["tool"])
-    ):
-        return None  # the adapter trims the tool's name, and a blank one calls nothing
+    if not isinstance(tool_input, Mapping) or not _names_a_tool(tool_input):
+        return None
     if name.startswith("mcp__") and "__" not in name[5:] and name[5:]:
         return name[5:]
     server = tool_input.get("server")

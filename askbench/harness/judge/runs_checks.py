@@ -58,11 +58,7 @@ def check_runs(
     field cap under ``SIZE_WIDTH`` cells is a setting that asks for less than
     one command line, and is held to ``cap``, not to ``runs``.
     """
-    if (
-        payload.request.value_label != "command"
-        or not payload.request.value
-        or field_max_width < SIZE_WIDTH
-    ):
+    if not _owes_runs(payload, field_max_width):
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
     pieces = [_shown_piece(shown) for shown in runs_facts]
@@ -97,25 +93,31 @@ def check_shape_runs(
     misleads even when the command beside it shows whole, so the command's own rows never excuse it.
     """
     shown = ask.fact("shape")
-    if (
-        shown is None
-        or payload.request.value_label != "command"
-        or not payload.request.value
-        or field_max_width < SIZE_WIDTH
-        or width < RUNS_WIDTH
-    ):
+    if shown is None or width < RUNS_WIDTH or not _owes_runs(payload, field_max_width):
         return
-    if (
-        reading_problem(shown) is None
-    ):  # read back as the payload's outline: in its own characters, whatever the notation
-        text = _shown_piece(shown)
-    else:  # the screen's shape is not the outline: what its rows say is what a person reads, all of it
-        lines = [row.text for row in rows[shown.head : shown.end]] or [""]
-        text = "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
+    text = _shape_text(shown, rows)
     if UNAVAILABLE_OUTLINE.match(text):
         return
     for problem in shell_check_runs(text, payload.request.value, dialect, True):
         report("runs", f"shape: {problem.replace('bounded screen', 'shape')}")
+
+
+def _owes_runs(payload: PromptPayload, field_max_width: int) -> bool:
+    """A command is owed what it runs unless the field's cap asks for less than one command line."""
+    return (
+        payload.request.value_label == "command"
+        and bool(payload.request.value)
+        and field_max_width >= SIZE_WIDTH
+    )
+
+
+def _shape_text(shown: FactOnScreen, rows: Sequence[ScreenRow]) -> str:
+    """A shape read back as the payload's outline, in its own characters whatever the notation; otherwise
+    what its rows say, all of it, since that is what a person reads."""
+    if reading_problem(shown) is None:
+        return _shown_piece(shown)
+    lines = [row.text for row in rows[shown.head : shown.end]] or [""]
+    return "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
 
 
 def _shown_piece(shown: FactOnScreen) -> str:

@@ -112,6 +112,15 @@ def _trace(command: str, names: frozenset[str]) -> Trace:
     return Trace(traced, executed, run.finished)
 
 
+def _argument_record(
+    fields: list[bytes], at: int, count: int
+) -> tuple[tuple[str, ...] | None, int]:
+    """The ``count`` fields of one program's arguments from ``at``, or ``None`` when the log ends inside
+    them; and where the next record starts."""
+    argv = tuple(part.decode("utf-8", "surrogateescape") for part in fields[at : at + count])
+    return (argv if len(argv) == count else None), at + count
+
+
 def read_log(log: bytes, mark: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """The distinct traced texts and argument vectors of a log: ``T<text>\\0`` for a traced command,
     ``A<n>\\0`` and ``n`` fields for a program's arguments. A record holding ``mark`` is the judge's own, and a
@@ -125,15 +134,10 @@ def read_log(log: bytes, mark: str) -> tuple[tuple[str, ...], tuple[tuple[str, .
     while at < len(fields) and len(traced) + len(executed) < _MOST_RECORDS:
         field = fields[at].decode("utf-8", "surrogateescape")
         at += 1
-        if field.startswith("T"):
-            if mark not in field:
-                traced.setdefault(unescaped(field[1:]))
+        if field.startswith("T") and mark not in field:
+            traced.setdefault(unescaped(field[1:]))
         elif field.startswith("A") and field[1:].isdigit():
-            count = int(field[1:])
-            argv = tuple(
-                part.decode("utf-8", "surrogateescape") for part in fields[at : at + count]
-            )
-            at += count
-            if len(argv) == count:
+            argv, at = _argument_record(fields, at, int(field[1:]))
+            if argv is not None:
                 executed.setdefault(argv)
     return tuple(traced), tuple(executed)

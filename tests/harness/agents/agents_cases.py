@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from askbench.harness.agents.tmux import tmux_available
-from askbench.harness.fixtures.loading import Fixture, load_one
+from askbench.harness.fixtures.loading import Fixture, load_discovered
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
 
@@ -16,7 +16,7 @@ needs_tmux = pytest.mark.skipif(not tmux_available(), reason="tmux is not instal
 
 
 def fixture(name: str) -> Fixture:
-    loaded = load_one(CORPUS / f"{name}.json")
+    loaded = load_discovered(CORPUS / f"{name}.json")
     assert isinstance(loaded, Fixture), loaded
     return loaded
 

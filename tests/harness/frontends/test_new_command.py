@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from tmp_corpus import Corpus
 
-from askbench.harness.fixtures.loading import Fixture, load_one
+from askbench.harness.fixtures.loading import Fixture, load_discovered
 from askbench.harness.frontends.cli import main
 
 
@@ -18,7 +18,7 @@ def test_new_files_it_in_a_declared_family_and_it_loads(
         main(["new", "cases/rm-build", "--from", "rm -rf build", "--corpus", str(corpus.root)]) == 0
     )
     assert "askbench check --contrib" in capsys.readouterr().out
-    assert isinstance(load_one(corpus.family() / "rm-build.json"), Fixture)
+    assert isinstance(load_discovered(corpus.family() / "rm-build.json"), Fixture)
     assert (
         main(["new", "cases/rm-build", "--from", "ls", "--corpus", str(corpus.root)]) == 2
     )  # never overwritten
@@ -36,7 +36,7 @@ def test_new_from_the_repository_root_or_any_folder_of_it_files_in_its_corpus(
     for folder, name in ((repository, "from-root"), (repository / "docs" / "deep", "from-docs")):
         monkeypatch.chdir(folder)
         assert main(["new", f"cases/{name}", "--from", "ls"]) == 0
-        assert isinstance(load_one(corpus.family() / f"{name}.json"), Fixture)
+        assert isinstance(load_discovered(corpus.family() / f"{name}.json"), Fixture)
 
 
 def test_new_outside_any_corpus_says_where_it_looked(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tmp_corpus import LS, Corpus
 
-from askbench.harness.fixtures.loading import FixtureProblem, load_corpus, load_one
+from askbench.harness.fixtures.loading import FixtureProblem, load_corpus, load_discovered
 from askbench.harness.fixtures.mcp_client import RecordingError, known_server, server_for
 from askbench.harness.frontends.cli import main
 
@@ -57,7 +57,7 @@ def test_an_unlisted_server_is_recorded_into_its_corpus_and_the_gate_finds_it(
     ok = corpus.write(
         "ping", {**LS, "call": call, "schema": {"server": "fake-server@1.0.0", "tool": "ping"}}
     )
-    assert not isinstance(load_one(ok), FixtureProblem)
+    assert not isinstance(load_discovered(ok), FixtureProblem)
     fixtures, problems = load_corpus([corpus.root])
     assert problems == [] and [fixture.name for fixture in fixtures] == [
         "ping"

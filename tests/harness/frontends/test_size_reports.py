@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from askbench.harness.fixtures.loading import read_case
+from askbench.harness.fixtures.loading import read_unchecked_prompt
 from askbench.harness.frontends.size_reports import PROBE, Size, SizeReports, parse_report
 from askbench.harness.frontends.try_prompt import TerminalInput, frame_for
 from askbench.impl.dialog import MIN_WIDTH
@@ -155,7 +155,7 @@ def test_a_new_probe_unconfirms_until_its_own_answer(pty: tuple[int, int]) -> No
 
 def test_an_unconfirmed_size_gets_the_denial_only_frame() -> None:
     root = Path(__file__).resolve().parents[3]
-    case = read_case(root / "corpus/bash/powershell-here-string-report-200-lines.json")
+    case = read_unchecked_prompt(root / "corpus/bash/powershell-here-string-report-200-lines.json")
     prompt = PermissionPrompt(case.payload)
     lines, width = frame_for(prompt, None)
     assert width == MIN_WIDTH and all(len(line) <= MIN_WIDTH for line in lines)

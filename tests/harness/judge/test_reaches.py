@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from askbench.harness.fixtures.loading import BUILTIN_CORPUS, load_case
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS, load_checked_prompt
 from askbench.harness.judge.reaches import check_reaches, javascript_reads, javascript_trim
 
 
@@ -27,7 +27,7 @@ def test_javascript_reads_an_integer_as_the_nearest_double_in_its_shortest_digit
 
 
 def _verdicts(name, change=None):
-    fixture, payload = load_case(BUILTIN_CORPUS / f"{name}.json")
+    fixture, payload = load_checked_prompt(BUILTIN_CORPUS / f"{name}.json")
     found = []
     check_reaches(
         fixture,

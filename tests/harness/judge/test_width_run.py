@@ -644,10 +644,10 @@ def test_the_complete_frame_is_let_go_before_its_ask_is_read(monkeypatch):
 
 
 def _fixture_run(key: str, width: int, source=None):
-    from askbench.harness.fixtures.loading import load_case
+    from askbench.harness.fixtures.loading import load_checked_prompt
     from askbench.harness.runners.gate import fixture_payload
 
-    fixture, _ = load_case(BUILTIN_CORPUS / f"{key}.json")
+    fixture, _ = load_checked_prompt(BUILTIN_CORPUS / f"{key}.json")
     payload = fixture_payload(fixture)
     return judge_payload(payload, fixture.budget(width), source=source).violations
 

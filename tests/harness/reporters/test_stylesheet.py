@@ -7,7 +7,7 @@ import re
 from askbench.harness.agents.matrix import AgentMatrix
 from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.verdicts import Verdict
-from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_one
+from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_discovered
 from askbench.harness.reporters.agents_report import to_html as agents_html
 from askbench.harness.reporters.gallery import gallery_pages
 from askbench.harness.reporters.matrix_report import to_html as matrix_html
@@ -47,7 +47,7 @@ def unstyled(page: str, sheet: str) -> set[str]:
 
 
 def _fixture() -> Fixture:
-    fixture = load_one(BUILTIN_CORPUS / "bash" / "compound-cd-then-rm-build.json")
+    fixture = load_discovered(BUILTIN_CORPUS / "bash" / "compound-cd-then-rm-build.json")
     assert isinstance(fixture, Fixture)
     return fixture
 

@@ -126,11 +126,11 @@ def test_the_table_is_what_libc_says_for_every_code_point() -> None:
 _JUDGE_ON_CODEPOINT = """
 import json, locale, sys
 from pathlib import Path
-from askbench.harness.fixtures.loading import load_one
+from askbench.harness.fixtures.loading import load_discovered
 from askbench.harness.runners.gate import fixture_payload, judge_width
 from askbench.harness.terminals.models import CODEPOINT
 
-fixture = load_one(Path(sys.argv[1]))
+fixture = load_discovered(Path(sys.argv[1]))
 result = judge_width(fixture, fixture_payload(fixture), 80, models=(CODEPOINT,))
 print(json.dumps({
     "judged": not isinstance(result, str),
