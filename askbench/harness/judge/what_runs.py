@@ -632,13 +632,19 @@ def owed_problems(
 
 
 def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Alignment:
-    """The commands ``text`` shows, each on an occurrence of its own words, and what its counted cuts hide."""
+    """The commands ``text`` shows, each on an occurrence of its own words, and what its counted cuts hide.
+
+    A command bash runs as another's (``sudo``'s ``rm``, ``sh -c``'s script) stands in its wrapper's words,
+    not where a command begins, so it may be read anywhere its words are; any other is read where a command
+    begins when both are on offer. Its key says which, as a nested and a free ``rm`` are looked for apart.
+    """
     search = ScreenSearch(text, narrow=narrow)
-    keys: Sequence[Hashable] = (
+    words: Sequence[Hashable] = (
         commands.word_keys()
         if isinstance(commands, Commands)
         else [(found.words, found.gaps) for found in commands]
     )
+    keys = [(key, _outer_of(commands, at) is not None) for at, key in enumerate(words)]
 
     def find(at: int, start: int, end: int) -> list[Occurrence]:
         found = commands[at]
@@ -646,12 +652,14 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
             return []
         pattern = search.pattern(found)
         places = list(_starts(pattern, text, start, end))
+        if keys[at][1]:
+            return [Occurrence(place) for place in places]
         heads = [place for place in places if _opens_a_command(text, place)]
-        return [Occurrence(place) for place in heads or places]
+        return [Occurrence(place) for place in heads]
 
     def within(at: int, host: int) -> bool:
-        inner, outer = " ".join(commands[at].words), " ".join(commands[host].words)
-        return inner != outer and inner in outer
+        outer = _outer_of(commands, at)
+        return outer is not None and outer <= host < at
 
     floating = frozenset(at for at, found in enumerate(commands) if found.traced)
     return align(text, keys, find, within, floating)
@@ -662,13 +670,33 @@ _COMMAND_OPENERS = frozenset(":;&|(){}`'\"\n…")
 substitution or script opens with, a row's start, or a cut's marker."""
 
 
+_BEFORE_A_COMMAND = re.compile(
+    r"(?:^|(?<=\s))(?:!|\{|if|then|else|elif|do|while|until|time|-p|\d*[<>]{1,2}&?\S*|&>>?\S*)[ \t]+$"
+)
+"""A word that may stand before a command's name in bash's grammar, the command still opening after it: a
+reserved word that opens a list (``until``, ``then``, ``!``), ``time`` and its ``-p``, or a redirection
+(``>>audit.txt echo``)."""
+
+
 def _opens_a_command(text: str, place: int) -> bool:
     """Whether a match at ``place`` begins a command rather than a run of another's words (``rm rm rm`` holds
-    ``rm rm`` twice): where both are on offer, a command is read where it begins."""
-    at = place - 1
+    ``rm rm`` twice, ``echo rm`` names ``rm``): a command is read where it begins, after a separator or what
+    bash's grammar lets stand before a name."""
+    at = place
+    while True:
+        before = _BEFORE_A_COMMAND.search(text, max(0, at - _LONGEST_PREFIX), at)
+        if before is None:
+            break
+        at = before.start()
+    at -= 1
     while at >= 0 and text[at] in " \t":
         at -= 1
     return at < 0 or text[at] in _COMMAND_OPENERS
+
+
+_LONGEST_PREFIX = 256
+"""How far back a word before a command's name is looked for: a redirection's target longer than this
+reads as an argument."""
 
 
 def _starts(pattern: re.Pattern[str], text: str, start: int, end: int) -> Iterator[int]:

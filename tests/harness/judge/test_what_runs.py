@@ -18,6 +18,7 @@ from askbench.harness.judge.what_runs import (
     Commands,
     ScreenSearch,
     ShellCommand,
+    _opens_a_command,
     command_pattern,
     first_and_last,
     hidden_units,
@@ -815,3 +816,46 @@ def test_a_command_long_as_written_may_be_cut_inside_a_string_it_runs() -> None:
     assert runs_problems(shown, command, None, True) == []
     hidden = head + "          ' data.csv"
     assert any("sort -k3 -nr" in problem for problem in runs_problems(hidden, command, None, True))
+
+
+@pytest.mark.parametrize(
+    ("command", "hidden"),
+    [
+        ("sudo rm ; rm", "command : sudo rm ; …"),
+        ("X=1 chmod ; chmod", "command : X=1 chmod ; …"),
+        ("rm x ; sudo rm x", "command : … ; sudo rm x"),
+        ("sh -c 'rm a' ; rm a", "command : sh -c 'rm a' ; …"),
+    ],
+)
+def test_a_wrapped_command_and_a_free_one_with_its_words_each_stand_in_their_own_place(
+    command: str, hidden: str
+) -> None:
+    """The command a wrapper runs stands in the wrapper's words, not where a command begins: read there, it
+    leaves the free command of the same words its own place, and a view that hides that one still fails."""
+    assert runs_problems(f"command : {command}", command, "bash", True) == []
+    assert runs_problems(hidden, command, "bash", True) != []
+
+
+def test_an_argument_that_names_a_command_is_not_that_command() -> None:
+    """``echo rm`` runs no ``rm``: the free ``rm`` after it is owed a place of its own."""
+    command = "echo rm ; rm"
+    assert runs_problems(f"command : {command}", command, "bash", True) == []
+    assert runs_problems("command : echo rm ; …", command, "bash", True) != []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "opens"),
+    [
+        ("x && >>audit.txt echo y", "echo", True),
+        ("do until docker ps", "docker", True),
+        ("a; ! time -p rm", "rm", True),
+        ("a; 2>/dev/null rm", "rm", True),
+        ("echo rm", "rm", False),
+        ("cat until rm", "rm", False),
+    ],
+)
+def test_a_command_opens_after_what_bash_lets_stand_before_its_name(
+    text: str, name: str, opens: bool
+) -> None:
+    """A reserved word, ``time`` or a redirection may stand before a command's name; an argument may not."""
+    assert _opens_a_command(text, text.rindex(name)) is opens
