@@ -22,12 +22,14 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(f"askbench report: {message}", file=sys.stderr, flush=True)
 
     from ..reporters.corpus_report import write_report
+    from ..reporters.vocabulary import counted
 
     files = write_report(
         Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family
     )
     print(
-        f"wrote {files.corpus} and {files.gallery} (with {len(files.pages) - 1} family pages beside it)"
+        f"wrote {files.corpus}, {files.corpus_page} and {files.gallery} "
+        f"(with {counted(len(files.pages) - 1, 'page')} of screens beside it)"
     )
     return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
 
@@ -38,8 +40,8 @@ def add_report_parser(
 ) -> None:
     report = commands.add_parser(
         "report",
-        help="write reports/corpus.md (the seed's table, every fixture x width) and the gallery: reports/gallery.html "
-        "(failures first, then an index) and a page per family in reports/gallery/",
+        help="write reports/corpus.md and corpus.html (the seed's table, every fixture x width) and the gallery: "
+        "reports/gallery.html (an index) and the pages of screens in reports/gallery/, each under 1 MB",
         description="Run the gate and write the corpus report and a colour screen gallery of every fixture.",
     )
     report.add_argument(
@@ -61,6 +63,6 @@ def add_report_parser(
         action="append",
         default=[],
         metavar="FAMILY",
-        help="only this family's fixtures (repeatable); the gallery is then a page of that family",
+        help="only this family's fixtures (repeatable); the gallery then shows that family alone",
     )
     report.set_defaults(run=cmd_report)
