@@ -72,8 +72,12 @@ def test_every_report_template_ships() -> None:
     globs = SETUPTOOLS["package-data"]["askbench.harness.reporters"]
     folder = ROOT / "askbench" / "harness" / "reporters"
     templates = sorted((folder / "templates").iterdir())
-    assert templates and [
-        path.name
-        for path in templates
-        if not any(path.relative_to(folder).match(glob) for glob in globs)
-    ] == []
+    assert (
+        templates
+        and [
+            path.name
+            for path in templates
+            if not any(path.relative_to(folder).match(glob) for glob in globs)
+        ]
+        == []
+    )

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..exit_codes import EXIT_UNUSABLE
+from ..exit_codes import EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import BUILTIN_CORPUS
 from ..judge.width_run import WIDTHS
 
@@ -21,6 +21,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     def log(message: str) -> None:
         print(f"askbench report: {message}", file=sys.stderr, flush=True)
 
+    if args.check:
+        return _check(args)
     from ..reporters.corpus_report import write_report
     from ..reporters.vocabulary import counted
 
@@ -32,6 +34,19 @@ def cmd_report(args: argparse.Namespace) -> int:
         f"(with {counted(len(files.pages) - 1, 'page')} of screens beside it)"
     )
     return EXIT_UNUSABLE if files.run.problems or not files.run.results else 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """``--check``: the committed ``corpus.md`` against the one the gate writes today, nothing written."""
+    from ..reporters.corpus_report import corpus_markdown, corpus_run
+    from ..reporters.freshness import stale
+
+    run = corpus_run(args.paths or [BUILTIN_CORPUS], args.widths, args.family)
+    path = Path(args.out) / "corpus.md"
+    committed = path.read_text(encoding="utf-8") if path.is_file() else None
+    found = stale(str(path), committed, corpus_markdown(run, args.widths))
+    print("\n".join(found) if found else f"{path} is up to date")
+    return EXIT_VIOLATION if found else 0
 
 
 def add_report_parser(
@@ -64,5 +79,10 @@ def add_report_parser(
         default=[],
         metavar="FAMILY",
         help="only this family's fixtures (repeatable); the gallery then shows that family alone",
+    )
+    report.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing: exit 1 when OUT/corpus.md is not what the gate writes today (run make report)",
     )
     report.set_defaults(run=cmd_report)

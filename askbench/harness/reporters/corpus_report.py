@@ -258,6 +258,17 @@ def corpus_html(run: GateRun, widths: Sequence[int]) -> str:
     return render_html("corpus", report=corpus_report(run, widths))
 
 
+def corpus_run(
+    paths: Sequence[Path], widths: Sequence[int], families: Sequence[str] = ()
+) -> GateRun:
+    """The gate on ``paths``, only ``families``' fixtures when any are named (every unusable path still listed)."""
+    return run_gate(
+        list(paths),
+        widths,
+        select=(lambda fixture: fixture.family in families) if families else None,
+    )
+
+
 @dataclass(frozen=True)
 class ReportFiles:
     corpus: Path
@@ -282,11 +293,7 @@ def write_report(
     """
     say = log or (lambda message: None)
     started = time.perf_counter()
-    run = run_gate(
-        list(paths),
-        widths,
-        select=(lambda fixture: fixture.family in families) if families else None,
-    )
+    run = corpus_run(paths, widths, families)
     say(f"gate: {len(run.results)} fixtures in {time.perf_counter() - started:.1f} s")
     out_dir.mkdir(parents=True, exist_ok=True)
     report = corpus_report(run, widths)
