@@ -65,3 +65,19 @@ def test_every_data_file_beside_the_harness_and_impl_code_ships() -> None:
             ):
                 unshipped.append(f"{package}: {path.name}")
     assert unshipped == []
+
+
+def test_every_report_template_ships() -> None:
+    """The reports' templates are read through ``importlib.resources`` from ``reporters/templates/``."""
+    globs = SETUPTOOLS["package-data"]["askbench.harness.reporters"]
+    folder = ROOT / "askbench" / "harness" / "reporters"
+    templates = sorted((folder / "templates").iterdir())
+    assert (
+        templates
+        and [
+            path.name
+            for path in templates
+            if not any(path.relative_to(folder).match(glob) for glob in globs)
+        ]
+        == []
+    )

@@ -1,22 +1,25 @@
 """``reports/agents.md``, ``.json`` and ``.html``: every CLI × fixture × width, a verdict with its reasons.
 
 The matrix is ``askbench.harness.agents.matrix.AgentMatrix``; a cell the run did
-not reach reads ``NOT RUN`` in every format.
+not reach reads ``NOT RUN`` in every format. The Markdown and the HTML are one
+``AgentsReport`` through ``templates/agents.md`` and ``templates/agents.html``:
+the same versions, run context, legend, counts, matrix and reasons, the HTML
+with each cell's screen besides.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..agents.matrix import NOT_RUN, AgentMatrix
 from ..agents.profiles import Profile
 from ..agents.verdicts import Verdict
-from .escape import html_text
-from .stylesheet import STYLESHEET
+from .templates import render_html, render_markdown
 
-__all__ = ["to_html", "to_json", "to_markdown", "write_agents_report"]
+__all__ = ["agents_report", "to_html", "to_json", "to_markdown", "write_agents_report"]
 
 
 def _short(verdict: Verdict | None) -> str:
@@ -25,22 +28,6 @@ def _short(verdict: Verdict | None) -> str:
     if verdict.status == "FAIL":
         return "FAIL " + ", ".join(dict.fromkeys(failure.invariant for failure in verdict.failures))
     return verdict.status
-
-
-def _row_cells(matrix: AgentMatrix, fixture: str) -> list[str]:
-    cells = [
-        "<br>".join(
-            f"{width}: {matrix.reference.get((fixture, width), NOT_RUN)}" for width in matrix.widths
-        )
-    ]
-    for profile in matrix.profiles:
-        cells.append(
-            "<br>".join(
-                f"{width}: {_short(matrix.cell(profile.name, fixture, width))}"
-                for width in matrix.widths
-            )
-        )
-    return cells
 
 
 def _counts(matrix: AgentMatrix, profile: Profile) -> str:
@@ -56,56 +43,126 @@ def _status(verdict: Verdict | None) -> str:
     return verdict.status if verdict else NOT_RUN
 
 
-def to_markdown(matrix: AgentMatrix) -> str:
-    lines = ["# askbench agents: the agent CLIs' own permission prompts, judged", ""]
-    lines.append(
-        "Versions: "
-        + "; ".join(f"**{profile.label}** `{profile.spec}`" for profile in matrix.profiles)
-        + "."
-    )
-    lines.extend(["", *(f"- {key}: {value}" for key, value in matrix.context.items()), ""])
-    for name, why in matrix.missing.items():
-        lines.append(f"- **not run: {name}** — {why}")
-    lines.extend(
-        [
-            "",
-            "Verdicts: `PASS`/`FAIL <invariants>` on the prompt the CLI drew (the raw stream replayed into the judge's "
-            "terminal); `REFUSED`: declined before asking (recorded, not failed); `NO PROMPT`: the call was made and "
-            "the screen settled without a prompt; `TIMEOUT`: no settled screen in time; `UNSUPPORTED`: the CLI offers no "
-            "tool for the call; `CRASH`: the CLI exited before it asked (its status, stderr and last screen); "
-            "`STUCK`: not driven, the CLI had shown the same screen without a prompt in several cells in a row; "
-            "`NOT RUN`: not reached in this run. The reference column is askbench's own renderer "
-            "judged by `askbench check` on the same fixture.",
-            "",
-        ]
-    )
-    lines.extend(["| CLI | cells |", "| --- | --- |"])
-    lines.extend(f"| {profile.label} | {_counts(matrix, profile)} |" for profile in matrix.profiles)
-    header = ["fixture", "askbench reference", *(profile.label for profile in matrix.profiles)]
-    lines.extend(["", "| " + " | ".join(header) + " |", "|" + " --- |" * len(header)])
-    for fixture in matrix.fixtures:
-        lines.append("| `" + fixture + "` | " + " | ".join(_row_cells(matrix, fixture)) + " |")
-    lines.extend(["", "## Reasons", ""])
-    for fixture in matrix.fixtures:
-        reasons = _reasons(matrix, fixture)
-        if reasons:
-            lines.extend([f"### `{fixture}`", "", *reasons, ""])
-    return "\n".join(lines).rstrip() + "\n"
+LEGEND: tuple[tuple[str, str], ...] = (
+    (
+        "PASS/FAIL <invariants>",
+        "on the prompt the CLI drew (the raw stream replayed into the judge's terminal)",
+    ),
+    ("REFUSED", "declined before asking (recorded, not failed)"),
+    ("NO PROMPT", "the call was made and the screen settled without a prompt"),
+    ("TIMEOUT", "no settled screen in time"),
+    ("UNSUPPORTED", "the CLI offers no tool for the call"),
+    ("CRASH", "the CLI exited before it asked (its status, stderr and last screen)"),
+    (
+        "STUCK",
+        "not driven, the CLI had shown the same screen without a prompt in several cells in a row",
+    ),
+    (NOT_RUN, "not reached in this run"),
+)
+"""What each verdict means, in both formats."""
 
 
-def _reasons(matrix: AgentMatrix, fixture: str) -> list[str]:
-    out = []
-    for profile in matrix.profiles:
-        for width in matrix.widths:
-            verdict = matrix.cell(profile.name, fixture, width)
-            if verdict is None or verdict.status == "PASS":
-                continue
-            said = [str(failure) for failure in verdict.failures] + list(verdict.notes)
-            out.append(
-                f"- {profile.label} @{width} **{verdict.status}**: "
-                + "; ".join(said).replace("|", "\\|")
+@dataclass(frozen=True)
+class Shown:
+    """One cell at one width as the matrix shows it: ``80: FAIL rows``, and the screen the verdict was read on."""
+
+    width: int
+    text: str
+    status: str
+    screen: str = ""
+
+    @property
+    def line(self) -> str:
+        return f"{self.width}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Row:
+    fixture: str
+    reference: tuple[str, ...]
+    cells: tuple[tuple[Shown, ...], ...]
+    """Per CLI, in the order of the report's CLIs, its cell at every width."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    cli: str
+    width: int
+    status: str
+    said: str
+
+
+@dataclass(frozen=True)
+class AgentsReport:
+    """What ``agents.md`` and ``agents.html`` say, both from this alone."""
+
+    versions: tuple[tuple[str, str], ...]
+    """Each CLI's label and its package at its version."""
+    context: tuple[tuple[str, str], ...]
+    missing: tuple[tuple[str, str], ...]
+    counts: tuple[tuple[str, str], ...]
+    """Each CLI's label and how many of its cells had each status."""
+    rows: tuple[Row, ...]
+    reasons: tuple[tuple[str, tuple[Reason, ...]], ...]
+    """Per fixture with any, every cell that did not pass, with what the judge said."""
+    legend: tuple[tuple[str, str], ...] = LEGEND
+
+
+def _shown(verdict: Verdict | None, width: int) -> Shown:
+    if verdict is None:
+        return Shown(width, NOT_RUN, NOT_RUN)
+    screen = "\n".join(row.rstrip() for row in verdict.screen)
+    return Shown(width, _short(verdict), verdict.status, screen)
+
+
+def _reasons(matrix: AgentMatrix, fixture: str) -> tuple[Reason, ...]:
+    return tuple(
+        Reason(
+            profile.label,
+            width,
+            verdict.status,
+            "; ".join([str(failure) for failure in verdict.failures] + list(verdict.notes)),
+        )
+        for profile in matrix.profiles
+        for width in matrix.widths
+        for verdict in (matrix.cell(profile.name, fixture, width),)
+        if verdict is not None and verdict.status != "PASS"
+    )
+
+
+def _row(matrix: AgentMatrix, fixture: str) -> Row:
+    return Row(
+        fixture,
+        tuple(
+            f"{width}: {matrix.reference.get((fixture, width), NOT_RUN)}" for width in matrix.widths
+        ),
+        tuple(
+            tuple(
+                _shown(matrix.cell(profile.name, fixture, width), width) for width in matrix.widths
             )
-    return out
+            for profile in matrix.profiles
+        ),
+    )
+
+
+def agents_report(matrix: AgentMatrix) -> AgentsReport:
+    reasons = ((fixture, _reasons(matrix, fixture)) for fixture in matrix.fixtures)
+    return AgentsReport(
+        versions=tuple((profile.label, profile.spec) for profile in matrix.profiles),
+        context=tuple(matrix.context.items()),
+        missing=tuple(matrix.missing.items()),
+        counts=tuple((profile.label, _counts(matrix, profile)) for profile in matrix.profiles),
+        rows=tuple(_row(matrix, fixture) for fixture in matrix.fixtures),
+        reasons=tuple((fixture, found) for fixture, found in reasons if found),
+    )
+
+
+def to_markdown(matrix: AgentMatrix) -> str:
+    return render_markdown("agents", report=agents_report(matrix))
+
+
+def to_html(matrix: AgentMatrix) -> str:
+    return render_html("agents", report=agents_report(matrix))
 
 
 def to_json(matrix: AgentMatrix) -> str:
@@ -142,56 +199,10 @@ def to_json(matrix: AgentMatrix) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def _screen(verdict: Verdict | None) -> str:
-    if verdict is None:
-        return NOT_RUN
-    reasons = "".join(f"<li>{html_text(str(failure))}</li>" for failure in verdict.failures)
-    notes = "".join(f"<li><i>{html_text(note)}</i></li>" for note in verdict.notes)
-    screen = html_text("\n".join(row.rstrip() for row in verdict.screen))
-    return (
-        f'<span class="{verdict.status.split()[0]}">{verdict.width}: {html_text(verdict.status)}</span>'
-        f"<ul>{reasons}{notes}</ul><details><summary>screen</summary><pre>{screen}</pre></details>"
-    )
-
-
-def to_html(matrix: AgentMatrix) -> str:
-    head = "".join(
-        f"<th>{html_text(profile.label)}<br><code>{html_text(profile.spec)}</code></th>"
-        for profile in matrix.profiles
-    )
-    rows = []
-    for fixture in matrix.fixtures:
-        reference = "<br>".join(
-            f"{width}: {html_text(matrix.reference.get((fixture, width), NOT_RUN))}"
-            for width in matrix.widths
-        )
-        cells = "".join(
-            "<td>"
-            + "".join(_screen(matrix.cell(profile.name, fixture, width)) for width in matrix.widths)
-            + "</td>"
-            for profile in matrix.profiles
-        )
-        rows.append(
-            f"<tr><td><code>{html_text(fixture)}</code></td><td>{reference}</td>{cells}</tr>"
-        )
-    context = "".join(
-        f"<li>{html_text(key)}: {html_text(value)}</li>" for key, value in matrix.context.items()
-    )
-    missing = "".join(
-        f"<li>not run: {html_text(name)} — {html_text(why)}</li>"
-        for name, why in matrix.missing.items()
-    )
-    return (
-        "<!doctype html><meta charset=utf-8><title>askbench agents</title>"
-        f'<style>{STYLESHEET}</style><body class="agents">'
-        f"<h1>askbench agents</h1><ul>{context}{missing}</ul><table><tr><th>fixture</th><th>askbench reference</th>"
-        f"{head}</tr>{''.join(rows)}</table>\n"
-    )
-
-
 def write_agents_report(matrix: AgentMatrix, out: Path) -> None:
     """``out`` with the suffixes ``.md``, ``.json`` and ``.html``, its folder made first."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.with_suffix(".md").write_text(to_markdown(matrix), encoding="utf-8")
+    report = agents_report(matrix)
+    out.with_suffix(".md").write_text(render_markdown("agents", report=report), encoding="utf-8")
     out.with_suffix(".json").write_text(to_json(matrix), encoding="utf-8")
-    out.with_suffix(".html").write_text(to_html(matrix), encoding="utf-8")
+    out.with_suffix(".html").write_text(render_html("agents", report=report), encoding="utf-8")

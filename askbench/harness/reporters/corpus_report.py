@@ -2,10 +2,12 @@
 
 ``reports/corpus.md`` opens with the seed's table (the repro, local and
 forwarded, at 80/120/160, and the single-line command at 120: legacy rows →
-bounded → complete), then every fixture at every width with its verdict.
-``reports/gallery.html`` (the failing fixtures, then an index) and a page per
-family in ``reports/gallery/`` show each of those screens with its colours. Every
-row count is the gate's, read back from the virtual terminal.
+bounded → complete), then every fixture at every width with its verdict;
+``reports/corpus.html`` says the same, both written from one ``CorpusReport``
+through ``templates/corpus.md`` and ``templates/corpus.html``.
+``reports/gallery.html`` (an index) and its pages in ``reports/gallery/`` show
+each of those screens with its colours (``gallery_pages``). Every row count is
+the gate's, read back from the virtual terminal.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 import time
 import tomllib
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -24,8 +26,8 @@ from askbench.impl.payload import PayloadError, build_payload
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
 from ..judge.width_run import WIDTHS
 from ..runners.gate import FixtureResult, GateRun, run_gate
-from .escape import md_cell
-from .gallery import INDEX, gallery_pages
+from .gallery_pages import INDEX, gallery_pages
+from .templates import render_html, render_markdown
 from .vocabulary import ASK_ROWS
 
 
@@ -139,119 +141,141 @@ def payload_kind(fixture: Fixture) -> str:
         return "(malformed)"
 
 
-def _grouped(
-    fixtures: Iterable[Fixture], key: Callable[[Fixture], str]
-) -> list[tuple[str, list[str]]]:
+@dataclass(frozen=True)
+class Group:
+    """The fixtures filed under one key of the fixture index (a payload kind or a source), and their families."""
+
+    key: str
+    fixtures: tuple[str, ...]
+
+    @property
+    def families(self) -> tuple[str, ...]:
+        return tuple(sorted({name.split("/", 1)[0] for name in self.fixtures}))
+
+
+def _grouped(fixtures: Iterable[Fixture], key: Callable[[Fixture], str]) -> tuple[Group, ...]:
     groups: dict[str, list[str]] = defaultdict(list)
     for fixture in fixtures:
         groups[key(fixture)].append(fixture.id)
-    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    return tuple(Group(name, tuple(members)) for name, members in ordered)
 
 
-def fixture_index_markdown(fixtures: Sequence[Fixture]) -> list[str]:
-    """Two tables: how many fixtures of each payload kind, and which fixtures each source stands behind."""
-    lines = [
-        "## Fixtures per payload kind",
-        "",
-        "| kind | fixtures | families |",
-        "| --- | ---: | --- |",
-    ]
-    for kind, names in _grouped(fixtures, payload_kind):
-        families = sorted({name.split("/", 1)[0] for name in names})
-        lines.append(f"| {md_cell(kind)} | {len(names)} | {md_cell(', '.join(families))} |")
-    lines += [
-        "",
-        "## Fixtures per source",
-        "",
-        "The reference each fixture's `source` leads with (an issue or PR, a package at a version, an advisory), "
-        "or `constructed` for cases made to demonstrate a technique.",
-        "",
-        "| source | fixtures | which |",
-        "| --- | ---: | --- |",
-    ]
-    for key, names in _grouped(fixtures, lambda fixture: source_key(fixture.source)):
-        lines.append(f"| {md_cell(key)} | {len(names)} | {md_cell(', '.join(names))} |")
-    return lines + [""]
+@dataclass(frozen=True)
+class FixtureIndex:
+    """How many fixtures of each payload kind, and which fixtures each source stands behind."""
+
+    kinds: tuple[Group, ...]
+    sources: tuple[Group, ...]
+
+
+def fixture_index(fixtures: Sequence[Fixture]) -> FixtureIndex:
+    return FixtureIndex(
+        _grouped(fixtures, payload_kind),
+        _grouped(fixtures, lambda fixture: source_key(fixture.source)),
+    )
+
+
+def fixture_index_markdown(fixtures: Sequence[Fixture]) -> str:
+    """The fixture index's two Markdown tables (``templates/fixture_index.md``)."""
+    return render_markdown("fixture_index", index=fixture_index(fixtures))
+
+
+@dataclass(frozen=True)
+class FixtureRow:
+    """One fixture at one width as the gate measured it; a fixture the gate could not judge has one row, its error."""
+
+    fixture: str
+    verdict: str
+    width: int | None = None
+    legacy: int = 0
+    bounded: int = 0
+    complete: int = 0
+    elided: bool = False
+
+
+@dataclass(frozen=True)
+class ProblemRow:
+    path: str
+    kind: str
+    field: str
+    message: str
+
+
+@dataclass(frozen=True)
+class CorpusReport:
+    """What ``corpus.md`` and ``corpus.html`` say, both from this alone."""
+
+    fixtures: int
+    widths: tuple[int, ...]
+    failed: int
+    toolchain: str | None
+    seeds: tuple[SeedRow, ...]
+    index: FixtureIndex
+    rows: tuple[FixtureRow, ...]
+    problems: tuple[ProblemRow, ...]
+    ask_rows: str = ASK_ROWS
+
+    @property
+    def passed(self) -> int:
+        return self.fixtures - self.failed
+
+
+def _rows(result: FixtureResult) -> Iterator[FixtureRow]:
+    if result.error:
+        yield FixtureRow(result.fixture.id, _verdict(result))
+        return
+    for index, width in enumerate(result.widths):
+        yield FixtureRow(
+            result.fixture.id,
+            _verdict(result, index),
+            width.width,
+            width.legacy_rows,
+            width.bounded_rows,
+            width.complete_rows,
+            width.elided,
+        )
+
+
+def corpus_report(run: GateRun, widths: Sequence[int]) -> CorpusReport:
+    return CorpusReport(
+        fixtures=len(run.results),
+        widths=tuple(widths),
+        failed=sum(1 for result in run.results if not result.passed),
+        toolchain=run.toolchain.line() if run.toolchain else None,
+        seeds=tuple(seed_rows(run)),
+        index=fixture_index([result.fixture for result in run.results]),
+        rows=tuple(row for result in run.results for row in _rows(result)),
+        problems=tuple(ProblemRow(str(p.path), p.kind, p.field, p.message) for p in run.problems),
+    )
 
 
 def corpus_markdown(run: GateRun, widths: Sequence[int]) -> str:
-    failed = sum(1 for result in run.results if not result.passed)
-    lines = [
-        "# The corpus on the virtual terminal",
-        "",
-        (
-            "Written by `askbench report` (`make report`). Every row count is read back from a pyte screen by the gate, "
-            f"and every one is in {ASK_ROWS}: the rows the ask occupies between the title and the options (the frame adds "
-            "its title, options and hint). **legacy** is the old dialog's message (the whole tool input inline), "
-            "**bounded** the ask as shown, **complete** what ctrl+o shows. Screens with colours: "
-            "[gallery.html](gallery.html), a page per family beside it."
-        ),
-        "",
-        (
-            f"{len(run.results)} fixtures at widths {', '.join(str(w) for w in widths)}: "
-            f"{len(run.results) - failed} passed, {failed} failed, {len(run.problems)} unusable."
-        ),
-        "",
-    ]
-    if run.toolchain:
-        lines += [f"Toolchain: {md_cell(run.toolchain.line())}.", ""]
-    seeds = seed_rows(run)
-    if seeds:
-        lines += [
-            "## The seed's table",
-            "",
-            (
-                "The seed's repro: a subagent's PowerShell here-string of 200 report lines piped to `Out-File` (202 "
-                "lines, 10,236 characters: the whole command), asked locally and forwarded, and one logical line of the "
-                "same length. The upstream dialog took 202 / 205 rows at every width; so does the legacy dialog here."
-            ),
-            "",
-            "| fixture | width | upstream legacy | legacy → bounded → complete | elided | verdict |",
-            "| --- | ---: | ---: | --- | --- | --- |",
-        ]
-        lines += [
-            f"| {md_cell(row.fixture)} | {row.width} | {row.upstream_legacy} | "
-            f"{row.legacy} → **{row.bounded}** → {row.complete} | {'yes' if row.elided else 'no'} | {md_cell(row.verdict)} |"
-            for row in seeds
-        ]
-        lines.append("")
-    lines += fixture_index_markdown([result.fixture for result in run.results])
-    lines += [
-        "## Every fixture × width",
-        "",
-        "| fixture | width | legacy | bounded | complete | elided | verdict |",
-        "| --- | ---: | ---: | ---: | ---: | --- | --- |",
-    ]
-    for result in run.results:
-        name = md_cell(result.fixture.id)
-        if result.error:
-            lines.append(f"| {name} | | | | | | {md_cell(_verdict(result))} |")
-            continue
-        for index, width in enumerate(result.widths):
-            lines.append(
-                f"| {name} | {width.width} | {width.legacy_rows} | {width.bounded_rows} | {width.complete_rows} "
-                f"| {'yes' if width.elided else 'no'} | {md_cell(_verdict(result, index))} |"
-            )
-    if run.problems:
-        lines += [
-            "",
-            "## Unusable input",
-            "",
-            "| path | what | field | problem |",
-            "| --- | --- | --- | --- |",
-        ]
-        lines += [
-            f"| {md_cell(str(p.path))} | {p.kind} | {md_cell(p.field)} | {md_cell(p.message)} |"
-            for p in run.problems
-        ]
-    return "\n".join(lines) + "\n"
+    return render_markdown("corpus", report=corpus_report(run, widths))
+
+
+def corpus_html(run: GateRun, widths: Sequence[int]) -> str:
+    return render_html("corpus", report=corpus_report(run, widths))
+
+
+def corpus_run(
+    paths: Sequence[Path], widths: Sequence[int], families: Sequence[str] = ()
+) -> GateRun:
+    """The gate on ``paths``, only ``families``' fixtures when any are named (every unusable path still listed)."""
+    return run_gate(
+        list(paths),
+        widths,
+        select=(lambda fixture: fixture.family in families) if families else None,
+    )
 
 
 @dataclass(frozen=True)
 class ReportFiles:
     corpus: Path
+    """``corpus.md``; ``corpus_page`` is ``corpus.html``, the same report from the same data."""
+    corpus_page: Path
     gallery: Path
-    """The gallery's index; ``pages`` are every file of it, the index first, then one page per family."""
+    """The gallery's index; ``pages`` are every file of it, the index first, then the pages of screens."""
     run: GateRun
     pages: tuple[Path, ...] = ()
 
@@ -263,21 +287,19 @@ def write_report(
     log: Callable[[str], None] | None = None,
     families: Sequence[str] = (),
 ) -> ReportFiles:
-    """Run the gate once for the tables, render every screen once more for the gallery, write both files.
+    """Run the gate once for the tables, render every screen once more for the gallery, write them all.
 
     ``families`` keeps only those families' fixtures (every unusable path is still listed).
     """
     say = log or (lambda message: None)
     started = time.perf_counter()
-    run = run_gate(
-        list(paths),
-        widths,
-        select=(lambda fixture: fixture.family in families) if families else None,
-    )
+    run = corpus_run(paths, widths, families)
     say(f"gate: {len(run.results)} fixtures in {time.perf_counter() - started:.1f} s")
     out_dir.mkdir(parents=True, exist_ok=True)
-    corpus = out_dir / "corpus.md"
-    corpus.write_text(corpus_markdown(run, widths), encoding="utf-8")
+    report = corpus_report(run, widths)
+    corpus, corpus_page = out_dir / "corpus.md", out_dir / "corpus.html"
+    corpus.write_text(render_markdown("corpus", report=report), encoding="utf-8")
+    corpus_page.write_text(render_html("corpus", report=report), encoding="utf-8")
     verdicts = {r.fixture.id: _verdict(r) for r in run.results}
     pages = gallery_pages([r.fixture for r in run.results], verdicts, widths)
     written = []
@@ -290,4 +312,4 @@ def write_report(
     say(
         f"gallery: {len(written)} pages, the largest {largest:.1f} MB, in {time.perf_counter() - started:.1f} s in all"
     )
-    return ReportFiles(corpus, out_dir / INDEX, run, tuple(written))
+    return ReportFiles(corpus, corpus_page, out_dir / INDEX, run, tuple(written))

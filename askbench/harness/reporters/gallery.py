@@ -1,18 +1,21 @@
-"""The screen gallery: every fixture as the virtual terminal shows it, colours included.
+"""The screen gallery's screens: every fixture as the virtual terminal shows it, colours included.
 
 A reviewer should be able to look instead of read: each frame is written to
 a pyte screen below the transcript, exactly as the gate does, and the cells
 are read back with their attributes (foreground, background, bold, reverse)
 and emitted as HTML spans. Nothing from a fixture reaches the page unescaped:
 the screen holds neutralised text, and every cell and every name is
-HTML-escaped on the way out besides.
+HTML-escaped on the way out besides. A fixture's screens come out in parts no
+larger than a page may hold (``gallery_pages`` lays the parts out on pages).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+
+from markupsafe import Markup
 
 from askbench.impl.payload import PayloadError
 
@@ -21,16 +24,19 @@ from ..fixtures.loading import Fixture
 from ..judge.width_run import WIDTHS
 from ..terminals.frame_reading import StyledRun
 from .escape import html_text
-from .fixture_screens import fixture_screens
-from .stylesheet import PALETTE, STYLESHEET
+from .fixture_screens import SHOWN_VIEWS, fixture_screens
+from .stylesheet import PALETTE
+from .templates import render_html
 from .vocabulary import ASK_ROWS, FRAME_ROWS
 
 COLLAPSE_ROWS = 80
 """A complete view longer than this is shown collapsed in a ``<details>``."""
 MAX_SCREEN_ROWS = 4_000
-"""Rows shown of one screen. The built-in corpus's longest complete view is about 2,900 rows (a 200 KB
-body at width 80) and the whole page about 6 MB; a corpus of 10 MB payloads would make a page no
-browser opens, so past this the cut is stated on the page with the command that shows all."""
+"""Rows shown of one screen: a corpus of 10 MB payloads would make a screen no browser opens, so past this
+the cut is stated on the page with the command that shows all."""
+MAX_FIGURE_BYTES = 250_000
+"""The most one screen's HTML may take, its rows cut as ``MAX_SCREEN_ROWS`` cuts them: a page holds at
+least one whole figure (``gallery_pages.MAX_PAGE_BYTES``), however wide and colourful the screen."""
 
 _HEX = re.compile(r"[0-9a-fA-F]{6}")
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -104,11 +110,6 @@ def slug(text: str) -> str:
     return _SLUG.sub("-", text.lower()).strip("-") or "x"
 
 
-def text_html(text: str) -> str:
-    """Fixture metadata (names, descriptions, verdicts) for the page, escaped as every report escapes text."""
-    return html_text(text)
-
-
 @dataclass(frozen=True)
 class Screen:
     """One view of one fixture at one width, as read back from the terminal, with its colours."""
@@ -136,129 +137,100 @@ def styled_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Scr
     ]
 
 
-def _figure(screen: Screen, fixture: Fixture) -> str:
-    shown = screen.rows[:MAX_SCREEN_ROWS]
+def _shown_rows(screen: Screen) -> tuple[str, int]:
+    """The screen's rows as HTML, as many as ``MAX_SCREEN_ROWS`` and ``MAX_FIGURE_BYTES`` allow, and how many."""
+    rows: list[str] = []
+    size = 0
+    for row in screen.rows[:MAX_SCREEN_ROWS]:
+        shown = "".join(run_html(run) for run in row)
+        size += len(shown.encode()) + 1
+        if rows and size > MAX_FIGURE_BYTES:
+            break
+        rows.append(shown)
+    return "\n".join(rows), len(rows)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One screen as the page shows it, and its size in bytes."""
+
+    view: str
+    html: Markup
+
+    @property
+    def size(self) -> int:
+        return len(self.html.encode())
+
+
+def figure(screen: Screen, fixture: Fixture) -> Figure:
+    rows, shown = _shown_rows(screen)
     caption = (
         f"{screen.view} @{screen.width} · {screen.ask_rows:,} {ASK_ROWS} · {screen.frame_rows:,} {FRAME_ROWS}"
         + (" · elided" if screen.elided else "")
     )
-    body = f'<pre class="screen" style="width:{screen.width}ch">{screen_html(shown)}</pre>'
-    if len(screen.rows) > MAX_SCREEN_ROWS:
-        command = f"askbench render {fixture.path.name} --complete --width {screen.width}"
-        body += (
-            f'<p class="cut">{len(shown)} of {len(screen.rows):,} rows shown here; '
-            f"<code>{html_text(command)}</code> shows all.</p>"
-        )
-    if screen.view == "complete" and screen.frame_rows > COLLAPSE_ROWS:
-        return f"<figure><details><summary>{html_text(caption)} (show)</summary>{body}</details></figure>"
-    return f"<figure><figcaption>{html_text(caption)}</figcaption>{body}</figure>"
-
-
-def fixture_html(fixture: Fixture, verdict: str, widths: Sequence[int] = WIDTHS) -> str:
-    anchor = slug(fixture.id)
-    head = (
-        f'<section class="fixture" id="{anchor}"><h3>{text_html(fixture.id)}</h3>'
-        f'<p class="meta">{text_html(fixture.description)}<br>source: {text_html(fixture.source)}<br>'
-        f'gate: <span class="{"ok" if verdict == "ok" else "fail"}">{text_html(verdict)}</span></p>'
+    html = render_html(
+        "gallery_figure",
+        caption=caption,
+        collapsed=screen.view == "complete" and screen.frame_rows > COLLAPSE_ROWS,
+        width=screen.width,
+        rows=Markup(rows),
+        shown=shown,
+        total=len(screen.rows),
+        command=f"askbench render {fixture.path.name} --complete --width {screen.width}",
     )
+    return Figure(screen.view, Markup(html))
+
+
+@dataclass(frozen=True)
+class Part:
+    """A fixture's section on a page, or one of its continuations: its screens, no more than one page holds."""
+
+    fixture: Fixture
+    first: bool
+    html: Markup
+
+    @property
+    def size(self) -> int:
+        return len(self.html.encode()) + 1
+
+
+def _section(
+    fixture: Fixture, verdict: str, index: int, figures: Sequence[Figure] = (), error: str = ""
+) -> Part:
+    groups = [[f.html for f in figures if f.view == view] for view in SHOWN_VIEWS]
+    html = render_html(
+        "gallery_fixture",
+        fixture=fixture,
+        anchor=slug(fixture.id),
+        verdict=verdict,
+        first=index == 0,
+        error=error,
+        groups=[group for group in groups if group],
+    )
+    return Part(fixture, index == 0, Markup(html))
+
+
+def _chunks(figures: Sequence[Figure], room: int) -> Iterator[list[Figure]]:
+    chunk: list[Figure] = []
+    size = 0
+    for item in figures:
+        if chunk and size + item.size > room:
+            yield chunk
+            chunk, size = [], 0
+        chunk.append(item)
+        size += item.size
+    yield chunk
+
+
+def fixture_parts(fixture: Fixture, verdict: str, widths: Sequence[int], room: int) -> list[Part]:
+    """The fixture's section: its name, description, source and verdict, then its bounded and complete screens;
+    as many sections as it takes for none to pass ``room`` bytes of screens, the later ones marked continued."""
     try:
         screens = styled_screens(fixture, widths)
     except (PayloadError, RecursionError) as error:
-        return head + f'<p class="fail">cannot be rendered: {text_html(str(error))}</p></section>'
-    bounded = [screen for screen in screens if screen.view == "bounded"]
-    complete = [screen for screen in screens if screen.view == "complete"]
-    parts = [head]
-    for group in (bounded, complete):
-        parts.append(
-            '<div class="views">' + "".join(_figure(screen, fixture) for screen in group) + "</div>"
-        )
-    parts.append("</section>")
-    return "\n".join(parts)
-
-
-FAILURES = "failing"
-"""The index's first section: every fixture the gate did not pass, whatever its family."""
-INDEX = "gallery.html"
-PAGES = "gallery"
-"""The folder beside the index holding one page per family."""
-
-_INTRO = (
-    "<p>Every fixture at widths {widths}, bounded and complete, as the pyte virtual terminal shows it after the "
-    "frame is written below a transcript: the gate's paint (the flagged value in SGR 33) and the prompt's chrome "
-    "colours (title bold cyan, selected option cyan). pyte keeps no dim attribute, so the hint and labels (SGR 2) "
-    "show in the default colour. Control pictures (what the prompt shows for a control character) are drawn as a "
-    "one-cell box holding the control's name. <em>Ask rows</em> are the rows the ask occupies between the title and "
-    "the options (what the gate's table counts), <em>frame rows</em> the whole frame. Generated by "
-    "<code>askbench report</code>.</p>"
-)
-
-
-def family_page(family: str) -> str:
-    """The family page's path relative to the index."""
-    return f"{PAGES}/{slug(family)}.html"
-
-
-def _page(title: str, body: Sequence[str]) -> str:
-    return (
-        f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{text_html(title)}</title>'
-        f'<style>{STYLESHEET}</style></head><body class="gallery">\n'
-        + "\n".join(body)
-        + "\n</body></html>\n"
-    )
-
-
-def _failing_first(members: Sequence[Fixture], verdicts: Mapping[str, str]) -> list[Fixture]:
-    return sorted(members, key=lambda fixture: verdicts.get(fixture.id) == "ok")
-
-
-def gallery_pages(
-    fixtures: Iterable[Fixture], verdicts: Mapping[str, str], widths: Sequence[int] = WIDTHS
-) -> dict[str, str]:
-    """The index (``gallery.html``: the failing fixtures' screens first, then every family with its counts and
-    fixtures) and one page per family (``gallery/<family>.html``, its failing fixtures first), by path.
-
-    A page holds one family's screens, so none grows with the corpus. ``verdicts`` maps ``family/name`` to the
-    gate's verdict; a fixture the gate did not judge counts as failing, so nothing unjudged hides among the passes.
-    """
-    families: dict[str, list[Fixture]] = {}
-    for fixture in fixtures:
-        families.setdefault(fixture.family, []).append(fixture)
-    failing = [f for members in families.values() for f in members if verdicts.get(f.id) != "ok"]
-    shown_widths = ", ".join(str(width) for width in widths)
-    index = ["<h1>askbench screen gallery</h1>", _INTRO.format(widths=shown_widths)]
-    if failing:
-        index.append(
-            f'<h2 id="section-{FAILURES}" class="fail">Failing fixtures ({len(failing)})</h2>'
-        )
-        index.extend(fixture_html(f, verdicts.get(f.id, "not judged"), widths) for f in failing)
-    index.append(
-        '<h2 id="section-families">Families</h2><table class="families"><tr><th>family</th>'
-        "<th>fixtures</th><th>failing</th></tr>"
-    )
-    for family, members in families.items():
-        bad = sum(1 for f in members if verdicts.get(f.id) != "ok")
-        index.append(
-            f'<tr><td><a href="{family_page(family)}">{text_html(family)}</a></td><td>{len(members)}</td>'
-            f'<td class="{"fail" if bad else "ok"}">{bad}</td></tr>'
-        )
-    index.append("</table><nav><h2>Contents</h2>")
-    pages = {}
-    for family, members in families.items():
-        ordered = _failing_first(members, verdicts)
-        index.append(
-            f'<h3><a href="{family_page(family)}">{text_html(family)}</a> ({len(members)})</h3><ul>'
-        )
-        index.extend(
-            f'<li><a href="{family_page(family)}#{slug(f.id)}">{text_html(f.id)}</a></li>'
-            for f in ordered
-        )
-        index.append("</ul>")
-        body = [
-            f'<p><a href="../{INDEX}">← every family</a></p>',
-            f"<h1>{text_html(family)}</h1>",
-            _INTRO.format(widths=shown_widths),
-        ]
-        body.extend(fixture_html(f, verdicts.get(f.id, "not judged"), widths) for f in ordered)
-        pages[family_page(family)] = _page(f"askbench gallery: {family}", body)
-    index.append("</nav>")
-    return {INDEX: _page("askbench screen gallery", index), **pages}
+        return [_section(fixture, verdict, 0, error=str(error))]
+    figures = [figure(screen, fixture) for screen in screens]
+    return [
+        _section(fixture, verdict, index, chunk)
+        for index, chunk in enumerate(_chunks(figures, room))
+    ]

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import html
 import json
 
 from askbench.harness.agents.matrix import NOT_RUN, AgentMatrix
@@ -53,4 +54,40 @@ def test_json_lists_every_cell_with_its_reasons() -> None:
 
 def test_html_shows_the_screens_escaped() -> None:
     page = to_html(_matrix())
-    assert "&lt;prompt&gt;" in page and "<prompt>" not in page and page.count("<tr>") == 2
+    assert "<pre>&lt;prompt&gt;</pre>" in page and "<prompt>" not in page
+    assert page.count("<details>") == 1  # the one cell with a screen
+
+
+def test_the_html_says_what_the_markdown_says_summary_and_legend_included() -> None:
+    from same_content import differences
+
+    from askbench.harness.reporters.agents_report import LEGEND
+
+    markdown, page = to_markdown(_matrix()), to_html(_matrix())
+    assert differences(markdown, page) == []
+    for text in (markdown, html.unescape(page)):
+        assert "stand-in (chat, sound)" in text and "FAIL 1, PASS 1" in text  # the summary
+        assert all(meaning in text for _, meaning in LEGEND)
+        assert "not run: OpenCode" in text and "today" in text
+
+
+def test_fixture_and_cli_text_is_escaped_in_both_formats() -> None:
+    from hostile_text import HOSTILE, html_survived, markdown_survived
+
+    matrix = _matrix()
+    hostile = AgentMatrix(
+        matrix.profiles,
+        (HOSTILE,),
+        matrix.widths,
+        tuple(
+            Verdict(
+                v.profile, HOSTILE, v.width, v.status, v.failures, (HOSTILE,), screen=(HOSTILE,)
+            )
+            for v in matrix.verdicts
+        ),
+        {(HOSTILE, 80): HOSTILE},
+        {HOSTILE: HOSTILE},
+        {HOSTILE: HOSTILE},
+    )
+    assert markdown_survived(to_markdown(hostile)) == []
+    assert html_survived(to_html(hostile)) == []

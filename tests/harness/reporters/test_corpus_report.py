@@ -17,10 +17,10 @@ from askbench.harness.reporters.corpus_report import (
     SEED_FORWARDED,
     SEED_LOCAL,
     SEED_SINGLE_LINE,
-    md_cell,
     source_key,
     write_report,
 )
+from askbench.harness.reporters.escape import md_cell
 from askbench.harness.reporters.gallery import run_html, screen_html
 from askbench.harness.terminals.frame_reading import StyledRun, read_frame
 
@@ -153,12 +153,14 @@ def test_failing_fixtures_come_first_and_families_filter_the_page(tmp_path) -> N
     page = files.gallery.read_text(encoding="utf-8")
     assert (
         page.index('id="section-failing"')
-        < page.index('id="bad-fails"')
+        < page.index('href="gallery/failing_fixtures.html#bad-fails"')
         < page.index('id="section-families"')
     )
     assert (
         "bad/also-passes" not in page.split('id="section-families"')[0]
-    )  # the index shows only failing screens
+    )  # the failing section names only failing fixtures
+    failing = (tmp_path / "out" / "gallery" / "failing_fixtures.html").read_text(encoding="utf-8")
+    assert 'id="bad-fails"' in failing and failing.count('<pre class="screen"') == 2
     bad = (tmp_path / "out" / "gallery" / "bad.html").read_text(encoding="utf-8")
     assert bad.index('id="bad-fails"') < bad.index(
         'id="bad-also-passes"'
@@ -196,6 +198,17 @@ def test_hostile_fixture_text_is_inert_in_the_markdown(hostile_report) -> None: 
     row = next(line for line in text.splitlines() if line.startswith("| evil/"))
     assert row.count(" | ") == 6  # seven cells: no pipe from the fixture splits the row
     assert "<script" not in text
+
+
+def test_the_html_report_says_what_the_markdown_says(seed_report, run) -> None:  # type: ignore[no-untyped-def]
+    from same_content import differences
+
+    from askbench.harness.reporters.corpus_report import corpus_html, corpus_markdown
+
+    written = seed_report.corpus.read_text(encoding="utf-8")
+    assert differences(written, seed_report.corpus_page.read_text(encoding="utf-8")) == []
+    assert "## Unusable input" in corpus_markdown(run, [80])  # errors and problems are in both too
+    assert differences(corpus_markdown(run, [80]), corpus_html(run, [80])) == []
 
 
 def test_md_cell() -> None:

@@ -9,12 +9,14 @@ from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.verdicts import Verdict
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_discovered
 from askbench.harness.reporters.agents_report import to_html as agents_html
-from askbench.harness.reporters.gallery import gallery_pages
+from askbench.harness.reporters.corpus_report import corpus_html
+from askbench.harness.reporters.gallery_pages import gallery_pages
 from askbench.harness.reporters.matrix_report import to_html as matrix_html
 from askbench.harness.reporters.stylesheet import STYLESHEET
+from askbench.harness.runners.gate import GateRun
 from askbench.harness.runners.matrix import Cell, Implementation, Matrix
 
-PAGES = ("gallery", "matrix", "agents")
+PAGES = ("gallery", "matrix", "agents", "corpus")
 _RULE = re.compile(r"([^{}]+)\{[^{}]*\}")
 _COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _CLASSES = re.compile(r'class="([^"]+)"')
@@ -71,9 +73,10 @@ def _agents() -> str:
     return agents_html(AgentMatrix((standin("chat"),), ("bash/a",), (80,), verdicts))
 
 
-def test_every_page_carries_the_one_sheet_under_a_scope_of_its_own() -> None:
-    pages = [*_gallery().values(), _matrix(), _agents()]
-    for page, scope in zip(pages, ("gallery", "gallery", "matrix", "agents"), strict=True):
+def test_every_page_carries_the_one_sheet_under_a_scope_of_its_own(run: GateRun) -> None:
+    pages = [*_gallery().values(), _matrix(), _agents(), corpus_html(run, [80])]
+    scopes = ("gallery", "gallery", "gallery", "matrix", "agents", "corpus")
+    for page, scope in zip(pages, scopes, strict=True):
         assert f"<style>{STYLESHEET}</style>" in page and f'<body class="{scope}">' in page
     assert {scope for scope in PAGES if f"body.{scope}{{" in STYLESHEET} == set(PAGES)
 
@@ -83,8 +86,10 @@ def test_every_rule_is_scoped_to_one_page() -> None:
     assert unscoped(STYLESHEET + "td.ok{color:red} .matrixx td{x:y}") == ["td.ok", ".matrixx td"]
 
 
-def test_every_class_the_gallery_and_the_matrix_use_is_styled_on_that_page() -> None:
-    for page in [*_gallery().values(), _matrix()]:
+def test_every_class_the_gallery_the_matrix_and_the_corpus_use_is_styled_on_that_page(
+    run: GateRun,
+) -> None:
+    for page in [*_gallery().values(), _matrix(), corpus_html(run, [80])]:
         assert unstyled(page, STYLESHEET) == set()
     page = _matrix().replace('class="ok"', 'class="ok shiny"', 1)
     assert unstyled(page, STYLESHEET) == {"shiny"}
