@@ -21,6 +21,7 @@ __all__ = [
     "AdapterFailure",
     "FailureKind",
     "Invariant",
+    "KeptScreen",
     "RenderedFrame",
     "View",
     "Violation",
@@ -108,6 +109,19 @@ class Violation:
         return f"{self.invariant} ({self.view} @{self.width}, {self.terminal}): {self.message}"
 
 
+@dataclass(frozen=True)
+class KeptScreen:
+    """One view's screen as terminals showed it, kept for a report: its rows, a box the renderer drew included,
+    and the terminals that showed it so (a screen is only what some terminal shows)."""
+
+    terminals: tuple[str, ...]
+    rows: tuple[str, ...]
+
+    def heading(self, view: str, width: int) -> str:
+        """``the bounded screen at 80 columns on ambiguous-wide``."""
+        return f"the {view} screen at {width} columns on {', '.join(self.terminals)}"
+
+
 @dataclass
 class WidthResult:
     width: int
@@ -122,8 +136,9 @@ class WidthResult:
     """Wall time of each view, asked for and judged on every model: what a JUnit testcase takes, as CI
     servers show it beside the testcase (the render alone is a small part of it)."""
     violations: list[Violation] = field(default_factory=list)
-    screens: dict[str, list[str]] = field(default_factory=dict)
-    """The screen rows of each view a violation names, kept only when asked (``keep_screens``), for reports."""
+    screens: dict[str, KeptScreen] = field(default_factory=dict)
+    """The screen of each view a violation names, kept only when asked (``keep_screens``), for reports: as
+    the first terminals that found a violation in it showed it."""
     shown: dict[str, int] = field(default_factory=dict)
     """Characters of each fact's text the bounded view shows (``label#n`` for the n-th fact so labelled)."""
     read_as_drawn: list[str] = field(default_factory=list)

@@ -43,8 +43,11 @@ def positive_bytes(text: str) -> int:
     return int(text)
 
 
-def add_impl_options(parser: argparse.ArgumentParser, *, named: bool = False) -> None:
-    """``--impl`` (one ``CMD`` for check; ``NAME=CMD``, repeatable, for matrix), ``--impl-mode``, ``--impl-timeout``."""
+def add_impl_options(
+    parser: argparse.ArgumentParser, *, named: bool = False, verb: str = "judge"
+) -> None:
+    """``--impl`` (one ``CMD`` for check and render; ``NAME=CMD``, repeatable, for matrix), ``--impl-mode``,
+    ``--impl-timeout``; ``verb`` says what the command does with the implementation's frames."""
     if named:
         parser.add_argument(
             "--impl",
@@ -58,7 +61,7 @@ def add_impl_options(parser: argparse.ArgumentParser, *, named: bool = False) ->
         parser.add_argument(
             "--impl",
             metavar="CMD",
-            help="judge an external implementation through the askbench/1 adapter contract "
+            help=f"{verb} an external implementation through the askbench/1 adapter contract "
             "(docs/adapters.md) instead of the in-process reference, e.g. "
             '"python -m askbench.harness.drivers.adapters.reference"',
         )
@@ -97,9 +100,16 @@ def open_source(args: argparse.Namespace) -> Iterator[AdapterSource | None]:
 
 
 def cmd_matrix(args: argparse.Namespace) -> int:
+    from ..fixtures.ids import resolve_all
     from ..reporters.matrix_report import write_matrix
     from ..runners.matrix import parse_implementation, run_matrix
 
+    # a report written over fixtures that were never found would read as a verdict on fewer
+    paths, unknown = resolve_all(args.paths)
+    for message in unknown:
+        print(f"askbench matrix: {message}", file=sys.stderr)
+    if unknown:
+        return EXIT_UNUSABLE
     try:
         implementations = [
             parse_implementation(text, args.impl_mode, args.impl_timeout) for text in args.impl
@@ -123,7 +133,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     matrix, screens = run_matrix(
-        args.paths or [BUILTIN_CORPUS], implementations, args.widths, progress if tty else None
+        paths or [BUILTIN_CORPUS], implementations, args.widths, progress if tty else None
     )
     if tty:
         sys.stderr.write("\r\x1b[2K")
@@ -175,14 +185,16 @@ def add_matrix_parser(commands: argparse._SubParsersAction, widths_type: object)
         help="a results matrix of fixtures × implementations, per width, as Markdown and HTML",
         description="Run every fixture through the in-process reference and each --impl NAME=CMD (the askbench/1 "
         "adapter contract, docs/adapters.md) and write matrix.md, matrix.html and the failing screens. "
-        "Exit 0: written; 2: unusable input (malformed fixtures are listed in the report).",
+        "Each screen file is the screen as the terminal model named above it showed it, a box the renderer "
+        "drew kept. Exit 0: written; 2: unusable input (an unknown id, named with the closest ids, stops "
+        "before anything is run; malformed fixtures are listed in the report).",
     )
     matrix.add_argument(
         "paths",
         nargs="*",
-        type=Path,
         metavar="PATH",
-        help="fixture files or folders (default: the built-in corpus)",
+        help="fixture files or folders, or built-in fixture ids and families (mcp/x, mcp), as check "
+        "takes them (default: the built-in corpus)",
     )
     matrix.add_argument(
         "--widths",

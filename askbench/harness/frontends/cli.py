@@ -7,7 +7,6 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from askbench import __version__
 
@@ -16,15 +15,6 @@ from ..reporters.colour import COLOUR_CHOICES, wants_colour
 from .lazy_commands import AddParser, LazyCommands
 from .option_types import argument_type, parse_widths
 from .suggest import SuggestingParser, options_of, unknown_arguments
-
-if TYPE_CHECKING:
-    from ..terms import View
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return int(text)
 
 
 def _fixture_arg(text: str) -> str:
@@ -151,49 +141,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         _discard_stdout()  # `askbench check | head`: the verdict stands, whoever stopped reading
     return run.exit_code
-
-
-def _render_width(text: str) -> int:
-    """``render --width``: the dialog's own minimum, said plainly (argparse exits 2) rather than a traceback."""
-    from askbench.impl.dialog import MIN_WIDTH
-
-    width = _positive(text)
-    if width < MIN_WIDTH:
-        raise argparse.ArgumentTypeError(
-            f"the dialog needs at least {MIN_WIDTH} columns, got {width}"
-        )
-    return width
-
-
-def cmd_render(args: argparse.Namespace) -> int:
-    from askbench.impl.dialog import DialogBudget
-    from askbench.impl.frame import render_frame
-
-    from ..drivers.paint import chrome_style, warning_paint
-    from ..fixtures.ids import FixtureNotFound, resolve
-    from ..fixtures.loading import UnusableFixture, load_checked_prompt
-
-    try:
-        loaded, payload = load_checked_prompt(resolve(args.fixture))
-    except (UnusableFixture, FixtureNotFound) as error:
-        print(f"askbench: {error}", file=sys.stderr)
-        return EXIT_UNUSABLE
-    budget = DialogBudget(
-        max_rows=args.max_rows or loaded.max_rows,
-        field_max_width=args.field_max_width or loaded.field_max_width,
-        width=args.width,
-    )
-    view: View = "complete" if args.complete else "legacy" if args.legacy else "bounded"
-    colour = not args.plain and wants_colour(args.color, sys.stdout)
-    frame = render_frame(
-        payload,
-        view,
-        budget,
-        paint=warning_paint if colour else None,
-        style=chrome_style if colour else None,
-    )
-    sys.stdout.write("\n".join(frame.lines) + "\n")
-    return 0
 
 
 DOCS = {
@@ -349,37 +296,9 @@ def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _add_render(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    render = commands.add_parser(
-        "render",
-        help="write one fixture's prompt frame exactly as the terminal receives it",
-        description="Write the dialog frame (title, ask, options, hint) to stdout, one row per line.",
-    )
-    render.add_argument(
-        "fixture",
-        help="a fixture file, or a built-in fixture's id (mcp/github-create-issue-long-markdown-body)",
-    )
-    render.add_argument(
-        "--width", type=_render_width, default=120, help="terminal width in columns (default 120)"
-    )
-    views = render.add_mutually_exclusive_group()
-    views.add_argument(
-        "--complete", action="store_true", help="the complete view (what ctrl+o shows)"
-    )
-    views.add_argument(
-        "--legacy", action="store_true", help="the old unbounded dialog, the measured baseline"
-    )
-    render.add_argument(
-        "--color",
-        choices=COLOUR_CHOICES,
-        default="auto",
-        help="auto: colour on a terminal or under FORCE_COLOR, never under NO_COLOR (default); always; never",
-    )
-    render.add_argument("--plain", action="store_true", help="no colour (--color never)")
-    render.add_argument("--max-rows", type=_positive, help="override the fixture's row budget")
-    render.add_argument(
-        "--field-max-width", type=_positive, help="override the fixture's field cap (cells)"
-    )
-    render.set_defaults(run=cmd_render)
+    from .render_command import add_render_parser
+
+    add_render_parser(commands)
 
 
 def _add_try(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from ..drivers.adapter_client import AdapterSource
     from ..fixtures.loading import Fixture
-    from ..terms import Violation, WidthResult
+    from ..terms import KeptScreen, Violation, WidthResult
 
 
 def _widths(text: str) -> list[int]:
@@ -233,7 +233,7 @@ class FixtureFile(pytest.File):
 class ViewFailed(AssertionError):
     """The view broke invariants: every violation, and the screen they were read from."""
 
-    def __init__(self, violations: list[Violation], screen: list[str]) -> None:
+    def __init__(self, violations: list[Violation], screen: KeptScreen | None) -> None:
         super().__init__(violations)
         self.violations = violations
         self.screen = screen
@@ -266,7 +266,7 @@ class JudgedView(pytest.Item):
         assert not isinstance(judged, str)  # setup failed the item otherwise
         violations = [violation for violation in judged.violations if violation.view == self.view]
         if violations:
-            raise ViewFailed(violations, judged.screens.get(self.view, []))
+            raise ViewFailed(violations, judged.screens.get(self.view))
 
     def repr_failure(
         self, excinfo: ExceptionInfo[BaseException], style: str | None = None
@@ -280,9 +280,9 @@ class JudgedView(pytest.Item):
             merged = merged_violations(error.violations)
             lines = [f"{self.view} @{self.width}: {counted(len(merged), 'violation')}"]
             lines += [f"  {one_line(line)}" for line in merged]
-            if error.screen:
-                lines += ["", f"the {self.view} screen at {self.width} columns:"]
-                lines += [f"  │{one_line(row)}" for row in error.screen]
+            if error.screen is not None and error.screen.rows:
+                lines += ["", f"{error.screen.heading(self.view, self.width)}:"]
+                lines += [f"  │{one_line(row)}" for row in error.screen.rows]
             return "\n".join(lines)
         return super().repr_failure(excinfo, style=style)  # type: ignore[arg-type]
 

@@ -20,6 +20,7 @@ from .ask_reading import AskReading
 from .box import unbox, unbox_under_header
 from .chrome import Chrome, find_options
 from .located_rows import common_margin, without_margin
+from .misfit import Misfit, find_misfit
 from .payload_sgr import PayloadSgr, payload_escape
 from .perturbation import LocatedPayload
 
@@ -40,6 +41,12 @@ class Judged:
     ask: AskReading | None = None
     boxed_by: int = 0
     """The columns a box drawn around the prompt, or a margin every row has, takes from each row."""
+    drawn: ScreenRows | None = None
+    """The rows as the terminal shows them, a box and a margin kept: what a person is shown of the reading
+    (``reading`` holds them with the box taken off, as the checks read them)."""
+    misfit: Misfit | None = None
+    """The first line wider than the terminal, when the frame takes more rows than it has lines
+    (``read_on`` finds it while the lines are held)."""
     locate: Callable[[], LocatedPayload | None] = _nowhere
     """Where the payload's text stands on these rows, found (once) by asking the renderer again
     (``perturbation``) only when a check needs it; ``None`` when it cannot be found."""
@@ -108,6 +115,8 @@ def read_on(held: HeldFrame, width: int, models: Sequence[TerminalModel]) -> Ite
             groups.append([model])
     for number, group in enumerate(groups, 1):
         judged = judged_on(held.lines, width, group[0])
+        if judged.reading.frame_rows != held.count:
+            judged.misfit = find_misfit(held.lines, width, group[0])
         if number == len(groups):
             held.lines = ()
         judged.models = group
@@ -173,10 +182,10 @@ def judged_on(lines: Sequence[str], width: int, model: TerminalModel) -> Judged:
     if margin:
         rows = ScreenRows.of(without_margin(rows, margin))
         boxed_by += margin
-    reading = replace(reading, screen_rows=rows)
     return Judged(
         [model],
-        reading,
-        find_options(reading.rows, styles=RowStyles(reading.screen_rows)),
+        replace(reading, screen_rows=rows),
+        find_options(rows.texts, styles=RowStyles(rows)),
         boxed_by=boxed_by,
+        drawn=reading.screen_rows,
     )

@@ -37,9 +37,21 @@ def check_containment(reading: FrameReading, report: Report) -> None:
         )
 
 
-def check_fit(reading: FrameReading, line_count: int, report: Report) -> None:
-    if reading.frame_rows != line_count:
-        report("fit", f"{line_count} frame lines occupy {reading.frame_rows} screen rows")
+def check_fit(judged: Judged, line_count: int, report: Report) -> bool:
+    """Whether every frame line takes one row on these terminals; when not, the line that wraps and why.
+
+    A frame that wraps is read misplaced from the wrapped row on: its rows
+    say nothing true of its labels, options or facts, so the caller judges
+    nothing else on these terminals (the other terminals, where it fits, go on).
+    """
+    rows = judged.reading.frame_rows
+    if rows == line_count:
+        return True
+    said = f"{line_count} frame lines occupy {rows} screen rows"
+    if judged.misfit is not None:
+        said += f": {judged.misfit.said()}"
+    report("fit", said)
+    return False
 
 
 @lru_cache(maxsize=1024)

@@ -35,6 +35,7 @@ from ..terms import (
     AdapterFailure,
     FailureKind,
     Invariant,
+    KeptScreen,
     RenderedFrame,
     View,
     Violation,
@@ -147,7 +148,8 @@ class _WidthRun:
     perturbed: ViewFrames | None = None
     """The frames of the payload with its text perturbed (``askbench.harness.judge.perturbation``), to locate it."""
     title_rows: int | None = None
-    kept: dict[str, list[str]] = field(default_factory=dict)
+    kept: dict[str, tuple[KeptScreen, bool]] = field(default_factory=dict)
+    """Each view's screen kept for reports, and whether a violation was found on it."""
 
     def reporter(self, view: str, names: Sequence[str]) -> FailureReport:
         """Record a violation of ``view`` for every terminal named."""
@@ -215,7 +217,10 @@ class _WidthRun:
             judged.locate = cache(partial(self.locate, judged, twin))
             reading = judged.reading
             a_row_a_line &= reading.frame_rows == held.count and not reading.foreign_bytes
+            found = len(self.result.violations)
             self.judge(view, held, judged)
+            if self.keep_screens:
+                self.keep(view, judged, failed=len(self.result.violations) > found)
             # the next model's reading is made while this one would still be held
             del judged, reading
         return a_row_a_line
@@ -251,7 +256,9 @@ class _WidthRun:
         """Every check of one view on one group of terminals."""
         report = self.reporter(view, [model.name for model in judged.models])
         check_containment(judged.reading, report)
-        check_fit(judged.reading, held.count, report)
+        # a frame that wraps here is read misplaced from the wrapped row on: judged where it fits
+        if not check_fit(judged, held.count, report):
+            return
         if view == "legacy":
             self.legacy(judged, held, report)
             return
@@ -260,8 +267,15 @@ class _WidthRun:
         if view == "bounded":
             self.bounded(judged, held, report)
         self.count(judged, view, held)
-        if self.keep_screens:
-            self.kept.setdefault(view, list(judged.reading.rows))
+
+    def keep(self, view: View, judged: Judged, *, failed: bool) -> None:
+        """The view's screen as the first terminals that found a violation showed it (else the first terminals)."""
+        kept = self.kept.get(view)
+        if kept is not None and (kept[1] or not failed):
+            return
+        rows = judged.drawn if judged.drawn is not None else judged.rows
+        names = tuple(model.name for model in judged.models)
+        self.kept[view] = (KeptScreen(names, tuple(rows.texts)), failed)
 
     def legacy(self, judged: Judged, held: HeldFrame, report: Report) -> None:
         check_legible(judged, held.escape, report)
@@ -419,5 +433,5 @@ def run_width(
         result.judge_us[view] = (time.perf_counter() - started) * 1e6
     if keep_screens and result.violations:
         named = {violation.view for violation in result.violations}
-        result.screens = {view: rows for view, rows in run.kept.items() if view in named}
+        result.screens = {view: kept for view, (kept, _) in run.kept.items() if view in named}
     return result

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from ..fixtures.loading import FixtureProblem
 from ..runners.gate import FixtureResult, GateRun
 from ..runners.toolchain import Toolchain
-from ..terms import FAILURE_KINDS, VIEWS, Violation, WidthResult
+from ..terms import FAILURE_KINDS, VIEWS, KeptScreen, Violation, WidthResult
 from .escape import one_line
 from .vocabulary import EVERY_TERMINAL, PROBLEM_LABELS, TERMINALS, shown_path
 
@@ -69,11 +69,11 @@ def _outcome(case: ET.Element, tag: str, violations: list[Violation]) -> None:
         element.text = "\n".join(xml_text(str(violation)) for violation in violations)
 
 
-def _screen(case: ET.Element, view: str, width: int, screen: list[str]) -> None:
-    if screen:
+def _screen(case: ET.Element, view: str, width: int, screen: KeptScreen | None) -> None:
+    if screen is not None and screen.rows:
         rows = [
-            f"the {view} screen at {width} columns:",
-            *(f"\u2502{xml_text(row)}" for row in screen),
+            f"{screen.heading(view, width)}:",
+            *(f"\u2502{xml_text(row)}" for row in screen.rows),
         ]
         ET.SubElement(case, "system-out").text = "\n".join(rows)
 
@@ -107,7 +107,7 @@ def _width_cases(
                 [violation for violation in mine if violation.invariant in FAILURE_KINDS],
             )
             if mine:
-                _screen(case, view, width.width, width.screens.get(view, []))
+                _screen(case, view, width.width, width.screens.get(view))
 
 
 def _properties(suite: ET.Element, toolchain: Toolchain | None, **named: str) -> None:

@@ -34,9 +34,10 @@ def to_markdown(matrix: Matrix) -> str:
         "# askbench matrix",
         "",
         f"{len(matrix.fixtures)} fixtures × {len(names)} implementations at widths "
-        f"{', '.join(map(str, matrix.widths))}, every invariant judged on the virtual terminal "
-        "(`askbench matrix`). A cell is `ok`, or the invariants that failed — or `CRASH`, `TIMEOUT`, "
-        "`BAD_ANSWER` — linked to the screen the gate judged.",
+        f"{', '.join(map(str, matrix.widths))}, every invariant judged on the terminal models "
+        f"{', '.join(map(md_code, matrix.terminals))} (`askbench matrix`). A cell is `ok`, or the invariants "
+        "that failed — or `CRASH`, `TIMEOUT`, `BAD_ANSWER` — linked to the screen the gate judged, as the "
+        "terminal model named above it showed it.",
         "",
         *([f"Toolchain: {md_cell(matrix.toolchain.line())}.", ""] if matrix.toolchain else []),
         "| implementation | runs as | " + " | ".join(f"@{width}" for width in matrix.widths) + " |",
@@ -131,9 +132,10 @@ def to_html(matrix: Matrix) -> str:
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>askbench matrix</title>"
         f'<style>{STYLESHEET}</style></head><body class="matrix"><h1>askbench matrix</h1>'
         f"<p>{len(matrix.fixtures)} fixtures × {len(names)} implementations at widths "
-        f"{', '.join(map(str, matrix.widths))}; every invariant judged on the virtual terminal. A cell is "
+        f"{', '.join(map(str, matrix.widths))}; every invariant judged on the terminal models "
+        f"{', '.join(f'<code>{escape(name)}</code>' for name in matrix.terminals)}. A cell is "
         "<b>ok</b>, or the invariants that failed (or CRASH, TIMEOUT, BAD_ANSWER), linked to the screen the gate "
-        f"judged.</p>{toolchain}"
+        f"judged, as the terminal model named above it showed it.</p>{toolchain}"
         f'<div class="scroll">{summary}</div>{problems}'
         f"<div class=\"scroll\"><table><thead>{head}</thead><tbody>{''.join(body)}</tbody></table></div>"
         "</body></html>\n"

@@ -18,7 +18,7 @@ from pathlib import Path
 from ..drivers.adapter_client import AdapterCommand, AdapterSource
 from ..drivers.frame_sources import FrameSource
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.width_run import WIDTHS
+from ..judge.width_run import DEFAULT_MODELS, WIDTHS
 from ..terms import WidthResult
 from .gate import FixtureResult, run_fixture
 from .toolchain import Toolchain, gather_toolchain
@@ -84,6 +84,8 @@ class Matrix:
     """(fixture index, implementation name, width) → cell."""
     toolchain: Toolchain | None = None
     """What every column's verdicts rest on: one judge, one toolchain (``run_matrix`` records it)."""
+    terminals: tuple[str, ...] = tuple(model.name for model in DEFAULT_MODELS)
+    """The terminal models every frame was read on: a screen is what one of them showed."""
 
     def cell(self, index: int, name: str, width: int) -> Cell:
         return self.cells.get((index, name, width), Cell(("ERROR",)))
@@ -99,17 +101,18 @@ def _screen_path(implementation: str, fixture: Fixture, width: int) -> str:
     return f"{SCREENS_DIR}/{implementation}/{family}/{name}@{width}.txt"
 
 
-def _capped(rows: list[str]) -> list[str]:
+def _capped(rows: Sequence[str]) -> list[str]:
     if len(rows) <= MAX_SCREEN_ROWS:
-        return rows
+        return list(rows)
     head, tail = MAX_SCREEN_ROWS - 100, 100
-    return rows[:head] + [f"… {len(rows) - head - tail} rows not shown …"] + rows[-tail:]
+    return [*rows[:head], f"… {len(rows) - head - tail} rows not shown …", *rows[-tail:]]
 
 
 def screen_file(
     implementation: str, fixture: Fixture, result: FixtureResult, width: WidthResult | None
 ) -> str:
-    """What the gate saw for one failing cell: the violations, then each named view's screen row by row."""
+    """What the gate saw for one failing cell: the violations, then each named view's screen row by row as a
+    terminal showed it (a box the renderer drew kept), headed with the terminals that showed it so."""
     lines = [
         f"{fixture.id} @{width.width if width else '?'} — {implementation}",
         f"fixture: {fixture.path}",
@@ -121,12 +124,10 @@ def screen_file(
         return "\n".join(lines) + "\n"
     lines.append("violations:")
     lines += [f"  {violation}" for violation in width.violations]
-    for view, rows in width.screens.items():
-        lines += [
-            "",
-            f"── {view} @{width.width} ({len(rows)} rows) " + "─" * max(0, width.width - 30),
-        ]
-        lines += _capped(rows)
+    for view, screen in width.screens.items():
+        heading = f"── {screen.heading(view, width.width)} ({len(screen.rows)} rows) "
+        lines += ["", heading + "─" * max(0, width.width - len(heading))]
+        lines += _capped(screen.rows)
     return "\n".join(lines) + "\n"
 
 

@@ -392,7 +392,7 @@ def test_matrix_writes_markdown_and_html_with_links_to_failing_screens(tmp_path,
     screen = (out / f"matrix-screens/naive/bash/{REPRO.stem}@80.txt").read_text(encoding="utf-8")
     assert (
         "rows (bounded @80, grapheme)" in screen
-        and "── bounded @80" in screen
+        and "── the bounded screen at 80 columns on grapheme, codepoint, ambiguous-wide (" in screen
         and "Permission Required" in screen
     )
     assert "reference            @80 2/2" in capsys.readouterr().out

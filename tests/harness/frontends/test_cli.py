@@ -1,5 +1,4 @@
-"""The command line: ``render`` writes the frame exactly as the terminal receives it; ``check`` never goes
-green on nothing and speaks the formats CI reads; ``--version`` and ``python -m askbench``."""
+"""The command line: ``check`` never goes green on nothing and speaks the formats CI reads; ``--version`` and ``python -m askbench``."""
 
 import importlib.util
 import json
@@ -11,48 +10,10 @@ import pytest
 from tmp_corpus import LS, Corpus
 
 from askbench import __version__
-from askbench.harness.drivers.paint import ANSI_PAINT_OPEN
 from askbench.harness.exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from askbench.harness.frontends.cli import main
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
-REPRO = CORPUS / "bash" / "powershell-here-string-report-200-lines.json"
-
-
-def test_render_plain_writes_one_row_per_line_within_the_width(capsys):
-    assert main(["render", str(REPRO), "--width", "80", "--plain"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Permission Required"
-    assert all(len(line) <= 80 for line in lines)
-    assert "\x1b" not in "".join(lines)
-    assert any(line.startswith("command : ") for line in lines)
-
-
-def test_render_complete_and_legacy_show_every_line_of_the_here_string(capsys):
-    main(["render", str(REPRO), "--complete", "--plain"])
-    complete = capsys.readouterr().out.splitlines()
-    main(["render", str(REPRO), "--legacy", "--plain"])
-    legacy = capsys.readouterr().out.splitlines()
-    assert len(complete) > 200 and len(legacy) > 200
-    assert "ctrl+o collapse" in complete[-1]
-
-
-def test_render_paints_only_when_colour_is_asked_for_or_stdout_is_a_terminal(capsys, monkeypatch):
-    main(["render", str(REPRO)])
-    assert "\x1b[" not in capsys.readouterr().out  # captured: not a terminal
-    main(["render", str(REPRO), "--color", "always"])
-    assert ANSI_PAINT_OPEN in capsys.readouterr().out
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
-    main(["render", str(REPRO)])
-    assert ANSI_PAINT_OPEN in capsys.readouterr().out
-    monkeypatch.setenv("NO_COLOR", "1")
-    main(["render", str(REPRO)])
-    assert "\x1b[" not in capsys.readouterr().out
-
-
-def test_render_of_a_missing_fixture_exits_2_naming_it(capsys, tmp_path):
-    assert main(["render", str(tmp_path / "nope.json")]) == 2
-    assert "nope.json" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("widths", ["abc", "10", ""])
@@ -312,14 +273,3 @@ def test_a_crash_that_cannot_be_judged_exits_2_naming_the_file_and_the_field(pat
     rendered = askbench("render", str(path))
     assert rendered.returncode == EXIT_UNUSABLE and "Traceback" not in rendered.stderr
     assert f"{path}: {field}: " in rendered.stderr
-
-
-@pytest.mark.parametrize("width", ["10", "19"])
-def test_render_below_the_dialogs_minimum_width_is_a_usage_error_not_a_traceback(capsys, width):
-    with pytest.raises(SystemExit) as exit_info:
-        main(
-            ["render", "corpus/bash/powershell-here-string-report-200-lines.json", "--width", width]
-        )
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert f"the dialog needs at least 20 columns, got {width}" in err and "Traceback" not in err

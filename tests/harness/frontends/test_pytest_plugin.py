@@ -42,7 +42,7 @@ def test_the_gates_verdicts_with_every_violation_and_the_screen(
         [
             "*bounded @80: 1 violation",
             "*expect (bounded @80, grapheme, codepoint, ambiguous-wide): kind is 'bash', expected 'mcp'*",
-            "*the bounded screen at 80 columns:*",
+            "*the bounded screen at 80 columns on grapheme, codepoint, ambiguous-wide:*",
             "*│Permission Required*",
         ]
     )

@@ -685,3 +685,75 @@ def test_a_tall_core_keeps_at_every_width_the_rows_its_cap_takes_at_80_columns(w
     found = _fixture_run(key, width, variant_named("cap-in-cells-only").render)
     rows = [v.message for v in found if v.invariant == "rows" and v.view == "bounded"]
     assert rows and "'rule' takes" in rows[0], found
+
+
+# ── a frame that does not fit one terminal is judged on the others ──────────
+
+ARROWS = "echo '" + "\u2192 " * 27 + "' && ls"
+"""A command whose one row, measured narrow, fills the box: 27 cells wider on ``ambiguous-wide``."""
+
+
+def _narrow_in_a_box():
+    """A renderer in a box that measures the box as wide as any terminal draws it but its text narrow:
+    only a row of ambiguous characters (the arrows) is wider on ``ambiguous-wide`` than the box."""
+    from askbench.harness.drivers.variants import variant_named
+    from askbench.harness.drivers.variants.meaning import boxed
+
+    return boxed(variant_named("widths-by-graphemes").render)
+
+
+def test_a_row_too_wide_on_ambiguous_wide_alone_fails_fit_there_naming_the_row_its_cells_and_characters():
+    payload = _payload(ARROWS)
+    assert judge_payload(payload, AT_80).violations == []
+    found = judge_payload(payload, AT_80, source=_narrow_in_a_box()).violations
+    assert {(v.invariant, v.view, v.terminal) for v in found} == {
+        ("fit", view, "ambiguous-wide") for view in ("bounded", "complete", "legacy")
+    }, found
+    bounded = next(v.message for v in found if v.view == "bounded")
+    assert bounded.startswith(
+        "15 frame lines occupy 16 screen rows: frame line 4 is 107 cells on ambiguous-wide, "
+        "over its 80 columns: \"\u2502 command : echo '\u2192 \u2192"
+    ), bounded
+    assert bounded.endswith(
+        "the characters that widened it: \u2192 U+2192 is 2 cells on ambiguous-wide (27 on the line), "
+        "\u2502 U+2502 is 2 cells on ambiguous-wide (2 on the line)"
+    ), bounded
+
+
+def test_a_row_too_wide_on_one_terminal_cascades_when_the_other_checks_still_read_it_there(
+    monkeypatch,
+):
+    """The mutant the fit diagnosis must kill: the checks read on after a row wrapped, and the wrapped box
+    reads as a layout and facts that are not the ones drawn."""
+    from askbench.harness.judge import screen_checks, width_run
+
+    def fit_and_read_on(judged, line_count, report):
+        screen_checks.check_fit(judged, line_count, report)
+        return True
+
+    monkeypatch.setattr(width_run, "check_fit", fit_and_read_on)
+    found = judge_payload(_payload(ARROWS), AT_80, source=_narrow_in_a_box()).violations
+    assert {v.invariant for v in found} > {"fit"}, found
+
+
+def test_a_frame_that_does_not_fit_one_terminal_is_still_judged_on_every_other():
+    """Without the option that denies, the box is a layout violation on the terminals where it fits; where
+    it does not, it is that alone."""
+    drawn = _narrow_in_a_box()
+
+    def without_no(payload, fixture, view, width, budget):
+        frame = drawn(payload, fixture, view, width, budget)
+        return replace(frame, lines=tuple(line for line in frame.lines if "(n) No" not in line))
+
+    found = judge_payload(_payload(ARROWS), AT_80, source=without_no).violations
+    judged = {(v.invariant, v.terminal) for v in found if v.view == "bounded"}
+    assert ("layout", "grapheme") in judged and ("layout", "codepoint") in judged, found
+    assert {invariant for invariant, terminal in judged if terminal == "ambiguous-wide"} == {"fit"}
+
+
+def test_the_screen_kept_for_a_report_is_the_one_that_failed_with_its_box_and_its_terminal():
+    found = judge_payload(_payload(ARROWS), AT_80, source=_narrow_in_a_box(), keep_screens=True)
+    screen = found.screens["bounded"]
+    assert screen.terminals == ("ambiguous-wide",)
+    assert screen.rows[0].startswith("\u256d\u2500") and screen.rows[1].startswith("\u2502 ")
+    assert len(screen.rows) == 16  # the wrapped row as the terminal wrapped it

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tmp_corpus import Corpus
 
-from askbench.harness.fixtures.loading import Fixture, load_one
+from askbench.harness.fixtures.loading import Fixture, load_discovered
 from askbench.harness.reporters import gallery, gallery_pages
 from askbench.harness.reporters.gallery_pages import INDEX
 from askbench.harness.reporters.gallery_pages import gallery_pages as pages_of
@@ -29,7 +29,7 @@ def _fixture(corpus: Corpus, name: str, lines: int, family: str) -> Fixture:
         },
         family=family,
     )
-    fixture = load_one(path)
+    fixture = load_discovered(path)
     assert isinstance(fixture, Fixture)
     return fixture
 

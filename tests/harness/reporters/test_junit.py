@@ -102,7 +102,7 @@ def test_every_violation_of_a_testcase_is_in_its_one_failure_beside_the_screen(
         assert (failures[0].get("message") or "").startswith("4 violations: ")
         screen = (bounded.findtext("system-out") or "").split("\n")
         assert (
-            screen[0] == "the bounded screen at 80 columns:"
+            screen[0] == "the bounded screen at 80 columns on grapheme, codepoint, ambiguous-wide:"
             and "\u2502Permission Required" in screen
         )
     passing = suite.find(f"testcase[@name='complete @80 [{TERMINALS[0]}]']")
