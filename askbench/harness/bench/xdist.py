@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..fixtures.loading import BUILTIN_CORPUS, MANIFEST_NAME, discover
+from .worker_cpu import read_worker_cpu
 
 BEGIN = "<!-- askbench bench --xdist: begin -->"
 END = "<!-- askbench bench --xdist: end -->"
@@ -112,20 +113,6 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _worker_cpu(output: str) -> tuple[float, ...]:
-    from ..frontends.pytest_plugin import (
-        WORKER_CPU_LINE,  # here: the gate's own install has no pytest
-    )
-
-    for line in output.splitlines():
-        if line.startswith(WORKER_CPU_LINE):
-            return tuple(
-                float(value)
-                for value in re.findall(r" ([\d.]+)(?:,|$)", line[len(WORKER_CPU_LINE) :])
-            )
-    return ()
-
-
 def _timed(label: str, command: Sequence[str], cwd: Path, outcome: Callable[[str], str]) -> Timed:
     cpu = _children_cpu()
     started = time.perf_counter()
@@ -138,7 +125,7 @@ def _timed(label: str, command: Sequence[str], cwd: Path, outcome: Callable[[str
         done.returncode,
         outcome(done.stdout),
         _children_cpu() - cpu,
-        _worker_cpu(done.stdout),
+        read_worker_cpu(done.stdout),
     )
 
 
