@@ -140,7 +140,7 @@ bench: $(TESTS)
 
 # The gate on one bash command of 1 to 32 MB at three widths: the Large inputs section of reports/bench.md.
 bench-large: $(GATE)
-	$(BIN)/python -m askbench.harness.bench.large --write reports/bench.md
+	$(BIN)/python -m askbench.harness.frontends.bench_large_command --write reports/bench.md
 
 # Writes reports/corpus.md and reports/gallery.html.
 # The judge on renderers written apart from it, from docs/ alone (benchmarks/outside-renderers): every sound
