@@ -140,7 +140,7 @@ bench: $(TESTS)
 
 # The gate on one bash command of 1 to 32 MB at three widths: the Large inputs section of reports/bench.md.
 bench-large: $(GATE)
-	$(BIN)/python -m askbench.harness.bench.large --write reports/bench.md
+	$(BIN)/python -m askbench.harness.frontends.bench_large_command --write reports/bench.md
 
 # The judge on renderers written apart from it, from docs/ alone (benchmarks/outside-renderers): every sound
 # one on the whole corpus, every defect on the fixtures where it shows; reports/outside-renderers.md says how

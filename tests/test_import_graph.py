@@ -21,7 +21,14 @@ imports none of the harness. Every package below ``askbench`` (the data packages
 Every role keeps to its room: a runner takes data and returns results, so it
 imports no reporter and no front-end; only the front-ends parse a command
 line (and the few modules run as a process of their own); only the
-reporters, and the bench wing for its own report, write HTML or Markdown.
+reporters write HTML or Markdown.
+
+The bench wing stands above the runners and below the reporters: a
+benchmark drives the renderer, the drivers and the gate (``runners.gate``)
+to measure them, so it imports them, and like a runner it is data in and
+results out, so it imports no reporter and no front-end; the reporters read
+its results to write ``reports/bench.md``, and the front-ends start it.
+Nothing below it (the runners, the judge) imports it.
 """
 
 from __future__ import annotations
@@ -210,7 +217,8 @@ def test_the_renderer_never_reaches_the_judge() -> None:
 
 HARNESS = "askbench.harness"
 ABOVE_THE_JUDGE = tuple(
-    f"{HARNESS}.{role}" for role in ("drivers", "runners", "reporters", "frontends", "agents")
+    f"{HARNESS}.{role}"
+    for role in ("drivers", "runners", "bench", "reporters", "frontends", "agents")
 )
 HARNESS_ROLES = tuple(
     name for name in INSTALLED if name.count(".") == 2 and name.startswith(HARNESS + ".")
@@ -331,12 +339,16 @@ def test_a_package_without_all_is_named(tmp_path: Path) -> None:
 
 # ── every role in its room ─────────────────────────────────────────────────
 
-UPWARD: Mapping[str, tuple[str, ...]] = {"runners": ("reporters", "frontends")}
-"""Roles a role never imports: a run is data in and results out, whoever shows it and whatever started it."""
+UPWARD: Mapping[str, tuple[str, ...]] = {
+    "runners": ("bench", "reporters", "frontends"),
+    "bench": ("reporters", "frontends"),
+}
+"""Roles a role never imports: a run or a measurement is data in and results out, whoever shows it and whatever
+started it; and the runners are what the bench measures."""
 HELPER_PROCESSES = frozenset({"askbench.harness.agents.standin", "askbench.harness.bench.large"})
 """Modules run as a process of their own (``python -m``), so they parse their own command line."""
-WRITER_ROOMS = ("reporters", "bench")
-"""Where HTML and Markdown pages are written: the reporters, and the bench wing, whose report is its own."""
+WRITER_ROOMS = ("reporters",)
+"""Where HTML and Markdown pages are written: the reporters only, the bench's report among them."""
 
 _MARKDOWN_RULE = re.compile(r"\|\s*:?-{3,}:?\s*\|")
 _ESCAPERS = frozenset({"md_cell", "md_code", "md_link", "html_text"})
@@ -392,6 +404,13 @@ def page_writers(modules: Mapping[str, Path]) -> set[str]:
     return {name for name, path in modules.items() if _writes_pages(_tree(path))}
 
 
+def writers_outside(
+    modules: Mapping[str, Path], rooms: tuple[str, ...] = WRITER_ROOMS, top: str = HARNESS
+) -> set[str]:
+    """The modules that write HTML or Markdown outside the roles ``rooms`` names."""
+    return {name for name in page_writers(modules) if role_of(name, top) not in rooms}
+
+
 def runs_as_a_process(path: Path) -> bool:
     """Whether the module has an ``if __name__ == "__main__":`` block."""
     return any(
@@ -403,7 +422,11 @@ def runs_as_a_process(path: Path) -> bool:
     )
 
 
-def test_runners_never_import_reporters_or_frontends() -> None:
+def test_runners_and_the_bench_never_import_reporters_or_frontends() -> None:
+    assert (
+        f"{HARNESS}.runners.gate" in GRAPH[f"{HARNESS}.bench.run"]
+    )  # the arrow bench → runners stands
+    assert f"{HARNESS}.bench.results" in GRAPH[f"{HARNESS}.reporters.bench_report"]
     assert forbidden_imports(GRAPH, UPWARD) == set()
 
 
@@ -413,10 +436,13 @@ def test_only_the_front_ends_and_helper_processes_parse_a_command_line() -> None
     assert all(runs_as_a_process(INSTALLED[name]) for name in HELPER_PROCESSES)
 
 
-def test_html_and_markdown_are_written_only_in_the_reporters_and_the_bench_wing() -> None:
+def test_html_and_markdown_are_written_only_in_the_reporters() -> None:
     writers = page_writers(INSTALLED)
-    assert {"askbench.harness.reporters.gallery", "askbench.harness.bench.markdown"} <= writers
-    assert {name for name in writers if role_of(name) not in WRITER_ROOMS} == set()
+    assert {
+        "askbench.harness.reporters.gallery",
+        "askbench.harness.reporters.bench_report",
+    } <= writers
+    assert writers_outside(INSTALLED) == set()
 
 
 def test_an_upward_import_is_found_wherever_it_stands(tmp_path: Path) -> None:
@@ -433,6 +459,45 @@ def test_an_upward_import_is_found_wherever_it_stands(tmp_path: Path) -> None:
     assert forbidden_imports(import_graph(modules), UPWARD, "pkg") == {
         "pkg.runners.run → pkg.reporters.page"
     }
+
+
+def test_the_bench_reaching_up_is_found_and_the_runners_below_it_are_not(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "bench/__init__.py": "",
+            "bench/run.py": "from ..runners import gate\ndef later():\n    from ..reporters import page\n",
+            "bench/xdist.py": "import importlib\nimportlib.import_module('pkg.frontends.plugin')\n",
+            "runners/__init__.py": "",
+            "runners/gate.py": "def timed():\n    from ..bench.run import later\n",
+            "reporters/__init__.py": "",
+            "reporters/page.py": "from ..bench.run import later\n",
+            "frontends/__init__.py": "",
+            "frontends/plugin.py": "from ..bench import xdist\n",
+        },
+    )
+    assert forbidden_imports(import_graph(modules), UPWARD, "pkg") == {
+        "pkg.bench.run → pkg.reporters",
+        "pkg.bench.run → pkg.reporters.page",
+        "pkg.bench.xdist → pkg.frontends.plugin",
+        "pkg.runners.gate → pkg.bench.run",
+    }
+
+
+def test_a_page_written_outside_the_reporters_is_found(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "bench/__init__.py": "",
+            "bench/markdown.py": "ROWS = ['| size | time |', '| ---: | ---: |']\n",
+            "bench/results.py": "TEXT = 'a | b'\n",
+            "reporters/__init__.py": "",
+            "reporters/bench_report.py": "ROWS = ['| size | time |', '| ---: | ---: |']\n",
+        },
+    )
+    assert writers_outside(modules, top="pkg") == {"pkg.bench.markdown"}
 
 
 def test_argparse_and_page_writing_are_found_in_any_module(tmp_path: Path) -> None:

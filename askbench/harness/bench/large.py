@@ -9,8 +9,10 @@ each size's peak must be its own). The slope of CPU seconds over megabytes
 is the constant; the fit's R² and the spread of the per-megabyte cost say
 whether the curve is a line.
 
-``python -m askbench.harness.bench.large --write reports/bench.md`` measures
-and writes the ``Large inputs`` section of the bench report in place.
+``make bench-large`` (``askbench.harness.frontends.bench_large_command``) measures
+and writes the ``Large inputs`` section of the bench report
+(``askbench.harness.reporters.bench_large``); this module is also the child
+each size is judged in, ``python -m askbench.harness.bench.large --point``.
 """
 
 from __future__ import annotations
@@ -27,26 +29,22 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .xdist import splice
-
 __all__ = [
-    "LargePoint",
-    "Line",
+    "LARGE_WIDTHS",
     "SIZES_MB",
+    "LargePoint",
+    "LargeRun",
+    "Line",
     "fit_line",
     "large_command",
     "main",
     "measure",
-    "section",
-    "write_section",
 ]
 
 SIZES_MB = (1, 2, 4, 8, 16, 32)
 LARGE_WIDTHS = (80, 120, 160)
 MB = 1 << 20
 _LINE = "echo " + "B" * 70 + "\n"
-START, END = "<!-- large-inputs -->", "<!-- /large-inputs -->"
-"""The markers around the section in the report: everything between them is this module's."""
 
 
 def large_command(size: int) -> str:
@@ -122,8 +120,8 @@ def _point(size_mb: float, corpus: Path) -> LargePoint:
     return LargePoint(size_mb, cpu, wall, _memory_mb("VmHWM"), base, run.exit_code)
 
 
-def measure(sizes_mb: Sequence[float] = SIZES_MB) -> list[LargePoint]:
-    """Every size in a child process of its own, smallest first.
+def measure(sizes_mb: Sequence[float] = SIZES_MB) -> LargeRun:
+    """Every size in a child process of its own, smallest first, and the load average once they are judged.
 
     The corpus is written here, not in the child: building a command of the
     size would raise the child's peak before the gate reads a byte of it.
@@ -147,7 +145,7 @@ def measure(sizes_mb: Sequence[float] = SIZES_MB) -> list[LargePoint]:
                 text=True,
             )
         points.append(LargePoint(**json.loads(done.stdout)))
-    return points
+    return LargeRun(tuple(points), os.getloadavg()[0])
 
 
 @dataclass(frozen=True)
@@ -172,87 +170,50 @@ def fit_line(xs: Sequence[float], ys: Sequence[float]) -> Line:
     return Line(slope, intercept, 1.0 - residual / total if total else 1.0)
 
 
-def section(points: Sequence[LargePoint], load: float | None = None) -> str:
-    """The report's ``Large inputs`` section: a row per size, the fitted slopes and the targets."""
-    xs = [point.size_mb for point in points]
-    cpu = fit_line(xs, [point.cpu_s for point in points])
-    memory = fit_line(xs, [point.extra_mb for point in points])
-    top = max(points, key=lambda point: point.size_mb)
-    widths = ", ".join(str(width) for width in LARGE_WIDTHS)
-    lines = [
-        START,
-        "## Large inputs",
-        "",
-        f"One bash command of {xs[0]:g} to {top.size_mb:g} MB (lines of `echo`, a `curl … | sh` last) judged by the "
-        f"gate at {widths} columns on every terminal model, each size in a process of its own "
-        "(`python -m askbench.harness.bench.large`).",
-        "",
-        "| size | CPU s | wall s | MB/s per width | peak MB | payload's MB (peak − idle) | × payload | verdict |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
-    ]
-    for point in points:
-        lines.append(
-            f"| {point.size_mb:g} MB | {point.cpu_s:.1f} | {point.wall_s:.1f} | {point.mb_per_s:.2f} | "
-            f"{point.peak_mb:.0f} | {point.extra_mb:.0f} | {point.extra_mb / point.size_mb:.1f} | "
-            f"{'ok' if point.exit_code == 0 else f'exit {point.exit_code}'} |"
+@dataclass(frozen=True)
+class LargeRun:
+    """Every size measured, and the lines CPU time and memory follow over megabytes."""
+
+    points: tuple[LargePoint, ...]
+    load: float | None = None
+    """The 1-minute load average once every size was judged: wall seconds are not the gate's own above the cores."""
+
+    @property
+    def cpu(self) -> Line:
+        """CPU seconds (three widths) over megabytes: the gate's constant is the slope."""
+        return fit_line(
+            [point.size_mb for point in self.points], [point.cpu_s for point in self.points]
         )
-    lines += [
-        "",
-        f"- CPU time: {cpu.slope:.2f} s per MB (three widths) {_signed(cpu.intercept, '.2f')} s, R² {cpu.r2:.4f}",
-        f"- memory the payload adds: {memory.slope:.1f} MB per MB {_signed(memory.intercept, '.0f')} MB, "
-        f"R² {memory.r2:.4f}",
-        f"- {top.size_mb:g} MB at three widths: {top.cpu_s:.1f} s CPU (target < 30 s), {top.peak_mb:.0f} MB peak "
-        f"(target < 300 MB); {top.mb_per_s:.2f} MB/s per width (target ≥ 20)",
-    ]
-    if load is not None:
-        lines.append(
-            f"- load average during the run: {load:.1f} (wall seconds are not the gate's own above the core count)"
+
+    @property
+    def memory(self) -> Line:
+        """The payload's peak megabytes over its megabytes."""
+        return fit_line(
+            [point.size_mb for point in self.points], [point.extra_mb for point in self.points]
         )
-    return "\n".join([*lines, END])
 
-
-def _signed(value: float, spec: str) -> str:
-    """An intercept after the slope it is added to: ``+ 0.21``, or ``− 1.36`` for a negative one."""
-    return f"{'−' if value < 0 else '+'} {abs(value):{spec}}"
-
-
-def write_section(report: Path, text: str) -> None:
-    """Put the section into the report between its markers, or at its end when it has none yet."""
-    old = report.read_text() if report.exists() else ""
-    new = splice(old, text, START, END) if old else text
-    report.write_text(new.rstrip("\n") + "\n")
+    @property
+    def top(self) -> LargePoint:
+        """The largest size, where the targets are judged."""
+        return max(self.points, key=lambda point: point.size_mb)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The child ``measure`` starts for one size: judge its corpus here and print the point as JSON."""
     parser = argparse.ArgumentParser(
         prog="python -m askbench.harness.bench.large", description=__doc__
     )
     parser.add_argument(
         "--point",
         type=float,
+        required=True,
         help="judge the corpus of one size (MB) given by --corpus here and print its point as JSON",
     )
     parser.add_argument("--corpus", type=Path, help="with --point: the corpus of that size")
-    parser.add_argument(
-        "--sizes",
-        default=",".join(str(size) for size in SIZES_MB),
-        help="sizes in MB, comma-separated",
-    )
-    parser.add_argument(
-        "--write", type=Path, help="the report to write the section into (else it is printed)"
-    )
     args = parser.parse_args(argv)
-    if args.point is not None:
-        if args.corpus is None:
-            parser.error("--point needs --corpus, the folder measure() wrote for that size")
-        print(json.dumps(asdict(_point(args.point, args.corpus))))
-        return 0
-    points = measure([float(size) for size in args.sizes.split(",")])
-    text = section(points, os.getloadavg()[0])
-    if args.write:
-        write_section(args.write, text)
-    else:
-        print(text)
+    if args.corpus is None:
+        parser.error("--point needs --corpus, the folder measure() wrote for that size")
+    print(json.dumps(asdict(_point(args.point, args.corpus))))
     return 0
 
 

@@ -1,7 +1,7 @@
 """The facts one ``askbench bench`` run found: plain frozen records, and the verdicts read from them.
 
 The measurements (``askbench.harness.bench.run``) make them and the Markdown
-reporter (``askbench.harness.bench.markdown``) reads them, so either can be
+reporter (``askbench.harness.reporters.bench_report``) reads them, so either can be
 tested on hand-made results without the other.
 """
 

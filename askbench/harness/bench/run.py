@@ -1,4 +1,4 @@
-"""``askbench bench``: every measurement in one process, written to ``reports/bench.md``.
+"""``askbench bench``: every measurement in one process, the results ``reports/bench.md`` is written from.
 
 The issue's targets are ratios measured in one run (bounded 10 MB / 10 KB,
 ours against ``wcwidth.wrap``), because absolute times on a shared 2-core

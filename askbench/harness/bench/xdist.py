@@ -8,12 +8,12 @@ scratch folder, never the repository) judged by ``askbench check`` in one
 process, by ``pytest --askbench`` in one process, and by ``pytest --askbench
 -n auto``, each a subprocess timed by the wall clock.
 
-The numbers go into ``reports/bench.md`` as a section of their own between
-two markers; ``askbench bench`` keeps the section as it is, since measuring
-it runs the whole gate several times over, far more than the rest of the
-bench. The machine is
-shared, so the section states the load average, and the ratios measured
-side by side are the figures to read.
+The result is an ``XdistRun``, with the load average before and after, since
+the machine is shared and the ratios measured side by side are the figures
+to read; ``askbench.harness.reporters.bench_xdist`` writes it into
+``reports/bench.md`` as a section of its own, which ``askbench bench`` keeps
+as it is: measuring it runs the whole gate several times over, far more than
+the rest of the bench.
 """
 
 from __future__ import annotations
@@ -31,9 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..fixtures.loading import BUILTIN_CORPUS, MANIFEST_NAME, discover
+from .worker_cpu import read_worker_cpu
 
-BEGIN = "<!-- askbench bench --xdist: begin -->"
-END = "<!-- askbench bench --xdist: end -->"
 COPIES = 10
 
 
@@ -112,20 +111,6 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _worker_cpu(output: str) -> tuple[float, ...]:
-    from ..frontends.pytest_plugin import (
-        WORKER_CPU_LINE,  # here: the gate's own install has no pytest
-    )
-
-    for line in output.splitlines():
-        if line.startswith(WORKER_CPU_LINE):
-            return tuple(
-                float(value)
-                for value in re.findall(r" ([\d.]+)(?:,|$)", line[len(WORKER_CPU_LINE) :])
-            )
-    return ()
-
-
 def _timed(label: str, command: Sequence[str], cwd: Path, outcome: Callable[[str], str]) -> Timed:
     cpu = _children_cpu()
     started = time.perf_counter()
@@ -138,7 +123,7 @@ def _timed(label: str, command: Sequence[str], cwd: Path, outcome: Callable[[str
         done.returncode,
         outcome(done.stdout),
         _children_cpu() - cpu,
-        _worker_cpu(done.stdout),
+        read_worker_cpu(done.stdout),
     )
 
 
@@ -182,94 +167,36 @@ def _load() -> str:
         return "unknown"
 
 
-def format_section(
-    timings: Sequence[CorpusTiming], cores: int | None, load_before: str, load_after: str
-) -> str:
-    cores_known = cores or 1
-    lines = [
-        BEGIN,
-        "## The gate over processes: `pytest --askbench -n auto`",
-        "",
-        "Measured by `askbench bench --xdist --scratch DIR` (many minutes; `askbench bench` keeps this section as "
-        "it is). Each run is a subprocess: `askbench check --json` (the gate in one process), `pytest --askbench` "
-        "(the same checks as pytest items, one per fixture × width × view) in one process, and with `-n auto` "
-        "(pytest-xdist; a fixture's items stay on one worker, `--dist loadscope`). The 10× corpus is every "
-        "fixture of the built-in corpus copied ten times into the scratch folder. pytest runs in the test "
-        "environment, with its other plugins (hypothesis, syrupy, benchmark) loaded; what `pytest --askbench` "
-        "costs over `askbench check` in one process is pytest's own work per item (setup, call, teardown and a "
-        "report for each of nine items per fixture) and those plugins' hooks, and `-n auto` divides the sum.",
-        "",
-        f"Cores: {cores or 'unknown'}. Load average (1, 5, 15 min) {load_before} before and {load_after} after. "
-        "**Read the CPU columns.** The machine is shared, and Linux schedules by session (autogroup): however many "
-        "processes a run starts, its session gets one share of the cores, so on a busy machine the wall time of "
-        "`-n auto` cannot fall below one process's — it measures contention, not the gate. *CPU* is the user and "
-        "system time of every process of the run; *busiest* is the largest CPU time of one process (each xdist "
-        "worker's own, as the plugin reports it); *on idle cores* is what follows for an unloaded machine with "
-        f"{cores_known} cores: the larger of the busiest process and the CPU time spread evenly.",
-        "",
-        "| corpus | fixtures | run | wall (shared) | CPU | busiest | on idle cores | vs. `askbench check` | outcome |",
-        "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |",
-    ]
-    for timing in timings:
-        base = next(
-            run for run in timing.runs if run.label == "askbench check, 1 process"
-        ).idle_estimate(cores_known)
-        for run in timing.runs:
-            idle = run.idle_estimate(cores_known)
-            workers = f" ({len(run.worker_cpu)} workers)" if run.worker_cpu else ""
-            lines.append(
-                f"| {timing.name} | {timing.fixtures:,} | {run.label}{workers} | {run.seconds:,.1f} s "
-                f"| {run.cpu_seconds:,.1f} s | {run.busiest:,.1f} s | {idle:,.1f} s | {base / idle if idle else 0:.2f}× "
-                f"| {run.outcome} (exit {run.exit_code}) |"
-            )
-    lines += ["", "Commands (the corpus path as measured):", ""]
-    for timing in timings:
-        for run in timing.runs:
-            lines.append(
-                f"- `{' '.join('python' if part == sys.executable else part for part in run.command)}`"
-            )
-    lines += ["", END]
-    return "\n".join(lines) + "\n"
+@dataclass(frozen=True)
+class XdistRun:
+    """The built-in corpus and its 10× copy timed, with the cores and the load average around the runs."""
+
+    timings: tuple[CorpusTiming, ...]
+    cores: int | None
+    load_before: str
+    load_after: str
 
 
-def splice(report: str, section: str, begin: str = BEGIN, end: str = END) -> str:
-    """``report`` with its section between ``begin`` and ``end`` (by default the xdist one) replaced by ``section``
-    (appended when it has none)."""
-    if begin in report and end in report:
-        head, rest = report.split(begin, 1)
-        tail = rest.split(end, 1)[1]
-        return head + section.rstrip("\n") + tail
-    return report.rstrip("\n") + "\n\n" + section
-
-
-def kept_section(report_path: Path, begin: str = BEGIN, end: str = END) -> str | None:
-    """The section between ``begin`` and ``end`` (by default the xdist one) of an existing report, to carry over
-    when the rest is measured again."""
-    try:
-        text = report_path.read_text(encoding="utf-8")
-    except OSError:
-        return None
-    if begin not in text or end not in text:
-        return None
-    return begin + text.split(begin, 1)[1].split(end, 1)[0] + end + "\n"
-
-
-def write_xdist_section(report_path: Path, scratch: Path, log: Callable[[str], None]) -> str:
-    """Measure the corpus and the 10× corpus and write the section into ``report_path``; the section."""
+def measure_xdist(scratch: Path, log: Callable[[str], None]) -> XdistRun:
+    """The corpus and the 10× corpus, generated under ``scratch``, each timed three ways."""
     load_before = _load()
     copies = scratch / "corpus-10x"
     fixtures = sum(1 for found in discover([BUILTIN_CORPUS]) if isinstance(found, Path))
     copied = make_copies(BUILTIN_CORPUS, copies)
     log(f"{copied} fixtures copied into {copies}")
-    timings = [
+    timings = (
         measure_corpus("built-in", BUILTIN_CORPUS, fixtures, scratch, log),
         measure_corpus(f"{COPIES}× built-in", copies, copied, scratch, log),
-    ]
-    section = format_section(timings, os.cpu_count(), load_before, _load())
-    existing = (
-        report_path.read_text(encoding="utf-8")
-        if report_path.exists()
-        else "# askbench benchmarks\n"
     )
-    report_path.write_text(splice(existing, section), encoding="utf-8")
-    return section
+    return XdistRun(timings, os.cpu_count(), load_before, _load())
+
+
+__all__ = [
+    "COPIES",
+    "CorpusTiming",
+    "Timed",
+    "XdistRun",
+    "make_copies",
+    "measure_corpus",
+    "measure_xdist",
+]

@@ -1,4 +1,4 @@
-"""The ways in: the ``askbench`` command line, ``askbench try``, the pytest plugin.
+"""The ways in: the ``askbench`` command line, ``askbench try``, the pytest plugin, ``make bench-large``.
 
 Each turns what a person or CI typed into a run and its output into an exit code; nothing else
 imports them, so the engines below can be used from Python without argparse, a TTY or pytest.
@@ -8,6 +8,7 @@ __all__ = [
     "adapter_commands",
     "agents_command",
     "bench_command",
+    "bench_large_command",
     "cli",
     "completion",
     "contrib",

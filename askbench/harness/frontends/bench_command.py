@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..bench import timing as bench_timing
 from ..bench.peers import parse_peer
-from ..bench.report import write_bench
+from ..bench.run import run_bench
 from ..bench.settings import (
     FULL,
     QUICK,
@@ -21,7 +21,9 @@ from ..bench.settings import (
     expected_run,
     parse_only,
 )
-from ..bench.xdist import write_xdist_section
+from ..bench.xdist import measure_xdist
+from ..reporters.bench_files import write_bench
+from ..reporters.bench_xdist import write_xdist_section
 from .option_types import argument_type
 
 
@@ -42,7 +44,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             )
             return 2
         report = Path(args.out) / "bench.md"
-        write_xdist_section(report, Path(args.scratch), log)
+        write_xdist_section(report, measure_xdist(Path(args.scratch), log))
         print(f"wrote the xdist section of {report}")
         return 0
     only = args.only if args.only is not None else frozenset(SECTIONS)
@@ -57,7 +59,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             f"warning: the load average is {load:.2f} on {cpus} CPUs: expect about {_duration(expected * load / cpus)}; "
             "times will be inflated and the report marks any missed target as measured under load"
         )
-    files = write_bench(Path(args.out), settings, log, args.impl, args.only)
+    files = write_bench(Path(args.out), run_bench(settings, log, args.impl, args.only))
     print(f"wrote {files.report}" + (f" and {files.plot}" if files.plot is not None else ""))
     return 0
 

@@ -120,7 +120,6 @@ def _own_corpora(rootdir: Path, collected: list[str]) -> list[str]:
 
 
 _WORKER_CPU = pytest.StashKey[dict[str, float]]()
-WORKER_CPU_LINE = "askbench: CPU seconds per xdist worker:"
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -147,8 +146,9 @@ def pytest_terminal_summary(
 ) -> None:
     cpu = config.stash.get(_WORKER_CPU, {})
     if cpu:
-        shown = ", ".join(f"{worker} {seconds:.1f}" for worker, seconds in sorted(cpu.items()))
-        terminalreporter.write_line(f"{WORKER_CPU_LINE} {shown}")
+        from ..bench.worker_cpu import worker_cpu_line
+
+        terminalreporter.write_line(worker_cpu_line(cpu))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

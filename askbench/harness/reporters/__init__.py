@@ -7,10 +7,24 @@ person at a terminal, ``json`` for scripts, ``junit`` for CI servers,
 ``github`` for GitHub Actions annotations, ``progress`` while the run lasts,
 ``summary`` for the line that ends the table.
 ``vocabulary`` holds the words they share.
+
+The benchmarks' results (``askbench.harness.bench``) are written here too:
+``bench_files`` writes ``reports/bench.md`` (``bench_report``, with
+``bench_peers`` and ``bench_startup``) and its plot (``bench_plot``), keeping
+the sections measured apart (``bench_sections``: ``bench_xdist``,
+``bench_large``).
 """
 
 __all__ = [
     "agents_report",
+    "bench_files",
+    "bench_large",
+    "bench_peers",
+    "bench_plot",
+    "bench_report",
+    "bench_sections",
+    "bench_startup",
+    "bench_xdist",
     "colour",
     "corpus_report",
     "escape",

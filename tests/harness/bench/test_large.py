@@ -1,4 +1,4 @@
-"""The large-input benchmark's arithmetic and its report section (the measuring itself is ``make bench-large``)."""
+"""The large-input benchmark's arithmetic and its child process (the measuring itself is ``make bench-large``)."""
 
 import subprocess
 import sys
@@ -6,16 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from askbench.harness.bench.large import (
-    END,
-    START,
-    LargePoint,
-    fit_line,
-    large_command,
-    main,
-    section,
-    write_section,
-)
+from askbench.harness.bench.large import LargePoint, LargeRun, fit_line, large_command, main
 
 
 def test_a_large_command_is_the_size_asked_for_give_or_take_a_line_and_ends_in_the_command_that_matters():
@@ -30,29 +21,12 @@ def test_the_fit_of_points_on_a_line_is_that_line_and_a_curve_fits_worse():
     assert fit_line([1, 2, 4, 8], [1, 4, 16, 64]).r2 < 0.99
 
 
-def _point(size: float, cpu: float) -> LargePoint:
-    return LargePoint(size, cpu, 2 * cpu, 40 + 3 * size, 40, 0)
-
-
-def test_the_section_reports_every_size_the_slope_and_the_targets():
-    text = section([_point(1, 0.5), _point(2, 1.0), _point(4, 2.0)], load=1.0)
-    assert text.startswith(START) and text.endswith(END)
-    assert "| 4 MB | 2.0 | 4.0 | 6.00 | 52 | 12 | 3.0 | ok |" in text
-    assert "0.50 s per MB (three widths) + 0.00 s, R² 1.0000" in text
-    assert "3.0 MB per MB" in text
-
-
-def test_a_negative_intercept_is_subtracted_not_added_as_a_negative():
-    text = section([_point(1, 0.5), _point(2, 1.5), _point(4, 3.5)])
-    assert "1.00 s per MB (three widths) − 0.50 s" in text
-
-
-def test_the_section_replaces_its_old_self_and_nothing_else(tmp_path: Path):
-    report = tmp_path / "bench.md"
-    report.write_text("# Bench\n\nbefore\n")
-    write_section(report, f"{START}\nfirst\n{END}")
-    write_section(report, f"{START}\nsecond\n{END}")
-    assert report.read_text() == f"# Bench\n\nbefore\n\n{START}\nsecond\n{END}\n"
+def test_a_run_fits_its_lines_over_every_point_and_is_judged_at_its_largest_size():
+    points = tuple(LargePoint(size, size / 2, size, 40 + 3 * size, 40, 0) for size in (2, 1, 4))
+    run = LargeRun(points)
+    assert (round(run.cpu.slope, 9), round(run.cpu.intercept, 9)) == (0.5, 0.0)
+    assert (round(run.memory.slope, 9), round(run.memory.r2, 9)) == (3.0, 1.0)
+    assert run.top is points[2]
 
 
 def test_a_point_without_its_corpus_is_refused_naming_the_option(capsys):

@@ -10,14 +10,10 @@ import pytest
 
 from askbench.harness.bench.peers import (
     Peer,
-    PeerComparison,
     PeerFailure,
-    PeerRow,
     Spread,
-    format_peers,
     measure_peers,
     parse_peer,
-    peer_targets,
     render_seconds,
 )
 from askbench.harness.bench.series import REPRO
@@ -37,10 +33,6 @@ def _fake(tmp_path: Path, name: str, render: float | None = 7.0, body: str = FAK
     script = tmp_path / f"{name}.py"
     script.write_text(f"RENDER = {render!r}\n" + body, encoding="utf-8")
     return Peer(name, f"{sys.executable} {script}")
-
-
-def _verdict(ok: bool) -> str:
-    return "**met**" if ok else "**not met**"
 
 
 def test_a_peer_and_the_reference_answer_every_request_in_turn(tmp_path: Path) -> None:
@@ -68,16 +60,6 @@ def test_a_peer_that_reports_no_render_time_is_said_so(tmp_path: Path) -> None:
         comparison.row("quiet", "complete").render is None
         and comparison.render_ratio("quiet", "bounded") is None
     )
-    text = "\n".join(format_peers(comparison))
-    assert (
-        "| quiet |" in text
-        and "not reported" in text
-        and "bare bounded render not reported by both" in text
-    )
-    assert (
-        "| bare bounded render (`renderUs`), quiet / reference | ≥ 1.0× | not reported by both | not judged |"
-        in peer_targets(comparison, _verdict)
-    )
 
 
 def test_an_adapter_that_exits_or_answers_another_request_fails(tmp_path: Path) -> None:
@@ -100,42 +82,6 @@ def test_render_seconds_reads_only_a_number() -> None:
     assert render_seconds(b'{"id": "a"}', "a", "x") is None
     with pytest.raises(PeerFailure, match="not JSON"):
         render_seconds(b"nope", "a", "x")
-
-
-def _comparison(ours: float, theirs: float) -> PeerComparison:
-    def row(name: str, view: str, seconds: float) -> PeerRow:
-        return PeerRow(
-            name,
-            view,
-            Spread(seconds, seconds, seconds, 5),
-            Spread(seconds / 4, seconds / 4, seconds / 4, 5),
-        )  # type: ignore[arg-type]
-
-    rows = tuple(
-        row(name, view, seconds)
-        for name, seconds in (("reference", ours), ("ts", theirs))
-        for view in ("bounded", "complete")
-    )
-    return PeerComparison(120, ("bash/x",), 5, (Peer("ts", "node a.mjs"),), rows)
-
-
-def test_the_ratios_are_the_peers_over_the_references() -> None:
-    fast = peer_targets(_comparison(1e-3, 2.7e-3), _verdict)
-    assert fast[0] == "| per request, bounded, ts / reference | ≥ 1.0× | 2.70× | **met** |"
-    assert (
-        fast[2] == "| bare bounded render (`renderUs`), ts / reference | ≥ 1.0× | 2.70× | **met** |"
-    )
-    slow = peer_targets(_comparison(2e-3, 1e-3), _verdict)
-    assert slow[1] == "| per request, complete, ts / reference | ≥ 1.0× | 0.50× | **not met** |"
-    text = "\n".join(format_peers(_comparison(1e-3, 2.7e-3)))
-    assert (
-        "- ts (`node a.mjs`) / reference: bounded request 2.70×, complete request 2.70×, bare bounded render 2.70×"
-        in text
-    )
-
-
-def test_no_comparison_says_it_was_not_measured() -> None:
-    assert "Not measured in this run" in "\n".join(format_peers(None))
 
 
 @pytest.mark.parametrize(

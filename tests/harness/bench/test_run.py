@@ -10,8 +10,7 @@ import re
 
 import pytest
 
-from askbench.harness.bench.report import write_bench
-from askbench.harness.bench.run import unbreakable_text, wcwidth_rows
+from askbench.harness.bench.run import run_bench, unbreakable_text, wcwidth_rows
 from askbench.harness.bench.series import (
     PAGER_SERIES,
     SERIES,
@@ -21,6 +20,7 @@ from askbench.harness.bench.series import (
     size_label,
 )
 from askbench.harness.bench.settings import QUICK
+from askbench.harness.reporters.bench_files import write_bench
 from askbench.impl.cells import wrap_text
 from askbench.impl.dialog import DialogBudget, complete_view_budget, render_prompt_dialog
 
@@ -41,7 +41,7 @@ SECTIONS = (
 
 @pytest.fixture(scope="module")
 def quick_run(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    return write_bench(tmp_path_factory.mktemp("bench"), QUICK)
+    return write_bench(tmp_path_factory.mktemp("bench"), run_bench(QUICK))
 
 
 def test_quick_bench_writes_every_section(quick_run) -> None:  # type: ignore[no-untyped-def]

@@ -16,15 +16,11 @@ from askbench.harness.bench.pty_timing import PtyRun, run_on_pty
 from askbench.harness.bench.startup import (
     MCP_FIXTURE,
     TITLE,
-    Command,
     Import,
-    StartupCost,
     cached_bytecode_env,
     imported_modules,
     measure_startup,
     startup_commands,
-    startup_lines,
-    startup_targets,
     top_level_imports,
 )
 
@@ -129,40 +125,6 @@ def test_try_is_timed_until_the_title_and_version_until_it_ends() -> None:
     assert (
         sum(command.target is None for command in commands.values()) == 2
     )  # the bare interpreter's rows
-
-
-def _cost(command: Command, median: float) -> StartupCost:
-    return StartupCost(command, Spread(median, median * 0.9, median * 1.1, 9), 30_000, 80, ())
-
-
-def test_each_target_is_judged_on_its_median() -> None:
-    def verdict(ok: bool) -> str:
-        return "**met**" if ok else "**not met**"
-
-    version, try_, _, bare, floor = startup_commands(FIXTURES)
-    rows = startup_targets(
-        [_cost(version, 0.04), _cost(try_, 0.32), _cost(bare, 5.0), _cost(floor, 5.0)], verdict
-    )
-    assert rows == [
-        "| `askbench --version`, until the process ends | < 100 ms | 40.0 ms (36.0 ms–44.0 ms) | **met** |",
-        f"| `{TRY}`, until the prompt's title is on the terminal | < 300 ms "
-        "| 320.0 ms (288.0 ms–352.0 ms) | **not met** |",
-    ]
-    assert startup_targets([], verdict) == []
-
-
-def test_the_table_shows_every_command_with_its_spread() -> None:
-    version, try_, *_ = startup_commands(FIXTURES)
-    lines = startup_lines([_cost(version, 0.04), _cost(try_, 0.2)])
-    assert (
-        "| `askbench --version` | the process ends | 40.0 ms (36.0 ms–44.0 ms) | 30.0 ms | 80 |  |"
-        in lines
-    )
-    assert any(
-        line.startswith(f"| `{TRY}` | the prompt's title is on the terminal | 200.0 ms")
-        for line in lines
-    )
-    assert "9 counted rounds" in lines[2]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")

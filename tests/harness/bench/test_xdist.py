@@ -6,17 +6,7 @@ from pathlib import Path
 
 from tmp_corpus import LS, Corpus
 
-from askbench.harness.bench.xdist import (
-    BEGIN,
-    END,
-    CorpusTiming,
-    Timed,
-    format_section,
-    kept_section,
-    make_copies,
-    measure_corpus,
-    splice,
-)
+from askbench.harness.bench.xdist import Timed, make_copies, measure_corpus
 from askbench.harness.fixtures.loading import load_corpus
 
 
@@ -51,34 +41,3 @@ def test_the_wall_on_idle_cores_follows_from_the_busiest_process_and_the_cpu_spr
     )
     assert (one.busiest, one.idle_estimate(2)) == (20.0, 20.0)
     assert (spread.busiest, spread.idle_estimate(2)) == (12.0, 13.0)
-
-
-def test_the_section_is_replaced_in_place_and_kept_by_a_plain_bench(tmp_path: Path) -> None:
-    runs = (
-        Timed("askbench check, 1 process", ("python", "-m", "x"), 30.0, 0, "ok", cpu_seconds=20.0),
-        Timed(
-            "pytest --askbench, 1 process", ("python", "-m", "y"), 35.0, 0, "ok", cpu_seconds=22.0
-        ),
-        Timed(
-            "pytest --askbench -n auto",
-            ("python", "-m", "z"),
-            40.0,
-            0,
-            "ok",
-            cpu_seconds=24.0,
-            worker_cpu=(10.0, 9.0),
-        ),
-    )
-    section = format_section(
-        [CorpusTiming("built-in", 292, runs)], 2, "1.0, 1.0, 1.0", "1.0, 1.0, 1.0"
-    )
-    assert (
-        "| built-in | 292 | pytest --askbench -n auto (2 workers) | 40.0 s | 24.0 s | 10.0 s | 12.0 s | 1.67× "
-        "| ok (exit 0) |"
-    ) in section
-    report = tmp_path / "bench.md"
-    report.write_text(splice("# bench\n\nbody\n", section), encoding="utf-8")
-    assert kept_section(report) == section
-    again = splice("# bench\n\nnew body\n", section.replace("40.0 s", "41.0 s"))
-    assert again.count(BEGIN) == again.count(END) == 1 and "41.0 s" in again
-    assert splice(again, section).count(BEGIN) == 1

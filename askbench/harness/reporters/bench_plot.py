@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .results import BenchResults
-from .series import SERIES
-from .settings import WIDTH
+from ..bench.results import BenchResults
+from ..bench.series import SERIES
+from ..bench.settings import WIDTH
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

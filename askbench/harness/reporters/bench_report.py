@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from askbench.impl.prompt import LOOKAHEAD_CHARACTERS, LOOKAHEAD_ROWS
 
+from ..bench.results import BenchResults
+from ..bench.series import PAGER_SERIES, SERIES, size_label
+from ..bench.settings import OUTLINED_SERIES, PAGER_HEIGHT, SECTIONS, WIDTH
 from ..judge.width_run import WIDTHS
-from .peers import format_peers, peer_targets
-from .results import BenchResults
-from .series import PAGER_SERIES, SERIES, size_label
-from .settings import OUTLINED_SERIES, PAGER_HEIGHT, SECTIONS, WIDTH
-from .startup import startup_lines, startup_targets
+from .bench_peers import format_peers, peer_targets
+from .bench_startup import startup_lines, startup_targets
 
 TARGET_RATIO = 1.2
 TARGET_WRAP = 3

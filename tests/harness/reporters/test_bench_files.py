@@ -1,17 +1,17 @@
-"""The bench report written: only the sections measured, and the sections measured apart carried over."""
+"""The bench report written from a run's results: only the sections measured, and the sections measured apart kept."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from askbench.harness.bench import large as large_bench
-from askbench.harness.bench import xdist as bench_xdist
-from askbench.harness.bench.report import write_bench
+from askbench.harness.bench.run import run_bench
 from askbench.harness.bench.settings import QUICK
+from askbench.harness.reporters import bench_large, bench_xdist
+from askbench.harness.reporters.bench_files import write_bench
 
 
 def test_only_the_chosen_sections_are_measured_and_reported(tmp_path: Path) -> None:
-    files = write_bench(tmp_path, QUICK, only=frozenset({"wrap"}))
+    files = write_bench(tmp_path, run_bench(QUICK, only=frozenset({"wrap"})))
     results, text = files.results, files.report.read_text(encoding="utf-8")
     assert results.wrap is not None and results.gate is None and results.peers is None
     assert not (
@@ -38,8 +38,10 @@ def test_the_sections_measured_apart_are_carried_over_as_they_are(tmp_path: Path
     xdist = (
         f"{bench_xdist.BEGIN}\n## The gate over processes\n\nkept xdist figures\n{bench_xdist.END}"
     )
-    large = f"{large_bench.START}\n## Large inputs\n\nkept large figures\n{large_bench.END}"
+    large = f"{bench_large.START}\n## Large inputs\n\nkept large figures\n{bench_large.END}"
     (tmp_path / "bench.md").write_text(f"# old report\n\n{xdist}\n\n{large}\n", encoding="utf-8")
-    text = write_bench(tmp_path, QUICK, only=frozenset({"wrap"})).report.read_text(encoding="utf-8")
+    text = write_bench(tmp_path, run_bench(QUICK, only=frozenset({"wrap"}))).report.read_text(
+        encoding="utf-8"
+    )
     assert "# old report" not in text and "## Wrapping against `wcwidth.wrap`" in text
     assert text.count(xdist) == 1 and text.count(large) == 1

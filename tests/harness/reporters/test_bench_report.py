@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from askbench.harness.bench.markdown import format_report
 from askbench.harness.bench.results import (
     BenchResults,
     FamilyLatency,
@@ -17,6 +16,7 @@ from askbench.harness.bench.results import (
 )
 from askbench.harness.bench.series import PAGER_SERIES, SERIES
 from askbench.harness.bench.settings import BenchSettings
+from askbench.harness.reporters.bench_report import format_report
 
 
 def _results(

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from askbench.harness.bench.plot import plot_latency
 from askbench.harness.bench.results import BenchResults, Machine, ScalingPoint
 from askbench.harness.bench.series import SERIES
 from askbench.harness.bench.settings import BenchSettings
+from askbench.harness.reporters.bench_plot import plot_latency
 
 matplotlib = pytest.importorskip("matplotlib", reason="matplotlib is the bench extra's")
 
