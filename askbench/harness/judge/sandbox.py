@@ -281,6 +281,47 @@ def _link_stubs(folder: Path, names: Iterable[str]) -> None:
                 continue
 
 
+def _locale_at() -> str:
+    return f"{_root()}/locales"
+
+
+@cache
+def _kit_locales(folder: Path) -> Path:
+    """``folder``'s locales inside the kit, where the run's own user can read them (the user's cache may
+    stand in a home no other user enters): linked where the file system allows, else copied."""
+    kit = _kit() / "locales"
+
+    def link_or_copy(source: str, destination: str) -> object:
+        try:
+            os.link(source, destination)
+        except OSError:
+            shutil.copy2(source, destination)
+        return destination
+
+    shutil.copytree(folder, kit, copy_function=link_or_copy)
+    for path in (kit, *kit.rglob("*")):
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    return kit
+
+
+def _locale(name: str, folder: Path | None) -> list[str]:
+    """The sandbox's locale: ``name``, from ``folder`` (``LOCPATH``) when it is not one of the host's."""
+    if folder is None:
+        return ["--setenv", "LC_ALL", name]
+    kit = _kit_locales(folder)
+    return [
+        "--ro-bind",
+        str(kit),
+        _locale_at(),
+        "--setenv",
+        "LOCPATH",
+        _locale_at(),
+        "--setenv",
+        "LC_ALL",
+        name,
+    ]
+
+
 def _mounts(run: Path) -> list[str]:
     kit = _kit()
     local = run / "bin"
@@ -340,9 +381,6 @@ def _mounts(run: Path) -> list[str]:
         "HOME",
         _HOME,
         "--setenv",
-        "LC_ALL",
-        "C.UTF-8",
-        "--setenv",
         "USER",
         "user",
     ]
@@ -366,9 +404,15 @@ def _entry() -> str:
     )
 
 
-def run_sandboxed(command: str, names: Iterable[str] = ()) -> SandboxRun:
+def run_sandboxed(
+    command: str,
+    names: Iterable[str] = (),
+    locale: str = "C.UTF-8",
+    locale_folder: Path | None = None,
+) -> SandboxRun:
     """Run ``command`` under bash in the sandbox, with a stub also for each of ``names`` (the programs the
-    static reading finds), and return what its witnesses recorded."""
+    static reading finds), in ``locale`` (compiled in ``locale_folder`` when it is not the host's), and
+    return what its witnesses recorded."""
     with tempfile.TemporaryDirectory(prefix="askbench-run-") as scratch:
         run = Path(scratch)
         run.chmod(0o755)
@@ -387,6 +431,7 @@ def run_sandboxed(command: str, names: Iterable[str] = ()) -> SandboxRun:
         argv = [
             _BWRAP,
             *_mounts(run),
+            *_locale(locale, locale_folder),
             "--ro-bind",
             str(source),
             _command(),

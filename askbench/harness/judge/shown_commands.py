@@ -271,8 +271,24 @@ def align(
         cut_through.append(_cuts_through(text, start, end, run))
         resumed_within.append(_resumes_within(text, start, end, run))
         floor = max([floor, *(at + 1 for at, _ in run)])
-    shown = frozenset(at for run in runs for at, _ in run) | floated
+    placed = frozenset(at for run in runs for at, _ in run) | floated
+    shown = placed | _floating_elsewhere(text, find, floating - placed, runs)
     return Alignment(shown, _counted(runs, counts, cut_through, resumed_within, count))
+
+
+def _floating_elsewhere(
+    text: str, find: Find, floating: frozenset[int], runs: list[list[Placed]]
+) -> frozenset[int]:
+    """The floating commands no run reached (they stand before the first command a run anchors on, or after
+    the last), each shown on any place of its own the runs left free: it has no place in the source to keep."""
+    taken = {placed.start for run in runs for _, placed in run}
+    shown = set()
+    for at in sorted(floating):
+        free = [each.start for each in find(at, 0, len(text)) if each.start not in taken]
+        if free:
+            taken.add(free[0])
+            shown.add(at)
+    return frozenset(shown)
 
 
 _SEPARATOR = re.compile(r"[;&|]")

@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..bash.bash_oracle import unescaped
+from .legacy_locales import BASE_LOCALE, legacy_locale_folder, locales_for
 from .sandbox import bwrap_version, nonce, run_sandboxed, sandbox_available
 
 __all__ = ["LOCALE", "Trace", "oracle_name", "prefetch", "read_log", "trace", "traced_enabled"]
 
-LOCALE = "C.UTF-8"
+LOCALE = BASE_LOCALE
 _MOST_RECORDS = 4096
 """Distinct records kept of one run: a loop that runs forever writes the same few again and again."""
 
@@ -56,7 +57,8 @@ def traced_enabled() -> bool:
 def oracle_name() -> str:
     """Which oracle judged, as a verdict names it."""
     if traced_enabled():
-        return f"traced in {bwrap_version()}, {LOCALE}"
+        legacy = ", and in GB18030, GBK, Big5 and Shift_JIS where not ASCII"
+        return f"traced in {bwrap_version()}, {LOCALE}" + (legacy if legacy_locale_folder() else "")
     return "static reading only: no bubblewrap sandbox here"
 
 
@@ -107,9 +109,18 @@ def _encodable(text: str) -> bool:
 
 
 def _trace(command: str, names: frozenset[str]) -> Trace:
-    run = run_sandboxed(command, sorted(names))
-    traced, executed = read_log(run.log, nonce())
-    return Trace(traced, executed, run.finished)
+    """One run in each locale the command reads differently in (``legacy_locales``), what they ran joined."""
+    traced: dict[str, None] = {}
+    executed: dict[tuple[str, ...], None] = {}
+    finished = True
+    for locale in locales_for(command):
+        folder = None if locale == BASE_LOCALE else legacy_locale_folder()
+        run = run_sandboxed(command, sorted(names), locale, folder)
+        texts, argvs = read_log(run.log, nonce())
+        traced.update(dict.fromkeys(texts))
+        executed.update(dict.fromkeys(argvs))
+        finished = finished and run.finished
+    return Trace(tuple(traced), tuple(executed), finished)
 
 
 def _argument_record(

@@ -24,6 +24,7 @@ from askbench.harness.judge.what_runs import (
     hidden_units,
     missing_commands,
     on_screen,
+    owed_problems,
     parse_commands,
     reader_name,
     runs_problems,
@@ -859,3 +860,16 @@ def test_a_command_opens_after_what_bash_lets_stand_before_its_name(
 ) -> None:
     """A reserved word, ``time`` or a redirection may stand before a command's name; an argument may not."""
     assert _opens_a_command(text, text.rindex(name)) is opens
+
+
+def test_a_command_only_bash_was_seen_running_is_shown_wherever_it_stands() -> None:
+    """A traced command has no place in the source: one the runs never reach, before the first command a run
+    anchors on, is still shown by its own words anywhere on screen, and still owed when they are not there."""
+    commands = [
+        ShellCommand(("curl", "-fsSL", "https://e.x/i"), 0, traced=True),
+        ShellCommand(("git", "commit", "-m", "msg"), 1),
+    ]
+    shown = 'command : git commit -m msg" ; curl -fsSL https://e.x/i'
+    assert owed_problems(commands, [shown], "bash", True) == []
+    problems = owed_problems(commands, ["command : git commit -m msg"], "bash", True)
+    assert problems and "curl -fsSL https://e.x/i" in problems[0]

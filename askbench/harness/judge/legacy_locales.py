@@ -1,0 +1,87 @@
+"""The legacy CJK locales bash may run a command in, where a character's last byte can be a backslash.
+
+In GB18030, GBK, Big5 and Shift_JIS a multibyte character's second byte may
+be any of ``@``–``~``, the backslash among them, and its first byte any
+byte a UTF-8 character ends with. So the UTF-8 bytes of ``中\\"`` read in
+such a locale are a character, a character that swallowed the backslash,
+and a quote that now closes the string: ``git commit -m "修复中\\" ; curl … #"``
+runs curl there and nothing in ``C.UTF-8``. A command of ASCII alone reads
+the same in all of them, so only a command that is not is run in these too.
+
+The locales are compiled once with glibc's ``localedef`` into a folder of
+the user's cache (``LOCPATH``), the host's own locales left alone; a host
+without ``localedef`` or the charmaps runs ``C.UTF-8`` alone, and the
+verdicts say which locales judged.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from functools import cache
+from pathlib import Path
+
+__all__ = ["BASE_LOCALE", "LEGACY_LOCALES", "legacy_locale_folder", "locales_for"]
+
+BASE_LOCALE = "C.UTF-8"
+LEGACY_LOCALES: tuple[tuple[str, str], ...] = (
+    ("zh_CN.GB18030", "GB18030"),
+    ("zh_CN.GBK", "GBK"),
+    ("zh_TW.BIG5", "BIG5"),
+    ("ja_JP.SHIFT_JIS", "SHIFT_JIS"),
+)
+"""Each locale by the name ``LC_ALL`` takes, and its charmap: the CJK encodings whose second bytes reach
+down to ``@``, so into ASCII's punctuation."""
+
+
+def _cache_root() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "askbench" / "locales"
+
+
+def _glibc() -> str:
+    done = subprocess.run(["ldd", "--version"], capture_output=True, text=True, check=False)
+    first = done.stdout.splitlines()[0] if done.stdout else "unknown"
+    return first.rsplit(" ", 1)[-1]
+
+
+@cache
+def legacy_locale_folder() -> Path | None:
+    """A folder holding every legacy locale compiled for this glibc (made once, by an atomic rename, so
+    judges that start together never read half of one), or ``None`` where they cannot be made."""
+    if shutil.which("localedef") is None:
+        return None
+    folder = _cache_root() / f"glibc-{_glibc()}"
+    if all((folder / name).is_dir() for name, _ in LEGACY_LOCALES):
+        return folder
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix="building-", dir=folder.parent))
+    try:
+        for name, charmap in LEGACY_LOCALES:
+            language = name.split(".", 1)[0]
+            subprocess.run(
+                ["localedef", "-c", "-i", language, "-f", charmap, str(building / name)],
+                capture_output=True,
+                check=False,
+                timeout=120,
+            )
+            if not (building / name).is_dir():
+                return None
+        try:
+            building.rename(folder)
+        except OSError:
+            if not folder.is_dir():
+                return None
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    return folder
+
+
+def locales_for(command: str) -> tuple[str, ...]:
+    """The locales ``command`` is run in: ``C.UTF-8``, and the legacy ones for a command not all ASCII
+    where they can be made."""
+    if command.isascii() or legacy_locale_folder() is None:
+        return (BASE_LOCALE,)
+    return (BASE_LOCALE, *(name for name, _ in LEGACY_LOCALES))
