@@ -637,6 +637,8 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
     A command bash runs as another's (``sudo``'s ``rm``, ``sh -c``'s script) stands in its wrapper's words,
     not where a command begins, so it may be read anywhere its words are; any other is read where a command
     begins when both are on offer. Its key says which, as a nested and a free ``rm`` are looked for apart.
+    A command stands within another when that one runs it, or when its words stand in the other's (a
+    substitution in an assignment: ``T=$(gh auth token) goreleaser``).
     """
     search = ScreenSearch(text, narrow=narrow)
     words: Sequence[Hashable] = (
@@ -659,7 +661,10 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
 
     def within(at: int, host: int) -> bool:
         outer = _outer_of(commands, at)
-        return outer is not None and outer <= host < at
+        if outer is not None and outer <= host < at:
+            return True
+        inner, hosting = " ".join(commands[at].words), " ".join(commands[host].words)
+        return inner != hosting and inner in hosting
 
     floating = frozenset(at for at, found in enumerate(commands) if found.traced)
     return align(text, keys, find, within, floating)

@@ -826,6 +826,7 @@ def test_a_command_long_as_written_may_be_cut_inside_a_string_it_runs() -> None:
         ("X=1 chmod ; chmod", "command : X=1 chmod ; …"),
         ("rm x ; sudo rm x", "command : … ; sudo rm x"),
         ("sh -c 'rm a' ; rm a", "command : sh -c 'rm a' ; …"),
+        ("T=$(gh auth token) goreleaser release", "command : T=$(…) goreleaser release"),
     ],
 )
 def test_a_wrapped_command_and_a_free_one_with_its_words_each_stand_in_their_own_place(
