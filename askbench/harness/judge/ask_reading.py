@@ -338,6 +338,24 @@ _NEAR_COLUMN = 2
 """A value column of an earlier fact counts for this one when it is this near: a label a terminal draws a cell off."""
 
 
+def _leading_blanks(text: str, start: int = 0) -> int:
+    return len(text) - start - len(text[start:].lstrip(" "))
+
+
+def _past_layout_blanks(text: str, value_start: int, fact: ExpectedFact) -> int:
+    """Where the value begins past the blanks after its label's colon that are more than the value's own.
+
+    Blanks between a label and its value are the layout's (``tool:    bash`` aligns values in a column),
+    so a value may stand any number of blanks past its colon; the blanks the value itself begins with
+    must all be on screen, so only those beyond the most any of its texts begins with are passed over.
+    """
+    shown = _leading_blanks(text, value_start)
+    if shown == len(text) - value_start:
+        return value_start
+    own = max(_leading_blanks(line.split("\n", 1)[0]) for line in fact.texts)
+    return value_start + max(0, shown - own)
+
+
 def _reads(shown: FactOnScreen) -> bool:
     return shown.reading.problem is None and (
         shown.detail_reading is None or shown.detail_reading.problem is None
@@ -438,6 +456,7 @@ class _Walk:
             self._pass_over(found)
             value_start = label_head(self.rows[self.row].text, fact.label)
             assert value_start is not None
+        value_start = _past_layout_blanks(self.rows[self.row].text, value_start, fact)
         shown = self._read(fact, position, value_start)
         if shares_label and not fact.core and self.bounded and not _reads(shown):
             # the row is a later entry's of the same label: this one is left out here

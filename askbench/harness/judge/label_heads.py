@@ -13,6 +13,7 @@ import bisect
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
 from ..terminals.models import MODELS, cells_on
 from ..terminals.rows import ScreenRows
@@ -231,4 +232,37 @@ class HeadIndex:
             at -= 1
 
 
-__all__ = ["MAX_LABEL_CELLS", "HeadIndex", "label_head"]
+def _words(label: str) -> str:
+    """A label as its words: any case, ``-`` and ``_`` as blanks."""
+    return " ".join(label.replace("-", " ").replace("_", " ").casefold().split())
+
+
+@dataclass(frozen=True)
+class LabelVocabulary:
+    """The labels a payload's facts may be shown under, to tell a label from words of a value.
+
+    A renderer frames its labels as it likes, but the labels are the contract's: what stands before a
+    value is a label only when it spells one of them (in any case, whole or clipped).
+    """
+
+    folded: frozenset[str]
+    odd: tuple[str, ...]
+    """Labels a screen must spell out (not printable ASCII): asked of ``label_head`` one by one."""
+
+    @classmethod
+    def of(cls, labels: Iterable[str]) -> LabelVocabulary:
+        unique = set(labels)
+        shown_as, _ = _label_spellings(unique)
+        folded = {*shown_as, *(_words(label) for label in unique)}
+        return cls(frozenset(folded), tuple(label for label in unique if not _plain(label)))
+
+    def __contains__(self, shown: object) -> bool:
+        if not isinstance(shown, str):
+            return False
+        if shown.rstrip(MARKER).casefold() in self.folded or _words(shown) in self.folded:
+            return True
+        row = f"{shown} : "
+        return any(label_head(row, label) is not None for label in self.odd)
+
+
+__all__ = ["MAX_LABEL_CELLS", "HeadIndex", "LabelVocabulary", "label_head"]

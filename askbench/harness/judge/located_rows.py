@@ -36,14 +36,21 @@ as drawn, and this form only tells the reader where values stand.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Iterable, Sequence
+from dataclasses import dataclass
 
 from ..terminals.rows import ScreenRow
 from ..terminals.sgr import Style
-from .field_match import MARKER
+from .field_match import MARKER, spellings
 from .perturbation import LocatedPayload, perturb
 
-__all__ = ["common_margin", "located_rows", "says_something", "without_margin"]
+__all__ = [
+    "common_margin",
+    "located_rows",
+    "says_something",
+    "shown_characters",
+    "without_margin",
+]
 
 _NOTATION_START, _NOTATION_END = "\u27e8", "\u27e9"
 """How the visible notation brackets a control it spells out: ``⟨U+202E⟩``."""
@@ -103,10 +110,37 @@ def _value_span(text: str, columns: frozenset[int]) -> tuple[int, int]:
     return start, end
 
 
-def _label(before: str) -> str:
-    """What stands before a value, the marks apart from it and the colon after it taken off."""
-    label = _TRAILING_MARKS.sub("", _LEADING_MARKS.sub("", before))
-    return label[:-1].rstrip() if label.endswith(":") else label
+@dataclass(frozen=True)
+class _Head:
+    """What stands before a value on a label row: the marks before the label, the label, the marks after it."""
+
+    before: str
+    label: str
+    after: str
+
+    @classmethod
+    def of(cls, text: str) -> _Head:
+        trail = _TRAILING_MARKS.search(text)
+        end = trail.start() if trail else len(text)
+        if text[:end].endswith(":"):
+            end = len(text[: end - 1].rstrip(" "))
+        core = text[:end]
+        if not any(character.isalnum() for character in core):
+            return cls(core, "", text[end:])
+        lead = _LEADING_MARKS.match(core)
+        start = lead.end() if lead else 0
+        return cls(core[:start], core[start:], text[end:])
+
+    def marks(self) -> tuple[str, str]:
+        """The marks alone, blanks around them taken off: how this renderer draws every label row."""
+        return " ".join(self.before.split()), "".join(self.after.split()[:1])
+
+
+def _is_label(label: str, labels: Container[str] | None) -> bool:
+    """Whether the words before a value are a label: one of the payload's when they are known, else any words."""
+    if labels is None:
+        return any(character.isalpha() for character in label)
+    return label in labels
 
 
 def says_something(text: str) -> bool:
@@ -118,18 +152,83 @@ def _row(text: str, styles: Sequence[Style], kinds: frozenset[Style]) -> ScreenR
     return ScreenRow(text, tuple(styles), kinds)
 
 
-def _rewritten(row: ScreenRow, columns: frozenset[int], marks_after: bool) -> ScreenRow:
+def _label_row(
+    label: str, value_start: int, value: str, styles: Sequence[Style], kinds: frozenset[Style]
+) -> ScreenRow:
+    """``label : value``, the value where it stood when the label leaves room, so rows that continue it stay under it.
+
+    ``value`` begins with every blank drawn before it, which may be its own: the reader takes those past the
+    most its text begins with as the layout's. ``styles``: the value's."""
+    head = f"{label.ljust(value_start - 3)} : "
+    return _row(head + value, [_PLAIN] * len(head) + [*styles], kinds)
+
+
+def _rewritten(
+    row: ScreenRow,
+    columns: frozenset[int],
+    marks_after: bool,
+    labels: Container[str] | None,
+    heads: set[tuple[str, str]],
+) -> tuple[ScreenRow, bool]:
+    """The row in located form, and whether it is a label row (else it continues a value)."""
     text = row.text
     start, end = _value_span(text, columns)
     before, after = text[:start], text[end:]
     kept_after = after if marks_after or says_something(after) else ""
     styles = [*row.styles[start : end + len(kept_after)]]
     value = text[start:end] + kept_after
-    label = _label(before)
-    if any(character.isalpha() for character in label):
-        head = f"{label.ljust(start - 3)} : "
-        return _row(head + value, [_PLAIN] * len(head) + styles, row.kinds)
-    return _row(before + value, [*row.styles[:start], *styles], row.kinds)
+    head = _Head.of(before)
+    if _is_label(head.label, labels) and (head.label or ":" in head.after):
+        heads.add(head.marks())
+        # the blanks before the value may be its own: the reader takes those past its own as the layout's
+        blanks = len(before) - len(before.rstrip(" "))
+        value_styles = [*row.styles[start - blanks : start], *styles]
+        return _label_row(
+            head.label, start - blanks, " " * blanks + value, value_styles, row.kinds
+        ), True
+    return _row(before + value, [*row.styles[:start], *styles], row.kinds), False
+
+
+def _unlocated_label_row(
+    row: ScreenRow, heads: set[tuple[str, str]], labels: Container[str] | None
+) -> ScreenRow | None:
+    """A row where no payload text was located but drawn like the label rows that were: the same marks before
+    its words and after them, the words a label. Its value says nothing the perturbation could change (it is
+    empty, a marker, an emoji) and is read from where those marks end."""
+    text = row.text
+    lead = len(text) - len(text.lstrip(" "))
+    for before, after in heads:
+        if not after or not text.startswith(before, lead):
+            continue
+        at = lead + len(before)
+        colon = text.find(after, at)
+        if colon < 0:
+            continue
+        label = text[at:colon].strip()
+        if not _is_label(label, labels):
+            continue
+        value_start = colon + len(after)
+        value = text[value_start:].rstrip(" ")
+        styles = row.styles[value_start : value_start + len(value)]
+        return _label_row(label, value_start, value, styles, row.kinds)
+    return None
+
+
+def shown_characters(texts: Iterable[str]) -> frozenset[str]:
+    """Every character ``texts`` may put on screen: their own, and those of each notation one may be spelled as."""
+    own: set[str] = set()
+    for text in texts:
+        own.update(text)
+    shown = set(own)
+    for character in own:
+        if not character.isprintable():
+            shown.update("".join(spellings(character, True)))
+    return frozenset(shown)
+
+
+def _may_be_payload(text: str, shown: frozenset[str] | None) -> bool:
+    """Whether every mark of a row the perturbation left as drawn may be the payload's own, as a screen shows it."""
+    return shown is not None and all(character in shown for character in text if character != " ")
 
 
 def located_rows(
@@ -139,30 +238,52 @@ def located_rows(
     stop: int,
     *,
     marks_after: bool = True,
+    labels: Container[str] | None = None,
+    shown: frozenset[str] | None = None,
 ) -> list[ScreenRow]:
     """``rows`` with those of ``rows[start:stop]`` (the ask and what follows it up to the options) in the
     ``label : value`` form their located cells show (the module's rules); ``marks_after``: marks alone after
-    a value are kept."""
+    a value are kept; ``labels``: the labels a value may stand under (any words when None); ``shown``: every
+    character the payload may put on screen, so a row of marks alone that may be its text is not a rule."""
     shaped = list(rows)
     stop = min(stop, len(rows), len(located.columns))
+    heads: set[tuple[str, str]] = set()
+    continued: list[int] = []
     for index in range(start, stop):
-        row, columns = rows[index], located.columns[index]
-        if columns:
-            shaped[index] = _rewritten(row, columns, marks_after)
-        elif row.text.strip() and not says_something(row.text):
+        if located.columns[index]:
+            shaped[index], is_label_row = _rewritten(
+                rows[index], located.columns[index], marks_after, labels, heads
+            )
+            if not is_label_row:
+                continued.append(index)
+    for index in range(start, stop):
+        row = rows[index]
+        if located.columns[index] or not row.text.strip():
+            continue
+        label_row = _unlocated_label_row(row, heads, labels)
+        if label_row is not None:
+            shaped[index] = label_row
+        elif not says_something(row.text) and not _may_be_payload(row.text, shown):
             shaped[index] = ScreenRow("", (), row.kinds)
     drawn = list(shaped)
-    for index in range(start, stop):
-        if located.columns[index] and drawn[index].text[:1] == " ":
-            shaped[index] = _without_gutter(drawn, index, located.columns[index], (start, stop))
+    for index in continued:
+        if drawn[index].text[:1] == " ":
+            shaped[index] = _without_gutter(
+                drawn, index, located.columns[index], (start, stop), shown
+            )
     return shaped
 
 
 def _without_gutter(
-    rows: Sequence[ScreenRow], index: int, located: frozenset[int], bounds: tuple[int, int]
+    rows: Sequence[ScreenRow],
+    index: int,
+    located: frozenset[int],
+    bounds: tuple[int, int],
+    shown: frozenset[str] | None,
 ) -> ScreenRow:
     """A continuation row with the marks before its value that the rows next to it repeat in the same
-    columns turned to blanks, where the perturbation left them as drawn: a gutter is drawn down a value."""
+    columns turned to blanks, where the perturbation left them as drawn and the payload could not show them (its
+    own list's bullets): a gutter is drawn down a value."""
     start, stop = bounds
     row = rows[index]
     text = row.text
@@ -173,6 +294,7 @@ def _without_gutter(
         if not character.isspace()
         and not character.isalnum()
         and at not in located
+        and not (shown is not None and character in shown)
         and any(other[at : at + 1] == character for other in neighbours)
         else character
         for at, character in enumerate(text[:value])

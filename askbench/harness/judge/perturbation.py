@@ -64,17 +64,22 @@ def _paired(*ranges: tuple[int, int]) -> dict[int, int]:
 
 
 _ASCII_PUNCTUATION = (
-    "!\"#%&'*,./:;?@\\",
-    "([{",
-    ")]}",
-    "+<=>|~",
+    "!\"#%'*,./:?@\\",
+    ";&",
+    "[{",
+    "]}",
+    "+=~",
+    "<>|",
     "^`",
     "-\u058a",
     "$\u00a2",
     "_\u203f",
 )
 """ASCII punctuation and symbols by Unicode category (Po, Ps, Pe, Sm, Sk); ``-``, ``$`` and ``_``, alone in
-theirs among ASCII, each with a narrow character of its category: the Armenian hyphen, the cent sign, the undertie."""
+theirs among ASCII, each with a narrow character of its category: the Armenian hyphen, the cent sign, the undertie.
+The shell's operators (``;|&()<>``, what starts a word whatever follows) are mapped only among themselves, and
+``(`` and ``)``, alone of theirs in their categories, not at all: a renderer may lay a command out by them (a cut
+that would hide a command's name after ``;`` reaches back to it), and the layout stays with them."""
 
 _SCRIPTS = (
     (0x00C0, 0x00FF),  # Latin-1 letters

@@ -47,12 +47,13 @@ from .chrome_checks import check_labels, check_layout, check_options, check_titl
 from .elision_checks import check_elision
 from .expect_checks import check_expectations
 from .expected_facts import ExpectedFact, expected_facts
-from .extra_facts import PayloadTruths, payload_truths
+from .extra_facts import TOPICS, PayloadTruths, payload_truths
 from .fact_checks import check_cap, check_facts, check_rows
 from .highlight_checks import check_highlight
 from .judged_frames import HeldFrame, Judged, judged_on, read_on
+from .label_heads import LabelVocabulary
 from .located_checks import check_payload_below, unread
-from .located_rows import located_rows
+from .located_rows import located_rows, shown_characters
 from .payload_sgr import PayloadSgr, payload_sgr
 from .perturbation import LocatedPayload, locate_payload
 from .reaches import check_reaches
@@ -148,6 +149,7 @@ class _WidthRun:
     perturbed: ViewFrames | None = None
     """The frames of the payload with its text perturbed (``askbench.harness.judge.perturbation``), to locate it."""
     title_rows: int | None = None
+    located_vocabulary: tuple[LabelVocabulary, frozenset[str]] | None = None
     kept: dict[str, tuple[KeptScreen, bool]] = field(default_factory=dict)
     """Each view's screen kept for reports, and whether a violation was found on it."""
 
@@ -328,6 +330,7 @@ class _WidthRun:
                 self.result.read_as_drawn.append(view)
             return ask
         start = _after_title(judged.reading.rows)
+        labels, shown = self.vocabulary()
         best, best_rows = ask, None
         for marks_after in (True, False):
             shaped = ScreenRows.of(
@@ -337,6 +340,8 @@ class _WidthRun:
                     start,
                     judged.chrome.options_start,
                     marks_after=marks_after,
+                    labels=labels,
+                    shown=shown,
                 )
             )
             try:
@@ -348,6 +353,16 @@ class _WidthRun:
         if best_rows is not None:
             judged.reading = replace(judged.reading, screen_rows=best_rows)
         return best
+
+    def vocabulary(self) -> tuple[LabelVocabulary, frozenset[str]]:
+        """The labels a located value may stand under, and every character the payload may show: made once."""
+        if self.located_vocabulary is None:
+            texts = [text for fact in self.facts for text in (*fact.texts, fact.detail or "")]
+            self.located_vocabulary = (
+                LabelVocabulary.of([*(fact.label for fact in self.facts), *TOPICS]),
+                shown_characters(texts),
+            )
+        return self.located_vocabulary
 
     def bounded(self, judged: Judged, held: HeldFrame, report: Report) -> None:
         """What only the bounded view owes: the cap on every terminal, rows, elision, paint, the fixture's claims, runs."""

@@ -30,6 +30,13 @@ LAYOUTS = {
         "runs: rm -rf build",
         "working directory: /home/dev/project",
     ],
+    "blanks after the colon": [
+        "tool:       bash",
+        "command  :  printf 'a'",
+        "            rm -rf build",
+        "runs:       rm -rf build",
+        "working directory:    /home/dev/project",
+    ],
     "own rows": [
         "tool:",
         "  bash",
@@ -106,6 +113,24 @@ def test_a_value_line_at_the_margin_that_reads_as_a_later_label_stays_in_its_val
         3,
         4,
     ]  # row 3 heads no fact: labels flags it
+
+
+@pytest.mark.parametrize(
+    ("row", "reads"),
+    [
+        ("oldText :     x = 1", True),  # one blank the layout's, four the value's
+        ("oldText:        x = 1", True),  # a value column further in
+        ("oldText :   x = 1", False),  # a blank of the value's own not shown
+        ("oldText : x = 1", False),
+    ],
+)
+def test_blanks_after_a_colon_are_the_layouts_but_the_values_own_must_all_be_shown(
+    row: str, reads: bool
+) -> None:
+    indented = ExpectedFact("oldText", ("    x = 1",), core=False)
+    rows = rows_of([row])
+    (shown,) = read_ask(rows, [indented], len(rows), bounded=False).facts
+    assert (shown.reading.problem is None) is reads
 
 
 def test_bounded_evidence_may_be_left_out_behind_a_lone_marker() -> None:

@@ -82,7 +82,12 @@ def _value_again_below(lines):
     return [*lines, "", *[command.split(" : ", 1)[1]] * 30]
 
 
-@pytest.mark.parametrize("change", [_colon_then_blanks, _bullets, _rule_under_the_ask])
+def test_blanks_after_the_colon_read_unaided():
+    payload = _payload("bash/base-url-variable-curl-health-accounts")
+    assert _judged(payload, _colon_then_blanks, located=False) == []
+
+
+@pytest.mark.parametrize("change", [_bullets, _rule_under_the_ask])
 def test_a_sound_layout_the_reader_does_not_know_passes_where_its_values_are_located(change):
     payload = _payload("bash/base-url-variable-curl-health-accounts")
     assert _judged(payload, change) == []

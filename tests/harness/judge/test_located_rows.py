@@ -4,7 +4,13 @@ import re
 
 import pytest
 
-from askbench.harness.judge.located_rows import common_margin, located_rows, without_margin
+from askbench.harness.judge.label_heads import LabelVocabulary
+from askbench.harness.judge.located_rows import (
+    common_margin,
+    located_rows,
+    shown_characters,
+    without_margin,
+)
 from askbench.harness.judge.perturbation import locate_payload, perturb
 from askbench.harness.terminals.rows import ScreenRow
 
@@ -13,7 +19,7 @@ def _rows(texts):
     return [ScreenRow(text, ()) for text in texts]
 
 
-def _shaped(drawn, marks_after=False):
+def _shaped(drawn, marks_after=False, **known):
     """``drawn`` rows read in located form, the payload text in each marked between ``[`` and ``]``."""
     original, perturbed = [], []
     for text in drawn:
@@ -24,7 +30,9 @@ def _shaped(drawn, marks_after=False):
         )
     located = locate_payload(original, perturbed)
     assert located is not None
-    shaped = located_rows(_rows(original), located, 0, len(original), marks_after=marks_after)
+    shaped = located_rows(
+        _rows(original), located, 0, len(original), marks_after=marks_after, **known
+    )
     return [row.text for row in shaped]
 
 
@@ -47,21 +55,24 @@ def _shaped(drawn, marks_after=False):
 )
 def test_a_fact_row_reads_as_label_colon_value_where_its_value_stood(drawn, read):
     (shaped,) = _shaped([drawn])
-    assert re.sub(r"^(.*?) +: ", r"\1 : ", shaped) == read
-    value = read.split(" : ", 1)[1]
-    assert shaped.index(value) == max(drawn.index("["), len(read) - len(value))
+    assert re.sub(r"^(.*?) *: *", r"\1 : ", shaped) == read
+    label, value = read.split(" : ", 1)
+    # where it was drawn, or as much further as a longer ``label : `` head pushes it and the blanks before it
+    at = drawn.index("[")
+    blanks = len(drawn[:at]) - len(drawn[:at].rstrip(" "))
+    assert shaped.index(value) == at + max(0, len(label) + 3 - (at - blanks))
 
 
 def test_a_notation_or_a_control_picture_against_a_value_is_the_values():
     assert _shaped(["command : ⟨U+009B⟩[2K npm test]", "          ⟨U+009B⟩[2J]␍"]) == [
-        "command : ⟨U+009B⟩2K npm test",
+        "command :  ⟨U+009B⟩2K npm test",
         "          ⟨U+009B⟩2J␍",
     ]
 
 
 def test_marks_after_a_value_are_read_both_ways():
     assert _shaped(["tool : [bash] (invoked as [x])"], marks_after=True) == [
-        "tool : bash (invoked as x)"
+        "tool :  bash (invoked as x)"
     ]
     assert _shaped(['command : "[ls]"'], marks_after=True) == ['command  : ls"']
 
@@ -69,12 +80,12 @@ def test_marks_after_a_value_are_read_both_ways():
 def test_a_gutter_drawn_down_a_value_turns_to_blanks_and_a_mark_that_stands_once_stays():
     assert _shaped(
         ["command : [ls \\]", "  │ [-la \\]", "  │ 🤖 [done]", "  │ [/srv]", "    - [x]"]
-    ) == ["command : ls \\", "    -la \\", "    🤖 done", "    /srv", "    - x"]
+    ) == ["command :  ls \\", "    -la \\", "    🤖 done", "    /srv", "    - x"]
 
 
 def test_a_rule_reads_as_blank_and_a_row_that_says_something_stays():
     drawn = ["tool : [bash]", "────────", "Allow this command?", "…", "risk : low"]
-    assert _shaped(drawn) == ["tool : bash", "", "Allow this command?", "…", "risk : low"]
+    assert _shaped(drawn) == ["tool :  bash", "", "Allow this command?", "…", "risk :  low"]
 
 
 def test_a_margin_is_the_blank_columns_every_row_begins_with():
@@ -87,3 +98,43 @@ def test_a_margin_is_the_blank_columns_every_row_begins_with():
         "▶ (y) Yes",
     ]
     assert common_margin(["tool", "  x"]) == 0
+
+
+LABELS = LabelVocabulary.of(["tool", "command", "content", ""])
+
+
+def test_words_before_a_value_that_are_no_label_of_the_payload_continue_the_value_above():
+    # a notation the wrap split: its second half stands before the located text, and is the value's
+    drawn = ["• command: [sh]⟨U+009B⟩[1A]⟨U", "           +009B⟩[2K npm test]"]
+    assert _shaped(drawn, labels=LABELS) == [
+        "command :  sh⟨U+009B⟩1A⟨U",
+        "           +009B⟩2K npm test",
+    ]
+    # the mutant reading: any words are a label
+    assert _shaped(drawn)[1].startswith("+009B")
+
+
+def test_a_row_drawn_like_the_located_label_rows_is_one_though_its_value_did_not_change():
+    drawn = ["• tool:    [bash]", "• command: …", "• content:", "• risk:    low"]
+    assert _shaped(drawn, labels=LABELS) == [
+        "tool :     bash",
+        "command :  …",
+        "content : ",
+        "• risk:    low",  # no label of the payload: the row says what it says, as drawn
+    ]
+
+
+def test_a_row_of_marks_is_a_rule_only_where_the_payload_could_not_show_them():
+    drawn = ["body : [LGTM]␇␇␇", "       ␇␇␇␇␇␇", "───────"]
+    shown = shown_characters(["LGTM\x07\x07\x07\x07\x07\x07\x07\x07\x07"])
+    assert _shaped(drawn, shown=shown) == ["body :  LGTM␇␇␇", "       ␇␇␇␇␇␇", ""]
+    # the mutant reading: every row of marks alone is a rule
+    assert _shaped(drawn)[1] == ""
+
+
+def test_a_mark_the_payload_repeats_down_its_own_list_is_no_gutter():
+    drawn = ["text : [changes]", "       • [retries]", "       • [alerts]"]
+    shown = shown_characters(["changes\n• retries\n• alerts"])
+    assert _shaped(drawn, shown=shown)[1:] == ["       • retries", "       • alerts"]
+    # the mutant reading: every mark repeated down a value is a gutter
+    assert _shaped(drawn)[1:] == ["         retries", "         alerts"]

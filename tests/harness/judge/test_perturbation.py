@@ -40,10 +40,17 @@ def test_the_map_is_a_bijection(text):
 
 
 def test_letters_digits_punctuation_ideographs_and_hangul_all_change_and_the_rest_stays():
-    assert all(perturb(char) != char for char in "azAZ09/.:\"'([{)]<|^жЖ中한éשαあｃ")
+    assert all(perturb(char) != char for char in "azAZ09/.:\"'[{]}<|;&^жЖ中한éשαあｃ")
     assert all(perturb(char) != char for char in "-$_")
-    kept = " \t…│\x1b\u200d\u0301\U0001f600"
+    kept = " \t…│()\x1b\u200d\u0301\U0001f600"
     assert perturb(kept) == kept
+
+
+def test_a_shell_operator_stays_a_shell_operator_and_nothing_else_becomes_one():
+    operators = set(";|&()<>")
+    assert {perturb(char) for char in operators} == operators
+    others = {chr(point) for point in range(0x21, 0x7F)} - operators
+    assert not {perturb(char) for char in others} & operators
 
 
 def test_a_call_keeps_its_name_and_its_keys():
