@@ -28,14 +28,14 @@ def _payload(key: str):
     )
 
 
-def _judged(payload, change, *, located: bool = True, max_rows: int = 24):
+def _judged(payload, change, *, located: bool = True, max_rows: int = 24, drawn: int = 72):
     budget = DialogBudget(max_rows=max_rows, field_max_width=400, width=80)
 
-    narrower = replace(budget, width=72)  # room for the columns a layout adds
+    narrower = replace(budget, width=drawn)  # room for the columns a layout adds
 
     def frames_of(shown):
         def frames(view):
-            frame = reference_source(shown, None, view, 72, narrower)
+            frame = reference_source(shown, None, view, drawn, narrower)
             return frame if view == "legacy" else replace(frame, lines=tuple(change(frame.lines)))
 
         return frames
@@ -112,4 +112,4 @@ def test_a_claim_written_beside_a_value_is_read_as_part_of_it():
             for line in _colon_then_blanks(lines)
         ]
 
-    assert any(v.invariant == "core" for v in _judged(payload, claim))
+    assert any(v.invariant == "core" for v in _judged(payload, claim, drawn=64))
