@@ -352,8 +352,17 @@ def _past_layout_blanks(text: str, value_start: int, fact: ExpectedFact) -> int:
     shown = _leading_blanks(text, value_start)
     if shown == len(text) - value_start:
         return value_start
-    own = max(_leading_blanks(line.split("\n", 1)[0]) for line in fact.texts)
+    own = max(_own_leading_cells(line.split("\n", 1)[0]) for line in fact.texts)
     return value_start + max(0, shown - own)
+
+
+_TAB_CELLS = 8
+
+
+def _own_leading_cells(line: str) -> int:
+    """The most cells the blanks a value begins with may take on screen: a tab up to a tab stop's worth."""
+    head = line[: len(line) - len(line.lstrip(" \t"))]
+    return head.count(" ") + _TAB_CELLS * head.count("\t")
 
 
 def _reads(shown: FactOnScreen) -> bool:

@@ -34,6 +34,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -285,10 +286,19 @@ def _locale_at() -> str:
     return f"{_root()}/locales"
 
 
-@cache
+_kit_locales_lock = threading.Lock()
+
+
 def _kit_locales(folder: Path) -> Path:
     """``folder``'s locales inside the kit, where the run's own user can read them (the user's cache may
-    stand in a home no other user enters): linked where the file system allows, else copied."""
+    stand in a home no other user enters): linked where the file system allows, else copied; once per
+    judge process, whichever of the runs running at once asks first."""
+    with _kit_locales_lock:
+        return _made_kit_locales(folder)
+
+
+@cache
+def _made_kit_locales(folder: Path) -> Path:
     kit = _kit() / "locales"
 
     def link_or_copy(source: str, destination: str) -> object:

@@ -635,8 +635,8 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
     """The commands ``text`` shows, each on an occurrence of its own words, and what its counted cuts hide.
 
     A command bash runs as another's (``sudo``'s ``rm``, ``sh -c``'s script) stands in its wrapper's words,
-    not where a command begins, so it may be read anywhere its words are; any other is read where a command
-    begins when both are on offer. Its key says which, as a nested and a free ``rm`` are looked for apart.
+    not where a command begins, so it may be read anywhere its words are; any other only where a command
+    begins (``echo rm`` shows no ``rm``). Its key says which, as a nested and a free ``rm`` are looked for apart.
     A command stands within another when that one runs it, or when its words stand in the other's (a
     substitution in an assignment: ``T=$(gh auth token) goreleaser``).
     """
@@ -685,8 +685,9 @@ reserved word that opens a list (``until``, ``then``, ``!``), ``time`` and its `
 
 def _opens_a_command(text: str, place: int) -> bool:
     """Whether a match at ``place`` begins a command rather than a run of another's words (``rm rm rm`` holds
-    ``rm rm`` twice, ``echo rm`` names ``rm``): a command is read where it begins, after a separator or what
-    bash's grammar lets stand before a name."""
+    ``rm rm`` twice, ``echo rm`` names ``rm``): a command is read where it begins — after a separator, a
+    bracket or quote a script opens with, what bash's grammar lets stand before a name, or at a row's start
+    after the row's own bullet or number."""
     at = place
     while True:
         before = _BEFORE_A_COMMAND.search(text, max(0, at - _LONGEST_PREFIX), at)
@@ -694,9 +695,18 @@ def _opens_a_command(text: str, place: int) -> bool:
             break
         at = before.start()
     at -= 1
-    while at >= 0 and text[at] in " \t":
+    while at >= 0 and text[at] in _SKIPPED_BEFORE:
         at -= 1
-    return at < 0 or text[at] in _COMMAND_OPENERS
+    if at < 0 or text[at] in _COMMAND_OPENERS:
+        return True
+    row_start = text.rfind("\n", 0, at) + 1
+    return _ROW_MARKS.fullmatch(text, row_start, at + 1) is not None
+
+
+_SKIPPED_BEFORE = " \t\u240d"
+"""Blanks, and ``␍``: a carriage return the word reading takes for a blank, spelled out on screen."""
+_ROW_MARKS = re.compile(r"\s*[^\w\s]*\d*[.)]?[^\w\s]*")
+"""What a row may carry before the command it opens with: a bullet, a gutter, a number (``•``, ``│``, ``2.``)."""
 
 
 _LONGEST_PREFIX = 256

@@ -853,6 +853,11 @@ def test_an_argument_that_names_a_command_is_not_that_command() -> None:
         ("a; ! time -p rm", "rm", True),
         ("a; 2>/dev/null rm", "rm", True),
         ("echo rm", "rm", False),
+        ("runs:\n  • rm -rf build", "rm", True),
+        ("  2. rm -rf build", "rm", True),
+        ("│ git push", "git", True),
+        ("command : ␍0", "0", True),
+        ("cp a.txt\nrm", "rm", True),
         ("cat until rm", "rm", False),
     ],
 )
