@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .wire import Protocol
 
-__all__ = ["Profile", "PROFILES", "STANDINS", "standin", "fill", "QUIET_ENV"]
+__all__ = ["Profile", "PROFILES", "STANDINS", "standin", "fill", "QUIET_ENV", "profile_named"]
 
 QUIET_ENV: Mapping[str, str] = {
     "TERM": "xterm-256color",
@@ -283,3 +283,8 @@ STANDINS: Mapping[str, Profile] = {
     f"standin-{protocol}": standin(protocol)
     for protocol in ("anthropic", "responses", "chat", "gemini")
 }
+
+
+def profile_named(name: str) -> Profile:
+    """The pinned CLI or stand-in of that name (``--cli``, and a shard file's CLIs); ``KeyError`` for another."""
+    return PROFILES.get(name) or STANDINS[name]
