@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .exhibit import Excerpt, Exhibit
 from .matrix import AgentMatrix
 from .profiles import profile_named
 from .shard import Pair, Shard, parse_shard
@@ -35,6 +36,28 @@ class ShardFile:
     matrix: AgentMatrix
 
 
+def _exhibit_data(exhibit: Exhibit | None) -> dict[str, Any] | None:
+    if exhibit is None:
+        return None
+    excerpt = exhibit.excerpt
+    return {
+        "call": exhibit.call,
+        "screens": [[step, list(rows)] for step, rows in exhibit.screens],
+        "excerpt": None if excerpt is None else [excerpt.what, excerpt.start, excerpt.text],
+    }
+
+
+def _exhibit(data: Mapping[str, Any] | None) -> Exhibit | None:
+    if data is None:
+        return None
+    excerpt = data["excerpt"]
+    return Exhibit(
+        data["call"],
+        tuple((step, tuple(rows)) for step, rows in data["screens"]),
+        None if excerpt is None else Excerpt(*excerpt),
+    )
+
+
 def _verdict_data(verdict: Verdict) -> dict[str, Any]:
     return {
         "profile": verdict.profile,
@@ -45,6 +68,7 @@ def _verdict_data(verdict: Verdict) -> dict[str, Any]:
         "notes": list(verdict.notes),
         "shown": verdict.shown,
         "screen": list(verdict.screen),
+        "exhibit": _exhibit_data(verdict.exhibit),
     }
 
 
@@ -58,6 +82,7 @@ def _verdict(data: Mapping[str, Any]) -> Verdict:
         tuple(data["notes"]),
         data["shown"],
         tuple(data["screen"]),
+        _exhibit(data["exhibit"]),
     )
 
 

@@ -118,3 +118,22 @@ def test_a_cli_that_exits_before_asking_is_a_crash_with_its_status_and_stderr() 
     assert verdict.status == "CRASH"
     said = " ".join(verdict.notes)
     assert "exited with status 3 before it asked" in said and "no credentials found" in said
+
+
+def test_a_verdict_keeps_the_call_the_screens_and_the_bytes_it_rests_on(
+    runs: dict[tuple[str, str, str], Run],
+) -> None:
+    leaked = judge(
+        runs[("responses", "leak", "conceal")],
+        fixture(CASES["conceal"]),
+        standin("responses", "leak"),
+    )
+    exhibit = leaked.exhibit
+    assert exhibit is not None and exhibit.excerpt is not None
+    assert exhibit.excerpt.what.startswith("the input's control")
+    assert "\\x1b[8m" in exhibit.excerpt.text and "\x1b" not in exhibit.excerpt.text
+    assert [step for step, _ in exhibit.screens][:2] == ["prompt", "expanded"]
+    assert '"name": "bash"' in exhibit.call
+    sound = judge(runs[("chat", "sound", "bash")], fixture(CASES["bash"]), standin("chat"))
+    assert sound.exhibit is not None and sound.exhibit.excerpt is not None
+    assert sound.exhibit.excerpt.what == "where the prompt drew the input's start"

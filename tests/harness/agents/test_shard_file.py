@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from askbench.harness.agents.exhibit import Excerpt, Exhibit
 from askbench.harness.agents.matrix import AgentMatrix
 from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.shard import Shard
@@ -38,11 +39,18 @@ FAILED = Verdict(
     ("a note",),
     3,
     ("Permission required", "  Deny (n)  ✓"),
+    Exhibit(
+        '{"name": "bash"}',
+        (("prompt", ("Permission required",)), ("page 1", ("x",))),
+        Excerpt("where", 3, "ls\\x1b[8m"),
+    ),
 )
 
 
 def test_a_shard_reads_back_as_it_was_written(tmp_path: Path) -> None:
-    shard = shard_of(1, 2, (FAILED, Verdict("standin-chat", "bash/a", 120, "PASS")))
+    shard = shard_of(
+        1, 2, (FAILED, Verdict("standin-chat", "bash/a", 120, "PASS", exhibit=Exhibit("", ())))
+    )
     path = write_shard(shard, tmp_path / "one")
     assert path == tmp_path / "one" / SHARD_FILE
     assert read_shard(tmp_path / "one") == shard
