@@ -14,7 +14,16 @@ from dataclasses import dataclass, field
 
 from .wire import Protocol
 
-__all__ = ["Profile", "PROFILES", "STANDINS", "standin", "fill", "QUIET_ENV", "profile_named"]
+__all__ = [
+    "PrePrompt",
+    "Profile",
+    "PROFILES",
+    "STANDINS",
+    "standin",
+    "fill",
+    "QUIET_ENV",
+    "profile_named",
+]
 
 QUIET_ENV: Mapping[str, str] = {
     "TERM": "xterm-256color",
@@ -27,6 +36,19 @@ QUIET_ENV: Mapping[str, str] = {
     "CI": "",
 }
 """Every run: a UTF-8 xterm, and any request that is not for 127.0.0.1 sent to a closed port of it."""
+
+
+@dataclass(frozen=True)
+class PrePrompt:
+    """A prompt a CLI shows before the one that carries the call — access to a directory or a URL the call
+    names — and the keys that allow it, so the prompt judged is the one that shows the call."""
+
+    what: str
+    """What it asks, as the verdict's note says it."""
+    screen: str
+    """A regular expression that tells this pre-prompt is on screen (and not the prompt that carries the call)."""
+    keys: tuple[str, ...] = ("Enter",)
+    """tmux key names that allow it."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +91,8 @@ class Profile:
     would leave before its MCP servers are connected offers their tools only on a later one."""
     start_seconds: float = 0.0
     """At least this long to wait for the first prompt, for a CLI that starts slowly."""
+    pre_prompts: tuple[PrePrompt, ...] = ()
+    """The prompts it may show before the one that carries the call, each answered by allowing it."""
 
     @property
     def spec(self) -> str:
@@ -240,6 +264,9 @@ OPENCODE = Profile(
     expand_hint=r"(?i)ctrl\+f",
     shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
     write={"write": {"path": "filePath"}},
+    pre_prompts=(
+        PrePrompt("access to an external directory", r"Access external directory", ("Enter",)),
+    ),
 )
 
 PROFILES: Mapping[str, Profile] = {
@@ -276,6 +303,7 @@ def standin(protocol: Protocol, style: str = "sound") -> Profile:
         shell={"bash": {"command": "{command}"}},
         write={},
         mcp=False,
+        pre_prompts=(PrePrompt("access to an external directory", r"Access external directory"),),
     )
 
 
