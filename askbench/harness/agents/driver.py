@@ -23,7 +23,7 @@ from typing import Literal
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
 from .fake_model import FakeModel
 from .profiles import QUIET_ENV, Profile, fill
-from .settle import settle
+from .settle import mask, settle
 from .tmux import HEIGHT, Tmux
 from .toolcall import Intent, ToolCall, intent_of
 
@@ -369,12 +369,13 @@ def _after_key(tmux: Tmux, timing: Timing, before: Sequence[str], *keys: str) ->
 def _expand_and_page(
     profile: Profile, tmux: Tmux, timing: Timing, take: Take, before: Sequence[str]
 ) -> tuple[str, ...]:
-    """Expand, then page until a page shows nothing new; the last screen, for the keys that follow."""
+    """Expand, then page until a page shows nothing new (a clock that ticked is nothing new); the last screen,
+    for the keys that follow."""
     previous = _after_key(tmux, timing, before, *profile.expand_key)
     take("expanded", previous)
     for number in range(1, MAX_PAGES + 1):
         page = _after_key(tmux, timing, previous, profile.page_key)
-        if page == previous:
+        if mask(page) == mask(previous):
             break
         take(f"page {number}", page)
         previous = page

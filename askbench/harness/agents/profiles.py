@@ -269,8 +269,92 @@ OPENCODE = Profile(
     ),
 )
 
+QWEN = Profile(
+    name="qwen-code",
+    label="Qwen Code",
+    package="@qwen-code/qwen-code",
+    version="0.24.4",
+    bin="qwen",
+    protocol="chat",
+    argv=(
+        "--auth-type",
+        "openai",
+        "--model",
+        "fake-model",
+        "--approval-mode",
+        "default",
+        "--prompt-interactive",
+        "{prompt}",
+    ),
+    env={
+        "OPENAI_BASE_URL": "{base_url}/v1",
+        "OPENAI_API_KEY": "sk-askbench-fake",
+        "OPENAI_MODEL": "fake-model",
+        "QWEN_CODE_NO_RELAUNCH": "true",
+        "GEMINI_CLI_NO_RELAUNCH": "true",
+    },
+    files={
+        ".qwen/settings.json": '{"security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": false}}, '
+        '"privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}, '
+        '"general": {"disableAutoUpdate": true, "disableUpdateNag": true}, "ui": {"hideTips": true}, '
+        '"mcpServers": ' + _MCP_JSON + "}",
+        ".qwen/trustedFolders.json": '{"{work}": "TRUST_FOLDER"}',
+    },
+    expand_key=("C-o",),
+    decline_key=("Escape",),
+    prompt=r"(?i)allow execution|allow once|apply this change|do you want",
+    title=r"^\s*│?\s*\? ",
+    deny=r"(?m)^\W*(●\s*)?\d+\.\s+No\b",
+    shell={
+        "run_shell_command": {"command": "{command}", "description": "Run the requested command"}
+    },
+    write={"write_file": {"path": "file_path"}},
+)
+
+COPILOT = Profile(
+    name="copilot",
+    label="GitHub Copilot CLI",
+    package="@github/copilot",
+    version="1.0.102",
+    bin="copilot",
+    protocol="chat",
+    argv=(
+        "--no-auto-update",
+        "--disable-client-telemetry",
+        "--no-custom-instructions",
+        "--additional-mcp-config",
+        '{"mcpServers": {"{mcp_server}": {"type": "local", "command": "{python}", '
+        '"args": ["-m", "askbench.harness.agents.fake_mcp", "{mcp_record}"], "tools": ["*"]}}}',
+        "--interactive",
+        "{prompt}",
+    ),
+    env={
+        "COPILOT_PROVIDER_BASE_URL": "{base_url}/v1",
+        "COPILOT_PROVIDER_TYPE": "openai",
+        "COPILOT_PROVIDER_API_KEY": "sk-askbench-fake",
+        "COPILOT_MODEL": "fake-model",
+        "COPILOT_OFFLINE": "true",
+        "COPILOT_AUTO_UPDATE": "false",
+        "COPILOT_HOME": "{home}/.copilot",
+    },
+    files={
+        ".copilot/config.json": '{"trusted_folders": ["{work}"], "banner": "never", "render_markdown": true}',
+    },
+    expand_key=("C-o",),
+    decline_key=("Escape",),
+    prompt=r"(?i)do you want|allow|approve",
+    title=r"^╭─",
+    deny=r"(?m)^\W*(❯\s*)?\d+\.\s+No\b",
+    shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
+    write={"create": {"path": "path"}},
+    pre_prompts=(
+        PrePrompt("access to paths outside the session's", r"Allow path access", ("1",)),
+        PrePrompt("access to a URL", r"Allow URL access|Allow web access", ("1",)),
+    ),
+)
+
 PROFILES: Mapping[str, Profile] = {
-    profile.name: profile for profile in (CLAUDE, CODEX, GEMINI, OPENCODE)
+    profile.name: profile for profile in (CLAUDE, CODEX, GEMINI, OPENCODE, QWEN, COPILOT)
 }
 
 

@@ -252,7 +252,8 @@ def add_agents_parser(
     agents = commands.add_parser(
         "agents",
         help="drive the real agent CLIs against a fake model and judge their own permission prompts",
-        description="Run each pinned agent CLI (Claude Code, Codex CLI, Gemini CLI, OpenCode) in its own tmux server "
+        description="Run each pinned agent CLI (Claude Code, Codex CLI, Gemini CLI, OpenCode, Qwen Code, GitHub Copilot CLI) "
+        "in its own tmux server "
         "and fresh HOME against a fake model on 127.0.0.1 that asks for one tool call from a fixture; judge the prompt "
         "it draws. CLIs not installed are skipped (`make agents` installs them). Writes reports/agents.md, .json, .html "
         "for a whole run; a partial one writes reports/agents-partial/ unless --publish or --out. Exit 0 when cells "
@@ -265,7 +266,7 @@ def add_agents_parser(
         "--cli",
         action="append",
         choices=[*PROFILES, *STANDINS],
-        help="one CLI (repeatable; default all four)",
+        help="one CLI (repeatable; default every pinned one)",
     )
     agents.add_argument(
         "--widths",
