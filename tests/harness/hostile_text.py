@@ -10,6 +10,8 @@ HOSTILE = "x | y `z` <script>alert(1)</script>\n| a | b |\n\x1b[2J\x1b]0;pwned\x
 
 _PIPE = re.compile(r"(?<!\\)(?:\\\\)*\|")
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
+_FENCED = re.compile(r"(?ms)^(`{3,})[^\n`]*\n.*?^\1[ \t]*$")
+"""A fenced code block: its lines are text, whatever they hold, up to a fence as long as its own."""
 
 
 def _cells(row: str) -> int:
@@ -23,9 +25,12 @@ def markdown_survived(text: str) -> list[str]:
         for char in dict.fromkeys(text)
         if unicodedata.category(char)[0] == "C" and char != "\n"
     ]
-    found += ["a <script> tag outside a code span"] if "<script" in _CODE_SPAN.sub("", text) else []
+    prose = _FENCED.sub("", text)
+    found += (
+        ["a <script> tag outside a code span"] if "<script" in _CODE_SPAN.sub("", prose) else []
+    )
     head = None
-    for row in text.split("\n"):
+    for row in prose.split("\n"):
         if not row.startswith("|"):
             head = None
             continue

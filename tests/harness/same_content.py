@@ -2,7 +2,8 @@
 
 A report's outline is its headings, in order, and every number it states, counted: a section one format
 lacks, or a figure that differs, shows in either. The HTML's ``<pre>`` blocks are left out (the screens a
-page can fold away and Markdown does not carry), and so is its ``<head>``.
+page can fold away), and so are the Markdown's fenced code blocks, which hold the same texts where the
+Markdown carries them, and the HTML's ``<head>``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ _HEADING = re.compile(r"(#{1,6}) (.*)")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _ESCAPED = re.compile(r"\\([\\`*_\[\]{}()#+\-.!|~])")
 _MARKUP = re.compile(r"\*\*|`")
+_FENCED = re.compile(r"(?ms)^(`{3,})[^\n`]*\n.*?^\1[ \t]*$")
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ def _words(text: str) -> str:
 
 def markdown_outline(text: str) -> Outline:
     """Headings without their inline markup; numbers of the text as read, link targets and escapes dropped."""
-    shown = html.unescape(_ESCAPED.sub(r"\1", _LINK.sub(r"\1", text)))
+    shown = html.unescape(_ESCAPED.sub(r"\1", _LINK.sub(r"\1", _FENCED.sub("", text))))
     headings = tuple(
         _words(_MARKUP.sub("", match.group(2)))
         for line in shown.splitlines()

@@ -37,3 +37,9 @@ def test_a_figure_that_differs_is_a_difference() -> None:
         "'2': 1 in markdown, 0 in html",
         "'3': 1 in markdown, 2 in html",
     ]
+
+
+def test_a_fenced_block_is_left_out_as_a_pre_block_is() -> None:
+    fenced = MARKDOWN + "\n````text\n## not a heading, 24 rows\n```\n````\n"
+    assert differences(fenced, PAGE) == []
+    assert differences(fenced.replace("````\n", "", 1), PAGE) != []  # unfenced, it is text

@@ -9,7 +9,7 @@ the command's (``askbench.harness.frontends.agents_command``).
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from .archive import load_run, run_path, save_run
 from .driver import Timing, drive
 from .install import bin_dir
 from .profiles import Profile
+from .shard import Pair
 from .stuck import StuckWatch
 from .verdicts import Verdict, judge, monotone_across
 
@@ -47,6 +48,7 @@ def run_agent_matrix(
     progress: Callable[[Verdict], None] = lambda verdict: None,
     runs: Path | None = None,
     reuse: str = "",
+    pairs: Collection[Pair] | None = None,
 ) -> list[Verdict]:
     """Every profile × fixture × width, ``jobs`` at a time, each judged, then ``monotone`` across widths.
 
@@ -57,6 +59,8 @@ def run_agent_matrix(
     run again instead of driving the CLI once more; ``"rejudge"`` drives
     nothing, and a cell with no kept run is left out (``NOT RUN``). A CLI
     stuck on one screen without a prompt (``stuck``) is driven no more.
+    ``pairs``, when given, are the only CLI × fixture pairs driven (a
+    shard's, ``shard``), each at every width.
     """
     watch = StuckWatch()
     tasks = [
@@ -64,6 +68,7 @@ def run_agent_matrix(
         for width in widths
         for fixture in fixtures
         for profile in profiles
+        if pairs is None or (profile.name, fixture.id) in pairs
     ]
 
     def one(task: tuple[Profile, Fixture, int]) -> Verdict | None:

@@ -23,7 +23,7 @@ from typing import Literal
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
 from .fake_model import FakeModel
 from .profiles import QUIET_ENV, Profile, fill
-from .settle import settle
+from .settle import mask, settle
 from .tmux import HEIGHT, Tmux
 from .toolcall import Intent, ToolCall, intent_of
 
@@ -40,6 +40,7 @@ __all__ = [
 Outcome = Literal["prompt", "refused", "no prompt", "timeout", "unsupported", "crashed"]
 REPO = Path(__file__).resolve().parents[3]
 MAX_PAGES = 12
+MAX_PRE_PROMPTS = 3
 STDERR_KEPT = 4000
 """Characters of a crashed CLI's stderr kept with its run: its error is at the end."""
 USER_PROMPT = "Run the tool call you were asked for."
@@ -235,6 +236,9 @@ def _steps(
     def shown(rows: Sequence[str]) -> bool:
         return model.state.called.is_set() and prompt.search("\n".join(rows)) is not None
 
+    def stop() -> bool:
+        return model.state.answered.is_set() or tmux.dead()
+
     if profile.typed_prompt:
         settle(
             tmux.screen,
@@ -251,15 +255,22 @@ def _steps(
         quiet=timing.quiet,
         limit=max(timing.start, profile.start_seconds),
         until=shown,
-        stop=lambda: model.state.answered.is_set() or tmux.dead(),
+        stop=stop,
     )
-    take("prompt", first.rows)
-    outcome = _first_outcome(model, first.quiet, shown(first.rows), tmux.dead())
+    notes: list[str] = []
+    rows: Sequence[str] = first.rows
+    if shown(rows):
+        rows = _past_pre_prompts(profile, tmux, timing, take, rows, (shown, stop), notes)
+    take("prompt", rows)
+    outcome = _first_outcome(model, first.quiet, shown(rows), tmux.dead())
+    if notes and outcome == "refused":
+        outcome = "no prompt"
+        notes.append("once the pre-prompt was allowed, the call ran without a prompt of its own")
     status = tmux.exit_status() if outcome == "crashed" else None
     if outcome == "crashed":
         captures[-1] = Capture("prompt", tuple(tmux.screen()), len(tmux.raw_bytes()))
     if outcome == "prompt":
-        last = _expand_and_page(profile, tmux, timing, take, first.rows)
+        last = _expand_and_page(profile, tmux, timing, take, rows)
         if profile.close_key:
             last = _after_key(tmux, timing, last, *profile.close_key)
         _decline(profile, tmux, model, timing, take, prompt, last)
@@ -277,13 +288,48 @@ def _steps(
         call,
         tuple(model.results),
         _offered(model),
-        (),
+        tuple(notes),
         tmux.height,
         tuple(exchange.path for exchange in model.exchanges),
         _after_call(model),
         status,
         tmux.stderr()[-STDERR_KEPT:] if outcome == "crashed" else "",
     )
+
+
+def _past_pre_prompts(
+    profile: Profile,
+    tmux: Tmux,
+    timing: Timing,
+    take: Take,
+    rows: Sequence[str],
+    waits: tuple[Callable[[Sequence[str]], bool], Callable[[], bool]],
+    notes: list[str],
+) -> Sequence[str]:
+    """Allow each pre-prompt on screen (every one kept) until the screen is a prompt none describes: the one
+    that carries the call. A pre-prompt still there after its keys is left for the verdict to judge.
+    ``waits``: whether a screen shows a prompt, and whether to stop waiting (the model heard back, the CLI exited)."""
+    shown, stop = waits
+    for number in range(1, MAX_PRE_PROMPTS + 1):
+        screen = "\n".join(rows)
+        pre = next((pre for pre in profile.pre_prompts if re.search(pre.screen, screen)), None)
+        if pre is None:
+            break
+        take(f"pre-prompt {number}", rows)
+        notes.append(
+            f"a pre-prompt came first ({pre.what}); the driver allowed it ({' '.join(pre.keys)})"
+        )
+        tmux.send(*pre.keys)
+        rows = settle(
+            tmux.screen,
+            quiet=timing.quiet,
+            limit=timing.start,
+            until=shown,
+            changed_from=rows,
+            patience=timing.step,
+            stop=stop,
+        ).rows
+    return rows
 
 
 def _after_call(model: FakeModel) -> tuple[str, ...]:
@@ -323,12 +369,13 @@ def _after_key(tmux: Tmux, timing: Timing, before: Sequence[str], *keys: str) ->
 def _expand_and_page(
     profile: Profile, tmux: Tmux, timing: Timing, take: Take, before: Sequence[str]
 ) -> tuple[str, ...]:
-    """Expand, then page until a page shows nothing new; the last screen, for the keys that follow."""
+    """Expand, then page until a page shows nothing new (a clock that ticked is nothing new); the last screen,
+    for the keys that follow."""
     previous = _after_key(tmux, timing, before, *profile.expand_key)
     take("expanded", previous)
     for number in range(1, MAX_PAGES + 1):
         page = _after_key(tmux, timing, previous, profile.page_key)
-        if page == previous:
+        if mask(page) == mask(previous):
             break
         take(f"page {number}", page)
         previous = page

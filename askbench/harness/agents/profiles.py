@@ -14,7 +14,16 @@ from dataclasses import dataclass, field
 
 from .wire import Protocol
 
-__all__ = ["Profile", "PROFILES", "STANDINS", "standin", "fill", "QUIET_ENV"]
+__all__ = [
+    "PrePrompt",
+    "Profile",
+    "PROFILES",
+    "STANDINS",
+    "standin",
+    "fill",
+    "QUIET_ENV",
+    "profile_named",
+]
 
 QUIET_ENV: Mapping[str, str] = {
     "TERM": "xterm-256color",
@@ -27,6 +36,19 @@ QUIET_ENV: Mapping[str, str] = {
     "CI": "",
 }
 """Every run: a UTF-8 xterm, and any request that is not for 127.0.0.1 sent to a closed port of it."""
+
+
+@dataclass(frozen=True)
+class PrePrompt:
+    """A prompt a CLI shows before the one that carries the call — access to a directory or a URL the call
+    names — and the keys that allow it, so the prompt judged is the one that shows the call."""
+
+    what: str
+    """What it asks, as the verdict's note says it."""
+    screen: str
+    """A regular expression that tells this pre-prompt is on screen (and not the prompt that carries the call)."""
+    keys: tuple[str, ...] = ("Enter",)
+    """tmux key names that allow it."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +91,8 @@ class Profile:
     would leave before its MCP servers are connected offers their tools only on a later one."""
     start_seconds: float = 0.0
     """At least this long to wait for the first prompt, for a CLI that starts slowly."""
+    pre_prompts: tuple[PrePrompt, ...] = ()
+    """The prompts it may show before the one that carries the call, each answered by allowing it."""
 
     @property
     def spec(self) -> str:
@@ -240,10 +264,97 @@ OPENCODE = Profile(
     expand_hint=r"(?i)ctrl\+f",
     shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
     write={"write": {"path": "filePath"}},
+    pre_prompts=(
+        PrePrompt("access to an external directory", r"Access external directory", ("Enter",)),
+    ),
+)
+
+QWEN = Profile(
+    name="qwen-code",
+    label="Qwen Code",
+    package="@qwen-code/qwen-code",
+    version="0.24.4",
+    bin="qwen",
+    protocol="chat",
+    argv=(
+        "--auth-type",
+        "openai",
+        "--model",
+        "fake-model",
+        "--approval-mode",
+        "default",
+        "--prompt-interactive",
+        "{prompt}",
+    ),
+    env={
+        "OPENAI_BASE_URL": "{base_url}/v1",
+        "OPENAI_API_KEY": "sk-askbench-fake",
+        "OPENAI_MODEL": "fake-model",
+        "QWEN_CODE_NO_RELAUNCH": "true",
+        "GEMINI_CLI_NO_RELAUNCH": "true",
+    },
+    files={
+        ".qwen/settings.json": '{"security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": false}}, '
+        '"privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}, '
+        '"general": {"disableAutoUpdate": true, "disableUpdateNag": true}, "ui": {"hideTips": true}, '
+        '"mcpServers": ' + _MCP_JSON + "}",
+        ".qwen/trustedFolders.json": '{"{work}": "TRUST_FOLDER"}',
+    },
+    expand_key=("C-o",),
+    decline_key=("Escape",),
+    prompt=r"(?i)allow execution|allow once|apply this change|do you want",
+    title=r"^\s*│?\s*\? ",
+    deny=r"(?m)^\W*(●\s*)?\d+\.\s+No\b",
+    shell={
+        "run_shell_command": {"command": "{command}", "description": "Run the requested command"}
+    },
+    write={"write_file": {"path": "file_path"}},
+)
+
+COPILOT = Profile(
+    name="copilot",
+    label="GitHub Copilot CLI",
+    package="@github/copilot",
+    version="1.0.102",
+    bin="copilot",
+    protocol="chat",
+    argv=(
+        "--no-auto-update",
+        "--disable-client-telemetry",
+        "--no-custom-instructions",
+        "--additional-mcp-config",
+        '{"mcpServers": {"{mcp_server}": {"type": "local", "command": "{python}", '
+        '"args": ["-m", "askbench.harness.agents.fake_mcp", "{mcp_record}"], "tools": ["*"]}}}',
+        "--interactive",
+        "{prompt}",
+    ),
+    env={
+        "COPILOT_PROVIDER_BASE_URL": "{base_url}/v1",
+        "COPILOT_PROVIDER_TYPE": "openai",
+        "COPILOT_PROVIDER_API_KEY": "sk-askbench-fake",
+        "COPILOT_MODEL": "fake-model",
+        "COPILOT_OFFLINE": "true",
+        "COPILOT_AUTO_UPDATE": "false",
+        "COPILOT_HOME": "{home}/.copilot",
+    },
+    files={
+        ".copilot/config.json": '{"trusted_folders": ["{work}"], "banner": "never", "render_markdown": true}',
+    },
+    expand_key=("C-o",),
+    decline_key=("Escape",),
+    prompt=r"(?i)do you want|allow|approve",
+    title=r"^╭─",
+    deny=r"(?m)^\W*(❯\s*)?\d+\.\s+No\b",
+    shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
+    write={"create": {"path": "path"}},
+    pre_prompts=(
+        PrePrompt("access to paths outside the session's", r"Allow path access", ("1",)),
+        PrePrompt("access to a URL", r"Allow URL access|Allow web access", ("1",)),
+    ),
 )
 
 PROFILES: Mapping[str, Profile] = {
-    profile.name: profile for profile in (CLAUDE, CODEX, GEMINI, OPENCODE)
+    profile.name: profile for profile in (CLAUDE, CODEX, GEMINI, OPENCODE, QWEN, COPILOT)
 }
 
 
@@ -276,6 +387,7 @@ def standin(protocol: Protocol, style: str = "sound") -> Profile:
         shell={"bash": {"command": "{command}"}},
         write={},
         mcp=False,
+        pre_prompts=(PrePrompt("access to an external directory", r"Access external directory"),),
     )
 
 
@@ -283,3 +395,8 @@ STANDINS: Mapping[str, Profile] = {
     f"standin-{protocol}": standin(protocol)
     for protocol in ("anthropic", "responses", "chat", "gemini")
 }
+
+
+def profile_named(name: str) -> Profile:
+    """The pinned CLI or stand-in of that name (``--cli``, and a shard file's CLIs); ``KeyError`` for another."""
+    return PROFILES.get(name) or STANDINS[name]

@@ -20,7 +20,7 @@ from wcwidth import wcwidth
 
 from ..terminals.sgr import Style
 
-__all__ = ["Replayed", "replay", "replay_at", "payload_controls", "controls_in"]
+__all__ = ["Replayed", "replay", "replay_at", "payload_controls", "written_controls", "controls_in"]
 
 _CONTROL = re.compile(
     r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, to BEL or ST
@@ -128,30 +128,39 @@ def controls_in(text: str) -> list[tuple[int, str]]:
 
 
 def payload_controls(texts: Sequence[str], raw: bytes) -> list[str]:
-    """The payload's controls found in the raw stream with a payload character beside them, as ``repr``s.
+    """The payload's controls found in the raw stream with a payload character beside them, as ``repr``s."""
+    return [control for control, _ in written_controls(texts, raw)]
+
+
+def written_controls(texts: Sequence[str], raw: bytes) -> list[tuple[str, int]]:
+    """Each of the payload's controls found written in the raw stream (as ``repr``), with where in the decoded
+    stream the first was found.
 
     A control is matched with the printable characters beside it in the
     payload (one on each side that has one), so a CLI's own ``ESC[0m`` or
     CR is not taken for the payload's.
     """
     stream = raw.decode("utf-8", errors="replace")
-    found: list[str] = []
+    found: dict[str, int] = {}
     for text in texts:
         for start, control in controls_in(text):
             if control == "\r" and text[start + 1 : start + 2] == "\n":
                 continue  # a CRLF line end, which every terminal shows as one
             probe = _with_context(text, start, control)
-            written = bool(probe) and probe in stream or _lone_escape(text, start, stream)
-            if written and repr(control) not in found:
-                found.append(repr(control))
-    return found
+            spot = stream.find(probe) if probe else -1
+            if spot < 0:
+                spot = _lone_escape(text, start, stream)
+            if spot >= 0:
+                found.setdefault(repr(control), spot)
+    return list(found.items())
 
 
 _OWN_SEQUENCE = r"(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))"
 
 
-def _lone_escape(text: str, start: int, stream: str) -> bool:
-    """Whether the payload's ESC was written as a byte of its own, between its neighbours, the rest cut off from it.
+def _lone_escape(text: str, start: int, stream: str) -> int:
+    """Where the payload's ESC was written as a byte of its own, between its neighbours, the rest cut off from it
+    (-1: nowhere).
 
     A CLI that draws cell by cell writes the payload's ESC where it stands
     and then its own cursor move, so the ESC meets the CLI's next sequence
@@ -161,10 +170,10 @@ def _lone_escape(text: str, start: int, stream: str) -> bool:
     payload's.
     """
     if text[start] != "\x1b" or start == 0:
-        return False
+        return -1
     before, following = text[start - 1], text[start + 1 : start + 3]
     if _CONTROL.match(before) or len(following) < 2:
-        return False
+        return -1
     pattern = (
         re.escape(before)
         + "\x1b"
@@ -172,7 +181,8 @@ def _lone_escape(text: str, start: int, stream: str) -> bool:
         + "+"
         + (_OWN_SEQUENCE + "*").join(re.escape(char) for char in following)
     )
-    return re.search(pattern, stream) is not None
+    found = re.search(pattern, stream)
+    return found.start() if found else -1
 
 
 def _plain(char: str) -> str:

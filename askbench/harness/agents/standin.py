@@ -13,7 +13,8 @@ behaviours, each a way real CLIs behave:
 ``silent``  no prompt, nothing sent back;
 ``busy``    a screen that never settles;
 ``crash``   an error on stderr and exit status 3 before the model is asked;
-``login``   a login screen that waits for a key and never asks the model.
+``login``   a login screen that waits for a key and never asks the model;
+``preprompt`` ``sound``, after a pre-prompt asking access to the directory the command names (enter allows it).
 
 Run as ``python -m askbench.harness.agents.standin --protocol P --base-url URL [--style S]``.
 """
@@ -43,7 +44,19 @@ __all__ = [
     "main",
 ]
 
-STYLES = ("sound", "leak", "cut", "refuse", "silent", "busy", "spill", "crash", "login")
+STYLES = (
+    "sound",
+    "leak",
+    "cut",
+    "refuse",
+    "silent",
+    "busy",
+    "spill",
+    "crash",
+    "login",
+    "preprompt",
+)
+PRE_PROMPT = "Access external directory"
 CRASH_ERROR = "stand-in agent: fatal: no credentials found, run `standin login` first"
 SHELL_TOOL = "bash"
 PREVIEW_ROWS = 6
@@ -303,6 +316,27 @@ def _busy() -> None:
         time.sleep(0.1)
 
 
+def _pre_prompt() -> bool:
+    """A prompt before the call's own, as OpenCode asks access to a directory first: enter allows, n or esc denies."""
+    _draw(
+        [
+            f"> {USER_TURN}",
+            TITLE,
+            f"  {PRE_PROMPT} /srv",
+            "  Patterns: /srv/*",
+            "",
+            "> Allow once (enter)",
+            "  Deny (n)",
+        ]
+    )
+    while True:
+        key = os.read(0, 16)
+        if key in (b"\r", b"y"):
+            return True
+        if key in (b"n", b"\x1b"):
+            return False
+
+
 def _ask(style: str, name: str, arguments: Mapping[str, object]) -> str:
     """Draw the prompt and read keys until a decision: ctrl+o expands, PageDown pages, y allows, n or esc denies."""
     width, height = os.get_terminal_size()
@@ -353,11 +387,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.style == "busy":
             _busy()
-        result = (
-            "refused: this command is blocked by policy"
-            if args.style == "refuse"
-            else _ask(args.style, *call)
-        )
+        if args.style == "refuse":
+            result = "refused: this command is blocked by policy"
+        elif args.style == "preprompt" and not _pre_prompt():
+            result = "denied access to the directory by the user"
+        else:
+            result = _ask("sound" if args.style == "preprompt" else args.style, *call)
         _post(args.base_url, protocol, result_body(protocol, tools, call[0], call[1], result))
         _draw([f"stand-in agent: {result}", "Done."])
         os.read(0, 16)

@@ -57,8 +57,9 @@ from .evidence import (
     on_screen,
     pieces,
 )
+from .exhibit import Exhibit, exhibit_of
 from .profiles import Profile
-from .replay import payload_controls, replay_at
+from .replay import replay_at, written_controls
 from .toolcall import intent_of
 
 __all__ = [
@@ -104,6 +105,8 @@ class Verdict:
     """16-cell chunks of the input on the prompt screen, for ``monotone``."""
     screen: tuple[str, ...] = ()
     """The prompt screen as tmux showed it."""
+    exhibit: Exhibit | None = None
+    """What a finding shows of the cell: the call, every screen kept, the bytes the verdict rests on."""
 
 
 def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> list[Failure]:
@@ -267,6 +270,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
             status,
             notes=notes + without_driver_note(run.notes),
             screen=screen,
+            exhibit=exhibit_of(run),
         )
     text = call_text(intent)
     pages_at = [page.offset for page in run.pages()]
@@ -274,7 +278,8 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     start = prompt_start(replayed.rows, profile)
     screen_rows, rows = replayed.rows, replayed.rows[start:]
     failures = []
-    leaked = payload_controls(text.strings, run.raw)
+    written = written_controls(text.strings, run.raw)
+    leaked = [control for control, _ in written]
     if leaked:
         failures.append(
             Failure(
@@ -320,6 +325,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         without_driver_note(run.notes) + decline_notes(run, profile),
         shown,
         screen,
+        exhibit_of(run, text.strings, text.main, written[0][1] if written else None),
     )
 
 
@@ -343,6 +349,7 @@ def monotone_across(verdicts: Sequence[Verdict]) -> list[Verdict]:
             verdict.notes,
             verdict.shown,
             verdict.screen,
+            verdict.exhibit,
         )
         if verdict in asked and verdict.width in worse
         else verdict

@@ -5,14 +5,20 @@ A CLI that is not installed is skipped with a message saying how to get it
 run does not replace the published report (``destination``). Exit status:
 0 when cells were judged, 1 when none was (no CLI installed, no kept run),
 2 for a fixture that does not load, 130 when interrupted.
+
+``--shard K/N`` drives one machine's share (``agents.shard``) and writes,
+beside its own report, the shard file ``askbench agents merge`` reads
+(``agents_merge_command``).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -21,8 +27,10 @@ from ..agents.destination import PARTIAL, PUBLISHED, partial_reasons, report_pat
 from ..agents.driver import Timing
 from ..agents.install import default_cache, install, installed
 from ..agents.matrix import AgentMatrix
-from ..agents.profiles import PROFILES, STANDINS, Profile
+from ..agents.profiles import PROFILES, STANDINS, Profile, profile_named
 from ..agents.selection import curated
+from ..agents.shard import Pair, Shard, parse_shard
+from ..agents.shard_file import ShardFile, write_shard
 from ..agents.verdicts import Verdict
 from ..fixtures.loading import Fixture, load_corpus
 from ..reporters.agents_report import write_agents_report
@@ -41,11 +49,7 @@ def _version(command: Sequence[str]) -> str:
 
 
 def _profiles(args: argparse.Namespace, cache: Path) -> tuple[list[Profile], dict[str, str]]:
-    chosen = (
-        [PROFILES.get(name) or STANDINS[name] for name in args.cli]
-        if args.cli
-        else list(PROFILES.values())
-    )
+    chosen = _chosen(args)
     missing = {}
     ready = []
     for profile in chosen:
@@ -62,6 +66,10 @@ def _profiles(args: argparse.Namespace, cache: Path) -> tuple[list[Profile], dic
     return ready, missing
 
 
+def _chosen(args: argparse.Namespace) -> list[Profile]:
+    return [profile_named(name) for name in args.cli] if args.cli else list(PROFILES.values())
+
+
 def _context(args: argparse.Namespace) -> dict[str, str]:
     """What the report's header says the run was: its command, date, terminal, network and toolchain."""
     context = {
@@ -73,7 +81,18 @@ def _context(args: argparse.Namespace) -> dict[str, str]:
     }
     if args.note:
         context["note"] = args.note
+    if args.shard:
+        context["shard"] = str(args.shard)
     return context
+
+
+def _took(began: float) -> str:
+    minutes, seconds = divmod(round(time.monotonic() - began), 60)
+    return f"{minutes} min {seconds} s"
+
+
+def _shard_out(shard: Shard) -> Path:
+    return Path("reports") / "agents-shards" / f"{shard.index}-of-{shard.count}" / "agents.md"
 
 
 def _nothing_ran(missing: dict[str, str], chosen: int, reuse: str, interrupted: bool) -> int:
@@ -125,30 +144,65 @@ def _finish(
     return 130 if interrupted else 0
 
 
+def _finish_shard(
+    args: argparse.Namespace, matrix: AgentMatrix, pairs: frozenset[Pair], interrupted: bool
+) -> int:
+    """A shard's own report, and beside it the shard file that ``askbench agents merge`` reads."""
+    out = args.out or _shard_out(args.shard)
+    write_agents_report(matrix, out)
+    kept = write_shard(ShardFile(args.shard, not args.fixtures, pairs, matrix), out.parent)
+    print(
+        f"askbench agents: shard {args.shard}: wrote {out.with_suffix('.md')} (.json, .html) and {kept}: "
+        f"{len(matrix.verdicts)} cells judged of {len(pairs)} CLI x fixture pairs"
+    )
+    return 130 if interrupted else 0
+
+
+def _dealt(
+    args: argparse.Namespace, names: Sequence[str], fixtures: Sequence[Fixture]
+) -> tuple[frozenset[Pair] | None, list[Fixture]]:
+    """The pairs this run drives (None: every one) and the fixtures among them, for the reference."""
+    if args.shard is None:
+        return None, list(fixtures)
+    pairs = args.shard.pairs(names, [fixture.id for fixture in fixtures])
+    held = {fixture for _, fixture in pairs}
+    return pairs, [fixture for fixture in fixtures if fixture.id in held]
+
+
+def _meanwhile(args: argparse.Namespace) -> Path:
+    """Where the report is rewritten as verdicts come: where this run's report goes, the published one if asked."""
+    if args.out:
+        return Path(args.out)
+    if args.shard:
+        return _shard_out(args.shard)
+    return PUBLISHED if args.publish else PARTIAL
+
+
 def cmd_agents(args: argparse.Namespace) -> int:
+    began = time.monotonic()
     cache = args.cache or default_cache()
     profiles, missing = _profiles(args, cache)
     fixtures = _fixtures(args)
     if fixtures is None:
         return 2
-    chosen = (
-        [PROFILES.get(name) or STANDINS[name] for name in args.cli]
-        if args.cli
-        else list(PROFILES.values())
-    )
+    chosen = _chosen(args)
+    names = [profile.name for profile in chosen]
     context = _context(args)
     keys = tuple(fixture.id for fixture in fixtures)
-    reference = reference_verdicts(fixtures, args.widths)
+    pairs, dealt = _dealt(args, names, fixtures)
+    reference = reference_verdicts(dealt, args.widths)
     widths = tuple(sorted(args.widths))
 
-    def report(verdicts: Sequence[Verdict], out: Path) -> None:
-        matrix = AgentMatrix(
+    def matrix_of(verdicts: Sequence[Verdict]) -> AgentMatrix:
+        return AgentMatrix(
             tuple(chosen), keys, widths, tuple(verdicts), reference, missing, context
         )
-        write_agents_report(matrix, out)
+
+    def report(verdicts: Sequence[Verdict], out: Path) -> None:
+        write_agents_report(matrix_of(verdicts), out)
 
     done: list[Verdict] = []
-    meanwhile = args.out or (PUBLISHED if args.publish else PARTIAL)
+    meanwhile = _meanwhile(args)
 
     def progress(verdict: Verdict) -> None:
         """Each verdict as it comes, and the report rewritten now and then (never the published one unless asked)."""
@@ -168,18 +222,27 @@ def cmd_agents(args: argparse.Namespace) -> int:
     try:
         verdicts = (
             run_agent_matrix(
-                profiles, fixtures, args.widths, cache, args.jobs, timing, progress, runs, reuse
+                profiles, dealt, args.widths, cache, args.jobs, timing, progress, runs, reuse, pairs
             )
             if profiles
             else []
         )
     except KeyboardInterrupt:
         interrupted, verdicts = True, list(done)
-    if not verdicts:
+    if not verdicts and pairs != frozenset():
         return _nothing_ran(missing, len(chosen), reuse, interrupted)
+    context["took"] = _took(began)
+    if pairs is not None:
+        return _finish_shard(args, matrix_of(verdicts), pairs, interrupted)
     cells = len(chosen) * len(keys) * len(args.widths)
-    names = [profile.name for profile in chosen]
     return _finish(args, verdicts, cells, report, interrupted, names, len(missing))
+
+
+def _shard_option(text: str) -> Shard:
+    try:
+        return parse_shard(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
 
 
 def add_agents_parser(
@@ -189,7 +252,8 @@ def add_agents_parser(
     agents = commands.add_parser(
         "agents",
         help="drive the real agent CLIs against a fake model and judge their own permission prompts",
-        description="Run each pinned agent CLI (Claude Code, Codex CLI, Gemini CLI, OpenCode) in its own tmux server "
+        description="Run each pinned agent CLI (Claude Code, Codex CLI, Gemini CLI, OpenCode, Qwen Code, GitHub Copilot CLI) "
+        "in its own tmux server "
         "and fresh HOME against a fake model on 127.0.0.1 that asks for one tool call from a fixture; judge the prompt "
         "it draws. CLIs not installed are skipped (`make agents` installs them). Writes reports/agents.md, .json, .html "
         "for a whole run; a partial one writes reports/agents-partial/ unless --publish or --out. Exit 0 when cells "
@@ -202,7 +266,7 @@ def add_agents_parser(
         "--cli",
         action="append",
         choices=[*PROFILES, *STANDINS],
-        help="one CLI (repeatable; default all four)",
+        help="one CLI (repeatable; default every pinned one)",
     )
     agents.add_argument(
         "--widths",
@@ -210,7 +274,12 @@ def add_agents_parser(
         default=[80, 120, 160],
         help="terminal widths (default 80,120,160)",
     )
-    agents.add_argument("--jobs", type=int, default=2, help="runs at once (default 2)")
+    agents.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 2,
+        help="runs at once (default: one per core)",
+    )
     agents.add_argument(
         "--timeout", type=float, default=90.0, help="seconds to wait for a prompt (default 90)"
     )
@@ -230,6 +299,14 @@ def add_agents_parser(
         help="judge the kept runs again and drive only the cells without one",
     )
     agents.add_argument("--note", help="a line for the report's head: how this matrix was made")
+    agents.add_argument(
+        "--shard",
+        type=_shard_option,
+        metavar="K/N",
+        help="drive only the K-th of N slices of the CLI x fixture pairs (each at every width), the same on any "
+        "machine; writes reports/agents-shards/K-of-N/ (or --out's folder) with the shard file that "
+        "`askbench agents merge` reads",
+    )
     agents.add_argument(
         "--out",
         type=Path,

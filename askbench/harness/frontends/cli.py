@@ -383,6 +383,12 @@ def _add_agents(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     add_agents_parser(commands, parse_widths)
 
 
+def _add_agents_merge(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .agents_merge_command import add_agents_merge_parser
+
+    add_agents_merge_parser(commands)
+
+
 def _add_report(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .report_command import add_report_parser
 
@@ -413,6 +419,7 @@ COMMANDS: dict[str, AddParser] = {
     "record": _add_record,
     "bench": _add_bench,
     "agents": _add_agents,
+    "agents-merge": _add_agents_merge,
     "report": _add_report,
     "mutate": _add_mutate,
     "fuzz": _add_fuzz,
@@ -429,11 +436,20 @@ def _discard_stdout() -> None:
         pass
 
 
+def _joined(argv: Sequence[str]) -> list[str]:
+    """``agents merge …`` as the command ``agents-merge``: a command's second word names a command of its own
+    where the first takes paths, which a subparser of its own could not be told apart from."""
+    words = list(argv)
+    if len(words) >= 2 and f"{words[0]}-{words[1]}" in COMMANDS:
+        return [f"{words[0]}-{words[1]}", *words[2:]]
+    return words
+
+
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """``parse_args``, but an unknown option is refused by the command that was given, with the closest
     option it has."""
     parser = build_parser()
-    args, extras = parser.parse_known_args(argv)
+    args, extras = parser.parse_known_args(_joined(sys.argv[1:] if argv is None else argv))
     if extras:
         command = _subcommand(parser, getattr(args, "command", None))
         options = options_of(parser) + (options_of(command) if command else [])

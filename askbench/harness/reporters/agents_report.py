@@ -3,8 +3,10 @@
 The matrix is ``askbench.harness.agents.matrix.AgentMatrix``; a cell the run did
 not reach reads ``NOT RUN`` in every format. The Markdown and the HTML are one
 ``AgentsReport`` through ``templates/agents.md`` and ``templates/agents.html``:
-the same versions, run context, legend, counts, matrix and reasons, the HTML
-with each cell's screen besides.
+the same versions, run context, legend, counts, findings (``agents.findings``:
+one per defect, with the call, the CLI's configuration, the screens and the
+bytes quoted in code blocks), matrix and reasons, the HTML with each cell's
+screen besides.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..agents.findings import PLACES, Finding, findings
 from ..agents.matrix import NOT_RUN, AgentMatrix
 from ..agents.profiles import Profile
 from ..agents.verdicts import Verdict
@@ -93,6 +96,43 @@ class Reason:
 
 
 @dataclass(frozen=True)
+class ShownFinding:
+    """One finding as both formats show it; the blocks are text a code block holds as it is."""
+
+    title: str
+    paragraph: str
+    fixtures: tuple[str, ...]
+    widths: str
+    cells: tuple[str, ...]
+    call: str
+    configuration: tuple[tuple[str, str], ...]
+    excerpt: str
+    """What the quoted bytes are and where they start; empty when none were quoted."""
+    excerpt_text: str
+    screens: tuple[tuple[str, str], ...]
+
+
+def _shown_finding(number: int, finding: Finding) -> ShownFinding:
+    exhibit = finding.example.exhibit
+    excerpt = exhibit.excerpt if exhibit else None
+    return ShownFinding(
+        f"{number}. {finding.label} {finding.spec}: {finding.invariant}, {finding.reason}",
+        finding.paragraph,
+        finding.fixtures,
+        ", ".join(map(str, finding.widths)),
+        tuple(f"{cell.fixture} @{cell.width}: {cell.message}" for cell in finding.cells),
+        exhibit.call if exhibit else "",
+        finding.configuration,
+        f"{excerpt.what}, from character {excerpt.start} of the stream" if excerpt else "",
+        excerpt.text if excerpt else "",
+        tuple(
+            (step, "\n".join(row.rstrip() for row in rows).rstrip())
+            for step, rows in (exhibit.screens if exhibit else ())
+        ),
+    )
+
+
+@dataclass(frozen=True)
 class AgentsReport:
     """What ``agents.md`` and ``agents.html`` say, both from this alone."""
 
@@ -105,6 +145,8 @@ class AgentsReport:
     rows: tuple[Row, ...]
     reasons: tuple[tuple[str, tuple[Reason, ...]], ...]
     """Per fixture with any, every cell that did not pass, with what the judge said."""
+    findings: tuple[ShownFinding, ...] = ()
+    places: tuple[tuple[str, str], ...] = PLACES
     legend: tuple[tuple[str, str], ...] = LEGEND
 
 
@@ -154,6 +196,10 @@ def agents_report(matrix: AgentMatrix) -> AgentsReport:
         counts=tuple((profile.label, _counts(matrix, profile)) for profile in matrix.profiles),
         rows=tuple(_row(matrix, fixture) for fixture in matrix.fixtures),
         reasons=tuple((fixture, found) for fixture, found in reasons if found),
+        findings=tuple(
+            _shown_finding(number, finding)
+            for number, finding in enumerate(findings(matrix), start=1)
+        ),
     )
 
 

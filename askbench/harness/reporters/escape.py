@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from askbench.impl.neutralise import neutralise
 
-__all__ = ["html_text", "md_cell", "md_code", "md_link", "one_line", "visible"]
+__all__ = ["html_text", "md_block", "md_cell", "md_code", "md_link", "one_line", "visible"]
 
 _BACKSLASHES_BEFORE_PIPE = re.compile(r"\\+(?=\|)")
 _MD_PUNCTUATION = {char: f"\\{char}" for char in "\\*_[]~#!"}
@@ -80,6 +80,15 @@ def md_code(text: object) -> str:
     fence = "`" * (longest + 1)
     pad = " " if shown.startswith("`") or shown.endswith("`") or not shown.strip() else ""
     return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+def md_block(text: object) -> str:
+    """``text`` as a fenced code block of its own lines: every control spelt out but the line break, fenced by
+    more backticks than any run it holds, so no line of it can close the fence."""
+    shown = visible(str(text), "\n")
+    longest = max((len(run) for run in re.findall(r"`+", shown)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{shown}\n{fence}"
 
 
 _PATH_SAFE = "/#@:!$&'*+,;="

@@ -7,7 +7,7 @@ Nothing reaches either page unescaped by default. The HTML environment
 autoescapes every value through ``escape.html_text`` (controls spelt out, not
 only markup escaped); the Markdown one has no HTML escaping to offer, so its
 templates escape through the filters ``md`` (a table cell or a line of text),
-``code`` and ``link`` — ``escape.py``'s escapers, the only ones the reports use.
+``code``, ``link`` and ``block`` (a fenced code block) — ``escape.py``'s escapers, the only ones the reports use.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from .escape import html_text, md_cell, md_code, md_link
+from .escape import html_text, md_block, md_cell, md_code, md_link
 from .stylesheet import STYLESHEET
 
 __all__ = ["render_html", "render_markdown"]
@@ -38,7 +38,7 @@ def _environment(autoescape: bool) -> Environment:
         lstrip_blocks=True,
         finalize=_html_value if autoescape else None,
     )
-    environment.filters.update(md=md_cell, code=md_code, link=md_link)
+    environment.filters.update(md=md_cell, code=md_code, link=md_link, block=md_block)
     environment.globals["stylesheet"] = Markup(STYLESHEET)
     return environment
 

@@ -118,3 +118,50 @@ def test_a_cli_that_exits_before_asking_is_a_crash_with_its_status_and_stderr() 
     assert verdict.status == "CRASH"
     said = " ".join(verdict.notes)
     assert "exited with status 3 before it asked" in said and "no credentials found" in said
+
+
+def test_a_verdict_keeps_the_call_the_screens_and_the_bytes_it_rests_on(
+    runs: dict[tuple[str, str, str], Run],
+) -> None:
+    leaked = judge(
+        runs[("responses", "leak", "conceal")],
+        fixture(CASES["conceal"]),
+        standin("responses", "leak"),
+    )
+    exhibit = leaked.exhibit
+    assert exhibit is not None and exhibit.excerpt is not None
+    assert exhibit.excerpt.what.startswith("the input's control")
+    assert "\\x1b[8m" in exhibit.excerpt.text and "\x1b" not in exhibit.excerpt.text
+    assert [step for step, _ in exhibit.screens][:2] == ["prompt", "expanded"]
+    assert '"name": "bash"' in exhibit.call
+    sound = judge(runs[("chat", "sound", "bash")], fixture(CASES["bash"]), standin("chat"))
+    assert sound.exhibit is not None and sound.exhibit.excerpt is not None
+    assert sound.exhibit.excerpt.what == "where the prompt drew the input's start"
+
+
+def test_a_pre_prompt_is_allowed_kept_and_the_prompt_that_carries_the_call_judged() -> None:
+    profile = standin("chat", "preprompt")
+    case = fixture("bash/compound-cd-then-rm-build")
+    run = drive(profile, case, 80, timing=QUICK)
+    steps = [capture.step for capture in run.captures]
+    assert steps[:2] == ["pre-prompt 1", "prompt"] and steps[-1] == "declined"
+    assert any("Access external directory" in row for row in run.captures[0].rows)
+    assert any("rm -rf build" in row for row in run.capture("prompt").rows)  # type: ignore[union-attr]
+    assert run.notes == (
+        "a pre-prompt came first (access to an external directory); the driver allowed it (Enter)",
+    )
+    verdict = judge(run, case, profile)
+    assert verdict.status == "PASS" and verdict.notes[0] == run.notes[0]
+
+
+def test_without_the_profile_s_pre_prompts_the_pre_prompt_is_judged_and_fails() -> None:
+    import dataclasses
+
+    profile = dataclasses.replace(standin("chat", "preprompt"), pre_prompts=())
+    case = fixture("bash/compound-cd-then-rm-build")
+    run = drive(profile, case, 80, timing=QUICK)
+    assert run.captures[0].step == "prompt"
+    verdict = judge(run, case, profile)
+    assert verdict.status == "FAIL" and "core" in {
+        failure.invariant for failure in verdict.failures
+    }

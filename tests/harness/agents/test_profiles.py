@@ -7,7 +7,14 @@ from askbench.harness.agents.profiles import PROFILES, STANDINS, fill
 
 
 def test_every_real_cli_is_pinned_to_one_version_and_says_how_it_is_driven() -> None:
-    assert set(PROFILES) == {"claude-code", "codex", "gemini-cli", "opencode"}
+    assert set(PROFILES) == {
+        "claude-code",
+        "codex",
+        "gemini-cli",
+        "opencode",
+        "qwen-code",
+        "copilot",
+    }
     for profile in PROFILES.values():
         assert re.fullmatch(r"\d+\.\d+\.\d+", profile.version) and profile.package
         assert profile.expand_key and profile.decline_key and profile.shell
@@ -61,7 +68,32 @@ DENY_ROWS = {
         "   Allow once   Allow always   Reject        ctrl+f fullscreen",
         "  ┃  $ git push --no-verify",
     ),
+    "qwen-code": (
+        "     4. No, suggest changes (esc)",
+        "   › 1. Yes, allow once\n  ⠏ Waiting for user confirmation...",
+    ),
+    "copilot": (
+        "│   3. No, and tell Copilot what to do differently (Esc to stop)              │",
+        "│ │ git push --no-verify │\n│ ↑/↓ to navigate · enter to select · esc to cancel │",
+    ),
 }
+
+
+def test_a_pre_prompt_is_told_apart_from_the_prompt_that_carries_the_call() -> None:
+    pre_prompts = {
+        "opencode": (
+            "  ┃    ← Access external directory /srv",
+            "  ┃  △ Permission required\n  ┃  $ cd /srv",
+        ),
+        "copilot": (
+            "│ Allow path access                 │",
+            "│ Run the requested command        │",
+        ),
+    }
+    for name, (pre, call) in pre_prompts.items():
+        found = PROFILES[name].pre_prompts
+        assert any(re.search(p.screen, pre) for p in found), name
+        assert not any(re.search(p.screen, call) for p in found), name
 
 
 def test_each_deny_is_the_cli_s_deny_option_and_not_a_key_hint_or_the_payload_s_word() -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import html
 import json
 
+from askbench.harness.agents.exhibit import Excerpt, Exhibit
 from askbench.harness.agents.matrix import NOT_RUN, AgentMatrix
 from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.verdicts import Failure, Verdict
@@ -20,6 +21,11 @@ def _matrix() -> AgentMatrix:
             "FAIL",
             (Failure("rows", "taller than 40 rows"),),
             screen=("<prompt>",),
+            exhibit=Exhibit(
+                '{"name": "bash", "arguments": {"command": "ls 7"}}',
+                (("prompt", ("Permission required 3",)), ("page 1", ("```", "row 9"))),
+                Excerpt("where the prompt drew the input's start", 12, "\\x1b[2Jls 7"),
+            ),
         ),
         Verdict("standin-chat", "bash/a", 120, "PASS"),
         Verdict("standin-gemini", "bash/a", 80, "REFUSED", notes=("declined before asking",)),
@@ -55,7 +61,7 @@ def test_json_lists_every_cell_with_its_reasons() -> None:
 def test_html_shows_the_screens_escaped() -> None:
     page = to_html(_matrix())
     assert "<pre>&lt;prompt&gt;</pre>" in page and "<prompt>" not in page
-    assert page.count("<details>") == 1  # the one cell with a screen
+    assert page.count("<details><summary>screen") == 1  # the one cell with a screen
 
 
 def test_the_html_says_what_the_markdown_says_summary_and_legend_included() -> None:
@@ -91,3 +97,29 @@ def test_fixture_and_cli_text_is_escaped_in_both_formats() -> None:
     )
     assert markdown_survived(to_markdown(hostile)) == []
     assert html_survived(to_html(hostile)) == []
+
+
+def test_a_finding_shows_its_call_configuration_bytes_and_screens_in_both_formats() -> None:
+    from same_content import differences
+
+    markdown, page = to_markdown(_matrix()), to_html(_matrix())
+    title = "1. stand-in (chat, sound) @0: rows, taller than N rows"
+    assert f"### {title}" in markdown and f"<h3>{title}</h3>" in page
+    for text in (markdown, html.unescape(page)):
+        assert '{"name": "bash", "arguments": {"command": "ls 7"}}' in text
+        assert "command:" in text and "-m askbench.harness.agents.standin --protocol chat" in text
+        assert "where the prompt drew the input's start, from character 12 of the stream" in text
+        assert "\\x1b[2Jls 7" in text and "Permission required 3" in text and "row 9" in text
+        assert "It shows in 1 cell: 1 fixture at width 80." in text
+    assert (
+        "````text\n```\nrow 9\n````" in markdown
+    )  # a fence longer than the screen's own backticks
+    assert differences(markdown, page) == []
+    assert differences(markdown, page.replace("<h3>" + title, "<h3>")) != []
+
+
+def test_a_matrix_without_failures_says_no_cell_failed() -> None:
+    matrix = _matrix()
+    passing = AgentMatrix(matrix.profiles, matrix.fixtures, matrix.widths, matrix.verdicts[1:])
+    assert "## Findings\n\nNo cell failed." in to_markdown(passing)
+    assert "<p>No cell failed.</p>" in to_html(passing)

@@ -85,3 +85,11 @@ def test_a_terminal_line_shows_controls_as_the_prompt_does_and_never_breaks() ->
     line = one_line("a\x1b[2Jb\nc\td\u202e")
     assert "\n" not in line and "\t" not in line and "\x1b" not in line and "\u202e" not in line
     assert line.startswith("a\u241b") and "b\u240ac\u2409d" in line
+
+
+def test_a_block_is_fenced_longer_than_any_backtick_run_it_holds_its_controls_spelt() -> None:
+    from askbench.harness.reporters.escape import md_block
+
+    assert md_block("ls\n`x`") == "```text\nls\n`x`\n```"
+    block = md_block("a\n````\n\x1b[2Jb")
+    assert block == "`````text\na\n````\n\\x1b[2Jb\n`````"
