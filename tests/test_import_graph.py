@@ -19,7 +19,9 @@ imports none of the harness. Every package below ``askbench`` (the data packages
 ``__all__``, so a reader sees what a package offers without reading it all.
 
 Every role keeps to its room: a runner takes data and returns results, so it
-imports no reporter and no front-end; only the front-ends parse a command
+imports no reporter and no front-end, and a reporter formats the results it
+is handed, so it imports no runner that renders or judges (only what they
+hand on, ``runners.results``); only the front-ends parse a command
 line (and the few modules run as a process of their own); only the
 reporters write HTML or Markdown.
 
@@ -345,6 +347,9 @@ UPWARD: Mapping[str, tuple[str, ...]] = {
 }
 """Roles a role never imports: a run or a measurement is data in and results out, whoever shows it and whatever
 started it; and the runners are what the bench measures."""
+RUNNING_RUNNERS = ("gate", "fixture_screens", "scenarios", "fuzz")
+"""The runners that render or judge: a reporter reads what they hand on (``runners.results``) and runs none of them,
+so a report says what the run that was handed to it found, not what a private run beside the gate found."""
 HELPER_PROCESSES = frozenset({"askbench.harness.agents.standin", "askbench.harness.bench.large"})
 """Modules run as a process of their own (``python -m``), so they parse their own command line."""
 WRITER_ROOMS = ("reporters",)
@@ -428,6 +433,42 @@ def test_runners_and_the_bench_never_import_reporters_or_frontends() -> None:
     )  # the arrow bench → runners stands
     assert f"{HARNESS}.bench.results" in GRAPH[f"{HARNESS}.reporters.bench_report"]
     assert forbidden_imports(GRAPH, UPWARD) == set()
+
+
+def running_imports(graph: Graph, top: str = HARNESS) -> list[tuple[str, str]]:
+    """Each ``(reporter, runner)`` where a reporter imports a runner that renders or judges."""
+    return upward_imports(
+        graph, f"{top}.reporters", [f"{top}.runners.{name}" for name in RUNNING_RUNNERS]
+    )
+
+
+def test_the_reporters_run_nothing() -> None:
+    assert f"{HARNESS}.runners.results" in GRAPH[f"{HARNESS}.reporters.corpus_report"]
+    assert {f"{HARNESS}.runners.{name}" for name in RUNNING_RUNNERS} <= set(INSTALLED)
+    assert running_imports(GRAPH) == []
+
+
+def test_a_reporter_running_the_gate_is_found_and_one_reading_results_is_not(
+    tmp_path: Path,
+) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "runners/__init__.py": "",
+            "runners/gate.py": "from .results import GateRun\n",
+            "runners/results.py": "GateRun = object\n",
+            "runners/fixture_screens.py": "",
+            "reporters/__init__.py": "",
+            "reporters/table.py": "from ..runners.results import GateRun\n",
+            "reporters/report.py": "def later():\n    from ..runners.gate import run_gate\n",
+            "reporters/screens.py": "import importlib\nimportlib.import_module('pkg.runners.fixture_screens')\n",
+        },
+    )
+    assert running_imports(import_graph(modules), "pkg") == [
+        ("pkg.reporters.report", "pkg.runners.gate"),
+        ("pkg.reporters.screens", "pkg.runners.fixture_screens"),
+    ]
 
 
 def test_only_the_front_ends_and_helper_processes_parse_a_command_line() -> None:

@@ -16,7 +16,8 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_corpus
-from askbench.harness.reporters.fixture_screens import screen_text
+from askbench.harness.reporters.screen_text import screen_text
+from askbench.harness.runners.fixture_screens import fixture_screens
 
 FIXTURES, PROBLEMS = load_corpus([BUILTIN_CORPUS])
 GOLDEN = Path(__file__).resolve().parent / "__snapshots__" / "test_snapshots"
@@ -73,7 +74,7 @@ def screen_diff(golden: str, now: str) -> str:
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=snapshot_id)
 def test_screens(fixture: Fixture, screens: SnapshotAssertion, request: pytest.FixtureRequest):
-    text = screen_text(fixture)
+    text = screen_text(fixture_screens(fixture))
     golden = golden_file(fixture)
     if not request.config.option.update_snapshots and golden.is_file():
         recorded = golden.read_text(encoding="utf-8")

@@ -23,9 +23,10 @@ from ..fixtures.mcp_arguments import argument_problems
 from ..fixtures.mcp_records import RECORDS
 from ..fixtures.scaffold import TODO
 from ..reporters.escape import one_line
-from ..reporters.fixture_screens import screen_text
+from ..reporters.screen_text import screen_text
 from ..reporters.table import format_table
 from ..reporters.vocabulary import counted
+from ..runners.fixture_screens import fixture_screens
 from ..runners.gate import run_gate
 
 __all__ = ["REVIEW_TESTS", "run_contrib"]
@@ -121,7 +122,7 @@ def run_contrib(paths: Sequence[Path], widths: Sequence[int], say: Callable[[str
         say(
             f"\nthe screens of {fixture.id}, as its golden snapshot holds them (read them as a person would):"
         )
-        say(screen_text(fixture, widths))
+        say(screen_text(fixture_screens(fixture, widths)))
         if fixture.path.resolve().is_relative_to(BUILTIN_CORPUS.resolve()):
             say(f"record or update them with: make snapshots FIXTURE={fixture.id}")
     if not_ready:

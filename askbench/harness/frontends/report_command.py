@@ -1,17 +1,67 @@
-"""``askbench report``: its options, the gate's progress on stderr, and the files written."""
+"""``askbench report``: its options, the gate's progress on stderr, and the files written.
+
+The command runs the gate and reads the fixtures' screens (the runners), then
+hands both to the reporters, which write the pages and run nothing.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..exit_codes import EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import BUILTIN_CORPUS
 from ..judge.width_run import WIDTHS
 
-__all__ = ["add_report_parser", "cmd_report"]
+if TYPE_CHECKING:
+    from ..reporters.corpus_report import ReportFiles
+    from ..runners.results import GateRun
+
+__all__ = ["add_report_parser", "cmd_report", "corpus_run", "make_report"]
+
+
+def corpus_run(
+    paths: Sequence[Path], widths: Sequence[int], families: Sequence[str] = ()
+) -> GateRun:
+    """The gate on ``paths``, only ``families``' fixtures when any are named (every unusable path still listed)."""
+    from ..runners.gate import run_gate
+
+    return run_gate(
+        list(paths),
+        widths,
+        select=(lambda fixture: fixture.family in families) if families else None,
+    )
+
+
+def make_report(
+    out_dir: Path,
+    paths: Sequence[Path] = (BUILTIN_CORPUS,),
+    widths: Sequence[int] = WIDTHS,
+    log: Callable[[str], None] | None = None,
+    families: Sequence[str] = (),
+) -> ReportFiles:
+    """Run the gate once for the tables, read every screen once more for the gallery, and have them written.
+
+    ``families`` keeps only those families' fixtures (every unusable path is still listed).
+    """
+    from ..reporters.corpus_report import write_report
+    from ..runners.fixture_screens import gallery_screens
+
+    say = log or (lambda message: None)
+    started = time.perf_counter()
+    run = corpus_run(paths, widths, families)
+    say(f"gate: {len(run.results)} fixtures in {time.perf_counter() - started:.1f} s")
+    screens = gallery_screens([result.fixture for result in run.results], widths)
+    files = write_report(out_dir, run, screens, widths)
+    largest = max(path.stat().st_size for path in files.pages) / 1e6
+    say(
+        f"gallery: {len(files.pages)} pages, the largest {largest:.1f} MB, in {time.perf_counter() - started:.1f} s in all"
+    )
+    return files
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -23,10 +73,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     if args.check:
         return _check(args)
-    from ..reporters.corpus_report import write_report
     from ..reporters.vocabulary import counted
 
-    files = write_report(
+    files = make_report(
         Path(args.out), args.paths or [BUILTIN_CORPUS], args.widths, log, args.family
     )
     print(
@@ -38,7 +87,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     """``--check``: the committed ``corpus.md`` against the one the gate writes today, nothing written."""
-    from ..reporters.corpus_report import corpus_markdown, corpus_run
+    from ..reporters.corpus_report import corpus_markdown
     from ..reporters.freshness import stale
 
     run = corpus_run(args.paths or [BUILTIN_CORPUS], args.widths, args.family)

@@ -33,6 +33,7 @@ __all__ = [
     "OPTION_KEYS",
     "Chrome",
     "Option",
+    "approves",
     "find_options",
     "is_blank",
     "option_key",
@@ -311,6 +312,11 @@ def _means(option: Option) -> tuple[Polarity | None, Grant | None]:
         return KEY_MEANINGS[option.key]
     does = polarity(option.words)
     return does, grant(option.words) if does == "approve" else None
+
+
+def approves(option: Option) -> bool:
+    """Whether choosing the option grants: by its key's meaning for a keyed option, else by its words."""
+    return _means(option)[0] == "approve"
 
 
 def _singled_out(options: Sequence[Option], sign: Callable[[Option], object]) -> Option | None:

@@ -1,6 +1,6 @@
 """The gate's results in the forms their readers need.
 
-The data is one place: ``askbench.harness.runners.gate.GateRun`` (its ``FixtureResult``s,
+The data is one place: ``askbench.harness.runners.results.GateRun`` (its ``FixtureResult``s,
 each width's ``WidthResult`` with its ``Violation``s, and the
 ``FixtureProblem``s). Each module here only formats it: ``table`` for a
 person at a terminal, ``json`` for scripts, ``junit`` for CI servers,
@@ -28,7 +28,6 @@ __all__ = [
     "colour",
     "corpus_report",
     "escape",
-    "fixture_screens",
     "gallery",
     "github",
     "json",
@@ -36,6 +35,7 @@ __all__ = [
     "matrix_report",
     "mutation_report",
     "progress",
+    "screen_text",
     "stylesheet",
     "summary",
     "table",

@@ -7,13 +7,13 @@ bounded → complete), then every fixture at every width with its verdict;
 through ``templates/corpus.md`` and ``templates/corpus.html``.
 ``reports/gallery.html`` (an index) and its pages in ``reports/gallery/`` show
 each of those screens with its colours (``gallery_pages``). Every row count is
-the gate's, read back from the virtual terminal.
+the gate's, read back from the virtual terminal. The run and the screens are
+handed in (``askbench.harness.frontends.report_command`` starts both).
 """
 
 from __future__ import annotations
 
 import re
-import time
 import tomllib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -25,7 +25,7 @@ from askbench.impl.payload import PayloadError, build_payload
 
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
 from ..judge.width_run import WIDTHS
-from ..runners.gate import FixtureResult, GateRun, run_gate
+from ..runners.results import FixtureResult, FixtureScreens, GateRun
 from .gallery_pages import INDEX, gallery_pages
 from .templates import render_html, render_markdown
 from .vocabulary import ASK_ROWS
@@ -258,17 +258,6 @@ def corpus_html(run: GateRun, widths: Sequence[int]) -> str:
     return render_html("corpus", report=corpus_report(run, widths))
 
 
-def corpus_run(
-    paths: Sequence[Path], widths: Sequence[int], families: Sequence[str] = ()
-) -> GateRun:
-    """The gate on ``paths``, only ``families``' fixtures when any are named (every unusable path still listed)."""
-    return run_gate(
-        list(paths),
-        widths,
-        select=(lambda fixture: fixture.family in families) if families else None,
-    )
-
-
 @dataclass(frozen=True)
 class ReportFiles:
     corpus: Path
@@ -282,34 +271,21 @@ class ReportFiles:
 
 def write_report(
     out_dir: Path,
-    paths: Sequence[Path] = (BUILTIN_CORPUS,),
+    run: GateRun,
+    screens: Sequence[FixtureScreens],
     widths: Sequence[int] = WIDTHS,
-    log: Callable[[str], None] | None = None,
-    families: Sequence[str] = (),
 ) -> ReportFiles:
-    """Run the gate once for the tables, render every screen once more for the gallery, write them all.
-
-    ``families`` keeps only those families' fixtures (every unusable path is still listed).
-    """
-    say = log or (lambda message: None)
-    started = time.perf_counter()
-    run = corpus_run(paths, widths, families)
-    say(f"gate: {len(run.results)} fixtures in {time.perf_counter() - started:.1f} s")
+    """Write the tables of the gate's ``run`` and the gallery of the fixtures' ``screens``, both handed in."""
     out_dir.mkdir(parents=True, exist_ok=True)
     report = corpus_report(run, widths)
     corpus, corpus_page = out_dir / "corpus.md", out_dir / "corpus.html"
     corpus.write_text(render_markdown("corpus", report=report), encoding="utf-8")
     corpus_page.write_text(render_html("corpus", report=report), encoding="utf-8")
     verdicts = {r.fixture.id: _verdict(r) for r in run.results}
-    pages = gallery_pages([r.fixture for r in run.results], verdicts, widths)
     written = []
-    for name, text in pages.items():
+    for name, text in gallery_pages(screens, verdicts, widths).items():
         path = out_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(path)
-    largest = max(path.stat().st_size for path in written) / 1e6
-    say(
-        f"gallery: {len(written)} pages, the largest {largest:.1f} MB, in {time.perf_counter() - started:.1f} s in all"
-    )
     return ReportFiles(corpus, corpus_page, out_dir / INDEX, run, tuple(written))

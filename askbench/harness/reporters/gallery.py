@@ -1,12 +1,13 @@
 """The screen gallery's screens: every fixture as the virtual terminal shows it, colours included.
 
-A reviewer should be able to look instead of read: each frame is written to
-a pyte screen below the transcript, exactly as the gate does, and the cells
-are read back with their attributes (foreground, background, bold, reverse)
-and emitted as HTML spans. Nothing from a fixture reaches the page unescaped:
-the screen holds neutralised text, and every cell and every name is
-HTML-escaped on the way out besides. A fixture's screens come out in parts no
-larger than a page may hold (``gallery_pages`` lays the parts out on pages).
+A reviewer should be able to look instead of read: each screen is handed in
+as the terminal showed it, its cells read back with their attributes
+(foreground, background, bold, reverse) by
+``askbench.harness.runners.fixture_screens``, and is emitted here as HTML
+spans. Nothing from a fixture reaches the page unescaped: the screen holds
+neutralised text, and every cell and every name is HTML-escaped on the way
+out besides. A fixture's screens come out in parts no larger than a page may
+hold (``gallery_pages`` lays the parts out on pages).
 """
 
 from __future__ import annotations
@@ -17,14 +18,11 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from askbench.impl.payload import PayloadError
-
-from ..drivers.paint import chrome_style
 from ..fixtures.loading import Fixture
-from ..judge.width_run import WIDTHS
+from ..runners.results import FixtureScreens, StyledScreen
 from ..terminals.frame_reading import StyledRun
+from ..terms import VIEWS
 from .escape import html_text
-from .fixture_screens import SHOWN_VIEWS, fixture_screens
 from .stylesheet import PALETTE
 from .templates import render_html
 from .vocabulary import ASK_ROWS, FRAME_ROWS
@@ -110,34 +108,7 @@ def slug(text: str) -> str:
     return _SLUG.sub("-", text.lower()).strip("-") or "x"
 
 
-@dataclass(frozen=True)
-class Screen:
-    """One view of one fixture at one width, as read back from the terminal, with its colours."""
-
-    view: str
-    width: int
-    rows: tuple[tuple[StyledRun, ...], ...]
-    ask_rows: int
-    frame_rows: int
-    elided: bool
-
-
-def styled_screens(fixture: Fixture, widths: Sequence[int] = WIDTHS) -> list[Screen]:
-    """Bounded then complete at every width, rendered with the gate's paint and the prompt's chrome colours."""
-    return [
-        Screen(
-            screen.view,
-            screen.width,
-            tuple(screen.reading.styled_rows()),
-            screen.ask_rows,
-            screen.frame_rows,
-            screen.frame.elided,
-        )
-        for screen in fixture_screens(fixture, widths, style=chrome_style)
-    ]
-
-
-def _shown_rows(screen: Screen) -> tuple[str, int]:
+def _shown_rows(screen: StyledScreen) -> tuple[str, int]:
     """The screen's rows as HTML, as many as ``MAX_SCREEN_ROWS`` and ``MAX_FIGURE_BYTES`` allow, and how many."""
     rows: list[str] = []
     size = 0
@@ -162,7 +133,7 @@ class Figure:
         return len(self.html.encode())
 
 
-def figure(screen: Screen, fixture: Fixture) -> Figure:
+def figure(screen: StyledScreen, fixture: Fixture) -> Figure:
     rows, shown = _shown_rows(screen)
     caption = (
         f"{screen.view} @{screen.width} · {screen.ask_rows:,} {ASK_ROWS} · {screen.frame_rows:,} {FRAME_ROWS}"
@@ -197,7 +168,7 @@ class Part:
 def _section(
     fixture: Fixture, verdict: str, index: int, figures: Sequence[Figure] = (), error: str = ""
 ) -> Part:
-    groups = [[f.html for f in figures if f.view == view] for view in SHOWN_VIEWS]
+    groups = [[f.html for f in figures if f.view == view] for view in VIEWS]
     html = render_html(
         "gallery_fixture",
         fixture=fixture,
@@ -222,14 +193,13 @@ def _chunks(figures: Sequence[Figure], room: int) -> Iterator[list[Figure]]:
     yield chunk
 
 
-def fixture_parts(fixture: Fixture, verdict: str, widths: Sequence[int], room: int) -> list[Part]:
+def fixture_parts(shown: FixtureScreens, verdict: str, room: int) -> list[Part]:
     """The fixture's section: its name, description, source and verdict, then its bounded and complete screens;
     as many sections as it takes for none to pass ``room`` bytes of screens, the later ones marked continued."""
-    try:
-        screens = styled_screens(fixture, widths)
-    except (PayloadError, RecursionError) as error:
-        return [_section(fixture, verdict, 0, error=str(error))]
-    figures = [figure(screen, fixture) for screen in screens]
+    fixture = shown.fixture
+    if shown.error:
+        return [_section(fixture, verdict, 0, error=shown.error)]
+    figures = [figure(screen, fixture) for screen in shown.screens]
     return [
         _section(fixture, verdict, index, chunk)
         for index, chunk in enumerate(_chunks(figures, room))

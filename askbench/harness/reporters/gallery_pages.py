@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..fixtures.loading import Fixture
 from ..judge.width_run import WIDTHS
+from ..runners.results import FixtureScreens
 from .gallery import Part, fixture_parts, slug
 from .templates import render_html
 
@@ -76,7 +77,7 @@ def _shell_bytes(title: str, widths: Sequence[int]) -> int:
 def _group(
     name: str,
     title: str,
-    members: Sequence[Fixture],
+    members: Sequence[FixtureScreens],
     verdicts: Mapping[str, str],
     widths: Sequence[int],
     written: dict[str, str],
@@ -86,10 +87,8 @@ def _group(
     # A part holds at most half a page of screens: the fixture's name, description and verdict have the rest.
     parts = [
         part
-        for fixture in members
-        for part in fixture_parts(
-            fixture, verdicts.get(fixture.id, "not judged"), widths, room // 2
-        )
+        for shown in members
+        for part in fixture_parts(shown, verdicts.get(shown.fixture.id, "not judged"), room // 2)
     ]
     filled = _fill(parts, room)
     paths = tuple(page_path(name, number) for number in range(1, len(filled) + 1))
@@ -106,26 +105,28 @@ def _group(
             widths=widths,
         )
         links += [Link(p.fixture.id, f"{path}#{slug(p.fixture.id)}") for p in page if p.first]
-    bad = sum(1 for fixture in members if verdicts.get(fixture.id) != "ok")
-    return Group(title, tuple(members), bad, paths, tuple(links))
+    fixtures = tuple(shown.fixture for shown in members)
+    bad = sum(1 for fixture in fixtures if verdicts.get(fixture.id) != "ok")
+    return Group(title, fixtures, bad, paths, tuple(links))
 
 
 def gallery_pages(
-    fixtures: Iterable[Fixture], verdicts: Mapping[str, str], widths: Sequence[int] = WIDTHS
+    screens: Iterable[FixtureScreens], verdicts: Mapping[str, str], widths: Sequence[int] = WIDTHS
 ) -> dict[str, str]:
     """The index (``gallery.html``: the failing fixtures, then every family with its counts, pages and fixtures)
     and the pages of screens (``gallery/<family>.html`` and its further pages, each family's failing fixtures
     first; ``gallery/failing_fixtures.html`` when any fails), by path.
 
-    ``verdicts`` maps ``family/name`` to the gate's verdict; a fixture the gate did not judge counts as failing,
+    ``screens`` are each fixture's, as ``askbench.harness.runners.fixture_screens`` made them; ``verdicts`` maps
+    ``family/name`` to the gate's verdict; a fixture the gate did not judge counts as failing,
     so nothing unjudged hides among the passes.
     """
-    families: dict[str, list[Fixture]] = {}
-    for fixture in fixtures:
-        families.setdefault(fixture.family, []).append(fixture)
+    families: dict[str, list[FixtureScreens]] = {}
+    for shown in screens:
+        families.setdefault(shown.fixture.family, []).append(shown)
     written: dict[str, str] = {}
     failing_members = [
-        f for members in families.values() for f in members if verdicts.get(f.id) != "ok"
+        s for members in families.values() for s in members if verdicts.get(s.fixture.id) != "ok"
     ]
     failing = (
         _group(FAILING, "failing fixtures", failing_members, verdicts, widths, written)
@@ -136,7 +137,7 @@ def gallery_pages(
         _group(
             slug(family),
             family,
-            sorted(members, key=lambda f: verdicts.get(f.id) == "ok"),
+            sorted(members, key=lambda s: verdicts.get(s.fixture.id) == "ok"),
             verdicts,
             widths,
             written,

@@ -14,7 +14,7 @@ LF; and ``:`` ``,`` in properties), after the text is made inert.
 from __future__ import annotations
 
 from ..fixtures.json_positions import line_of
-from ..runners.gate import FixtureResult, GateRun
+from ..runners.results import FixtureResult, GateRun
 from .escape import one_line
 from .vocabulary import PROBLEM_LABELS, merged_violations, shown_path
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from ..runners.gate import FixtureResult, GateRun
+from ..runners.results import FixtureResult, GateRun
 from ..terms import WidthResult
 from .vocabulary import shown_path
 

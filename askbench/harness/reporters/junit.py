@@ -29,7 +29,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from ..fixtures.loading import FixtureProblem
-from ..runners.gate import FixtureResult, GateRun
+from ..runners.results import FixtureResult, GateRun
 from ..runners.toolchain import Toolchain
 from ..terms import FAILURE_KINDS, VIEWS, KeptScreen, Violation, WidthResult
 from .escape import one_line

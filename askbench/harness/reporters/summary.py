@@ -8,7 +8,7 @@ stand in detail.
 
 from __future__ import annotations
 
-from ..runners.gate import GateRun
+from ..runners.results import GateRun
 from ..terms import VIEWS
 from .vocabulary import PROBLEM_LABELS, counted
 

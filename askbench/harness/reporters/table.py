@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from askbench.impl.cells import cell_width
 
-from ..runners.gate import FixtureResult, GateRun
+from ..runners.results import FixtureResult, GateRun
 from ..terms import Violation, WidthResult
 from .colour import DIM, GREEN, RED, YELLOW, paint
 from .escape import one_line

@@ -3,7 +3,7 @@
 Exit codes mean something: 0 every invariant holds, 1 a violation, 2 input
 that could not be judged (a malformed fixture, a path that does not exist, a
 folder with no fixtures, a fixture outside its corpus's families) — and a run
-that judged nothing is never 0. The results are data (``GateRun``);
+that judged nothing is never 0. The results are data (``GateRun``, in ``results``);
 ``askbench.harness.reporters`` turns them into a table, JSON, JUnit XML or GitHub
 annotations.
 """
@@ -11,7 +11,7 @@ annotations.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -20,52 +20,16 @@ from askbench.impl.payload import PayloadError, PromptPayload, build_payload
 
 from ..bash.reading import read_words
 from ..drivers.frame_sources import FrameSource, reference_source
-from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
-from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
+from ..fixtures.loading import Fixture, load_corpus
 from ..judge.monotone_checks import check_monotone
 from ..judge.perturbation import perturbed_call, perturbed_payload
 from ..judge.what_runs import prefetch_runs
 from ..judge.wider_frames import WiderFrames
 from ..judge.width_run import DEFAULT_MODELS, WIDTHS, ViewFrames, WidthRequest, run_width
 from ..terminals.models import TerminalModel
-from ..terms import AdapterFailure, RenderedFrame, View, Violation, WidthResult
-from .toolchain import Toolchain, gather_toolchain
-
-
-@dataclass
-class FixtureResult:
-    fixture: Fixture
-    widths: list[WidthResult] = field(default_factory=list)
-    error: str | None = None
-
-    @property
-    def violations(self) -> list[Violation]:
-        return [violation for result in self.widths for violation in result.violations]
-
-    @property
-    def passed(self) -> bool:
-        return self.error is None and not self.violations
-
-
-@dataclass
-class GateRun:
-    results: list[FixtureResult]
-    problems: list[FixtureProblem]
-    widths: tuple[int, ...] = WIDTHS
-    terminals: tuple[str, ...] = tuple(model.name for model in DEFAULT_MODELS)
-    """The terminals every frame was read on (``--terminal``)."""
-    toolchain: Toolchain | None = None
-    """What the verdicts rest on; ``run_gate`` always records it, a run put together by hand may not."""
-
-    @property
-    def exit_code(self) -> int:
-        if self.problems or not self.results or any(result.error for result in self.results):
-            return EXIT_UNUSABLE
-        return EXIT_VIOLATION if any(result.violations for result in self.results) else EXIT_OK
-
-    @property
-    def failed(self) -> list[FixtureResult]:
-        return [result for result in self.results if not result.passed]
+from ..terms import AdapterFailure, RenderedFrame, View, WidthResult
+from .results import FixtureResult, GateRun
+from .toolchain import gather_toolchain
 
 
 def fixture_payload(fixture: Fixture) -> PromptPayload | str:

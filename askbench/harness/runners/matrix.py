@@ -20,7 +20,8 @@ from ..drivers.frame_sources import FrameSource
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
 from ..judge.width_run import DEFAULT_MODELS, WIDTHS
 from ..terms import WidthResult
-from .gate import FixtureResult, run_fixture
+from .gate import run_fixture
+from .results import FixtureResult
 from .toolchain import Toolchain, gather_toolchain
 
 REFERENCE = "reference"

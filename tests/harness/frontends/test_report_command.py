@@ -9,6 +9,7 @@ from tmp_corpus import LS, Corpus
 
 from askbench.harness.exit_codes import EXIT_OK, EXIT_VIOLATION
 from askbench.harness.frontends.cli import main
+from askbench.harness.frontends.report_command import make_report
 
 
 def test_check_passes_on_the_report_it_wrote_and_fails_when_it_is_stale(
@@ -29,3 +30,34 @@ def test_check_passes_on_the_report_it_wrote_and_fails_when_it_is_stale(
     assert main([*arguments, "--check"]) == EXIT_VIOLATION
     said = capsys.readouterr().out
     assert "run make report" in said and "+| cases/added-since | 80 |" in said
+
+
+def test_failing_fixtures_come_first_and_families_filter_the_page(tmp_path: Path) -> None:
+    corpus = Corpus(tmp_path / "corpus", families=("ok", "bad", "other"))
+    ls = {
+        "description": "ls",
+        "source": "constructed for the test",
+        "call": {"name": "bash", "input": {"command": "ls"}},
+    }
+    corpus.write("passes", ls, family="ok")
+    corpus.write("fails", {**ls, "expect": {"kind": "mcp"}}, family="bad")
+    corpus.write("elsewhere", ls, family="other")
+    corpus.write("also-passes", ls, family="bad")
+    files = make_report(tmp_path / "out", [corpus.root], [80], families=("ok", "bad"))
+    page = files.gallery.read_text(encoding="utf-8")
+    assert (
+        page.index('id="section-failing"')
+        < page.index('href="gallery/failing_fixtures.html#bad-fails"')
+        < page.index('id="section-families"')
+    )
+    assert (
+        "bad/also-passes" not in page.split('id="section-families"')[0]
+    )  # the failing section names only failing fixtures
+    failing = (tmp_path / "out" / "gallery" / "failing_fixtures.html").read_text(encoding="utf-8")
+    assert 'id="bad-fails"' in failing and failing.count('<pre class="screen"') == 2
+    bad = (tmp_path / "out" / "gallery" / "bad.html").read_text(encoding="utf-8")
+    assert bad.index('id="bad-fails"') < bad.index(
+        'id="bad-also-passes"'
+    )  # failures first on its page too
+    assert "other/elsewhere" not in "".join(p.read_text(encoding="utf-8") for p in files.pages)
+    assert [result.fixture.family for result in files.run.results] == ["bad", "bad", "ok"]

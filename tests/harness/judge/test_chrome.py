@@ -4,6 +4,7 @@ import pytest
 
 from askbench.harness.judge import chrome
 from askbench.harness.judge.chrome import (
+    approves,
     find_options,
     opening_option,
     option_key,
@@ -262,3 +263,12 @@ def test_an_option_is_looked_for_only_where_one_may_start_and_found_as_the_whole
         if whole is not None
         else []
     )
+
+
+def test_an_option_approves_by_its_keys_meaning_else_by_its_words() -> None:
+    keyed = {option.key: approves(option) for option in find_options(OPTIONS).options}
+    assert keyed == {"y": True, "s": True, "n": False, "r": False}
+    numbered = find_options(["1. Yes, allow once", "2. Deny", "3. Keep it to yourself"]).options
+    assert [approves(option) for option in numbered] == [True, False, False]
+    lying = find_options(["(y) No", "(s) No", "(n) Yes", "(r) Yes"]).options
+    assert [approves(option) for option in lying] == [True, True, False, False]  # the key decides

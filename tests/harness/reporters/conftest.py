@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from tmp_corpus import LS, Corpus
 
-from askbench.harness.runners.gate import GateRun, run_gate
+from askbench.harness.runners.gate import run_gate
+from askbench.harness.runners.results import GateRun
 
 CONTROLS = "\x1b[2J\x1b]0;pwned\x07"
 

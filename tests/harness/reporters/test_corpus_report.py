@@ -8,20 +8,25 @@ text, names and descriptions are all escaped.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from tmp_corpus import Corpus
 
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS
+from askbench.harness.judge.width_run import WIDTHS
 from askbench.harness.reporters.corpus_report import (
     SEED_FORWARDED,
     SEED_LOCAL,
     SEED_SINGLE_LINE,
+    ReportFiles,
     source_key,
     write_report,
 )
 from askbench.harness.reporters.escape import md_cell
 from askbench.harness.reporters.gallery import run_html, screen_html
+from askbench.harness.runners.fixture_screens import gallery_screens
+from askbench.harness.runners.gate import run_gate
 from askbench.harness.terminals.frame_reading import StyledRun, read_frame
 
 SEEDS = [
@@ -44,9 +49,15 @@ HOSTILE = (
 )
 
 
+def _written(out: Path, paths: list[Path], widths: tuple[int, ...] = WIDTHS) -> ReportFiles:
+    """The report of the gate on ``paths`` and of their screens, both run here and handed to the writer."""
+    run = run_gate(paths, widths)
+    return write_report(out, run, gallery_screens([r.fixture for r in run.results], widths), widths)
+
+
 @pytest.fixture(scope="module")
 def seed_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    return write_report(tmp_path_factory.mktemp("report"), SEEDS)
+    return _written(tmp_path_factory.mktemp("report"), SEEDS)
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +69,7 @@ def hostile_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no
         "call": {"name": "bash", "input": {"command": f"echo {HOSTILE}"}},
     }
     corpus.write("script-in-every-field", fixture, family="evil")
-    return write_report(tmp_path_factory.mktemp("out"), [corpus.root], [80])
+    return _written(tmp_path_factory.mktemp("out"), [corpus.root], (80,))
 
 
 def _seed_section(text: str) -> list[str]:
@@ -136,37 +147,6 @@ def test_captions_use_the_tables_row_vocabulary(seed_report) -> None:  # type: i
     assert "<figcaption>bounded @80 · 10 ask rows · 19 frame rows · elided</figcaption>" in page
     table_row = "| bash/powershell-here-string-report-200-lines | 80 | 202 | 10 | 206 | yes | ok |"
     assert table_row in seed_report.corpus.read_text(encoding="utf-8")
-
-
-def test_failing_fixtures_come_first_and_families_filter_the_page(tmp_path) -> None:
-    corpus = Corpus(tmp_path / "corpus", families=("ok", "bad", "other"))
-    ls = {
-        "description": "ls",
-        "source": "constructed for the test",
-        "call": {"name": "bash", "input": {"command": "ls"}},
-    }
-    corpus.write("passes", ls, family="ok")
-    corpus.write("fails", {**ls, "expect": {"kind": "mcp"}}, family="bad")
-    corpus.write("elsewhere", ls, family="other")
-    corpus.write("also-passes", ls, family="bad")
-    files = write_report(tmp_path / "out", [corpus.root], [80], families=("ok", "bad"))
-    page = files.gallery.read_text(encoding="utf-8")
-    assert (
-        page.index('id="section-failing"')
-        < page.index('href="gallery/failing_fixtures.html#bad-fails"')
-        < page.index('id="section-families"')
-    )
-    assert (
-        "bad/also-passes" not in page.split('id="section-families"')[0]
-    )  # the failing section names only failing fixtures
-    failing = (tmp_path / "out" / "gallery" / "failing_fixtures.html").read_text(encoding="utf-8")
-    assert 'id="bad-fails"' in failing and failing.count('<pre class="screen"') == 2
-    bad = (tmp_path / "out" / "gallery" / "bad.html").read_text(encoding="utf-8")
-    assert bad.index('id="bad-fails"') < bad.index(
-        'id="bad-also-passes"'
-    )  # failures first on its page too
-    assert "other/elsewhere" not in _pages(files)
-    assert [result.fixture.family for result in files.run.results] == ["bad", "bad", "ok"]
 
 
 def test_hostile_fixture_text_is_escaped_everywhere(hostile_report) -> None:  # type: ignore[no-untyped-def]
@@ -273,7 +253,7 @@ def test_hostile_text_stays_text_in_the_corpus_report() -> None:
 
     from askbench.harness.fixtures.loading import Fixture, FixtureProblem
     from askbench.harness.reporters.corpus_report import corpus_markdown, fixture_index_markdown
-    from askbench.harness.runners.gate import FixtureResult, GateRun
+    from askbench.harness.runners.results import FixtureResult, GateRun
 
     fixture = Fixture(
         Path(f"fam/{HOSTILE}.json"), HOSTILE, "fam", HOSTILE, HOSTILE, {"name": HOSTILE}

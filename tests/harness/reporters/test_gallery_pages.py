@@ -12,6 +12,7 @@ from askbench.harness.fixtures.loading import Fixture, load_discovered
 from askbench.harness.reporters import gallery, gallery_pages
 from askbench.harness.reporters.gallery_pages import INDEX
 from askbench.harness.reporters.gallery_pages import gallery_pages as pages_of
+from askbench.harness.runners.fixture_screens import gallery_screens
 
 WIDTHS = (80, 120)
 PAGE_BYTES = 150_000
@@ -44,7 +45,7 @@ def large(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Fixture], dict
         fixtures = [_fixture(corpus, f"script-{n}", 40 * n, "big") for n in range(1, 9)]
         fixtures += [_fixture(corpus, "huge", 3_000, "big"), _fixture(corpus, "tiny", 1, "small")]
         verdicts = {fixture.id: "ok" for fixture in fixtures} | {"big/huge": "FAIL rows"}
-        return fixtures, pages_of(fixtures, verdicts, WIDTHS)
+        return fixtures, pages_of(gallery_screens(fixtures, WIDTHS), verdicts, WIDTHS)
 
 
 def test_no_page_passes_the_bound_and_the_large_family_takes_several(large) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,8 @@ from tmp_corpus import LS, Corpus
 
 from askbench.harness.reporters.github import _command, _property, workflow_commands
 from askbench.harness.reporters.vocabulary import shown_path
-from askbench.harness.runners.gate import GateRun, run_gate
+from askbench.harness.runners.gate import run_gate
+from askbench.harness.runners.results import GateRun
 
 
 def test_one_annotation_per_unusable_path_and_failing_fixture(run: GateRun) -> None:

@@ -7,7 +7,7 @@ from importlib.metadata import version
 
 from askbench.harness.reporters.json import FORMAT, to_json
 from askbench.harness.reporters.vocabulary import TERMINALS
-from askbench.harness.runners.gate import GateRun
+from askbench.harness.runners.results import GateRun
 from askbench.harness.runners.toolchain import gather_toolchain
 
 

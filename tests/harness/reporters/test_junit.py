@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from askbench.harness.reporters.junit import TOOLCHAIN, UNUSABLE_SUITE, to_junit, xml_text
 from askbench.harness.reporters.vocabulary import TERMINALS
-from askbench.harness.runners.gate import GateRun
+from askbench.harness.runners.results import GateRun
 from askbench.harness.runners.toolchain import gather_toolchain
 from askbench.harness.terms import VIEWS
 

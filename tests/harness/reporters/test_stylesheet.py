@@ -13,8 +13,9 @@ from askbench.harness.reporters.corpus_report import corpus_html
 from askbench.harness.reporters.gallery_pages import gallery_pages
 from askbench.harness.reporters.matrix_report import to_html as matrix_html
 from askbench.harness.reporters.stylesheet import STYLESHEET
-from askbench.harness.runners.gate import GateRun
+from askbench.harness.runners.fixture_screens import gallery_screens
 from askbench.harness.runners.matrix import Cell, Implementation, Matrix
+from askbench.harness.runners.results import GateRun
 
 PAGES = ("gallery", "matrix", "agents", "corpus")
 _RULE = re.compile(r"([^{}]+)\{[^{}]*\}")
@@ -55,7 +56,7 @@ def _fixture() -> Fixture:
 
 
 def _gallery() -> dict[str, str]:
-    return gallery_pages([_fixture()], {}, (80,))
+    return gallery_pages(gallery_screens([_fixture()], (80,)), {}, (80,))
 
 
 def _matrix() -> str:

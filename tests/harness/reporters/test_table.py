@@ -9,7 +9,8 @@ from tmp_corpus import LS, Corpus
 
 from askbench.harness.reporters.table import format_table
 from askbench.harness.reporters.vocabulary import counted
-from askbench.harness.runners.gate import GateRun, run_gate
+from askbench.harness.runners.gate import run_gate
+from askbench.harness.runners.results import GateRun
 
 LONG = "cases/fails-with-three-violations-and-a-name-far-longer-than-fifty-eight-characters-in-all"
 
