@@ -23,7 +23,15 @@ from .profiles import Profile
 from .tmux import HEIGHT
 from .verdicts import Verdict
 
-__all__ = ["Cell", "Finding", "findings", "normalised", "configuration", "PLACES", "WHAT"]
+__all__ = [
+    "FindingCell",
+    "AgentFinding",
+    "findings",
+    "normalised",
+    "configuration",
+    "PLACES",
+    "WHAT",
+]
 
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _NUMBER = re.compile(r"\d+")
@@ -98,20 +106,20 @@ def _count(number: int, noun: str) -> str:
 
 
 @dataclass(frozen=True)
-class Cell:
+class FindingCell:
     fixture: str
     width: int
     message: str
 
 
 @dataclass(frozen=True)
-class Finding:
+class AgentFinding:
     label: str
     spec: str
     invariant: Invariant
     reason: str
     """The reason as ``normalised`` reads it: what the cells share."""
-    cells: tuple[Cell, ...]
+    cells: tuple[FindingCell, ...]
     example: Verdict
     """The first cell's verdict, whose exhibit the finding shows."""
     configuration: tuple[tuple[str, str], ...]
@@ -143,28 +151,28 @@ class Finding:
 
 def _failing(
     matrix: AgentMatrix, profile: Profile
-) -> dict[tuple[Invariant, str], list[tuple[Cell, Verdict]]]:
+) -> dict[tuple[Invariant, str], list[tuple[FindingCell, Verdict]]]:
     """The CLI's failing cells by defect (invariant, normalised reason), each cell once per defect."""
-    groups: dict[tuple[Invariant, str], list[tuple[Cell, Verdict]]] = {}
+    groups: dict[tuple[Invariant, str], list[tuple[FindingCell, Verdict]]] = {}
     for fixture in matrix.fixtures:
         for width in matrix.widths:
             verdict = matrix.cell(profile.name, fixture, width)
             for failure in verdict.failures if verdict else ():
                 found = groups.setdefault((failure.invariant, normalised(failure.message)), [])
                 if verdict and not (found and found[-1][1] is verdict):
-                    found.append((Cell(fixture, width, failure.message), verdict))
+                    found.append((FindingCell(fixture, width, failure.message), verdict))
     return groups
 
 
-def findings(matrix: AgentMatrix) -> tuple[Finding, ...]:
+def findings(matrix: AgentMatrix) -> tuple[AgentFinding, ...]:
     """Every failing cell in one finding: by CLI in the matrix's order, then the most cells first."""
-    out: list[Finding] = []
+    out: list[AgentFinding] = []
     for profile in matrix.profiles:
         ranked = sorted(
             _failing(matrix, profile).items(), key=lambda item: (-len(item[1]), item[0])
         )
         out.extend(
-            Finding(
+            AgentFinding(
                 profile.label,
                 profile.spec,
                 invariant,

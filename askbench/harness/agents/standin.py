@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .wire import PROTOCOLS, Protocol, parse_sse
 
 __all__ = [
-    "STYLES",
+    "STANDIN_STYLES",
     "CRASH_ERROR",
     "request_body",
     "read_call",
@@ -44,7 +44,7 @@ __all__ = [
     "main",
 ]
 
-STYLES = (
+STANDIN_STYLES = (
     "sound",
     "leak",
     "cut",
@@ -359,7 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="standin")
     parser.add_argument("--protocol", choices=PROTOCOLS, required=True)
     parser.add_argument("--base-url", required=True)
-    parser.add_argument("--style", choices=STYLES, default="sound")
+    parser.add_argument("--style", choices=STANDIN_STYLES, default="sound")
     parser.add_argument(
         "--tools", default=SHELL_TOOL, help="tool names offered to the model, comma-separated"
     )

@@ -72,13 +72,13 @@ __all__ = [
     "titled",
     "first_lines",
     "crash_notes",
-    "MARKER",
+    "LEFT_OUT_WORDS",
 ]
 
 Status = Literal[
     "PASS", "FAIL", "REFUSED", "NO PROMPT", "TIMEOUT", "UNSUPPORTED", "CRASH", "STUCK", "ERROR"
 ]
-MARKER = re.compile(
+LEFT_OUT_WORDS = re.compile(
     r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all"
 )
 """How prompts say that something is left out."""
@@ -155,7 +155,7 @@ def _elision(
         return []
     screen = "\n".join(rows)
     found = []
-    if not MARKER.search(screen):
+    if not LEFT_OUT_WORDS.search(screen):
         found.append(
             Failure("elision", "part of the input is not on the prompt and nothing says so")
         )

@@ -12,7 +12,7 @@ rather than borrowing the theme's.
 
 from __future__ import annotations
 
-__all__ = ["ANSI_PAINT_CLOSE", "ANSI_PAINT_OPEN", "CHROME_STYLES", "chrome_style", "warning_paint"]
+__all__ = ["ANSI_PAINT_CLOSE", "ANSI_PAINT_OPEN", "CHROME_SGR", "chrome_style", "warning_paint"]
 
 WARNING = "38;5;166"
 """Orange, #d75f00: 3.5:1 or more on every palette."""
@@ -32,10 +32,10 @@ def warning_paint(role: str, text: str) -> str:
     return f"\x1b[{GREY}m{text}\x1b[39m"
 
 
-CHROME_STYLES = {"title": f"1;{ACCENT}", "selected": ACCENT, "muted": GREY}
+CHROME_SGR = {"title": f"1;{ACCENT}", "selected": ACCENT, "muted": GREY}
 
 
 def chrome_style(role: str, text: str) -> str:
     """The prompt's own colours (title, selected option, hint), as ``askbench try`` and ``render`` draw them."""
-    code = CHROME_STYLES.get(role)
+    code = CHROME_SGR.get(role)
     return f"\x1b[{code}m{text}\x1b[0m" if code else text

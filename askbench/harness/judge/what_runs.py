@@ -43,6 +43,8 @@ from ..terminals.made_on_access import MadeOnAccess
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import (
+    ELLIPSIS,
+    SHORT_WORD,
     UNSEEN,
     cut_pattern,
     exact,
@@ -53,9 +55,6 @@ from .word_spellings import (
 )
 from .word_spellings import literal as word_literal
 
-ELLIPSIS = "\u2026"
-SHORT_WORD = 40
-"""A word longer than this, or on more than one line, is data the screen may show as ``…``."""
 LONG_COMMAND = 80
 """A command whose words take more cells than this may be cut inside itself: the screen owes only its start.
 

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..agents.findings import PLACES, Finding, findings
+from ..agents.findings import PLACES, AgentFinding, findings
 from ..agents.matrix import NOT_RUN, AgentMatrix
 from ..agents.profiles import Profile
 from ..agents.verdicts import Verdict
@@ -112,7 +112,7 @@ class ShownFinding:
     screens: tuple[tuple[str, str], ...]
 
 
-def _shown_finding(number: int, finding: Finding) -> ShownFinding:
+def _shown_finding(number: int, finding: AgentFinding) -> ShownFinding:
     exhibit = finding.example.exhibit
     excerpt = exhibit.excerpt if exhibit else None
     return ShownFinding(

@@ -29,11 +29,11 @@ from .vocabulary import ASK_ROWS, FRAME_ROWS
 
 COLLAPSE_ROWS = 80
 """A complete view longer than this is shown collapsed in a ``<details>``."""
-MAX_SCREEN_ROWS = 4_000
+GALLERY_SCREEN_ROWS = 4_000
 """Rows shown of one screen: a corpus of 10 MB payloads would make a screen no browser opens, so past this
 the cut is stated on the page with the command that shows all."""
 MAX_FIGURE_BYTES = 250_000
-"""The most one screen's HTML may take, its rows cut as ``MAX_SCREEN_ROWS`` cuts them: a page holds at
+"""The most one screen's HTML may take, its rows cut as ``GALLERY_SCREEN_ROWS`` cuts them: a page holds at
 least one whole figure (``gallery_pages.MAX_PAGE_BYTES``), however wide and colourful the screen."""
 
 _HEX = re.compile(r"[0-9a-fA-F]{6}")
@@ -109,10 +109,10 @@ def slug(text: str) -> str:
 
 
 def _shown_rows(screen: StyledScreen) -> tuple[str, int]:
-    """The screen's rows as HTML, as many as ``MAX_SCREEN_ROWS`` and ``MAX_FIGURE_BYTES`` allow, and how many."""
+    """The screen's rows as HTML, as many as ``GALLERY_SCREEN_ROWS`` and ``MAX_FIGURE_BYTES`` allow, and how many."""
     rows: list[str] = []
     size = 0
-    for row in screen.rows[:MAX_SCREEN_ROWS]:
+    for row in screen.rows[:GALLERY_SCREEN_ROWS]:
         shown = "".join(run_html(run) for run in row)
         size += len(shown.encode()) + 1
         if rows and size > MAX_FIGURE_BYTES:

@@ -5,7 +5,7 @@ import pytest
 from askbench.harness.drivers.paint import (
     ANSI_PAINT_CLOSE,
     ANSI_PAINT_OPEN,
-    CHROME_STYLES,
+    CHROME_SGR,
     chrome_style,
     warning_paint,
 )
@@ -22,16 +22,16 @@ def test_any_other_role_is_grey_and_the_grey_closes() -> None:
 
 @pytest.mark.parametrize(
     "sequence",
-    [ANSI_PAINT_OPEN, "\x1b[38;5;244m", *(f"\x1b[{code}m" for code in CHROME_STYLES.values())],
+    [ANSI_PAINT_OPEN, "\x1b[38;5;244m", *(f"\x1b[{code}m" for code in CHROME_SGR.values())],
 )
 def test_every_colour_of_the_reference_reads_on_every_palette(sequence: str) -> None:
     assert apply_sgr(PLAIN, sequence[2:-1]).unreadable is None
 
 
-@pytest.mark.parametrize("role", sorted(CHROME_STYLES))
+@pytest.mark.parametrize("role", sorted(CHROME_SGR))
 def test_a_chrome_role_is_styled_and_reset(role: str) -> None:
     styled = chrome_style(role, "text")
-    assert styled.startswith(f"\x1b[{CHROME_STYLES[role]}m") and styled.endswith("text\x1b[0m")
+    assert styled.startswith(f"\x1b[{CHROME_SGR[role]}m") and styled.endswith("text\x1b[0m")
 
 
 def test_a_role_the_chrome_has_no_style_for_is_left_alone() -> None:
