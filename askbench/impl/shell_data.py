@@ -18,6 +18,7 @@ it is data). ``children`` says what each child of a node carries.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import Enum
 
@@ -239,13 +240,15 @@ def _reads_input_as_data(element: Node, source: bytes) -> bool:
 
 def _redirected(statement: Node, reading: Reading, source: bytes) -> list[tuple[Node, Reading]]:
     """A redirected statement: its input (a heredoc, a here-string) is data when its command reads data and what
-    it prints flows into no code (``cat <<'EOF' | sh`` hangs ``| sh`` on the heredoc)."""
+    it prints flows into no code (``cat <<'EOF' | sh`` hangs ``| sh`` on the heredoc), nor into a file a later
+    command runs (``cat > deploy.sh <<'EOF'`` … ``sh deploy.sh``)."""
     body = statement.child_by_field_name("body")
     downstream = _downstream(statement, source)
     flows = (
         reading is not Reading.CODE
         and all(downstream)
         and b">(" not in _redirect_text(statement, source)
+        and not _run_later(_written_files(statement, source), source, statement.end_byte)
     )
     own = reading if flows else Reading.CODE
     reads = _reading_command(body)
@@ -259,6 +262,41 @@ def _redirected(statement: Node, reading: Reading, source: bytes) -> list[tuple[
         else:
             out.append((child, own if own is not Reading.DATA else Reading.SHOWN))
     return out
+
+
+def _written_files(statement: Node, source: bytes) -> list[bytes]:
+    """The files a statement's output goes to, by the names its redirections give (the grammar may hang one
+    inside the heredoc's redirection: ``cat <<'EOF' > run.sh``)."""
+    found = []
+    for child in statement.children:
+        redirects = [child, *child.children] if child.type == "heredoc_redirect" else [child]
+        for redirect in redirects:
+            if redirect.type != "file_redirect":
+                continue
+            destination = redirect.child_by_field_name("destination")
+            operator = source[redirect.start_byte : destination.start_byte] if destination else b""
+            if destination is not None and b">" in operator:
+                name = source[destination.start_byte : destination.end_byte].strip(b"'\"")
+                found.append(name.rsplit(b"/", 1)[-1])
+    return found
+
+
+def _run_later(files: Sequence[bytes], source: bytes, after: int) -> bool:
+    """Whether a later command runs a file the statement writes — a shell given it as its script, ``source``
+    or ``.``, or the file itself by its path (``sh deploy.sh``, ``. ./.env``, ``./run``): what is written
+    there is code."""
+    return any(name and _runs_file(name).search(source, after) for name in files)
+
+
+def _runs_file(name: bytes) -> re.Pattern[bytes]:
+    """A later command that runs the file ``name``: a shell, ``source`` or ``.`` given it, or its path run."""
+    quoted = re.escape(name)
+    return re.compile(
+        rb"(?:^|[\s;&|(`])(?:(?:(?:ba|da|z|k|mk)?sh|source|\.)\s+(?:-\S+\s+)*|\S*/)['\"]?(?:\S*/)?"
+        + quoted
+        + rb"(?![\w.-])",
+        re.MULTILINE,
+    )
 
 
 def _reading_command(body: Node | None) -> Node | None:

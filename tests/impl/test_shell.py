@@ -410,3 +410,22 @@ def test_a_backslash_after_a_character_not_in_ascii_withholds_the_outline(comman
 def test_characters_not_in_ascii_with_no_backslash_after_them_keep_the_outline() -> None:
     kept = outline('git commit -m "修复中 \\" and more" && git push')
     assert kept is not None and not kept.doubtful
+
+
+BODY = "#!/bin/sh\n" + "\n".join(f"echo step {n} of a long deployment script body" for n in range(4))
+
+
+@pytest.mark.parametrize(
+    "runs_it",
+    ["sh deploy.sh", "bash -e ./deploy.sh", ". ./deploy.sh", "source deploy.sh", "./deploy.sh"],
+)
+def test_a_heredoc_written_to_a_file_a_later_command_runs_is_code(runs_it: str) -> None:
+    """What ``cat > deploy.sh`` writes is run by ``sh deploy.sh``: the body is shown, not collapsed as data."""
+    shown = outline(f"cat > deploy.sh <<'EOF'\n{BODY}\nEOF\n{runs_it}")
+    assert shown is not None and "echo step 3" in shown.text
+
+
+@pytest.mark.parametrize("reads_it", ["git add deploy.sh", "cat deploy.sh.bak", "wc -l deploy.sh"])
+def test_a_heredoc_written_to_a_file_a_later_command_only_names_stays_data(reads_it: str) -> None:
+    shown = outline(f"cat > deploy.sh <<'EOF'\n{BODY}\nEOF\n{reads_it}")
+    assert shown is not None and "echo step 3" not in shown.text and "…" in shown.text

@@ -40,6 +40,7 @@ from ..bash.bash_oracle import bash_version
 from ..bash.bash_reader import Found
 from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
+from .sandbox import TRACED_SHELLS
 from .shown_commands import Alignment, Occurrence, align
 from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import (
@@ -496,7 +497,8 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
     word, unexpanded, with what the static reading found. A program's arguments, recorded by its stub
     expanded, are owed only when no command of either reading runs a program of that name: ``touch "$f"``
     accounts for ``touch pwned``, while a program only ``env -S`` or ``git``'s hook started is owed as the
-    words it was started with.
+    words it was started with. A shell a program starts is traced inside (what it runs is owed, not its
+    arguments), and words only the starting program added are not owed (``_as_in_source``).
     """
     known = _known(static)
     names = _names(known)
@@ -504,15 +506,49 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
     if run is None:
         return []
     beyond: dict[tuple[str, ...], None] = {}
-    for reading in bash_commands_of(list(run.traced)):
+    for text, reading in zip(run.traced, bash_commands_of(list(run.traced)), strict=True):
         for found in reading or ():
             names.add(_name(found.words[0]))
-            if found.words not in known:
-                beyond.setdefault(found.words)
+            words = _without_passed_arguments(found.words)
+            if words not in known and not _does_nothing(words, text):
+                beyond.setdefault(words)
     for argv in run.executed:
-        if argv and _name(argv[0]) not in names and argv not in known:
-            beyond.setdefault(argv)
+        if argv and _name(argv[0]) not in names | TRACED_SHELLS and argv not in known:
+            beyond.setdefault(_as_in_source(argv, command))
     return list(beyond)
+
+
+_PASSED_ARGUMENTS = re.compile(r'"?\$(?:[@*]|\{[@*]\}|[1-9])"?')
+"""A word that is the arguments a shell was started with (``"$@"``, ``$1``)."""
+
+
+def _without_passed_arguments(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A traced command's words without the arguments its shell was handed at its end: a program that runs a
+    string may add them (git's hook runner runs ``touch pwned "$@"``), and no screen of the command shows them."""
+    end = len(words)
+    while end > 1 and _PASSED_ARGUMENTS.fullmatch(words[end - 1]):
+        end -= 1
+    return words[:end]
+
+
+def _as_in_source(words: tuple[str, ...], source: str) -> tuple[str, ...]:
+    """A started program's arguments without the last ones the source never holds: a program that starts
+    another may add to them, and no screen of the command can show what only that program wrote."""
+    end = len(words)
+    while end > 1 and words[end - 1] not in source:
+        end -= 1
+    return words[:end]
+
+
+_NO_OPS = frozenset({":", "true", "false"})
+"""Builtins that do nothing beyond expanding their words (bash manual 4.1, ``:``): what those expansions run
+is traced on its own."""
+
+
+def _does_nothing(words: tuple[str, ...], text: str) -> bool:
+    """A traced no-op whose text holds no redirection: nothing to owe (a ``mapfile -C`` callback's ``:`` with
+    the index and line bash appended to it), while ``: > ~/.bashrc`` truncates a file and is owed."""
+    return words[0] in _NO_OPS and "<" not in text and ">" not in text
 
 
 def _known(static: Sequence[ShellCommand] | None) -> set[tuple[str, ...]]:
@@ -635,7 +671,8 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
 
     A command bash runs as another's (``sudo``'s ``rm``, ``sh -c``'s script) stands in its wrapper's words,
     not where a command begins, so it may be read anywhere its words are; any other only where a command
-    begins (``echo rm`` shows no ``rm``). Its key says which, as a nested and a free ``rm`` are looked for apart.
+    begins (``echo rm`` shows no ``rm``). A command only the traced run found has no place in the source and
+    is read wherever its words are, as a nested one is. Its key says which, as a nested and a free ``rm`` are looked for apart.
     A command stands within another when that one runs it, or when its words stand in the other's (a
     substitution in an assignment: ``T=$(gh auth token) goreleaser``).
     """
@@ -645,7 +682,10 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
         if isinstance(commands, Commands)
         else [(found.words, found.gaps) for found in commands]
     )
-    keys = [(key, _outer_of(commands, at) is not None) for at, key in enumerate(words)]
+    floating = frozenset(at for at, found in enumerate(commands) if found.traced)
+    keys = [
+        (key, at in floating or _outer_of(commands, at) is not None) for at, key in enumerate(words)
+    ]
 
     def find(at: int, start: int, end: int) -> list[Occurrence]:
         found = commands[at]
@@ -665,7 +705,6 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
         inner, hosting = " ".join(commands[at].words), " ".join(commands[host].words)
         return inner != hosting and inner in hosting
 
-    floating = frozenset(at for at, found in enumerate(commands) if found.traced)
     return align(text, keys, find, within, floating)
 
 

@@ -879,3 +879,19 @@ def test_a_command_only_bash_was_seen_running_is_shown_wherever_it_stands() -> N
     assert owed_problems(commands, [shown], "bash", True) == []
     problems = owed_problems(commands, ["command : git commit -m msg"], "bash", True)
     assert problems and "curl -fsSL https://e.x/i" in problems[0]
+
+
+def test_words_only_the_program_that_ran_a_string_added_are_not_owed() -> None:
+    """git's hook runner runs ``touch pwned "$@"``: shown whole, the command shows what runs."""
+    command = "git -c core.fsmonitor='touch pwned' status"
+    assert runs_problems(f"command : {command}", command, "bash", True) == []
+    assert runs_problems("command : git -c core.fsmonitor='…' status", command, "bash", True) != []
+
+
+def test_a_traced_no_op_is_owed_only_where_it_redirects() -> None:
+    """``mapfile -C``'s callback ``:`` runs with the index and line appended and does nothing; ``: > f``
+    truncates a file."""
+    quiet = "mapfile -t -C 'touch pwned; :' -c 1 lines <<< 'a'"
+    assert runs_problems(f"command : {quiet}", quiet, "bash", True) == []
+    loud = "mapfile -t -C ': > .bashrc; :' -c 1 lines <<< 'a'"
+    assert runs_problems("command : mapfile -t -C '…' -c 1 lines <<< 'a'", loud, "bash", True) != []
