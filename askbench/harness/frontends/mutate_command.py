@@ -23,7 +23,7 @@ def _names(text: str) -> list[Variant]:
 
 
 def cmd_mutate(args: argparse.Namespace) -> int:
-    from ..reporters.mutation_report import to_markdown
+    from ..reporters.mutation_report import write_mutation_report
 
     variants = args.variants or list(VARIANTS.values())
     tty = sys.stderr.isatty()
@@ -42,9 +42,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     )
     if tty:
         sys.stderr.write("\r\x1b[2K")
-    args.out.mkdir(parents=True, exist_ok=True)
-    report = args.out / "mutation.md"
-    report.write_text(to_markdown(run), encoding="utf-8", errors="backslashreplace")
+    report, page = write_mutation_report(run, args.out)
     for result in run.mutants:
         fixtures_killed, fixtures = result.fixtures_killed
         print(
@@ -58,7 +56,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         )
     for line in [*(str(problem) for problem in run.problems), *run.errors]:
         print(f"not judged: {line}")
-    print(f"wrote {report}")
+    print(f"wrote {report}, {page}")
     return run.exit_code
 
 
@@ -71,7 +69,7 @@ def add_mutate_parser(
         "mutate",
         help="judge the gate: mutants it must reject and styles it must pass, over the corpus",
         description="Run every variant (askbench/harness/drivers/variants: mutants, the reference with one defect; styles, sound "
-        "renderers that look different) over the fixtures and write mutation.md. Exit 0: every mutant killed and "
+        "renderers that look different) over the fixtures and write mutation.md and mutation.html. Exit 0: every mutant killed and "
         "every style passed; 1: a mutant survived or is stale, or a style failed; 2: unusable input.",
     )
     mutate.add_argument(

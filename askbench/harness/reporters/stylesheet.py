@@ -1,8 +1,9 @@
 """The stylesheet every HTML page of the reports carries, and the terminal palette the gallery paints with.
 
 One sheet (``pages.css``), each page naming itself on its ``<body>``
-(``gallery``, ``matrix``, ``agents``), so a page's look is changed in one
-place and two pages never disagree on what a class means. The palette is
+(``gallery``, ``matrix``, ``agents``, ``corpus``, ``mutation``), so a page's
+look is changed in one place and two pages never disagree on what a class
+means. The palette is
 data the gallery needs twice — as classes here and as inline colours for a
 reversed cell — so the ``.fg-*`` rules are made from it rather than copied.
 """

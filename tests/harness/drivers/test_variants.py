@@ -362,6 +362,9 @@ def test_askbench_mutate_writes_the_report_and_exits_by_the_verdicts(tmp_path, c
     report = (tmp_path / "mutation.md").read_text(encoding="utf-8")
     assert "### elided-always — KILLED" in report and "| killed by `elision` | 1 | 1 |" in report
     assert "elided-always                KILLED" in capsys.readouterr().out
+    assert '<h3 id="elided-always--killed">elided-always — KILLED</h3>' in (
+        tmp_path / "mutation.html"
+    ).read_text(encoding="utf-8")
 
 
 def test_the_matrix_shows_variants_as_columns(tmp_path):

@@ -7,17 +7,27 @@ import re
 from askbench.harness.agents.matrix import AgentMatrix
 from askbench.harness.agents.profiles import standin
 from askbench.harness.agents.verdicts import Verdict
+from askbench.harness.drivers.variants import MUTANTS, STYLES
 from askbench.harness.fixtures.loading import BUILTIN_CORPUS, Fixture, load_discovered
 from askbench.harness.reporters.agents_report import to_html as agents_html
 from askbench.harness.reporters.corpus_report import corpus_html
 from askbench.harness.reporters.gallery_pages import gallery_pages
 from askbench.harness.reporters.matrix_report import to_html as matrix_html
+from askbench.harness.reporters.mutation_report import to_html as mutation_html
 from askbench.harness.reporters.stylesheet import STYLESHEET
 from askbench.harness.runners.fixture_screens import gallery_screens
 from askbench.harness.runners.matrix import Cell, Implementation, Matrix
+from askbench.harness.runners.mutate import (
+    Difference,
+    FoundViolation,
+    MutantResult,
+    MutationRun,
+    StyleResult,
+)
 from askbench.harness.runners.results import GateRun
+from askbench.harness.terms import Violation
 
-PAGES = ("gallery", "matrix", "agents", "corpus")
+PAGES = ("gallery", "matrix", "agents", "corpus", "mutation")
 _RULE = re.compile(r"([^{}]+)\{[^{}]*\}")
 _COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _CLASSES = re.compile(r'class="([^"]+)"')
@@ -74,9 +84,19 @@ def _agents() -> str:
     return agents_html(AgentMatrix((standin("chat"),), ("bash/a",), (80,), verdicts))
 
 
+def _mutation() -> str:
+    mutant, target = MUTANTS[0], MUTANTS[0].targets[0]
+    killed = Difference(target, 80, "bounded", mutant.invariants, mutant.invariants, (), True)
+    survived = Difference(target, 80, "complete", (), (), (), True)
+    violation = FoundViolation(target, 80, Violation("layout", "bounded", 80, "x"), False)
+    mutants = [MutantResult(mutant, {target}, [killed, survived])]
+    styles = [StyleResult(STYLES[0], 1, [violation]), StyleResult(STYLES[1], 1, [])]
+    return mutation_html(MutationRun([80], 1, [], [], [], mutants, styles))
+
+
 def test_every_page_carries_the_one_sheet_under_a_scope_of_its_own(run: GateRun) -> None:
-    pages = [*_gallery().values(), _matrix(), _agents(), corpus_html(run, [80])]
-    scopes = ("gallery", "gallery", "gallery", "matrix", "agents", "corpus")
+    pages = [*_gallery().values(), _matrix(), _agents(), corpus_html(run, [80]), _mutation()]
+    scopes = ("gallery", "gallery", "gallery", "matrix", "agents", "corpus", "mutation")
     for page, scope in zip(pages, scopes, strict=True):
         assert f"<style>{STYLESHEET}</style>" in page and f'<body class="{scope}">' in page
     assert {scope for scope in PAGES if f"body.{scope}{{" in STYLESHEET} == set(PAGES)
@@ -87,11 +107,15 @@ def test_every_rule_is_scoped_to_one_page() -> None:
     assert unscoped(STYLESHEET + "td.ok{color:red} .matrixx td{x:y}") == ["td.ok", ".matrixx td"]
 
 
-def test_every_class_the_gallery_the_matrix_and_the_corpus_use_is_styled_on_that_page(
+def test_every_class_the_gallery_the_matrix_the_corpus_and_mutation_use_is_styled_on_that_page(
     run: GateRun,
 ) -> None:
-    for page in [*_gallery().values(), _matrix(), corpus_html(run, [80])]:
+    for page in [*_gallery().values(), _matrix(), corpus_html(run, [80]), _mutation()]:
         assert unstyled(page, STYLESHEET) == set()
+    assert {"ok", "fail", "n", "scroll"} <= {
+        name for match in _CLASSES.finditer(_mutation()) for name in match.group(1).split()
+    }
+    assert unstyled(_mutation(), STYLESHEET.replace(".mutation td.n", ".corpus td.n")) == {"n"}
     page = _matrix().replace('class="ok"', 'class="ok shiny"', 1)
     assert unstyled(page, STYLESHEET) == {"shiny"}
     assert unstyled(_matrix(), STYLESHEET.replace(".matrix td.runs", ".gallery td.runs")) == {

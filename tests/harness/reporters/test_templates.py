@@ -40,5 +40,5 @@ def test_every_markdown_template_has_its_html_twin_in_the_package() -> None:
         for path in resources.files("askbench.harness.reporters").joinpath("templates").iterdir()
     }
     markdown = {name.removesuffix(".md") for name in shipped if name.endswith(".md")}
-    assert {"corpus", "fixture_index"} <= markdown
+    assert {"agents", "corpus", "fixture_index", "matrix", "mutation"} <= markdown
     assert {f"{name}.html" for name in markdown} <= shipped
