@@ -279,11 +279,13 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     screen_rows, rows = replayed.rows, replayed.rows[start:]
     failures = []
     written = written_controls(text.strings, run.raw)
-    leaked = [control for control, _ in written]
-    if leaked:
+    leaked = [leak.control_repr for leak in written]
+    if written:
         failures.append(
             Failure(
-                "containment", f"the input's controls reached the terminal: {', '.join(leaked[:4])}"
+                "containment",
+                "the input's controls reached the terminal: "
+                + "; ".join(leak.said() for leak in written[:4]),
             )
         )
     dropped = dropped_unmarked(text.strings, rows, passed_on=leaked)
@@ -325,7 +327,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         without_driver_note(run.notes) + decline_notes(run, profile),
         shown,
         screen,
-        exhibit_of(run, text.strings, text.main, written[0][1] if written else None),
+        exhibit_of(run, text.strings, text.main, written[0].at if written else None),
     )
 
 
