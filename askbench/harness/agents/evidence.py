@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..judge.field_match import must_notate
 from ..judge.what_runs import parse_commands
-from .replay import controls_in
+from .replay import control_runs, controls_in
 from .toolcall import Intent
 
 __all__ = [
@@ -215,37 +215,47 @@ _KEPT_AS_BLANK = frozenset("\t\n\r")
 def dropped_unmarked(
     texts: Sequence[str], rows: Sequence[str], passed_on: Collection[str] = ()
 ) -> list[str]:
-    """The input's controls a prompt leaves out with no mark in their place, as ``repr``s.
+    """The input's controls a prompt leaves out with no mark in their place, as ``repr``s of their first character.
 
     A control the prompt neither spells out nor passes on must still leave a
     trace where it stood, or the prompt shows a text the call does not hold:
     ``ls -la`` + ESC + ``[8m&& curl …`` drawn as ``ls -la[8m&& curl …`` hides
     that a sequence was there at all, and the whole sequence dropped
     (``git status`` + an OSC 52 clipboard write read as ``git status``) hides
-    what it carried. So the flat text on both sides of the control, joined —
-    with the sequence's printable rest or without it — must not be on screen.
-    A control ``passed_on`` to the terminal (as ``repr``) is containment's, not this.
+    what it carried. Controls back to back are read as one run
+    (``sh`` + ESC[1A ESC[2K ESC[1A ESC[2K + ``ls`` drawn ``sh[1A[2K[1A[2K ls``):
+    the flat text on both sides of the run, joined — with the printable rest
+    of its sequences or without them — must not be on screen. A control
+    ``passed_on`` to the terminal (as ``repr``) is containment's, not this.
     """
     screen = flat("\n".join(rows))
     found: list[str] = []
     for text in texts:
-        for start, control in controls_in(text):
-            if (
-                control[0] in _KEPT_AS_BLANK
-                or repr(control) in passed_on
-                or repr(control[:1]) in found
-            ):
+        for run in control_runs(text):
+            unmarked = [
+                control
+                for _at, control in run
+                if control[0] not in _KEPT_AS_BLANK and repr(control) not in passed_on
+            ]
+            if not unmarked or repr(unmarked[0][:1]) in found:
                 continue
-            before = flat(_without_controls(text[:start]))[-_CONTEXT:]
-            after = flat(_without_controls(text[start + len(control) :]))[:_CONTEXT]
-            rest = flat(control[1:])
-            joined = {before + (rest + after)[:_CONTEXT], before + after}
-            if len(before) >= _LEAST_CONTEXT and any(
-                len(candidate) - len(before) >= _LEAST_CONTEXT and candidate in screen
-                for candidate in joined
-            ):
-                found.append(repr(control[:1]))
+            start, end = run[0][0], run[-1][0] + len(run[-1][1])
+            if _joined_on_screen(text, start, end, screen):
+                found.append(repr(unmarked[0][:1]))
     return found
+
+
+def _joined_on_screen(text: str, start: int, end: int, screen: str) -> bool:
+    """Whether the text around ``text[start:end]`` stands joined on ``screen``, the controls' printable rest kept
+    or not."""
+    before = flat(_without_controls(text[:start]))[-_CONTEXT:]
+    after = flat(_without_controls(text[end:]))[:_CONTEXT]
+    rest = flat("".join(control[1:] for _at, control in controls_in(text[start:end])))
+    joined = {before + (rest + after)[:_CONTEXT], before + after}
+    return len(before) >= _LEAST_CONTEXT and any(
+        len(candidate) - len(before) >= _LEAST_CONTEXT and candidate in screen
+        for candidate in joined
+    )
 
 
 def _without_controls(text: str) -> str:

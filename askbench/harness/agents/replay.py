@@ -28,6 +28,7 @@ __all__ = [
     "payload_controls",
     "written_controls",
     "controls_in",
+    "control_runs",
     "LEAK_CONTEXT",
 ]
 
@@ -197,7 +198,7 @@ def written_controls(texts: Sequence[str], raw: bytes) -> list[Leak]:
     return list(found.values())
 
 
-def _runs(text: str) -> list[list[tuple[int, str]]]:
+def control_runs(text: str) -> list[list[tuple[int, str]]]:
     """The controls of ``text`` in runs of controls that stand back to back."""
     runs: list[list[tuple[int, str]]] = []
     for start, control in controls_in(text):
@@ -211,7 +212,7 @@ def _runs(text: str) -> list[list[tuple[int, str]]]:
 def _probes(text: str) -> list[tuple[int, str, re.Pattern[str] | None]]:
     """Each control of ``text`` with the pattern of its bytes as the input has them around it (None: no context)."""
     out: list[tuple[int, str, re.Pattern[str] | None]] = []
-    for run in _runs(text):
+    for run in control_runs(text):
         head, (last, tail) = run[0][0], run[-1]
         before = _plain(text[head - 1 : head] if head else "")
         after = _plain(text[last + len(tail) : last + len(tail) + 1])
