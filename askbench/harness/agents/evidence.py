@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..judge.field_match import must_notate
 from ..judge.what_runs import parse_commands
+from .gutters import without_gutters
 from .replay import control_runs, controls_in
 from .toolcall import Intent
 
@@ -26,6 +28,7 @@ __all__ = [
     "call_text",
     "pieces",
     "on_screen",
+    "readings",
     "named_on_screen",
     "dropped_unmarked",
     "CHUNK",
@@ -192,7 +195,20 @@ def call_text(intent: Intent) -> CallText:
 
 
 def on_screen(piece: str, rows: Sequence[str]) -> bool:
-    return bool(piece) and piece in flat("".join(rows))
+    """Whether ``piece`` (flat) reads on ``rows``: as drawn, or with the gutters drawn down them read off."""
+    return bool(piece) and any(piece in reading for reading in readings(tuple(rows)))
+
+
+@lru_cache(maxsize=64)
+def readings(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """The rows' text flat, as drawn and (where it differs) with their gutters read off (``gutters``).
+
+    Both are read: a number the input's own text begins a line with stays a
+    piece of it where no gutter counts it.
+    """
+    drawn = flat("".join(rows))
+    bare = flat("".join(without_gutters(rows)))
+    return (drawn,) if bare == drawn else (drawn, bare)
 
 
 _NAME_PARTS = re.compile(r"[_\-.]")

@@ -58,6 +58,7 @@ from .evidence import (
     pieces,
 )
 from .exhibit import Exhibit, exhibit_of
+from .gutters import without_gutters
 from .profiles import Profile
 from .replay import replay_at, written_controls
 from .toolcall import intent_of
@@ -73,6 +74,7 @@ __all__ = [
     "first_lines",
     "crash_notes",
     "LEFT_OUT_WORDS",
+    "says_left_out",
 ]
 
 Status = Literal[
@@ -80,8 +82,10 @@ Status = Literal[
 ]
 LEFT_OUT_WORDS = re.compile(
     r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all"
+    r"|\b(?:cannot|can't|could not|couldn't|not)\s+(?:be\s+)?(?:shown|displayed)\b"
+    r"|\btoo (?:long|large|big) to (?:show|display)\b"
 )
-"""How prompts say that something is left out."""
+"""How prompts say that something is left out (Claude Code's ``value cannot be shown in full`` too)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,7 @@ def _elision(
         return []
     screen = "\n".join(rows)
     found = []
-    if not LEFT_OUT_WORDS.search(screen):
+    if not says_left_out(rows, flat("".join(text.strings))):
         found.append(
             Failure("elision", "part of the input is not on the prompt and nothing says so")
         )
@@ -173,6 +177,21 @@ def _elision(
             )
         )
     return found
+
+
+def says_left_out(rows: Sequence[str], carried: str) -> bool:
+    """Whether a row says, in the CLI's own words (``LEFT_OUT_WORDS``), that part of the input is left out.
+
+    A row that is the input's own text (``carried``, flat), its gutter read
+    off, says nothing of the kind: ``fn(...args)`` or ``more`` in the input
+    is not a marker. A row that is the marker alone is one, whatever the
+    input holds.
+    """
+    for row in without_gutters(rows):
+        found = LEFT_OUT_WORDS.search(row)
+        if found and (flat(row) == flat(found.group()) or flat(row) not in carried):
+            return True
+    return False
 
 
 def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Failure]:
