@@ -10,6 +10,7 @@ argument's key) that must be found on the screen in that form.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,9 @@ __all__ = [
     "on_screen",
     "readings",
     "named_on_screen",
+    "named_beside",
+    "head_of",
+    "tail_of",
     "dropped_unmarked",
     "CHUNK",
 ]
@@ -115,6 +119,18 @@ def _between_notated(text: str, start: int, end: int) -> list[str]:
     return out
 
 
+def head_of(text: str) -> str:
+    """A text's start as a prompt must show it: its first piece, flat, up to ``PIECE`` characters."""
+    found = pieces(text)
+    return found[0][:PIECE] if found else ""
+
+
+def tail_of(text: str) -> str:
+    """A text's end as a prompt must show it: its last piece, flat, its last ``PIECE`` characters."""
+    found = pieces(text)
+    return found[-1][-PIECE:] if found else ""
+
+
 @dataclass(frozen=True)
 class CallText:
     """The call's texts as the verdicts need them."""
@@ -124,10 +140,12 @@ class CallText:
     strings: tuple[str, ...]
     """Every string the call carries (for containment)."""
     labels: tuple[str, ...]
-    """Facts that must be on the prompt, flat: the MCP tool and every argument's key, a file's path."""
+    """Facts that must be on the prompt, flat: the MCP tool, a file's path."""
     commands: tuple[tuple[str, str], ...]
     """bash: the first and the last command, each as (which, its name and first word, flat, up to a control)."""
     mcp: bool = False
+    arguments: tuple[tuple[str, str], ...] = ()
+    """MCP: each argument's name and its value as text (a string as it is, any other value as JSON)."""
 
     @property
     def first(self) -> str:
@@ -136,13 +154,18 @@ class CallText:
 
     @property
     def head(self) -> str:
-        found = pieces(self.main)
-        return found[0][:PIECE] if found else ""
+        return head_of(self.main)
 
     @property
     def tail(self) -> str:
-        found = pieces(self.main)
-        return found[-1][-PIECE:] if found else ""
+        return tail_of(self.main)
+
+    def values(self) -> tuple[tuple[str, str], ...]:
+        """What must be shown whole or said to be left out, each with what it is: every argument's value (MCP),
+        else the input."""
+        return tuple((f"the argument {name!r}", value) for name, value in self.arguments) or (
+            ("the input", self.main),
+        )
 
     def written(self, piece: str) -> str:
         """A flat fact as the call writes it, for a reason to quote (the fact itself where the call has no such text)."""
@@ -189,9 +212,11 @@ def call_text(intent: Intent) -> CallText:
             str(intent.arguments["content"]), strings, (flat(str(intent.arguments["path"])),), ()
         )
     main = max(strings, key=len, default="")
-    return CallText(
-        main, strings, (flat(intent.tool), *(flat(key) for key in intent.arguments)), (), mcp=True
+    arguments = tuple(
+        (key, value if isinstance(value, str) else json.dumps(value, ensure_ascii=False))
+        for key, value in intent.arguments.items()
     )
+    return CallText(main, strings, (flat(intent.tool),), (), mcp=True, arguments=arguments)
 
 
 def on_screen(piece: str, rows: Sequence[str]) -> bool:
@@ -218,6 +243,38 @@ def named_on_screen(name: str, rows: Sequence[str]) -> bool:
     """A tool's or an argument's name, as written or as CLIs title it (``slack_post_message``: Slack Post Message)."""
     loose = _NAME_PARTS.sub("", name).casefold()
     return bool(loose) and loose in _NAME_PARTS.sub("", flat("".join(rows))).casefold()
+
+
+_GAP = 16
+"""Flat characters that may stand between an argument's name and its value: quotes, a colon or an equals sign,
+a bracket (no letter or digit), or, for a value that begins with a control, its notation."""
+_NAME_PART = re.compile(r"[_\-.]")
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """An argument's name as a whole word, as written or as CLIs title it (``channel_id``: Channel Id, channelId)."""
+    parts = [re.escape(part) for part in _NAME_PART.split(name) if part]
+    return re.compile(r"(?<!\w)" + r"[_\-. ]?".join(parts) + r"(?!\w)", re.IGNORECASE)
+
+
+def named_beside(name: str, value: str, rows: Sequence[str]) -> bool | None:
+    """Whether an argument's name stands on ``rows`` as a name, its value's start right after it.
+
+    True: named with its value beside it; False: named, but nowhere with its
+    value beside it; None: not named at all (``repo`` inside ``repository``
+    or a word of a tool's description is no name). The rows are read as
+    drawn and with their gutters read off.
+    """
+    pattern, head = _name_pattern(name), head_of(value)
+    between = r"[^\w]" if flat(value).startswith(head) else "."
+    beside = re.compile(f"{between}{{0,{_GAP}}}{re.escape(head)}", re.DOTALL)
+    named = False
+    for reading in {"\n".join(rows), "\n".join(without_gutters(rows))}:
+        for found in pattern.finditer(reading):
+            named = True
+            if beside.match(flat(reading[found.end() : found.end() + 40 * (_GAP + len(head))])):
+                return True
+    return False if named else None
 
 
 _CONTEXT = 8

@@ -53,9 +53,12 @@ from .evidence import (
     call_text,
     dropped_unmarked,
     flat,
+    head_of,
+    named_beside,
     named_on_screen,
     on_screen,
     pieces,
+    tail_of,
 )
 from .exhibit import Exhibit, exhibit_of
 from .gutters import without_gutters
@@ -126,6 +129,7 @@ def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> lis
         for label in text.labels
         if not named_on_screen(label, rows)
     )
+    found.extend(_argument_failures(text, rows))
     found.extend(
         Failure("runs", f"the {which} command {text.written(piece)!r} is not on the prompt")
         for which, piece in text.commands
@@ -138,6 +142,24 @@ def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> lis
             continue  # a word of askbench's own layout ('runs'), not a piece of the call
         if piece.strip() and not on_screen(_flat_piece(piece), rows):
             found.append(Failure("expect", f"{piece!r} is not on the prompt"))
+    return found
+
+
+def _argument_failures(text: CallText, rows: Sequence[str]) -> list[Failure]:
+    """Each MCP argument read as a name with its value beside it: a name inside another word is none."""
+    found = []
+    for name, value in text.arguments:
+        shown = named_beside(name, value, rows)
+        if shown is None:
+            found.append(Failure("core", f"{name!r} is not on the prompt as a name"))
+        elif not shown:
+            found.append(
+                Failure(
+                    "core",
+                    f"{name!r} is on the prompt without its value "
+                    f"{text.written(head_of(value))!r} beside it",
+                )
+            )
     return found
 
 
@@ -155,7 +177,12 @@ def _flat_piece(piece: str) -> str:
 def _elision(
     text: CallText, rows: Sequence[str], pages: Sequence[Sequence[str]], profile: Profile
 ) -> list[Failure]:
-    if on_screen(text.head, rows) and on_screen(text.tail, rows):
+    cut = [
+        (what, value)
+        for what, value in text.values()
+        if not all(on_screen(end, rows) for end in (head_of(value), tail_of(value)) if end)
+    ]
+    if not cut:
         return []
     screen = "\n".join(rows)
     found = []
@@ -169,13 +196,14 @@ def _elision(
                 "elision", "part of the input is not on the prompt and no key to show it is named"
             )
         )
-    if text.tail and not any(on_screen(text.tail, page) for page in pages):
-        found.append(
-            Failure(
-                "elision",
-                f"the end of the input {text.written(text.tail)!r} is not shown by expanding and paging",
-            )
+    found.extend(
+        Failure(
+            "elision",
+            f"the end of {what} {text.written(tail_of(value))!r} is not shown by expanding and paging",
         )
+        for what, value in cut
+        if tail_of(value) and not any(on_screen(tail_of(value), page) for page in pages)
+    )
     return found
 
 
