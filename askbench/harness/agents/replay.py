@@ -20,7 +20,17 @@ from wcwidth import wcwidth
 
 from ..terminals.sgr import Style
 
-__all__ = ["Replayed", "replay", "replay_at", "payload_controls", "written_controls", "controls_in"]
+__all__ = [
+    "Replayed",
+    "Leak",
+    "replay",
+    "replay_at",
+    "payload_controls",
+    "written_controls",
+    "controls_in",
+    "control_runs",
+    "LEAK_CONTEXT",
+]
 
 _CONTROL = re.compile(
     r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, to BEL or ST
@@ -129,38 +139,115 @@ def controls_in(text: str) -> list[tuple[int, str]]:
 
 def payload_controls(texts: Sequence[str], raw: bytes) -> list[str]:
     """The payload's controls found in the raw stream with a payload character beside them, as ``repr``s."""
-    return [control for control, _ in written_controls(texts, raw)]
+    return [leak.control_repr for leak in written_controls(texts, raw)]
 
 
-def written_controls(texts: Sequence[str], raw: bytes) -> list[tuple[str, int]]:
-    """Each of the payload's controls found written in the raw stream (as ``repr``), with where in the decoded
-    stream the first was found.
+LEAK_CONTEXT = 16
+"""Characters of the stream quoted on each side of a control found written."""
 
-    A control is matched with the printable characters beside it in the
-    payload (one on each side that has one), so a CLI's own ``ESC[0m`` or
-    CR is not taken for the payload's.
+
+@dataclass(frozen=True)
+class Leak:
+    """A control of the input found written in the raw stream: the control, where it was written, how much of it.
+
+    ``lone``: only its ESC was written, followed by the CLI's own sequence,
+    which completes it; the rest of the input's sequence was drawn as text.
+    """
+
+    control: str
+    at: int
+    """Where in the decoded stream the control (its ESC, when lone) stands."""
+    context: str
+    """The stream around it, ``LEAK_CONTEXT`` characters each side, as written."""
+    lone: bool = False
+
+    @property
+    def control_repr(self) -> str:
+        return repr(self.control)
+
+    def said(self) -> str:
+        """The leak in a reason's words: what was written, quoted with the bytes around it, controls spelt out."""
+        what = (
+            f"a lone ESC (of {self.control_repr}, the rest drawn as text)"
+            if self.lone
+            else self.control_repr
+        )
+        return f"{what} in {self.context!r}"
+
+
+def written_controls(texts: Sequence[str], raw: bytes) -> list[Leak]:
+    """Each of the payload's controls found written in the raw stream, the first place it was found.
+
+    A control counts only as the input's bytes: beside the printable
+    characters the payload has on each side of it (one on each side that has
+    one), with nothing between but the input's own controls next to it (a
+    run such as ``ESC[1A ESC[2K`` may come through whole or in part). A
+    CLI's own ``ESC[0m``, CR or erase-lines redraw (``ESC[1A ESC[2K``) is
+    not taken for the payload's: the characters of a neighbouring control
+    are never context.
     """
     stream = raw.decode("utf-8", errors="replace")
-    found: dict[str, int] = {}
+    found: dict[str, Leak] = {}
     for text in texts:
-        for start, control in controls_in(text):
+        for start, control, probe in _probes(text):
+            if repr(control) in found:
+                continue
+            leak = _written(stream, control, probe) or _lone_escape(text, start, control, stream)
+            if leak is not None:
+                found[repr(control)] = leak
+    return list(found.values())
+
+
+def control_runs(text: str) -> list[list[tuple[int, str]]]:
+    """The controls of ``text`` in runs of controls that stand back to back."""
+    runs: list[list[tuple[int, str]]] = []
+    for start, control in controls_in(text):
+        if runs and runs[-1][-1][0] + len(runs[-1][-1][1]) == start:
+            runs[-1].append((start, control))
+        else:
+            runs.append([(start, control)])
+    return runs
+
+
+def _probes(text: str) -> list[tuple[int, str, re.Pattern[str] | None]]:
+    """Each control of ``text`` with the pattern of its bytes as the input has them around it (None: no context)."""
+    out: list[tuple[int, str, re.Pattern[str] | None]] = []
+    for run in control_runs(text):
+        head, (last, tail) = run[0][0], run[-1]
+        before = _plain(text[head - 1 : head] if head else "")
+        after = _plain(text[last + len(tail) : last + len(tail) + 1])
+        siblings = "(?:" + "|".join(sorted({re.escape(item) for _at, item in run})) + ")*"
+        for start, control in run:
             if control == "\r" and text[start + 1 : start + 2] == "\n":
                 continue  # a CRLF line end, which every terminal shows as one
-            probe = _with_context(text, start, control)
-            spot = stream.find(probe) if probe else -1
-            if spot < 0:
-                spot = _lone_escape(text, start, stream)
-            if spot >= 0:
-                found.setdefault(repr(control), spot)
-    return list(found.items())
+            pattern = re.escape(before) + siblings + f"?({re.escape(control)})" + siblings
+            out.append(
+                (
+                    start,
+                    control,
+                    re.compile(pattern + re.escape(after)) if before or after else None,
+                )
+            )
+    return out
+
+
+def _around(stream: str, at: int, length: int) -> str:
+    return stream[max(0, at - LEAK_CONTEXT) : at + length + LEAK_CONTEXT]
+
+
+def _written(stream: str, control: str, probe: re.Pattern[str] | None) -> Leak | None:
+    found = probe.search(stream) if probe else None
+    if found is None:
+        return None
+    return Leak(control, found.start(1), _around(stream, found.start(1), len(control)))
 
 
 _OWN_SEQUENCE = r"(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))"
 
 
-def _lone_escape(text: str, start: int, stream: str) -> int:
-    """Where the payload's ESC was written as a byte of its own, between its neighbours, the rest cut off from it
-    (-1: nowhere).
+def _lone_escape(text: str, start: int, control: str, stream: str) -> Leak | None:
+    """The payload's ESC written as a byte of its own, between its neighbours, the rest cut off from it (None:
+    nowhere).
 
     A CLI that draws cell by cell writes the payload's ESC where it stands
     and then its own cursor move, so the ESC meets the CLI's next sequence
@@ -170,10 +257,10 @@ def _lone_escape(text: str, start: int, stream: str) -> int:
     payload's.
     """
     if text[start] != "\x1b" or start == 0:
-        return -1
+        return None
     before, following = text[start - 1], text[start + 1 : start + 3]
     if _CONTROL.match(before) or len(following) < 2:
-        return -1
+        return None
     pattern = (
         re.escape(before)
         + "\x1b"
@@ -182,15 +269,10 @@ def _lone_escape(text: str, start: int, stream: str) -> int:
         + (_OWN_SEQUENCE + "*").join(re.escape(char) for char in following)
     )
     found = re.search(pattern, stream)
-    return found.start() if found else -1
+    if found is None:
+        return None
+    return Leak(control, found.start() + 1, _around(stream, found.start() + 1, 1), lone=True)
 
 
 def _plain(char: str) -> str:
     return char if char and not char.isspace() and _CONTROL.match(char) is None else ""
-
-
-def _with_context(text: str, start: int, control: str) -> str:
-    """The control with the payload's printable characters on each side of it (one each), or "" with none."""
-    end = start + len(control)
-    before, after = _plain(text[start - 1 : start] if start else ""), _plain(text[end : end + 1])
-    return before + control + after if before or after else ""

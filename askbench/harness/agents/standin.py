@@ -14,7 +14,16 @@ behaviours, each a way real CLIs behave:
 ``busy``    a screen that never settles;
 ``crash``   an error on stderr and exit status 3 before the model is asked;
 ``login``   a login screen that waits for a key and never asks the model;
-``preprompt`` ``sound``, after a pre-prompt asking access to the directory the command names (enter allows it).
+``preprompt`` ``sound``, after a pre-prompt asking access to the directory the command names (enter allows it);
+``redraw``  ``sound``, each screen drawn over the last with an erase-lines redraw (``ESC[2K ESC[1A`` …), as Gemini CLI;
+``lone``    the input's ESC written as it is, then the CLI's own cursor move to the next cell, the rest of its
+            sequence drawn as text (OpenCode draws cell by cell);
+``strip``   the input's control characters dropped, the rest of their sequences shown with nothing in their
+            place (``sh[1A[2K``);
+``gutter``  ``sound``, every line of the input numbered with a diff mark before it (``  2 + …``);
+``withheld`` ``sound``, its marker in Claude Code's words: ``(value cannot be shown in full, ctrl+o to expand)``;
+``unnamed`` MCP arguments' values without their names, a description naming them only inside other words;
+``longest`` MCP arguments named, but only the longest value shown.
 
 Run as ``python -m askbench.harness.agents.standin --protocol P --base-url URL [--style S]``.
 """
@@ -35,6 +44,7 @@ from .wire import PROTOCOLS, Protocol, parse_sse
 
 __all__ = [
     "STANDIN_STYLES",
+    "UNBOUNDED",
     "CRASH_ERROR",
     "request_body",
     "read_call",
@@ -55,7 +65,16 @@ STANDIN_STYLES = (
     "crash",
     "login",
     "preprompt",
+    "redraw",
+    "lone",
+    "strip",
+    "gutter",
+    "withheld",
+    "unnamed",
+    "longest",
 )
+UNBOUNDED = ("cut", "leak")
+"""The styles that draw no marker and expand nothing on ctrl+o; every other bounds each field around a marker."""
 PRE_PROMPT = "Access external directory"
 CRASH_ERROR = "stand-in agent: fatal: no credentials found, run `standin login` first"
 SHELL_TOOL = "bash"
@@ -227,14 +246,31 @@ def _post(base_url: str, protocol: Protocol, body: Mapping[str, object]) -> byte
         return data
 
 
+def _control(char: str) -> bool:
+    return ord(char) < 0x20 and char != "\n" or 0x7F <= ord(char) <= 0x9F
+
+
 def spelled(text: str) -> str:
     """Every control character as visible notation, so none reaches the terminal."""
-    return "".join(
-        f"\\x{ord(char):02x}"
-        if ord(char) < 0x20 and char != "\n" or 0x7F <= ord(char) <= 0x9F
-        else char
-        for char in text
-    )
+    return "".join(f"\\x{ord(char):02x}" if _control(char) else char for char in text)
+
+
+def _stripped(text: str) -> str:
+    """Every control character dropped, nothing in its place."""
+    return "".join(char for char in text if not _control(char))
+
+
+def _lone(text: str) -> str:
+    """Every control character spelled out but ESC, which is written as it is."""
+    return "".join(char if char == "\x1b" else spelled(char) for char in text)
+
+
+SHOWN: Mapping[str, Callable[[str], str]] = {
+    "leak": lambda text: text,
+    "strip": _stripped,
+    "lone": _lone,
+}
+"""How a style shows the input's text; every other spells its controls out."""
 
 
 def _wrapped(text: str, width: int) -> list[str]:
@@ -244,42 +280,73 @@ def _wrapped(text: str, width: int) -> list[str]:
     return rows
 
 
-def _bounded(rows: list[str], keep: bool) -> list[str]:
-    """The head and the tail of ``rows`` around a marker naming ctrl+o (``sound``), or the head alone (``cut``)."""
+def _numbered(text: str, width: int) -> list[str]:
+    """A diff's rows: each line of ``text`` numbered, a ``+`` after the number, wrapped under the gutter."""
+    lines = text.split("\n")
+    digits = len(str(len(lines)))
+    rows: list[str] = []
+    for number, line in enumerate(lines, 1):
+        wrapped = _wrapped(line, width - digits - 3)
+        rows.append(f"{number:>{digits}} + {wrapped[0]}")
+        rows.extend(" " * (digits + 3) + row for row in wrapped[1:])
+    return rows
+
+
+def _bounded(rows: list[str], style: str) -> list[str]:
+    """The head and the tail of ``rows`` around a marker naming ctrl+o."""
     if len(rows) <= PREVIEW_ROWS:
         return rows
-    if not keep:
-        return rows[:PREVIEW_ROWS]
     head, tail = rows[: PREVIEW_ROWS - 2], rows[-2:]
-    return [*head, f"… {len(rows) - len(head) - len(tail)} more rows (ctrl+o to expand)", *tail]
+    marker = (
+        "(value cannot be shown in full, ctrl+o to expand)"
+        if style == "withheld"
+        else f"… {len(rows) - len(head) - len(tail)} more rows (ctrl+o to expand)"
+    )
+    return [*head, marker, *tail]
+
+
+def _value_text(value: object) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def _argument_rows(
-    arguments: Mapping[str, object], width: int, show: Callable[[str], str]
+    style: str, arguments: Mapping[str, object], width: int, show: Callable[[str], str]
 ) -> list[list[str]]:
-    rows: list[list[str]] = []
-    for key, value in arguments.items():
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        rows.append(_wrapped(f"{key}: {show(text)}", width))
-    return rows
+    """One field an argument: ``name: value``; ``unnamed`` shows the values alone below a description naming
+    the arguments only inside other words, ``longest`` every name but only the longest value."""
+    texts = {key: _value_text(value) for key, value in arguments.items()}
+    longest = max(texts.values(), key=len, default="")
+    if style == "unnamed":
+        described = "Fills in the " + ", ".join(f"{key}s" for key in texts) + "."
+        return [_wrapped(described, width)] + [
+            _wrapped(show(text), width) for text in texts.values()
+        ]
+    return [
+        _wrapped(
+            f"{key}: {show(text)}" if style != "longest" or text == longest else f"{key}:", width
+        )
+        for key, text in texts.items()
+    ]
 
 
 def _input_rows(
     style: str, arguments: Mapping[str, object], width: int, expanded: bool
 ) -> list[str]:
-    """The input's rows: a command as one field, MCP arguments one field each; ``sound`` bounds each field."""
-    show = (lambda text: text) if style == "leak" else spelled
-    fields = (
-        [_wrapped(show(str(arguments["command"])), width)]
-        if "command" in arguments
-        else _argument_rows(arguments, width, show)
-    )
+    """The input's rows: a command as one field, MCP arguments one field each; ``cut`` shows the first rows,
+    ``leak`` all, any other bounds each field."""
+    show = SHOWN.get(style, spelled)
+    if "command" not in arguments:
+        fields = _argument_rows(style, arguments, width, show)
+    elif style == "gutter":
+        fields = [_numbered(show(str(arguments["command"])), width)]
+    else:
+        fields = [_wrapped(show(str(arguments["command"])), width)]
     every = [row for field in fields for row in field]
     if expanded or style == "leak":
         return every
-    if style in ("sound", "spill"):
-        return [row for field in fields for row in _bounded(field, True)]
-    return every[:PREVIEW_ROWS]
+    if style == "cut":
+        return every[:PREVIEW_ROWS]
+    return [row for field in fields for row in _bounded(field, style)]
 
 
 def prompt_lines(
@@ -302,9 +369,34 @@ def prompt_lines(
     ]
 
 
-def _draw(lines: Sequence[str]) -> None:
-    sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(lines))
+_DRAWN = [0]
+"""Rows the last screen drew, for ``redraw`` to erase."""
+
+
+def _draw(lines: Sequence[str], style: str = "sound") -> None:
+    """A screen: cleared and drawn from the top, or (``redraw``) drawn over the last, its rows erased upward.
+
+    ``lone`` follows each ESC it writes with its own move to the next cell.
+    """
+    if style == "redraw":
+        start = "\x1b[2K\x1b[1A" * _DRAWN[0] + "\x1b[2K\x1b[G"
+    else:
+        start = "\x1b[H\x1b[2J"
+    if style == "lone":
+        lines = [_moved_after_escapes(line, row) for row, line in enumerate(lines, 1)]
+    sys.stdout.write(start + "\r\n".join(lines))
     sys.stdout.flush()
+    _DRAWN[0] = len(lines) - 1
+
+
+def _moved_after_escapes(line: str, row: int) -> str:
+    parts = line.split("\x1b")
+    out, column = [parts[0]], len(parts[0]) + 1
+    for part in parts[1:]:
+        column += 1
+        out.append(f"\x1b\x1b[{row};{column}H{part}")
+        column += len(part)
+    return "".join(out)
 
 
 def _busy() -> None:
@@ -343,9 +435,9 @@ def _ask(style: str, name: str, arguments: Mapping[str, object]) -> str:
     expanded, top = False, 0
     while True:
         lines = prompt_lines(style, name, arguments, width, expanded)
-        _draw(lines[top : top + height] if expanded else lines)
+        _draw(lines[top : top + height] if expanded else lines, style)
         key = os.read(0, 16)
-        if key == b"\x0f" and style in ("sound", "spill"):
+        if key == b"\x0f" and style not in UNBOUNDED:
             expanded, top = True, 0
         elif key == b"\x1b[6~" and expanded:
             top = min(top + height - 1, max(len(lines) - height, 0))

@@ -53,11 +53,15 @@ from .evidence import (
     call_text,
     dropped_unmarked,
     flat,
+    head_of,
+    named_beside,
     named_on_screen,
     on_screen,
     pieces,
+    tail_of,
 )
 from .exhibit import Exhibit, exhibit_of
+from .gutters import without_gutters
 from .profiles import Profile
 from .replay import replay_at, written_controls
 from .toolcall import intent_of
@@ -73,6 +77,7 @@ __all__ = [
     "first_lines",
     "crash_notes",
     "LEFT_OUT_WORDS",
+    "says_left_out",
 ]
 
 Status = Literal[
@@ -80,8 +85,10 @@ Status = Literal[
 ]
 LEFT_OUT_WORDS = re.compile(
     r"(?i)…|\.\.\.|\bmore\b|\bhidden\b|truncat|\bomitted\b|\[\d+ lines?\]|\+\d+ lines?|view all|show all"
+    r"|\b(?:cannot|can't|could not|couldn't|not)\s+(?:be\s+)?(?:shown|displayed)\b"
+    r"|\btoo (?:long|large|big) to (?:show|display)\b"
 )
-"""How prompts say that something is left out."""
+"""How prompts say that something is left out (Claude Code's ``value cannot be shown in full`` too)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +129,7 @@ def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> lis
         for label in text.labels
         if not named_on_screen(label, rows)
     )
+    found.extend(_argument_failures(text, rows))
     found.extend(
         Failure("runs", f"the {which} command {text.written(piece)!r} is not on the prompt")
         for which, piece in text.commands
@@ -134,6 +142,24 @@ def _text_failures(text: CallText, rows: Sequence[str], fixture: Fixture) -> lis
             continue  # a word of askbench's own layout ('runs'), not a piece of the call
         if piece.strip() and not on_screen(_flat_piece(piece), rows):
             found.append(Failure("expect", f"{piece!r} is not on the prompt"))
+    return found
+
+
+def _argument_failures(text: CallText, rows: Sequence[str]) -> list[Failure]:
+    """Each MCP argument read as a name with its value beside it: a name inside another word is none."""
+    found = []
+    for name, value in text.arguments:
+        shown = named_beside(name, value, rows)
+        if shown is None:
+            found.append(Failure("core", f"{name!r} is not on the prompt as a name"))
+        elif not shown:
+            found.append(
+                Failure(
+                    "core",
+                    f"{name!r} is on the prompt without its value "
+                    f"{text.written(head_of(value))!r} beside it",
+                )
+            )
     return found
 
 
@@ -151,11 +177,16 @@ def _flat_piece(piece: str) -> str:
 def _elision(
     text: CallText, rows: Sequence[str], pages: Sequence[Sequence[str]], profile: Profile
 ) -> list[Failure]:
-    if on_screen(text.head, rows) and on_screen(text.tail, rows):
+    cut = [
+        (what, value)
+        for what, value in text.values()
+        if not all(on_screen(end, rows) for end in (head_of(value), tail_of(value)) if end)
+    ]
+    if not cut:
         return []
     screen = "\n".join(rows)
     found = []
-    if not LEFT_OUT_WORDS.search(screen):
+    if not says_left_out(rows, flat("".join(text.strings))):
         found.append(
             Failure("elision", "part of the input is not on the prompt and nothing says so")
         )
@@ -165,14 +196,30 @@ def _elision(
                 "elision", "part of the input is not on the prompt and no key to show it is named"
             )
         )
-    if text.tail and not any(on_screen(text.tail, page) for page in pages):
-        found.append(
-            Failure(
-                "elision",
-                f"the end of the input {text.written(text.tail)!r} is not shown by expanding and paging",
-            )
+    found.extend(
+        Failure(
+            "elision",
+            f"the end of {what} {text.written(tail_of(value))!r} is not shown by expanding and paging",
         )
+        for what, value in cut
+        if tail_of(value) and not any(on_screen(tail_of(value), page) for page in pages)
+    )
     return found
+
+
+def says_left_out(rows: Sequence[str], carried: str) -> bool:
+    """Whether a row says, in the CLI's own words (``LEFT_OUT_WORDS``), that part of the input is left out.
+
+    A row that is the input's own text (``carried``, flat), its gutter read
+    off, says nothing of the kind: ``fn(...args)`` or ``more`` in the input
+    is not a marker. A row that is the marker alone is one, whatever the
+    input holds.
+    """
+    for row in without_gutters(rows):
+        found = LEFT_OUT_WORDS.search(row)
+        if found and (flat(row) == flat(found.group()) or flat(row) not in carried):
+            return True
+    return False
 
 
 def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Failure]:
@@ -279,11 +326,13 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     screen_rows, rows = replayed.rows, replayed.rows[start:]
     failures = []
     written = written_controls(text.strings, run.raw)
-    leaked = [control for control, _ in written]
-    if leaked:
+    leaked = [leak.control_repr for leak in written]
+    if written:
         failures.append(
             Failure(
-                "containment", f"the input's controls reached the terminal: {', '.join(leaked[:4])}"
+                "containment",
+                "the input's controls reached the terminal: "
+                + "; ".join(leak.said() for leak in written[:4]),
             )
         )
     dropped = dropped_unmarked(text.strings, rows, passed_on=leaked)
@@ -325,7 +374,7 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         without_driver_note(run.notes) + decline_notes(run, profile),
         shown,
         screen,
-        exhibit_of(run, text.strings, text.main, written[0][1] if written else None),
+        exhibit_of(run, text.strings, text.main, written[0].at if written else None),
     )
 
 
