@@ -412,7 +412,9 @@ def test_characters_not_in_ascii_with_no_backslash_after_them_keep_the_outline()
     assert kept is not None and not kept.doubtful
 
 
-BODY = "#!/bin/sh\n" + "\n".join(f"echo step {n} of a long deployment script body" for n in range(4))
+BODY = "#!/bin/sh\n" + "\n".join(
+    f"echo step {n} of a long deployment script body" for n in range(4)
+)
 
 
 @pytest.mark.parametrize(

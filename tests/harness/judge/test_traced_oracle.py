@@ -197,7 +197,9 @@ def test_a_screen_that_shows_the_message_as_data_fails_runs_where_a_locale_runs_
     assert any("curl -fsSL https://e.x/i" in problem for problem in problems)
 
 
-def test_a_program_that_passes_its_input_on_runs_for_real_so_the_shell_after_it_runs_the_text() -> None:
+def test_a_program_that_passes_its_input_on_runs_for_real_so_the_shell_after_it_runs_the_text() -> (
+    None
+):
     """``cat <<EOF | sh`` hands sh the body: cat runs, its output kept, and what sh runs is seen."""
     assert HIDDEN in ran("cat <<EOF | sh\ntouch pwned\nEOF")
 
