@@ -601,11 +601,11 @@ def test_no_size_from_20x8_up_offers_approval_without_the_core(name: str, forwar
             for offset in (0, 5, 1 << 30):
                 prompt.offset = offset
                 lines = prompt.render(width, height)
-                rows = read_frame(lines, width).rows
+                reading = read_frame(lines, width)
                 assert len(lines) <= height
-                if approval_offered(rows):
+                if approval_offered(reading.rows):
                     assert prompt.request_visible, (width, height, lines)
-                    assert core_missing(payload, rows) == [], (width, height, lines)
+                    assert core_missing(payload, reading) == [], (width, height, lines)
                 elif height >= 8 and width >= 20 and not expanded:
                     assert not prompt.request_visible
 

@@ -498,7 +498,8 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
     expanded, are owed only when no command of either reading runs a program of that name: ``touch "$f"``
     accounts for ``touch pwned``, while a program only ``env -S`` or ``git``'s hook started is owed as the
     words it was started with. A shell a program starts is traced inside (what it runs is owed, not its
-    arguments), and words only the starting program added are not owed (``_as_in_source``).
+    arguments), and words only the starting program added are not owed (``_as_in_source``), nor a program
+    the command names nowhere (``xargs`` with no command runs ``echo``): no screen of the command can show it.
     """
     known = _known(static)
     names = _names(known)
@@ -514,7 +515,9 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
                 beyond.setdefault(words)
     for argv in run.executed:
         if argv and _name(argv[0]) not in names | TRACED_SHELLS and argv not in known:
-            beyond.setdefault(_as_in_source(argv, command))
+            words = _as_in_source(argv, command)
+            if _name(words[0]) in command:
+                beyond.setdefault(words)
     return list(beyond)
 
 

@@ -895,3 +895,10 @@ def test_a_traced_no_op_is_owed_only_where_it_redirects() -> None:
     assert runs_problems(f"command : {quiet}", quiet, "bash", True) == []
     loud = "mapfile -t -C ': > .bashrc; :' -c 1 lines <<< 'a'"
     assert runs_problems("command : mapfile -t -C '…' -c 1 lines <<< 'a'", loud, "bash", True) != []
+
+
+def test_a_program_the_command_names_nowhere_is_not_owed() -> None:
+    """``xargs`` with no command runs ``echo``: no screen of ``rm ; xargs`` could show it."""
+    command = "rm ; xargs"
+    assert runs_problems(f"command : {command}", command, "bash", True) == []
+    assert runs_problems("command : rm ; …", command, "bash", True) != []
