@@ -245,8 +245,9 @@ def located_rows(
     ``label : value`` form their located cells show (the module's rules); ``marks_after``: marks alone after
     a value are kept; ``labels``: the labels a value may stand under (any words when None); ``shown``: every
     character the payload may put on screen, so a row of marks alone that may be its text is not a rule."""
-    shaped = list(rows)
     stop = min(stop, len(rows), len(located.columns))
+    rows = _without_shared_gutter(rows, start, stop)
+    shaped = list(rows)
     heads: set[tuple[str, str]] = set()
     continued: list[int] = []
     for index in range(start, stop):
@@ -265,13 +266,48 @@ def located_rows(
             shaped[index] = label_row
         elif not says_something(row.text) and not _may_be_payload(row.text, shown):
             shaped[index] = ScreenRow("", (), row.kinds)
+        else:
+            continued.append(index)
     drawn = list(shaped)
     for index in continued:
-        if drawn[index].text[:1] == " ":
+        if not drawn[index].text[:1].isalnum():
             shaped[index] = _without_gutter(
                 drawn, index, located.columns[index], (start, stop), shown
             )
     return shaped
+
+
+def _without_shared_gutter(rows: Sequence[ScreenRow], start: int, stop: int) -> Sequence[ScreenRow]:
+    """``rows`` with the marks every row of ``rows[start:stop]`` that is not blank begins with, the same
+    characters in the same columns, turned to blanks: a gutter drawn down the whole ask (``│ ``), labels'
+    rows and values' alike, is the renderer's; the payload's text never stands on a label's row before it."""
+    texts = [row.text for row in rows[start:stop] if row.text.strip()]
+    if len(texts) < 2:
+        return rows
+    width = 0
+    first = texts[0]
+    while width < len(first) and not first[width].isalnum() and first[width] != MARKER:
+        if any(text[width : width + 1] != first[width] for text in texts):
+            break
+        width += 1
+    if not first[:width].strip():
+        return rows
+    blanked = " " * width
+    return [
+        _row(blanked + row.text[width:], row.styles, row.kinds)
+        if start <= at < stop and row.text.strip()
+        else row
+        for at, row in enumerate(rows)
+    ]
+
+
+def _first_said(text: str) -> int:
+    """Where a row the perturbation located nothing on starts to say something: its first letter, digit or
+    marker (a cut's count row ``… 3 more commands …``)."""
+    return next(
+        (at for at, character in enumerate(text) if character.isalnum() or character == MARKER),
+        len(text),
+    )
 
 
 def _without_gutter(
@@ -287,7 +323,7 @@ def _without_gutter(
     start, stop = bounds
     row = rows[index]
     text = row.text
-    value = _value_span(text, located)[0]
+    value = _value_span(text, located)[0] if located else _first_said(text)
     neighbours = [rows[at].text for at in (index - 1, index + 1) if start <= at < stop]
     kept = [
         " "

@@ -116,12 +116,15 @@ def test_words_before_a_value_that_are_no_label_of_the_payload_continue_the_valu
 
 def test_a_row_drawn_like_the_located_label_rows_is_one_though_its_value_did_not_change():
     drawn = ["• tool:    [bash]", "• command: …", "• content:", "• risk:    low"]
-    assert _shaped(drawn, labels=LABELS) == [
-        "tool :     bash",
-        "command :  …",
-        "content : ",
-        "• risk:    low",  # no label of the payload: the row says what it says, as drawn
-    ]
+    assert (
+        _shaped(drawn, labels=LABELS)
+        == [
+            "tool :     bash",
+            "command :  …",
+            "content : ",
+            "  risk:    low",  # no label of the payload: the row says what it says, as drawn past the gutter
+        ]
+    )
 
 
 def test_a_row_of_marks_is_a_rule_only_where_the_payload_could_not_show_them():
@@ -138,3 +141,17 @@ def test_a_mark_the_payload_repeats_down_its_own_list_is_no_gutter():
     assert _shaped(drawn, shown=shown)[1:] == ["       • retries", "       • alerts"]
     # the mutant reading: every mark repeated down a value is a gutter
     assert _shaped(drawn)[1:] == ["         retries", "         alerts"]
+
+
+def test_a_gutter_every_row_of_the_ask_begins_with_is_the_renderers():
+    """``│ `` down the whole ask, labels' rows and values' alike, turns to blanks, a value's row the
+    perturbation located nothing on (a cut's count row) included."""
+    drawn = ["│ command : [git push]", "│           [--force]", "│           … 1 more command …"]
+    assert _shaped(drawn, labels=LABELS) == [
+        "command  :  git push",
+        "            --force",
+        "            … 1 more command …",
+    ]
+    # a mark one row lacks is no gutter of the whole ask: the value's row keeps it
+    drawn[2] = "            … 1 more command …"
+    assert _shaped(drawn, labels=LABELS)[1] == "│           --force"
