@@ -19,6 +19,7 @@ from typing import Literal
 
 from .ask import describe_command_context
 from .cells import (
+    FIELD_ROW_CELLS,
     NAME_KEEP,
     Capped,
     LastStart,
@@ -347,8 +348,9 @@ def _last_start(
 ) -> LastStart | None:
     """Where the last command starts (``tail_from``) on its line, and the cells a tail may take to show it from
     there: all but the first command's start, what the head keeps of it — its first ``NAME_KEEP`` cells, or all
-    of it (it ends at ``first_end``) when shorter; ``None`` when the last command starts before the tail's
-    ``window``."""
+    of it (it ends at ``first_end``) when shorter — and at most ``FIELD_ROW_CELLS``, a row of an 80-column
+    terminal, since a tail's cells are the same at every width and more would be cut by the rows it may take;
+    ``None`` when the last command starts before the tail's ``window``."""
     if tail_from is None or first_end is None or tail_from < window:
         return None
     line_start = text.rfind("\n", window, tail_from) + 1
@@ -357,7 +359,9 @@ def _last_start(
     # past this many characters the first command takes more than NAME_KEEP cells, however it is made
     longest = NAME_KEEP * (MAX_EXTENDERS + 1)
     first = text_cells(_clean(text[:first_end])) if first_end <= longest else NAME_KEEP
-    return LastStart(_clean(text[line_start:tail_from]), cap - min(first, NAME_KEEP))
+    return LastStart(
+        _clean(text[line_start:tail_from]), min(cap - min(first, NAME_KEEP), FIELD_ROW_CELLS)
+    )
 
 
 def _lines_after(text: str, tail_from: int | None, window: int) -> int:

@@ -1287,14 +1287,17 @@ def test_a_cut_shows_the_last_command_from_its_name_where_both_starts_fit() -> N
     assert capped.head.startswith("\u27e8U+0080\u27e9")
 
 
-def test_the_head_keeps_a_short_first_command_whole_as_the_tail_reaches_back() -> None:
-    """``ls`` and a last command of 65 cells fit 80 together: both show whole."""
-    first, last = "ls", "cat " + "b" * 20 + " " + "c" * 40
+@pytest.mark.parametrize(("cs", "reaches"), [(39, True), (40, False)])
+def test_the_head_keeps_a_short_first_command_whole_as_the_tail_reaches_back(
+    cs: int, reaches: bool
+) -> None:
+    """``ls`` and a last command of 64 cells fit 80 together: both show whole. A tail reaches back at most
+    ``FIELD_ROW_CELLS``, a row of an 80-column terminal, so one of 65 keeps its half."""
+    first, last = "ls", "cat " + "b" * 20 + " " + "c" * cs
     text = f"{first}; {'x' * 30}; {last}"
     capped = counted_field(text, 80, 70, _spans(text, first, "x" * 30, last))
     assert capped.head.startswith("ls;")
-    assert capped.tail == f"{ELLIPSIS}{last}"
-    assert capped.count == f"{ELLIPSIS} 1 more command {ELLIPSIS}"
+    assert (capped.tail == f"{ELLIPSIS}{last}") is reaches
 
 
 def test_the_head_keeps_the_first_command_start_as_the_tail_reaches_back() -> None:
