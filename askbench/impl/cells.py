@@ -634,12 +634,9 @@ def _tail_of(
     start = text.rfind("\n", 0, end) + 1
     begin = _lines_back(text, start, lines)
     share = cap // 2 if last is None else max(cap // 2, last.most)
-    if rows > 0 and begin < start and text_cells(text[begin:end]) <= share:
-        return _closing_tail(text, begin, end, rows, max(1, row_width))
-    if rows > 0 and end and not says_something(text[start:end]):
-        begin = _closing_lines(text, start, end, cap // 2)
-        if begin < start:
-            return _closing_tail(text, begin, end, rows, max(1, row_width))
+    closing = _tail_of_lines(text, (begin, start, end), cap, share, rows, row_width)
+    if closing is not None:
+        return closing
     line = text[start:end]
     name_at = _last_at(line, last, begin == start)
     # reaching back for a name never takes the tail past the whole cap
@@ -647,13 +644,36 @@ def _tail_of(
     owed = _owed_through_the_last(line, owed, name_at, share)
     found_line_start = start > 0 or whole_text
     cells = min(text_cells(line), owed) if found_line_start else owed
-    if end == 0 or rows <= 0 or cells <= 0:
-        return None
-    if not says_something(line[-owed:]):
+    if end == 0 or rows <= 0 or cells <= 0 or not says_something(line[-owed:]):
         return None
     if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
         return _Tail(line, start, cells, line_rows(line, row_width))
-    suffix, stopped_by_rows = _suffix_within(line, owed, rows, row_width)
+    return _marked_tail(line, end, (owed, cells), rows, row_width, name_at)
+
+
+def _tail_of_lines(
+    text: str, where: tuple[int, int, int], cap: int, share: int, rows: int, row_width: int
+) -> _Tail | None:
+    """A tail of whole lines (``where`` is where they may begin, where the last begins, where the text ends):
+    the lines from where the last command starts within ``share``, or closing lines back to one that says
+    something within half the cap; ``None`` when the tail is the last line's."""
+    begin, start, end = where
+    if rows > 0 and begin < start and text_cells(text[begin:end]) <= share:
+        return _closing_tail(text, begin, end, rows, max(1, row_width))
+    if rows > 0 and end and not says_something(text[start:end]):
+        begin = _closing_lines(text, start, end, cap // 2)
+        if begin < start:
+            return _closing_tail(text, begin, end, rows, max(1, row_width))
+    return None
+
+
+def _marked_tail(
+    line: str, end: int, owed: tuple[int, int], rows: int, row_width: int, name_at: int | None
+) -> _Tail:
+    """The last cells of a ``line`` too long to show whole after its own marker: ``owed`` is the cells it may
+    show and the cells it keeps from the head; ``name_at`` where the last command starts, if on this line."""
+    owed_cells, cells = owed
+    suffix, stopped_by_rows = _suffix_within(line, owed_cells, rows, row_width)
     # opened by its own marker: the two ends read apart whether or not a line break was cut
     reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
     # "…485" would read as a count of what was cut; digits an operator began are a command's name
