@@ -499,6 +499,38 @@ def _owed_through_a_name(line: str, owed: int) -> int:
 
 
 @dataclass(frozen=True)
+class LastStart:
+    """Where a field's last command starts, for its tail: the text of its line before it (as shown) and the
+    most cells the tail may take to show the command from its start.
+
+    A tail of half the cap that opens past the last command's name shows no
+    command at all (``…       ⟨U+0080⟩…`` of ``0\t…``). Where the head can
+    spare the cells — it keeps the first command whole where that fits its
+    half, else its start — the tail reaches back to the name, so the first
+    and the last command both show whenever their starts fit the field together.
+    """
+
+    before: str
+    most: int
+
+
+def _last_at(line: str, last: LastStart | None, on_line: bool) -> int | None:
+    """Where in ``line`` the last command starts, when it starts on it."""
+    if last is None or not on_line or not line.startswith(last.before):
+        return None
+    return len(last.before)
+
+
+def _owed_through_the_last(line: str, owed: int, name_at: int | None, most: int) -> int:
+    """``owed``, or the cells from the last command's start (``name_at``) to the line's end when those are more
+    and at most ``most``."""
+    if name_at is None:
+        return owed
+    through = text_cells(line[name_at:])
+    return through if owed < through <= most else owed
+
+
+@dataclass(frozen=True)
 class _Tail:
     text: str
     """As shown: the last line, or a marker and the last cells of a long one; empty when none fits."""
@@ -581,42 +613,75 @@ def _closing_tail(text: str, begin: int, end: int, rows: int, row_width: int) ->
 
 
 def _tail_of(
-    text: str, cap: int, rows: int, row_width: int, whole_text: bool = True, lines: int = 0
+    text: str,
+    cap: int,
+    rows: int,
+    row_width: int,
+    whole_text: bool = True,
+    lines: int = 0,
+    last: LastStart | None = None,
 ) -> _Tail | None:
     """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none.
 
     A tail that would say nothing (``says_something``) reaches back over whole
     lines to one that does, within its share; where none fits it is left out.
     A tail owed ``lines`` lines before the last (where the last command
-    starts) takes them as it takes closing lines, within its share.
+    starts) takes them as it takes closing lines, within its share — or
+    within ``last.most`` cells, as it reaches back to the last command's start.
     """
     # trailing blanks show nothing; the last thing that does is the tail
     end = len(text.rstrip(" \n"))
     start = text.rfind("\n", 0, end) + 1
     begin = _lines_back(text, start, lines)
-    if rows > 0 and begin < start and text_cells(text[begin:end]) <= cap // 2:
+    share = cap // 2 if last is None else max(cap // 2, last.most)
+    closing = _tail_of_lines(text, (begin, start, end), cap, share, rows, row_width)
+    if closing is not None:
+        return closing
+    line = text[start:end]
+    name_at = _last_at(line, last, begin == start)
+    # reaching back for a name never takes the tail past the whole cap
+    owed = min(_owed_through_a_name(line, cap // 2), cap)
+    owed = _owed_through_the_last(line, owed, name_at, share)
+    found_line_start = start > 0 or whole_text
+    cells = min(text_cells(line), owed) if found_line_start else owed
+    if end == 0 or rows <= 0 or cells <= 0 or not says_something(line[-owed:]):
+        return None
+    if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
+        return _Tail(line, start, cells, line_rows(line, row_width))
+    return _marked_tail(line, end, (owed, cells), rows, row_width, name_at)
+
+
+def _tail_of_lines(
+    text: str, where: tuple[int, int, int], cap: int, share: int, rows: int, row_width: int
+) -> _Tail | None:
+    """A tail of whole lines (``where`` is where they may begin, where the last begins, where the text ends):
+    the lines from where the last command starts within ``share``, or closing lines back to one that says
+    something within half the cap; ``None`` when the tail is the last line's."""
+    begin, start, end = where
+    if rows > 0 and begin < start and text_cells(text[begin:end]) <= share:
         return _closing_tail(text, begin, end, rows, max(1, row_width))
     if rows > 0 and end and not says_something(text[start:end]):
         begin = _closing_lines(text, start, end, cap // 2)
         if begin < start:
             return _closing_tail(text, begin, end, rows, max(1, row_width))
-    line = text[start:end]
-    # reaching back for a name never takes the tail past the whole cap
-    owed = min(_owed_through_a_name(line, cap // 2), cap)
-    found_line_start = start > 0 or whole_text
-    cells = min(text_cells(line), owed) if found_line_start else owed
-    if end == 0 or rows <= 0 or cells <= 0:
-        return None
-    if not says_something(line[-owed:]):
-        return None
-    if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
-        return _Tail(line, start, cells, line_rows(line, row_width))
-    suffix, stopped_by_rows = _suffix_within(line, owed, rows, row_width)
+    return None
+
+
+def _marked_tail(
+    line: str, end: int, owed: tuple[int, int], rows: int, row_width: int, name_at: int | None
+) -> _Tail:
+    """The last cells of a ``line`` too long to show whole after its own marker: ``owed`` is the cells it may
+    show and the cells it keeps from the head; ``name_at`` where the last command starts, if on this line."""
+    owed_cells, cells = owed
+    suffix, stopped_by_rows = _suffix_within(line, owed_cells, rows, row_width)
     # opened by its own marker: the two ends read apart whether or not a line break was cut
     reserved = rows if stopped_by_rows else line_rows(ELLIPSIS + suffix, row_width)
     # "…485" would read as a count of what was cut; digits an operator began are a command's name
+    opens = len(line) - len(suffix)
     shown = (
-        suffix if _after_an_operator(line, len(line) - len(suffix)) else suffix.lstrip("0123456789")
+        suffix
+        if opens == name_at or _after_an_operator(line, opens)
+        else suffix.lstrip("0123456789")
     )
     if not says_something(shown):
         return _Tail("", end, cells, reserved)
@@ -632,6 +697,7 @@ def cap_ends(
     *,
     whole: bool,
     tail_lines: int = 0,
+    last: LastStart | None = None,
 ) -> Capped:
     """Head from ``prefix``, tail from ``suffix``: both the whole text when ``whole``, else its two far ends.
 
@@ -641,8 +707,11 @@ def cap_ends(
     row_width = max(1, row_width)
     if whole and text_cells(prefix) <= cap and text_rows(prefix, row_width) <= max_rows:
         return Capped(prefix)
-    # the tail takes at most half the rows and half the cells: the head (what runs first) keeps the rest
-    tail = _tail_of(suffix, cap, max_rows // 2, row_width, whole_text=whole, lines=tail_lines)
+    # the tail takes at most half the rows and half the cells (or what ``last`` allows it to show the last
+    # command from its start): the head (what runs first) keeps the rest
+    tail = _tail_of(
+        suffix, cap, max_rows // 2, row_width, whole_text=whole, lines=tail_lines, last=last
+    )
     if tail is None:
         return Capped(head_within(prefix, cap, max_rows, row_width), cut=True)
     head = head_within(prefix, cap - tail.cells, max_rows - tail.rows, row_width)
@@ -652,7 +721,14 @@ def cap_ends(
     return Capped(head, tail.text, cut=True)
 
 
-def cap_text(text: str, cap: int, max_rows: int, row_width: int, tail_lines: int = 0) -> Capped:
+def cap_text(
+    text: str,
+    cap: int,
+    max_rows: int,
+    row_width: int,
+    tail_lines: int = 0,
+    last: LastStart | None = None,
+) -> Capped:
     """``text`` bounded to ``cap`` cells of text and ``max_rows`` rows of ``row_width``, head and tail kept.
 
     Cells and rows are counted apart, so a thousand short lines are bounded
@@ -660,7 +736,9 @@ def cap_text(text: str, cap: int, max_rows: int, row_width: int, tail_lines: int
     width in a way that lets a wider terminal show less. The result never
     exceeds the cap by more than its markers.
     """
-    return cap_ends(text, text, cap, max_rows, row_width, whole=True, tail_lines=tail_lines)
+    return cap_ends(
+        text, text, cap, max_rows, row_width, whole=True, tail_lines=tail_lines, last=last
+    )
 
 
 def clip_to_width(text: str, max_width: int) -> str:

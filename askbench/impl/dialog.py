@@ -19,7 +19,10 @@ from typing import Literal
 
 from .ask import describe_command_context
 from .cells import (
+    FIELD_ROW_CELLS,
+    NAME_KEEP,
     Capped,
+    LastStart,
     cap_ends,
     cap_text,
     cell_width,
@@ -252,21 +255,30 @@ def counted_field(
     tail opens on the line where the last command starts, not only the last
     line (a command whose words end on an earlier line than the text).
     """
-    last = commands.spans[-1][0] if commands is not None and commands.spans else None
-    capped = capped_field(text, cap, row_width, tail_from=last)
+    spans = commands.spans if commands is not None else ()
+    last = spans[-1][0] if spans else None
+    first_end = spans[0][1] if len(spans) > 1 else None
+    capped = capped_field(text, cap, row_width, tail_from=last, first_end=first_end)
     if commands is None or not capped.cut:
         return capped
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
     rows = field_rows(cap)
     if not hidden or rows < 2 or row_width < max(COUNT_ROW_CELLS, len(hidden_marker(hidden))):
         return capped
-    capped = capped_field(text, cap, row_width, rows=max(rows - 1, 2), tail_from=last)
+    capped = capped_field(
+        text, cap, row_width, rows=max(rows - 1, 2), tail_from=last, first_end=first_end
+    )
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
     return replace(capped, count=hidden_marker(hidden)) if hidden else capped
 
 
 def capped_field(
-    text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+    text: str,
+    cap: int,
+    row_width: int,
+    rows: int | None = None,
+    tail_from: int | None = None,
+    first_end: int | None = None,
 ) -> Capped:
     """A field's head and tail as the bounded view shows them, reading only its two ends.
 
@@ -282,7 +294,9 @@ def capped_field(
     of the ``limit`` characters read (it is shown after a marker of its own,
     never aligned with the head). ``tail_from``, where the text's last
     command starts, opens the tail's window on that command's line when it
-    lies within the window.
+    lies within the window; with ``first_end``, where the first command
+    ends, the tail may take more than its half to show the last from its
+    start (``LastStart``).
     """
     rows = field_rows(cap) if rows is None else rows
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
@@ -308,6 +322,7 @@ def capped_field(
                 row_width,
                 whole=False,
                 tail_lines=_lines_after(text, tail_from, last_break),
+                last=_last_start(text, cap, tail_from, first_end, last_break),
             )
         if end - limit >= prefix_end:
             suffix = text[_segment_start(text, end - limit) : end]
@@ -318,7 +333,35 @@ def capped_field(
         return cap_text(
             _clean(text[: end + limit]), cap, rows, row_width, _lines_after(text, tail_from, 0)
         )
-    return cap_text(_clean(text), cap, rows, row_width, _lines_after(text, tail_from, 0))
+    return cap_text(
+        _clean(text),
+        cap,
+        rows,
+        row_width,
+        _lines_after(text, tail_from, 0),
+        _last_start(text, cap, tail_from, first_end, 0),
+    )
+
+
+def _last_start(
+    text: str, cap: int, tail_from: int | None, first_end: int | None, window: int
+) -> LastStart | None:
+    """Where the last command starts (``tail_from``) on its line, and the cells a tail may take to show it from
+    there: all but the first command's start, what the head keeps of it — its first ``NAME_KEEP`` cells, or all
+    of it (it ends at ``first_end``) when shorter — and at most ``FIELD_ROW_CELLS``, a row of an 80-column
+    terminal, since a tail's cells are the same at every width and more would be cut by the rows it may take;
+    ``None`` when the last command starts before the tail's ``window``."""
+    if tail_from is None or first_end is None or tail_from < window:
+        return None
+    line_start = text.rfind("\n", window, tail_from) + 1
+    if line_start <= window and window:
+        return None
+    # past this many characters the first command takes more than NAME_KEEP cells, however it is made
+    longest = NAME_KEEP * (MAX_EXTENDERS + 1)
+    first = text_cells(_clean(text[:first_end])) if first_end <= longest else NAME_KEEP
+    return LastStart(
+        _clean(text[line_start:tail_from]), min(cap - min(first, NAME_KEEP), FIELD_ROW_CELLS)
+    )
 
 
 def _lines_after(text: str, tail_from: int | None, window: int) -> int:

@@ -19,6 +19,7 @@ from askbench.harness.terminals.models import MODELS
 from askbench.impl.cells import (
     TAB_SIZE,
     Capped,
+    LastStart,
     cap_text,
     cell_width,
     clip_to_width,
@@ -317,6 +318,32 @@ def test_a_tail_reaches_back_to_the_name_an_operator_began() -> None:
         "x" * 60 + ";" + "z" * 50, 40, 2, 100
     )  # a name longer than NAME_KEEP: the tail keeps its half
     assert far.tail == ELLIPSIS + "z" * 20
+
+
+def test_a_tail_reaches_back_to_where_the_last_command_starts_within_what_it_may_take() -> None:
+    """Half the cap starts the tail past the last command's name (``0`` opening its line, blanks after it);
+    ``LastStart`` lets it take up to ``most`` cells to show the command from its start, the head paying."""
+    text = "a" * 60 + "\n0       " + "b" * 40  # as shown: the tab expanded
+    reached = cap_text(text, 80, 2, 100, last=LastStart("", 56))
+    assert reached.tail == "0       " + "b" * 40
+    assert reached.head == "a" * 32
+    assert cap_text(text, 80, 2, 100).tail == f"{ELLIPSIS}{'b' * 40}"  # no LastStart: its half
+    assert cap_text(text, 80, 2, 100, last=LastStart("", 47)).tail == f"{ELLIPSIS}{'b' * 40}"
+
+
+def test_a_last_command_named_in_digits_keeps_them_where_no_operator_begins_it() -> None:
+    """``then 7 …``: the tail opens on the last command's start, so ``7`` is its name, not a count."""
+    text = "x" * 50 + "; then 7 " + "b" * 45
+    capped = cap_text(text, 80, 2, 100, last=LastStart("x" * 50 + "; then ", 60))
+    assert capped.tail == f"{ELLIPSIS}7 {'b' * 45}"
+
+
+def test_a_last_command_over_lines_takes_them_within_what_it_may_take() -> None:
+    """The last command starts a line before the last, and its lines are more than half the cap."""
+    text = "a" * 60 + "\n7 \\\n" + "b" * 40
+    capped = cap_text(text, 80, 4, 100, tail_lines=1, last=LastStart("", 56))
+    assert capped.tail == "7 \\\n" + "b" * 40
+    assert cap_text(text, 80, 4, 100, tail_lines=1).tail == "b" * 40  # its last line only
 
 
 def test_digits_that_start_a_word_stay_in_the_tail() -> None:

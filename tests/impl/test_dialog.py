@@ -25,6 +25,7 @@ from askbench.harness.fixtures.loading import parse_json
 from askbench.impl.ask import COMMAND_CONTEXT_LABELS
 from askbench.impl.cells import (
     FIELD_ROW_CELLS,
+    NAME_KEEP,
     Capped,
     cell_width,
     clip_to_width,
@@ -1274,6 +1275,41 @@ def test_a_cut_tail_opens_on_the_line_where_the_last_command_starts(rows: int) -
     assert capped.cut
     assert capped.tail == "r/\n  (r) No, provide reason"
     assert capped.count
+
+
+def test_a_cut_shows_the_last_command_from_its_name_where_both_starts_fit() -> None:
+    """Two commands each under the cap in notation, over it together (found by hypothesis): the tail's half
+    would open past the last command's name ``0``; the head keeps the first's start and the tail the name."""
+    first, last = "\x80\x80\x80\x80\xad", "0\t\x80\x80\xad\U00018cd6"
+    text = f"{first}\n{last}"
+    capped = counted_field(text, 80, 70, _spans(text, first, last))
+    assert capped.tail == expand_text_tabs(neutralise(last))
+    assert capped.head.startswith("\u27e8U+0080\u27e9")
+
+
+@pytest.mark.parametrize(("cs", "reaches"), [(39, True), (40, False)])
+def test_the_head_keeps_a_short_first_command_whole_as_the_tail_reaches_back(
+    cs: int, reaches: bool
+) -> None:
+    """``ls`` and a last command of 64 cells fit 80 together: both show whole. A tail reaches back at most
+    ``FIELD_ROW_CELLS``, a row of an 80-column terminal, so one of 65 keeps its half."""
+    first, last = "ls", "cat " + "b" * 20 + " " + "c" * cs
+    text = f"{first}; {'x' * 30}; {last}"
+    capped = counted_field(text, 80, 70, _spans(text, first, "x" * 30, last))
+    assert capped.head.startswith("ls;")
+    assert (capped.tail == f"{ELLIPSIS}{last}") is reaches
+
+
+def test_the_head_keeps_the_first_command_start_as_the_tail_reaches_back() -> None:
+    """A last command of 70 cells takes all but NAME_KEEP cells of an 80-cell cap from a long first one: the
+    tail reaches back no further than that."""
+    first = "echo " + "a" * 60
+    fits, too_long = "cat " + "b" * 52, "cat " + "b" * 53
+    for last, reaches in ((fits, True), (too_long, False)):
+        text = f"{first}\n{last}"
+        capped = counted_field(text, 80, 70, _spans(text, first, last))
+        assert (capped.tail == last) is reaches
+        assert len(capped.head) >= NAME_KEEP
 
 
 def test_a_two_row_field_keeps_its_tail_and_counts_on_a_third_row() -> None:

@@ -18,6 +18,7 @@ from .expect_checks import SIZE_WIDTH
 from .fact_checks import reading_problem
 from .field_match import MARKER
 from .report import Report
+from .shown_commands import CountedText, counted_text
 from .what_runs import runs_problems as shell_check_runs
 
 __all__ = ["RUNS_LABELS", "RUNS_WIDTH", "UNAVAILABLE_OUTLINE", "check_runs", "check_shape_runs"]
@@ -61,7 +62,7 @@ def check_runs(
     if not _owes_runs(payload, field_max_width):
         return
     runs_facts = [shown for shown in ask.facts if shown.fact.label in RUNS_LABELS]
-    pieces = [_shown_piece(shown) for shown in runs_facts]
+    pieces = [_shown_piece(shown, payload.request.value) for shown in runs_facts]
     problems = shell_check_runs(
         pieces, payload.request.value, dialect, True, narrow=width < RUNS_WIDTH
     )
@@ -95,8 +96,8 @@ def check_shape_runs(
     shown = ask.fact("shape")
     if shown is None or width < RUNS_WIDTH or not _owes_runs(payload, field_max_width):
         return
-    text = _shape_text(shown, rows)
-    if UNAVAILABLE_OUTLINE.match(text):
+    text = _shape_text(shown, rows, payload.request.value)
+    if UNAVAILABLE_OUTLINE.match(text.text):
         return
     for problem in shell_check_runs(text, payload.request.value, dialect, True):
         report("runs", f"shape: {problem.replace('bounded screen', 'shape')}")
@@ -111,24 +112,46 @@ def _owes_runs(payload: PromptPayload, field_max_width: int) -> bool:
     )
 
 
-def _shape_text(shown: FactOnScreen, rows: Sequence[ScreenRow]) -> str:
+def _shape_text(shown: FactOnScreen, rows: Sequence[ScreenRow], command: str) -> CountedText:
     """A shape read back as the payload's outline, in its own characters whatever the notation; otherwise
     what its rows say, all of it, since that is what a person reads."""
     if reading_problem(shown) is None:
-        return _shown_piece(shown)
+        return _shown_piece(shown, command)
     lines = [row.text for row in rows[shown.head : shown.end]] or [""]
-    return "\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]])
+    return counted_text("\n".join([_SHAPE_HEAD.sub("", lines[0], count=1), *lines[1:]]))
 
 
-def _shown_piece(shown: FactOnScreen) -> str:
+def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
     """A fact's text as the screen shows it: whole, or its head and tail each with the marker at the cut, and
-    between them the count of commands the cut says it hides."""
+    between them the count of commands the cut says it hides — the counts the reading places, never the
+    text's own words that read like one (``CountedText``)."""
     text, reading = shown.text, shown.reading
+    own = _outline_counts(text, command) if shown.fact.label == "shape" else ()
     if reading.whole:
-        return text
-    pieces = [text[: reading.head] + MARKER]
+        return CountedText(text, own)
+    shown_text = text[: reading.head] + MARKER
+    counts = [count for count in own if count[1] <= reading.head]
     if reading.hidden_commands:
-        pieces.append(f"{MARKER} {reading.hidden_commands} more commands {MARKER}")
+        line = f"{MARKER} {reading.hidden_commands} more commands {MARKER}"
+        counts.append((len(shown_text), len(shown_text) + 1 + len(line), reading.hidden_commands))
+        shown_text += f"\n{line}"
     if reading.tail:
-        pieces.append(MARKER + text[len(text) - reading.tail :])
-    return "\n".join(pieces)
+        tail_start = len(text) - reading.tail
+        shift = len(shown_text) + 1 + len(MARKER) - tail_start
+        counts += [
+            (max(start, tail_start) + shift, end + shift, n)
+            for start, end, n in own
+            if end > tail_start
+        ]
+        shown_text += f"\n{MARKER}{text[tail_start:]}"
+    return CountedText(shown_text, tuple(counts))
+
+
+def _outline_counts(outline: str, command: str) -> tuple[tuple[int, int, int], ...]:
+    """The outline's own counts of the commands it leaves out: its count lines that are not the command's own
+    words (an outline shows every string as written, so a command that holds ``… 3 more commands …`` shows it)."""
+    return tuple(
+        count
+        for count in counted_text(outline).counts
+        if outline[count[0] : count[1]].strip() not in command
+    )

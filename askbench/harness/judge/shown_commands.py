@@ -26,6 +26,33 @@ from .field_match import COUNTED_CUT, MARKER
 
 
 @dataclass(frozen=True)
+class CountedText:
+    """A text the commands are looked for in, and where in it stand the counts of hidden commands its renderer
+    wrote.
+
+    A payload may hold ``… 3 more commands …`` itself, and a field shown
+    whole shows it verbatim: read as a count, it would excuse commands no
+    cut hides, or fail a renderer for a count it never wrote. So a count is
+    what the reading places structurally — on a row of its own right after
+    a cut's marker, or an outline's own line — and the text's other words
+    that read like one are its own.
+    """
+
+    text: str
+    counts: tuple[tuple[int, int, int], ...] = ()
+    """``(start, end, stated)`` of each count in ``text``, in order."""
+
+
+def counted_text(text: str) -> CountedText:
+    """``text`` with every count-shaped run in it taken as a count: rows read as they are, with no reading
+    to say which are the renderer's."""
+    return CountedText(
+        text,
+        tuple((found.start(), found.end(), int(found[1])) for found in COUNTED_CUT.finditer(text)),
+    )
+
+
+@dataclass(frozen=True)
 class Occurrence:
     """Where a command's words begin in a text."""
 
@@ -213,14 +240,14 @@ def _inside_host(pool: _Pool, at: int, hosts: _Window, run: list[Placed]) -> Occ
     return None
 
 
-def _stretches(text: str) -> tuple[list[tuple[int, int]], list[int]]:
+def _stretches(shown: CountedText) -> tuple[list[tuple[int, int]], list[int]]:
     """The text's stretches between counted cuts, and each cut's count."""
     stretches, counts, start = [], [], 0
-    for match in COUNTED_CUT.finditer(text):
-        stretches.append((start, match.start()))
-        counts.append(int(match[1]))
-        start = match.end()
-    stretches.append((start, len(text)))
+    for begin, end, stated in shown.counts:
+        stretches.append((start, begin))
+        counts.append(stated)
+        start = end
+    stretches.append((start, len(shown.text)))
     return stretches, counts
 
 
@@ -244,20 +271,22 @@ def _stretch_run(pool: _Pool, floor: int, count: int, *, first: bool, last: bool
 
 
 def align(
-    text: str,
+    counted: str | CountedText,
     keys: Sequence[Hashable],
     find: Find,
     within: Within,
     floating: frozenset[int] = frozenset(),
 ) -> Alignment:
-    """The commands ``text`` shows, each on an occurrence of its own, and what its counted cuts hide.
+    """The commands ``counted`` shows, each on an occurrence of its own, and what its counted cuts hide.
 
     ``keys[at]`` names command ``at``'s words (equal words, equal keys): occurrences are looked for once a key.
     A command that stands inside another's words is looked for from where that one stands; a ``floating`` one
-    (no place in the source) anywhere.
+    (no place in the source) anywhere. A plain ``str`` is read as ``counted_text`` reads it.
     """
+    counted = counted_text(counted) if isinstance(counted, str) else counted
+    text = counted.text
     count = len(keys)
-    stretches, counts = _stretches(text)
+    stretches, counts = _stretches(counted)
     runs: list[list[Placed]] = []
     floated: set[int] = set()
     cut_through: list[bool] = []

@@ -41,7 +41,7 @@ from ..bash.bash_reader import Found
 from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
 from .sandbox import TRACED_SHELLS
-from .shown_commands import Alignment, Occurrence, align
+from .shown_commands import Alignment, CountedText, Occurrence, align, counted_text
 from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import (
     ELLIPSIS,
@@ -600,7 +600,7 @@ def what_runs(command: str, dialect: str | None) -> Sequence[ShellCommand] | Non
 
 
 def runs_problems(
-    ask_text: str | Sequence[str],
+    ask_text: str | CountedText | Sequence[str | CountedText],
     command: str,
     dialect: str | None,
     owes_every: bool,
@@ -620,13 +620,13 @@ def runs_problems(
     commands = what_runs(command, dialect)
     if not commands:
         return []
-    pieces = [ask_text] if isinstance(ask_text, str) else ask_text
+    pieces = [ask_text] if isinstance(ask_text, str | CountedText) else ask_text
     return owed_problems(commands, pieces, dialect, owes_every, narrow=narrow, counted=counted)
 
 
 def owed_problems(
     commands: Sequence[ShellCommand],
-    pieces: Sequence[str],
+    pieces: Sequence[str | CountedText],
     dialect: str | None,
     owes_every: bool,
     *,
@@ -669,7 +669,7 @@ def owed_problems(
     return problems
 
 
-def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Alignment:
+def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow: bool) -> Alignment:
     """The commands ``text`` shows, each on an occurrence of its own words, and what its counted cuts hide.
 
     A command bash runs as another's (``sudo``'s ``rm``, ``sh -c``'s script) stands in its wrapper's words,
@@ -679,6 +679,8 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
     A command stands within another when that one runs it, or when its words stand in the other's (a
     substitution in an assignment: ``T=$(gh auth token) goreleaser``).
     """
+    shown = counted_text(piece) if isinstance(piece, str) else piece
+    text = shown.text
     search = ScreenSearch(text, narrow=narrow)
     words: Sequence[Hashable] = (
         commands.word_keys()
@@ -708,7 +710,7 @@ def _aligned(commands: Sequence[ShellCommand], text: str, narrow: bool) -> Align
         inner, hosting = " ".join(commands[at].words), " ".join(commands[host].words)
         return inner != hosting and inner in hosting
 
-    return align(text, keys, find, within, floating)
+    return align(shown, keys, find, within, floating)
 
 
 _COMMAND_OPENERS = frozenset(":;&|(){}`'\"\n…")

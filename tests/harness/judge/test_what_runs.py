@@ -182,9 +182,14 @@ def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatc
     original = askbench.impl.dialog.capped_field
 
     def head_only(
-        text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+        text: str,
+        cap: int,
+        row_width: int,
+        rows: int | None = None,
+        tail_from: int | None = None,
+        first_end: int | None = None,
     ) -> Capped:
-        capped = original(text, cap, row_width, rows, tail_from)
+        capped = original(text, cap, row_width, rows, tail_from, first_end)
         return Capped(capped.head, cut=capped.cut)
 
     monkeypatch.setattr(askbench.impl.dialog, "capped_field", head_only)

@@ -142,9 +142,14 @@ def _closing_run(text: str) -> str:
 
 
 def _tail_of_closing_brackets(
-    text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+    text: str,
+    cap: int,
+    row_width: int,
+    rows: int | None = None,
+    tail_from: int | None = None,
+    first_end: int | None = None,
 ) -> Capped:
-    capped = capped_field(text, cap, row_width, rows, tail_from)
+    capped = capped_field(text, cap, row_width, rows, tail_from, first_end)
     run = _closing_run(expand_text_tabs(neutralise(text)))
     if not capped.cut or not run or capped.tail == run:
         return capped
@@ -152,7 +157,12 @@ def _tail_of_closing_brackets(
 
 
 def _cap_in_cells_only(
-    text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+    text: str,
+    cap: int,
+    row_width: int,
+    rows: int | None = None,
+    tail_from: int | None = None,
+    first_end: int | None = None,
 ) -> Capped:
     return cap_text(expand_text_tabs(neutralise(text)), cap, 1 << 20, row_width)
 

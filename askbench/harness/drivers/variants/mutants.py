@@ -177,12 +177,17 @@ def capping_by(
     """
 
     def cap_in_units(
-        text: str, cap: int, row_width: int, rows: int | None = None, tail_from: int | None = None
+        text: str,
+        cap: int,
+        row_width: int,
+        rows: int | None = None,
+        tail_from: int | None = None,
+        first_end: int | None = None,
     ) -> Capped:
         rows = field_rows(cap) if rows is None else rows
         capped = _cap_in_units(text, cap, row_width, rows)
         if capped.cut and text_rows(capped.shown, row_width) > rows:
-            return capped_field(text, cap, row_width, rows, tail_from)
+            return capped_field(text, cap, row_width, rows, tail_from, first_end)
         return capped
 
     def _cap_in_units(text: str, cap: int, row_width: int, rows: int) -> Capped:
