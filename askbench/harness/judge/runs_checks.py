@@ -21,7 +21,14 @@ from .report import Report
 from .shown_commands import CountedText, counted_text
 from .what_runs import runs_problems as shell_check_runs
 
-__all__ = ["RUNS_LABELS", "RUNS_WIDTH", "UNAVAILABLE_OUTLINE", "check_runs", "check_shape_runs"]
+__all__ = [
+    "RUNS_LABELS",
+    "RUNS_WIDTH",
+    "UNAVAILABLE_OUTLINE",
+    "check_runs",
+    "check_shape_runs",
+    "outline_counts",
+]
 
 RUNS_LABELS = frozenset({"command", "shape", "runs", "full command"})
 """The facts that say what a command runs: the command itself, its outline, the wrapper's inner command, the
@@ -126,7 +133,7 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
     between them the count of commands the cut says it hides — the counts the reading places, never the
     text's own words that read like one (``CountedText``)."""
     text, reading = shown.text, shown.reading
-    own = _outline_counts(text, command) if shown.fact.label == "shape" else ()
+    own = outline_counts(text, command) if shown.fact.label == "shape" else ()
     if reading.whole:
         return CountedText(text, own)
     shown_text = text[: reading.head] + MARKER
@@ -147,7 +154,7 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
     return CountedText(shown_text, tuple(counts))
 
 
-def _outline_counts(outline: str, command: str) -> tuple[tuple[int, int, int], ...]:
+def outline_counts(outline: str, command: str) -> tuple[tuple[int, int, int], ...]:
     """The outline's own counts of the commands it leaves out: its count lines that are not the command's own
     words (an outline shows every string as written, so a command that holds ``… 3 more commands …`` shows it)."""
     return tuple(

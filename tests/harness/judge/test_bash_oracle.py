@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from askbench.harness.bash.bash_oracle import bash_version, read_commands
+from askbench.harness.judge.runs_checks import outline_counts
+from askbench.harness.judge.shown_commands import CountedText
 from askbench.harness.judge.what_runs import bash_commands, bash_commands_of, owed_problems
 from askbench.impl.shell import Outline, outline
 
@@ -38,7 +40,8 @@ def disagreements(commands: list[str]) -> list[str]:
         shown = outline(command)
         if shown is None or shown.doubtful or not found:
             continue  # no shell receives it, or the command stands as written
-        problems = owed_problems(found, [shown.text], None, owes_every=True)
+        piece = CountedText(shown.text, outline_counts(shown.text, command))
+        problems = owed_problems(found, [piece], None, owes_every=True)
         if problems:
             out.append(f"{command!r}: outline {shown.text!r}: {problems[0]}")
     return out
