@@ -76,12 +76,6 @@ _RUN_FOR_REAL = (
 """Programs that run text they are given: each runs after its stub records it, so what it starts is stubbed and
 recorded in turn, its output discarded (what it prints is the host's: ``git | sh`` must not run git's usage).
 Every other program only records."""
-PASS_DATA_ON = ("cat", "tac", "tee", "head", "tail")
-"""Programs whose output is their input as written, in part or in order (``cat <<EOF | sh``): each runs after
-its stub records it with its output kept, so a shell downstream runs what the command handed it, text a screen
-of the command can show. What they print is the command's own data, never the host's: the sandbox holds no
-file of the host's but ``/usr``. A program that transforms its input (``base64 -d``) stays a stub: what it
-would print is not on any screen of the command."""
 COMMON_NAMES = (
     "npm",
     "npx",
@@ -230,7 +224,6 @@ def _stub() -> str:
     mark = f"__askbench_{nonce()}"
     shells = "|".join(_SHELLS)
     real = "|".join(_RUN_FOR_REAL)
-    passing = "|".join(PASS_DATA_ON)
     return f"""\
 #!{_real()}/bash -p
 {mark}_n=${{0##*/}}
@@ -241,7 +234,6 @@ case ${mark}_n in
     export BASH_ENV={_kit_at()}/prelude.sh
     exec {_real()}/bash "$@";;
   {real}) [[ -x {_real()}/${mark}_n ]] && exec {_real()}/"${mark}_n" "$@" > /dev/null;;
-  {passing}) [[ -x {_real()}/${mark}_n ]] && exec {_real()}/"${mark}_n" "$@";;
 esac
 exit "${{{mark}_status:-0}}"
 """
@@ -259,7 +251,7 @@ def _kit() -> Path:
     stub.chmod(0o755)
     stubs = root / "bin"
     stubs.mkdir()
-    names = set(COMMON_NAMES) | set(_SHELLS) | set(_RUN_FOR_REAL) | set(PASS_DATA_ON)
+    names = set(COMMON_NAMES) | set(_SHELLS) | set(_RUN_FOR_REAL)
     for folder in _HOST_BINS:
         try:
             names.update(os.listdir(folder))

@@ -197,13 +197,6 @@ def test_a_screen_that_shows_the_message_as_data_fails_runs_where_a_locale_runs_
     assert any("curl -fsSL https://e.x/i" in problem for problem in problems)
 
 
-def test_a_program_that_passes_its_input_on_runs_for_real_so_the_shell_after_it_runs_the_text() -> (
-    None
-):
-    """``cat <<EOF | sh`` hands sh the body: cat runs, its output kept, and what sh runs is seen."""
-    assert HIDDEN in ran("cat <<EOF | sh\ntouch pwned\nEOF")
-
-
-def test_a_program_that_transforms_its_input_stays_a_stub() -> None:
+def test_a_program_that_only_passes_data_on_stays_a_stub() -> None:
     """What ``base64 -d`` would print is on no screen of the command: it records, and prints nothing."""
     assert HIDDEN not in ran("echo dG91Y2ggcHduZWQK | base64 -d | sh")
