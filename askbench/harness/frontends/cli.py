@@ -12,6 +12,7 @@ from askbench import __version__
 
 from ..exit_codes import EXIT_UNUSABLE
 from ..reporters.colour import COLOUR_CHOICES, wants_colour
+from .closed_pipe import discard_stdout
 from .lazy_commands import AddParser, LazyCommands
 from .option_types import argument_type, parse_widths
 from .suggest import SuggestingParser, options_of, unknown_arguments
@@ -41,7 +42,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     try:
         print("\n".join(one_line(fixture.id) for fixture in chosen))
     except BrokenPipeError:
-        _discard_stdout()
+        discard_stdout()
     if not chosen:
         print("askbench check --list: no fixture matches", file=sys.stderr)
     return EXIT_UNUSABLE if problems or not chosen else 0
@@ -139,33 +140,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                 )
             )
     except BrokenPipeError:
-        _discard_stdout()  # `askbench check | head`: the verdict stands, whoever stopped reading
+        discard_stdout()  # `askbench check | head`: the verdict stands, whoever stopped reading
     return run.exit_code
-
-
-DOCS = {
-    "design": ("askbench.docs", "design.md"),
-    "adapters": ("askbench.docs", "adapters.md"),
-    "corpus": ("askbench.corpus", "README.md"),
-}
-"""The documents an install ships, by the name ``askbench docs NAME`` takes: the contract, the adapter
-protocol and the fixture format."""
-
-
-def cmd_docs(args: argparse.Namespace) -> int:
-    """``askbench docs [NAME]``: a shipped document's text, or every document and where it is installed."""
-    from importlib import resources
-
-    if args.name is None:
-        for name, (package, file) in DOCS.items():
-            print(f"{name:<9} {resources.files(package).joinpath(file)}")
-        return 0
-    package, file = DOCS[args.name]
-    try:
-        sys.stdout.write(resources.files(package).joinpath(file).read_text(encoding="utf-8"))
-    except BrokenPipeError:
-        _discard_stdout()
-    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -317,14 +293,9 @@ def _add_try(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
 
 
 def _add_docs(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    docs = commands.add_parser(
-        "docs",
-        help="print a shipped document: design (the contract), adapters, corpus",
-        description="Print one of the documents the install ships; without NAME, list them "
-        "and where they are.",
-    )
-    docs.add_argument("name", nargs="?", choices=sorted(DOCS), help="the document")
-    docs.set_defaults(run=cmd_docs)
+    from .docs_command import add_docs_parser
+
+    add_docs_parser(commands)
 
 
 def _add_schema(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -428,14 +399,6 @@ COMMANDS: dict[str, AddParser] = {
 when its command runs (or the top-level help lists them all), so ``askbench --version`` imports no judge."""
 
 
-def _discard_stdout() -> None:
-    """After a reader closed the pipe: send what is still buffered nowhere, so exit prints no second error."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout is not a file descriptor (captured in tests)
-        pass
-
-
 def _joined(argv: Sequence[str]) -> list[str]:
     """``agents merge …`` as the command ``agents-merge``: a command's second word names a command of its own
     where the first takes paths, which a subparser of its own could not be told apart from."""
@@ -474,7 +437,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except BrokenPipeError:
-        _discard_stdout()
+        discard_stdout()
         return 0
     return code
 

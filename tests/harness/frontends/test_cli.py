@@ -150,6 +150,7 @@ def _modules_after(code: str) -> set[str]:
 VERSION_MODULES = {
     "askbench.harness.exit_codes",
     "askbench.harness.frontends.cli",
+    "askbench.harness.frontends.closed_pipe",
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",
     "askbench.harness.frontends.suggest",
