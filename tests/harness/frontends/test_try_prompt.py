@@ -446,6 +446,7 @@ TRY_MODULES = {
     "askbench.harness.fixtures.mcp_records",
     "askbench.harness.fixtures.problems",
     "askbench.harness.frontends.cli",
+    "askbench.harness.frontends.closed_pipe",
     "askbench.harness.frontends.lazy_commands",
     "askbench.harness.frontends.option_types",
     "askbench.harness.frontends.size_reports",
