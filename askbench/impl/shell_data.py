@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 
 from tree_sitter import Node
 
@@ -285,18 +286,30 @@ def _run_later(files: Sequence[bytes], source: bytes, after: int) -> bool:
     """Whether a later command runs a file the statement writes — a shell given it as its script, ``source``
     or ``.``, or the file itself by its path (``sh deploy.sh``, ``. ./.env``, ``./run``): what is written
     there is code."""
-    return any(name and _runs_file(name).search(source, after) for name in files)
+    last_run = _files_run(source)
+    return any(name and last_run.get(name, -1) >= after for name in files)
 
 
-def _runs_file(name: bytes) -> re.Pattern[bytes]:
-    """A later command that runs the file ``name``: a shell, ``source`` or ``.`` given it, or its path run."""
-    quoted = re.escape(name)
-    return re.compile(
-        rb"(?:^|[\s;&|(`])(?:(?:(?:ba|da|z|k|mk)?sh|source|\.)\s+(?:-\S+\s+)*|\S*/)['\"]?(?:\S*/)?"
-        + quoted
-        + rb"(?![\w.-])",
-        re.MULTILINE,
-    )
+_TOKEN = rb"[^\s'\";&|()`]"
+_RUNS_A_FILE = re.compile(
+    rb"(?:^|(?<=[\s;&|(`]))(?:"
+    rb"(?:(?:ba|da|z|k|mk)?sh|source|\.)\s+(?:-\S+\s+)*['\"]?(?P<named>" + _TOKEN + rb"+)"
+    rb"|['\"]?(?P<path>" + _TOKEN + rb"*/" + _TOKEN + rb"+))",
+    re.MULTILINE,
+)
+"""A command that runs a file: a shell, ``source`` or ``.`` given it, or a word with a folder in it run by
+its path."""
+
+
+@lru_cache(maxsize=8)
+def _files_run(source: bytes) -> dict[bytes, int]:
+    """Each file name the command runs, and the last place it does: read once for a command, however many
+    of its statements write files."""
+    last_run: dict[bytes, int] = {}
+    for found in _RUNS_A_FILE.finditer(source):
+        path = found["named"] or found["path"]
+        last_run[path.rsplit(b"/", 1)[-1]] = found.start()
+    return last_run
 
 
 def _reading_command(body: Node | None) -> Node | None:
