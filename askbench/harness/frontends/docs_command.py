@@ -33,21 +33,18 @@ protocol and the fixture format."""
 _SOURCE_FOLDERS = {"askbench.docs": "docs", "askbench.corpus": "corpus"}
 """Where each package's documents stand in the repository, which their relative links start from."""
 _INSTALLED = (("docs/", "askbench.docs"), ("corpus/", "askbench.corpus"), ("askbench/", "askbench"))
+"""Each folder of the repository an install ships, and the package that holds it."""
 _LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s#]+)(#[^)\s]*)?\)")
 """A Markdown link to a relative path, with its anchor."""
 
 
 def _installed_path(repository_path: str) -> str | None:
-    """Where an install keeps the file at ``repository_path``, or None when it ships no such file."""
+    """Where an install keeps the file or folder at ``repository_path``, or None when it ships no such thing."""
     for prefix, package in _INSTALLED:
         if repository_path.startswith(prefix):
-            inside = repository_path[len(prefix) :] if package != "askbench" else repository_path
-            root = resources.files(package)
-            if package == "askbench":
-                parts = PurePosixPath(inside).parts[1:]
-                found = root.joinpath(*parts)
-            else:
-                found = root.joinpath(inside)
+            found = resources.files(package).joinpath(
+                *PurePosixPath(repository_path[len(prefix) :]).parts
+            )
             return str(found) if found.is_file() or found.is_dir() else None
     return None
 

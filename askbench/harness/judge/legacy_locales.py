@@ -42,9 +42,12 @@ def _cache_root() -> Path:
 
 
 def _glibc() -> str:
-    done = subprocess.run(["ldd", "--version"], capture_output=True, text=True, check=False)
-    first = done.stdout.splitlines()[0] if done.stdout else "unknown"
-    return first.rsplit(" ", 1)[-1]
+    """The C library's version, as the compiled locales depend on it (``glibc 2.36``: ``2.36``)."""
+    try:
+        found = os.confstr("CS_GNU_LIBC_VERSION")
+    except (ValueError, OSError):
+        found = None
+    return (found or "unknown").rsplit(" ", 1)[-1]
 
 
 @cache

@@ -498,7 +498,7 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
     expanded, are owed only when no command of either reading runs a program of that name: ``touch "$f"``
     accounts for ``touch pwned``, while a program only ``env -S`` or ``git``'s hook started is owed as the
     words it was started with. A shell a program starts is traced inside (what it runs is owed, not its
-    arguments), and words only the starting program added are not owed (``_as_in_source``), nor a program
+    arguments), and words only the starting program added are not owed (``_without_last``), nor a program
     the command names nowhere (``xargs`` with no command runs ``echo``): no screen of the command can show it.
     """
     known = _known(static)
@@ -510,12 +510,13 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
     for text, reading in zip(run.traced, bash_commands_of(list(run.traced)), strict=True):
         for found in reading or ():
             names.add(_name(found.words[0]))
-            words = _without_passed_arguments(found.words)
+            words = _without_last(found.words, _passes_arguments)
             if words not in known and not _does_nothing(words, text):
                 beyond.setdefault(words)
+    accounted = names | TRACED_SHELLS
     for argv in run.executed:
-        if argv and _name(argv[0]) not in names | TRACED_SHELLS and argv not in known:
-            words = _as_in_source(argv, command)
+        if argv and _name(argv[0]) not in accounted and argv not in known:
+            words = _without_last(argv, lambda word: word not in command)
             if _name(words[0]) in command:
                 beyond.setdefault(words)
     return list(beyond)
@@ -525,20 +526,16 @@ _PASSED_ARGUMENTS = re.compile(r'"?\$(?:[@*]|\{[@*]\}|[1-9])"?')
 """A word that is the arguments a shell was started with (``"$@"``, ``$1``)."""
 
 
-def _without_passed_arguments(words: tuple[str, ...]) -> tuple[str, ...]:
-    """A traced command's words without the arguments its shell was handed at its end: a program that runs a
-    string may add them (git's hook runner runs ``touch pwned "$@"``), and no screen of the command shows them."""
-    end = len(words)
-    while end > 1 and _PASSED_ARGUMENTS.fullmatch(words[end - 1]):
-        end -= 1
-    return words[:end]
+def _passes_arguments(word: str) -> bool:
+    return _PASSED_ARGUMENTS.fullmatch(word) is not None
 
 
-def _as_in_source(words: tuple[str, ...], source: str) -> tuple[str, ...]:
-    """A started program's arguments without the last ones the source never holds: a program that starts
-    another may add to them, and no screen of the command can show what only that program wrote."""
+def _without_last(words: tuple[str, ...], added: Callable[[str], bool]) -> tuple[str, ...]:
+    """``words`` without the last ones a program that ran them ``added`` (the name always kept): git's hook
+    runner runs ``touch pwned "$@"``, a program that starts another may give it words the source never
+    holds, and no screen of the command can show what only that program wrote."""
     end = len(words)
-    while end > 1 and words[end - 1] not in source:
+    while end > 1 and added(words[end - 1]):
         end -= 1
     return words[:end]
 
