@@ -715,8 +715,8 @@ _COMMAND_OPENERS = frozenset(":;&|(){}`'\"\n…")
 substitution or script opens with, a row's start, or a cut's marker."""
 
 
-_BEFORE_A_COMMAND = re.compile(
-    r"(?:^|(?<=\s))(?:!|\{|if|then|else|elif|do|while|until|time|-p|\d*[<>]{1,2}&?\S*|&>>?\S*)[ \t]+$"
+_BEFORE_A_NAME = re.compile(
+    r"!|\{|if|then|else|elif|do|while|until|time|-p|\d*[<>]{1,2}&?\S*|&>>?\S*"
 )
 """A word that may stand before a command's name in bash's grammar, the command still opening after it: a
 reserved word that opens a list (``until``, ``then``, ``!``), ``time`` and its ``-p``, or a redirection
@@ -728,15 +728,17 @@ def _opens_a_command(text: str, place: int) -> bool:
     ``rm rm`` twice, ``echo rm`` names ``rm``): a command is read where it begins — after a separator, a
     bracket or quote a script opens with, what bash's grammar lets stand before a name, or at a row's start
     after the row's own bullet or number."""
-    at = place
+    at = place - 1
     while True:
-        before = _BEFORE_A_COMMAND.search(text, max(0, at - _LONGEST_PREFIX), at)
-        if before is None:
+        blanks_end = at
+        while at >= 0 and text[at] in _SKIPPED_BEFORE:
+            at -= 1
+        if at < 0 or at == blanks_end:
             break
-        at = before.start()
-    at -= 1
-    while at >= 0 and text[at] in _SKIPPED_BEFORE:
-        at -= 1
+        word_start = max(text.rfind(blank, 0, at) for blank in " \t\n") + 1
+        if not _BEFORE_A_NAME.fullmatch(text, word_start, at + 1):
+            break
+        at = word_start - 1
     if at < 0 or text[at] in _COMMAND_OPENERS:
         return True
     row_start = text.rfind("\n", 0, at) + 1
@@ -747,11 +749,6 @@ _SKIPPED_BEFORE = " \t\u240d"
 """Blanks, and ``␍``: a carriage return the word reading takes for a blank, spelled out on screen."""
 _ROW_MARKS = re.compile(r"\s*[^\w\s]*\d*[.)]?[^\w\s]*")
 """What a row may carry before the command it opens with: a bullet, a gutter, a number (``•``, ``│``, ``2.``)."""
-
-
-_LONGEST_PREFIX = 256
-"""How far back a word before a command's name is looked for: a redirection's target longer than this
-reads as an argument."""
 
 
 def _starts(pattern: re.Pattern[str], text: str, start: int, end: int) -> Iterator[int]:
