@@ -32,7 +32,7 @@ from askbench import __version__
 from ..drivers.adapter_client import AdapterUnusable
 from ..drivers.frame_sources import FrameSource
 from ..fixtures.fuzz_strategies import STRATEGIES, Draft
-from ..fixtures.loading import Fixture, Membership, fixture_from_text
+from ..fixtures.loading import Fixture, Membership, dump_json, fixture_from_text
 from ..judge.width_run import DEFAULT_MODELS
 from ..terminals.models import TerminalModel
 from .gate import fixture_payload, run_fixture
@@ -166,8 +166,12 @@ def _one_line(text: str, limit: int) -> str:
 
 
 def fixture_text(document: dict[str, object]) -> str:
-    """A fixture as a file holds it: ASCII JSON, so no control or format character of the case is raw in it."""
-    return json.dumps(document, ensure_ascii=True, indent=2) + "\n"
+    """A fixture as a file holds it: ASCII JSON, so no control or format character of the case is raw in it;
+    indented, but on one line when nested too deep to indent (each level would indent every line below it)."""
+    try:
+        return json.dumps(document, ensure_ascii=True, indent=2) + "\n"
+    except RecursionError:
+        return dump_json(document) + "\n"
 
 
 def as_fixture(draft: Draft) -> Fixture | None:
@@ -246,7 +250,7 @@ class _Search:
             raise _Aborted(error) from error
         if found is None:
             return
-        size = len(json.dumps([draft.call, draft.ask, draft.budget], ensure_ascii=True))
+        size = len(dump_json([draft.call, draft.ask, draft.budget]))
         kept = self.smallest.get(found.invariant)
         if kept is None or size <= kept[0]:
             self.smallest[found.invariant] = (size, found)
