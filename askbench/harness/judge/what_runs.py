@@ -297,7 +297,9 @@ def _command(node: Node, source: bytes) -> ShellCommand:
     return ShellCommand(words, node.start_byte, gaps, source=_decode(source, node))
 
 
+@lru_cache(maxsize=4096)
 def _most_cells(text: str) -> int:
+    """Kept by word: a command's words are measured for every view, width and model it is looked for on."""
     if text.isascii() and text.isprintable():
         return len(text)
     return sum(
