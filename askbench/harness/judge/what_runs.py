@@ -742,7 +742,7 @@ def _opens_a_command(text: str, place: int) -> bool:
             at -= 1
         if at < 0 or at == blanks_end:
             break
-        word_start = max(text.rfind(blank, 0, at) for blank in " \t\n") + 1
+        word_start = _word_start(text, at)
         if not _BEFORE_A_NAME.fullmatch(text, word_start, at + 1):
             break
         at = word_start - 1
@@ -750,6 +750,19 @@ def _opens_a_command(text: str, place: int) -> bool:
         return True
     row_start = text.rfind("\n", 0, at) + 1
     return _ROW_MARKS.fullmatch(text, row_start, at + 1) is not None
+
+
+def _word_start(text: str, end: int) -> int:
+    """Where the word ending at ``end`` begins as bash reads it: after a blank, or after a separator with no
+    blank after it (``x;1<@ 0``: the redirection ``1<@`` is a word of its own) — an ``&`` that is part of a
+    redirection (``2>&1``, ``&>log``) included in the word."""
+    edge = max(text.rfind(character, 0, end) for character in " \t\n;|()")
+    ampersand = text.rfind("&", edge + 1, end)
+    while ampersand > edge and (
+        text[ampersand - 1 : ampersand] in ("<", ">") or text[ampersand + 1 : ampersand + 2] == ">"
+    ):
+        ampersand = text.rfind("&", edge + 1, ampersand)
+    return max(edge, ampersand) + 1
 
 
 _SKIPPED_BEFORE = " \t\u240d"

@@ -864,6 +864,10 @@ def test_an_argument_that_names_a_command_is_not_that_command() -> None:
         ("command : ␍0", "0", True),
         ("cp a.txt\nrm", "rm", True),
         ("cat until rm", "rm", False),
+        ("␛[1;1<@ 0", "0", True),
+        ("a&&>log rm", "rm", True),
+        ("a|2>&1 rm", "rm", True),
+        ("a;echo rm", "rm", False),
     ],
 )
 def test_a_command_opens_after_what_bash_lets_stand_before_its_name(
