@@ -132,6 +132,21 @@ unassigned_passthrough = rewriting_lines(
     re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9"), _raw_if_unassigned
 )
 """Unassigned, noncharacter and private-use code points reach the terminal raw: tmux draws U+0378 as nothing."""
+_SET_APART = _notation_of([0x2026])
+"""A ``…`` the reference sets apart: one typed as ``⟨U+2026⟩`` would show its ``⟨`` as notation."""
+
+
+def count_words_plain(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
+    """A value's words that read as a count row (``… 3 more commands …``) drawn as they are in the ask, where the
+    reference sets their ``…`` apart; the legacy dialog, the old baseline, is left as it is."""
+    frame = reference_frame(payload, view, budget)
+    if view == "legacy":
+        return frame
+    return replace(frame, lines=tuple(_SET_APART.sub("\u2026", line) for line in frame.lines))
+
+
 sgr_passthrough = rewriting_lines(
     re.compile(ESC_PICTURE + r"\[([0-9;:]*)m"), lambda match: f"\x1b[{match.group(1)}m"
 )
@@ -621,6 +636,11 @@ MUTANTS: tuple[Variant, ...] = (
         "sgr-passthrough",
         "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
         sgr_passthrough,
+    ),
+    mutant(
+        "count-words-plain",
+        "a value's words that read as a count row ('… 3 more commands …') are drawn as they are, as the renderer's own count",
+        count_words_plain,
     ),
     mutant(
         "cap-in-code-points",
