@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from wcwidth import iter_graphemes
@@ -33,6 +33,7 @@ from askbench.impl.cells import (
 from askbench.impl.command_spans import CommandSpans, hidden_marker
 from askbench.impl.dialog import (
     NARROW_INDENT,
+    NO_COMMANDS,
     DialogBudget,
     Fact,
     Paint,
@@ -198,11 +199,12 @@ def capping_by(
         rows: int | None = None,
         tail_from: int | None = None,
         first_end: int | None = None,
+        own: CommandSpans = NO_COMMANDS,
     ) -> Capped:
         rows = field_rows(cap) if rows is None else rows
         capped = _cap_in_units(text, cap, row_width, rows)
         if capped.cut and text_rows(capped.shown, row_width) > rows:
-            return capped_field(text, cap, row_width, rows, tail_from, first_end)
+            return capped_field(text, cap, row_width, rows, tail_from, first_end, own)
         return capped
 
     def _cap_in_units(text: str, cap: int, row_width: int, rows: int) -> Capped:
@@ -358,13 +360,18 @@ count_short_by_one = _patched_render(
 
 
 def _hidden_unless_repeated(
-    self: CommandSpans, text: str, head: str, tail: str, clean: Callable[[str], str]
+    self: CommandSpans,
+    text: str,
+    head: str,
+    tail: str,
+    clean: Callable[[str, Collection[int]], str],
 ) -> int:
     """The commands not shown, a command whose text the head or tail shows elsewhere read as shown."""
     seen = sum(
         weight
         for start, end, weight in self.spans
-        if (shown := clean(text[start:end]).strip()) and (shown in head or shown in tail)
+        if (shown := clean(text[start:end], self.owned(start, end)).strip())
+        and (shown in head or shown in tail)
     )
     return max(0, self.total - seen)
 
