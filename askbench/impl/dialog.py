@@ -12,7 +12,7 @@ budgets, so the two views can never disagree about what the request is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -196,8 +196,9 @@ def _segment_start(text: str, start: int) -> int:
 _LOOKAHEAD = 64
 
 
-def _clean(text: str) -> str:
-    return expand_text_tabs(neutralise(text))
+def _clean(text: str, own: Collection[int] = ()) -> str:
+    """``text`` as a value's rows show it: neutralised, its own count lines at ``own`` kept, tabs expanded."""
+    return expand_text_tabs(neutralise(text, own))
 
 
 def _before_closing_lines(text: str, last_break: int, end: int, rows: int, floor: int) -> int:
@@ -236,6 +237,9 @@ def _at_last_command(
     return found
 
 
+NO_COMMANDS = CommandSpans(0)
+"""A text of no commands, and no count lines of its own."""
+
 COUNT_ROW_CELLS = 24
 """The narrowest value rows a cut counts on: one row holds ``… 99999 more commands …``. Narrower rows (a
 terminal under 40 columns) are a dozen or two cells, and a count row would take the head's rows, where the
@@ -258,7 +262,8 @@ def counted_field(
     spans = commands.spans if commands is not None else ()
     last = spans[-1][0] if spans else None
     first_end = spans[0][1] if len(spans) > 1 else None
-    capped = capped_field(text, cap, row_width, tail_from=last, first_end=first_end)
+    own = commands if commands is not None else NO_COMMANDS
+    capped = capped_field(text, cap, row_width, tail_from=last, first_end=first_end, own=own)
     if commands is None or not capped.cut:
         return capped
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
@@ -266,7 +271,7 @@ def counted_field(
     if not hidden or rows < 2 or row_width < max(COUNT_ROW_CELLS, len(hidden_marker(hidden))):
         return capped
     capped = capped_field(
-        text, cap, row_width, rows=max(rows - 1, 2), tail_from=last, first_end=first_end
+        text, cap, row_width, rows=max(rows - 1, 2), tail_from=last, first_end=first_end, own=own
     )
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
     return replace(capped, count=hidden_marker(hidden)) if hidden else capped
@@ -279,6 +284,7 @@ def capped_field(
     rows: int | None = None,
     tail_from: int | None = None,
     first_end: int | None = None,
+    own: CommandSpans = NO_COMMANDS,
 ) -> Capped:
     """A field's head and tail as the bounded view shows them, reading only its two ends.
 
@@ -296,7 +302,7 @@ def capped_field(
     command starts, opens the tail's window on that command's line when it
     lies within the window; with ``first_end``, where the first command
     ends, the tail may take more than its half to show the last from its
-    start (``LastStart``).
+    start (``LastStart``). ``own`` says where the text's own count lines stand (``CommandSpans.own``).
     """
     rows = field_rows(cap) if rows is None else rows
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
@@ -315,8 +321,8 @@ def capped_field(
         # the window opens on the last line's break, so the tail knows where its line starts
         if last_break >= 0:
             return cap_ends(
-                _clean(text[:prefix_end]),
-                _clean(text[last_break:end]),
+                _clean(text[:prefix_end], own.owned(0, prefix_end)),
+                _clean(text[last_break:end], own.owned(last_break, end)),
                 cap,
                 rows,
                 row_width,
@@ -327,14 +333,23 @@ def capped_field(
         if end - limit >= prefix_end:
             suffix = text[_segment_start(text, end - limit) : end]
             return cap_ends(
-                _clean(text[:prefix_end]), _clean(suffix), cap, rows, row_width, whole=False
+                _clean(text[:prefix_end], own.owned(0, prefix_end)),
+                _clean(suffix, own.owned(end - len(suffix), end)),
+                cap,
+                rows,
+                row_width,
+                whole=False,
             )
         # a short text and then blanks: enough of them to be cut as the whole would be
         return cap_text(
-            _clean(text[: end + limit]), cap, rows, row_width, _lines_after(text, tail_from, 0)
+            _clean(text[: end + limit], own.owned(0, end + limit)),
+            cap,
+            rows,
+            row_width,
+            _lines_after(text, tail_from, 0),
         )
     return cap_text(
-        _clean(text),
+        _clean(text, own.own),
         cap,
         rows,
         row_width,
@@ -377,7 +392,7 @@ def _visible(
 ) -> tuple[str, bool]:
     """Neutralised, tab-expanded and capped to its head and tail."""
     if cap is None:
-        return _clean(text), False
+        return _clean(text, commands.own if commands is not None else ()), False
     capped = counted_field(text, cap, row_width, commands)
     return capped.shown, capped.cut
 

@@ -23,8 +23,9 @@ const SHORT_ROWS = 4; // contract: a core fact of at most 4 rows is within the a
 // contract: what must be spelled out as ⟨U+XXXX⟩: controls, format characters (bidi, zero-width, tags),
 // lone surrogates, line and paragraph separators, unassigned and private-use code points, and blank
 // fillers; marks and space separators too (alone they join the prompt's own text), emoji modifiers and
-// conjoining Hangul vowels (they join the character before them), and "⟨" (input must not forge a notation).
-const SPELLED_OUT = /[\p{C}\p{M}\p{Z}\u115f\u1160-\u11ff\u3164\uffa0\u2800\ud7b0-\ud7ff\u27e8\u{1f3fb}-\u{1f3ff}]/u;
+// conjoining Hangul vowels (they join the character before them), "⟨" (input must not forge a notation),
+// and "…" (input must not read as the renderer's own cut or its "… N more commands …" count row).
+const SPELLED_OUT = /[\p{C}\p{M}\p{Z}\u115f\u1160-\u11ff\u3164\uffa0\u2800\ud7b0-\ud7ff\u27e8\u2026\u{1f3fb}-\u{1f3ff}]/u;
 
 // contract: the judge's "unassigned" is its Python's (Unicode 14 on Python 3.11); Node 20 knows newer
 // characters, so outside the emoji blocks and CJK Extensions B-F every astral character is spelled out.

@@ -47,13 +47,15 @@ def spelled_out(char: str) -> bool:
     paragraph separators, unassigned and private-use code points, blank fillers. Marks and space
     separators are spelled out too (alone they join the prompt's own text), and emoji modifiers and
     conjoining Hangul vowels (they join the character before them): so every grapheme shown is one
-    code point and is measured alone. And "⟨" itself, so the input cannot forge a notation.
+    code point and is measured alone. And "⟨" itself, so the input cannot forge a notation, and "…",
+    so no words of the input read as the renderer's own cut or its "… N more commands …" count row.
     """
     return (
         unicodedata.category(char)[0] in "CMZ"
         and char != " "
         or char in BLANK_FILLERS
         or char == "\u27e8"
+        or char == ELLIPSIS
         or "\u1160" <= char <= "\u11ff"
         or "\ud7b0" <= char <= "\ud7ff"
         or "\U0001f3fb" <= char <= "\U0001f3ff"

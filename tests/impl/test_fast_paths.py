@@ -240,7 +240,9 @@ def test_a_here_string_is_read_at_its_first_lines_and_its_last(monkeypatch) -> N
     read: list[int] = []
     original = askbench.impl.dialog.neutralise
     monkeypatch.setattr(
-        askbench.impl.dialog, "neutralise", lambda part: read.append(len(part)) or original(part)
+        askbench.impl.dialog,
+        "neutralise",
+        lambda part, own=(): read.append(len(part)) or original(part, own),
     )
     capped = capped_field(text, 400, 110)
     assert capped.tail == "$report | Out-File -FilePath report.md"

@@ -31,7 +31,8 @@ from askbench.harness.judge.what_runs import (
 )
 from askbench.harness.judge.word_spellings import UNSEEN, whole_spellings, word_pattern
 from askbench.impl.cells import Capped
-from askbench.impl.dialog import DialogBudget, render_prompt_dialog
+from askbench.impl.command_spans import CommandSpans
+from askbench.impl.dialog import NO_COMMANDS, DialogBudget, render_prompt_dialog
 from askbench.impl.payload import PromptPayload, build_payload
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus"
@@ -188,8 +189,9 @@ def test_a_bounded_view_that_drops_the_tail_fails(monkeypatch: pytest.MonkeyPatc
         rows: int | None = None,
         tail_from: int | None = None,
         first_end: int | None = None,
+        own: CommandSpans = NO_COMMANDS,
     ) -> Capped:
-        capped = original(text, cap, row_width, rows, tail_from, first_end)
+        capped = original(text, cap, row_width, rows, tail_from, first_end, own)
         return Capped(capped.head, cut=capped.cut)
 
     monkeypatch.setattr(askbench.impl.dialog, "capped_field", head_only)
