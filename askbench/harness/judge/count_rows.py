@@ -94,11 +94,13 @@ def own_counts(shown: FactOnScreen, command: str) -> int:
     return (1 if shown.reading.hidden_commands else 0) + outline_lines_shown(shown, command)
 
 
-def _may_spell_a_count(shown: FactOnScreen) -> bool:
-    return any(
-        all(word in text for word in _WORDS)
-        for text in (*shown.fact.texts, shown.fact.detail or "")
+def _may_spell_a_count(shown: FactOnScreen, command: str) -> bool:
+    """Whether the payload's own text in a fact holds a count's words: a shape's text is the command's words and
+    the outline's own count lines, which are the renderer's, so the command stands for it."""
+    texts = (
+        (command,) if shown.fact.label == "shape" else (*shown.fact.texts, shown.fact.detail or "")
     )
+    return any(all(word in text for word in _WORDS) for text in texts)
 
 
 def _payloads_words(found: re.Match[str], rows: _Rows, head: int, located: LocatedPayload) -> bool:
@@ -143,7 +145,7 @@ def check_count_rows(judged: Judged, command: str, report: Report) -> None:
     if ask is None:
         return
     for shown in ask.facts:
-        if not _may_spell_a_count(shown):
+        if not _may_spell_a_count(shown, command):
             continue
         rows = _Rows.of(list(judged.rows.texts_between(shown.head, shown.end)))
         if COUNT.search(rows.text) is None:
