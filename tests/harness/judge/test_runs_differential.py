@@ -51,10 +51,12 @@ RUNS_TEXT = (
     "x='$({run})'\necho \"${{x@P}}\"",
     "echo '{run}' | bash",
     "xargs -I% sh -c '{run}' <<< x",
-    "cat <<'SCRIPT' | sh\n{cover}\n{run}\n{cover}\nSCRIPT",
     "cat <<< '{run}' | tee deploy.log | bash",
 )
 """Each a construct in which bash runs ``{run}``, though a reader of syntax may take the string for data. A
+heredoc piped to a shell (``cat <<'EOF' | sh``) is held by its corpus fixtures: drawn here after a long cover,
+a cut may hide the shell with its script, which the judge counts as one command (a wrapper hidden with what it
+runs) and the reference's reader as each of them, as for ``sh <<'EOF'`` and a multi-line ``sh -c``. A
 legacy CJK locale's swallowed backslash (``修复中\\"``) is held by its corpus fixtures alone: where a cut hides
 commands, the count the reference takes from bash's reading in ``C.UTF-8`` leaves out what only those
 locales run (``reports/fuzz-found``)."""
