@@ -104,17 +104,21 @@ function headOf(parts, budget, first, rest, maxRows) {
 }
 
 // The text's end: its last line whole, or a "…" and the last cells of a long one; [rows, cells, code points].
-function tailOf(parts, budget, rest) {
+function tailOf(parts, budget, rest, lastStart = null) {
   let start = parts.length;
   while (start && ["\n", " ", "    "].includes(parts[start - 1][0])) start--; // blanks at the end show nothing
   const end = start;
   let used = 0, lines = 1;
+  let at = charsIn(parts.slice(0, end)); // code points before `start`
   while (start && used + parts[start - 1][1] <= budget - 2) {
     if (parts[start - 1][0] === "\n") {
-      if (saysSomething(parts.slice(start, end)) || lines === 3) break; // contract: a tail reaches back over lines that say nothing ("}"), a few at most
+      // contract: the tail carries the last command (lastStart, where it starts), which runs wants on screen
+      const beforeLast = lastStart !== null && at > lastStart;
+      if (!beforeLast && (saysSomething(parts.slice(start, end)) || lines === 3)) break; // contract: a tail reaches back over lines that say nothing ("}"), a few at most
       lines++;
     }
     used += parts[--start][1];
+    at -= charsIn([parts[start]]);
   }
   let shown = parts.slice(start, end);
   if (!saysSomething(shown)) return [[], 0, charsIn(parts.slice(end))];
@@ -138,7 +142,8 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   const parts = tokens(text);
   const whole = wrap(parts, first, rest);
   if (cellsIn(parts) <= cap && whole.length <= maxRows) return [whole, false];
-  const [tail, tailCells, tailChars] = tailOf(parts, Math.floor(cap / 4), rest); // the same at every width
+  const lastStart = commands && commands.spans.length ? commands.spans.reduce((most, [start]) => Math.max(most, start), 0) : null;
+  const [tail, tailCells, tailChars] = tailOf(parts, Math.floor(cap / 4), rest, lastStart); // the same at every width
   const headRows = Math.max(1, maxRows - tail.length - (commands ? 1 : 0));
   const end = headOf(parts, cap - tailCells, first, rest, headRows);
   const rows = wrap(end ? withMarker(parts, end) : [[ELLIPSIS, 2, ""]], first, rest);

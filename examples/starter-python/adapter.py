@@ -152,20 +152,27 @@ def head_of(parts: list[Part], budget: int, first: int, rest: int, max_rows: int
     return end
 
 
-def tail_of(parts: list[Part], budget: int) -> tuple[list[Part], int]:
+def tail_of(
+    parts: list[Part], budget: int, last_start: int | None = None
+) -> tuple[list[Part], int]:
     """The text's end within ``budget`` cells, and where it starts: its last line, or a "…" and the
-    last cells of a long one; back over up to two lines that say nothing ("}")."""
+    last cells of a long one; back over up to two lines that say nothing ("}"), and back to the line where
+    the last command starts (``last_start``, in characters) when that is within the budget."""
     end = len(parts)
     while end and parts[end - 1][0].isspace():
         end -= 1  # contract: blanks at a field's end show nothing, so a tail never needs them
     start, used, lines = end, 0, 1
+    at = chars_of(parts[:end])  # characters before ``start``
     while start and used + parts[start - 1][1] <= budget - MARKER[1]:
         if parts[start - 1][0] == "\n":
-            if says_something(parts[start:end]) or lines == 3:
+            # contract: the tail carries the last command, which runs wants on screen
+            before_last = last_start is not None and at > last_start
+            if not before_last and (says_something(parts[start:end]) or lines == 3):
                 break
             lines += 1
         start -= 1
         used += parts[start][1]
+        at -= len(parts[start][2])
     if not says_something(parts[start:end]):
         return [], end
     mid_line = start > 0 and parts[start - 1][0] != "\n"
@@ -197,7 +204,8 @@ def cut_field(
     if cells_of(parts) <= cap and len(rows) <= max_rows:
         return rows, False
     # contract: a wider terminal never shows less, so the tail's share is the cap's, not the width's
-    tail, tail_from = tail_of(parts, cap // 4)
+    last_start = max((span[0] for span in commands["spans"]), default=None) if commands else None
+    tail, tail_from = tail_of(parts, cap // 4, last_start)
     tail_rows = wrap(tail, rest, rest) if tail else []
     head_rows = max(1, max_rows - len(tail_rows) - (1 if commands else 0))
     end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
