@@ -42,7 +42,7 @@ from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
 from .sandbox import TRACED_SHELLS
 from .shown_commands import Alignment, CountedText, Occurrence, align, counted_text
-from .traced_oracle import oracle_name, prefetch, prepare, trace
+from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import (
     ELLIPSIS,
     SHORT_WORD,
@@ -563,11 +563,6 @@ def _known(static: Sequence[ShellCommand] | None) -> set[tuple[str, ...]]:
 
 def _names(known: set[tuple[str, ...]]) -> set[str]:
     return {_name(words[0]) for words in known if words}
-
-
-def prepare_runs() -> None:
-    """What every traced run shares made now, for judges forked after this to share (``traced_oracle.prepare``)."""
-    prepare()
 
 
 def prefetch_runs(commands: Iterable[str]) -> None:

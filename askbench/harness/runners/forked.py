@@ -50,14 +50,14 @@ def judged_apart(
 
     ``start`` is called in each worker first, with the items that worker will judge."""
     context = multiprocessing.get_context("fork")
-    readers: dict[Connection, int] = {}
+    readers: set[Connection] = set()
     workers = []
     for share in range(min(jobs, len(items))):
         reader, writer = context.Pipe(duplex=False)
         worker = context.Process(target=_work, args=(items, share, jobs, judge, start, writer))
         worker.start()
         writer.close()
-        readers[reader] = share
+        readers.add(reader)
         workers.append(worker)
     results: dict[int, Result] = {}
     try:
@@ -77,7 +77,7 @@ def judged_apart(
 
 def _receive(
     reader: Connection,
-    readers: dict[Connection, int],
+    readers: set[Connection],
     results: dict[int, Result],
     items: Sequence[Item],
     done: Callable[[int, Item], None] | None,
@@ -85,7 +85,7 @@ def _receive(
     try:
         index, result, failure = reader.recv()
     except EOFError:
-        del readers[reader]
+        readers.discard(reader)
         reader.close()
         return
     if failure is not None:

@@ -23,7 +23,8 @@ from ..drivers.frame_sources import FrameSource, reference_source
 from ..fixtures.loading import Fixture, load_corpus
 from ..judge.monotone_checks import check_monotone
 from ..judge.perturbation import perturbed_call, perturbed_payload
-from ..judge.what_runs import prefetch_runs, prepare_runs
+from ..judge.traced_oracle import prepare as prepare_runs
+from ..judge.what_runs import prefetch_runs
 from ..judge.wider_frames import WiderFrames
 from ..judge.width_run import DEFAULT_MODELS, WIDTHS, ViewFrames, WidthRequest, run_width
 from ..terminals.models import MODELS, TerminalModel
