@@ -50,6 +50,14 @@ class CommandSpans:
         """The ``own`` count lines in ``text[start:end]``, as places in that piece."""
         return tuple(at - start for at in self.own if start <= at < end)
 
+    def after(self, start: int) -> CommandSpans:
+        """The same commands in ``text[start:]``, where none begins before ``start``."""
+        return CommandSpans(
+            self.total,
+            tuple((begin - start, end - start, weight) for begin, end, weight in self.spans),
+            tuple(at - start for at in self.own if at >= start),
+        )
+
     def hidden(
         self, text: str, head: str, tail: str, clean: Callable[[str, Collection[int]], str]
     ) -> int:

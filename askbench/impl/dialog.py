@@ -249,6 +249,34 @@ first command stands."""
 def counted_field(
     text: str, cap: int, row_width: int, commands: CommandSpans | None = None
 ) -> Capped:
+    """A field capped (``_counted``), from the first line that shows something where the whole cannot be shown.
+
+    The blank lines a text opens with show nothing, as those it ends with
+    do; a cut's head that spent its rows on them would hide the first
+    command behind rows that say nothing.
+    """
+    capped = _counted(text, cap, row_width, commands)
+    opening = _opening_blank_lines(text) if capped.cut else 0
+    if not opening:
+        return capped
+    return _counted(
+        text[opening:], cap, row_width, commands.after(opening) if commands is not None else None
+    )
+
+
+def _opening_blank_lines(text: str) -> int:
+    """Where the first line that shows something begins, scanning only through the blanks before it."""
+    start = 0
+    while start < len(text):
+        chunk = text[start : start + _SCAN]
+        stripped = len(chunk) - len(chunk.lstrip(_BLANKS))
+        if stripped < len(chunk):
+            return text.rfind("\n", 0, start + stripped) + 1
+        start += len(chunk)
+    return text.rfind("\n") + 1
+
+
+def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None) -> Capped:
     """A field capped (``capped_field``); a cut that hides commands of ``commands`` says how many, on a row of its own.
 
     The row comes out of the field's own rows, so the field takes no more
@@ -305,6 +333,7 @@ def capped_field(
     start (``LastStart``). ``own`` says where the text's own count lines stand (``CommandSpans.own``).
     """
     rows = field_rows(cap) if rows is None else rows
+    runs = tail_from is not None
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
         # one line of printable ASCII that fits: nothing to neutralise, expand or cut
         return Capped(text)
@@ -329,6 +358,7 @@ def capped_field(
                 whole=False,
                 tail_lines=_lines_after(text, tail_from, last_break),
                 last=_last_start(text, cap, tail_from, first_end, last_break),
+                runs=runs,
             )
         if end - limit >= prefix_end:
             suffix = text[_segment_start(text, end - limit) : end]
@@ -339,6 +369,7 @@ def capped_field(
                 rows,
                 row_width,
                 whole=False,
+                runs=runs,
             )
         # a short text and then blanks: enough of them to be cut as the whole would be
         return cap_text(
@@ -347,6 +378,8 @@ def capped_field(
             rows,
             row_width,
             _lines_after(text, tail_from, 0),
+            _last_start(text, cap, tail_from, first_end, 0),
+            runs=runs,
         )
     return cap_text(
         _clean(text, own.own),
@@ -355,6 +388,7 @@ def capped_field(
         row_width,
         _lines_after(text, tail_from, 0),
         _last_start(text, cap, tail_from, first_end, 0),
+        runs=runs,
     )
 
 

@@ -764,7 +764,15 @@ def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
     if cap is None:
         return visible(text), False
     capped = capped_field(text, cap, row_width)
+    opening = OPENING_BLANK_LINES.match(text)
+    if (
+        capped.cut and opening is not None
+    ):  # a cut shows nothing of the blank lines a text opens with
+        capped = capped_field(text[opening.end() :], cap, row_width)
     return capped.shown, capped.cut
+
+
+OPENING_BLANK_LINES = re.compile(r"[ \t\n]*\n")
 
 
 def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
@@ -1355,3 +1363,14 @@ def test_a_values_count_row_words_are_set_apart_and_the_outlines_own_count_is_no
     ]
     assert counts == (["\u2026 794 more commands \u2026"] if bounded else [own_line])
     assert sum("\u27e8U+2026\u27e9 3 more commands \u2026" in line for line in lines) == 2
+
+
+def test_a_cut_head_opens_on_the_first_line_that_shows_something() -> None:
+    """Blank lines show nothing: a two-row field spent its head row on one and hid the first command below it."""
+    commands = ["rm -rf build", "echo " + "a" * 100]
+    text = "\n \n\n" + "\n".join(commands)
+    capped = counted_field(text, 80, 70, _spans(text, *commands))
+    assert capped.cut and capped.head.startswith("rm -rf build")
+    # a field that fits keeps its blank lines, shown as written; one that does not, without them
+    assert counted_field("\nls", 80, 70) == Capped("\nls")
+    assert counted_field("\n\nls", 80, 70) == Capped("ls")

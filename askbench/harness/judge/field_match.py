@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 MARKER = "\u2026"
@@ -365,7 +365,29 @@ def _context(text: str, index: int) -> str:
 
 
 def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
-    """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it."""
+    """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it.
+
+    As the blanks after the last visible character, the blank lines before
+    the first line that shows something show nothing: a screen may leave
+    them out (the reading then counts them as shown).
+    """
+    reading = _read_field(text, stream, allow_cap)
+    opening = opening_blank_lines(text)
+    if reading.problem is None or not opening:
+        return reading
+    later = _read_field(text[opening:], stream, allow_cap)
+    if later.problem is not None:
+        return reading
+    return replace(later, head=later.head + opening)
+
+
+def opening_blank_lines(text: str) -> int:
+    """Where the first line that shows something begins, after lines of nothing but blanks (``SHOWS_NOTHING_AT_END``)."""
+    first = len(text) - len(text.lstrip(SHOWS_NOTHING_AT_END))
+    return text.rfind("\n", 0, first) + 1
+
+
+def _read_field(text: str, stream: str, allow_cap: bool) -> FieldReading:
     stream = stream.rstrip(" \n")
     whole = compare(text, stream)
     if whole.ok and (whole.done == len(text) or not text[whole.done :].strip(SHOWS_NOTHING_AT_END)):

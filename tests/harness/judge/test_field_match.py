@@ -280,3 +280,26 @@ def test_a_texts_own_last_line_that_reads_as_a_count_reads_as_its_tail() -> None
         allow_cap=True,
     )
     assert changed.problem  # a tail that is not the text's own end is still no end of it
+
+
+@pytest.mark.parametrize("stream", ["0 ; ls", "\n0 ; ls", "\n\n0 ; ls", "0…\nls"])
+def test_the_blank_lines_a_value_opens_with_may_be_left_out(stream: str) -> None:
+    """They show nothing, as the blanks after its last character do: read as shown, counted in the head."""
+    text = "\n \n0 ; ls"
+    reading = read_field(text, stream, allow_cap=True)
+    assert reading.problem is None
+    assert reading.head == (len(text) if reading.whole else len("\n \n0"))
+
+
+@pytest.mark.parametrize(
+    ("text", "stream"),
+    [
+        ("x\n0 ; ls", "0 ; ls"),  # a first line that shows something
+        ("0\n\nls", "0\nls"),  # a blank line inside the value
+        ("\n\u00a0x\n0", "0"),  # a line that opens with a blank and goes on
+    ],
+)
+def test_only_blank_lines_before_the_first_that_shows_something_may_be_left_out(
+    text: str, stream: str
+) -> None:
+    assert read_field(text, stream, allow_cap=True).problem is not None
