@@ -747,12 +747,26 @@ def _opens_a_command(text: str, place: int) -> bool:
             break
         word_start = _word_start(text, at)
         if not _BEFORE_A_NAME.fullmatch(text, word_start, at + 1):
-            break
+            word_start = _defining(text, word_start)
+            if word_start < 0:
+                break
         at = word_start - 1
     if at < 0 or text[at] in _COMMAND_OPENERS:
         return True
     row_start = text.rfind("\n", 0, at) + 1
     return _ROW_MARKS.fullmatch(text, row_start, at + 1) is not None
+
+
+def _defining(text: str, name_start: int) -> int:
+    """Where ``function`` begins when it stands before the word at ``name_start`` (``function g { rm; }``: the
+    body's ``{`` opens a command as it does after ``g()``), else -1."""
+    end = name_start - 1
+    while end >= 0 and text[end] in _SKIPPED_BEFORE:
+        end -= 1
+    if end == name_start - 1:
+        return -1
+    start = _word_start(text, end)
+    return start if text[start : end + 1] == "function" else -1
 
 
 def _word_start(text: str, end: int) -> int:

@@ -885,6 +885,10 @@ def test_an_argument_that_names_a_command_is_not_that_command() -> None:
         ("a&&>log rm", "rm", True),
         ("a|2>&1 rm", "rm", True),
         ("a;echo rm", "rm", False),
+        ("function g { rm; }; g", "rm", True),  # a function's body opens after its name
+        ("x; function  g {\n rm", "rm", True),
+        ("function rm", "rm", False),  # the name it defines is no command
+        ("echo function g { rm", "rm", False),
     ],
 )
 def test_a_command_opens_after_what_bash_lets_stand_before_its_name(
