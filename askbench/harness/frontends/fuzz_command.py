@@ -116,9 +116,12 @@ def _report(run: FuzzRun, save: Path, seed: int, known: Path | None) -> int:
     from ..runners.fuzz import fixture_text
 
     for strategy in run.runs:
+        shared = (
+            f"; {strategy.shared} the reference fails too, not counted" if strategy.shared else ""
+        )
         print(
             f"{strategy.strategy:<11} {strategy.cases:>6} cases in {strategy.seconds:5.1f} s "
-            f"({strategy.per_second:.1f}/s), {len(strategy.found)} found",
+            f"({strategy.per_second:.1f}/s), {len(strategy.found)} found{shared}",
             file=sys.stderr,
         )
     new = 0

@@ -12,11 +12,19 @@ smallest failing case seen so far stands, and the example database keeps it
 for the next run to replay first. An error while judging (an adapter that
 answers nothing) is no failing case either: it ends the run and is raised;
 any other exception of the gate is a case it fails (``ERROR``).
+
+Each kind of failure (``Found.kind``: the invariant and the message with
+what it quotes and counts left out) raises a type of its own, so two defects
+under one invariant shrink apart. A renderer's case the reference fails as
+well is not the renderer's defect: it is counted apart (``shared``), not
+kept, and the search goes on as if it passed, so the reference's own known
+failures cannot stop the search before it reaches the renderer's.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -70,6 +78,11 @@ class Found:
     terminal: str
     message: str
 
+    @property
+    def kind(self) -> str:
+        """The invariant and the message's words, without what it quotes or counts: one defect, however it shows."""
+        return f"{self.invariant}: {_SPECIFICS.sub('_', self.message)}"
+
     def description(self) -> str:
         """The fixture's one-line ``description``: the invariant it breaks and how."""
         where = f"{self.view} @{self.width}, {self.terminal}" if self.view else "render"
@@ -95,6 +108,8 @@ class StrategyRun:
     found: tuple[Found, ...]
     cut_short: bool = False
     """The budget ran out while it searched: a search bounded by ``max_cases`` did not draw them all."""
+    shared: int = 0
+    """Cases the renderer failed that the reference fails too: not the renderer's defect, so not kept."""
 
     @property
     def per_second(self) -> float:
@@ -124,6 +139,9 @@ class FuzzRun:
         return tuple(run.strategy for run in self.runs if run.cut_short)
 
 
+_SPECIFICS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\d+")
+"""What a message quotes or counts: the case's own text, which differs from one case of a defect to the next."""
+
 Progress = Callable[[str, int, int, float], None]
 """``(strategy, cases, found, seconds left)``, called now and then while a strategy searches."""
 
@@ -147,10 +165,10 @@ class _Broken(Exception):
 _BROKEN: dict[str, type[_Broken]] = {}
 
 
-def _broken(invariant: str) -> type[_Broken]:
-    if invariant not in _BROKEN:
-        _BROKEN[invariant] = type(f"Broken_{invariant}", (_Broken,), {})
-    return _BROKEN[invariant]
+def _broken(kind: str) -> type[_Broken]:
+    if kind not in _BROKEN:
+        _BROKEN[kind] = type(f"Broken_{len(_BROKEN)}", (_Broken,), {"kind": kind})
+    return _BROKEN[kind]
 
 
 def _one_line(text: str, limit: int) -> str:
@@ -225,6 +243,7 @@ class _Search:
     progress: Progress | None
     cases: int = 0
     rejected: int = 0
+    shared: int = 0
     smallest: dict[str, tuple[int, Found]] = field(default_factory=dict)
     _next_report: float = 0.0
 
@@ -246,11 +265,17 @@ class _Search:
             raise _Aborted(error) from error
         if found is None:
             return
+        if self.source is not None and self._reference_fails(draft, fixture):
+            self.shared += 1
+            return
         size = len(json.dumps([draft.call, draft.ask, draft.budget], ensure_ascii=True))
-        kept = self.smallest.get(found.invariant)
+        kept = self.smallest.get(found.kind)
         if kept is None or size <= kept[0]:
-            self.smallest[found.invariant] = (size, found)
-        raise _broken(found.invariant)(found.description())
+            self.smallest[found.kind] = (size, found)
+        raise _broken(found.kind)(found.description())
+
+    def _reference_fails(self, draft: Draft, fixture: Fixture) -> bool:
+        return judge(self.strategy, draft, fixture, self.widths, None, self.models) is not None
 
 
 def _without_budget(error: BaseException) -> BaseException | None:
@@ -326,10 +351,15 @@ def search(
         if rest is not None and not (state.smallest and _is_a_failure(rest)):
             raise  # a strategy that draws nothing usable, or a fault of hypothesis's own, is never "none found"
     found = tuple(
-        found for _, found in sorted(state.smallest.values(), key=lambda kept: kept[1].invariant)
+        found
+        for _, found in sorted(
+            state.smallest.values(), key=lambda kept: (kept[1].invariant, kept[1].kind)
+        )
     )
     seconds = time.monotonic() - started
-    return StrategyRun(strategy, state.cases, state.rejected, seconds, found, cut_short)
+    return StrategyRun(
+        strategy, state.cases, state.rejected, seconds, found, cut_short, state.shared
+    )
 
 
 def run_fuzz(
