@@ -105,7 +105,7 @@ class Tmux:
     def dead(self) -> bool:
         return self._tmux("display-message", "-p", "#{pane_dead}").strip() == "1"
 
-    def exit_status(self, settle_seconds: float = 5.0) -> int | None:
+    def exit_status(self, settle_seconds: float = 30.0) -> int | None:
         """The program's exit status once it has exited (the pane is kept dead), else None.
 
         A program a signal ended reads as a shell says it, 128 plus the signal's
