@@ -673,7 +673,7 @@ def _tail_of_lines(
     (``:``) — and leaving them out would hide what runs last.
     """
     begin, start, end = where
-    share_rows, owed_rows = rows
+    share_rows = rows[0]
     row_width = max(1, row_width)
     if share_rows > 0 and begin < start and text_cells(text[begin:end]) <= share:
         return _closing_tail(
