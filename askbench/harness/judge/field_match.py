@@ -198,18 +198,19 @@ class _Comparison:
         j = i
         while j < n and text[j] in _BLANK_AT_A_BREAK:
             j += 1
-        # an NBSP ending a line is as blank as a space, alone on a row or not
-        if j < n and text[j] == "\n":
-            self.i, self.p = j + 1, self.p + 1
-            return None
         spaces = i
         while spaces < n and text[spaces] in " \t":
             spaces += 1
         p = self.p + 1
         while p < m and stream[p] == " ":
             p += 1
-        # at a wrap an NBSP may hang at the end of the row (read as nothing) or start the next one
-        self.i = spaces if stream.startswith(text[spaces:j], p) else j
+        # at a wrap an NBSP may hang at the end of the row (read as nothing) or start the next one,
+        # as itself or as any of its notations, and so may one that ends a line
+        starts_next = spaces < j and stream.startswith(spellings(text[spaces], False), p)
+        if j < n and text[j] == "\n" and not starts_next:
+            self.i, self.p = j + 1, self.p + 1
+            return None
+        self.i = spaces if spaces == j or starts_next else j
         self.p = p
         return None
 
@@ -227,12 +228,14 @@ class _Comparison:
         while q < m and stream[q] == " ":
             q += 1
         shown = q - p
+        tab = text.find("\t", i, j)
+        notation = _tab_notation(stream, q) if tab >= 0 and tab - i == shown else ""
+        if notation:  # the spaces before the run's first tab as they are, the tab spelled out
+            self.i, self.p = tab + 1, q + len(notation)
+            return None
         free = q == m or stream[q] == "\n" or j == n or text[j] == "\n"
         if free or spaces + tabs <= shown <= spaces + 8 * tabs:
             self.i, self.p = j, q
-            return None
-        if tabs and shown == 0 and stream.startswith(("^I", "\\t"), p):
-            self.i, self.p = j, p + 2
             return None
         return Progress(i, p, False)
 
@@ -255,6 +258,14 @@ class _Comparison:
             return Progress(i, len(self.stream), True, partial=True)
         self.i, self.p = i + 1, matched
         return None
+
+
+_TAB_NOTATIONS = (*spellings("\t", True), "\\t")
+
+
+def _tab_notation(stream: str, position: int) -> str:
+    """The notation of a tab that ``stream`` holds at ``position`` (``⟨U+0009⟩``, ``␉``, ``^I``, ``\\t``…), or ""."""
+    return next((n for n in _TAB_NOTATIONS if stream.startswith(n, position)), "")
 
 
 def _indent_end(stream: str, position: int) -> int:

@@ -184,6 +184,23 @@ def test_a_space_separator_before_a_line_break_is_as_blank_as_a_space(stream: st
     assert read_field("ab \ncd", stream, allow_cap=False).whole
 
 
+@pytest.mark.parametrize("nbsp", ["\u00a0", "\u27e8U+00A0\u27e9", "\\u00a0"])
+def test_an_nbsp_carried_to_the_next_row_may_be_spelled_as_a_notation(nbsp: str) -> None:
+    """At a wrap, and where it ends a line and is wrapped onto a row of its own (found by askbench fuzz)."""
+    assert read_field('0\u00a0: ""', f'0\n    {nbsp}: ""', allow_cap=False).whole
+    assert read_field("#\u00a0\n\u0098", f"#\n{nbsp}\n\u27e8U+0098\u27e9", allow_cap=False).whole
+
+
+def test_a_notated_nbsp_where_the_text_has_none_is_not_the_text() -> None:
+    assert read_field('0: ""', '0\n\u27e8U+00A0\u27e9: ""', allow_cap=False).problem is not None
+    assert (
+        read_field(
+            "#\n\u0098", "#\n\u27e8U+00A0\u27e9\n\u27e8U+0098\u27e9", allow_cap=False
+        ).problem
+        is not None
+    )
+
+
 @pytest.mark.parametrize("stream", ['0\n\u00a0"x', '0\n"x', '0\u00a0\n"x'])
 def test_an_nbsp_at_a_wrap_may_start_the_next_row_or_hang_at_the_end_of_this_one(
     stream: str,
@@ -303,3 +320,21 @@ def test_only_blank_lines_before_the_first_that_shows_something_may_be_left_out(
     text: str, stream: str
 ) -> None:
     assert read_field(text, stream, allow_cap=True).problem is not None
+
+
+@pytest.mark.parametrize(
+    "shown", ["a\u27e8U+0009\u27e9b", "a\u2409b", "a^Ib", "a\\tb", " a \u27e8U+0009\u27e9b"]
+)
+def test_a_tab_may_show_as_a_notation_after_the_blanks_before_it(shown: str) -> None:
+    text = " a \tb" if shown.startswith(" ") else "a\tb"
+    assert read_field(text, shown, allow_cap=False).whole
+
+
+@pytest.mark.parametrize(
+    "shown",
+    ["ab", "a\u27e8U+0009\u27e9\u27e8U+0009\u27e9b", "a  \u27e8U+0009\u27e9b", "a         b"],
+)
+def test_a_tab_left_out_doubled_or_after_blanks_the_text_has_not_is_not_the_text(
+    shown: str,
+) -> None:
+    assert read_field("a\tb", shown, allow_cap=False).problem is not None
