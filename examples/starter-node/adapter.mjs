@@ -19,6 +19,8 @@ const [GREY, ORANGE, RESET] = ["\x1b[38;5;244m", "\x1b[38;5;166m", "\x1b[39m"]; 
 // contract: a box is "+---+" / "| … |" / "+---+" from column 0, both sides on every row. Box drawing
 // (╭─╮ │) is East Asian Ambiguous, 2 cells on CJK terminals: "+-|" are 1 cell everywhere.
 const SIDE = 2; // "| " before a row and " |" after it
+const TAIL_REACH = 64; // contract: how far back a tail may reach for the last command's name
+const HEAD_KEEPS = 24; // contract: the cells of the first command a head keeps when the tail reaches back
 const SHORT_ROWS = 4; // contract: a core fact of at most 4 rows is within the allowance at any width
 // contract: what must be spelled out as ⟨U+XXXX⟩: controls, format characters (bidi, zero-width, tags),
 // lone surrogates, line and paragraph separators, unassigned and private-use code points, and blank
@@ -126,6 +128,20 @@ function tailOf(parts, budget, rest, lastStart = null) {
   return [wrap(shown, rest, rest), used, charsIn(parts.slice(start))];
 }
 
+// The cells a tail may take: a quarter of the cap, or as far back as the last command's start.
+// contract: the tail reaches back to the last command's name, at most a row's worth (64 cells), where
+// the head still keeps the first command's start (its first 24 cells).
+function tailBudget(parts, cap, lastStart) {
+  const budget = Math.floor(cap / 4);
+  if (lastStart === null) return budget;
+  let at = 0, need = 2;
+  for (const part of parts) {
+    if (at >= lastStart) need += part[1];
+    at += charsIn([part]);
+  }
+  return need <= TAIL_REACH && cap - need >= HEAD_KEEPS + 2 ? Math.max(budget, need) : budget;
+}
+
 // Commands not shown whole before or after the cut: `commands.total` less those the head or tail hold.
 // Spans count code points, as `for (const char of text)` does, never UTF-16 units.
 function countHidden(commands, headChars, tailFrom) {
@@ -143,7 +159,7 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   const whole = wrap(parts, first, rest);
   if (cellsIn(parts) <= cap && whole.length <= maxRows) return [whole, false];
   const lastStart = commands && commands.spans.length ? commands.spans.reduce((most, [start]) => Math.max(most, start), 0) : null;
-  const [tail, tailCells, tailChars] = tailOf(parts, Math.floor(cap / 4), rest, lastStart); // the same at every width
+  const [tail, tailCells, tailChars] = tailOf(parts, tailBudget(parts, cap, lastStart), rest, lastStart); // the same at every width
   const headRows = Math.max(1, maxRows - tail.length - (commands ? 1 : 0));
   const end = headOf(parts, cap - tailCells, first, rest, headRows);
   const rows = wrap(end ? withMarker(parts, end) : [[ELLIPSIS, 2, ""]], first, rest);
@@ -153,12 +169,13 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   return [[...rows, ...tail], true];
 }
 
+// contract: a clipped label shows at least half its column, so a clip may fall inside a notation.
 function labelOf(label) {
   const parts = tokens(label.replace(/\n/g, " "));
-  const text = () => parts.map(([token]) => token).join("");
-  if (cellsIn(parts) <= LABEL_CELLS) return text();
-  while (cellsIn(parts) > LABEL_CELLS - 2) parts.pop();
-  return text() + ELLIPSIS;
+  if (cellsIn(parts) <= LABEL_CELLS) return parts.map(([token]) => token).join("");
+  const chars = parts.flatMap(([token]) => [...token]);
+  while (widthOf(chars.join("")) > LABEL_CELLS - 2) chars.pop();
+  return chars.join("") + ELLIPSIS;
 }
 
 // One fact: "label : value" with the labels padded to one column, continuation rows under the value.

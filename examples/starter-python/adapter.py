@@ -36,6 +36,8 @@ GREY, ORANGE, RESET = (
 )  # contract: 3:1 on every palette
 BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
 SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk"))
+TAIL_REACH = 64  # contract: how far back a tail may reach for the last command's name
+HEAD_KEEPS = 24  # contract: the cells of the first command a head keeps when the tail reaches back
 SHORT_ROWS = 4  # contract: a core fact of at most 4 rows is within the allowance at any width
 
 
@@ -179,6 +181,24 @@ def tail_of(
     return [MARKER, *parts[start:end]] if mid_line else parts[start:end], start
 
 
+def tail_budget(parts: list[Part], cap: int, last_start: int | None) -> int:
+    """The cells the tail may take: a quarter of the cap, or as far back as the last command's start.
+
+    contract: the tail reaches back to the last command's name, at most a row's worth (64 cells), where
+    the head still keeps the first command's start (its first 24 cells)."""
+    budget = cap // 4
+    if last_start is None:
+        return budget
+    at, need = 0, MARKER[1]
+    for _, size, char in parts:
+        if at >= last_start:
+            need += size
+        at += len(char)
+    return (
+        max(budget, need) if need <= TAIL_REACH and cap - need >= HEAD_KEEPS + MARKER[1] else budget
+    )
+
+
 def count_hidden(commands: Json | None, head_chars: int, tail_from: int) -> int:
     """Commands not shown whole before or after the cut: ``total`` less the spans the head or tail hold."""
     if not commands:
@@ -205,7 +225,7 @@ def cut_field(
         return rows, False
     # contract: a wider terminal never shows less, so the tail's share is the cap's, not the width's
     last_start = max((span[0] for span in commands["spans"]), default=None) if commands else None
-    tail, tail_from = tail_of(parts, cap // 4, last_start)
+    tail, tail_from = tail_of(parts, tail_budget(parts, cap, last_start), last_start)
     tail_rows = wrap(tail, rest, rest) if tail else []
     head_rows = max(1, max_rows - len(tail_rows) - (1 if commands else 0))
     end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
@@ -218,12 +238,16 @@ def cut_field(
 
 
 def label_of(label: str) -> str:
+    """The label as shown, clipped with a "…" when it is over ``LABEL_CELLS``.
+
+    contract: a clipped label shows at least half its column, so a clip may fall inside a notation."""
     parts = shown(label.replace("\n", " "))
     if cells_of(parts) <= LABEL_CELLS:
         return "".join(text for text, _, _ in parts)
-    while cells_of(parts) > LABEL_CELLS - MARKER[1]:
-        parts.pop()
-    return "".join(text for text, _, _ in parts) + ELLIPSIS
+    chars = [(c, cells(c)) for text, _, _ in parts for c in text]
+    while sum(size for _, size in chars) > LABEL_CELLS - MARKER[1]:
+        chars.pop()
+    return "".join(c for c, _ in chars) + ELLIPSIS
 
 
 def fact_rows(
