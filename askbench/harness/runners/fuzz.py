@@ -27,6 +27,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +44,7 @@ from ..fixtures.fuzz_strategies import STRATEGIES, Draft
 from ..fixtures.loading import Fixture, Membership, fixture_from_text
 from ..judge.width_run import DEFAULT_MODELS
 from ..terminals.models import TerminalModel
+from .forked import judged_apart
 from .gate import fixture_payload, run_fixture
 
 ERROR = "ERROR"
@@ -64,6 +66,8 @@ class FuzzSettings:
     max_cases: int | None = None
     """The most cases each strategy generates: with a seed and no database, the same cases on any machine."""
     models: tuple[TerminalModel, ...] = DEFAULT_MODELS
+    jobs: int = 1
+    """Processes searching at once, each taking its share of the strategies: one case is judged in one process."""
 
 
 @dataclass(frozen=True)
@@ -129,9 +133,12 @@ class FuzzRun:
     def cases(self) -> int:
         return sum(run.cases for run in self.runs)
 
+    seconds: float = 0.0
+    """The run's own time, start to end: with several jobs, less than its strategies' times added up."""
+
     @property
-    def seconds(self) -> float:
-        return sum(run.seconds for run in self.runs)
+    def per_second(self) -> float:
+        return self.cases / self.seconds if self.seconds > 0 else 0.0
 
     @property
     def cut_short(self) -> tuple[str, ...]:
@@ -362,18 +369,81 @@ def search(
     )
 
 
+SourceOpener = Callable[[], AbstractContextManager[FrameSource | None]]
+"""Opens the frame source one strategy's search judges through: a strategy searched in a worker process needs
+an adapter of its own, since one session's pipe cannot serve two processes."""
+
+
+def in_process() -> AbstractContextManager[FrameSource | None]:
+    """The reference, judged in this process: nothing to open."""
+    return nullcontext()
+
+
+@dataclass
+class _Shares:
+    """Each strategy's share of the budget: an equal part of what is left, among the strategies still to search
+    in this process, so a strategy that ends early leaves its time to the next."""
+
+    deadline: float
+    waiting: list[str] = field(default_factory=list)
+
+    def start(self, names: Sequence[str]) -> None:
+        self.waiting = list(names)
+
+    def take(self, name: str) -> float:
+        share = max(0.0, self.deadline - time.monotonic()) / max(1, len(self.waiting))
+        self.waiting.remove(name)
+        return share
+
+
+@dataclass(frozen=True)
+class _Unusable:
+    """The adapter answered nothing: carried back from a worker as data, raised again in the run's process."""
+
+    message: str
+
+
 def run_fuzz(
-    fuzz: FuzzSettings, source: FrameSource | None = None, progress: Progress | None = None
+    fuzz: FuzzSettings,
+    open_source: SourceOpener = in_process,
+    progress: Progress | None = None,
+    done: Callable[[int, str], None] | None = None,
 ) -> FuzzRun:
-    """Every strategy of ``fuzz`` in turn, each with an equal share of what is left of the budget."""
-    runs: list[StrategyRun] = []
-    deadline = time.monotonic() + fuzz.budget
+    """Every strategy of ``fuzz``, each with its share of the budget, in ``fuzz.jobs`` processes.
+
+    One process searches its strategies in turn and reports ``progress``; more split the strategies among
+    forked workers, each opening its own source, and ``done(count, strategy)`` says when each has ended.
+    """
+    started = time.monotonic()
+    shares = _Shares(started + fuzz.budget)
     names = list(fuzz.strategies)
-    for index, name in enumerate(names):
-        share = max(0.0, deadline - time.monotonic()) / (len(names) - index)
-        drafts = STRATEGIES[name].drafts(fuzz.families)
-        runs.append(search(name, drafts, fuzz, share, source, progress))
-    return FuzzRun(fuzz, tuple(runs))
+
+    def searched(name: str, report: Progress | None) -> StrategyRun | _Unusable:
+        seconds = shares.take(name)
+        try:
+            with open_source() as source:
+                drafts = STRATEGIES[name].drafts(fuzz.families)
+                return search(name, drafts, fuzz, seconds, source, report)
+        except AdapterUnusable as error:
+            return _Unusable(str(error))
+
+    if fuzz.jobs > 1 and len(names) > 1:
+        results = judged_apart(
+            names, fuzz.jobs, lambda name: searched(name, None), done, start=shares.start
+        )
+    else:
+        shares.start(names)
+        results = []
+        for name in names:
+            results.append(searched(name, progress))
+            if done is not None:
+                done(len(results), name)
+    runs: list[StrategyRun] = []
+    for result in results:
+        if isinstance(result, _Unusable):
+            raise AdapterUnusable(result.message)
+        runs.append(result)
+    return FuzzRun(fuzz, tuple(runs), time.monotonic() - started)
 
 
 def strategies_for(names: Sequence[str], families: Sequence[str]) -> tuple[str, ...]:
@@ -393,9 +463,11 @@ __all__ = [
     "FuzzRun",
     "FuzzSettings",
     "Progress",
+    "SourceOpener",
     "StrategyRun",
     "as_fixture",
     "fixture_text",
+    "in_process",
     "judge",
     "run_fuzz",
     "search",

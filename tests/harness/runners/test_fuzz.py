@@ -9,6 +9,7 @@ reference, so what the fuzzer keeps is a fixture worth adding to a corpus.
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,27 @@ def test_a_short_fixed_seed_run_on_the_reference_finds_nothing() -> None:
     assert run.cut_short == ()
 
 
+def test_strategies_searched_in_two_jobs_draw_what_one_process_draws() -> None:
+    """Each worker takes its strategies whole, so a seeded run bounded by cases judges the same cases at any --jobs."""
+    one = run_fuzz(
+        FuzzSettings(("controls", "requesters", "mcp"), seed=1, max_cases=15, budget=300)
+    )
+    two = run_fuzz(
+        FuzzSettings(("controls", "requesters", "mcp"), seed=1, max_cases=15, budget=300, jobs=2)
+    )
+    assert [(run.strategy, run.cases) for run in two.runs] == [
+        (run.strategy, run.cases) for run in one.runs
+    ]
+    assert two.found == one.found == ()
+
+
+def test_an_adapter_that_answers_nothing_ends_a_run_in_jobs_as_in_one_process() -> None:
+    fuzz = FuzzSettings(("controls", "requesters"), seed=1, max_cases=5, budget=60, jobs=2)
+    command = AdapterCommand("false")
+    with pytest.raises(AdapterUnusable):
+        run_fuzz(fuzz, lambda: AdapterSource(command, stop_when_unusable=True))
+
+
 def test_a_strategy_the_budget_stops_is_cut_short() -> None:
     run = run_fuzz(FuzzSettings(("requesters",), seed=1, max_cases=50, budget=0.001))
     assert run.cut_short == ("requesters",) and run.runs[0].cases < 50
@@ -91,13 +113,13 @@ def test_a_rerun_replays_what_failed_first(tmp_path: Path) -> None:
         ("controls",), ("bash",), budget=900, seed=1, max_cases=20, database=tmp_path / "db"
     )
     with AdapterSource(command) as source:
-        found = run_fuzz(first, source).found
+        found = run_fuzz(first, lambda: nullcontext(source)).found
         assert len(found) > 1
         again = run_fuzz(
             FuzzSettings(
                 ("controls",), ("bash",), budget=900, seed=2, max_cases=1, database=tmp_path / "db"
             ),
-            source,
+            lambda: nullcontext(source),
         )
     replayed = [item.draft for item in again.found]
     assert all(item.draft in replayed for item in found)
