@@ -620,6 +620,7 @@ def _tail_of(
     whole_text: bool = True,
     lines: int = 0,
     last: LastStart | None = None,
+    owed_rows: int = 0,
 ) -> _Tail | None:
     """The tail of ``text`` (or of the last part of a longer text, when not ``whole_text``); ``None`` when it has none.
 
@@ -634,14 +635,16 @@ def _tail_of(
     start = text.rfind("\n", 0, end) + 1
     begin = _lines_back(text, start, lines)
     share = cap // 2 if last is None else max(cap // 2, last.most)
-    closing = _tail_of_lines(text, (begin, start, end), cap, share, rows, row_width)
-    if closing is not None:
-        return closing
     line = text[start:end]
     name_at = _last_at(line, last, begin == start)
     # reaching back for a name never takes the tail past the whole cap
     owed = min(_owed_through_a_name(line, cap // 2), cap)
     owed = _owed_through_the_last(line, owed, name_at, share)
+    closing = _tail_of_lines(
+        text, (begin, start, end), cap, share, (rows, max(rows, owed_rows)), row_width
+    )
+    if closing is not None:
+        return closing
     found_line_start = start > 0 or whole_text
     cells = min(text_cells(line), owed) if found_line_start else owed
     if end == 0 or rows <= 0 or cells <= 0 or not says_something(line[-owed:]):
@@ -652,19 +655,43 @@ def _tail_of(
 
 
 def _tail_of_lines(
-    text: str, where: tuple[int, int, int], cap: int, share: int, rows: int, row_width: int
+    text: str,
+    where: tuple[int, int, int],
+    cap: int,
+    share: int,
+    rows: tuple[int, int],
+    row_width: int,
 ) -> _Tail | None:
     """A tail of whole lines (``where`` is where they may begin, where the last begins, where the text ends):
     the lines from where the last command starts within ``share``, or closing lines back to one that says
-    something within half the cap; ``None`` when the tail is the last line's."""
+    something within half the cap; ``None`` when the tail is the last line's.
+
+    ``rows`` is the tail's share of the field's rows and the rows it is
+    owed: in a text of commands the lines take the rows they need up to
+    the field's own (the head keeps its first row), since they hold the
+    last command — it starts on an earlier line, or its line says nothing
+    (``:``) — and leaving them out would hide what runs last.
+    """
     begin, start, end = where
-    if rows > 0 and begin < start and text_cells(text[begin:end]) <= share:
-        return _closing_tail(text, begin, end, rows, max(1, row_width))
-    if rows > 0 and end and not says_something(text[start:end]):
+    share_rows = rows[0]
+    row_width = max(1, row_width)
+    if share_rows > 0 and begin < start and text_cells(text[begin:end]) <= share:
+        return _closing_tail(
+            text, begin, end, _rows_for(text[begin:end], rows, row_width), row_width
+        )
+    if share_rows > 0 and end and not says_something(text[start:end]):
         begin = _closing_lines(text, start, end, cap // 2)
         if begin < start:
-            return _closing_tail(text, begin, end, rows, max(1, row_width))
+            return _closing_tail(
+                text, begin, end, _rows_for(text[begin:end], rows, row_width), row_width
+            )
     return None
+
+
+def _rows_for(lines: str, rows: tuple[int, int], row_width: int) -> int:
+    """The rows a tail of ``lines`` may take: its share, or as many as they need within the rows it is owed."""
+    share_rows, owed_rows = rows
+    return max(share_rows, min(owed_rows, text_rows(lines, row_width)))
 
 
 def _marked_tail(
@@ -698,26 +725,47 @@ def cap_ends(
     whole: bool,
     tail_lines: int = 0,
     last: LastStart | None = None,
+    runs: bool = False,
 ) -> Capped:
     """Head from ``prefix``, tail from ``suffix``: both the whole text when ``whole``, else its two far ends.
 
     When not ``whole`` the two ends are disjoint and far apart, so the text
     is known not to fit and nothing lies between them that the head could reach.
+    A text that ``runs`` (commands) owes its tail the rows of the lines where
+    the last command stands, past the tail's share (``_tail_of_lines``).
     """
     row_width = max(1, row_width)
     if whole and text_cells(prefix) <= cap and text_rows(prefix, row_width) <= max_rows:
         return Capped(prefix)
+    shown = prefix.rstrip(" \n")  # the blanks after the last thing shown show nothing, cut or not
+    if whole and text_cells(shown) <= cap and text_rows(shown, row_width) <= max_rows:
+        return Capped(shown)
     # the tail takes at most half the rows and half the cells (or what ``last`` allows it to show the last
     # command from its start): the head (what runs first) keeps the rest
     tail = _tail_of(
-        suffix, cap, max_rows // 2, row_width, whole_text=whole, lines=tail_lines, last=last
+        suffix,
+        cap,
+        max_rows // 2,
+        row_width,
+        whole_text=whole,
+        lines=tail_lines,
+        last=last,
+        owed_rows=max_rows if runs else 0,
     )
     if tail is None:
         return Capped(head_within(prefix, cap, max_rows, row_width), cut=True)
-    head = head_within(prefix, cap - tail.cells, max_rows - tail.rows, row_width)
+    # a tail owed more rows than its share (the last command's closing lines) leaves the head its first row
+    head = head_within(prefix, cap - tail.cells, max(1, max_rows - tail.rows), row_width)
     if whole and len(head) >= tail.start:
         # nothing but blanks after what the head shows: the head alone, with the whole budget
         return Capped(head_within(prefix, cap, max_rows, row_width), cut=True)
+    if (
+        whole
+        and prefix[len(head) : tail.start] == "\n"
+        and prefix[tail.start :].rstrip(" \n") == tail.text
+    ):
+        # the tail's lines follow the head's: the two ends are the whole, and a marker would hide nothing
+        return Capped(prefix[: tail.start] + tail.text)
     return Capped(head, tail.text, cut=True)
 
 
@@ -728,6 +776,7 @@ def cap_text(
     row_width: int,
     tail_lines: int = 0,
     last: LastStart | None = None,
+    runs: bool = False,
 ) -> Capped:
     """``text`` bounded to ``cap`` cells of text and ``max_rows`` rows of ``row_width``, head and tail kept.
 
@@ -737,7 +786,15 @@ def cap_text(
     exceeds the cap by more than its markers.
     """
     return cap_ends(
-        text, text, cap, max_rows, row_width, whole=True, tail_lines=tail_lines, last=last
+        text,
+        text,
+        cap,
+        max_rows,
+        row_width,
+        whole=True,
+        tail_lines=tail_lines,
+        last=last,
+        runs=runs,
     )
 
 

@@ -17,7 +17,7 @@ never fall short of it.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .neutralise import MAX_EXTENDERS
@@ -42,8 +42,25 @@ class CommandSpans:
 
     total: int
     spans: tuple[tuple[int, int, int], ...] = ()
+    own: tuple[int, ...] = ()
+    """Where the text's own count lines open (an outline's ``… N more commands …``): the renderer's count, shown as
+    it is, where the same words in a command are set apart (``askbench.impl.count_forms``)."""
 
-    def hidden(self, text: str, head: str, tail: str, clean: Callable[[str], str]) -> int:
+    def owned(self, start: int, end: int) -> tuple[int, ...]:
+        """The ``own`` count lines in ``text[start:end]``, as places in that piece."""
+        return tuple(at - start for at in self.own if start <= at < end)
+
+    def after(self, start: int) -> CommandSpans:
+        """The same commands in ``text[start:]``, where none begins before ``start``."""
+        return CommandSpans(
+            self.total,
+            tuple((begin - start, end - start, weight) for begin, end, weight in self.spans),
+            tuple(at - start for at in self.own if at >= start),
+        )
+
+    def hidden(
+        self, text: str, head: str, tail: str, clean: Callable[[str, Collection[int]], str]
+    ) -> int:
         """Commands not shown whole in ``head`` (a prefix of ``clean(text)``) or ``tail`` (a suffix of it).
 
         ``clean`` is the view's own notation: a command shows in the head when
@@ -57,12 +74,18 @@ class CommandSpans:
             (span for span in self.spans if span[1] <= head_reach), key=lambda span: span[1]
         )
         in_head = bisect_left(  # the shown come first: the count of them is where the first unshown stands
-            by_end, True, key=lambda span: not head.startswith(clean(text[: span[1]]))
+            by_end,
+            True,
+            key=lambda span: not head.startswith(clean(text[: span[1]], self.owned(0, span[1]))),
         )
         tail_from = len(text) - _source_reach(tail)
         near_tail = [span for span in self.spans if span[0] >= tail_from]
         in_tail = bisect_left(
-            near_tail, True, key=lambda span: tail.endswith(clean(text[span[0] :]).rstrip(" \t\n"))
+            near_tail,
+            True,
+            key=lambda span: tail.endswith(
+                clean(text[span[0] :], self.owned(span[0], len(text))).rstrip(" \t\n")
+            ),
         )
         shown = set(by_end[:in_head]) | set(near_tail[in_tail:])
         return max(0, self.total - sum(weight for _, _, weight in shown))

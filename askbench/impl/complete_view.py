@@ -30,12 +30,15 @@ from functools import lru_cache
 from wcwidth import iter_graphemes
 
 from .cells import TAB_SIZE, cell_width, expand_tabs, is_grapheme_break, wrap_line
+from .command_spans import CommandSpans
+from .count_forms import unsettled_from
 from .dialog import (
     _TOKEN_CHARS,
     ARROW,
     MAX_LABEL_WIDTH,
     NARROW_INDENT,
     NARROW_VALUE_WIDTH,
+    NO_COMMANDS,
     Fact,
     Paint,
     _label_text,
@@ -123,12 +126,29 @@ def _without_last_output(raw: str, out: str) -> str:
     return out[:-1]  # an extender kept inside a cluster is one character of output
 
 
-class _NeutralisedText:
-    """One raw text, neutralised and tab-expanded piece by piece, in order."""
+def _settled_cut(text: str, start: int, low: int, cut: int | None) -> int | None:
+    """``cut``, or the last exact cut in ``(low, cut]`` before every ``…`` of ``text[start:cut]`` whose showing the
+    text after the cut still decides; ``None`` when there is none."""
+    while cut is not None and cut < len(text):
+        waiting = unsettled_from(text, start, cut)
+        if waiting >= cut:
+            return cut
+        cut = _cut_near(text, low, waiting) if waiting > low else None
+    return cut
 
-    def __init__(self, raw: str, chunk: int) -> None:
+
+class _NeutralisedText:
+    """One raw text, neutralised and tab-expanded piece by piece, in order.
+
+    A piece never ends where what follows could still make a ``…`` before it
+    open a count row's words (``count_forms.unsettled_from``): that ``…`` is
+    set apart or not by the text after it, so it waits for the next piece.
+    """
+
+    def __init__(self, raw: str, chunk: int, own: CommandSpans = NO_COMMANDS) -> None:
         self._raw = raw
         self._chunk = chunk
+        self._own = own
         self._position = 0  # raw characters consumed up to an exact cut
         self._prefix_end = (
             0  # the end of the growing prefix past ``_position``, when there was no cut
@@ -154,20 +174,24 @@ class _NeutralisedText:
         start = self._position
         target = max(start + max(self._chunk, size), self._prefix_end)
         # a cut must keep at least what an earlier prefix already handed on: raw[start : prefix_end - 1]
-        cut = _cut_near(self._raw, max(start, self._prefix_end - 2), target)
+        low = max(start, self._prefix_end - 2)
+        cut = _settled_cut(self._raw, start, low, _cut_near(self._raw, low, target))
         end = max(target, start + 2 * (self._prefix_end - start))
         if cut is None and end >= len(self._raw):
             cut = len(self._raw)
         if cut is not None:
-            out = neutralise(self._raw[start:cut])[self._prefix_out :]
+            out = self._neutralise(start, cut)[self._prefix_out :]
             self._position, self._prefix_end, self._prefix_out = cut, 0, 0
             return self._expand(out)
         raw = self._raw[start:end]
-        out = _without_last_output(raw, neutralise(raw))
-        keep = _last_cut(out, self._prefix_out)
+        out = _without_last_output(raw, self._neutralise(start, end))
+        keep = _last_cut(out[: unsettled_from(out)], self._prefix_out)
         piece = out[self._prefix_out : keep]
         self._prefix_end, self._prefix_out = end, keep
         return self._expand(piece)
+
+    def _neutralise(self, start: int, end: int) -> str:
+        return neutralise(self._raw[start:end], self._own.owned(start, end))
 
     def _expand(self, text: str) -> str:
         """Tabs to the next multiple of ``TAB_SIZE`` cells from the start of the line, across pieces."""
@@ -310,7 +334,9 @@ class _FactRows:
         self._head = None if narrow else head
         self._indent = indent
         self._paint = paint
-        self._sources: list[_NeutralisedText | _Literal] = [_NeutralisedText(fact.text, chunk)]
+        self._sources: list[_NeutralisedText | _Literal] = [
+            _NeutralisedText(fact.text, chunk, fact.commands or NO_COMMANDS)
+        ]
         if fact.detail is not None:
             self._sources += [_Literal(ARROW), _NeutralisedText(fact.detail, chunk)]
         self._current = 0

@@ -12,7 +12,7 @@ budgets, so the two views can never disagree about what the request is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -196,8 +196,9 @@ def _segment_start(text: str, start: int) -> int:
 _LOOKAHEAD = 64
 
 
-def _clean(text: str) -> str:
-    return expand_text_tabs(neutralise(text))
+def _clean(text: str, own: Collection[int] = ()) -> str:
+    """``text`` as a value's rows show it: neutralised, its own count lines at ``own`` kept, tabs expanded."""
+    return expand_text_tabs(neutralise(text, own))
 
 
 def _before_closing_lines(text: str, last_break: int, end: int, rows: int, floor: int) -> int:
@@ -236,6 +237,9 @@ def _at_last_command(
     return found
 
 
+NO_COMMANDS = CommandSpans(0)
+"""A text of no commands, and no count lines of its own."""
+
 COUNT_ROW_CELLS = 24
 """The narrowest value rows a cut counts on: one row holds ``… 99999 more commands …``. Narrower rows (a
 terminal under 40 columns) are a dozen or two cells, and a count row would take the head's rows, where the
@@ -245,6 +249,34 @@ first command stands."""
 def counted_field(
     text: str, cap: int, row_width: int, commands: CommandSpans | None = None
 ) -> Capped:
+    """A field capped (``_counted``), from the first line that shows something where the whole cannot be shown.
+
+    The blank lines a text opens with show nothing, as those it ends with
+    do; a cut's head that spent its rows on them would hide the first
+    command behind rows that say nothing.
+    """
+    capped = _counted(text, cap, row_width, commands)
+    opening = _opening_blank_lines(text) if capped.cut else 0
+    if not opening:
+        return capped
+    return _counted(
+        text[opening:], cap, row_width, commands.after(opening) if commands is not None else None
+    )
+
+
+def _opening_blank_lines(text: str) -> int:
+    """Where the first line that shows something begins, scanning only through the blanks before it."""
+    start = 0
+    while start < len(text):
+        chunk = text[start : start + _SCAN]
+        stripped = len(chunk) - len(chunk.lstrip(_BLANKS))
+        if stripped < len(chunk):
+            return text.rfind("\n", 0, start + stripped) + 1
+        start += len(chunk)
+    return text.rfind("\n") + 1
+
+
+def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None) -> Capped:
     """A field capped (``capped_field``); a cut that hides commands of ``commands`` says how many, on a row of its own.
 
     The row comes out of the field's own rows, so the field takes no more
@@ -258,7 +290,8 @@ def counted_field(
     spans = commands.spans if commands is not None else ()
     last = spans[-1][0] if spans else None
     first_end = spans[0][1] if len(spans) > 1 else None
-    capped = capped_field(text, cap, row_width, tail_from=last, first_end=first_end)
+    own = commands if commands is not None else NO_COMMANDS
+    capped = capped_field(text, cap, row_width, tail_from=last, first_end=first_end, own=own)
     if commands is None or not capped.cut:
         return capped
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
@@ -266,7 +299,7 @@ def counted_field(
     if not hidden or rows < 2 or row_width < max(COUNT_ROW_CELLS, len(hidden_marker(hidden))):
         return capped
     capped = capped_field(
-        text, cap, row_width, rows=max(rows - 1, 2), tail_from=last, first_end=first_end
+        text, cap, row_width, rows=max(rows - 1, 2), tail_from=last, first_end=first_end, own=own
     )
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
     return replace(capped, count=hidden_marker(hidden)) if hidden else capped
@@ -279,6 +312,7 @@ def capped_field(
     rows: int | None = None,
     tail_from: int | None = None,
     first_end: int | None = None,
+    own: CommandSpans = NO_COMMANDS,
 ) -> Capped:
     """A field's head and tail as the bounded view shows them, reading only its two ends.
 
@@ -296,9 +330,10 @@ def capped_field(
     command starts, opens the tail's window on that command's line when it
     lies within the window; with ``first_end``, where the first command
     ends, the tail may take more than its half to show the last from its
-    start (``LastStart``).
+    start (``LastStart``). ``own`` says where the text's own count lines stand (``CommandSpans.own``).
     """
     rows = field_rows(cap) if rows is None else rows
+    runs = tail_from is not None
     if len(text) <= min(cap, rows * max(1, row_width)) and text.isascii() and text.isprintable():
         # one line of printable ASCII that fits: nothing to neutralise, expand or cut
         return Capped(text)
@@ -315,31 +350,45 @@ def capped_field(
         # the window opens on the last line's break, so the tail knows where its line starts
         if last_break >= 0:
             return cap_ends(
-                _clean(text[:prefix_end]),
-                _clean(text[last_break:end]),
+                _clean(text[:prefix_end], own.owned(0, prefix_end)),
+                _clean(text[last_break:end], own.owned(last_break, end)),
                 cap,
                 rows,
                 row_width,
                 whole=False,
                 tail_lines=_lines_after(text, tail_from, last_break),
                 last=_last_start(text, cap, tail_from, first_end, last_break),
+                runs=runs,
             )
         if end - limit >= prefix_end:
             suffix = text[_segment_start(text, end - limit) : end]
             return cap_ends(
-                _clean(text[:prefix_end]), _clean(suffix), cap, rows, row_width, whole=False
+                _clean(text[:prefix_end], own.owned(0, prefix_end)),
+                _clean(suffix, own.owned(end - len(suffix), end)),
+                cap,
+                rows,
+                row_width,
+                whole=False,
+                runs=runs,
             )
         # a short text and then blanks: enough of them to be cut as the whole would be
         return cap_text(
-            _clean(text[: end + limit]), cap, rows, row_width, _lines_after(text, tail_from, 0)
+            _clean(text[: end + limit], own.owned(0, end + limit)),
+            cap,
+            rows,
+            row_width,
+            _lines_after(text, tail_from, 0),
+            _last_start(text, cap, tail_from, first_end, 0),
+            runs=runs,
         )
     return cap_text(
-        _clean(text),
+        _clean(text, own.own),
         cap,
         rows,
         row_width,
         _lines_after(text, tail_from, 0),
         _last_start(text, cap, tail_from, first_end, 0),
+        runs=runs,
     )
 
 
@@ -377,7 +426,7 @@ def _visible(
 ) -> tuple[str, bool]:
     """Neutralised, tab-expanded and capped to its head and tail."""
     if cap is None:
-        return _clean(text), False
+        return _clean(text, commands.own if commands is not None else ()), False
     capped = counted_field(text, cap, row_width, commands)
     return capped.shown, capped.cut
 

@@ -31,17 +31,24 @@ The notation:
   of it.
 - A control picture or ``⟨`` typed literally is itself written ``⟨U+XXXX⟩``,
   so the notation can never be forged by the input it describes.
+- A ``…`` that opens the words of the renderer's own count row (``… 3 more
+  commands …``, ``askbench.impl.count_forms``) is written ``⟨U+2026⟩`` for
+  the same reason: the count row can never be forged by the text around
+  it. Only the caller knows which such line is its own (an outline's count,
+  ``own_counts``), so only it can keep one as it is.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from functools import lru_cache
 
 from wcwidth import iter_graphemes, wcwidth
 
 from .cells import grapheme_cells, grapheme_pieces, unsafe_runs
+from .count_forms import count_openings
 
 NOTATION_OPEN = "\u27e8"
 NOTATION_CLOSE = "\u27e9"
@@ -295,8 +302,31 @@ def _clean_piece(piece: str, out: list[str]) -> None:
             _clean_cluster(cluster, out)
 
 
-def neutralise(text: str) -> str:
-    """``text`` with every character that could act on the terminal made visible.
+def neutralise(text: str, own_counts: Collection[int] = ()) -> str:
+    """``text`` with every character that could act on the terminal made visible, and every ``…`` that opens
+    a count row's words but those at ``own_counts`` (the caller's own count lines) in notation.
+
+    A count opener is followed by a blank or a digit, where a grapheme ends,
+    and begins one unless a prepended mark stands before it: the pieces
+    between openers are neutralised as in the whole text, such a mark as it
+    would be alone.
+    """
+    if _is_plain(text):
+        return text
+    openings = count_openings(text, own_counts)
+    if not openings:
+        return _neutralised(text)
+    out, position = [], 0
+    for opening in openings:
+        out.append(_neutralised(text[position:opening]))
+        out.append(notation(text[opening]))
+        position = opening + 1
+    out.append(_neutralised(text[position:]))
+    return "".join(out)
+
+
+def _neutralised(text: str) -> str:
+    """``text`` neutralised character by character.
 
     Only the stretches around characters outside printable ASCII, tab and
     line feed are segmented into graphemes (``grapheme_pieces`` says why that

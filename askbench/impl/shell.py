@@ -474,7 +474,9 @@ class _Outliner:
             (len(head_text) + 1, len(head_text) + 1 + len(marker), hidden),
             *((start + tail_at, end + tail_at, weight) for start, end, weight in tail_spans.spans),
         )
-        return f"{head_text}\n{marker}\n{tail_text}", CommandSpans(total, spans)
+        return f"{head_text}\n{marker}\n{tail_text}", CommandSpans(
+            total, spans, (len(head_text) + 1,)
+        )
 
     def _placed(
         self, tokens: list[_Token], nodes: Iterable[tuple[int, int]], total: int

@@ -19,6 +19,9 @@ grammar differs where bash's manual is subtle:
 - Literals evaluated later: a quoted ``$( )`` runs when the text reaches
   ``[[ ]]`` or ``(( ))`` arithmetic, ``${x@P}``, ``eval``/``let``/``source``/
   ``trap``, or a shell's ``-c`` script — text is data only until then.
+- Scripts a shell is handed: a long ``-c`` literal, a heredoc or here-string
+  fed to it, or one that flows to it down a pipe (``cat <<'EOF' | sh``) —
+  the grammar reads the text as one string, bash as commands.
 
 ``Doubts`` names the first such place, and the outline is then withheld:
 the person reads the command as written, nothing collapsed.
@@ -241,7 +244,8 @@ last, a quoted substitution where something evaluates (``Doubts``)."""
 
 def _hands_a_script(name: Node, source: bytes) -> bool:
     """A shell or ``eval`` — run by name or through a wrapper (``sudo bash -c``, ``xargs sh -c``) — given a long
-    or multi-line literal, or a heredoc: code the outline would read as data."""
+    or multi-line literal, as an argument or a here-string, or a heredoc, or reading a pipe a heredoc or
+    here-string flows down: code the outline would read as data."""
     command = name.parent
     if command is None:
         return False
@@ -254,25 +258,54 @@ def _hands_a_script(name: Node, source: bytes) -> bool:
     ]
     if not set(words) & _EVALUATORS:
         return False
+    return (
+        _fed_a_heredoc(command)
+        or _given_long_text(command, source)
+        or _piped_an_input(command, source)
+    )
+
+
+def _fed_a_heredoc(command: Node) -> bool:
     statement = command.parent
     # the grammar may hang it on the list
-    while statement is not None and statement.type in (
-        "list",
-        "pipeline",
-    ):
+    while statement is not None and statement.type in ("list", "pipeline"):
         statement = statement.parent
-    if (
+    return (
         statement is not None
         and statement.type == "redirected_statement"
         and any(child.type == "heredoc_redirect" for child in statement.children)
-    ):
-        return True
-    for argument in command.children:
+    )
+
+
+def _given_long_text(command: Node, source: bytes) -> bool:
+    """A literal argument or here-string too long or too many lines to show whole: the outline would cut it."""
+    texts = [
+        child
+        for argument in command.children
+        for child in (argument.children if argument.type == "herestring_redirect" else [argument])
+    ]
+    for argument in texts:
         if argument.type in ("raw_string", "string", "ansi_c_string", "concatenation"):
             text = _text(source, argument)
             if len(text) > _LONG or "\n" in text:
                 return True
     return False
+
+
+def _piped_an_input(command: Node, source: bytes) -> bool:
+    """A pipeline that may bring the command a heredoc's body or a here-string (``cat <<'EOF' | sh``, ``cat <<<
+    '…' | bash``): a ``<<`` in an element before it, or a heredoc the grammar hangs the pipeline on. The
+    programs that pass their input on to it are not told apart from those that change it: either way the text
+    reaches a shell, so the outline is withheld and bash's reading counts what it runs."""
+    node, piped = command, False
+    while node.parent is not None and node.parent.type in ("list", "pipeline"):
+        parent = node.parent
+        if parent.type == "pipeline":
+            piped = True
+            if b"<<" in source[parent.start_byte : node.start_byte]:
+                return True
+        node = parent
+    return piped and node.parent is not None and node.parent.type == "heredoc_redirect"
 
 
 def _quoted_body(body: Node, source: bytes) -> bool:

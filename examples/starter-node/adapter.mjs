@@ -19,12 +19,15 @@ const [GREY, ORANGE, RESET] = ["\x1b[38;5;244m", "\x1b[38;5;166m", "\x1b[39m"]; 
 // contract: a box is "+---+" / "| … |" / "+---+" from column 0, both sides on every row. Box drawing
 // (╭─╮ │) is East Asian Ambiguous, 2 cells on CJK terminals: "+-|" are 1 cell everywhere.
 const SIDE = 2; // "| " before a row and " |" after it
+const TAIL_REACH = 64; // contract: how far back a tail may reach for the last command's name
+const HEAD_KEEPS = 24; // contract: the cells of the first command a head keeps when the tail reaches back
 const SHORT_ROWS = 4; // contract: a core fact of at most 4 rows is within the allowance at any width
 // contract: what must be spelled out as ⟨U+XXXX⟩: controls, format characters (bidi, zero-width, tags),
 // lone surrogates, line and paragraph separators, unassigned and private-use code points, and blank
 // fillers; marks and space separators too (alone they join the prompt's own text), emoji modifiers and
-// conjoining Hangul vowels (they join the character before them), and "⟨" (input must not forge a notation).
-const SPELLED_OUT = /[\p{C}\p{M}\p{Z}\u115f\u1160-\u11ff\u3164\uffa0\u2800\ud7b0-\ud7ff\u27e8\u{1f3fb}-\u{1f3ff}]/u;
+// conjoining Hangul vowels (they join the character before them), "⟨" (input must not forge a notation),
+// and "…" (input must not read as the renderer's own cut or its "… N more commands …" count row).
+const SPELLED_OUT = /[\p{C}\p{M}\p{Z}\u115f\u1160-\u11ff\u3164\uffa0\u2800\ud7b0-\ud7ff\u27e8\u2026\u{1f3fb}-\u{1f3ff}]/u;
 
 // contract: the judge's "unassigned" is its Python's (Unicode 14 on Python 3.11); Node 20 knows newer
 // characters, so outside the emoji blocks and CJK Extensions B-F every astral character is spelled out.
@@ -103,22 +106,40 @@ function headOf(parts, budget, first, rest, maxRows) {
 }
 
 // The text's end: its last line whole, or a "…" and the last cells of a long one; [rows, cells, code points].
-function tailOf(parts, budget, rest) {
+function tailOf(parts, budget, rest, lastStart = null) {
   let start = parts.length;
   while (start && ["\n", " ", "    "].includes(parts[start - 1][0])) start--; // blanks at the end show nothing
   const end = start;
   let used = 0, lines = 1;
+  let at = charsIn(parts.slice(0, end)); // code points before `start`
   while (start && used + parts[start - 1][1] <= budget - 2) {
     if (parts[start - 1][0] === "\n") {
-      if (saysSomething(parts.slice(start, end)) || lines === 3) break; // contract: a tail reaches back over lines that say nothing ("}"), a few at most
+      // contract: the tail carries the last command (lastStart, where it starts), which runs wants on screen
+      const beforeLast = lastStart !== null && at > lastStart;
+      if (!beforeLast && (saysSomething(parts.slice(start, end)) || lines === 3)) break; // contract: a tail reaches back over lines that say nothing ("}"), a few at most
       lines++;
     }
     used += parts[--start][1];
+    at -= charsIn([parts[start]]);
   }
   let shown = parts.slice(start, end);
   if (!saysSomething(shown)) return [[], 0, charsIn(parts.slice(end))];
   if (start > 0 && parts[start - 1][0] !== "\n") shown = [[ELLIPSIS, 2, ""], ...shown];
   return [wrap(shown, rest, rest), used, charsIn(parts.slice(start))];
+}
+
+// The cells a tail may take: a quarter of the cap, or as far back as the last command's start.
+// contract: the tail reaches back to the last command's name, at most a row's worth (64 cells), where
+// the head still keeps the first command's start (its first 24 cells).
+function tailBudget(parts, cap, lastStart) {
+  const budget = Math.floor(cap / 4);
+  if (lastStart === null) return budget;
+  let at = 0, need = 2;
+  for (const part of parts) {
+    if (at >= lastStart) need += part[1];
+    at += charsIn([part]);
+  }
+  return need <= TAIL_REACH && cap - need >= HEAD_KEEPS + 2 ? Math.max(budget, need) : budget;
 }
 
 // Commands not shown whole before or after the cut: `commands.total` less those the head or tail hold.
@@ -137,7 +158,8 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   const parts = tokens(text);
   const whole = wrap(parts, first, rest);
   if (cellsIn(parts) <= cap && whole.length <= maxRows) return [whole, false];
-  const [tail, tailCells, tailChars] = tailOf(parts, Math.floor(cap / 4), rest); // the same at every width
+  const lastStart = commands && commands.spans.length ? commands.spans.reduce((most, [start]) => Math.max(most, start), 0) : null;
+  const [tail, tailCells, tailChars] = tailOf(parts, tailBudget(parts, cap, lastStart), rest, lastStart); // the same at every width
   const headRows = Math.max(1, maxRows - tail.length - (commands ? 1 : 0));
   const end = headOf(parts, cap - tailCells, first, rest, headRows);
   const rows = wrap(end ? withMarker(parts, end) : [[ELLIPSIS, 2, ""]], first, rest);
@@ -147,12 +169,13 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   return [[...rows, ...tail], true];
 }
 
+// contract: a clipped label shows at least half its column, so a clip may fall inside a notation.
 function labelOf(label) {
   const parts = tokens(label.replace(/\n/g, " "));
-  const text = () => parts.map(([token]) => token).join("");
-  if (cellsIn(parts) <= LABEL_CELLS) return text();
-  while (cellsIn(parts) > LABEL_CELLS - 2) parts.pop();
-  return text() + ELLIPSIS;
+  if (cellsIn(parts) <= LABEL_CELLS) return parts.map(([token]) => token).join("");
+  const chars = parts.flatMap(([token]) => [...token]);
+  while (widthOf(chars.join("")) > LABEL_CELLS - 2) chars.pop();
+  return chars.join("") + ELLIPSIS;
 }
 
 // One fact: "label : value" with the labels padded to one column, continuation rows under the value.

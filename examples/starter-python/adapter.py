@@ -36,6 +36,8 @@ GREY, ORANGE, RESET = (
 )  # contract: 3:1 on every palette
 BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
 SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk"))
+TAIL_REACH = 64  # contract: how far back a tail may reach for the last command's name
+HEAD_KEEPS = 24  # contract: the cells of the first command a head keeps when the tail reaches back
 SHORT_ROWS = 4  # contract: a core fact of at most 4 rows is within the allowance at any width
 
 
@@ -47,13 +49,15 @@ def spelled_out(char: str) -> bool:
     paragraph separators, unassigned and private-use code points, blank fillers. Marks and space
     separators are spelled out too (alone they join the prompt's own text), and emoji modifiers and
     conjoining Hangul vowels (they join the character before them): so every grapheme shown is one
-    code point and is measured alone. And "⟨" itself, so the input cannot forge a notation.
+    code point and is measured alone. And "⟨" itself, so the input cannot forge a notation, and "…",
+    so no words of the input read as the renderer's own cut or its "… N more commands …" count row.
     """
     return (
         unicodedata.category(char)[0] in "CMZ"
         and char != " "
         or char in BLANK_FILLERS
         or char == "\u27e8"
+        or char == ELLIPSIS
         or "\u1160" <= char <= "\u11ff"
         or "\ud7b0" <= char <= "\ud7ff"
         or "\U0001f3fb" <= char <= "\U0001f3ff"
@@ -150,24 +154,49 @@ def head_of(parts: list[Part], budget: int, first: int, rest: int, max_rows: int
     return end
 
 
-def tail_of(parts: list[Part], budget: int) -> tuple[list[Part], int]:
+def tail_of(
+    parts: list[Part], budget: int, last_start: int | None = None
+) -> tuple[list[Part], int]:
     """The text's end within ``budget`` cells, and where it starts: its last line, or a "…" and the
-    last cells of a long one; back over up to two lines that say nothing ("}")."""
+    last cells of a long one; back over up to two lines that say nothing ("}"), and back to the line where
+    the last command starts (``last_start``, in characters) when that is within the budget."""
     end = len(parts)
     while end and parts[end - 1][0].isspace():
         end -= 1  # contract: blanks at a field's end show nothing, so a tail never needs them
     start, used, lines = end, 0, 1
+    at = chars_of(parts[:end])  # characters before ``start``
     while start and used + parts[start - 1][1] <= budget - MARKER[1]:
         if parts[start - 1][0] == "\n":
-            if says_something(parts[start:end]) or lines == 3:
+            # contract: the tail carries the last command, which runs wants on screen
+            before_last = last_start is not None and at > last_start
+            if not before_last and (says_something(parts[start:end]) or lines == 3):
                 break
             lines += 1
         start -= 1
         used += parts[start][1]
+        at -= len(parts[start][2])
     if not says_something(parts[start:end]):
         return [], end
     mid_line = start > 0 and parts[start - 1][0] != "\n"
     return [MARKER, *parts[start:end]] if mid_line else parts[start:end], start
+
+
+def tail_budget(parts: list[Part], cap: int, last_start: int | None) -> int:
+    """The cells the tail may take: a quarter of the cap, or as far back as the last command's start.
+
+    contract: the tail reaches back to the last command's name, at most a row's worth (64 cells), where
+    the head still keeps the first command's start (its first 24 cells)."""
+    budget = cap // 4
+    if last_start is None:
+        return budget
+    at, need = 0, MARKER[1]
+    for _, size, char in parts:
+        if at >= last_start:
+            need += size
+        at += len(char)
+    return (
+        max(budget, need) if need <= TAIL_REACH and cap - need >= HEAD_KEEPS + MARKER[1] else budget
+    )
 
 
 def count_hidden(commands: Json | None, head_chars: int, tail_from: int) -> int:
@@ -195,7 +224,8 @@ def cut_field(
     if cells_of(parts) <= cap and len(rows) <= max_rows:
         return rows, False
     # contract: a wider terminal never shows less, so the tail's share is the cap's, not the width's
-    tail, tail_from = tail_of(parts, cap // 4)
+    last_start = max((span[0] for span in commands["spans"]), default=None) if commands else None
+    tail, tail_from = tail_of(parts, tail_budget(parts, cap, last_start), last_start)
     tail_rows = wrap(tail, rest, rest) if tail else []
     head_rows = max(1, max_rows - len(tail_rows) - (1 if commands else 0))
     end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
@@ -208,12 +238,16 @@ def cut_field(
 
 
 def label_of(label: str) -> str:
+    """The label as shown, clipped with a "…" when it is over ``LABEL_CELLS``.
+
+    contract: a clipped label shows at least half its column, so a clip may fall inside a notation."""
     parts = shown(label.replace("\n", " "))
     if cells_of(parts) <= LABEL_CELLS:
         return "".join(text for text, _, _ in parts)
-    while cells_of(parts) > LABEL_CELLS - MARKER[1]:
-        parts.pop()
-    return "".join(text for text, _, _ in parts) + ELLIPSIS
+    chars = [(c, cells(c)) for text, _, _ in parts for c in text]
+    while sum(size for _, size in chars) > LABEL_CELLS - MARKER[1]:
+        chars.pop()
+    return "".join(c for c, _ in chars) + ELLIPSIS
 
 
 def fact_rows(

@@ -508,6 +508,14 @@ def test_a_tail_reaching_back_never_lets_a_wider_terminal_show_less() -> None:
     shown = [cap_text(JSON_BODY, 400, field_rows(400), width) for width in (12, 30, 60, 100, 140)]
     sizes = [len(capped.head) + len(capped.tail) for capped in shown]
     assert sizes == sorted(sizes)
+    # a text that runs, whose tail may take rows past its share, as well
+    owed = [
+        cap_text(JSON_BODY, 400, field_rows(400), width, runs=True)
+        for width in (3, 5, 8, 12, 20, 140)
+    ]
+    assert [len(capped.head) + len(capped.tail) for capped in owed] == sorted(
+        len(capped.head) + len(capped.tail) for capped in owed
+    )
     assert (
         shown[0].tail.startswith(ELLIPSIS)
         and shown[0].tail.endswith("~\"\n}\n'")
@@ -528,3 +536,25 @@ def test_kept_pieces_are_the_pieces_a_scan_gives(line: str) -> None:
 
     assert list(_pieces(line)) == list(_scan_pieces(line))
     assert list(_pieces(line)) == list(_pieces(line))
+
+
+def test_a_final_line_break_does_not_cut_a_field_that_fits() -> None:
+    """``0\\n:\\n`` is two lines to a person; cut for its third, empty one it hid the last command ``:``."""
+    assert cap_text("0\n:\n", 80, field_rows(80), 70) == Capped("0\n:")
+    assert cap_text("0\n:\nx", 80, field_rows(80), 70).cut
+
+
+def test_closing_lines_of_commands_take_the_rows_they_need_within_the_fields_rows() -> None:
+    """A last line that says nothing may be the command that runs last (``:``): in a text that runs, its closing
+    lines take the rows they need past the tail's share, and the head keeps its first row; in any other text
+    they keep the share, and no tail fits."""
+    text = "echo " + "a" * 100 + "\nls\n:"
+    capped = cap_text(text, 80, field_rows(80), 66, runs=True)
+    assert capped.cut and capped.tail == "ls\n:"
+    assert capped.head.startswith("echo a")
+    assert cap_text(text, 80, field_rows(80), 66).tail == ""
+
+
+def test_a_tail_whose_lines_follow_the_heads_makes_the_whole() -> None:
+    """Head ``0`` and tail ``0\\n)`` leave nothing between them: the field is shown whole, with no marker."""
+    assert cap_text("0\n0\n)", 80, field_rows(80), 70, runs=True) == Capped("0\n0\n)")

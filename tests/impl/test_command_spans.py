@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from askbench.impl.command_spans import CommandSpans, hidden_marker, near_ends
+from askbench.impl.neutralise import neutralise
 
 TEXT = "a1 && b2 && c3 && d4 && e5"
 SPANS = CommandSpans(5, tuple((index * 6, index * 6 + 2, 1) for index in range(5)))
 
 
-def _same(text: str) -> str:
+def _same(text: str, own: Collection[int] = ()) -> str:
     return text
 
 
@@ -39,6 +42,18 @@ def test_a_span_that_stands_for_many_commands_counts_as_many() -> None:
     assert spans.hidden(text, "a1\n… 40 more commands …\n", "z9", _same) == 0
 
 
+def test_the_texts_own_count_line_is_notated_as_its_own_wherever_an_end_begins() -> None:
+    """``own`` is handed to the view's notation as places in the piece it notates: the head's from the text's
+    start, the tail's from the command's; a count line not the text's own would be set apart and not found."""
+    text = "a1\n… 40 more commands …\nz9"
+    owned = CommandSpans(42, ((0, 2, 1), (3, 23, 40), (24, 26, 1)), own=(3,))
+    assert owned.hidden(text, "a1\n… 40 more commands …\n", "z9", neutralise) == 0
+    assert owned.hidden(text, "a1\n", "… 40 more commands …\nz9", neutralise) == 0
+    unowned = CommandSpans(42, owned.spans)
+    assert unowned.hidden(text, "a1\n", "… 40 more commands …\nz9", neutralise) == 40
+    assert owned.owned(3, len(text)) == (0,) and owned.owned(4, len(text)) == ()
+
+
 def test_a_command_no_span_places_is_hidden() -> None:
     """The total weighs every command: one past the kept windows can never be found on screen."""
     assert CommandSpans(7, SPANS.spans).hidden(TEXT, TEXT, "", _same) == 2
@@ -48,7 +63,7 @@ def test_the_head_and_tail_are_compared_in_the_views_notation() -> None:
     text = "a\x1b && b"
     spans = CommandSpans(2, ((0, 2, 1), (6, 7, 1)))
     notated = text.replace("\x1b", "␛")
-    assert spans.hidden(text, notated[:3], "", lambda t: t.replace("\x1b", "␛")) == 1
+    assert spans.hidden(text, notated[:3], "", lambda t, own: t.replace("\x1b", "␛")) == 1
     assert spans.hidden(text, notated[:3], "", _same) == 2  # unnotated: the head does not start so
 
 

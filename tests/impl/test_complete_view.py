@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 # Pieces that stress every rule the layout has: controls and their notation, the notation's own
 # characters typed literally, combining marks with and without a base and stacked past the cap,
 # joiners, emoji sequences, flags, Hangul jamo, bidi controls, prepend and spacing marks, tabs,
-# CR LF, wide characters and long ASCII runs.
+# CR LF, wide characters, long ASCII runs, and the words of a count row (``… 3 more commands …``).
 HOSTILE = st.sampled_from(
     [
         "a",
@@ -53,6 +53,11 @@ HOSTILE = st.sampled_from(
         "\U000e0041",
         "\u27e8",
         "\u27e9",
+        "\u2026",
+        "\u2026 3 more commands \u2026",
+        " 12 more",
+        " commands ",
+        "\u00a0",
         "\u2400",
         "\u202e",
         "\u2066",
@@ -139,6 +144,22 @@ def test_rows_are_the_dialogs_complete_view_whatever_is_read_first(
     assert view.total == len(expected)
 
 
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 8, 64])
+def test_a_count_rows_words_are_set_apart_as_the_whole_would_be_wherever_a_piece_ends(
+    chunk: int,
+) -> None:
+    """A ``…`` is set apart by what follows it: a piece that ended before that is known would show it plain."""
+    command = (
+        "echo a\n\u2026 12  more\n commands \u2026 \u2026 3 more commands\n"
+        + " " * 200
+        + "x \u2026"
+    )
+    payload = build_payload({"name": "bash", "input": {"command": command}})
+    expected = render_prompt_dialog(payload, complete_view_budget(40)).lines
+    assert sum(row.count("\u27e8U+2026\u27e9") for row in expected) == 2
+    assert _all_rows(CompleteView(payload, 40, chunk=chunk)) == expected
+
+
 def _corpus_payloads() -> Iterator[tuple[str, PromptPayload]]:
     fixtures, _ = load_corpus([CORPUS])
     for fixture in fixtures:
@@ -177,11 +198,11 @@ def test_core_heads_are_the_first_rows_of_each_core_fact() -> None:
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every raw character the view hands to the neutraliser."""
     seen: list[int] = []
-    original: Callable[[str], str] = complete_view.neutralise
+    original: Callable[[str, Collection[int]], str] = complete_view.neutralise
 
-    def counted(text: str) -> str:
+    def counted(text: str, own: Collection[int] = ()) -> str:
         seen.append(len(text))
-        return original(text)
+        return original(text, own)
 
     monkeypatch.setattr(complete_view, "neutralise", counted)
     complete_view._neutralised.cache_clear()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Collection
 from pathlib import Path
 from unittest import mock
 
@@ -661,9 +662,9 @@ class Counter:
         original_neutralise = askbench.impl.dialog.neutralise
         original_graphemes = askbench.impl.cells.iter_graphemes
 
-        def counting_neutralise(text: str) -> str:
+        def counting_neutralise(text: str, own: Collection[int] = ()) -> str:
             self.neutralised += len(text)
-            return original_neutralise(text)
+            return original_neutralise(text, own)
 
         def counting_graphemes(text: str, *args, **kwargs):  # type: ignore[no-untyped-def]
             self.segmented += len(text)
@@ -763,7 +764,15 @@ def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
     if cap is None:
         return visible(text), False
     capped = capped_field(text, cap, row_width)
+    opening = OPENING_BLANK_LINES.match(text)
+    if (
+        capped.cut and opening is not None
+    ):  # a cut shows nothing of the blank lines a text opens with
+        capped = capped_field(text[opening.end() :], cap, row_width)
     return capped.shown, capped.cut
+
+
+OPENING_BLANK_LINES = re.compile(r"[ \t\n]*\n")
 
 
 def expected_core(payload: PromptPayload) -> list[tuple[str, str]]:
@@ -1326,3 +1335,42 @@ def test_a_two_row_field_keeps_its_tail_and_counts_on_a_third_row() -> None:
     assert capped.head.startswith(commands[0])
     assert capped.tail.endswith(commands[-1])
     assert capped.count
+
+
+_LONG_OUTLINE = (
+    "cat <<EOF\nx\nEOF\n\u2026 3 more commands \u2026\n"
+    + "\n".join(f"echo step{index} && true" for index in range(400))
+    + "\n\u2026 2 more commands \u2026"
+)
+
+
+@pytest.mark.parametrize("bounded", [True, False])
+def test_a_values_count_row_words_are_set_apart_and_the_outlines_own_count_is_not(
+    bounded: bool,
+) -> None:
+    """Every row that reads as a count row is the renderer's: the command's and the shape's words that read so are
+    set apart (``⟨U+2026⟩``), the outline's own ``… N more commands …`` and a cut's count stay as they are."""
+    payload = build_payload({"name": "bash", "input": {"command": _LONG_OUTLINE}})
+    commands = payload.request.shape_commands
+    assert commands is not None and len(commands.own) == 1
+    own_line = payload.request.shape.split("\n")[
+        payload.request.shape[: commands.own[0]].count("\n")
+    ]
+    budget = DialogBudget(width=100) if bounded else complete_view_budget(100)
+    lines = render_prompt_dialog(payload, budget).lines
+    counts = [
+        line.strip() for line in lines if re.search(r"\u2026\s*\d+ more commands? \u2026", line)
+    ]
+    assert counts == (["\u2026 794 more commands \u2026"] if bounded else [own_line])
+    assert sum("\u27e8U+2026\u27e9 3 more commands \u2026" in line for line in lines) == 2
+
+
+def test_a_cut_head_opens_on_the_first_line_that_shows_something() -> None:
+    """Blank lines show nothing: a two-row field spent its head row on one and hid the first command below it."""
+    commands = ["rm -rf build", "echo " + "a" * 100]
+    text = "\n \n\n" + "\n".join(commands)
+    capped = counted_field(text, 80, 70, _spans(text, *commands))
+    assert capped.cut and capped.head.startswith("rm -rf build")
+    # a field that fits keeps its blank lines, shown as written; one that does not, without them
+    assert counted_field("\nls", 80, 70) == Capped("\nls")
+    assert counted_field("\n\nls", 80, 70) == Capped("ls")

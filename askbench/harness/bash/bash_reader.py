@@ -16,7 +16,9 @@ returns, as commands of their own, what a command runs inside it:
   ``timeout``, ``nohup``, ``exec``, ``command``, ``time``, ``find -exec``),
   as the words it is given;
 - the script a shell is handed (``sh -c``, ``bash -c``, ``eval``, a heredoc
-  fed to a shell), read again by bash: ``scripts`` lists them for the caller.
+  or here-string fed to a shell, directly or down a pipeline through
+  programs that pass their input on: ``cat <<'EOF' | sh``), read again by
+  bash: ``scripts`` lists them for the caller.
 
 Backticks are the one place bash prints as written: their text, with
 ``\\``, ``\\``` and ``\\$`` unescaped, is a script for bash too.
@@ -28,6 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 
 __all__ = ["Found", "read_canonical"]
 
@@ -74,6 +77,13 @@ operator, redirection or group): at a line's start outside any compound, one sim
 these, unless its first word is a keyword (``_KEYWORDS``)."""
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "busybox"})
 _EVAL = frozenset({"eval"})
+_PASSES_INPUT = frozenset({"cat", "tee", "pv"})
+"""Programs whose output is what they read on standard input, unchanged: ``tee`` always, ``cat`` and ``pv``
+unless a file operand other than ``-`` replaces it. Whether a word names a file is not plain (it may expand to
+``-``), so their input is taken as passed on: text fed to one and piped into a shell is that shell's script,
+and a command a file operand kept from running costs a count, never a hidden command. A program that changes
+its input (``sed``, ``base64 -d``, ``grep``) prints text no reading of the input holds."""
+_PIPES = frozenset({"|", "|&"})
 _WRAPPERS: dict[str, frozenset[str]] = {
     # each wrapper, and its options that take a value
     "env": frozenset({"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}),
@@ -124,6 +134,35 @@ class Found:
     """Its place: the position in its text, then within what it stands in (a substitution, a script)."""
 
 
+_Fate = tuple[int, ...] | Literal["data"]
+"""Where a shell reads an input as its script (the script's place), or ``"data"`` where no shell does."""
+
+
+@dataclass(eq=False, slots=True)
+class _Input:
+    """Text a command reads on standard input from a heredoc or a here-string: the script of a shell that reads
+    it — fed to the shell, or flowing to it down a pipeline through programs that pass it on (``_PASSES_INPUT``)
+    — and data otherwise, whose substitutions the shell reading the command runs.
+
+    A heredoc's body is read at its line's end, where bash's canonical form prints it before the pipeline's
+    next command (``cat <<'EOF' |``, the body, then ``sh``), so its text and its fate come in either order: it
+    is read once both are known, and once only (a body a shell reads has its substitutions read with the script).
+    """
+
+    heredoc: bool
+    expands: bool
+    """The shell reading the command expands it (an unquoted body, a here-string's word): its substitutions run."""
+    written: str | None = None
+    """Its text as the canonical form writes it (a body, a here-string's word); ``None`` until a body is read."""
+    start: int = 0
+    fate: _Fate | None = None
+
+    def script(self) -> str:
+        """What a shell reading it reads: a body as it stands, a here-string's word quote-removed."""
+        written = self.written or ""
+        return written if self.heredoc else _unquote(written)
+
+
 @dataclass
 class _Result:
     commands: list[Found] = field(default_factory=list)
@@ -165,12 +204,18 @@ class _Reader:
         self.at = 0
         self.order = order
         self.result = result
-        self.heredocs: list[tuple[str, bool, bool, int]] = []
-        """Pending heredocs on this line: delimiter, quoted, stripped, and the command index they feed."""
+        self.heredocs: list[tuple[str, bool, _Input]] = []
+        """Pending heredocs on this line: delimiter, stripped, and the input its body is."""
         self.words: list[tuple[str, int]] = []
         """The command being read: each word and where it starts."""
         self.feeds: list[tuple[str, bool, bool]] = []
         """The heredocs its redirections open: delimiter, quoted, stripped."""
+        self.strings: list[_Input] = []
+        """The here-strings its redirections feed it."""
+        self.output: list[_Input] = []
+        """The inputs the last command read passes on (``_PASSES_INPUT``): a shell piped after it reads them."""
+        self.piped = False
+        """The last operator was a pipe: the next command reads ``output``."""
         self.context = "command"
         """What a word is here: a ``command``'s, a ``list`` (after for/select), a ``case`` subject, a ``pattern``."""
 
@@ -204,6 +249,7 @@ class _Reader:
                 self.next_word()
         self.end_command()
         self.bodies()
+        self.settle(self.output, "data")
 
     def plain_lines(self) -> None:
         """From a line's start, the lines that are plain words (``_PLAIN_LINE``), each read as one command at once:
@@ -221,8 +267,8 @@ class _Reader:
             self.end_line()
 
     def end_command(self) -> None:
-        self.finish(self.words, self.feeds)
-        self.words, self.feeds = [], []
+        self.finish(self.words, self.feeds, self.strings)
+        self.words, self.feeds, self.strings = [], [], []
 
     def end_line(self) -> None:
         self.end_command()
@@ -241,6 +287,10 @@ class _Reader:
         if kind in ("<<", "<<-"):
             quoted = any(mark in target for mark in "'\"\\")
             self.feeds.append((self.unquote(target), quoted, kind == "<<-"))
+        elif kind == "<<<":
+            self.strings.append(
+                _Input(heredoc=False, expands=True, written=target, start=target_start)
+            )
         else:
             self.substitutions(target, target_start)
 
@@ -253,6 +303,7 @@ class _Reader:
             self.words = []
             return
         self.end_command()
+        self.piped = operator in _PIPES
 
     def next_word(self) -> None:
         start = self.at
@@ -393,10 +444,15 @@ class _Reader:
         self.substitutions(self.text[body_start:end], body_start, evaluated=True)
 
     # ── what a command runs ────────────────────────────────────────────
-    def finish(self, words: list[tuple[str, int]], feeds: list[tuple[str, bool, bool]]) -> None:
+    def finish(
+        self,
+        words: list[tuple[str, int]],
+        feeds: list[tuple[str, bool, bool]],
+        strings: list[_Input],
+    ) -> None:
+        inputs = [self.heredoc(feed) for feed in feeds] + strings
         if not words:
-            for delimiter, quoted, stripped in feeds:
-                self.heredocs.append((delimiter, quoted, stripped, -1))
+            self.settle(inputs, "data")
             return
         place = (*self.order, words[0][1])
         plain = tuple(word for word, _ in words)
@@ -407,11 +463,45 @@ class _Reader:
             if at not in handed and _MAY_SUBSTITUTE.search(word) is not None:
                 self.substitutions(word, start)
         self.wrapped(plain, place, inner)
-        shell = _shell_at(inner or plain)
-        for delimiter, quoted, stripped in feeds:
-            self.heredocs.append(
-                (delimiter, quoted, stripped, words[0][1] if shell is not None else -1)
-            )
+        self.stdin(inner or plain, place, inputs)
+
+    def heredoc(self, feed: tuple[str, bool, bool]) -> _Input:
+        """The input a heredoc's body will be, pending until this line's end reads it."""
+        delimiter, quoted, stripped = feed
+        read = _Input(heredoc=True, expands=not quoted)
+        self.heredocs.append((delimiter, stripped, read))
+        return read
+
+    def stdin(self, run: tuple[str, ...], place: tuple[int, ...], inputs: list[_Input]) -> None:
+        """What the command that runs ``run`` reads on standard input: its own heredocs and here-strings, else what
+        a pipe brings it. A shell reads it as its script; a program that passes it on hands it down the pipeline."""
+        incoming, self.output = self.output, []
+        if inputs or not self.piped:
+            self.settle(incoming, "data")  # no pipe brings it, or its own input replaces the pipe's
+            incoming = []
+        self.piped = False
+        reads = inputs or incoming
+        if _shell_at(run) is not None:
+            for read in reads:
+                self.settle([read], (*place, 2) if read.heredoc else (*self.order, read.start))
+        elif _name(run[0]) in _PASSES_INPUT:
+            self.output = reads
+        else:
+            self.settle(reads, "data")
+
+    def settle(self, inputs: list[_Input], fate: _Fate) -> None:
+        for read in inputs:
+            read.fate = fate
+            self.read_input(read)
+
+    def read_input(self, read: _Input) -> None:
+        """An input whose text and fate are both known: a shell's script, or data whose substitutions run."""
+        if read.written is None or read.fate is None:
+            return
+        if read.fate != "data":
+            self.result.scripts.append((read.script(), read.fate))
+        elif read.expands:
+            self.substitutions(read.written, read.start, in_body=read.heredoc)
 
     def wrapped(
         self, words: tuple[str, ...], place: tuple[int, ...], inner: tuple[str, ...] | None
@@ -425,7 +515,7 @@ class _Reader:
 
     def bodies(self) -> None:
         """The bodies of this line's heredocs, each up to the line that is its delimiter."""
-        for delimiter, quoted, stripped, feeding in self.heredocs:
+        for delimiter, stripped, read in self.heredocs:
             body_start = self.at
             lines: list[str] = []
             while self.at < len(self.text):
@@ -436,11 +526,8 @@ class _Reader:
                 if (line.lstrip("\t") if stripped else line) == delimiter:
                     break
                 lines.append(line)
-            body = "\n".join(lines)
-            if not quoted and feeding < 0:  # a shell's script: its reading finds them, once
-                self.substitutions(body, body_start, in_body=True)
-            if feeding >= 0:
-                self.result.scripts.append((body, (*self.order, feeding, 2)))
+            read.written, read.start = "\n".join(lines), body_start
+            self.read_input(read)
         self.heredocs = []
 
     def substitutions(

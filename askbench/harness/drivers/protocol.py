@@ -93,7 +93,11 @@ def payload_to_json(payload: PromptPayload) -> dict[str, object]:
 def _spans_to_json(spans: CommandSpans | None) -> dict[str, object] | None:
     if spans is None:
         return None
-    return {"total": spans.total, "spans": [list(span) for span in spans.spans]}
+    return {
+        "total": spans.total,
+        "spans": [list(span) for span in spans.spans],
+        "own": list(spans.own),
+    }
 
 
 def _spans_from_json(data: object) -> CommandSpans | None:
@@ -101,7 +105,13 @@ def _spans_from_json(data: object) -> CommandSpans | None:
         return None
     spans = data.get("spans", ())
     assert isinstance(spans, list | tuple)
-    return CommandSpans(int(data["total"]), tuple((int(s), int(e), int(w)) for s, e, w in spans))
+    own = data.get("own", ())
+    assert isinstance(own, list | tuple)
+    return CommandSpans(
+        int(data["total"]),
+        tuple((int(s), int(e), int(w)) for s, e, w in spans),
+        tuple(int(at) for at in own),
+    )
 
 
 def view_of(request: Mapping[str, object]) -> View:

@@ -52,6 +52,41 @@ def _github_default() -> bool:
     return os.environ.get("GITHUB_ACTIONS") == "true"
 
 
+def _positive_jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return jobs
+
+
+def _jobs(args: argparse.Namespace) -> int | str:
+    """The processes ``check`` judges in, or why the ones asked for cannot be had."""
+    from ..runners.forked import default_jobs
+    from ..terminals.models import MODELS
+
+    in_process = not args.impl and all(name in MODELS for name in args.terminal)
+    if args.jobs is None:
+        return default_jobs() if in_process else 1
+    jobs = int(args.jobs)
+    if jobs > 1 and not in_process:
+        return "an adapter (--impl) or a real terminal (--terminal) is judged in one process; drop --jobs"
+    return jobs
+
+
+def _option_conflict(args: argparse.Namespace, github: bool) -> str | None:
+    """Why the options asked for cannot be had together, or None; ``args.jobs`` is resolved to a number."""
+    if github and args.json:
+        return "--github writes workflow commands to stdout, which --json holds; use one"
+    jobs = _jobs(args)
+    if isinstance(jobs, str):
+        return f"--jobs: {jobs}"
+    args.jobs = jobs
+    return None
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from ..fixtures.loading import BUILTIN_CORPUS
     from ..reporters.github import workflow_commands
@@ -64,11 +99,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .adapter_commands import open_source
 
     github = _github_default() and not args.json if args.github is None else args.github
-    if github and args.json:
-        print(
-            "askbench check: --github writes workflow commands to stdout, which --json holds; use one",
-            file=sys.stderr,
-        )
+    conflict = _option_conflict(args, github)
+    if conflict:
+        print(f"askbench check: {conflict}", file=sys.stderr)
         return EXIT_UNUSABLE
     from ..fixtures.ids import resolve_all, selector
 
@@ -103,6 +136,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 select=selector(args.keyword, args.family),
                 keep_screens=bool(args.junit),
                 models=models,
+                jobs=args.jobs,
             )
     except AdapterUnusable as error:
         finish()
@@ -220,6 +254,13 @@ def _add_check(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help=f"terminals to read every frame on: {', '.join(TERMINAL_NAMES)} "
         f"(default: the models, {','.join(MODELS)}); tmux and xterm.js are real terminals "
         "(tmux installed; xterm.js by `make terminals`)",
+    )
+    check.add_argument(
+        "--jobs",
+        type=_positive_jobs,
+        metavar="N",
+        help="judge the reference in N processes (default: one per processor); an adapter (--impl) or a "
+        "real terminal is judged in one, as it is one process the judge talks to",
     )
     check.add_argument(
         "--json",

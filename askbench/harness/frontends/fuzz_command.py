@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     from ..drivers.adapter_client import AdapterUnusable
     from ..fixtures.fuzz_strategies import FAMILIES, STRATEGIES
+    from ..runners.forked import WorkerFailed, default_jobs
 
     if args.list:
         for name, strategy in STRATEGIES.items():
@@ -87,17 +89,29 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         seed=seed,
         database=None if args.no_db else args.db,
         max_cases=args.max_cases,
+        jobs=args.jobs or (1 if args.impl else default_jobs()),
     )
     print(
         f"askbench fuzz: {', '.join(chosen)} for {args.budget:g} s, seed {seed}, widths "
         f"{','.join(map(str, args.widths))}",
         file=sys.stderr,
     )
+    tty = sys.stderr.isatty()
     try:
-        with open_source(args) as source:
-            run = run_fuzz(settings, source, _progress if sys.stderr.isatty() else None)
+        run = run_fuzz(
+            settings,
+            lambda: open_source(args),
+            _progress if tty else None,
+            _searched(len(chosen)) if tty and settings.jobs > 1 else None,
+        )
     except AdapterUnusable as error:
         print(f"\naskbench fuzz: --impl: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except WorkerFailed as error:
+        print(
+            f"\naskbench fuzz: the search of {chosen[error.index]} ended without its result: {error}",
+            file=sys.stderr,
+        )
         return EXIT_UNUSABLE
     if sys.stderr.isatty():
         sys.stderr.write("\r\x1b[2K")
@@ -109,6 +123,16 @@ def _progress(strategy: str, cases: int, found: int, left: float) -> None:
     sys.stderr.flush()
 
 
+def _searched(total: int) -> Callable[[int, str], None]:
+    """Progress when strategies are searched apart: each worker's cases are its own, so only their ends are told."""
+
+    def done(count: int, strategy: str) -> None:
+        sys.stderr.write(f"\r\x1b[2Kfuzz: {count} of {total} strategies searched ({strategy} last)")
+        sys.stderr.flush()
+
+    return done
+
+
 def _report(run: FuzzRun, save: Path, seed: int, known: Path | None) -> int:
     """Each failure saved as a fixture (or named as known) and printed; the exit code the run earns."""
     from ..fixtures.found_corpus import fixture_name, save_found
@@ -116,9 +140,12 @@ def _report(run: FuzzRun, save: Path, seed: int, known: Path | None) -> int:
     from ..runners.fuzz import fixture_text
 
     for strategy in run.runs:
+        shared = (
+            f"; {strategy.shared} the reference fails too, not counted" if strategy.shared else ""
+        )
         print(
             f"{strategy.strategy:<11} {strategy.cases:>6} cases in {strategy.seconds:5.1f} s "
-            f"({strategy.per_second:.1f}/s), {len(strategy.found)} found",
+            f"({strategy.per_second:.1f}/s), {len(strategy.found)} found{shared}",
             file=sys.stderr,
         )
     new = 0
@@ -144,7 +171,11 @@ def _report(run: FuzzRun, save: Path, seed: int, known: Path | None) -> int:
     summary = f"{new} found, saved under {save} (askbench check {save})" if new else "none found"
     if len(run.found) > new:
         summary += f"; {len(run.found) - new} known in {known}"
-    print(f"askbench fuzz: {run.cases} cases in {run.seconds:.1f} s, seed {seed}: {summary}")
+    jobs = f", {run.settings.jobs} jobs" if run.settings.jobs > 1 else ""
+    print(
+        f"askbench fuzz: {run.cases} cases in {run.seconds:.1f} s ({run.per_second:.1f}/s{jobs}), "
+        f"seed {seed}: {summary}"
+    )
     if new:
         return EXIT_FOUND
     return _cut_short(run)
@@ -235,6 +266,14 @@ def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: igno
         metavar="DIR",
         help="failures already known, as fixtures this command saved (reports/fuzz-found): a case found there "
         "again is printed as KNOWN, not saved, and does not make the run exit 1",
+    )
+    fuzz.add_argument(
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="search N strategies at once, each in a process of its own (default: one per processor for the "
+        "reference; 1 with --impl, where each job starts its own adapter, so give N only to an adapter that "
+        "may run as several processes at once)",
     )
     fuzz.add_argument("--list", action="store_true", help="list the strategies and what each draws")
     add_impl_options(fuzz)

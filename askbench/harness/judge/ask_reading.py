@@ -15,10 +15,11 @@ Nothing here knows how the reference lays out a frame.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import re
 from array import array
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
@@ -392,15 +393,16 @@ class _Walk:
     """The position of a fact read before the walk (the value under the header, ``_unlabelled_value``)."""
 
     def run(self) -> None:
-        pending = [item for item in enumerate(self.expected) if item[0] != self.read_already]
+        pending = deque(item for item in enumerate(self.expected) if item[0] != self.read_already)
         labels_pending = Counter(fact.label for _, fact in pending)
+        positions = _Positions(position for position, _ in pending)
         while pending:
             self._skip_extras()
             if self.row < self.stop:
                 self._bring_forward(pending)
-            position, fact = pending.pop(0)
+            position, fact = pending.popleft()
             labels_pending[fact.label] -= 1
-            earliest = min((later for later, _ in pending), default=position)
+            earliest = positions.taken(position)
             # a row heading a pending fact ends it
             self._fact(
                 position if earliest > position else earliest - 1,
@@ -427,17 +429,21 @@ class _Walk:
             ).append(index)
         self.row = stop
 
-    def _bring_forward(self, pending: list[tuple[int, ExpectedFact]]) -> None:
+    def _bring_forward(self, pending: deque[tuple[int, ExpectedFact]]) -> None:
         """Core facts stand in any order: a row that heads a later core fact, not the next one, is that fact's."""
         text = self.rows[self.row].text
         if not pending[0][1].core or label_head(text, pending[0][1].label) is not None:
             return  # the core facts come first: none is left once an entry of evidence is next
-        core = itertools.takewhile(lambda item: item[1][1].core, enumerate(pending[1:], 1))
+        core = itertools.takewhile(
+            lambda item: item[1][1].core, enumerate(itertools.islice(pending, 1, None), 1)
+        )
         other = next(
             (index for index, (_, fact) in core if label_head(text, fact.label) is not None), None
         )
         if other is not None:
-            pending.insert(0, pending.pop(other))
+            brought = pending[other]
+            del pending[other]
+            pending.appendleft(brought)
 
     def _left_out(self, fact: ExpectedFact) -> None:
         self.reading.dropped.append(fact)
@@ -662,3 +668,20 @@ __all__ = [
     "label_head",
     "read_ask",
 ]
+
+
+class _Positions:
+    """The positions of the facts still to read, the earliest found in logarithmic time as facts are taken in
+    any order: a payload of thousands of entries is read in one pass, not one pass per entry."""
+
+    def __init__(self, positions: Iterable[int]) -> None:
+        self._heap = list(positions)
+        heapq.heapify(self._heap)
+        self._taken: set[int] = set()
+
+    def taken(self, position: int) -> int:
+        """Take ``position``; the earliest position left, or ``position`` when none is."""
+        self._taken.add(position)
+        while self._heap and self._heap[0] in self._taken:
+            heapq.heappop(self._heap)
+        return self._heap[0] if self._heap else position

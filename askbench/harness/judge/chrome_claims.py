@@ -131,7 +131,10 @@ def _unquoted(text: str, backing: Backing) -> str:
     """``text`` without the request's own texts it echoes, each where it stands as words of its own: they are
     the request's words, not the chrome's (the tool ``read`` echoed, but not the ``read`` of ``read-only``)."""
     for own in backing.own_texts:
-        text = re.sub(rf"(?<![\w-]){re.escape(own)}(?![\w-])", " ", text)
+        if (
+            own in text
+        ):  # most of the request's texts are not in a row of chrome: no pattern made for them
+            text = re.sub(rf"(?<![\w-]){re.escape(own)}(?![\w-])", " ", text)
     return text
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 MARKER = "\u2026"
@@ -198,18 +198,19 @@ class _Comparison:
         j = i
         while j < n and text[j] in _BLANK_AT_A_BREAK:
             j += 1
-        # an NBSP ending a line is as blank as a space, alone on a row or not
-        if j < n and text[j] == "\n":
-            self.i, self.p = j + 1, self.p + 1
-            return None
         spaces = i
         while spaces < n and text[spaces] in " \t":
             spaces += 1
         p = self.p + 1
         while p < m and stream[p] == " ":
             p += 1
-        # at a wrap an NBSP may hang at the end of the row (read as nothing) or start the next one
-        self.i = spaces if stream.startswith(text[spaces:j], p) else j
+        # at a wrap an NBSP may hang at the end of the row (read as nothing) or start the next one,
+        # as itself or as any of its notations, and so may one that ends a line
+        starts_next = spaces < j and stream.startswith(spellings(text[spaces], False), p)
+        if j < n and text[j] == "\n" and not starts_next:
+            self.i, self.p = j + 1, self.p + 1
+            return None
+        self.i = spaces if spaces == j or starts_next else j
         self.p = p
         return None
 
@@ -227,12 +228,14 @@ class _Comparison:
         while q < m and stream[q] == " ":
             q += 1
         shown = q - p
+        tab = text.find("\t", i, j)
+        notation = _tab_notation(stream, q) if tab >= 0 and tab - i == shown else ""
+        if notation:  # the spaces before the run's first tab as they are, the tab spelled out
+            self.i, self.p = tab + 1, q + len(notation)
+            return None
         free = q == m or stream[q] == "\n" or j == n or text[j] == "\n"
         if free or spaces + tabs <= shown <= spaces + 8 * tabs:
             self.i, self.p = j, q
-            return None
-        if tabs and shown == 0 and stream.startswith(("^I", "\\t"), p):
-            self.i, self.p = j, p + 2
             return None
         return Progress(i, p, False)
 
@@ -255,6 +258,14 @@ class _Comparison:
             return Progress(i, len(self.stream), True, partial=True)
         self.i, self.p = i + 1, matched
         return None
+
+
+_TAB_NOTATIONS = (*spellings("\t", True), "\\t")
+
+
+def _tab_notation(stream: str, position: int) -> str:
+    """The notation of a tab that ``stream`` holds at ``position`` (``⟨U+0009⟩``, ``␉``, ``^I``, ``\\t``…), or ""."""
+    return next((n for n in _TAB_NOTATIONS if stream.startswith(n, position)), "")
 
 
 def _indent_end(stream: str, position: int) -> int:
@@ -365,7 +376,29 @@ def _context(text: str, index: int) -> str:
 
 
 def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
-    """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it."""
+    """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it.
+
+    As the blanks after the last visible character, the blank lines before
+    the first line that shows something show nothing: a screen may leave
+    them out (the reading then counts them as shown).
+    """
+    reading = _read_field(text, stream, allow_cap)
+    opening = opening_blank_lines(text)
+    if reading.problem is None or not opening:
+        return reading
+    later = _read_field(text[opening:], stream, allow_cap)
+    if later.problem is not None:
+        return reading
+    return replace(later, head=later.head + opening)
+
+
+def opening_blank_lines(text: str) -> int:
+    """Where the first line that shows something begins, after lines of nothing but blanks (``SHOWS_NOTHING_AT_END``)."""
+    first = len(text) - len(text.lstrip(SHOWS_NOTHING_AT_END))
+    return text.rfind("\n", 0, first) + 1
+
+
+def _read_field(text: str, stream: str, allow_cap: bool) -> FieldReading:
     stream = stream.rstrip(" \n")
     whole = compare(text, stream)
     if whole.ok and (whole.done == len(text) or not text[whole.done :].strip(SHOWS_NOTHING_AT_END)):

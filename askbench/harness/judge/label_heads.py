@@ -84,7 +84,8 @@ def _plain(label: str) -> bool:
 
 
 def _flat(label: str) -> str:
-    return label.replace("\n", " ").replace("\t", " ").rstrip(" ")
+    """A label as one line: a line break reads as a blank; a tab stays, one to eight blanks to ``compare``."""
+    return label.replace("\n", " ").rstrip(" \t")
 
 
 def _label_spellings(labels: Iterable[str]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
@@ -99,7 +100,8 @@ def _label_spellings(labels: Iterable[str]) -> tuple[dict[str, set[str]], dict[s
                 shown_as[flat[:end].casefold()].add(label)
             shown_as[flat.casefold()].add(label)
             continue
-        for spelling in spellings(flat[:1] or " ", False):
+        first = flat[:1] or " "
+        for spelling in spellings(first, False) + ((" ",) if first == "\t" else ()):
             odd[spelling[0]].add(label)
             odd[spelling[0].swapcase()].add(label)
     return shown_as, odd

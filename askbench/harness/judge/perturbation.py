@@ -222,6 +222,8 @@ class LocatedPayload:
     """Which cells of each screen row show the payload's mapped text: ``columns[row]`` are text indices into the row."""
 
     columns: tuple[frozenset[int], ...]
+    perturbed: tuple[str, ...] = ()
+    """The perturbed screen's rows: what each located cell shows there."""
 
     def rows(self) -> tuple[int, ...]:
         """The rows that show any of the payload's text."""
@@ -248,4 +250,4 @@ def locate_payload(original: Sequence[str], perturbed: Sequence[str]) -> Located
                 at for at, (was, now) in enumerate(zip(before, after, strict=True)) if was != now
             )
         )
-    return LocatedPayload(tuple(columns))
+    return LocatedPayload(tuple(columns), tuple(perturbed))

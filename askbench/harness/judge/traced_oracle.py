@@ -18,18 +18,29 @@ say so (``oracle_name``); ``ASKBENCH_TRACED=0`` asks for that too.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
+from multiprocessing import util
 
 from ..bash.bash_oracle import unescaped
 from .legacy_locales import BASE_LOCALE, legacy_locale_folder, locales_for
-from .sandbox import bwrap_version, nonce, run_sandboxed, sandbox_available
+from .sandbox import bwrap_version, nonce, prepare_sandbox, run_sandboxed, sandbox_available
 
-__all__ = ["LOCALE", "Trace", "oracle_name", "prefetch", "read_log", "trace", "traced_enabled"]
+__all__ = [
+    "LOCALE",
+    "Trace",
+    "oracle_name",
+    "prefetch",
+    "prepare",
+    "read_log",
+    "trace",
+    "traced_enabled",
+]
 
 LOCALE = BASE_LOCALE
 _MOST_RECORDS = 4096
@@ -71,8 +82,8 @@ def trace(command: str, names: Iterable[str] = ()) -> Trace | None:
     with _lock:
         pending = _runs.get(command)
         if pending is None:
-            pending = _runs[command] = _pool().submit(_trace, command, frozenset(names))
-    return pending.result()
+            pending = _runs[command] = _started(command, frozenset(names))
+    return _joined(tuple(run.result() for run in pending))
 
 
 def prefetch(commands: Iterable[tuple[str, Iterable[str]]]) -> None:
@@ -82,22 +93,38 @@ def prefetch(commands: Iterable[tuple[str, Iterable[str]]]) -> None:
     with _lock:
         for command, names in commands:
             if _traceable(command) and command not in _runs:
-                _runs[command] = _pool().submit(_trace, command, frozenset(names))
+                _runs[command] = _started(command, frozenset(names))
 
 
 def _traceable(command: str) -> bool:
     return traced_enabled() and "\0" not in command and _encodable(command)
 
 
-_WORKERS = 4
+_WORKERS = 2
 _lock = threading.Lock()
-_runs: dict[str, Future[Trace]] = {}
-"""Every run of this judge process, by command: kept, as the gate asks about each command at every width."""
+_runs: dict[str, tuple[Future[_Run], ...]] = {}
+"""Every run of this judge process, by command, one for each locale it reads differently in
+(``legacy_locales``): kept, as the gate asks about each command at every width."""
 
 
 @cache
-def _pool() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=_WORKERS, thread_name_prefix="askbench-traced")
+def _pool() -> ProcessPoolExecutor:
+    """Worker processes forked once the sandbox's kit is made, so that they share it and its nonce: a run's
+    own Python (its folder, bwrap's start, the log read) then never waits on the judge's thread for the
+    interpreter, and the judge never forks its whole memory to start bwrap."""
+    prepare()
+    pool = ProcessPoolExecutor(max_workers=_WORKERS, mp_context=multiprocessing.get_context("fork"))
+    # a judge that is itself a forked worker joins its children as it ends: the pool's are stopped first,
+    # before multiprocessing closes the queues (priority 10) that carry them the word to stop
+    util.Finalize(pool, pool.shutdown, exitpriority=20)
+    return pool
+
+
+def prepare() -> None:
+    """Make what every run shares (the sandbox's kit, the legacy locales): judges forked after this share
+    them, and remove them once, when this process ends."""
+    if traced_enabled():
+        prepare_sandbox(legacy_locale_folder())
 
 
 def _encodable(text: str) -> bool:
@@ -108,19 +135,29 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _trace(command: str, names: frozenset[str]) -> Trace:
-    """One run in each locale the command reads differently in (``legacy_locales``), what they ran joined."""
+_Run = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], bool]
+"""One run's distinct traced texts and argument vectors, and whether it ended within its bounds."""
+
+
+def _started(command: str, names: frozenset[str]) -> tuple[Future[_Run], ...]:
+    return tuple(_pool().submit(_run, command, names, locale) for locale in locales_for(command))
+
+
+def _run(command: str, names: frozenset[str], locale: str) -> _Run:
+    folder = None if locale == BASE_LOCALE else legacy_locale_folder()
+    run = run_sandboxed(command, sorted(names), locale, folder)
+    texts, argvs = read_log(run.log, nonce())
+    return texts, argvs, run.finished
+
+
+def _joined(runs: tuple[_Run, ...]) -> Trace:
+    """What the runs in every locale ran, joined in the order first seen."""
     traced: dict[str, None] = {}
     executed: dict[tuple[str, ...], None] = {}
-    finished = True
-    for locale in locales_for(command):
-        folder = None if locale == BASE_LOCALE else legacy_locale_folder()
-        run = run_sandboxed(command, sorted(names), locale, folder)
-        texts, argvs = read_log(run.log, nonce())
+    for texts, argvs, _ in runs:
         traced.update(dict.fromkeys(texts))
         executed.update(dict.fromkeys(argvs))
-        finished = finished and run.finished
-    return Trace(tuple(traced), tuple(executed), finished)
+    return Trace(tuple(traced), tuple(executed), all(finished for _, _, finished in runs))
 
 
 def _argument_record(

@@ -44,6 +44,7 @@ from ..terms import (
 from .ask_reading import AskReading, read_ask
 from .chrome import is_blank
 from .chrome_checks import check_labels, check_layout, check_options, check_title
+from .count_rows import check_count_rows
 from .elision_checks import check_elision
 from .expect_checks import check_expectations
 from .expected_facts import ExpectedFact, expected_facts
@@ -301,6 +302,7 @@ class _WidthRun:
         check_layout(judged, report)
         check_title(judged, request.payload, report)
         check_labels(judged, report)
+        check_count_rows(judged, request.payload.request.value, report)
         check_legible(judged, held.escape, report)
         check_facts(judged, view, request.max_rows, request.field_max_width, report)
         return True

@@ -12,13 +12,22 @@ smallest failing case seen so far stands, and the example database keeps it
 for the next run to replay first. An error while judging (an adapter that
 answers nothing) is no failing case either: it ends the run and is raised;
 any other exception of the gate is a case it fails (``ERROR``).
+
+Each kind of failure (``Found.kind``: the invariant and the message with
+what it quotes and counts left out) raises a type of its own, so two defects
+under one invariant shrink apart. A renderer's case the reference fails as
+well is not the renderer's defect: it is counted apart (``shared``), not
+kept, and the search goes on as if it passed, so the reference's own known
+failures cannot stop the search before it reaches the renderer's.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +44,7 @@ from ..fixtures.fuzz_strategies import STRATEGIES, Draft
 from ..fixtures.loading import Fixture, Membership, dump_json, fixture_from_text
 from ..judge.width_run import DEFAULT_MODELS
 from ..terminals.models import TerminalModel
+from .forked import judged_apart
 from .gate import fixture_payload, run_fixture
 
 ERROR = "ERROR"
@@ -56,6 +66,8 @@ class FuzzSettings:
     max_cases: int | None = None
     """The most cases each strategy generates: with a seed and no database, the same cases on any machine."""
     models: tuple[TerminalModel, ...] = DEFAULT_MODELS
+    jobs: int = 1
+    """Processes searching at once, each taking its share of the strategies: one case is judged in one process."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,11 @@ class Found:
     width: int
     terminal: str
     message: str
+
+    @property
+    def kind(self) -> str:
+        """The invariant and the message's words, without what it quotes or counts: one defect, however it shows."""
+        return f"{self.invariant}: {_SPECIFICS.sub('_', self.message)}"
 
     def description(self) -> str:
         """The fixture's one-line ``description``: the invariant it breaks and how."""
@@ -95,6 +112,8 @@ class StrategyRun:
     found: tuple[Found, ...]
     cut_short: bool = False
     """The budget ran out while it searched: a search bounded by ``max_cases`` did not draw them all."""
+    shared: int = 0
+    """Cases the renderer failed that the reference fails too: not the renderer's defect, so not kept."""
 
     @property
     def per_second(self) -> float:
@@ -114,15 +133,21 @@ class FuzzRun:
     def cases(self) -> int:
         return sum(run.cases for run in self.runs)
 
+    seconds: float = 0.0
+    """The run's own time, start to end: with several jobs, less than its strategies' times added up."""
+
     @property
-    def seconds(self) -> float:
-        return sum(run.seconds for run in self.runs)
+    def per_second(self) -> float:
+        return self.cases / self.seconds if self.seconds > 0 else 0.0
 
     @property
     def cut_short(self) -> tuple[str, ...]:
         """The strategies the budget stopped before they drew their cases."""
         return tuple(run.strategy for run in self.runs if run.cut_short)
 
+
+_SPECIFICS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\d+")
+"""What a message quotes or counts: the case's own text, which differs from one case of a defect to the next."""
 
 Progress = Callable[[str, int, int, float], None]
 """``(strategy, cases, found, seconds left)``, called now and then while a strategy searches."""
@@ -147,10 +172,10 @@ class _Broken(Exception):
 _BROKEN: dict[str, type[_Broken]] = {}
 
 
-def _broken(invariant: str) -> type[_Broken]:
-    if invariant not in _BROKEN:
-        _BROKEN[invariant] = type(f"Broken_{invariant}", (_Broken,), {})
-    return _BROKEN[invariant]
+def _broken(kind: str) -> type[_Broken]:
+    if kind not in _BROKEN:
+        _BROKEN[kind] = type(f"Broken_{len(_BROKEN)}", (_Broken,), {"kind": kind})
+    return _BROKEN[kind]
 
 
 def _one_line(text: str, limit: int) -> str:
@@ -229,6 +254,7 @@ class _Search:
     progress: Progress | None
     cases: int = 0
     rejected: int = 0
+    shared: int = 0
     smallest: dict[str, tuple[int, Found]] = field(default_factory=dict)
     _next_report: float = 0.0
 
@@ -250,11 +276,17 @@ class _Search:
             raise _Aborted(error) from error
         if found is None:
             return
+        if self.source is not None and self._reference_fails(draft, fixture):
+            self.shared += 1
+            return
         size = len(dump_json([draft.call, draft.ask, draft.budget]))
-        kept = self.smallest.get(found.invariant)
+        kept = self.smallest.get(found.kind)
         if kept is None or size <= kept[0]:
-            self.smallest[found.invariant] = (size, found)
-        raise _broken(found.invariant)(found.description())
+            self.smallest[found.kind] = (size, found)
+        raise _broken(found.kind)(found.description())
+
+    def _reference_fails(self, draft: Draft, fixture: Fixture) -> bool:
+        return judge(self.strategy, draft, fixture, self.widths, None, self.models) is not None
 
 
 def _without_budget(error: BaseException) -> BaseException | None:
@@ -330,24 +362,92 @@ def search(
         if rest is not None and not (state.smallest and _is_a_failure(rest)):
             raise  # a strategy that draws nothing usable, or a fault of hypothesis's own, is never "none found"
     found = tuple(
-        found for _, found in sorted(state.smallest.values(), key=lambda kept: kept[1].invariant)
+        found
+        for _, found in sorted(
+            state.smallest.values(), key=lambda kept: (kept[1].invariant, kept[1].kind)
+        )
     )
     seconds = time.monotonic() - started
-    return StrategyRun(strategy, state.cases, state.rejected, seconds, found, cut_short)
+    return StrategyRun(
+        strategy, state.cases, state.rejected, seconds, found, cut_short, state.shared
+    )
+
+
+SourceOpener = Callable[[], AbstractContextManager[FrameSource | None]]
+"""Opens the frame source one strategy's search judges through: a strategy searched in a worker process needs
+an adapter of its own, since one session's pipe cannot serve two processes."""
+
+
+def in_process() -> AbstractContextManager[FrameSource | None]:
+    """The reference, judged in this process: nothing to open."""
+    return nullcontext()
+
+
+@dataclass
+class _Shares:
+    """Each strategy's share of the budget: an equal part of what is left, among the strategies still to search
+    in this process, so a strategy that ends early leaves its time to the next."""
+
+    deadline: float
+    waiting: list[str] = field(default_factory=list)
+
+    def start(self, names: Sequence[str]) -> None:
+        self.waiting = list(names)
+
+    def take(self, name: str) -> float:
+        share = max(0.0, self.deadline - time.monotonic()) / max(1, len(self.waiting))
+        self.waiting.remove(name)
+        return share
+
+
+@dataclass(frozen=True)
+class _Unusable:
+    """The adapter answered nothing: carried back from a worker as data, raised again in the run's process."""
+
+    message: str
 
 
 def run_fuzz(
-    fuzz: FuzzSettings, source: FrameSource | None = None, progress: Progress | None = None
+    fuzz: FuzzSettings,
+    open_source: SourceOpener = in_process,
+    progress: Progress | None = None,
+    done: Callable[[int, str], None] | None = None,
 ) -> FuzzRun:
-    """Every strategy of ``fuzz`` in turn, each with an equal share of what is left of the budget."""
-    runs: list[StrategyRun] = []
-    deadline = time.monotonic() + fuzz.budget
+    """Every strategy of ``fuzz``, each with its share of the budget, in ``fuzz.jobs`` processes.
+
+    One process searches its strategies in turn and reports ``progress``; more split the strategies among
+    forked workers, each opening its own source, and ``done(count, strategy)`` says when each has ended.
+    """
+    started = time.monotonic()
+    shares = _Shares(started + fuzz.budget)
     names = list(fuzz.strategies)
-    for index, name in enumerate(names):
-        share = max(0.0, deadline - time.monotonic()) / (len(names) - index)
-        drafts = STRATEGIES[name].drafts(fuzz.families)
-        runs.append(search(name, drafts, fuzz, share, source, progress))
-    return FuzzRun(fuzz, tuple(runs))
+
+    def searched(name: str, report: Progress | None) -> StrategyRun | _Unusable:
+        seconds = shares.take(name)
+        try:
+            with open_source() as source:
+                drafts = STRATEGIES[name].drafts(fuzz.families)
+                return search(name, drafts, fuzz, seconds, source, report)
+        except AdapterUnusable as error:
+            return _Unusable(str(error))
+
+    if fuzz.jobs > 1 and len(names) > 1:
+        results = judged_apart(
+            names, fuzz.jobs, lambda name: searched(name, None), done, start=shares.start
+        )
+    else:
+        shares.start(names)
+        results = []
+        for name in names:
+            results.append(searched(name, progress))
+            if done is not None:
+                done(len(results), name)
+    runs: list[StrategyRun] = []
+    for result in results:
+        if isinstance(result, _Unusable):
+            raise AdapterUnusable(result.message)
+        runs.append(result)
+    return FuzzRun(fuzz, tuple(runs), time.monotonic() - started)
 
 
 def strategies_for(names: Sequence[str], families: Sequence[str]) -> tuple[str, ...]:
@@ -367,9 +467,11 @@ __all__ = [
     "FuzzRun",
     "FuzzSettings",
     "Progress",
+    "SourceOpener",
     "StrategyRun",
     "as_fixture",
     "fixture_text",
+    "in_process",
     "judge",
     "run_fuzz",
     "search",

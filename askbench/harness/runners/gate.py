@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from askbench.impl.dialog import DialogBudget
@@ -23,11 +23,13 @@ from ..drivers.frame_sources import FrameSource, reference_source
 from ..fixtures.loading import Fixture, load_corpus
 from ..judge.monotone_checks import check_monotone
 from ..judge.perturbation import perturbed_call, perturbed_payload
+from ..judge.traced_oracle import prepare as prepare_runs
 from ..judge.what_runs import prefetch_runs
 from ..judge.wider_frames import WiderFrames
 from ..judge.width_run import DEFAULT_MODELS, WIDTHS, ViewFrames, WidthRequest, run_width
-from ..terminals.models import TerminalModel
+from ..terminals.models import MODELS, TerminalModel
 from ..terms import AdapterFailure, RenderedFrame, View, WidthResult
+from .forked import WorkerFailed, judged_apart
 from .results import FixtureResult, GateRun
 from .toolchain import gather_toolchain
 
@@ -159,6 +161,15 @@ def run_fixture(
     return result
 
 
+def _verdicts(result: FixtureResult) -> tuple[list[WidthResult], str | None]:
+    return result.widths, result.error
+
+
+def _prefetched(fixtures: Sequence[Fixture]) -> None:
+    """Start watching bash run the fixtures' commands, all at once, before they are judged."""
+    prefetch_runs(_bash_commands(fixtures))
+
+
 def _bash_commands(fixtures: Sequence[Fixture]) -> list[str]:
     """The bash commands of the fixtures' calls, for the judge to start watching them all at once."""
     found = []
@@ -181,18 +192,47 @@ def run_gate(
     keep_screens: bool = False,
     select: Callable[[Fixture], bool] | None = None,
     models: Sequence[TerminalModel] = DEFAULT_MODELS,
+    jobs: int = 1,
 ) -> GateRun:
-    """Every fixture under ``paths`` (those ``select`` keeps) at every width; problems are never filtered out."""
+    """Every fixture under ``paths`` (those ``select`` keeps) at every width; problems are never filtered out.
+
+    ``jobs`` above one judges in that many forked processes, which only the reference in process on terminal
+    models allows: an adapter or a real terminal is one process the judge talks to.
+    """
     fixtures, problems = load_corpus(paths)
     if select is not None:
         fixtures = [fixture for fixture in fixtures if select(fixture)]
-    prefetch_runs(_bash_commands(fixtures))
-    results = []
-    for index, fixture in enumerate(fixtures):
-        if progress:
-            progress(index, len(fixtures), fixture)
-        results.append(
-            run_fixture(fixture, widths, source=source, keep_screens=keep_screens, models=models)
-        )
+    judge = partial(
+        run_fixture, widths=widths, source=source, keep_screens=keep_screens, models=models
+    )
+    if jobs > 1 and len(fixtures) > 1:
+        if source is not None or any(MODELS.get(model.name) is not model for model in models):
+            raise ValueError("only the reference on terminal models is judged in several processes")
+        prepare_runs()
+
+        def done(count: int, fixture: Fixture) -> None:
+            if progress:
+                progress(count - 1, len(fixtures), fixture)
+
+        # what a worker sends back is what the parent lacks: a fixture's call may nest deeper than pickle goes
+        try:
+            verdicts = judged_apart(
+                fixtures, jobs, lambda fixture: _verdicts(judge(fixture)), done, start=_prefetched
+            )
+        except WorkerFailed as failure:
+            raise WorkerFailed(
+                failure.index, f"{fixtures[failure.index].path}: {failure}"
+            ) from None
+        results = [
+            FixtureResult(fixture, widths, error)
+            for fixture, (widths, error) in zip(fixtures, verdicts, strict=True)
+        ]
+    else:
+        _prefetched(fixtures)
+        results = []
+        for index, fixture in enumerate(fixtures):
+            if progress:
+                progress(index, len(fixtures), fixture)
+            results.append(judge(fixture))
     terminals = tuple(model.name for model in models)
     return GateRun(results, problems, tuple(widths), terminals, gather_toolchain(terminals))

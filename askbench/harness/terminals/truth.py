@@ -84,7 +84,12 @@ def _recorder(name: str):  # type: ignore[no-untyped-def]
             # pyte's handler takes fewer parameters than the sequence carries (``ESC[1;2;3n``), or no private
             # marker (``ESC[?A``): a terminal ignores a sequence it does not understand, once it is recorded
             return None
-        return original(self, *args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        except (LookupError, NameError, ValueError):
+            # a parameter pyte's handler does not implement (``ESC[4J`` leaves its range unbound): ignored, as a
+            # terminal ignores it, and already recorded
+            return None
 
     return record
 

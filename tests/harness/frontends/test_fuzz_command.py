@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -117,5 +118,24 @@ def test_a_case_already_known_is_printed_known_and_does_not_fail_the_run(
     again = [*arguments[:-1], str(tmp_path / "again"), "--known", str(tmp_path / "found")]
     assert main(["fuzz", *again]) == EXIT_OK
     out = capsys.readouterr().out
-    assert "KNOWN " in out and "FOUND " not in out and "1 known in" in out
+    found = first.count("FOUND ")
+    assert out.count("KNOWN ") == found and "FOUND " not in out and f"{found} known in" in out
     assert not (tmp_path / "again").exists()
+
+
+def test_jobs_split_the_strategies_and_the_closing_line_gives_the_run_s_own_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["--strategy", "requesters,mcp", "--seed", "1", "--max-cases", "5", "--no-db"]
+    arguments += ["--budget", "600", "--widths", "80", "--save", str(tmp_path / "found")]
+    assert main(["fuzz", *arguments, "--jobs", "2"]) == EXIT_OK
+    captured = capsys.readouterr()
+    assert re.search(r"10 cases in [\d.]+ s \([\d.]+/s, 2 jobs\), seed 1: none found", captured.out)
+    assert "requesters" in captured.err and "mcp" in captured.err
+
+
+def test_jobs_must_be_a_positive_whole_number(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["fuzz", "--jobs", "0"])
+    assert exit_.value.code == EXIT_UNUSABLE
+    assert "--jobs" in capsys.readouterr().err

@@ -72,6 +72,38 @@ def test_a_script_handed_on_is_read_once_where_it_stands() -> None:
     assert scripts("sh <<EOF\n$(id)\nEOF") == ["$(id)"]
 
 
+def test_text_piped_into_a_shell_through_programs_that_pass_it_on_is_its_script() -> None:
+    """A heredoc or here-string given to ``cat``/``tee`` whose output a pipe hands a shell is the shell's script,
+    however the pipeline reaches it (bash's canonical form prints the body before the shell's line)."""
+    assert scripts("cat <<'EOF' |\ncurl e.x | bash\nEOF\n  sh") == ["curl e.x | bash"]
+    assert scripts("cat <<'EOF' |\nrm x\nEOF\n  tee log 2>&1 | sudo bash -s") == ["rm x"]
+    assert scripts("{ cat <<'EOF'\nrm x\nEOF\n } | sh") == ["rm x"]
+    assert scripts("cat <<< 'curl e.x | sh' | bash") == ["curl e.x | sh"]
+    assert scripts("bash <<< 'curl e.x'") == ["curl e.x"]
+
+
+def test_text_reaching_no_shell_is_data_its_substitutions_read_once() -> None:
+    assert scripts("cat <<'EOF' |\nrm x\nEOF\n  grep r | sh") == []  # grep prints what it chooses
+    assert scripts("cat <<'EOF'\nrm x\nEOF\nls | sh") == []
+    own_input_wins = "cat <<'EOF' |\nrm x\nEOF\n  cat <<'B' | sh\nls\nB"
+    assert scripts(own_input_wins) == ["ls"]
+    assert ("id",) in words("cat <<EOF\n$(id)\nEOF\nls | sh")
+    assert ("id",) in words('cat <<< "$(id)" | wc -l')
+    assert ("id",) not in words('cat <<< "$(id)" | sh')  # the script's reading finds it, once
+    assert scripts('cat <<< "$(id)" | sh') == ["$(id)"]
+
+
+def test_a_piped_script_stands_where_a_person_reads_it() -> None:
+    """A heredoc's script after the shell it feeds (its body follows the shell's line as written), a
+    here-string's where its word stands, before the shell."""
+    heredoc = read_canonical("cat <<'EOF' |\nrm x\nEOF\n  sh")
+    shell = next(found.order for found in heredoc[0] if found.words == ("sh",))
+    assert heredoc[1][0][1] > shell and heredoc[1][0][1][: len(shell)] == shell
+    string = read_canonical("cat <<< 'rm x' | sh")
+    places = {found.words: found.order for found in string[0]}
+    assert places[("cat",)] < string[1][0][1] < places[("sh",)]
+
+
 _TOKENS = [
     "echo", "ls", "-l", "a=1", "x", "2", "{a,b}", "#c", "if", "then", "fi", "for", "in", "do", "done",
     "case", "esac", "function", "f", "[[", "]]", "{", "}", "!", "time", "sudo", "sh", "-c", "eval",

@@ -184,6 +184,23 @@ def test_a_space_separator_before_a_line_break_is_as_blank_as_a_space(stream: st
     assert read_field("ab \ncd", stream, allow_cap=False).whole
 
 
+@pytest.mark.parametrize("nbsp", ["\u00a0", "\u27e8U+00A0\u27e9", "\\u00a0"])
+def test_an_nbsp_carried_to_the_next_row_may_be_spelled_as_a_notation(nbsp: str) -> None:
+    """At a wrap, and where it ends a line and is wrapped onto a row of its own (found by askbench fuzz)."""
+    assert read_field('0\u00a0: ""', f'0\n    {nbsp}: ""', allow_cap=False).whole
+    assert read_field("#\u00a0\n\u0098", f"#\n{nbsp}\n\u27e8U+0098\u27e9", allow_cap=False).whole
+
+
+def test_a_notated_nbsp_where_the_text_has_none_is_not_the_text() -> None:
+    assert read_field('0: ""', '0\n\u27e8U+00A0\u27e9: ""', allow_cap=False).problem is not None
+    assert (
+        read_field(
+            "#\n\u0098", "#\n\u27e8U+00A0\u27e9\n\u27e8U+0098\u27e9", allow_cap=False
+        ).problem
+        is not None
+    )
+
+
 @pytest.mark.parametrize("stream", ['0\n\u00a0"x', '0\n"x', '0\u00a0\n"x'])
 def test_an_nbsp_at_a_wrap_may_start_the_next_row_or_hang_at_the_end_of_this_one(
     stream: str,
@@ -280,3 +297,44 @@ def test_a_texts_own_last_line_that_reads_as_a_count_reads_as_its_tail() -> None
         allow_cap=True,
     )
     assert changed.problem  # a tail that is not the text's own end is still no end of it
+
+
+@pytest.mark.parametrize("stream", ["0 ; ls", "\n0 ; ls", "\n\n0 ; ls", "0…\nls"])
+def test_the_blank_lines_a_value_opens_with_may_be_left_out(stream: str) -> None:
+    """They show nothing, as the blanks after its last character do: read as shown, counted in the head."""
+    text = "\n \n0 ; ls"
+    reading = read_field(text, stream, allow_cap=True)
+    assert reading.problem is None
+    assert reading.head == (len(text) if reading.whole else len("\n \n0"))
+
+
+@pytest.mark.parametrize(
+    ("text", "stream"),
+    [
+        ("x\n0 ; ls", "0 ; ls"),  # a first line that shows something
+        ("0\n\nls", "0\nls"),  # a blank line inside the value
+        ("\n\u00a0x\n0", "0"),  # a line that opens with a blank and goes on
+    ],
+)
+def test_only_blank_lines_before_the_first_that_shows_something_may_be_left_out(
+    text: str, stream: str
+) -> None:
+    assert read_field(text, stream, allow_cap=True).problem is not None
+
+
+@pytest.mark.parametrize(
+    "shown", ["a\u27e8U+0009\u27e9b", "a\u2409b", "a^Ib", "a\\tb", " a \u27e8U+0009\u27e9b"]
+)
+def test_a_tab_may_show_as_a_notation_after_the_blanks_before_it(shown: str) -> None:
+    text = " a \tb" if shown.startswith(" ") else "a\tb"
+    assert read_field(text, shown, allow_cap=False).whole
+
+
+@pytest.mark.parametrize(
+    "shown",
+    ["ab", "a\u27e8U+0009\u27e9\u27e8U+0009\u27e9b", "a  \u27e8U+0009\u27e9b", "a         b"],
+)
+def test_a_tab_left_out_doubled_or_after_blanks_the_text_has_not_is_not_the_text(
+    shown: str,
+) -> None:
+    assert read_field("a\tb", shown, allow_cap=False).problem is not None

@@ -1,5 +1,6 @@
 """askbench.harness.judge.label_heads: each row read once for the labels it begins with, agreeing with ``label_head`` row by row."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ LABELS = [
     "a very long evidence label",
     "\x80",
     "a\tb",
+    "\tlead",
     "  ",
     "⟨",
 ]
@@ -31,6 +33,8 @@ ROWS = st.lists(
                 "a very long e: z",
                 "⟨U+0080⟩  : x",
                 "a b   : v",
+                "a    b: v",
+                "    lead : x",
                 "   : blank",
                 "⟨U+27E8⟩ : x",
                 "…",
@@ -68,6 +72,24 @@ def test_the_index_finds_exactly_the_rows_label_head_finds(texts: list[str]) -> 
             if label_head(rows[row].text, fact.label) is not None
         ]
         assert index.last_position[row] == max(heads, default=-1)
+
+
+@pytest.mark.parametrize("shown", ["0 一: x", "0    一 : x", "0        一: x", "0⟨U+0009⟩一: x"])
+def test_a_tab_in_a_label_shows_as_one_to_eight_blanks_or_a_notation(shown: str) -> None:
+    """As in a value: a tab is layout, so a label holding one is found however many blanks it took."""
+    assert label_head(shown, "0\t一") is not None
+
+
+@pytest.mark.parametrize("shown", ["0一: x", "0         一: x", "0 x一: x"])
+def test_a_tab_left_out_or_wider_than_a_tab_stop_is_not_the_label(shown: str) -> None:
+    assert label_head(shown, "0\t一") is None
+
+
+def test_a_label_that_opens_with_a_tab_begins_its_row_with_blanks() -> None:
+    rows = _rows([": b9", "    011-y/.:", ""])
+    facts = [ExpectedFact("", ("b9",), core=False), ExpectedFact("\t011-y/.", ("",), core=False)]
+    index = HeadIndex(rows, facts, len(rows), WorkMeter(1 << 30))
+    assert index.next_row("\t011-y/.", 0, len(rows)) == 1
 
 
 def test_breaks_are_later_facts_label_rows_and_lone_markers_nearest_first() -> None:

@@ -51,12 +51,14 @@ RUNS_TEXT = (
     "x='$({run})'\necho \"${{x@P}}\"",
     "echo '{run}' | bash",
     "xargs -I% sh -c '{run}' <<< x",
+    "cat <<< '{run}' | tee deploy.log | bash",
 )
 """Each a construct in which bash runs ``{run}``, though a reader of syntax may take the string for data. A
-heredoc handed to a shell through ``cat`` (``cat <<EOF | sh``) is
-left out: the judge's stubs print nothing, and its static reading owes a heredoc's body only where a shell
-reads it itself, so the judge does not yet see that body run. A legacy CJK locale's swallowed backslash (``修复中\\"``) is held by its corpus fixtures alone: where a cut
-hides commands, the count the reference takes from bash's reading in ``C.UTF-8`` leaves out what only those
+heredoc piped to a shell (``cat <<'EOF' | sh``) is held by its corpus fixtures: drawn here after a long cover,
+a cut may hide the shell with its script, which the judge counts as one command (a wrapper hidden with what it
+runs) and the reference's reader as each of them, as for ``sh <<'EOF'`` and a multi-line ``sh -c``. A
+legacy CJK locale's swallowed backslash (``修复中\\"``) is held by its corpus fixtures alone: where a cut hides
+commands, the count the reference takes from bash's reading in ``C.UTF-8`` leaves out what only those
 locales run (``reports/fuzz-found``)."""
 
 HEREDOC_COVER = (

@@ -28,7 +28,7 @@ CONSTRUCTS = {
     "printf -v subscript": "printf -v 'a[$(touch pwned)]' %s x",
     "array subscript holding code": "n='x[$(touch pwned)]'\necho \"${ARR[$n]}\"",
     "eval through a variable": "steps='touch pwned'\neval \"$steps\"",
-    "here-string to bash": "bash <<< 'touch pwned'",
+    "text printed into bash": "echo 'touch pwned' | bash",
     "BASH_ENV for a child bash": "printf 'touch pwned\\n' > .ci-env\nBASH_ENV=.ci-env bash -c 'npm test'",
     "env -S": "env -S 'touch pwned'",
     "git core.fsmonitor": "git -c core.fsmonitor='touch pwned' status",

@@ -8,9 +8,12 @@ reference, so what the fuzzer keeps is a fixture worth adding to a corpus.
 
 from __future__ import annotations
 
+import json
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
+from hypothesis import strategies as st
 
 from askbench.harness.drivers.adapter_client import AdapterCommand, AdapterSource, AdapterUnusable
 from askbench.harness.drivers.adapters.variant import command_for
@@ -20,10 +23,12 @@ from askbench.harness.frontends.cli import main
 from askbench.harness.judge.width_run import DEFAULT_MODELS
 from askbench.harness.runners.fuzz import (
     ERROR,
+    Found,
     FuzzSettings,
     as_fixture,
     judge,
     run_fuzz,
+    search,
     strategies_for,
 )
 
@@ -74,23 +79,71 @@ def test_a_short_fixed_seed_run_on_the_reference_finds_nothing() -> None:
     assert run.cut_short == ()
 
 
+def test_strategies_searched_in_two_jobs_draw_what_one_process_draws() -> None:
+    """Each worker takes its strategies whole, so a seeded run bounded by cases judges the same cases at any --jobs."""
+    one = run_fuzz(
+        FuzzSettings(("controls", "requesters", "mcp"), seed=1, max_cases=15, budget=300)
+    )
+    two = run_fuzz(
+        FuzzSettings(("controls", "requesters", "mcp"), seed=1, max_cases=15, budget=300, jobs=2)
+    )
+    assert [(run.strategy, run.cases) for run in two.runs] == [
+        (run.strategy, run.cases) for run in one.runs
+    ]
+    assert two.found == one.found == ()
+
+
+def test_an_adapter_that_answers_nothing_ends_a_run_in_jobs_as_in_one_process() -> None:
+    fuzz = FuzzSettings(("controls", "requesters"), seed=1, max_cases=5, budget=60, jobs=2)
+    command = AdapterCommand("false")
+    with pytest.raises(AdapterUnusable):
+        run_fuzz(fuzz, lambda: AdapterSource(command, stop_when_unusable=True))
+
+
 def test_a_strategy_the_budget_stops_is_cut_short() -> None:
     run = run_fuzz(FuzzSettings(("requesters",), seed=1, max_cases=50, budget=0.001))
     assert run.cut_short == ("requesters",) and run.runs[0].cases < 50
 
 
 def test_a_rerun_replays_what_failed_first(tmp_path: Path) -> None:
+    """Another seed and one case of its own: the failures it finds beyond that one are what the database replayed,
+    each already as small as the first run shrank it."""
     command = AdapterCommand(command_for("escape-passthrough"))
-    first = FuzzSettings(("controls",), ("bash",), budget=30, seed=1, database=tmp_path / "db")
+    first = FuzzSettings(
+        ("controls",), ("bash",), budget=900, seed=1, max_cases=20, database=tmp_path / "db"
+    )
     with AdapterSource(command) as source:
-        found = run_fuzz(first, source).found
-        assert found
+        found = run_fuzz(first, lambda: nullcontext(source)).found
+        assert len(found) > 1
         again = run_fuzz(
-            FuzzSettings(("controls",), ("bash",), budget=30, seed=2, database=tmp_path / "db"),
-            source,
+            FuzzSettings(
+                ("controls",), ("bash",), budget=900, seed=2, max_cases=1, database=tmp_path / "db"
+            ),
+            lambda: nullcontext(source),
         )
-    assert [item.draft for item in again.found] == [item.draft for item in found]
-    assert again.runs[0].cases <= 3
+    replayed = [item.draft for item in again.found]
+    assert all(item.draft in replayed for item in found)
+
+
+def test_a_failures_kind_is_its_invariant_and_words_not_what_it_quotes_or_counts() -> None:
+    """Two cases of one defect are one kind; two defects under one invariant are two, shrunk apart."""
+    draft = Draft("bash", {"name": "bash", "input": {"command": "ls"}})
+
+    def found(message: str) -> Found:
+        return Found("shell", draft, "runs", "bounded", 80, "grapheme", message)
+
+    assert (
+        found("a cut says 4 more commands where it hides 2").kind
+        == found("a cut says 19 more commands where it hides 3").kind
+    )
+    assert (
+        found("the first command 'rm' is not on the bounded screen").kind
+        == found("the first command 'curl -fsSL \\'x\\'' is not on the bounded screen").kind
+    )
+    assert (
+        found("the first command 'rm' is not on the bounded screen").kind
+        != found("a cut says 4 more commands where it hides 2").kind
+    )
 
 
 def test_the_judge_names_the_first_invariant_broken() -> None:
@@ -157,3 +210,17 @@ def test_the_deadline_is_found_among_what_hypothesis_raised() -> None:
     assert _spent_in(BaseExceptionGroup("two", [ValueError("found"), _BudgetSpent()]))
     assert not _spent_in(BaseExceptionGroup("one", [ValueError("found")]))
     assert not _spent_in(ValueError("found"))
+
+
+def test_a_case_the_reference_fails_too_is_counted_apart_and_not_kept() -> None:
+    """A renderer that shows a bash command as the reference does fails the reference's own known case
+    (``reports/fuzz-found``): that is no defect of the renderer's, so it is counted as shared and not kept."""
+    known = Path(__file__).parents[3] / "reports/fuzz-found/bash/fuzz-shell-runs-6e674d2217.json"
+    document = json.loads(known.read_text(encoding="utf-8"))
+    draft = Draft("bash", document["call"], document.get("ask", {}), document.get("budget", {}))
+    fuzz = FuzzSettings(("shell",), ("bash",), widths=(80,), budget=900, seed=1, max_cases=1)
+    with AdapterSource(AdapterCommand(command_for("details-dropped"))) as source:
+        shared = search("shell", st.just(draft), fuzz, 900, source)
+    assert (shared.shared, shared.found) == (1, ())
+    alone = search("shell", st.just(draft), fuzz, 900, None)
+    assert alone.found and alone.found[0].invariant == "runs"

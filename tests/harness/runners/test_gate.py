@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from tmp_corpus import LS, Corpus
 
 from askbench.harness.exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
@@ -152,3 +153,34 @@ def test_a_judge_that_rereads_its_rows_is_caught_growing_faster(corpus, monkeypa
 
     monkeypatch.setattr(judged_frames, "read_frame", quadratic_read)
     assert _grows_linearly(corpus) == (False, False)
+
+
+def test_judged_in_forked_workers_the_verdicts_are_those_of_one_process():
+    from askbench.harness.reporters.json import to_json
+
+    paths = [REPRO.parent, REPRO.parents[1] / "adversarial"]
+    one = run_gate(paths, [80], select=lambda fixture: fixture.id.endswith(("lines", "sh")))
+    assert len(one.results) > 4
+    two = run_gate(paths, [80], select=lambda fixture: fixture.id.endswith(("lines", "sh")), jobs=2)
+    assert to_json(two) == to_json(one)
+
+
+def test_an_adapter_or_real_terminal_is_never_judged_in_several_processes(corpus):
+    from askbench.harness.drivers.frame_sources import reference_source
+
+    path = fixture(corpus, "ok", expect={"kind": "bash", "visible": ["ls -la"]})
+    with pytest.raises(ValueError, match="several processes"):
+        run_gate([path, fixture(corpus, "ok2")], [80], source=reference_source, jobs=2)
+
+
+def test_jobs_on_the_command_line_is_a_number_of_processes_and_never_with_an_adapter(
+    corpus, capsys
+):
+    path = fixture(corpus, "ok", expect={"kind": "bash", "visible": ["ls -la"]})
+    with pytest.raises(SystemExit) as usage:
+        main(["check", "--jobs", "0", str(path)])
+    assert usage.value.code == EXIT_UNUSABLE
+    assert "not a number of processes" in capsys.readouterr().err
+    assert main(["check", "--jobs", "2", "--impl", "true", str(path)]) == EXIT_UNUSABLE
+    assert "judged in one process" in capsys.readouterr().err
+    assert main(["check", "--jobs", "2", str(path)]) == EXIT_OK

@@ -8,6 +8,7 @@ profile runs tens of thousands: ``pytest tests/harness/runners/test_gate_propert
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from askbench.harness.bash.reading import read_words
 from askbench.harness.runners.gate import judge_payload
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import build_payload
@@ -126,11 +127,27 @@ def assert_every_invariant_holds(payload, width, max_rows, field_max_width):
 @example(
     command="", agent=None, pattern="0\u200d\U0001f3fb", width=80, max_rows=1, field_max_width=1
 )
+# a two-row field of a text that opens with a blank line: the head spent its row on it, the first command below
+@example(command="0\n0\n$", agent=None, pattern=None, width=80, max_rows=1, field_max_width=80)
+@example(command="\n0\n)", agent=None, pattern=None, width=80, max_rows=1, field_max_width=80)
+# a last command that says nothing (':') on a line of its own: the tail left it out, cut or counted
+@example(command="0\n:\n", agent=None, pattern=None, width=80, max_rows=1, field_max_width=80)
+@example(
+    command="echo " + "a" * 100 + "\nls\nls\n:",
+    agent=None,
+    pattern=None,
+    width=80,
+    max_rows=1,
+    field_max_width=80,
+)
 def test_any_bash_ask_is_contained_bounded_and_verbatim(
     command, agent, pattern, width, max_rows, field_max_width
 ):
+    # built as the gate builds a fixture's (``gate.fixture_payload``): with bash's own reading of the words
     payload = build_payload(
-        {"name": "bash", "input": {"command": command}}, {"agent": agent, "matchedPattern": pattern}
+        {"name": "bash", "input": {"command": command}},
+        {"agent": agent, "matchedPattern": pattern},
+        reader=read_words,
     )
     assert_every_invariant_holds(payload, width, max_rows, field_max_width)
 

@@ -12,7 +12,8 @@ import unicodedata
 from collections.abc import Iterator
 
 from askbench.impl.cells import Capped, cap_text, expand_text_tabs
-from askbench.impl.dialog import DialogBudget, Fact, capped_field
+from askbench.impl.command_spans import CommandSpans
+from askbench.impl.dialog import NO_COMMANDS, DialogBudget, Fact, capped_field
 from askbench.impl.frame import Frame
 from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import PromptPayload
@@ -148,8 +149,9 @@ def _tail_of_closing_brackets(
     rows: int | None = None,
     tail_from: int | None = None,
     first_end: int | None = None,
+    own: CommandSpans = NO_COMMANDS,
 ) -> Capped:
-    capped = capped_field(text, cap, row_width, rows, tail_from, first_end)
+    capped = capped_field(text, cap, row_width, rows, tail_from, first_end, own)
     run = _closing_run(expand_text_tabs(neutralise(text)))
     if not capped.cut or not run or capped.tail == run:
         return capped
@@ -163,8 +165,9 @@ def _cap_in_cells_only(
     rows: int | None = None,
     tail_from: int | None = None,
     first_end: int | None = None,
+    own: CommandSpans = NO_COMMANDS,
 ) -> Capped:
-    return cap_text(expand_text_tabs(neutralise(text)), cap, 1 << 20, row_width)
+    return cap_text(expand_text_tabs(neutralise(text, own.own)), cap, 1 << 20, row_width)
 
 
 closing_bracket_tail = _patched_render(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from wcwidth import iter_graphemes
@@ -33,6 +33,7 @@ from askbench.impl.cells import (
 from askbench.impl.command_spans import CommandSpans, hidden_marker
 from askbench.impl.dialog import (
     NARROW_INDENT,
+    NO_COMMANDS,
     DialogBudget,
     Fact,
     Paint,
@@ -132,6 +133,21 @@ unassigned_passthrough = rewriting_lines(
     re.compile("\u27e8U\\+([0-9A-F]{4,6})\u27e9"), _raw_if_unassigned
 )
 """Unassigned, noncharacter and private-use code points reach the terminal raw: tmux draws U+0378 as nothing."""
+_SET_APART = _notation_of([0x2026])
+"""A ``…`` the reference sets apart: one typed as ``⟨U+2026⟩`` would show its ``⟨`` as notation."""
+
+
+def count_words_plain(
+    payload: PromptPayload, fixture: Fixture | None, view: View, width: int, budget: DialogBudget
+) -> Frame:
+    """A value's words that read as a count row (``… 3 more commands …``) drawn as they are in the ask, where the
+    reference sets their ``…`` apart; the legacy dialog, the old baseline, is left as it is."""
+    frame = reference_frame(payload, view, budget)
+    if view == "legacy":
+        return frame
+    return replace(frame, lines=tuple(_SET_APART.sub("\u2026", line) for line in frame.lines))
+
+
 sgr_passthrough = rewriting_lines(
     re.compile(ESC_PICTURE + r"\[([0-9;:]*)m"), lambda match: f"\x1b[{match.group(1)}m"
 )
@@ -183,11 +199,12 @@ def capping_by(
         rows: int | None = None,
         tail_from: int | None = None,
         first_end: int | None = None,
+        own: CommandSpans = NO_COMMANDS,
     ) -> Capped:
         rows = field_rows(cap) if rows is None else rows
         capped = _cap_in_units(text, cap, row_width, rows)
         if capped.cut and text_rows(capped.shown, row_width) > rows:
-            return capped_field(text, cap, row_width, rows, tail_from, first_end)
+            return capped_field(text, cap, row_width, rows, tail_from, first_end, own)
         return capped
 
     def _cap_in_units(text: str, cap: int, row_width: int, rows: int) -> Capped:
@@ -343,13 +360,18 @@ count_short_by_one = _patched_render(
 
 
 def _hidden_unless_repeated(
-    self: CommandSpans, text: str, head: str, tail: str, clean: Callable[[str], str]
+    self: CommandSpans,
+    text: str,
+    head: str,
+    tail: str,
+    clean: Callable[[str, Collection[int]], str],
 ) -> int:
     """The commands not shown, a command whose text the head or tail shows elsewhere read as shown."""
     seen = sum(
         weight
         for start, end, weight in self.spans
-        if (shown := clean(text[start:end]).strip()) and (shown in head or shown in tail)
+        if (shown := clean(text[start:end], self.owned(start, end)).strip())
+        and (shown in head or shown in tail)
     )
     return max(0, self.total - seen)
 
@@ -621,6 +643,11 @@ MUTANTS: tuple[Variant, ...] = (
         "sgr-passthrough",
         "the payload's own colour sequences reach the terminal: conceal, foreground = background, reverse video, never reset",
         sgr_passthrough,
+    ),
+    mutant(
+        "count-words-plain",
+        "a value's words that read as a count row ('… 3 more commands …') are drawn as they are, as the renderer's own count",
+        count_words_plain,
     ),
     mutant(
         "cap-in-code-points",

@@ -142,7 +142,7 @@ def field_text(
     """Neutralised, tab-expanded and capped to its head and tail, as ``askbench.impl.dialog.counted_field`` bounds a
     field: a cut that hides commands says how many."""
     if cap is None:
-        return expand_text_tabs(neutralise(text)), False
+        return expand_text_tabs(neutralise(text, commands.own if commands else ())), False
     capped = counted_field(text, cap, row_width, commands)
     return capped.shown, capped.cut
 
