@@ -161,7 +161,13 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   const lastStart = commands && commands.spans.length ? commands.spans.reduce((most, [start]) => Math.max(most, start), 0) : null;
   const [tail, tailCells, tailChars] = tailOf(parts, tailBudget(parts, cap, lastStart), rest, lastStart); // the same at every width
   const headRows = Math.max(1, maxRows - tail.length - (commands ? 1 : 0));
-  const end = headOf(parts, cap - tailCells, first, rest, headRows);
+  let end = headOf(parts, cap - tailCells, first, rest, headRows);
+  if (!end && parts.length && [...parts[0][0]].length > 1) {
+    // contract: a head shows something before its "…": a notation wider than the head is cut inside
+    const [notation, , char] = parts[0];
+    parts.splice(0, 1, ...[...notation].map((c, at) => [c, cellsOf(c), at === 0 ? char : ""]));
+    end = headOf(parts, cap - tailCells, first, rest, headRows);
+  }
   const rows = wrap(end ? withMarker(parts, end) : [[ELLIPSIS, 2, ""]], first, rest);
   const hidden = countHidden(commands, charsIn(parts.slice(0, end)), [...text].length - tailChars);
   // contract: every command the cut hides is counted, on a row of its own right after the "…"

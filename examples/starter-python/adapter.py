@@ -229,6 +229,12 @@ def cut_field(
     tail_rows = wrap(tail, rest, rest) if tail else []
     head_rows = max(1, max_rows - len(tail_rows) - (1 if commands else 0))
     end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
+    if not end and parts and len(parts[0][0]) > 1:
+        # contract: a head shows something before its "…": a notation wider than the head is cut inside
+        notation, _, char = parts[0]
+        parts[:1] = [(c, cells(c), char if at == 0 else "") for at, c in enumerate(notation)]
+        end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
+        tail_from += len(notation) - 1 if tail_from else 0
     rows = wrap(with_marker(parts, end) if end else [MARKER], first, rest)
     hidden = count_hidden(commands, chars_of(parts[:end]), chars_of(parts[:tail_from]))
     # contract: every command the cut hides is counted, on a row of its own right after the "…"

@@ -89,7 +89,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         seed=seed,
         database=None if args.no_db else args.db,
         max_cases=args.max_cases,
-        jobs=args.jobs or (1 if args.impl else default_jobs()),
+        jobs=args.jobs or default_jobs(),
     )
     print(
         f"askbench fuzz: {', '.join(chosen)} for {args.budget:g} s, seed {seed}, widths "
@@ -271,9 +271,8 @@ def add_fuzz_parser(commands: argparse._SubParsersAction) -> None:  # type: igno
         "--jobs",
         type=_positive,
         metavar="N",
-        help="search N strategies at once, each in a process of its own (default: one per processor for the "
-        "reference; 1 with --impl, where each job starts its own adapter, so give N only to an adapter that "
-        "may run as several processes at once)",
+        help="search N strategies at once, each in a process of its own (default: one per processor); with "
+        "--impl each job starts its own adapter, so give --jobs 1 to an adapter that cannot run twice at once",
     )
     fuzz.add_argument("--list", action="store_true", help="list the strategies and what each draws")
     add_impl_options(fuzz)
