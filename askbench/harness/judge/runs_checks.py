@@ -144,13 +144,15 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
         shown_text += f"\n{line}"
     if reading.tail:
         tail_start = len(text) - reading.tail
-        shift = len(shown_text) + 1 + len(MARKER) - tail_start
+        # a tail that opens a line shows its first word whole: no marker there could stand for a hidden word
+        opening = MARKER if tail_start > 0 and text[tail_start - 1] != "\n" else ""
+        shift = len(shown_text) + 1 + len(opening) - tail_start
         counts += [
             (max(start, tail_start) + shift, end + shift, n)
             for start, end, n in own
             if end > tail_start
         ]
-        shown_text += f"\n{MARKER}{text[tail_start:]}"
+        shown_text += f"\n{opening}{text[tail_start:]}"
     return CountedText(shown_text, tuple(counts))
 
 

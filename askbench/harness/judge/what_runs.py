@@ -772,8 +772,9 @@ def _defining(text: str, name_start: int) -> int:
 def _word_start(text: str, end: int) -> int:
     """Where the word ending at ``end`` begins as bash reads it: after a blank, or after a separator with no
     blank after it (``x;1<@ 0``: the redirection ``1<@`` is a word of its own) — an ``&`` that is part of a
-    redirection (``2>&1``, ``&>log``) included in the word."""
-    edge = max(text.rfind(character, 0, end) for character in " \t\n;|()")
+    redirection (``2>&1``, ``&>log``) included in the word. A cut's marker ends a word too: a tail that opens
+    ``…if rm`` shows the reserved word ``if``, not a word ``…if``."""
+    edge = max(text.rfind(character, 0, end) for character in " \t\n;|()\u2026")
     ampersand = text.rfind("&", edge + 1, end)
     while ampersand > edge and (
         text[ampersand - 1 : ampersand] in ("<", ">") or text[ampersand + 1 : ampersand + 2] == ">"

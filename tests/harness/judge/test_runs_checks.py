@@ -79,5 +79,28 @@ def test_an_outline_tail_that_opens_on_its_count_line_keeps_it() -> None:
     outline = "ls 0\nls 1\n… 9 more commands …\nls 11"
     reading = FieldReading(False, len("ls 0"), len("… 9 more commands …\nls 11"))
     piece = _shown_piece(_fact("shape", outline, reading), "ls 0")
-    assert piece.text == "ls 0…\n…… 9 more commands …\nls 11"
+    assert piece.text == "ls 0…\n… 9 more commands …\nls 11"
     assert [piece.text[start:end] for start, end, _ in piece.counts] == ["… 9 more commands …"]
+
+
+LONG = "x" * 50
+HEREDOC = f"rm ; {LONG} ; bash <<'EOF'\nrm\nEOF"
+
+
+def _tail_of_lines(hidden: int) -> FieldReading:
+    return FieldReading(False, len("rm ;"), len("rm\nEOF"), hidden_commands=hidden)
+
+
+def test_a_tail_that_opens_a_line_shows_no_marker_a_hidden_long_word_could_stand_in() -> None:
+    """Its first word shows whole; a marker before it read as the long word the cut hides, so the count of
+    the two commands hidden (the long word and the shell the heredoc feeds) was failed as one too many
+    (found by askbench fuzz on the reference)."""
+    piece = _shown_piece(_fact("command", HEREDOC, _tail_of_lines(2)), HEREDOC)
+    assert piece.text == "rm ;…\n… 2 more commands …\nrm\nEOF"
+    assert runs_problems(piece, HEREDOC, "bash", True) == []
+
+
+def test_a_count_past_what_a_tail_of_lines_hides_still_fails() -> None:
+    piece = _shown_piece(_fact("command", HEREDOC, _tail_of_lines(3)), HEREDOC)
+    problems = runs_problems(piece, HEREDOC, "bash", True)
+    assert any("a cut says 3 more commands where it hides 1" in problem for problem in problems)

@@ -889,6 +889,9 @@ def test_an_argument_that_names_a_command_is_not_that_command() -> None:
         ("x; function  g {\n rm", "rm", True),
         ("function rm", "rm", False),  # the name it defines is no command
         ("echo function g { rm", "rm", False),
+        ("\u2026if rm", "rm", True),  # a tail's marker ends a word: the reserved word after it is read
+        ("\u2026then rm", "rm", True),
+        ("\u2026echo rm", "rm", False),
     ],
 )
 def test_a_command_opens_after_what_bash_lets_stand_before_its_name(
