@@ -334,6 +334,9 @@ class _Reader:
         elif word == "function":
             self.skip_blanks()
             self.word()
+        elif word == "coproc":
+            self.skip_blanks()
+            self.word()  # its name: bash prints one always (``COPROC`` where the source gave none)
         elif word in _RESERVED:
             pass
         elif self.text.startswith(" ()", self.at) or self.text.startswith("()", self.at):

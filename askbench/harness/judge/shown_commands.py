@@ -69,6 +69,9 @@ class CountedCut:
     loose: int
     """How many commands beside it are shown only in part — the one before it up to the cut, the one after it
     from the cut on — so each may be counted as hidden too: a renderer counts every command not shown whole."""
+    fragment_of: int | None = None
+    """Where the words after the cut's marker read as a command of their own (``…rm ; rm``), the later command
+    they may instead be the end of (``rm rm`` cut inside): the cut then hides the commands before that one."""
 
 
 @dataclass(frozen=True)
@@ -330,7 +333,8 @@ def _resumes_within(text: str, start: int, end: int, run: list[Placed]) -> bool:
     opening = start + len(stretch) - len(stretch.lstrip(" \n"))
     if not run or not text.startswith(MARKER, opening):
         return False
-    return min(placed.start for _, placed in run) == opening
+    # read from the marker on (a capped word), or from right after it: either may be a command's rest
+    return min(placed.start for _, placed in run) in (opening, opening + len(MARKER))
 
 
 def _cuts_through(text: str, start: int, end: int, run: list[Placed]) -> bool:
@@ -369,5 +373,11 @@ def _counted(
         before = max((at for run in runs[: number + 1] for at, _ in run), default=-1)
         after = min((at for run in runs[number + 1 :] for at, _ in run), default=count)
         loose = cut_through[number] + resumed_within[number + 1]
-        cuts.append(CountedCut(stated, before, after, loose))
+        later = sorted(at for run in runs[number + 1 :] for at, _ in run)
+        fragment_of = (
+            later[1] - 1
+            if resumed_within[number + 1] and len(later) > 1 and later[1] - 1 > later[0]
+            else None
+        )
+        cuts.append(CountedCut(stated, before, after, loose, fragment_of))
     return tuple(cuts)

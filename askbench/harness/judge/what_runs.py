@@ -41,7 +41,7 @@ from ..bash.bash_reader import Found
 from ..bash.reading import read_all, runs_something
 from ..terminals.made_on_access import MadeOnAccess
 from .sandbox import TRACED_SHELLS
-from .shown_commands import Alignment, CountedText, Occurrence, align, counted_text
+from .shown_commands import Alignment, CountedCut, CountedText, Occurrence, align, counted_text
 from .traced_oracle import oracle_name, prefetch, trace
 from .word_spellings import (
     ELLIPSIS,
@@ -645,8 +645,9 @@ def owed_problems(
         for cut in alignment.cuts:
             hidden = list(range(cut.before + 1, cut.after))
             units = hidden_units(commands, hidden, (-1, -1))
-            if units <= cut.stated <= len(hidden) + cut.loose:
-                excused.update(at for at in hidden if at not in ends)
+            true = _true_reading(commands, cut)
+            if true is not None:
+                excused.update(at for at in true if at not in ends)
             else:
                 apart = (
                     f", {len(hidden)} counting wrappers' commands apart"
@@ -674,6 +675,18 @@ def owed_problems(
             f" (read by {reader_name(dialect)})"
         )
     return problems
+
+
+def _true_reading(commands: Sequence[ShellCommand], cut: CountedCut) -> list[int] | None:
+    """The commands ``cut`` hides on a reading of the screen its count is true to, or None when it is true to none:
+    the words after its marker read as the command they match, or as the end of the one before the next shown."""
+    afters = [cut.after] if cut.fragment_of is None else [cut.after, cut.fragment_of]
+    for after in afters:
+        hidden = list(range(cut.before + 1, after))
+        if hidden_units(commands, hidden, (-1, -1)) <= cut.stated <= len(hidden) + cut.loose:
+            # on the second reading the command the words end is shown from the cut on
+            return hidden if after == cut.after else [*hidden, after]
+    return None
 
 
 def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow: bool) -> Alignment:
@@ -726,10 +739,10 @@ substitution or script opens with, a row's start, or a cut's marker."""
 
 
 _BEFORE_A_NAME = re.compile(
-    r"!|\{|if|then|else|elif|do|while|until|time|-p|\d*[<>]{1,2}&?\S*|&>>?\S*"
+    r"!|\{|if|then|else|elif|do|while|until|time|-p|coproc|\d*[<>]{1,2}&?\S*|&>>?\S*"
 )
 """A word that may stand before a command's name in bash's grammar, the command still opening after it: a
-reserved word that opens a list (``until``, ``then``, ``!``), ``time`` and its ``-p``, or a redirection
+reserved word that opens a list (``until``, ``then``, ``!``), ``time`` and its ``-p``, ``coproc``, or a redirection
 (``>>audit.txt echo``)."""
 
 

@@ -142,3 +142,9 @@ def test_plain_lines_are_read_at_once() -> None:
     assert steps[0] == len("echo a b\nls -l\n") and sum(steps) == len("echo a b\nls -l\n") + len(
         "echo c\n"
     )
+
+
+def test_a_coprocess_is_its_command_not_the_name_bash_prints_for_it() -> None:
+    """``bash --pretty-print`` writes ``coproc rm`` as ``coproc COPROC rm``: the name is no word of the command."""
+    assert words("coproc COPROC rm rm; coproc COPROC rm | sh") == [("rm", "rm"), ("rm",), ("sh",)]
+    assert words("coproc worker { ls; }") == [("ls",)]

@@ -889,9 +889,15 @@ def test_an_argument_that_names_a_command_is_not_that_command() -> None:
         ("x; function  g {\n rm", "rm", True),
         ("function rm", "rm", False),  # the name it defines is no command
         ("echo function g { rm", "rm", False),
-        ("\u2026if rm", "rm", True),  # a tail's marker ends a word: the reserved word after it is read
+        (
+            "\u2026if rm",
+            "rm",
+            True,
+        ),  # a tail's marker ends a word: the reserved word after it is read
         ("\u2026then rm", "rm", True),
         ("\u2026echo rm", "rm", False),
+        ("coproc rm", "rm", True),  # a coprocess's command opens after the reserved word
+        ("echo coproc rm", "rm", False),
     ],
 )
 def test_a_command_opens_after_what_bash_lets_stand_before_its_name(
@@ -935,3 +941,20 @@ def test_a_program_the_command_names_nowhere_is_not_owed() -> None:
     command = "rm ; xargs"
     assert runs_problems(f"command : {command}", command, "bash", True) == []
     assert runs_problems("command : rm ; …", command, "bash", True) != []
+
+
+def test_the_words_after_a_tail_s_marker_may_end_the_command_cut_inside() -> None:
+    """``…rm ; rm`` after a cut inside ``rm rm``: its first ``rm`` is that command's rest or a command of its own,
+    and a count true to either reading is true (found by askbench fuzz on the reference)."""
+    command = "rm ; for i in a b c; do rm; done ; rm rm ; rm ; rm ; rm rm ; rm ; rm ; rm rm ; rm ; rm ; rm rm ; rm ; rm"
+    screen = "command : rm ; for i in a b c; do rm; done ; rm rm ; rm ; …\n… {} more commands …\n…rm ; rm ; rm ; rm rm ; rm ; rm ; rm rm ; rm ; rm"
+    assert runs_problems(screen.format(2), command, "bash", True) == []
+    for wrong in (0, 1, 3, 4):  # fewer leaves a command neither shown nor counted; more invents one
+        assert runs_problems(screen.format(wrong), command, "bash", True) != []
+
+
+def test_a_tail_that_opens_on_a_whole_command_after_a_separator_has_one_reading() -> None:
+    command = "rm ; for i in a b c; do rm; done ; rm rm ; rm ; rm ; rm rm ; rm ; rm ; rm rm ; rm ; rm ; rm rm ; rm ; rm"
+    screen = "command : rm ; for i in a b c; do rm; done ; rm rm ; rm ; …\n… {} more commands …\n… ; rm ; rm ; rm rm ; rm ; rm ; rm rm ; rm ; rm"
+    assert runs_problems(screen.format(2), command, "bash", True) == []
+    assert runs_problems(screen.format(3), command, "bash", True) != []

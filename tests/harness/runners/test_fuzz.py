@@ -215,7 +215,10 @@ def test_the_deadline_is_found_among_what_hypothesis_raised() -> None:
 def test_a_case_the_reference_fails_too_is_counted_apart_and_not_kept() -> None:
     """A renderer that shows a bash command as the reference does fails the reference's own known case
     (``reports/fuzz-found``): that is no defect of the renderer's, so it is counted as shared and not kept."""
-    known = Path(__file__).parents[3] / "reports/fuzz-found/bash/hypothesis-runs-tail-before-a-last-heredoc.json"
+    known = (
+        Path(__file__).parents[3]
+        / "reports/fuzz-found/bash/hypothesis-runs-tail-before-a-last-heredoc.json"
+    )
     document = json.loads(known.read_text(encoding="utf-8"))
     draft = Draft("bash", document["call"], document.get("ask", {}), document.get("budget", {}))
     fuzz = FuzzSettings(("shell",), ("bash",), widths=(80,), budget=900, seed=1, max_cases=1)
