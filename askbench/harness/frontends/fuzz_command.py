@@ -113,7 +113,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_UNUSABLE
-    if sys.stderr.isatty():
+    if tty:
         sys.stderr.write("\r\x1b[2K")
     return _report(run, args.save, seed, args.known)
 

@@ -643,12 +643,12 @@ def owed_problems(
         alignment = _aligned(commands, piece, narrow)
         shown |= alignment.shown
         for cut in alignment.cuts:
-            hidden = list(range(cut.before + 1, cut.after))
-            units = hidden_units(commands, hidden, (-1, -1))
             true = _true_reading(commands, cut)
             if true is not None:
                 excused.update(at for at in true if at not in ends)
             else:
+                hidden = list(range(cut.before + 1, cut.after))
+                units = hidden_units(commands, hidden, (-1, -1))
                 apart = (
                     f", {len(hidden)} counting wrappers' commands apart"
                     if len(hidden) > units

@@ -440,6 +440,8 @@ def run_fuzz(
         results = []
         for name in names:
             results.append(searched(name, progress))
+            if isinstance(results[-1], _Unusable):
+                break  # the next strategy would start the same adapter only to hear nothing again
             if done is not None:
                 done(len(results), name)
     runs: list[StrategyRun] = []

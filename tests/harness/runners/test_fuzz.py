@@ -227,3 +227,18 @@ def test_a_case_the_reference_fails_too_is_counted_apart_and_not_kept() -> None:
     assert (shared.shared, shared.found) == (1, ())
     alone = search("shell", st.just(draft), fuzz, 900, None)
     assert alone.found and alone.found[0].invariant == "runs"
+
+
+def test_one_process_stops_at_the_first_strategy_whose_adapter_answers_nothing() -> None:
+    """The next strategy would start the same command only to hear nothing again."""
+    opened: list[int] = []
+    command = AdapterCommand("false")
+
+    def open_source() -> AdapterSource:
+        opened.append(1)
+        return AdapterSource(command, stop_when_unusable=True)
+
+    fuzz = FuzzSettings(("controls", "requesters", "mcp"), seed=1, max_cases=5, budget=60)
+    with pytest.raises(AdapterUnusable):
+        run_fuzz(fuzz, open_source)
+    assert len(opened) == 1
