@@ -15,14 +15,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from .command_spans import END_WINDOW, CommandSpans, near_ends
 
-__all__ = ["CommandReader", "read_spans"]
+__all__ = ["CommandReader", "ReadCommand", "read_spans"]
 
-CommandReader = Callable[[str], Sequence[tuple[str, ...]] | None]
+
+@dataclass(frozen=True)
+class ReadCommand:
+    """A command bash would run, as its words, and which earlier command it stands in.
+
+    Where it stands decides where it may be found: a command a wrapper runs
+    or a substitution holds is inside that command's words, any other comes
+    after the one before it ends — so ``rm rm rm`` after ``{ rm rm rm rm rm; }``
+    is not the body's last three words.
+    """
+
+    words: tuple[str, ...]
+    inside: int | None = None
+    """The index, among the reader's commands, of the nearest command this one stands in (a wrapper, a
+    substitution's command, a shell handed this script); ``None`` at the top of the text."""
+
+
+CommandReader = Callable[[str], Sequence[ReadCommand] | None]
 """``command -> commands``: each command bash would run of ``command`` (wrappers' commands and the scripts a
-shell is handed included), in the order they stand, as its words; ``None`` when the reader cannot tell."""
+shell is handed included), in the order they stand; ``None`` when the reader cannot tell."""
 
 _GAP = r"(?:[ \t]|\\\r?\n)+"
 """Between two words of one command as written: blanks, or a continuation bash joins into a blank."""
@@ -33,24 +51,47 @@ _SEARCHED = 4 * END_WINDOW
 cut's reach from the head, and one not found is counted as hidden, never guessed at."""
 
 
-def read_spans(command: str, commands: Sequence[tuple[str, ...]]) -> CommandSpans:
+def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
     """Where each of ``commands`` (a reader's, in order) stands in ``command`` as written, and how many there are.
 
     A command is placed where its words stand in order with only blanks
-    between them; one written otherwise than bash prints it (a quote bash
-    re-spells, a word joined across a continuation) is not placed, and so is
-    counted as hidden by any cut: the count may exceed what a person finds
-    missing, never fall short of it.
+    between them, after the commands before it that it does not stand in
+    (a command inside another is looked for from where that one starts).
+    One written otherwise than bash prints it (a quote bash re-spells, a word
+    joined across a continuation) is not placed, and so is counted as hidden
+    by any cut: the count may exceed what a person finds missing, never fall
+    short of it.
     """
     spans: list[tuple[int, int, int]] = []
-    cursor = 0
-    for words in commands:
-        found = _pattern(words).search(command, cursor, cursor + _SEARCHED)
+    free_from: dict[int | None, int] = {
+        None: 0
+    }  # per command (None: the text): where the next inside it may start
+    for at, read in enumerate(commands):
+        parents = _enclosing(commands, at)
+        cursor = next(
+            (free_from[parent] for parent in parents if parent in free_from), free_from[None]
+        )
+        found = _pattern(read.words).search(command, cursor, cursor + _SEARCHED)
         if found is None:
             continue
         spans.append((found.start(), found.end(), 1))
-        cursor = found.start() + 1  # the next command may stand inside this one (a wrapper's)
+        free_from[at] = found.start() + 1
+        for parent in (
+            *parents,
+            None,
+        ):  # what comes after this one in its hosts starts past its end
+            free_from[parent] = max(free_from.get(parent, 0), found.end())
     return CommandSpans(len(commands), near_ends(sorted(set(spans)), len(command)))
+
+
+def _enclosing(commands: Sequence[ReadCommand], at: int) -> list[int]:
+    """The commands ``commands[at]`` stands in, nearest first, each earlier in ``commands``."""
+    parents: list[int] = []
+    inside = commands[at].inside
+    while inside is not None and inside < at and inside not in parents:
+        parents.append(inside)
+        inside = commands[inside].inside
+    return parents
 
 
 def _pattern(words: Sequence[str]) -> re.Pattern[str]:

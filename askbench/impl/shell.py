@@ -404,6 +404,23 @@ class _Token:
     """Commands its text runs that the tree holds no node for: a backtick substitution in a heredoc body."""
 
 
+def _whole_commands(
+    head: list[_Token], tail: list[_Token], nodes: _Places
+) -> tuple[list[_Token], list[_Token]]:
+    """A long outline's head up to the end of the last command it holds, its tail from the start of the first:
+    a cut inside a command would show its rest as a command of its own (``rm rm rm;`` of ``if rm rm rm rm;``).
+    An end that holds no command's edge is kept as it is."""
+    head_from, tail_to = head[-1].start if head else 0, tail[-1].end if tail else 0
+    starts = {start for start, _ in nodes if tail and tail[0].start <= start <= tail_to}
+    ends = {end for _, end in nodes if head and head_from - OUTLINE_END <= end <= head[-1].end}
+    last = next((at for at in range(len(head) - 1, -1, -1) if head[at].end in ends), None)
+    first = next((at for at, token in enumerate(tail) if token.start in starts), None)
+    return (
+        head if last is None else head[: last + 1],
+        tail if first is None else tail[first:],
+    )
+
+
 class _Outliner:
     """Walks the tree iteratively (a 3,000-deep ``$( … )`` must not exhaust Python's stack) into tokens."""
 
@@ -450,7 +467,7 @@ class _Outliner:
             if size > OUTLINE_END:
                 break
         tail.reverse()
-        return self._two_ends(head, tail, nodes, ticks, total)
+        return self._two_ends(*_whole_commands(head, tail, nodes), nodes, ticks, total)
 
     def _two_ends(
         self,

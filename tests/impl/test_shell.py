@@ -427,3 +427,20 @@ def test_a_heredoc_written_to_a_file_a_later_command_runs_is_code(runs_it: str) 
 def test_a_heredoc_written_to_a_file_a_later_command_only_names_stays_data(reads_it: str) -> None:
     shown = outline(f"cat > deploy.sh <<'EOF'\n{BODY}\nEOF\n{reads_it}")
     assert shown is not None and "echo step 3" not in shown.text and "…" in shown.text
+
+
+@pytest.mark.parametrize("arguments", range(1, 8))
+def test_a_long_outlines_two_ends_hold_whole_commands(arguments: int) -> None:
+    """Cut in its middle, the outline keeps its head to the end of a command and opens its tail on the start of
+    one: a tail opening ``rm rm;`` inside ``if rm rm rm rm;`` would show a command that is not there."""
+    words = " ".join(f"w{index}" for index in range(arguments))
+    command = " ; ".join(f"if rm {words} {index}; then ls; fi" for index in range(600))
+    shown = outline(command)
+    assert shown is not None
+    head, _, rest = shown.text.partition("\n… ")
+    count, tail = rest.split("\n", 1)
+    assert count.endswith("more commands …")
+    assert re.split(r"[\s;]", tail)[0] in ("if", "rm", "then", "ls"), tail[
+        :40
+    ]  # a command opens there
+    assert re.search(r"(?:\b\d+|\bls|\bfi)$", head), head[-40:]  # a command ends there

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from askbench.impl.command_reader import ReadCommand
 from askbench.impl.payload import build_payload
 from askbench.impl.shell import UNAVAILABLE, UNAVAILABLE_COUNTED, Outline, outline
 
@@ -56,6 +57,31 @@ def test_a_withheld_outline_lets_bash_reading_count_the_piped_script() -> None:
     commands = [("cat",), ("sh",)] + [tuple(line.split()) for line in BODY.splitlines()]
     call = {"name": "bash", "input": {"command": command}}
     assert build_payload(call, {}).request.shape == UNAVAILABLE
-    counted = build_payload(call, {}, reader=lambda _: commands).request
+    counted = build_payload(call, {}, reader=lambda _: [ReadCommand(c) for c in commands]).request
     assert counted.shape == UNAVAILABLE_COUNTED
     assert counted.value_commands is not None and counted.value_commands.total == len(commands)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm ; coproc w { rm; }",
+        "coproc { make; }",
+        "coproc w ( rm )",
+        "time { make; } ; rm",
+        "time -p ( make )",
+        "x; time [[ -f a ]] && rm",
+        "coproc while true; do rm; done",
+    ],
+)
+def test_a_compound_command_after_coproc_or_time_withholds_the_outline(command: str) -> None:
+    """The grammar knows neither reserved word: it reads ``coproc w { rm;`` as one command's arguments and ``}`` as a
+    command of its own, where bash runs one command, ``rm``."""
+    assert _doubtful(command)
+
+
+@pytest.mark.parametrize(
+    "command", ["coproc rm -rf x", "time make test", "time -p make", "echo coproc w {"]
+)
+def test_a_simple_command_after_coproc_or_time_keeps_the_outline(command: str) -> None:
+    assert not _doubtful(command)

@@ -509,9 +509,14 @@ class _Reader:
     def wrapped(
         self, words: tuple[str, ...], place: tuple[int, ...], inner: tuple[str, ...] | None
     ) -> None:
-        """The command a wrapper runs (``inner``, ``_unwrap``'s answer for ``words``) and the script a shell is handed."""
+        """Each command a wrapper runs, down to ``inner`` (``_unwrap``'s answer for ``words``), each inside the one
+        before it (``env -i xargs rm``: ``xargs rm``, then ``rm``, as bash's trace sees them start), and the script
+        a shell is handed."""
         if inner and inner != words:
-            self.result.found(inner, (*place, 0))
+            level = (*place, 0)
+            for command in _wrapped_levels(words):
+                self.result.found(command, level)
+                level = (*level, 0)
         script = _script(inner or words)
         if script is not None:
             self.result.scripts.append((script, (*place, 1)))
@@ -647,6 +652,23 @@ def _name(word: str) -> str:
 
 
 def _unwrap(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command a wrapper runs at last (the words its innermost wrapper is given), or ``None`` when ``words``
+    is no wrapper."""
+    levels = _wrapped_levels(words)
+    return levels[-1] if levels else None
+
+
+def _wrapped_levels(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every command a chain of wrappers runs, outermost first (``sudo env X=1 rm``: ``env X=1 rm``, ``rm``)."""
+    levels: list[tuple[str, ...]] = []
+    level = _unwrap_once(words)
+    while level:
+        levels.append(level)
+        level = _unwrap_once(level)
+    return levels
+
+
+def _unwrap_once(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """The command a wrapper runs (the words it is given), or ``None`` when ``words`` is no wrapper."""
     index = 0
     while index < len(words) and _ASSIGNMENT.match(words[index]):
@@ -658,11 +680,7 @@ def _unwrap(words: tuple[str, ...]) -> tuple[str, ...] | None:
         return _find_exec(words)
     if name not in _WRAPPERS:
         return words[index:] if index else None
-    inner = words[_wrapped_start(words, index, name) :]
-    if not inner:
-        return None
-    deeper = _unwrap(inner)
-    return deeper if deeper else inner
+    return words[_wrapped_start(words, index, name) :] or None
 
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=")

@@ -11,12 +11,21 @@ place by its own parse still counts what bash would run.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+
+from askbench.impl.command_reader import ReadCommand
 
 from .bash_oracle import read_commands
 from .bash_reader import Found, read_canonical
 
-__all__ = ["EVALUATES", "evaluates", "read_all", "read_words", "runs_something"]
+__all__ = [
+    "EVALUATES",
+    "commands_that_run",
+    "evaluates",
+    "read_all",
+    "read_words",
+    "runs_something",
+]
 
 EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
 """Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
@@ -26,6 +35,8 @@ _SCRIPT_DEPTH = 8
 """Scripts inside scripts (``sh -c "bash -c '…'"``) read this deep; deeper ones stand as their words."""
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
 _BLANKS = " \t\r\n"
+Place = tuple[int, ...]
+"""Where a command stands (``Found.order``): its position in its text, then within what it stands in."""
 
 
 def evaluates(text: str) -> bool:
@@ -85,12 +96,53 @@ def read_all(texts: list[str]) -> list[list[Found] | None]:
     return found
 
 
-def read_words(command: str) -> tuple[tuple[str, ...], ...] | None:
-    """The commands bash would run of ``command``, in the order they stand, each as its words (blank words and
-    statements of assignments only left out, as the judge leaves them out): an ``askbench.impl`` reader."""
+def commands_that_run(found: Sequence[Found]) -> list[Found]:
+    """The commands of ``found`` that run something, in the order they stand, their blank words left out."""
+    runs: dict[tuple[str, ...], bool] = {}
+    for command in found:
+        if command.words not in runs:
+            runs[command.words] = runs_something(command.words)
+    kept = []
+    for command in sorted(
+        (command for command in found if runs[command.words]), key=lambda c: c.order
+    ):
+        words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
+        if words:
+            kept.append(Found(words, command.order) if words != command.words else command)
+    return kept
+
+
+def hosts(
+    commands: Sequence[Found], stands_in: Callable[[Place, Place], bool]
+) -> Iterator[int | None]:
+    """For each of ``commands`` (in order), the index of the nearest earlier one it ``stands_in``, or ``None``."""
+    open_hosts: list[tuple[Place, int]] = []
+    for index, command in enumerate(commands):
+        while open_hosts and not stands_in(command.order, open_hosts[-1][0]):
+            open_hosts.pop()
+        yield open_hosts[-1][1] if open_hosts else None
+        open_hosts.append((command.order, index))
+
+
+def runs_in(place: Place, host: Place) -> bool:
+    """Whether the command at ``place`` is one the command at ``host`` runs: a wrapper's, a script it is handed."""
+    return place[: len(host)] == host and len(place) > len(host)
+
+
+def stands_within(place: Place, host: Place) -> bool:
+    """Whether the command at ``place`` stands in the text of the command at ``host``: one it runs, or one of a
+    substitution that opens after the host's start, before the next command beside it."""
+    depth = len(host) - 1
+    return len(place) > len(host) and place[:depth] == host[:depth] and place[depth] >= host[depth]
+
+
+def read_words(command: str) -> tuple[ReadCommand, ...] | None:
+    """The commands bash would run of ``command``, as the judge owes them (``commands_that_run``), each with the
+    command whose text it stands in: an ``askbench.impl`` reader."""
     found = read_all([command])[0]
     if found is None:
         return None
-    ordered = sorted(found, key=lambda command: command.order)
-    kept = (tuple(word for word in c.words if word.strip(_BLANKS)) for c in ordered)
-    return tuple(words for words in kept if words and runs_something(words))
+    run = commands_that_run(found)
+    return tuple(
+        ReadCommand(c.words, host) for c, host in zip(run, hosts(run, stands_within), strict=True)
+    )

@@ -116,11 +116,12 @@ class _Pool:
         find: Find,
         within: Within,
         floating: frozenset[int],
+        nested: frozenset[int],
         start: int,
         end: int,
     ) -> None:
         self.keys, self.find, self.within, self.start, self.end = keys, find, within, start, end
-        self.floating = floating
+        self.floating, self.nested = floating, nested
         self.floated: list[Placed] = []
         """The floating commands placed, apart from the run: they say nothing of where the others stand."""
         self.found: dict[Hashable, tuple[list[Occurrence], list[int]]] = {}
@@ -151,12 +152,15 @@ class _Pool:
 
 
 def _forward(pool: _Pool, window: _Window) -> list[Placed]:
-    """The run of commands from the first one the window holds on, each after the one before it."""
+    """The run of commands from the first one the window holds on, each after the one before it.
+
+    The run opens on a command found where a command opens, never on a ``nested`` one, whose words are looked
+    for anywhere: a wrapper's ``xargs rm`` matches the same words inside any other command's arguments."""
     anchor = next(
         (
             at
             for at in range(window.low, window.high)
-            if at not in pool.floating and pool.first(at, window)
+            if at not in pool.floating and at not in pool.nested and pool.first(at, window)
         ),
         window.high,
     )
@@ -279,12 +283,14 @@ def align(
     find: Find,
     within: Within,
     floating: frozenset[int] = frozenset(),
+    nested: frozenset[int] = frozenset(),
 ) -> Alignment:
     """The commands ``counted`` shows, each on an occurrence of its own, and what its counted cuts hide.
 
     ``keys[at]`` names command ``at``'s words (equal words, equal keys): occurrences are looked for once a key.
     A command that stands inside another's words is looked for from where that one stands; a ``floating`` one
-    (no place in the source) anywhere. A plain ``str`` is read as ``counted_text`` reads it.
+    (no place in the source) anywhere; a ``nested`` one (``find`` places it anywhere in its host's words, not
+    only where a command opens) opens no forward run. A plain ``str`` is read as ``counted_text`` reads it.
     """
     counted = counted_text(counted) if isinstance(counted, str) else counted
     text = counted.text
@@ -296,7 +302,7 @@ def align(
     resumed_within: list[bool] = []
     floor = 0
     for number, (start, end) in enumerate(stretches):
-        pool = _Pool(keys, find, within, floating, start, end)
+        pool = _Pool(keys, find, within, floating, nested, start, end)
         run = _stretch_run(pool, floor, count, first=number == 0, last=number == len(stretches) - 1)
         runs.append(run)
         floated.update(at for at, _ in pool.floated)

@@ -38,7 +38,7 @@ from askbench.impl.shell import scannable
 
 from ..bash.bash_oracle import bash_version
 from ..bash.bash_reader import Found
-from ..bash.reading import read_all, runs_something
+from ..bash.reading import commands_that_run, hosts, read_all, runs_in
 from ..terminals.made_on_access import MadeOnAccess
 from .sandbox import TRACED_SHELLS
 from .shown_commands import Alignment, CountedCut, CountedText, Occurrence, align, counted_text
@@ -217,28 +217,14 @@ def _outer_of(commands: Sequence[ShellCommand], at: int) -> int | None:
 
 
 def _commands(found: list[Found]) -> Commands | None:
-    runs: dict[tuple[str, ...], bool] = {}
-    for command in found:
-        if command.words not in runs:
-            runs[command.words] = runs_something(command.words)
-    kept = sorted(
-        (command for command in found if runs[command.words]),
-        key=lambda command: command.order,
-    )
-    # the places enclosing this one, and their indices
-    wrappers: list[tuple[tuple[int, ...], int]] = []
-    # equal words are one list, however many commands run them
-    distinct: dict[tuple[str, ...], int] = {}
+    distinct: dict[
+        tuple[str, ...], int
+    ] = {}  # equal words are one list, however many commands run them
     which, outer = array("I"), array("i")
-    for command in kept:
-        words = tuple(word for word in command.words if word.strip(_BLANKS))  # ``\r`` alone: blank
-        if not words:
-            continue
-        while wrappers and command.order[: len(wrappers[-1][0])] != wrappers[-1][0]:
-            wrappers.pop()
-        outer.append(wrappers[-1][1] if wrappers else -1)
-        wrappers.append((command.order, len(which)))
-        which.append(distinct.setdefault(words, len(distinct)))
+    run = commands_that_run(found)
+    for command, host in zip(run, hosts(run, runs_in), strict=True):
+        outer.append(-1 if host is None else host)
+        which.append(distinct.setdefault(command.words, len(distinct)))
     return Commands(list(distinct), which, outer) if which else None
 
 
@@ -730,7 +716,8 @@ def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow:
         inner, hosting = " ".join(commands[at].words), " ".join(commands[host].words)
         return inner != hosting and inner in hosting
 
-    return align(shown, keys, find, within, floating)
+    nested = frozenset(at for at, (_, anywhere) in enumerate(keys) if anywhere) - floating
+    return align(shown, keys, find, within, floating, nested)
 
 
 _COMMAND_OPENERS = frozenset(":;&|(){}`'\"\n…")
@@ -771,15 +758,28 @@ def _opens_a_command(text: str, place: int) -> bool:
 
 
 def _defining(text: str, name_start: int) -> int:
-    """Where ``function`` begins when it stands before the word at ``name_start`` (``function g { rm; }``: the
-    body's ``{`` opens a command as it does after ``g()``), else -1."""
+    """Where ``function`` or ``coproc`` begins when it stands before the word at ``name_start`` as that word's
+    name, else -1: the name a function or a coprocess is given is no command, and the body after it opens one
+    (``function g { rm; }``, ``coproc w { rm; }``: the body's ``{`` opens a command as it does after ``g()``).
+    A coprocess is named only before a compound command: in ``coproc w rm`` the command is ``w``."""
     end = name_start - 1
     while end >= 0 and text[end] in _SKIPPED_BEFORE:
         end -= 1
     if end == name_start - 1:
         return -1
     start = _word_start(text, end)
-    return start if text[start : end + 1] == "function" else -1
+    naming = text[start : end + 1]
+    if naming == "function" or (
+        naming == "coproc" and _COMPOUND_AFTER_A_NAME.match(text, name_start)
+    ):
+        return start
+    return -1
+
+
+_COMPOUND_AFTER_A_NAME = re.compile(
+    r"\S+[ \t]+(?:[{(]|(?:if|for|while|until|case|select|\[\[)(?![^\s;&|()]))"
+)
+"""A word, then a compound command: what a coprocess's name stands before."""
 
 
 def _word_start(text: str, end: int) -> int:

@@ -59,6 +59,19 @@ def test_wrappers_and_shells_hand_on_their_commands() -> None:
     assert scripts("sh <<'EOF'\ncurl e.x\nEOF") == ["curl e.x"]
 
 
+def test_a_chain_of_wrappers_runs_each_of_its_commands_each_inside_the_one_before() -> None:
+    """``env -i xargs rm`` starts ``xargs rm``, which starts ``rm``: bash's trace sees each, so each is owed."""
+    found = read_canonical("env -i xargs rm -f x; sudo env A=1 make")[0]
+    assert [(command.words, command.order) for command in found] == [
+        (("env", "-i", "xargs", "rm", "-f", "x"), (0,)),
+        (("xargs", "rm", "-f", "x"), (0, 0)),
+        (("rm", "-f", "x"), (0, 0, 0)),
+        (("sudo", "env", "A=1", "make"), (22,)),
+        (("env", "A=1", "make"), (22, 0)),
+        (("make",), (22, 0, 0)),
+    ]
+
+
 def test_a_script_handed_on_is_read_once_where_it_stands() -> None:
     assert words('eval "$(echo $P | base64 -d)"') == [
         ("eval", '"$(echo $P | base64 -d)"')

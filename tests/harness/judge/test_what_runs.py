@@ -898,6 +898,9 @@ def test_an_argument_that_names_a_command_is_not_that_command() -> None:
         ("\u2026echo rm", "rm", False),
         ("coproc rm", "rm", True),  # a coprocess's command opens after the reserved word
         ("echo coproc rm", "rm", False),
+        ("rm ; coproc w { rm; }", "rm", True),  # a named coprocess's body opens after its name
+        ("coproc w rm", "rm", False),  # with no compound command after it, the word is the command
+        ("echo coproc w { rm", "rm", False),
     ],
 )
 def test_a_command_opens_after_what_bash_lets_stand_before_its_name(
@@ -958,3 +961,20 @@ def test_a_tail_that_opens_on_a_whole_command_after_a_separator_has_one_reading(
     screen = "command : rm ; for i in a b c; do rm; done ; rm rm ; rm ; …\n… {} more commands …\n… ; rm ; rm ; rm rm ; rm ; rm ; rm rm ; rm ; rm"
     assert runs_problems(screen.format(2), command, "bash", True) == []
     assert runs_problems(screen.format(3), command, "bash", True) != []
+
+
+def test_a_wrapped_commands_words_inside_a_tails_fragment_do_not_place_the_cut() -> None:
+    """``sudo xargs rm`` runs ``xargs rm``, whose words are looked for anywhere in its host's: the same words in
+    the tail's fragment of a later command (``…d x xargs rm && ls``) are that command's rest, not the wrapped
+    command shown, so the cut hides everything between the head and ``ls`` (found by askbench fuzz)."""
+    middle = " ; ".join(f"echo step-{index}" for index in range(30))
+    command = f"make ; sudo xargs rm ; {middle} ; chmod x xargs rm && ls"
+    screen = "command : make ; …\n… {} more commands …\n…d x xargs rm && ls"
+    fewer, more = (
+        1 + 30 + 1,
+        3 + 30 + 1,
+    )  # the wrapper chain as one or as its three commands; chmod cut inside
+    for true_count in range(fewer, more + 1):
+        assert runs_problems(screen.format(true_count), command, "bash", True) == []
+    for wrong in (fewer - 1, more + 1, 1):
+        assert runs_problems(screen.format(wrong), command, "bash", True) != []
