@@ -36,6 +36,9 @@ class ReadCommand:
     inside: int | None = None
     """The index, among the reader's commands, of the nearest command this one stands in (a wrapper, a
     substitution's command, a shell handed this script); ``None`` at the top of the text."""
+    anywhere: bool = False
+    """Seen running where no reading of the text places it (bash watched it start: a locale's other reading, a
+    string run later): looked for wherever its words stand, and moving no other command's place."""
 
 
 CommandReader = Callable[[str], Sequence[ReadCommand] | None]
@@ -67,6 +70,11 @@ def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
         None: 0
     }  # per command (None: the text): where the next inside it may start
     for at, read in enumerate(commands):
+        if read.anywhere:
+            anywhere = _pattern(read.words).search(command, 0, len(command))
+            if anywhere is not None:
+                spans.append((anywhere.start(), anywhere.end(), 1))
+            continue
         parents = _enclosing(commands, at)
         cursor = next(
             (free_from[parent] for parent in parents if parent in free_from), free_from[None]

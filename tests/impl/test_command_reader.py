@@ -108,3 +108,18 @@ def test_a_command_inside_another_is_placed_among_its_words() -> None:
 def test_a_command_inside_one_left_unplaced_is_looked_for_after_the_one_before() -> None:
     unplaced, inner = ReadCommand(("echo", "$(ls  )")), ReadCommand(("ls",), inside=0)
     assert _placed("ls; echo $(ls)", ReadCommand(("ls",)), unplaced, inner) == [(0, 2), (11, 13)]
+
+
+def test_a_command_seen_running_anywhere_is_placed_where_its_words_stand_and_moves_no_other() -> (
+    None
+):
+    """``touch pwned`` runs only where GB18030 reads the quote before it closed: it stands inside the
+    ``git`` command's words, and the commands after it are still placed after ``git``."""
+    command = 'git commit -m "x\\" ; touch pwned #" ; npm test'
+    read = (
+        ReadCommand(("git", "commit", "-m", '"x\\" ; touch pwned #"')),
+        ReadCommand(("npm", "test")),
+        ReadCommand(("touch", "pwned"), anywhere=True),
+    )
+    assert _placed(command, *read) == [(0, 35), (21, 32), (38, 46)]
+    assert read_spans(command, read).total == 3

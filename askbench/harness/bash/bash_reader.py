@@ -725,11 +725,26 @@ def _wrapped_start(words: tuple[str, ...], index: int, name: str) -> int:
 
 
 def _shell_at(inner: tuple[str, ...]) -> str | None:
-    """The shell a command runs, given the words it runs (a wrapper's command, or its own words)."""
-    if not inner:
+    """The shell that reads its script on standard input, given the words a command runs (a wrapper's command,
+    or its own words): a shell handed no ``-c`` script and no script file, or one told ``-s`` to read it there
+    (bash manual 6.1, *Invoking Bash*); ``None`` where stdin is only data."""
+    if not inner or _name(inner[0]) not in _SHELLS:
         return None
-    name = _name(inner[0])
-    return name if name in _SHELLS else None
+    takes_value = False
+    for word in inner[1:]:
+        plain = _unquote(word)
+        if takes_value:
+            takes_value = False
+        elif plain in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
+            takes_value = True
+        elif plain[:1] in "-+" and len(plain) > 1 and not plain.startswith("--"):
+            if "s" in plain[1:]:
+                break
+            if "c" in plain[1:]:
+                return None
+        elif not plain.startswith("--"):
+            return None  # a script file: the shell reads that
+    return _name(inner[0])
 
 
 def _script(words: tuple[str, ...]) -> str | None:

@@ -11,8 +11,9 @@ counted cuts leave: the first piece holds the commands from its first on,
 the last the commands up to its last, a piece between them the commands
 after what came before. A cut hides exactly the commands between the last
 one shown before it and the first one shown after it; its count must say
-that many — one more where the cut falls inside the last command shown
-before it (a renderer may count a command it cuts through as hidden).
+that many — more by each shown command the cut falls inside, the last one
+before it and the shown commands it stands in (a renderer may count a
+command it cuts through as hidden).
 """
 
 from __future__ import annotations
@@ -67,8 +68,9 @@ class CountedCut:
     before: int
     after: int
     loose: int
-    """How many commands beside it are shown only in part — the one before it up to the cut, the one after it
-    from the cut on — so each may be counted as hidden too: a renderer counts every command not shown whole."""
+    """How many commands beside it are shown only in part — those before it up to the cut (the last one and the
+    shown commands it stands in), the one after it from the cut on — so each may be counted as hidden too: a
+    renderer counts every command not shown whole."""
     fragment_of: int | None = None
     """Where the words after the cut's marker read as a command of their own (``…rm ; rm``), the later command
     they may instead be the end of (``rm rm`` cut inside): the cut then hides the commands before that one."""
@@ -298,7 +300,7 @@ def align(
     stretches, counts = _stretches(counted)
     runs: list[list[Placed]] = []
     floated: set[int] = set()
-    cut_through: list[bool] = []
+    cut_through: list[int] = []
     resumed_within: list[bool] = []
     floor = 0
     for number, (start, end) in enumerate(stretches):
@@ -306,7 +308,7 @@ def align(
         run = _stretch_run(pool, floor, count, first=number == 0, last=number == len(stretches) - 1)
         runs.append(run)
         floated.update(at for at, _ in pool.floated)
-        cut_through.append(_cuts_through(text, start, end, run))
+        cut_through.append(_cut_through(pool, text, start, end, run))
         resumed_within.append(_resumes_within(text, start, end, run))
         floor = max([floor, *(at + 1 for at, _ in run)])
     placed = frozenset(at for run in runs for at, _ in run) | floated
@@ -343,34 +345,47 @@ def _resumes_within(text: str, start: int, end: int, run: list[Placed]) -> bool:
     return min(placed.start for _, placed in run) in (opening, opening + len(MARKER))
 
 
-def _cuts_through(text: str, start: int, end: int, run: list[Placed]) -> bool:
-    """Whether the cut at ``end`` falls inside the last command shown before it: the stretch ends at a bare
-    marker, with no separator between that command's start and it."""
+def _cut_through(pool: _Pool, text: str, start: int, end: int, run: list[Placed]) -> int:
+    """How many of the commands shown before the cut at ``end`` it falls inside: the stretch ends at a bare marker,
+    with no list separator between the last command's start and it, and that command and each shown command it
+    is nested in open there (``xargs sh -c 'rm x…``: the wrapper, the shell it runs and the script's ``rm``)."""
     if not run or not text[start:end].rstrip(" \n").endswith(MARKER):
-        return False
-    last = max(placed.start for _, placed in run)
-    return not _separates(text, start, last, end)
+        return 0
+    separator = _last_separator(text, start, end)
+    last_at, last = max(run, key=lambda placed: placed[1].start)
+    if last.start <= separator:
+        return 0
+    hosts = (
+        sum(
+            1
+            for at, placed in run
+            if at != last_at and placed.start > separator and pool.within(last_at, at)
+        )
+        if last_at in pool.nested
+        else 0
+    )
+    return 1 + hosts
 
 
-def _separates(text: str, start: int, last: int, end: int) -> bool:
-    """Whether a list separator stands between ``last`` and ``end`` outside quotes, the quotes read from the
-    stretch's ``start``: a ``;`` inside a quoted script (``ssh host 'a; b'``) is the one command's word."""
-    quote = ""
+def _last_separator(text: str, start: int, end: int) -> int:
+    """Where the last list separator before ``end`` stands outside quotes, the quotes read from ``start`` (a ``;``
+    inside a quoted script, ``ssh host 'a; b'``, is the one command's word), or ``start - 1``."""
+    quote, last = "", start - 1
     for at in range(start, end):
         char = text[at]
         if quote:
             quote = "" if char == quote else quote
         elif char in "'\"":
             quote = char
-        elif at >= last and _SEPARATOR.match(char):
-            return True
-    return False
+        elif _SEPARATOR.match(char):
+            last = at
+    return last
 
 
 def _counted(
     runs: list[list[Placed]],
     counts: list[int],
-    cut_through: list[bool],
+    cut_through: list[int],
     resumed_within: list[bool],
     count: int,
 ) -> tuple[CountedCut, ...]:

@@ -34,11 +34,12 @@ import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser
 from wcwidth import wcwidth
 
+from askbench.impl.command_reader import ReadCommand
 from askbench.impl.shell import scannable
 
 from ..bash.bash_oracle import bash_version
 from ..bash.bash_reader import Found
-from ..bash.reading import commands_that_run, hosts, read_all, runs_in
+from ..bash.reading import commands_that_run, hosts, read_all, read_words, runs_in
 from ..terminals.made_on_access import MadeOnAccess
 from .sandbox import TRACED_SHELLS
 from .shown_commands import Alignment, CountedCut, CountedText, Occurrence, align, counted_text
@@ -584,6 +585,17 @@ def what_runs(command: str, dialect: str | None) -> Sequence[ShellCommand] | Non
     return listed
 
 
+def watched_reading(command: str) -> tuple[ReadCommand, ...] | None:
+    """What the judge owes of ``command`` as a renderer's reader (``askbench.impl.command_reader``): bash's
+    reading, and each command its traced run executed beyond it, looked for wherever its words stand — so a
+    cut that hides ``touch pwned``, run only where GB18030 reads the quote before it closed, counts it."""
+    read = read_words(command)
+    if read is None:
+        return None
+    beyond = traced_beyond(command, bash_commands(command))
+    return read + tuple(ReadCommand(words, anywhere=True) for words in beyond)
+
+
 def runs_problems(
     ask_text: str | CountedText | Sequence[str | CountedText],
     command: str,
@@ -629,11 +641,11 @@ def owed_problems(
         alignment = _aligned(commands, piece, narrow)
         shown |= alignment.shown
         for cut in alignment.cuts:
-            true = _true_reading(commands, cut)
+            true = _true_reading(commands, cut, alignment.shown)
             if true is not None:
                 excused.update(at for at in true if at not in ends)
             else:
-                hidden = list(range(cut.before + 1, cut.after))
+                hidden = _between(commands, cut.before, cut.after, alignment.shown)
                 units = hidden_units(commands, hidden, (-1, -1))
                 apart = (
                     f", {len(hidden)} counting wrappers' commands apart"
@@ -663,16 +675,27 @@ def owed_problems(
     return problems
 
 
-def _true_reading(commands: Sequence[ShellCommand], cut: CountedCut) -> list[int] | None:
+def _true_reading(
+    commands: Sequence[ShellCommand], cut: CountedCut, shown: frozenset[int]
+) -> list[int] | None:
     """The commands ``cut`` hides on a reading of the screen its count is true to, or None when it is true to none:
     the words after its marker read as the command they match, or as the end of the one before the next shown."""
     afters = [cut.after] if cut.fragment_of is None else [cut.after, cut.fragment_of]
     for after in afters:
-        hidden = list(range(cut.before + 1, after))
+        hidden = _between(commands, cut.before, after, shown)
         if hidden_units(commands, hidden, (-1, -1)) <= cut.stated <= len(hidden) + cut.loose:
             # on the second reading the command the words end is shown from the cut on
             return hidden if after == cut.after else [*hidden, after]
     return None
+
+
+def _between(
+    commands: Sequence[ShellCommand], before: int, after: int, shown: frozenset[int]
+) -> list[int]:
+    """The commands a cut between command ``before`` and command ``after`` hides: those between them, but a
+    command only the traced run found that the screen shows elsewhere (it has no place of its own to be cut
+    from)."""
+    return [at for at in range(before + 1, after) if not (at in shown and commands[at].traced)]
 
 
 def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow: bool) -> Alignment:

@@ -14,13 +14,13 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from askbench.impl.payload import PayloadError, build_payload
 
-from ..bash.reading import read_words
 from ..drivers.frame_sources import ReferenceSource, reference_source, styled_reference_source
 from ..drivers.paint import chrome_style
 from ..fixtures.loading import Fixture
 from ..judge.ask_reading import read_ask
 from ..judge.chrome import find_options
 from ..judge.expected_facts import expected_facts
+from ..judge.what_runs import watched_reading
 from ..judge.width_run import WIDTHS
 from ..terminals.frame_reading import read_frame
 from ..terms import View
@@ -38,7 +38,7 @@ def fixture_screens(
 
     Raises ``PayloadError`` for a fixture with no payload, as building it does.
     """
-    payload = build_payload(fixture.call, fixture.ask, reader=read_words)
+    payload = build_payload(fixture.call, fixture.ask, reader=watched_reading)
     facts = expected_facts(payload)
     for view in SHOWN_VIEWS:
         for width in widths:

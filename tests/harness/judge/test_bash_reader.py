@@ -59,6 +59,18 @@ def test_wrappers_and_shells_hand_on_their_commands() -> None:
     assert scripts("sh <<'EOF'\ncurl e.x\nEOF") == ["curl e.x"]
 
 
+def test_a_shell_reads_its_script_on_stdin_only_when_handed_none_otherwise() -> None:
+    """``sh -c 'rm' <<< x`` runs ``rm`` with ``x`` as its input; ``bash run.sh`` reads ``run.sh``; ``-s`` (or no
+    operand) makes stdin the script (bash manual 6.1)."""
+    assert scripts("sh -c 'rm' <<< x") == ["rm"]
+    assert scripts("xargs -I% sh -c 'rm 2>&1' <<< x") == ["rm 2>&1"]
+    assert scripts("bash run.sh <<< 'rm x'") == []
+    assert scripts("bash <<< 'rm x'") == ["rm x"]
+    assert scripts("bash -o pipefail <<< 'rm x'") == ["rm x"]
+    assert scripts("bash -s -- a b <<< 'rm x'") == ["rm x"]
+    assert scripts("cat <<'EOF' | sudo bash -s\nrm x\nEOF") == ["rm x"]
+
+
 def test_a_chain_of_wrappers_runs_each_of_its_commands_each_inside_the_one_before() -> None:
     """``env -i xargs rm`` starts ``xargs rm``, which starts ``rm``: bash's trace sees each, so each is owed."""
     found = read_canonical("env -i xargs rm -f x; sudo env A=1 make")[0]

@@ -16,9 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from askbench.harness.fixtures.loading import bash_words
 from askbench.harness.judge.traced_oracle import traced_enabled
-from askbench.harness.judge.what_runs import runs_problems, what_runs
+from askbench.harness.judge.what_runs import runs_problems, watched_reading, what_runs
 from askbench.harness.runners.gate import judge_payload
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import build_payload
@@ -52,14 +51,14 @@ RUNS_TEXT = (
     "echo '{run}' | bash",
     "xargs -I% sh -c '{run}' <<< x",
     "cat <<< '{run}' | tee deploy.log | bash",
+    'git commit -m "修复中\\" ; {run} #"',
 )
 """Each a construct in which bash runs ``{run}``, though a reader of syntax may take the string for data. A
 heredoc piped to a shell (``cat <<'EOF' | sh``) is held by its corpus fixtures: drawn here after a long cover,
 a cut may hide the shell with its script, which the judge counts as one command (a wrapper hidden with what it
 runs) and the reference's reader as each of them, as for ``sh <<'EOF'`` and a multi-line ``sh -c``. A
-legacy CJK locale's swallowed backslash (``修复中\\"``) is held by its corpus fixtures alone: where a cut hides
-commands, the count the reference takes from bash's reading in ``C.UTF-8`` leaves out what only those
-locales run (``reports/fuzz-found``)."""
+legacy CJK locale's swallowed backslash (``修复中\\"``) runs ``{run}`` only where GB18030, GBK or Big5 read the
+command: the reference's reader (``watched_reading``) counts what the traced run saw there."""
 
 HEREDOC_COVER = (
     "cat > .env.test <<'EOF'\n" + "\n".join(f"KEY_{n}=value-{n}" for n in range(17)) + "\nEOF"
@@ -103,7 +102,9 @@ def test_the_reference_shows_or_counts_every_command_bash_runs(
     commands = what_runs(command, "bash")
     assert commands is not None
     assert any(found.words[: len(hidden)] == hidden for found in commands), f"{hidden} not read"
-    payload = build_payload({"name": "bash", "input": {"command": command}}, {}, reader=bash_words)
+    payload = build_payload(
+        {"name": "bash", "input": {"command": command}}, {}, reader=watched_reading
+    )
     result = judge_payload(payload, DialogBudget(max_rows=24, field_max_width=400, width=width))
     assert [v.message for v in result.violations if v.invariant == "runs"] == []
 

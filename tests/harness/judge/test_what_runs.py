@@ -978,3 +978,17 @@ def test_a_wrapped_commands_words_inside_a_tails_fragment_do_not_place_the_cut()
         assert runs_problems(screen.format(true_count), command, "bash", True) == []
     for wrong in (fewer - 1, more + 1, 1):
         assert runs_problems(screen.format(wrong), command, "bash", True) != []
+
+
+def test_a_cut_inside_a_wrapped_script_falls_inside_the_wrapper_and_the_shell_it_runs() -> None:
+    """``xargs -I% sh -c 'rm … 00000000000…`` cut inside the quote: the cut runs through ``xargs``, the ``sh`` it
+    runs and the script's ``rm`` at once, so a count that takes any of them as hidden is true, and one that
+    takes more than all three invents a command (found by askbench fuzz)."""
+    steps = " ; ".join(f"echo step-{index}" for index in range(12))
+    script = "rm build build 00000000000 00000000000"
+    command = f"ls ; xargs -I% sh -c '{script} &> out' <<< x ; {steps} ; echo done"
+    screen = f"command : ls ; xargs -I% sh -c '{script}…\n… {{}} more commands …\n… echo done"
+    for true_count in (12, 14, 15):
+        assert runs_problems(screen.format(true_count), command, "bash", True) == []
+    for wrong in (11, 16):
+        assert runs_problems(screen.format(wrong), command, "bash", True) != []

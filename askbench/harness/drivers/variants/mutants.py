@@ -51,8 +51,8 @@ from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload, pretty_value
 from askbench.impl.truncate import ELLIPSIS
 
-from ...bash.reading import read_words
 from ...fixtures.loading import Fixture
+from ...judge.what_runs import watched_reading
 from ...terms import View
 from ..paint import warning_paint
 from .definition import Render, Variant, mutant, patched_impl
@@ -319,7 +319,7 @@ def outline_trusts_the_grammar(
         patched_impl("askbench.impl.shell.Doubts.add", lambda self, captures, source: None),
         patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())),
     ):
-        rebuilt = build_payload(fixture.call, fixture.ask, reader=read_words)
+        rebuilt = build_payload(fixture.call, fixture.ask, reader=watched_reading)
     return reference_frame(rebuilt, view, budget)
 
 
