@@ -74,7 +74,7 @@ def _environment() -> dict[str, str]:
 
 
 def _spawn(command: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
+    process = subprocess.Popen(
         command,
         shell=True,
         stdin=subprocess.PIPE,
@@ -83,6 +83,41 @@ def _spawn(command: str) -> subprocess.Popen[bytes]:
         env=_environment(),
         start_new_session=True,  # its own process group: a timeout kills the shell and everything it started
     )
+    assert process.stdin is not None
+    _WRITE_ENDS.add(process.stdin.fileno())
+    return process
+
+
+_WRITE_ENDS: set[int] = set()
+"""The write end of each open adapter's stdin. A process forked from this one (the traced oracle's workers, a
+forked judge) holds a copy of each, so an adapter whose stdin this process closes would never read its end and
+would be killed at the end of its grace instead of leaving; the child points each copy at the null device."""
+
+
+def _forgotten_in_child() -> None:
+    if not _WRITE_ENDS:
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for write_end in _WRITE_ENDS:
+            with contextlib.suppress(OSError):
+                os.dup2(null, write_end, inheritable=False)
+    finally:
+        os.close(null)
+    _WRITE_ENDS.clear()
+
+
+os.register_at_fork(after_in_child=_forgotten_in_child)
+
+
+def _close_stdin(process: subprocess.Popen[bytes]) -> None:
+    """Our end of the adapter's stdin, so it reads the end of its input."""
+    stdin = process.stdin
+    if stdin is None or stdin.closed:
+        return
+    _WRITE_ENDS.discard(stdin.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        stdin.close()
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
@@ -124,24 +159,48 @@ def _tail(data: bytes) -> str:
 
 
 def _write_request(process: subprocess.Popen[bytes], data: bytes, *, close: bool) -> None:
-    """Write from a thread: a request larger than the pipe buffer must not block the harness on a hung reader."""
+    """Written here as far as the pipe takes it at once, the rest from a thread: a request larger than the pipe's
+    buffer must not block the harness on a hung reader, and most requests need no thread."""
+    stdin = process.stdin
+    assert stdin is not None
+    try:
+        written = _write_at_once(stdin.fileno(), data)
+    except (OSError, ValueError):
+        return  # the process is gone; reading reports it
+    if written < len(data):
+        threading.Thread(
+            target=_write_rest, args=(process, data[written:], close), daemon=True
+        ).start()
+    elif close:
+        _close_stdin(process)
 
-    def write() -> None:
-        stdin = process.stdin
-        assert stdin is not None
-        try:
-            stdin.write(data)
-            stdin.flush()
-            if close:
-                stdin.close()
-        except (OSError, ValueError):
-            pass  # the process is gone; reading reports it
 
-    threading.Thread(target=write, daemon=True).start()
+def _write_at_once(write_end: int, data: bytes) -> int:
+    """As much of ``data`` as the pipe takes without waiting."""
+    os.set_blocking(write_end, False)
+    try:
+        return os.write(write_end, data)
+    except BlockingIOError:
+        return 0
+    finally:
+        os.set_blocking(write_end, True)
+
+
+def _write_rest(process: subprocess.Popen[bytes], rest: bytes, close: bool) -> None:
+    stdin = process.stdin
+    assert stdin is not None
+    try:
+        stdin.write(rest)
+        stdin.flush()
+        if close:
+            _close_stdin(process)
+    except (OSError, ValueError):
+        pass  # the process is gone; reading reports it
 
 
 def _close_pipes(process: subprocess.Popen[bytes]) -> None:
     """Our ends of the pipes, so a child the adapter left behind holds nothing of ours."""
+    _close_stdin(process)
     for stream in (process.stdout, process.stderr):
         if stream is not None:
             with contextlib.suppress(OSError):
@@ -196,11 +255,7 @@ class _Session:
 
     def close(self, grace: float = 2.0) -> None:
         """Close stdin (the end of the session), give the process a moment to leave, then kill what remains."""
-        try:
-            if self.process.stdin:
-                self.process.stdin.close()
-        except OSError:
-            pass
+        _close_stdin(self.process)
         try:
             self.process.wait(timeout=grace)
         except subprocess.TimeoutExpired:

@@ -131,18 +131,20 @@ def run_fixture(
     source: FrameSource | None = None,
     keep_screens: bool = False,
     models: Sequence[TerminalModel] = DEFAULT_MODELS,
+    payload: PromptPayload | None = None,
 ) -> FixtureResult:
-    """One fixture at every width; ``source`` renders it (default: the reference, in process)."""
+    """One fixture at every width; ``source`` renders it (default: the reference, in process); ``payload`` is
+    the fixture's, where the caller has built it already."""
     result = FixtureResult(fixture)
-    payload = fixture_payload(fixture)
-    if isinstance(payload, str):
-        result.error = payload
+    built = payload or fixture_payload(fixture)
+    if isinstance(built, str):
+        result.error = built
         return result
     wider = WiderFrames()
     for width in widths:
         judged = judge_width(
             fixture,
-            payload,
+            built,
             width,
             source=source,
             keep_screens=keep_screens,

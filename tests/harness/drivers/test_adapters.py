@@ -503,3 +503,48 @@ def test_an_adapter_renders_only_a_view_the_contract_names() -> None:
     for unknown in ("Bounded", "full", None, 1):
         with pytest.raises(ValueError, match="unknown view"):
             view_of({"view": unknown})
+
+
+def test_a_request_larger_than_the_pipe_never_blocks_the_harness_on_an_adapter_that_reads_nothing() -> (
+    None
+):
+    """What the pipe does not take at once is written from a thread: the harness times the adapter out."""
+    deaf = script("import time; time.sleep(60)")
+    payload = build_payload({"name": "bash", "input": {"command": "echo " + "x" * 1_000_000}})
+    budget = DialogBudget(max_rows=24, field_max_width=400, width=80)
+    started = time.monotonic()
+    with AdapterSource(AdapterCommand(deaf, "session", timeout=0.5)) as source:
+        answer = source(payload, None, "bounded", 80, budget)
+    assert isinstance(answer, AdapterFailure) and answer.kind == "TIMEOUT"
+    assert time.monotonic() - started < 10
+
+
+def test_an_adapter_reads_the_end_of_its_input_though_a_process_was_forked_after_it_started() -> (
+    None
+):
+    """A child forked while the session runs (the traced oracle's workers) must not hold the adapter's stdin open:
+    the adapter ends when the harness closes it, not when its grace runs out and it is killed."""
+    ends_at_eof = script(
+        "import sys, json\n"
+        "for line in sys.stdin:\n"
+        "    request = json.loads(line)\n"
+        "    print(json.dumps({'id': request['id'], 'lines': ['x'], 'elided': False}), flush=True)\n"
+    )
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}})
+    budget = DialogBudget(max_rows=24, field_max_width=400, width=80)
+    source = AdapterSource(AdapterCommand(ends_at_eof, "session", timeout=5))
+    source(payload, None, "bounded", 80, budget)
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child only waits
+        time.sleep(10)
+        os._exit(0)
+    try:
+        session = source._session
+        assert session is not None
+        started = time.monotonic()
+        source.close()
+        assert time.monotonic() - started < 1.5
+        assert session.process.returncode == 0  # it left on its own, not killed
+    finally:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
