@@ -66,9 +66,8 @@ def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
     short of it.
     """
     spans: list[tuple[int, int, int]] = []
-    free_from: dict[int | None, int] = {
-        None: 0
-    }  # per command (None: the text): where the next inside it may start
+    # per command (None: the text), where the next command inside it may start
+    free_from: dict[int | None, int] = {None: 0}
     for at, read in enumerate(commands):
         if read.anywhere:
             anywhere = _pattern(read.words).search(command, 0, len(command))
@@ -84,10 +83,8 @@ def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
             continue
         spans.append((found.start(), found.end(), 1))
         free_from[at] = found.start() + 1
-        for parent in (
-            *parents,
-            None,
-        ):  # what comes after this one in its hosts starts past its end
+        # what comes after this one in the commands it stands in starts past its end
+        for parent in (*parents, None):
             free_from[parent] = max(free_from.get(parent, 0), found.end())
     return CommandSpans(len(commands), near_ends(sorted(set(spans)), len(command)))
 

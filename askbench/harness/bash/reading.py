@@ -23,6 +23,7 @@ __all__ = [
     "commands_that_run",
     "evaluates",
     "read_all",
+    "read_of",
     "read_words",
     "runs_something",
 ]
@@ -140,8 +141,12 @@ def read_words(command: str) -> tuple[ReadCommand, ...] | None:
     """The commands bash would run of ``command``, as the judge owes them (``commands_that_run``), each with the
     command whose text it stands in: an ``askbench.impl`` reader."""
     found = read_all([command])[0]
-    if found is None:
-        return None
+    return None if found is None else read_of(found)
+
+
+def read_of(found: Sequence[Found]) -> tuple[ReadCommand, ...]:
+    """``found`` (``read_all``'s reading of one text) as a renderer's reader gives it: the commands that run, each
+    with the command whose text it stands in."""
     run = commands_that_run(found)
     return tuple(
         ReadCommand(c.words, host) for c, host in zip(run, hosts(run, stands_within), strict=True)

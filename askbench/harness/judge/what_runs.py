@@ -39,7 +39,7 @@ from askbench.impl.shell import scannable
 
 from ..bash.bash_oracle import bash_version
 from ..bash.bash_reader import Found
-from ..bash.reading import commands_that_run, hosts, read_all, read_words, runs_in
+from ..bash.reading import commands_that_run, hosts, read_all, read_of, runs_in
 from ..terminals.made_on_access import MadeOnAccess
 from .sandbox import TRACED_SHELLS
 from .shown_commands import Alignment, CountedCut, CountedText, Occurrence, align, counted_text
@@ -218,9 +218,8 @@ def _outer_of(commands: Sequence[ShellCommand], at: int) -> int | None:
 
 
 def _commands(found: list[Found]) -> Commands | None:
-    distinct: dict[
-        tuple[str, ...], int
-    ] = {}  # equal words are one list, however many commands run them
+    # equal words are one list, however many commands run them
+    distinct: dict[tuple[str, ...], int] = {}
     which, outer = array("I"), array("i")
     run = commands_that_run(found)
     for command, host in zip(run, hosts(run, runs_in), strict=True):
@@ -589,11 +588,11 @@ def watched_reading(command: str) -> tuple[ReadCommand, ...] | None:
     """What the judge owes of ``command`` as a renderer's reader (``askbench.impl.command_reader``): bash's
     reading, and each command its traced run executed beyond it, looked for wherever its words stand — so a
     cut that hides ``touch pwned``, run only where GB18030 reads the quote before it closed, counts it."""
-    read = read_words(command)
-    if read is None:
+    found = read_all([command])[0]
+    if found is None:
         return None
-    beyond = traced_beyond(command, bash_commands(command))
-    return read + tuple(ReadCommand(words, anywhere=True) for words in beyond)
+    beyond = traced_beyond(command, _commands(found))
+    return (*read_of(found), *(ReadCommand(words, anywhere=True) for words in beyond))
 
 
 def runs_problems(
