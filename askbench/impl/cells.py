@@ -48,6 +48,21 @@ def unsafe_runs(safe: str) -> re.Pattern[str]:
 
 _NOT_PRINTABLE_ASCII = unsafe_runs("\\x20-\\x7e")
 
+_NOTATION = re.compile("\u27e8U\\+[0-9A-F]{4,6}\u27e9")
+"""A character written as its code point (``neutralise.notation``): read as one character, so no cut falls inside
+it (half of ``⟨U+1F3FB⟩`` is ``⟨U+1F3F``, a notation of nothing). A typed ``⟨`` is itself notation, so every ``⟨``
+in neutralised text opens one."""
+_NOTATION_LONGEST = len("\u27e8U+10FFFF\u27e9")
+
+
+def _notation_cut_at(text: str, index: int) -> tuple[int, int] | None:
+    """The notation ``index`` falls strictly inside, as its start and end; ``None`` when it falls inside none."""
+    opening = text.rfind("\u27e8", max(0, index - _NOTATION_LONGEST + 1), index)
+    if opening < 0:
+        return None
+    found = _NOTATION.match(text, opening)
+    return (opening, found.end()) if found is not None and found.end() > index else None
+
 
 _PICTOGRAPH_BLOCKS = (0x1F000, 0x1FAFF)
 """The emoji blocks, Mahjong Tiles to Symbols and Pictographs Extended-A: every code point in them is
@@ -388,18 +403,26 @@ def _line_head(
             )
             out.append(taken)
             if stopped:
-                return "".join(out), used, True
+                return _notation_whole_head(line, "".join(out), used)
             continue
         place_row, place_end = (
             (row + 1, width) if column + width > row_width and column else (row, column + width)
         )
         over = 1 if place_end + marker > row_width else 0
         if used + width > cells or place_row + over > rows:
-            return "".join(out), used, True
+            return _notation_whole_head(line, "".join(out), used)
         out.append(piece)
         used += width
         row, column = place_row, place_end
     return "".join(out), used, False
+
+
+def _notation_whole_head(line: str, head: str, used: int) -> tuple[str, int, bool]:
+    """A head of ``line`` that stopped short, ended before a notation it would cut."""
+    cut = _notation_cut_at(line, len(head))
+    if cut is None:
+        return head, used, True
+    return head[: cut[0]], used - text_cells(head[cut[0] :]), True
 
 
 def _ascii_head(
@@ -458,7 +481,9 @@ def _suffix_within(line: str, cells: int, rows: int, row_width: int) -> tuple[st
             high = middle
         else:
             low = middle + 1
-    return "".join(pieces[low:]), low > 0
+    suffix = "".join(pieces[low:])
+    cut = _notation_cut_at(line, len(line) - len(suffix))
+    return (suffix if cut is None else line[cut[1] :]), low > 0
 
 
 _WORD_OPENERS = frozenset(";|&()<>")
@@ -811,4 +836,6 @@ def clip_to_width(text: str, max_width: int) -> str:
             break
         out.append(piece)
         used += width
-    return "".join(out)
+    clipped = "".join(out)
+    cut = _notation_cut_at(text, len(clipped))
+    return clipped if cut is None else clipped[: cut[0]]

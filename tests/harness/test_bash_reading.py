@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from askbench.harness.bash import reading
 from askbench.harness.bash.reading import read_words
 from askbench.harness.judge.what_runs import bash_commands
 
@@ -33,3 +36,26 @@ def test_read_words_say_which_command_each_stands_in() -> None:
         (("echo", "$(ls)"), None),
         (("ls",), 3),
     ]
+
+
+def nested_heredocs(levels: int) -> str:
+    """A delimiter line that never ends its heredoc (``EOF ; rm``): each ``bash`` reads the rest as its script."""
+    return "rm ; bash <<'EOF'\n" + "rm\nEOF ; rm ; bash <<'EOF'\n" * (levels - 1) + "touch deepest\nEOF"
+
+
+def test_scripts_inside_scripts_are_read_at_any_depth() -> None:
+    read = read_words(nested_heredocs(12))
+    assert read is not None
+    words = [found.words for found in read]
+    assert words.count(("bash",)) == 12
+    assert ("touch", "deepest") in words
+
+
+def test_scripts_past_the_budget_stand_as_their_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    command = nested_heredocs(12)
+    monkeypatch.setattr(reading, "_SCRIPT_TEXT", 2 * len(command))
+    read = read_words(command)
+    assert read is not None
+    words = [found.words for found in read]
+    assert 1 < words.count(("bash",)) < 12
+    assert ("touch", "deepest") not in words

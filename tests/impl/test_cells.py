@@ -10,6 +10,8 @@ an independent statement of the rule rather than with itself.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -73,13 +75,24 @@ def ref_wrap_line(line: str, row_width: int) -> list[str]:
     return rows
 
 
+NOTATION = re.compile("(\u27e8U\\+[0-9A-F]{4,6}\u27e9)")
+
+
+def line_units(line: str) -> list[str]:
+    """Graphemes, each notation (``⟨U+1F3FB⟩``) one: half a notation names no character."""
+    out: list[str] = []
+    for index, part in enumerate(NOTATION.split(line)):
+        out.extend([part] if index % 2 else graphemes(part))
+    return out
+
+
 def units(text: str) -> list[str]:
-    """Graphemes per line with the line breaks between them: the units a cut may fall between."""
+    """Units per line with the line breaks between them: the units a cut may fall between."""
     out: list[str] = []
     for index, line in enumerate(text.split("\n")):
         if index:
             out.append("\n")
-        out.extend(graphemes(line))
+        out.extend(line_units(line))
     return out
 
 
@@ -444,8 +457,8 @@ def test_clip_is_the_longest_fitting_grapheme_prefix(line: str, max_width: int) 
     clipped = clip_to_width(line, max_width)
     assert line.startswith(clipped)
     assert cell_width(clipped) <= max_width
-    pieces = graphemes(line)
-    taken = graphemes(clipped)
+    pieces = line_units(line)
+    taken = line_units(clipped)
     assert pieces[: len(taken)] == taken
     if len(taken) < len(pieces):
         assert cell_width(clipped) + gwidth(pieces[len(taken)]) > max_width
@@ -558,3 +571,14 @@ def test_closing_lines_of_commands_take_the_rows_they_need_within_the_fields_row
 def test_a_tail_whose_lines_follow_the_heads_makes_the_whole() -> None:
     """Head ``0`` and tail ``0\\n)`` leave nothing between them: the field is shown whole, with no marker."""
     assert cap_text("0\n0\n)", 80, field_rows(80), 70, runs=True) == Capped("0\n0\n)")
+
+
+def test_no_cut_falls_inside_a_notation() -> None:
+    """Half of ``⟨U+1F3FB⟩`` names no character: the head ends before a notation and the tail opens after one."""
+    text = "\u27e8U+1F3FB\u27e9" * 12
+    for cells in range(10, 60):
+        capped = cap_text(text, cells, 3, 37)
+        assert capped.head in prefixes(text)
+        assert text.endswith(capped.tail.removeprefix(ELLIPSIS))
+        assert capped.tail.removeprefix(ELLIPSIS)[:1] in ("\u27e8", "")
+    assert clip_to_width("a" + text, 6) == "a"

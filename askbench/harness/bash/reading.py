@@ -32,8 +32,11 @@ EVALUATES = re.compile(r"\[\[|\(\(|@P\}|(?:^|[\s;&|(])(?:let|eval|source|\.)\s")
 """Where bash evaluates text as code later ([[ ]] and (( )) arithmetic, ${x@P}, let, eval, source): a quoted
 substitution anywhere in such a command may run, so it is owed as a command too."""
 _EVALUATOR_WORDS = ("let", "eval", "source", ".")
-_SCRIPT_DEPTH = 8
-"""Scripts inside scripts (``sh -c "bash -c '…'"``) read this deep; deeper ones stand as their words."""
+_SCRIPT_TEXT = 262_144
+"""Scripts inside scripts (``sh -c "bash -c '…'"``, a heredoc fed to ``bash`` inside another's) are read at any
+depth while one text's scripts hold this many characters in all; past it, the rest stand as their words. Depth
+alone bounds nothing: a delimiter line that never ends its heredoc (``EOF ; rm``) nests the rest of the text one
+script deeper on every line, and each level is a real shell running it."""
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^]]*\])?\+?=")
 _BLANKS = " \t\r\n"
 Place = tuple[int, ...]
@@ -79,9 +82,9 @@ def read_all(texts: list[str]) -> list[list[Found] | None]:
         commands, inner = read_canonical(reading.text, evaluated=evaluates(reading.text))
         found.append(commands)
         scripts.extend((index, script, place) for script, place in inner)
-    for _ in range(_SCRIPT_DEPTH):
-        if not scripts:
-            break
+    budget = [_SCRIPT_TEXT] * len(texts)
+    while scripts:
+        scripts = _within(scripts, budget)
         pending: list[tuple[int, str, tuple[int, ...]]] = []
         for (index, _, place), inner_reading in zip(
             scripts, read_commands([script for _, script, _ in scripts]), strict=True
@@ -95,6 +98,20 @@ def read_all(texts: list[str]) -> list[list[Found] | None]:
             pending.extend((index, script, where) for script, where in deeper)
         scripts = pending
     return found
+
+
+def _within(
+    scripts: list[tuple[int, str, Place]], budget: list[int]
+) -> list[tuple[int, str, Place]]:
+    """The scripts whose text still fits their text's ``budget`` of characters, which they use up."""
+    kept = []
+    for script in scripts:
+        index, text, _ = script
+        cost = max(1, len(text))
+        if budget[index] >= cost:
+            budget[index] -= cost
+            kept.append(script)
+    return kept
 
 
 def commands_that_run(found: Sequence[Found]) -> list[Found]:

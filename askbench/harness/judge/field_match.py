@@ -450,7 +450,7 @@ def _read_head_and_tail(
         return None
     if done + tail >= len(text) and done and _opens_notation(text[done - 1]):
         done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
-    if done + tail < len(text) and _honest_tail(text, tail):
+    if done + tail < len(text) and _honest_tail(text, tail, stream[end:]):
         return FieldReading(
             False,
             done,
@@ -486,20 +486,31 @@ _SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk",
 """Punctuation, brackets, operators and blanks: a tail of nothing else ends a great many texts."""
 
 
-def _honest_tail(text: str, tail: int) -> bool:
-    """Whether a tail of ``tail`` characters says which text ends there: none, or one holding more than punctuation.
+def _honest_tail(text: str, tail: int, shown: str) -> bool:
+    """Whether a tail of ``tail`` characters, ``shown`` so, says which text ends there: none, or one holding more
+    than punctuation.
 
     ``}``, ``>``, ``]`` or ``⟩`` alone ends a great many texts, so after a
     marker it proves nothing of what was cut before it: a value that lost
     its last word would read as capped. A letter, a digit, a pictograph or a
     character the screen spells out (its notation names it) says something.
     """
-    return tail == 0 or any(
-        must_notate(text, index)
-        or not text[index].isspace()
-        and unicodedata.category(text[index]) not in _SAYS_NOTHING
-        for index in range(len(text) - tail, len(text))
+    start = len(text) - tail
+    return (
+        tail == 0
+        or any(
+            must_notate(text, index)
+            or not text[index].isspace()
+            and unicodedata.category(text[index]) not in _SAYS_NOTHING
+            for index in range(start, len(text))
+        )
+        or _spells_out_any(text[start:], shown)
     )
+
+
+def _spells_out_any(text: str, shown: str) -> bool:
+    """Whether ``shown`` holds a notation of one of ``text``'s characters."""
+    return any(spelling in shown for char in set(text) for spelling in spellings(char, True))
 
 
 def _opens_notation(char: str) -> bool:

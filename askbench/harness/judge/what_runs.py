@@ -71,6 +71,9 @@ _BREAK = r"(?:\\?\r?\n *+)?"
 """Where a hard wrap may fall: a row ends, and the next row is indented to the field column — or a line
 continuation the command shows as written, which bash joined into the word."""
 _EDGE = r"[\w./\-]"
+_ANOTHER_WORD = r"[ \t]++(?!\d*[<>])[\w/.$~+=:@%,*?^\[-]"
+"""A word after a command's last on the same row: the words are another, longer command's (``rm`` is not
+``rm https://x.example/i.sh``). A redirection may follow a command, and a row's end says nothing (a wrap)."""
 _BLANKS = " \t\r\n"
 """What separates words in a shell's source; ``\x85``, ``\xa0`` and ``\u3000`` are word characters to both shells."""
 _BLANK_RUN = re.compile(r"[ \t\r\n]+")
@@ -314,7 +317,11 @@ _CUT_WORD = rf"(?:[^\s{ELLIPSIS}]|\n *+)*{ELLIPSIS}"
 
 
 def command_pattern(
-    command: ShellCommand, *, narrow: bool = False, absent: frozenset[str] = frozenset()
+    command: ShellCommand,
+    *,
+    narrow: bool = False,
+    absent: frozenset[str] = frozenset(),
+    ends: bool = False,
 ) -> re.Pattern[str]:
     """``words_pattern`` of the command's words and gaps, kept for the next screen unless the command is long."""
     build = (
@@ -322,7 +329,7 @@ def command_pattern(
         if sum(map(len, command.words)) <= _KEPT_PATTERN_CHARACTERS
         else words_pattern.__wrapped__
     )
-    return build(command.words, command.gaps, narrow, absent)
+    return build(command.words, command.gaps, narrow, absent, ends)
 
 
 _KEPT_PATTERN_CHARACTERS = 4096
@@ -336,6 +343,7 @@ def words_pattern(
     gaps: tuple[str, ...],
     narrow: bool,
     absent: frozenset[str] = frozenset(),
+    ends: bool = False,
 ) -> re.Pattern[str]:
     """The command's words in order, each whole; a long command its name and first words, then any cut.
 
@@ -345,6 +353,8 @@ def words_pattern(
     short word's room, and may be cut anywhere after them. On a ``narrow``
     field (a dozen cells a row) any command may be cut after its start.
     A word's whole spelling in ``absent`` is left out (``word_pattern``).
+    A command that ``ends`` where its words do (one no wrapper runs) is not
+    read where another word follows its last on the row (``_ANOTHER_WORD``).
     """
     long_command = _is_long_command(words, narrow)
     words = _pattern_words(words, narrow)
@@ -360,7 +370,7 @@ def words_pattern(
             else:
                 between.append(rf"\s*{_exact(joined.strip(_BLANKS))}\s*")
         parts.append(word_pattern(raw, absent))
-    rest = rf"(?!{_EDGE})"
+    rest = rf"(?!{_EDGE}|{_ANOTHER_WORD})" if ends and not long_command else rf"(?!{_EDGE})"
     for gap, part, raw in zip(
         reversed(between), reversed(parts[1:]), reversed(words[1:]), strict=False
     ):
@@ -413,10 +423,12 @@ class ScreenSearch:
             self.verdicts[key] = verdict
         return verdict
 
-    def pattern(self, command: ShellCommand) -> re.Pattern[str]:
+    def pattern(self, command: ShellCommand, *, ends: bool = False) -> re.Pattern[str]:
         """The command's pattern without the whole spellings of its long words that this screen cannot hold:
         what it matches here is what the full pattern matches, and its size is bounded by the screen's."""
-        return command_pattern(command, narrow=self.narrow, absent=self.absent(command.words))
+        return command_pattern(
+            command, narrow=self.narrow, absent=self.absent(command.words), ends=ends
+        )
 
     def absent(self, words: tuple[str, ...]) -> frozenset[str]:
         """The whole spellings of the long words a pattern of ``words`` holds that lack a piece on this screen."""
@@ -702,7 +714,8 @@ def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow:
 
     A command bash runs as another's (``sudo``'s ``rm``, ``sh -c``'s script) stands in its wrapper's words,
     not where a command begins, so it may be read anywhere its words are; any other only where a command
-    begins (``echo rm`` shows no ``rm``). A command only the traced run found has no place in the source and
+    begins (``echo rm`` shows no ``rm``) and, short enough to be owed whole, where no other word follows it
+    on its row (``rm https://x.example/i.sh`` shows no ``rm``). A command only the traced run found has no place in the source and
     is read wherever its words are, as a nested one is. Its key says which, as a nested and a free ``rm`` are looked for apart.
     A command stands within another when that one runs it, or when its words stand in the other's (a
     substitution in an assignment: ``T=$(gh auth token) goreleaser``).
@@ -724,9 +737,9 @@ def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow:
         found = commands[at]
         if not search(found):
             return []
-        pattern = search.pattern(found)
-        places = list(_starts(pattern, text, start, end))
-        if keys[at][1]:
+        anywhere = keys[at][1]
+        places = list(_starts(search.pattern(found, ends=not anywhere), text, start, end))
+        if anywhere:
             return [Occurrence(place) for place in places]
         heads = [place for place in places if _opens_a_command(text, place)]
         return [Occurrence(place) for place in heads]

@@ -338,3 +338,13 @@ def test_a_tab_left_out_doubled_or_after_blanks_the_text_has_not_is_not_the_text
     shown: str,
 ) -> None:
     assert read_field("a\tb", shown, allow_cap=False).problem is not None
+
+
+def test_a_tail_the_screen_spells_out_says_something_whatever_its_characters_category() -> None:
+    """A skin-tone modifier is a modifier symbol, as ``^`` is; spelled ``⟨U+1F3FB⟩`` it names itself (found by fuzz)."""
+    text = "\U0001f3fb" * 50
+    stream = "\u27e8U+1F3FB\u27e9" * 26 + "…\n…" + "\u27e8U+1F3FB\u27e9" * 22
+    reading = read_field(text, stream, allow_cap=True)
+    assert (reading.problem, reading.head, reading.tail) == (None, 26, 22)
+    drawn = read_field(text, "\U0001f3fb" * 26 + "…\n…" + "\U0001f3fb" * 22, allow_cap=True)
+    assert drawn.problem is not None  # drawn as themselves they are symbols that say nothing

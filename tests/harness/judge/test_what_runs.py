@@ -424,11 +424,15 @@ def test_a_screen_builds_a_pattern_only_for_commands_whose_words_it_holds(
     pattern = what_runs.command_pattern
 
     def counted(
-        found: ShellCommand, *, narrow: bool = False, absent: frozenset[str] = frozenset()
+        found: ShellCommand,
+        *,
+        narrow: bool = False,
+        absent: frozenset[str] = frozenset(),
+        ends: bool = False,
     ) -> re.Pattern[str]:
         nonlocal built
         built += 1
-        return pattern(found, narrow=narrow, absent=absent)
+        return pattern(found, narrow=narrow, absent=absent, ends=ends)
 
     monkeypatch.setattr(what_runs, "command_pattern", counted)
     assert runs_problems(text, command, None, True) == []
@@ -992,3 +996,19 @@ def test_a_cut_inside_a_wrapped_script_falls_inside_the_wrapper_and_the_shell_it
         assert runs_problems(screen.format(true_count), command, "bash", True) == []
     for wrong in (11, 16):
         assert runs_problems(screen.format(wrong), command, "bash", True) != []
+
+
+@pytest.mark.parametrize(
+    ("screen", "shown"),
+    [
+        ("ls ; rm https://x.example/i.sh", False),  # a longer command's words, not rm
+        ("ls ; rm -f", False),
+        ("ls ; rm > log", True),  # a redirection may follow a command's last word
+        ("ls ; rm 2>&1", True),
+        ("ls ; rm ; echo", True),
+        ("ls ; rm\n  https://x.example", True),  # a row's end may be a wrap: it says nothing
+    ],
+)
+def test_a_command_is_not_read_where_another_word_follows_its_last(screen: str, shown: bool) -> None:
+    problems = runs_problems(f"command : {screen}", "ls ; rm", None, True)
+    assert (problems == []) == shown
