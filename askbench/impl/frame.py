@@ -33,6 +33,7 @@ from .decision import (
     scope_options,
 )
 from .dialog import DialogBudget, DialogView, Paint, complete_view_budget, render_prompt_dialog
+from .dialog import forget_kept as forget_dialog_kept
 from .legacy import wrap_message
 from .payload import PromptPayload
 
@@ -203,3 +204,12 @@ def _chrome(
 
 def _plain(role: str, text: str) -> str:
     return text
+
+
+def forget_kept() -> None:
+    """Forget what frames keep between them — the dialog's (``dialog.forget_kept``) and the chrome's fitted
+    rows — so the next frame is a first one: a render that measures text another way is served nothing the
+    reference measured."""
+    _fit.cache_clear()
+    _chrome.cache_clear()
+    forget_dialog_kept()

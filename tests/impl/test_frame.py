@@ -19,6 +19,7 @@ from askbench.impl.frame import (
     Frame,
     compact_option_row,
     fit_chrome,
+    forget_kept,
     hint_line,
     option_rows,
     render_frame,
@@ -251,3 +252,14 @@ def test_compact_rows() -> None:
         compact_option_row(PromptState(highlighted_key="s")) == "(y)Yes ▶(s)Session (n)No (r)Reason"
     )
     assert "(y)" not in DENY_ONLY_ROW and "(s)" not in DENY_ONLY_ROW
+
+
+def test_forget_kept_leaves_no_chrome_measured_another_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A render that measures text another way (a mutant's) is served none of the rows the reference fitted."""
+    payload = build_payload({"name": "bash", "input": {"command": "ls"}})
+    measured = render_frame(payload, "bounded", DialogBudget(width=20)).lines
+    monkeypatch.setattr("askbench.impl.cells.grapheme_cells", lambda grapheme: 1)
+    forget_kept()
+    assert render_frame(payload, "bounded", DialogBudget(width=20)).lines != measured
+    monkeypatch.undo()
+    forget_kept()

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Literal
 from unittest import mock
 
-from askbench.impl.dialog import DialogBudget, forget_kept
+from askbench.impl.dialog import DialogBudget
+from askbench.impl.frame import forget_kept
 from askbench.impl.payload import PromptPayload
 
 from ...fixtures.loading import Fixture
