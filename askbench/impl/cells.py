@@ -327,17 +327,16 @@ class Capped:
     cut: bool = False
     count: str = ""
     """A row of its own between head and tail that says what the cut hides (``… 19 more commands …``)."""
+    middle: str = ""
+    """A row between the count and the tail: where the last command starts, far from the text's end, between
+    markers of its own (``cat > .env <<'EOF'…``)."""
 
     @property
     def shown(self) -> str:
         if not self.cut:
             return self.head
-        middle = f"\n{self.count}" if self.count else ""
-        return (
-            f"{self.head}{ELLIPSIS}{middle}\n{self.tail}"
-            if self.tail
-            else f"{self.head}{ELLIPSIS}{middle}"
-        )
+        rows = [f"{self.head}{ELLIPSIS}", self.count, self.middle, self.tail]
+        return "\n".join(row for row in rows if row)
 
 
 def text_cells(text: str) -> int:
@@ -418,9 +417,10 @@ def _line_head(
 
 
 def _notation_whole_head(line: str, head: str, used: int) -> tuple[str, int, bool]:
-    """A head of ``line`` that stopped short, ended before a notation it would cut."""
+    """A head of ``line`` that stopped short, ended before a notation it would cut — unless the notation opens
+    the line: then as much of it as fits, which says a character was cut there (``⟨U+1F3F…``), as nothing would not."""
     cut = _notation_cut_at(line, len(head))
-    if cut is None:
+    if cut is None or cut[0] == 0:
         return head, used, True
     return head[: cut[0]], used - text_cells(head[cut[0] :]), True
 
@@ -672,7 +672,10 @@ def _tail_of(
         return closing
     found_line_start = start > 0 or whole_text
     cells = min(text_cells(line), owed) if found_line_start else owed
-    if end == 0 or rows <= 0 or cells <= 0 or not says_something(line[-owed:]):
+    # a tail that says nothing shows nothing of what was cut, but the last command's own start is owed whatever it is
+    if end == 0 or rows <= 0 or cells <= 0:
+        return None
+    if name_at is None and not says_something(line[-owed:]):
         return None
     if found_line_start and text_cells(line) <= owed and line_rows(line, row_width) <= rows:
         return _Tail(line, start, cells, line_rows(line, row_width))
@@ -735,7 +738,7 @@ def _marked_tail(
         if opens == name_at or _after_an_operator(line, opens)
         else suffix.lstrip("0123456789")
     )
-    if not says_something(shown):
+    if not says_something(shown) and opens != name_at:
         return _Tail("", end, cells, reserved)
     return _Tail(ELLIPSIS + shown, end - len(shown), cells, reserved)
 
@@ -838,4 +841,4 @@ def clip_to_width(text: str, max_width: int) -> str:
         used += width
     clipped = "".join(out)
     cut = _notation_cut_at(text, len(clipped))
-    return clipped if cut is None else clipped[: cut[0]]
+    return clipped if cut is None or cut[0] == 0 else clipped[: cut[0]]

@@ -113,8 +113,9 @@ def _last_cut(text: str, low: int) -> int:
 
 @lru_cache(maxsize=8)
 def _neutralised(flag: str) -> str:
-    """A flagged value as it appears in neutralised text: one per payload, shared by its facts and widths."""
-    return neutralise(flag)
+    """A flagged value as it appears in neutralised text, the blanks around it left out as the dialog's are
+    (``dialog._needles``): one per payload, shared by its facts and widths."""
+    return neutralise(flag).strip(" \n")
 
 
 def _without_last_output(raw: str, out: str) -> str:
@@ -413,7 +414,9 @@ class _FactRows:
     def _feed(self, piece: str, final: bool) -> None:
         # the flags are neutralised only once this fact is read
         if self._flags and self._occurrences is None:
-            self._occurrences = _Occurrences([_neutralised(flag) for flag in self._flags])
+            self._occurrences = _Occurrences(
+                [needle for flag in self._flags if (needle := _neutralised(flag))]
+            )
         if self._occurrences is not None:
             self._occurrences.feed(piece, final)
         width = self._row_width

@@ -30,6 +30,7 @@ from .cells import (
     expand_text_tabs,
     field_rows,
     forget_kept_pieces,
+    head_within,
     is_grapheme_break,
     says_something,
     text_cells,
@@ -294,15 +295,88 @@ def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None)
     capped = capped_field(text, cap, row_width, tail_from=last, first_end=first_end, own=own)
     if commands is None or not capped.cut:
         return capped
-    hidden = commands.hidden(text, capped.head, capped.tail, _clean)
     rows = field_rows(cap)
-    if not hidden or rows < 2 or row_width < max(COUNT_ROW_CELLS, len(hidden_marker(hidden))):
+    if rows < 2 or row_width < COUNT_ROW_CELLS:
+        return capped
+    middle, middle_cells = _last_line(text, capped, commands, row_width) if rows > 3 else ("", 0)
+    hidden = _hidden(text, capped, commands, middle)
+    spare = (1 if hidden else 0) + (1 if middle else 0)
+    if not spare or row_width < len(hidden_marker(hidden)):
         return capped
     capped = capped_field(
-        text, cap, row_width, rows=max(rows - 1, 2), tail_from=last, first_end=first_end, own=own
+        text,
+        cap - middle_cells,  # the row's cells are the field's, as the ends' are
+        row_width,
+        rows=max(rows - spare, 2),
+        tail_from=last,
+        first_end=first_end,
+        own=own,
     )
+    middle = _last_line(text, capped, commands, row_width)[0] if middle else ""
+    hidden = _hidden(text, capped, commands, middle)
+    return replace(capped, count=hidden_marker(hidden) if hidden else "", middle=middle)
+
+
+def _hidden(text: str, capped: Capped, commands: CommandSpans, middle: str) -> int:
+    """The commands a cut hides: those not shown whole in its head or tail, but the last when a row shows it."""
     hidden = commands.hidden(text, capped.head, capped.tail, _clean)
-    return replace(capped, count=hidden_marker(hidden)) if hidden else capped
+    return hidden - commands.spans[-1][2] if middle else hidden
+
+
+def _last_line(
+    text: str, capped: Capped, commands: CommandSpans, row_width: int
+) -> tuple[str, int]:
+    """The row that shows where the last command starts when neither end of a cut does (a heredoc's body, or
+    text that never runs, after it, farther back from the end than the tail reaches): its line from its start,
+    between markers of its own, and the cells of the text it shows; empty when an end shows it, or the row
+    would meet one.
+
+    The first and the last command are what a person must see of a chain, so the last is not left to the
+    tail's reach alone; the row only looks at the line and the two ends around it, so its cost does not grow
+    with the text.
+    """
+    start = commands.spans[-1][0]
+    if not _head_ends_by(text, capped.head, start):
+        return "", 0
+    line_end = text.find("\n", start, start + _LINE_WINDOW)
+    end = start + _LINE_WINDOW if line_end < 0 else line_end
+    end = min(end, len(text))
+    tail = capped.tail.removeprefix(ELLIPSIS)
+    if not _tail_starts_after(text, tail, end):
+        return "", 0
+    opening = ELLIPSIS if start and text[start - 1] != "\n" else ""
+    room = row_width - cell_width(opening)
+    # a row's worth at most, the same at every width: a wider terminal never shows less
+    cells = FIELD_ROW_CELLS - 2 * cell_width(ELLIPSIS)
+    shown = head_within(_clean(text[start:end], commands.owned(start, end)), cells, 1, room)
+    if not says_something(shown):
+        return "", 0
+    return f"{opening}{shown}{ELLIPSIS}", text_cells(shown)
+
+
+_LINE_WINDOW = 512
+"""Characters of the last command's line read for its row: more than a row of any terminal holds."""
+
+
+def _head_ends_by(text: str, head: str, start: int) -> bool:
+    """Whether ``head`` (a prefix of the cleaned text) ends at or before source character ``start``."""
+    if len(head) > _source_reach_limit(start):
+        return False
+    return _clean(text[:start]).startswith(head)
+
+
+def _tail_starts_after(text: str, tail: str, end: int) -> bool:
+    """Whether ``tail`` (a suffix of the cleaned text) starts after source character ``end``."""
+    rest = len(text) - end
+    if rest > _source_reach_limit(len(tail)):
+        return True
+    cleaned = _clean(text[end:]).rstrip(" \t\n")
+    return len(cleaned) > len(tail) and cleaned.endswith(tail.rstrip(" \t\n"))
+
+
+def _source_reach_limit(shown: int) -> int:
+    """The most source characters ``shown`` cleaned characters can stand for (``command_spans._source_reach``)."""
+    return (shown + 2) * (MAX_EXTENDERS + 1)
 
 
 def capped_field(
@@ -514,7 +588,8 @@ def _token_spans(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
 
 
 def _needles(flagged: Sequence[str], cap: int | None) -> list[str]:
-    """The flagged texts, as shown, that a field can show whole: no more cells than the cap.
+    """The flagged texts, as shown (the blanks around them left out), that a field can show whole: no more cells
+    than the cap.
 
     Counted in cells, not characters: ``000000000`` with a variation selector
     is ten characters and nine cells, whole under a cap of 9. A text of more
@@ -525,8 +600,9 @@ def _needles(flagged: Sequence[str], cap: int | None) -> list[str]:
     for flag in flagged:
         if not flag or cap is not None and len(flag) > cap * (1 + MAX_EXTENDERS):
             continue
-        needle = neutralise(flag)
-        if cap is None or text_cells(needle) <= cap:
+        # the blank lines and spaces around a text show nothing, and a field may leave them out
+        needle = neutralise(flag).strip(" \n")
+        if needle and (cap is None or text_cells(needle) <= cap):
             needles.append(needle)
     return needles
 

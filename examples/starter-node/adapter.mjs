@@ -142,6 +142,20 @@ function tailBudget(parts, cap, lastStart) {
   return need <= TAIL_REACH && cap - need >= HEAD_KEEPS + 2 ? Math.max(budget, need) : budget;
 }
 
+// The parts of the last command's line from its start (lastStart, in code points) that fit `room` cells.
+// contract: where neither end shows the last command's start, its line from there shows on a row of its own
+// between the count and the tail, with a "…" after it and before it where it starts mid-line.
+function lastLine(parts, lastStart, room) {
+  let at = 0, start = parts.length;
+  for (let index = 0; index < parts.length; index++) {
+    if (at >= lastStart) { start = index; break; }
+    at += charsIn([parts[index]]);
+  }
+  let end = start, used = 0;
+  while (end < parts.length && parts[end][0] !== "\n" && used + parts[end][1] <= room) used += parts[end++][1];
+  return [start, end];
+}
+
 // Commands not shown whole before or after the cut: `commands.total` less those the head or tail hold.
 // Spans count code points, as `for (const char of text)` does, never UTF-16 units.
 function countHidden(commands, headChars, tailFrom) {
@@ -160,6 +174,7 @@ function cutField(text, cap, first, rest, maxRows, commands) {
   if (cellsIn(parts) <= cap && whole.length <= maxRows) return [whole, false];
   const lastStart = commands && commands.spans.length ? commands.spans.reduce((most, [start]) => Math.max(most, start), 0) : null;
   const [tail, tailCells, tailChars] = tailOf(parts, tailBudget(parts, cap, lastStart), rest, lastStart); // the same at every width
+  const tailFrom = [...text].length - tailChars;
   const headRows = Math.max(1, maxRows - tail.length - (commands ? 1 : 0));
   let end = headOf(parts, cap - tailCells, first, rest, headRows);
   if (!end && parts.length && [...parts[0][0]].length > 1) {
@@ -168,10 +183,20 @@ function cutField(text, cap, first, rest, maxRows, commands) {
     parts.splice(0, 1, ...[...notation].map((c, at) => [c, cellsOf(c), at === 0 ? char : ""]));
     end = headOf(parts, cap - tailCells, first, rest, headRows);
   }
+  // contract: a wider terminal never shows less, so the row's cells are at most a row's worth at any width
+  const middle = lastStart !== null && tailFrom > lastStart && maxRows > 3 ? lastLine(parts, lastStart, Math.min(rest, TAIL_REACH) - 4) : [0, 0];
+  const middleRows = end <= middle[0] && middle[0] < middle[1] ? 1 : 0; // none where the head shows the last start itself
+  if (middleRows) end = Math.min(end, headOf(parts, cap - tailCells - cellsIn(parts.slice(...middle)), first, rest, Math.max(1, headRows - 1)));
   const rows = wrap(end ? withMarker(parts, end) : [[ELLIPSIS, 2, ""]], first, rest);
-  const hidden = countHidden(commands, charsIn(parts.slice(0, end)), [...text].length - tailChars);
+  let hidden = countHidden(commands, charsIn(parts.slice(0, end)), tailFrom);
+  if (middleRows && commands) hidden -= commands.spans.at(-1)[2]; // contract: the last command's row shows it
   // contract: every command the cut hides is counted, on a row of its own right after the "…"
   if (hidden) rows.push(`${ELLIPSIS} ${hidden} more command${hidden === 1 ? "" : "s"} ${ELLIPSIS}`);
+  if (middleRows) {
+    const [start, stop] = middle;
+    const opening = start && parts[start - 1][0] !== "\n" ? ELLIPSIS : "";
+    rows.push(opening + parts.slice(start, stop).map(([token]) => token).join("") + ELLIPSIS);
+  }
   return [[...rows, ...tail], true];
 }
 

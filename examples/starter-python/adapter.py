@@ -199,6 +199,25 @@ def tail_budget(parts: list[Part], cap: int, last_start: int | None) -> int:
     )
 
 
+def last_line(parts: list[Part], last_start: int, room: int) -> tuple[int, int]:
+    """The parts of the last command's line from its start (``last_start``, in characters) that fit ``room``
+    cells, as ``(start, end)``.
+
+    contract: where neither end shows the last command's start, its line from there shows on a row of its
+    own between the count and the tail, with a "…" after it and before it where it starts mid-line."""
+    at, start = 0, len(parts)
+    for index, (_, _, char) in enumerate(parts):
+        if at >= last_start:
+            start = index
+            break
+        at += len(char)
+    end, used = start, 0
+    while end < len(parts) and parts[end][0] != "\n" and used + parts[end][1] <= room:
+        used += parts[end][1]
+        end += 1
+    return start, end
+
+
 def count_hidden(commands: Json | None, head_chars: int, tail_from: int) -> int:
     """Commands not shown whole before or after the cut: ``total`` less the spans the head or tail hold."""
     if not commands:
@@ -235,11 +254,27 @@ def cut_field(
         parts[:1] = [(c, cells(c), char if at == 0 else "") for at, c in enumerate(notation)]
         end = head_of(parts, cap - cells_of(tail), first, rest, head_rows)
         tail_from += len(notation) - 1 if tail_from else 0
+    middle = (0, 0)
+    if last_start is not None and chars_of(parts[:tail_from]) > last_start and max_rows > 3:
+        # contract: a wider terminal never shows less, so the row's cells are at most a row's worth at any width
+        middle = last_line(parts, last_start, min(rest, TAIL_REACH) - 2 * MARKER[1])
+    middle_rows = (
+        1 if end <= middle[0] < middle[1] else 0
+    )  # none where the head shows the last start itself
+    if middle_rows:
+        budget = cap - cells_of(tail) - cells_of(parts[middle[0] : middle[1]])
+        end = min(end, head_of(parts, budget, first, rest, max(1, head_rows - 1)))
     rows = wrap(with_marker(parts, end) if end else [MARKER], first, rest)
     hidden = count_hidden(commands, chars_of(parts[:end]), chars_of(parts[:tail_from]))
+    if middle_rows and commands:
+        hidden -= commands["spans"][-1][2]  # contract: the last command's row shows it
     # contract: every command the cut hides is counted, on a row of its own right after the "…"
     if hidden:
         rows.append(f"{ELLIPSIS} {hidden} more command{'s' if hidden != 1 else ''} {ELLIPSIS}")
+    if middle_rows:
+        start, stop = middle
+        opening = ELLIPSIS if start and parts[start - 1][0] != "\n" else ""
+        rows.append(opening + "".join(text for text, _, _ in parts[start:stop]) + ELLIPSIS)
     return rows + tail_rows, True
 
 

@@ -40,7 +40,11 @@ def test_read_words_say_which_command_each_stands_in() -> None:
 
 def nested_heredocs(levels: int) -> str:
     """A delimiter line that never ends its heredoc (``EOF ; rm``): each ``bash`` reads the rest as its script."""
-    return "rm ; bash <<'EOF'\n" + "rm\nEOF ; rm ; bash <<'EOF'\n" * (levels - 1) + "touch deepest\nEOF"
+    return (
+        "rm ; bash <<'EOF'\n"
+        + "rm\nEOF ; rm ; bash <<'EOF'\n" * (levels - 1)
+        + "touch deepest\nEOF"
+    )
 
 
 def test_scripts_inside_scripts_are_read_at_any_depth() -> None:

@@ -79,10 +79,12 @@ NOTATION = re.compile("(\u27e8U\\+[0-9A-F]{4,6}\u27e9)")
 
 
 def line_units(line: str) -> list[str]:
-    """Graphemes, each notation (``⟨U+1F3FB⟩``) one: half a notation names no character."""
+    """Graphemes, each notation (``⟨U+1F3FB⟩``) one: half a notation names no character — but one that opens
+    the line is cut anywhere, as showing part of it says more than showing nothing."""
     out: list[str] = []
     for index, part in enumerate(NOTATION.split(line)):
-        out.extend([part] if index % 2 else graphemes(part))
+        opening = index == 1 and not out
+        out.extend(list(part) if opening else [part] if index % 2 else graphemes(part))
     return out
 
 
@@ -582,3 +584,7 @@ def test_no_cut_falls_inside_a_notation() -> None:
         assert text.endswith(capped.tail.removeprefix(ELLIPSIS))
         assert capped.tail.removeprefix(ELLIPSIS)[:1] in ("\u27e8", "")
     assert clip_to_width("a" + text, 6) == "a"
+    opening = cap_text(
+        text, 8, 1, 37
+    ).head  # a notation that opens the line shows in part: that says a cut
+    assert opening and text.startswith(opening) and len(opening) < len("\u27e8U+1F3FB\u27e9")

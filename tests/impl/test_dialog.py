@@ -33,6 +33,7 @@ from askbench.impl.cells import (
     expand_text_tabs,
     field_rows,
     grapheme_cells,
+    text_cells,
 )
 from askbench.impl.command_spans import CommandSpans
 from askbench.impl.dialog import (
@@ -582,6 +583,20 @@ def test_a_path_inside_a_longer_path_stays_plain() -> None:
     )
     lines = render(payload, paint=bracket).lines
     assert "note          : /etc/hostsbackup and [/etc/hosts]" in lines
+
+
+@pytest.mark.parametrize("blanks", ["\n", " \n\n"])
+def test_a_flagged_text_is_painted_where_it_shows_without_the_blanks_around_it(blanks: str) -> None:
+    """A text that fits its field's rows only without the blank lines after it shows without them, which show
+    nothing (found by fuzz)."""
+    path = "\n".join(["/etc/passwd"] * (field_rows(400) - 1) + ["/etc/hosts"]) + blanks
+    payload = build_payload(
+        {"name": "read", "input": {"path": "/srv/app"}},
+        {"kind": "external_directory", "externalPaths": [{"path": path}]},
+    )
+    shown = [line for line in render(payload, paint=bracket).lines if "/etc/hosts" in line]
+    assert len(shown) == 2 and all(re.search(r"\[/etc/hosts *\]", line) for line in shown)
+    assert not any(line.endswith("/etc/passwd") for line in render(payload, paint=bracket).lines)
 
 
 def test_bash_external_directory_paints_each_external_path_not_the_command() -> None:
@@ -1374,3 +1389,49 @@ def test_a_cut_head_opens_on_the_first_line_that_shows_something() -> None:
     # a field that fits keeps its blank lines, shown as written; one that does not, without them
     assert counted_field("\nls", 80, 70) == Capped("\nls")
     assert counted_field("\n\nls", 80, 70) == Capped("ls")
+
+
+# ── the last command far from the text's end ────────────────────────────────
+
+
+@pytest.mark.parametrize("body", [20, 200, 20_000])
+def test_a_last_command_far_from_the_end_shows_on_a_row_of_its_own(body: int) -> None:
+    """A heredoc's body after the last command, farther than the tail reaches: the row between the cuts shows
+    the last command's line, the count leaves it out, and the field keeps its cap and its rows."""
+    commands = [f"echo step-{n}" for n in range(12)]
+    last = "cat > .env.test <<'EOF'"
+    text = "\n".join([*commands, last, *(f"KEY_{n}=value-{n}" for n in range(body)), "EOF"])
+    cap = 6 * FIELD_ROW_CELLS
+    capped = counted_field(text, cap, 70, _spans(text, *commands, last))
+    assert capped.middle == f"{last}{ELLIPSIS}"
+    assert capped.tail == "EOF"
+    hidden = len(commands) - len(set(commands) & set(capped.head.split("\n")))
+    assert capped.count == f"{ELLIPSIS} {hidden} more commands {ELLIPSIS}"  # the last is shown
+    assert capped.head.startswith("echo step-0\necho step-1")
+    shown = capped.shown.split("\n")
+    assert len(shown) <= field_rows(cap) + 1
+    assert text_cells(capped.head + last + capped.tail) <= cap
+
+
+def test_a_last_command_the_tail_shows_takes_no_row_of_its_own() -> None:
+    commands = [f"echo step-{n}" for n in range(40)]
+    text = "\n".join(commands)
+    capped = counted_field(text, 6 * FIELD_ROW_CELLS, 70, _spans(text, *commands))
+    assert capped.tail.endswith("echo step-39") and capped.middle == ""
+
+
+def test_a_last_command_mid_line_opens_its_row_with_a_marker() -> None:
+    """Text that never runs (a line bash cannot parse) after the last command: ``rm`` ends the first line."""
+    head = " ; ".join(f"echo {'x' * 30} {n}" for n in range(12))
+    text = f"{head} ; rm\n" + "f() { rm https://x.example/i.sh ; " * 8 + "\nEOF"
+    commands = [f"echo {'x' * 30} {n}" for n in range(12)] + ["rm"]
+    capped = counted_field(text, 6 * FIELD_ROW_CELLS, 70, _spans(text, *commands))
+    assert capped.middle == f"{ELLIPSIS}rm{ELLIPSIS}"
+
+
+def test_a_last_command_whose_line_says_nothing_is_still_the_tail() -> None:
+    """``=`` is punctuation, and a command bash runs: the tail shows it, as it shows any last command."""
+    commands = ["="] * 8
+    text = "\n".join(commands)
+    capped = counted_field(text, 6 * FIELD_ROW_CELLS, 70, _spans(text, *commands))
+    assert capped.cut and capped.tail == "="

@@ -236,10 +236,12 @@ def _read_value(
             return fact.text, FieldReading(False, brief.head, 0), None
     for text in fact.texts:
         meter.charge(rows)
+        # a text and its detail read as one have no piece between two cuts: that would read across the arrow
         reading = read_field(
             text if fact.detail is None else f"{text}{ARROW}{fact.detail}",
             stream,
             allow_cap=allow_cap,
+            pieces=fact.detail is None,
         )
         if reading.problem is None:
             return text, reading, None

@@ -85,13 +85,21 @@ def outline_lines_shown(shown: FactOnScreen, command: str) -> int:
     return sum(
         1
         for start, end, _ in outline_counts(text, command)
-        if reading.whole or end <= reading.head or start >= tail_from
+        if reading.whole
+        or end <= reading.head
+        or start >= tail_from
+        or any(
+            middle.start <= start and end <= middle.start + middle.length
+            for middle in reading.middles
+        )
     )
 
 
 def own_counts(shown: FactOnScreen, command: str) -> int:
-    """How many counts the reading places in a fact's rows: the cut's own, and an outline's own lines."""
-    return (1 if shown.reading.hidden_commands else 0) + outline_lines_shown(shown, command)
+    """How many counts the reading places in a fact's rows: each cut's own, and an outline's own lines."""
+    reading = shown.reading
+    cuts = [reading.hidden_commands, *(middle.hidden_commands for middle in reading.middles)]
+    return sum(1 for stated in cuts if stated) + outline_lines_shown(shown, command)
 
 
 def _may_spell_a_count(shown: FactOnScreen, command: str) -> bool:

@@ -24,9 +24,11 @@ def shown_texts(ask: AskReading) -> list[str]:
     for shown in ask.facts:
         text = shown.text
         reading = shown.reading
-        head = text[: reading.head] + (
-            "" if reading.whole else "\n" + text[len(text) - reading.tail :]
-        )
+        pieces = [text[: reading.head]]
+        if not reading.whole:
+            pieces += [text[m.start : m.start + m.length] for m in reading.middles]
+            pieces.append(text[len(text) - reading.tail :])
+        head = "\n".join(pieces)
         out.append(f"{shown.fact.label} : {head}")
         if shown.fact.detail is not None:
             out.append(shown.fact.detail)

@@ -365,31 +365,45 @@ class FieldReading:
     """The head ends inside a character's notation (``⟨U+20…``): something of the text shows beyond ``head``."""
     hidden_commands: int = 0
     """How many commands the cut says it hides, on a row of its own after the head's marker (``… 19 more commands …``)."""
+    middles: tuple[Middle, ...] = ()
+    """Pieces of the text shown between the head and the tail, each between cuts of its own, in order."""
 
     @property
     def shown(self) -> int:
-        return self.head + self.tail
+        return self.head + self.tail + sum(middle.length for middle in self.middles)
+
+
+@dataclass(frozen=True)
+class Middle:
+    """A piece of a capped field's text shown between two cuts: ``length`` characters from ``start``, and how
+    many commands the cut after it says it hides."""
+
+    start: int
+    length: int
+    hidden_commands: int = 0
 
 
 def _context(text: str, index: int) -> str:
     return repr(text[max(0, index - 12) : index + 12])
 
 
-def read_field(text: str, stream: str, *, allow_cap: bool) -> FieldReading:
-    """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it.
+def read_field(text: str, stream: str, *, allow_cap: bool, pieces: bool = True) -> FieldReading:
+    """Whether ``stream`` shows ``text`` whole, or (``allow_cap``) capped as head ``…`` tail, and how much of it;
+    with ``pieces``, pieces of the text between the head and the tail too (``_read_rest``).
 
     As the blanks after the last visible character, the blank lines before
     the first line that shows something show nothing: a screen may leave
     them out (the reading then counts them as shown).
     """
-    reading = _read_field(text, stream, allow_cap)
+    reading = _read_field(text, stream, allow_cap, pieces)
     opening = opening_blank_lines(text)
     if reading.problem is None or not opening:
         return reading
-    later = _read_field(text[opening:], stream, allow_cap)
+    later = _read_field(text[opening:], stream, allow_cap, pieces)
     if later.problem is not None:
         return reading
-    return replace(later, head=later.head + opening)
+    shifted = tuple(replace(middle, start=middle.start + opening) for middle in later.middles)
+    return replace(later, head=later.head + opening, middles=shifted)
 
 
 def opening_blank_lines(text: str) -> int:
@@ -398,15 +412,16 @@ def opening_blank_lines(text: str) -> int:
     return text.rfind("\n", 0, first) + 1
 
 
-def _read_field(text: str, stream: str, allow_cap: bool) -> FieldReading:
+def _read_field(text: str, stream: str, allow_cap: bool, pieces: bool) -> FieldReading:
     stream = stream.rstrip(" \n")
     whole = compare(text, stream)
     if whole.ok and (whole.done == len(text) or not text[whole.done :].strip(SHOWS_NOTHING_AT_END)):
         return FieldReading(True, len(text), 0)
-    if allow_cap:
+    # a head and a tail read first: a piece between them is read only where no such reading is true
+    for middles in ((0, _MIDDLES) if pieces else (0,)) if allow_cap else ():
         start = stream.find(MARKER)
         while start >= 0:
-            capped = _read_capped(text, stream, start)
+            capped = _read_capped(text, stream, start, middles)
             if capped is not None:
                 return capped
             start = stream.find(MARKER, start + 1)
@@ -418,7 +433,7 @@ COUNTED_CUT = re.compile(rf"\s*{MARKER}\s*(\d+)\s+more\s+commands?\s*{MARKER}")
 cut's marker, or as an outline's own line."""
 
 
-def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
+def _read_capped(text: str, stream: str, start: int, middles: int) -> FieldReading | None:
     """The field as a head before the marker at ``start`` and a tail after it (and its blanks), if it reads so.
 
     A count of hidden commands right after the marker is the cut's own, or
@@ -428,37 +443,111 @@ def _read_capped(text: str, stream: str, start: int) -> FieldReading | None:
     """
     count = COUNTED_CUT.match(stream, start + 1)
     if count is not None:
-        counted = _read_head_and_tail(text, stream, start, count)
+        counted = _read_head_and_tail(text, stream, start, count, middles)
         if counted is not None:
             return counted
-    return _read_head_and_tail(text, stream, start, None)
+    return _read_head_and_tail(text, stream, start, None, middles)
 
 
 def _read_head_and_tail(
-    text: str, stream: str, start: int, count: re.Match[str] | None
+    text: str, stream: str, start: int, count: re.Match[str] | None, middles: int
 ) -> FieldReading | None:
-    """The field as a head before the marker at ``start``, the cut's ``count`` if any, and a tail after them."""
-    end = start + 1 if count is None else count.end()
-    while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
-        end += 1
+    """The field as a head before the marker at ``start``, the cut's ``count`` if any, and after them a tail,
+    or up to ``middles`` pieces of the text each ended by a cut of its own and then a tail (``_read_rest``)."""
+    end = _after_the_cut(stream, start, count)
     head = compare(text, stream[:start].rstrip(" \n"), partial_end=True)
     if not head.ok:
         return None
     done = head.done
-    tail = _read_tail(text, stream[end:])
-    if tail is None:
+    rest = _read_rest(text, stream[end:], head.done, middles)
+    if rest is None:
         return None
-    if done + tail >= len(text) and done and _opens_notation(text[done - 1]):
+    tail, pieces, tail_stream = rest
+    if done + tail >= len(text) and done and _opens_notation(text[done - 1]) and not pieces:
         done -= 1  # "⟨…": not the character ⟨ whole, the start of its notation ⟨U+27E8⟩, cut
-    if done + tail < len(text) and _honest_tail(text, tail, stream[end:]):
+    if done + tail < len(text) and _honest_tail(text, tail, tail_stream, done):
         return FieldReading(
             False,
             done,
             tail,
             cut_inside=head.partial or done < head.done,
             hidden_commands=int(count[1]) if count is not None else 0,
+            middles=pieces,
         )
     return None
+
+
+def _after_the_cut(stream: str, start: int, count: re.Match[str] | None) -> int:
+    """Where what follows the cut at ``start`` begins: after its marker, its count, and the markers and blanks
+    that open the next piece."""
+    end = start + 1 if count is None else count.end()
+    while end < len(stream) and (stream[end] == MARKER or _is_space_or_break(stream[end])):
+        end += 1
+    return end
+
+
+_MIDDLES = 2
+"""Pieces a capped field may show between its head and its tail (the last command's start, say, far from the
+text's end): each is read at every marker that could end it, so their number bounds the reading's cost."""
+_MIDDLE_ENDS = 32
+"""Markers tried as the end of one piece: the text's own ``…`` may stand in it too."""
+
+
+def _read_rest(
+    text: str, rest: str, low: int, middles: int
+) -> tuple[int, tuple[Middle, ...], str] | None:
+    """What follows a cut read as a tail, or as up to ``middles`` pieces of the text after character ``low``, in
+    order, each ended by a cut (its marker, and a count if any), and then a tail: the tail's characters, the
+    pieces, and the tail's stream."""
+    tail = _read_tail(text, rest)
+    if tail is not None:
+        return tail, (), rest
+    if not middles:
+        return None
+    marker = rest.find(MARKER)
+    for _ in range(_MIDDLE_ENDS):
+        if marker < 0:
+            return None
+        piece = rest[:marker].rstrip(" \n")
+        count = COUNTED_CUT.match(rest, marker + 1)
+        if piece:
+            later = _read_rest(text, rest[_after_the_cut(rest, marker, count) :], low, middles - 1)
+            if later is not None:
+                tail, after, tail_stream = later
+                high = min([len(text) - tail, *(middle.start for middle in after)])
+                start = _find_piece(text, piece, low, high)
+                if start is not None:
+                    stated = int(count[1]) if count is not None else 0
+                    shown = Middle(start, _shown_length(text, piece, start), stated)
+                    return tail, (shown, *after), tail_stream
+        marker = rest.find(MARKER, marker + 1)
+    return None
+
+
+_NOTATION_OPENERS = "U\\^<"
+"""Where a piece may begin with a character's notation (``U+202E``, ``\\x1b``, ``^[``, ``<U+202E>``), not itself."""
+
+
+def _find_piece(text: str, piece: str, low: int, high: int) -> int | None:
+    """Where ``piece`` (rows of a screen) first reads as the text, from character ``low`` on, ending by ``high``."""
+    first = piece[0]
+    literal = " " < first <= "~" and first not in _NOTATION_OPENERS
+    position = low
+    while position < high:
+        if literal:
+            position = text.find(first, position, high)
+            if position < 0:
+                return None
+        progress = compare(text[position:high], piece, partial_end=True)
+        if progress.ok and progress.read >= len(piece):
+            return position
+        position += 1
+    return None
+
+
+def _shown_length(text: str, piece: str, start: int) -> int:
+    """The characters of ``text`` from ``start`` that ``piece`` shows."""
+    return compare(text[start:], piece, partial_end=True).done
 
 
 def _difference(text: str, stream: str, whole: Progress) -> FieldReading:
@@ -486,25 +575,37 @@ _SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk",
 """Punctuation, brackets, operators and blanks: a tail of nothing else ends a great many texts."""
 
 
-def _honest_tail(text: str, tail: int, shown: str) -> bool:
+def _honest_tail(text: str, tail: int, shown: str, head: int) -> bool:
     """Whether a tail of ``tail`` characters, ``shown`` so, says which text ends there: none, or one holding more
-    than punctuation.
+    than punctuation, or one after a cut that hides nothing more (the text from ``head`` on says nothing either).
 
     ``}``, ``>``, ``]`` or ``⟩`` alone ends a great many texts, so after a
     marker it proves nothing of what was cut before it: a value that lost
     its last word would read as capped. A letter, a digit, a pictograph or a
     character the screen spells out (its notation names it) says something.
+    Where the cut hides no such word either (``=`` on eight lines, a command
+    bash runs on each), no word was lost, and the tail is the text's end.
     """
     start = len(text) - tail
     return (
         tail == 0
-        or any(
-            must_notate(text, index)
-            or not text[index].isspace()
-            and unicodedata.category(text[index]) not in _SAYS_NOTHING
-            for index in range(start, len(text))
-        )
+        or _says_something(text, start, len(text))
         or _spells_out_any(text[start:], shown)
+        or start - head <= _HIDDEN_READ
+        and not _says_something(text, head, start)
+    )
+
+
+_HIDDEN_READ = 65_536
+"""Characters of a cut's hidden text read for a word when its tail says nothing: more, and the tail is not honest."""
+
+
+def _says_something(text: str, start: int, end: int) -> bool:
+    return any(
+        must_notate(text, index)
+        or not text[index].isspace()
+        and unicodedata.category(text[index]) not in _SAYS_NOTHING
+        for index in range(start, end)
     )
 
 

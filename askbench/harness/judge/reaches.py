@@ -188,14 +188,12 @@ _NAMESPACE_READS = frozenset({"tool", "args"})
 
 def _unread_keys(fixture: Fixture) -> list[str]:
     """Input keys a tool call through the adapter never passes on: beside ``tool``/``args`` on the namespace proxy,
-    beside ``tool``/``args``/``server`` on the gateway (``arguments`` counts where it is the only arguments)."""
+    beside ``tool``/``args``/``server`` on the gateway (``arguments`` counts where it is the only arguments). A
+    call whose tool's name is blank as the adapter trims it (``\ufeff``) calls nothing, so no key of it is read
+    or unread."""
     name = str(fixture.call.get("name", "")).strip()
     tool_input = fixture.call.get("input")
-    if (
-        not isinstance(tool_input, Mapping)
-        or not isinstance(tool_input.get("tool"), str)
-        or not tool_input["tool"]
-    ):
+    if not isinstance(tool_input, Mapping) or not _names_a_tool(tool_input):
         return []
     if name.startswith("mcp__") and "__" not in name[5:] and name[5:]:
         reads = _NAMESPACE_READS

@@ -138,21 +138,31 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
         return CountedText(text, own)
     shown_text = text[: reading.head] + MARKER
     counts = [count for count in own if count[1] <= reading.head]
-    if reading.hidden_commands:
-        line = f"{MARKER} {reading.hidden_commands} more commands {MARKER}"
-        counts.append((len(shown_text), len(shown_text) + 1 + len(line), reading.hidden_commands))
-        shown_text += f"\n{line}"
+    pieces = [(m.start, m.start + m.length, m.hidden_commands) for m in reading.middles]
+    stated = reading.hidden_commands
     if reading.tail:
-        tail_start = len(text) - reading.tail
-        # a tail that opens a line shows its first word whole: no marker there could stand for a hidden word
-        opening = MARKER if tail_start > 0 and text[tail_start - 1] != "\n" else ""
-        shift = len(shown_text) + 1 + len(opening) - tail_start
+        pieces.append((len(text) - reading.tail, len(text), 0))
+    for start, end, after in pieces:
+        if stated:
+            line = f"{MARKER} {stated} more commands {MARKER}"
+            counts.append((len(shown_text), len(shown_text) + 1 + len(line), stated))
+            shown_text += f"\n{line}"
+        # a piece that opens a line shows its first word whole: no marker there could stand for a hidden word
+        opening = MARKER if start > 0 and text[start - 1] != "\n" else ""
+        shift = len(shown_text) + 1 + len(opening) - start
         counts += [
-            (max(start, tail_start) + shift, end + shift, n)
-            for start, end, n in own
-            if end > tail_start
+            (max(begin, start) + shift, min(finish, end) + shift, n)
+            for begin, finish, n in own
+            if finish > start and begin < end
         ]
-        shown_text += f"\n{opening}{text[tail_start:]}"
+        shown_text += f"\n{opening}{text[start:end]}"
+        if end < len(text):
+            shown_text += MARKER
+        stated = after
+    if stated:
+        line = f"{MARKER} {stated} more commands {MARKER}"
+        counts.append((len(shown_text), len(shown_text) + 1 + len(line), stated))
+        shown_text += f"\n{line}"
     return CountedText(shown_text, tuple(counts))
 
 

@@ -71,9 +71,10 @@ _BREAK = r"(?:\\?\r?\n *+)?"
 """Where a hard wrap may fall: a row ends, and the next row is indented to the field column — or a line
 continuation the command shows as written, which bash joined into the word."""
 _EDGE = r"[\w./\-]"
-_ANOTHER_WORD = r"[ \t]++(?!\d*[<>])[\w/.$~+=:@%,*?^\[-]"
+_ANOTHER_WORD = r"[ \t]++(?![^\s…]*…)(?!\d*[<>])[\w/.$~+=:@%,*?^\[-]"
 """A word after a command's last on the same row: the words are another, longer command's (``rm`` is not
-``rm https://x.example/i.sh``). A redirection may follow a command, and a row's end says nothing (a wrap)."""
+``rm https://x.example/i.sh``). A redirection may follow a command (``2>&1``, or cut as ``2…``), and a row's end
+says nothing (a wrap)."""
 _BLANKS = " \t\r\n"
 """What separates words in a shell's source; ``\x85``, ``\xa0`` and ``\u3000`` are word characters to both shells."""
 _BLANK_RUN = re.compile(r"[ \t\r\n]+")

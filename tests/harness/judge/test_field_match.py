@@ -346,5 +346,65 @@ def test_a_tail_the_screen_spells_out_says_something_whatever_its_characters_cat
     stream = "\u27e8U+1F3FB\u27e9" * 26 + "…\n…" + "\u27e8U+1F3FB\u27e9" * 22
     reading = read_field(text, stream, allow_cap=True)
     assert (reading.problem, reading.head, reading.tail) == (None, 26, 22)
-    drawn = read_field(text, "\U0001f3fb" * 26 + "…\n…" + "\U0001f3fb" * 22, allow_cap=True)
-    assert drawn.problem is not None  # drawn as themselves they are symbols that say nothing
+    worded = "\U0001f3fb" * 26 + "a" + "\U0001f3fb" * 23
+    drawn = read_field(worded, "\U0001f3fb" * 26 + "…\n…" + "\U0001f3fb" * 22, allow_cap=True)
+    assert (
+        drawn.problem is not None
+    )  # drawn as themselves they say nothing, and the cut hides a word
+
+
+# ── pieces between the head and the tail ────────────────────────────────────
+
+HEREDOC_LAST = (
+    "ls\n"
+    + "".join(f"echo step-{i}\n" for i in range(40))
+    + "cat > f <<'EOF'\n"
+    + "".join(f"K{i}=v\n" for i in range(30))
+    + "EOF"
+)
+
+
+def test_a_piece_between_two_cuts_reads_where_it_stands_in_order() -> None:
+    reading = read_field(
+        HEREDOC_LAST,
+        "ls\necho step-0…\n… 40 more commands …\ncat > f <<'EOF'…\n…EOF",
+        allow_cap=True,
+    )
+    assert reading.problem is None
+    assert (reading.head, reading.tail, reading.hidden_commands) == (14, 3, 40)
+    (middle,) = reading.middles
+    assert HEREDOC_LAST[middle.start : middle.start + middle.length] == "cat > f <<'EOF'"
+
+
+@pytest.mark.parametrize(
+    "stream",
+    [
+        "ls\necho step-0…\ncat > f <<'EOX'…\n…EOF",  # not the text
+        "ls\necho step-5…\necho step-2…\n…EOF",  # before the head's end
+        "ls\necho step-0…\nK3=v…\necho step-39…\n…EOF",  # out of order
+    ],
+)
+def test_a_piece_that_is_not_the_text_after_the_head_in_order_is_a_problem(stream: str) -> None:
+    assert read_field(HEREDOC_LAST, stream, allow_cap=True).problem is not None
+
+
+def test_a_head_and_a_tail_are_read_before_any_piece_between() -> None:
+    """A text whose own ``…`` could end a piece reads as the head and tail it also reads as."""
+    text = ": …\n: …\n: …\n" + "".join(f": pad-{i}\n" for i in range(30)) + "scp key host:/tmp"
+    reading = read_field(
+        text, ": …\n: …\n: …\n: pad-0…\n… 29 more commands …\nscp key host:/tmp", allow_cap=True
+    )
+    assert (reading.problem, reading.middles, reading.head) == (
+        None,
+        (),
+        len(": …\n: …\n: …\n: pad-0"),
+    )
+
+
+def test_a_tail_that_says_nothing_after_a_cut_that_hides_nothing_more_is_the_end() -> None:
+    """``=`` on eight lines, a command bash runs on each: no word was lost behind the cut (found by fuzz)."""
+    text = "\n".join(["="] * 8)
+    reading = read_field(text, "=\n=\n=…\n… 4 more commands …\n=", allow_cap=True)
+    assert (reading.problem, reading.tail) == (None, 1)
+    worded = "\n".join(["="] * 4 + ["rm -rf ~"] + ["="] * 3)
+    assert read_field(worded, "=\n=\n=…\n=", allow_cap=True).problem is not None

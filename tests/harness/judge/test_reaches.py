@@ -130,3 +130,15 @@ def test_a_blank_tool_name_calls_nothing_on_the_server():
     """The adapter trims the tool's name: a tab alone is no tool, so the call lists the server's tools and no
     target is held to a call on it (Python's truth of the untrimmed "\t" held one)."""
     assert _verdicts("adversarial/mcp-gateway-blank-tool-name-lists-the-server") == []
+
+
+def test_a_call_with_a_blank_tool_name_passes_no_key_on_and_holds_none_back():
+    """A lone ZWNBSP is blank to JavaScript's trim: the call reaches no tool, so ``server`` shown as an argument
+    is no key held back from one; a tool named ``x`` would read ``server`` nowhere."""
+    name = "mcp/fuzz-mcp-blank-tool-name-passes-no-key"
+    assert _verdicts(name) == []
+    fixture, payload = load_checked_prompt(BUILTIN_CORPUS / f"{name}.json")
+    named = replace(fixture, call={**fixture.call, "input": {**fixture.call["input"], "tool": "x"}})
+    found = []
+    check_reaches(named, payload, lambda invariant, message: found.append((invariant, message)))
+    assert any("'server' never reaches the tool" in message for _, message in found)

@@ -1005,10 +1005,13 @@ def test_a_cut_inside_a_wrapped_script_falls_inside_the_wrapper_and_the_shell_it
         ("ls ; rm -f", False),
         ("ls ; rm > log", True),  # a redirection may follow a command's last word
         ("ls ; rm 2>&1", True),
+        ("ls ; rm 2…", True),  # a word the cut ends may be a redirection's start
         ("ls ; rm ; echo", True),
         ("ls ; rm\n  https://x.example", True),  # a row's end may be a wrap: it says nothing
     ],
 )
-def test_a_command_is_not_read_where_another_word_follows_its_last(screen: str, shown: bool) -> None:
+def test_a_command_is_not_read_where_another_word_follows_its_last(
+    screen: str, shown: bool
+) -> None:
     problems = runs_problems(f"command : {screen}", "ls ; rm", None, True)
     assert (problems == []) == shown
