@@ -571,6 +571,13 @@ _SAYS_NOTHING = frozenset(("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sk",
 _NOTATED_BRACKET = "\u27e8U+27E8\u27e9"
 
 
+def without_blank_ends(text: str) -> str:
+    """``text`` without the blank lines it opens with and the blanks it ends with: a field may leave them out,
+    as they show nothing. A blank that opens the first shown line stays: it may be a cluster's base (`` ︀``)."""
+    opening = len(text) - len(text.lstrip(" \n"))
+    return text[text.rfind("\n", 0, opening) + 1 :].rstrip(" \n")
+
+
 def says_something(text: str) -> bool:
     """Whether ``text`` holds anything but punctuation, brackets, operators and blanks: ``}`` or ``]);`` do not.
 

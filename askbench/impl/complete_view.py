@@ -29,7 +29,14 @@ from functools import lru_cache
 
 from wcwidth import iter_graphemes
 
-from .cells import TAB_SIZE, cell_width, expand_tabs, is_grapheme_break, wrap_line
+from .cells import (
+    TAB_SIZE,
+    cell_width,
+    expand_tabs,
+    is_grapheme_break,
+    without_blank_ends,
+    wrap_line,
+)
 from .command_spans import CommandSpans
 from .count_forms import unsettled_from
 from .dialog import (
@@ -113,9 +120,9 @@ def _last_cut(text: str, low: int) -> int:
 
 @lru_cache(maxsize=8)
 def _neutralised(flag: str) -> str:
-    """A flagged value as it appears in neutralised text, the blanks around it left out as the dialog's are
+    """A flagged value as it appears in neutralised text, its blank ends left out as the dialog's are
     (``dialog._needles``): one per payload, shared by its facts and widths."""
-    return neutralise(flag).strip(" \n")
+    return without_blank_ends(neutralise(flag))
 
 
 def _without_last_output(raw: str, out: str) -> str:

@@ -34,6 +34,7 @@ from .cells import (
     is_grapheme_break,
     says_something,
     text_cells,
+    without_blank_ends,
     wrap_line,
 )
 from .command_spans import CommandSpans, hidden_marker
@@ -335,6 +336,8 @@ def _last_line(
     tail's reach alone; the row only looks at the line and the two ends around it, so its cost does not grow
     with the text.
     """
+    if not commands.spans:  # none placed: where the last starts is not known
+        return "", 0
     start = commands.spans[-1][0]
     if not _head_ends_by(text, capped.head, start):
         return "", 0
@@ -601,7 +604,7 @@ def _needles(flagged: Sequence[str], cap: int | None) -> list[str]:
         if not flag or cap is not None and len(flag) > cap * (1 + MAX_EXTENDERS):
             continue
         # the blank lines and spaces around a text show nothing, and a field may leave them out
-        needle = neutralise(flag).strip(" \n")
+        needle = without_blank_ends(neutralise(flag))
         if needle and (cap is None or text_cells(needle) <= cap):
             needles.append(needle)
     return needles

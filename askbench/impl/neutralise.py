@@ -144,12 +144,24 @@ def _is_hangul(char: str) -> bool:
 
 
 def _is_pictographic(char: str) -> bool:
-    return wcwidth(char) == 2 or char in "\u2764\u263a\u2639\u2620\u2622\u2623"
+    """A symbol drawn as a picture: a wide one (an emoji), or one of the few narrow ones with an emoji form.
+    A wide letter is no picture: a joiner after ``一`` or ``！`` joins nothing and is spelled out."""
+    return unicodedata.category(char) == "So" and (
+        wcwidth(char) == 2 or char in "\u2764\u263a\u2639\u2620\u2622\u2623"
+    )
+
+
+_SKIN_TONES = ("\U0001f3fb", "\U0001f3ff")
 
 
 def _ends_a_pictograph(char: str) -> bool:
-    """A pictograph, or what may close one before a joiner: a skin tone (Sk) or the emoji presentation selector."""
-    return _is_pictographic(char) or char == "\ufe0f" or unicodedata.category(char) in ("So", "Sk")
+    """A pictograph, or what may close one before a joiner: a skin tone or the emoji presentation selector."""
+    return (
+        _is_pictographic(char)
+        or char == "\ufe0f"
+        or _SKIN_TONES[0] <= char <= _SKIN_TONES[1]
+        or unicodedata.category(char) == "So"
+    )
 
 
 def _is_regional_indicator(char: str) -> bool:

@@ -30,6 +30,7 @@ from askbench.impl.cells import (
     grapheme_cells,
     head_within,
     says_something,
+    without_blank_ends,
     wrap_line,
     wrap_text,
 )
@@ -588,3 +589,16 @@ def test_no_cut_falls_inside_a_notation() -> None:
         text, 8, 1, 37
     ).head  # a notation that opens the line shows in part: that says a cut
     assert opening and text.startswith(opening) and len(opening) < len("\u27e8U+1F3FB\u27e9")
+
+
+@pytest.mark.parametrize(
+    ("text", "ends"),
+    [
+        ("\n\n  a b\n \n", "  a b"),  # blank lines before, blanks after: a field may leave them out
+        (" \ufe00", " \ufe00"),  # a blank that is a cluster's base stays (found by fuzz)
+        ("a\t \n", "a\t"),
+        (" \n", ""),
+    ],
+)
+def test_without_blank_ends_leaves_out_what_shows_nothing(text: str, ends: str) -> None:
+    assert without_blank_ends(text) == ends

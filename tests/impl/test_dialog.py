@@ -1435,3 +1435,10 @@ def test_a_last_command_whose_line_says_nothing_is_still_the_tail() -> None:
     text = "\n".join(commands)
     capped = counted_field(text, 6 * FIELD_ROW_CELLS, 70, _spans(text, *commands))
     assert capped.cut and capped.tail == "="
+
+
+def test_commands_no_span_places_take_no_row_of_their_own() -> None:
+    """A count with no span (none of the commands stands near an end): the cut is counted, no row guessed (found by fuzz)."""
+    text = "\n".join(f"echo step-{n}" for n in range(40))
+    capped = counted_field(text, 6 * FIELD_ROW_CELLS, 70, CommandSpans(40))
+    assert capped.cut and capped.middle == "" and capped.count

@@ -453,3 +453,10 @@ def test_a_count_rows_words_are_set_apart_but_the_callers_own_count_line() -> No
         "ls\n\u27e8U+2026\u27e9 3 more commands \u2026\n\u2026 5 more commands \u2026"
     )
     assert restore(neutralise(text)) == text
+
+
+@pytest.mark.parametrize("letter", ["一", "！", "가", "ア"])
+def test_a_joiner_after_a_wide_letter_joins_nothing_and_is_spelled_out(letter: str) -> None:
+    """Wide is not a picture: ``一`` + ZWJ + a skin tone draws the joiner as nothing (found by fuzz)."""
+    assert neutralise(f"{letter}\u200d\U0001f3fb") == f"{letter}\u27e8U+200D\u27e9\U0001f3fb"
+    assert neutralise("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"
