@@ -64,6 +64,14 @@ def _notation_cut_at(text: str, index: int) -> tuple[int, int] | None:
     return (opening, found.end()) if found is not None and found.end() > index else None
 
 
+def _head_end(text: str, index: int) -> int:
+    """Where a head of ``text`` cut at ``index`` ends: before a notation the cut falls inside, unless that notation
+    opens the text — then as much of it as fits, which says a character was cut there (``⟨U+1F3F…``), as
+    nothing would not."""
+    cut = _notation_cut_at(text, index)
+    return index if cut is None or cut[0] == 0 else cut[0]
+
+
 _PICTOGRAPH_BLOCKS = (0x1F000, 0x1FAFF)
 """The emoji blocks, Mahjong Tiles to Symbols and Pictographs Extended-A: every code point in them is
 Extended_Pictographic (Unicode TR51, emoji-data.txt), and a terminal whose table makes them wide (xterm.js
@@ -417,12 +425,9 @@ def _line_head(
 
 
 def _notation_whole_head(line: str, head: str, used: int) -> tuple[str, int, bool]:
-    """A head of ``line`` that stopped short, ended before a notation it would cut — unless the notation opens
-    the line: then as much of it as fits, which says a character was cut there (``⟨U+1F3F…``), as nothing would not."""
-    cut = _notation_cut_at(line, len(head))
-    if cut is None or cut[0] == 0:
-        return head, used, True
-    return head[: cut[0]], used - text_cells(head[cut[0] :]), True
+    """A head of ``line`` that stopped short, ended where no notation is cut (``_head_end``)."""
+    end = _head_end(line, len(head))
+    return head[:end], used - text_cells(head[end:]), True
 
 
 def _ascii_head(
@@ -847,5 +852,4 @@ def clip_to_width(text: str, max_width: int) -> str:
         out.append(piece)
         used += width
     clipped = "".join(out)
-    cut = _notation_cut_at(text, len(clipped))
-    return clipped if cut is None or cut[0] == 0 else clipped[: cut[0]]
+    return clipped[: _head_end(text, len(clipped))]

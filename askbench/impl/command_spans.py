@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .neutralise import MAX_EXTENDERS
 from .truncate import ELLIPSIS
 
-__all__ = ["CommandSpans", "END_WINDOW", "hidden_marker", "near_ends"]
+__all__ = ["CommandSpans", "END_WINDOW", "hidden_marker", "near_ends", "source_reach"]
 
 END_WINDOW = 8_192
 """Characters from each end of a text within which each command's place is kept: more than the default field
@@ -69,7 +69,7 @@ class CommandSpans:
         are monotone in the command's place, so a binary search finds the last
         and the first shown, each at the cost of notating one end.
         """
-        head_reach = _source_reach(head)
+        head_reach = source_reach(head)
         by_end = sorted(
             (span for span in self.spans if span[1] <= head_reach), key=lambda span: span[1]
         )
@@ -78,7 +78,7 @@ class CommandSpans:
             True,
             key=lambda span: not head.startswith(clean(text[: span[1]], self.owned(0, span[1]))),
         )
-        tail_from = len(text) - _source_reach(tail)
+        tail_from = len(text) - source_reach(tail)
         near_tail = [span for span in self.spans if span[0] >= tail_from]
         in_tail = bisect_left(
             near_tail,
@@ -91,7 +91,7 @@ class CommandSpans:
         return max(0, self.total - sum(weight for _, _, weight in shown))
 
 
-def _source_reach(shown: str) -> int:
+def source_reach(shown: str) -> int:
     """The most characters of source ``shown`` can stand for: a cell holds a grapheme of at most
     ``MAX_EXTENDERS`` extenders past its base, and notation only ever lengthens."""
     return (len(shown) + 2) * (MAX_EXTENDERS + 1)

@@ -37,7 +37,7 @@ from .cells import (
     without_blank_ends,
     wrap_line,
 )
-from .command_spans import CommandSpans, hidden_marker
+from .command_spans import CommandSpans, hidden_marker, source_reach
 from .neutralise import MAX_EXTENDERS, neutralise
 from .payload import PromptPayload
 from .truncate import ELLIPSIS
@@ -362,24 +362,19 @@ _LINE_WINDOW = 512
 
 
 def _head_ends_by(text: str, head: str, start: int) -> bool:
-    """Whether ``head`` (a prefix of the cleaned text) ends at or before source character ``start``."""
-    if len(head) > _source_reach_limit(start):
-        return False
+    """Whether ``head`` (a prefix of the cleaned text) ends at or before source character ``start``: only as much
+    of the text is cleaned as the head can stand for, however far into it ``start`` is."""
+    if start > source_reach(head):
+        return True
     return _clean(text[:start]).startswith(head)
 
 
 def _tail_starts_after(text: str, tail: str, end: int) -> bool:
     """Whether ``tail`` (a suffix of the cleaned text) starts after source character ``end``."""
-    rest = len(text) - end
-    if rest > _source_reach_limit(len(tail)):
+    if len(text) - end > source_reach(tail):
         return True
     cleaned = _clean(text[end:]).rstrip(" \t\n")
     return len(cleaned) > len(tail) and cleaned.endswith(tail.rstrip(" \t\n"))
-
-
-def _source_reach_limit(shown: int) -> int:
-    """The most source characters ``shown`` cleaned characters can stand for (``command_spans._source_reach``)."""
-    return (shown + 2) * (MAX_EXTENDERS + 1)
 
 
 def capped_field(

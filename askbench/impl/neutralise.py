@@ -155,12 +155,12 @@ _SKIN_TONES = ("\U0001f3fb", "\U0001f3ff")
 
 
 def _ends_a_pictograph(char: str) -> bool:
-    """A pictograph, or what may close one before a joiner: a skin tone or the emoji presentation selector."""
+    """A symbol (every pictograph is one), or what may close one before a joiner: a skin tone or the emoji
+    presentation selector."""
     return (
-        _is_pictographic(char)
+        unicodedata.category(char) == "So"
         or char == "\ufe0f"
         or _SKIN_TONES[0] <= char <= _SKIN_TONES[1]
-        or unicodedata.category(char) == "So"
     )
 
 

@@ -258,9 +258,8 @@ def cut_field(
     if last_start is not None and chars_of(parts[:tail_from]) > last_start and max_rows > 3:
         # contract: a wider terminal never shows less, so the row's cells are at most a row's worth at any width
         middle = last_line(parts, last_start, min(rest, TAIL_REACH) - 2 * MARKER[1])
-    middle_rows = (
-        1 if end <= middle[0] < middle[1] else 0
-    )  # none where the head shows the last start itself
+    # none where the head shows the last command's start itself
+    middle_rows = 1 if end <= middle[0] < middle[1] else 0
     if middle_rows:
         budget = cap - cells_of(tail) - cells_of(parts[middle[0] : middle[1]])
         end = min(end, head_of(parts, budget, first, rest, max(1, head_rows - 1)))

@@ -515,11 +515,10 @@ def _read_rest(
             if later is not None:
                 tail, after, tail_stream = later
                 high = min([len(text) - tail, *(middle.start for middle in after)])
-                start = _find_piece(text, piece, low, high)
-                if start is not None:
+                found = _find_piece(text, piece, low, high)
+                if found is not None:
                     stated = int(count[1]) if count is not None else 0
-                    shown = Middle(start, _shown_length(text, piece, start), stated)
-                    return tail, (shown, *after), tail_stream
+                    return tail, (Middle(*found, stated), *after), tail_stream
         marker = rest.find(MARKER, marker + 1)
     return None
 
@@ -528,8 +527,9 @@ _NOTATION_OPENERS = "U\\^<"
 """Where a piece may begin with a character's notation (``U+202E``, ``\\x1b``, ``^[``, ``<U+202E>``), not itself."""
 
 
-def _find_piece(text: str, piece: str, low: int, high: int) -> int | None:
-    """Where ``piece`` (rows of a screen) first reads as the text, from character ``low`` on, ending by ``high``."""
+def _find_piece(text: str, piece: str, low: int, high: int) -> tuple[int, int] | None:
+    """Where ``piece`` (rows of a screen) first reads as the text, from character ``low`` on, ending by ``high``,
+    and how many characters of the text it shows."""
     first = piece[0]
     literal = " " < first <= "~" and first not in _NOTATION_OPENERS
     position = low
@@ -538,16 +538,30 @@ def _find_piece(text: str, piece: str, low: int, high: int) -> int | None:
             position = text.find(first, position, high)
             if position < 0:
                 return None
-        progress = compare(text[position:high], piece, partial_end=True)
+        progress = _compare_at(text, piece, position, high)
         if progress.ok and progress.read >= len(piece):
-            return position
+            return position, progress.done
         position += 1
     return None
 
 
-def _shown_length(text: str, piece: str, start: int) -> int:
-    """The characters of ``text`` from ``start`` that ``piece`` shows."""
-    return compare(text[start:], piece, partial_end=True).done
+_PIECE_WINDOW = 4096
+"""Characters of the text a piece is first compared with past those it could show one for one: a piece a row or
+two long is read without copying the text up to the tail for every place it is tried."""
+
+
+def _compare_at(
+    text: str, piece: str, position: int, high: int, window: int = _PIECE_WINDOW
+) -> Progress:
+    """``compare`` of ``piece`` with the text from ``position`` up to ``high``, reading a window of it first: a
+    comparison reads one character past the one it judges (a joiner is judged by what follows it), so only one
+    that comes within two characters of the window's end (blanks the screen leaves out at a row break run past
+    it) reads the text up to ``high`` again, and the result is the same."""
+    reach = min(high, position + 8 * len(piece) + window)
+    progress = compare(text[position:reach], piece, partial_end=True)
+    if reach < high and progress.done + 2 >= reach - position:
+        return compare(text[position:high], piece, partial_end=True)
+    return progress
 
 
 def _difference(text: str, stream: str, whole: Progress) -> FieldReading:

@@ -139,14 +139,17 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
     shown_text = text[: reading.head] + MARKER
     counts = [count for count in own if count[1] <= reading.head]
     pieces = [(m.start, m.start + m.length, m.hidden_commands) for m in reading.middles]
-    stated = reading.hidden_commands
     if reading.tail:
         pieces.append((len(text) - reading.tail, len(text), 0))
-    for start, end, after in pieces:
+    stated = reading.hidden_commands
+    # each cut's count on a row of its own, then the piece after it; the last cut may have no piece after it
+    for start, end, after in [*pieces, (len(text), len(text), 0)]:
         if stated:
             line = f"{MARKER} {stated} more commands {MARKER}"
             counts.append((len(shown_text), len(shown_text) + 1 + len(line), stated))
             shown_text += f"\n{line}"
+        if start == len(text):
+            break
         # a piece that opens a line shows its first word whole: no marker there could stand for a hidden word
         opening = MARKER if start > 0 and text[start - 1] != "\n" else ""
         shift = len(shown_text) + 1 + len(opening) - start
@@ -159,10 +162,6 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
         if end < len(text):
             shown_text += MARKER
         stated = after
-    if stated:
-        line = f"{MARKER} {stated} more commands {MARKER}"
-        counts.append((len(shown_text), len(shown_text) + 1 + len(line), stated))
-        shown_text += f"\n{line}"
     return CountedText(shown_text, tuple(counts))
 
 

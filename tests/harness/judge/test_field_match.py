@@ -1,9 +1,10 @@
 """askbench.harness.judge.field_match: a field read back whatever the wrapping style, and nothing else forgiven."""
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+from askbench.harness.judge import field_match
 from askbench.harness.judge.field_match import compare, must_notate, read_field
 
 # ── wraps: hard, by words, with whitespace at the break ────────────────────
@@ -408,3 +409,26 @@ def test_a_tail_that_says_nothing_after_a_cut_that_hides_nothing_more_is_the_end
     assert (reading.problem, reading.tail) == (None, 1)
     worded = "\n".join(["="] * 4 + ["rm -rf ~"] + ["="] * 3)
     assert read_field(worded, "=\n=\n=…\n=", allow_cap=True).problem is not None
+
+
+CHUNKS = ["a", "b", " " * 24, "\t" * 4, "\n", "\u200d", "\U0001f468", "\u0301"]
+"""Runs of blanks longer than a row: a screen leaves them out at a row break, so a short piece reads far into the text."""
+
+
+@given(
+    text=st.lists(st.sampled_from(CHUNKS), max_size=12).map("".join),
+    piece=st.text(alphabet=" \nab\u200d\U0001f468\u27e8U+0D\u27e9", min_size=1, max_size=6),
+    position=st.integers(0, 80),
+)
+@example(  # the window ends on a joiner, judged by the pictograph after it
+    text="a" + " " * 37 + "\U0001f468\u200d\U0001f468",
+    piece="a\n\U0001f468\u200d\U0001f468",
+    position=0,
+)
+def test_a_piece_compared_in_a_window_reads_as_with_the_whole_text(
+    text: str, piece: str, position: int
+) -> None:
+    """The window a piece is first compared with changes no verdict: a comparison near its end reads on."""
+    position = min(position, len(text))
+    whole = compare(text[position:], piece, partial_end=True)
+    assert field_match._compare_at(text, piece, position, len(text), window=0) == whole
