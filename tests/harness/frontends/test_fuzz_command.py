@@ -102,12 +102,15 @@ def test_a_case_already_known_is_printed_known_and_does_not_fail_the_run(
         "--family",
         "bash",
     ]
+    # bounded by cases, not seconds: a loaded machine draws and shrinks the same cases, only later
     arguments = [
         *impl,
         "--seed",
         "1",
-        "--budget",
+        "--max-cases",
         "60",
+        "--budget",
+        "600",
         "--no-db",
         "--save",
         str(tmp_path / "found"),
