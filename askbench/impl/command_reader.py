@@ -45,8 +45,22 @@ CommandReader = Callable[[str], Sequence[ReadCommand] | None]
 """``command -> commands``: each command bash would run of ``command`` (wrappers' commands and the scripts a
 shell is handed included), in the order they stand; ``None`` when the reader cannot tell."""
 
-_GAP = r"(?:[ \t]|\\\r?\n)+"
-"""Between two words of one command as written: blanks, or a continuation bash joins into a blank."""
+_BLANKS = r"(?:[ \t]|\\\r?\n)+"
+"""Blanks, or a continuation bash joins into a blank."""
+_REDIRECTIONS = (
+    r"(?>[ \t]*(?:\d+|\{[A-Za-z_]\w*\})?(?:&>>|&>|>>|>\||>&|<&|<<<|<>|<|>)[ \t]*"
+    r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>;&|()])*+)++"
+)
+"""Redirections, which bash reads anywhere in a simple command and prints after its words (``sort <in -u`` is
+``sort -u < in``): the words they stand between are still the command's, in order."""
+_GAP = rf"(?:{_REDIRECTIONS}{_BLANKS}|{_BLANKS})"
+"""Between two words of one command as written."""
+_JOINED = r"(?:\\\r?\n)*"
+"""A continuation inside a word, which bash joins away (``src\\<newline>#x`` is ``src#x``)."""
+_RESPELLED = re.compile(r"\$\(|`|[<>]\(")
+"""Where bash prints a word otherwise than its source may spell it — a substitution re-spaced, a backtick as
+``$(``, a redirection inside it with its descriptor (``<>`` as ``0<>``) — so the source is free from there on."""
+_FREE = r"[\s\S]*?"
 _EDGE = r"[^\s;&|()<>'\"`]"
 """A character that would make a found word part of a longer one: ``sh`` is not in ``bash``, but is in ``'sh'``."""
 _SEARCHED = 4 * END_WINDOW
@@ -57,13 +71,14 @@ cut's reach from the head, and one not found is counted as hidden, never guessed
 def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
     """Where each of ``commands`` (a reader's, in order) stands in ``command`` as written, and how many there are.
 
-    A command is placed where its words stand in order with only blanks
-    between them, after the commands before it that it does not stand in
-    (a command inside another is looked for from where that one starts).
-    One written otherwise than bash prints it (a quote bash re-spells, a word
-    joined across a continuation) is not placed, and so is counted as hidden
-    by any cut: the count may exceed what a person finds missing, never fall
-    short of it.
+    A command is placed where its words stand in order with only blanks and
+    redirections between them, after the commands before it that it does not
+    stand in (a command inside another is looked for from where that one
+    starts). A word is found as bash prints it, a continuation joined away
+    anywhere in it, and from a substitution or an ANSI-C string on in any
+    spelling, since bash prints those otherwise than the source spells them.
+    One not found is counted as hidden by any cut: the count may exceed what
+    a person finds missing, never fall short of it.
     """
     spans: list[tuple[int, int, int]] = []
     # per command (None: the text), where the next command inside it may start
@@ -100,5 +115,26 @@ def _enclosing(commands: Sequence[ReadCommand], at: int) -> list[int]:
 
 
 def _pattern(words: Sequence[str]) -> re.Pattern[str]:
-    body = _GAP.join(re.escape(word) for word in words)
+    body = _GAP.join(_word(word) for word in words)
     return re.compile(rf"(?<!{_EDGE}){body}(?!{_EDGE})")
+
+
+def _word(word: str) -> str:
+    """Every spelling in the source of one word bash prints: as printed, a continuation joined away anywhere in
+    it; from a substitution on, any spelling; an ANSI-C string (``$'\\x41'``, printed ``'A'``) any spelling."""
+    special = _RESPELLED.search(word)
+    if special is not None:
+        head = word[: special.start()]
+        return (_spelled(head) if head else r"[^\s]") + _FREE
+    quote = word.find("'")
+    if quote < 0:
+        return _spelled(word)
+    return rf"(?:{_spelled(word)}|{_spelled(word[:quote])}\$'{_FREE})"
+
+
+def _spelled(text: str) -> str:
+    """``text`` as the source may spell it: a continuation anywhere, a ``$`` bash drops before a quote."""
+    return _JOINED.join(
+        rf"\$?{re.escape(character)}" if character in "'\"" else re.escape(character)
+        for character in text
+    )

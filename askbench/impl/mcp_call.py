@@ -79,11 +79,19 @@ class McpCall:
     """Input keys this reading accounts for; any other key is shown as it is."""
     ignored: tuple[str, ...] = ()
     """Input keys the adapter does not read in this envelope and mode (among ``consumed``): shown as ignored, never as the target."""
+    naming_the_server: int = 0
+    """How many of ``targets``, from the first, name the server the call acts on."""
 
     def target(self, matched_pattern: str | None = None) -> str:
-        """The candidate the matched rule names (as the upstream reports it), else the most specific one."""
+        """The candidate the matched rule names (as the upstream reports it), else the most specific one.
+
+        Where the call names its server, the target names it too: a rule for the bare tool (``create_issue``,
+        ``mcp``) matches the same call on any server, and a target without the server would hide which one
+        the adapter runs it on. The rule row still says which rule matched.
+        """
+        candidates = self.targets[: self.naming_the_server] or (*self.targets, _LAST_CANDIDATE)
         if matched_pattern:
-            for candidate in (*self.targets, _LAST_CANDIDATE):
+            for candidate in candidates:
                 if wildcard_match(matched_pattern, candidate):
                     return candidate
         return self.targets[0]
@@ -109,11 +117,17 @@ class _Targets:
 
     def __init__(self) -> None:
         self.items: list[str] = []
+        self.naming_the_server = 0
 
     def add(self, *values: str | None) -> None:
         for value in values:
             if value and value not in self.items:
                 self.items.append(value)
+
+    def add_naming_the_server(self, *values: str | None) -> None:
+        """Candidates that name the server the call acts on: added before any that do not."""
+        self.add(*values)
+        self.naming_the_server = len(self.items)
 
 
 def _tool_targets(
@@ -123,7 +137,7 @@ def _tool_targets(
     server = server_hint or (qualified[0] if qualified else None)
     tool = qualified[1] if qualified else reference
     if server:
-        targets.add(f"{server}_{tool}", f"{server}:{tool}", server)
+        targets.add_naming_the_server(f"{server}_{tool}", f"{server}:{tool}", server)
     targets.add(tool, reference)
     return server, tool
 
@@ -205,34 +219,40 @@ def read_gateway_input(tool_input: Mapping[str, object], server_hint: str | None
             options=options,
             consumed=frozenset(consumed | set(keys) | set(ignored)),
             ignored=ignored,
+            naming_the_server=targets.naming_the_server,
             **facts,  # type: ignore[arg-type]
         )
 
     action = text["action"]
     if action in ADAPTER_ACTIONS:
         name = action.replace("-", "_")
-        targets.add(f"mcp_{name}_{server}" if server else None, f"mcp_{name}")
+        targets.add_naming_the_server(f"mcp_{name}_{server}" if server else None)
+        targets.add(f"mcp_{name}")
         return made("action", "action", server=server, subject=action)
     if text["tool"]:
         resolved_server, tool = _tool_targets(text["tool"], server, targets)
         targets.add("mcp_call")
         return made("call", "tool", server=resolved_server, tool=tool)
     if connect := text["connect"]:
-        targets.add(f"mcp_connect_{connect}", connect, "mcp_connect")
+        targets.add_naming_the_server(f"mcp_connect_{connect}", connect)
+        targets.add("mcp_connect")
         return made("connect", "connect", server=connect, subject=connect)
     if text["describe"]:
         resolved_server, tool = _tool_targets(text["describe"], server, targets)
         targets.add("mcp_describe")
         return made("describe", "describe", server=resolved_server, tool=tool)
     if search := text["search"]:
-        targets.add(f"mcp_server_{server}" if server else None, server, search, "mcp_search")
+        targets.add_naming_the_server(f"mcp_server_{server}" if server else None, server)
+        targets.add(search, "mcp_search")
         return made("search", "search", server=server, subject=search)
     if instructions := text["instructions"]:
         # the upstream reads this as status; it only shows a server's usage text
-        targets.add(f"mcp_instructions_{instructions}", "mcp_instructions")
+        targets.add_naming_the_server(f"mcp_instructions_{instructions}")
+        targets.add("mcp_instructions")
         return made("instructions", "instructions", server=instructions, subject=instructions)
     if server:
-        targets.add(f"mcp_server_{server}", server, "mcp_list")
+        targets.add_naming_the_server(f"mcp_server_{server}", server)
+        targets.add("mcp_list")
         return made("list", server=server, subject=server)
     targets.add("mcp_status")
     return made("status")
@@ -252,6 +272,7 @@ def _direct_call(
         arguments=McpArguments(tool_input),
         invoked_as=name,
         consumed=frozenset(tool_input),
+        naming_the_server=targets.naming_the_server,
     )
 
 

@@ -41,7 +41,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 from .cells import text_cells
 from .command_spans import END_WINDOW, CommandSpans, hidden_marker, near_ends
 from .neutralise import neutralise
-from .shell_data import Reading, children, command_items
+from .shell_data import Reading, children, command_items, heredoc_runs_later
 from .shell_doubt import PATTERNS, Doubts
 from .shell_pieces import Piece, pieces
 from .truncate import ELLIPSIS
@@ -223,6 +223,12 @@ class _Places:
             self.starts.append(offset + node.start_byte)
             self.ends.append(offset + node.end_byte)
 
+    def sort(self) -> None:
+        """In source order again, after a script's commands joined among those already placed."""
+        ordered = sorted(zip(self.starts, self.ends, strict=True))
+        self.starts = array("q", (start for start, _ in ordered))
+        self.ends = array("q", (end for _, end in ordered))
+
 
 class _Parse:
     """What the outline reads of a command's parse, read a piece at a time (``askbench.impl.shell_pieces``).
@@ -254,12 +260,25 @@ class _Parse:
             if dialect == "bash":
                 doubts.add(captures, piece_source)
             self.places.add(captures.get("command", []), piece.start)
-            ticks = _Outliner(piece_source, dialect).body_backticks(captures.get("body", []))
+            bodies = captures.get("body", [])
+            scripts = [body for body in bodies if heredoc_runs_later(body, piece_source)]
+            for body in scripts:
+                self._add_script(piece.start + body.start_byte, piece.start + body.end_byte)
+            ticks = _Outliner(piece_source, dialect).body_backticks(
+                [body for body in bodies if body not in scripts]
+            )
             self.ticks += _shifted(ticks, piece.start)
             self.spans.append((piece.start, piece.end))
             if piece.last:
                 self._exact[len(self.spans) - 1] = piece.root
         self.doubtful = doubts.reason is not None
+
+    def _add_script(self, start: int, end: int) -> None:
+        """The commands of a heredoc's body a later command runs as a script (``cat > deploy.sh <<'EOF'`` …
+        ``sh deploy.sh``), in their places: the grammar reads the body as text, bash runs it."""
+        script = _parser("bash").parse(self.scanned[start:end]).root_node
+        self.places.add(_captures("bash", script).get("command", []), start)
+        self.places.sort()
 
     def _captures(self, piece: Piece) -> dict[str, list[Node]]:
         cursor = QueryCursor(_query(self.dialect))

@@ -27,7 +27,7 @@ from tree_sitter import Node
 
 from .data_positions import data_arguments, reads_data
 
-__all__ = ["Reading", "children", "command_items"]
+__all__ = ["Reading", "children", "command_items", "heredoc_runs_later"]
 
 
 class Reading(Enum):
@@ -265,9 +265,20 @@ def _redirected(statement: Node, reading: Reading, source: bytes) -> list[tuple[
     return out
 
 
+def heredoc_runs_later(body: Node, source: bytes) -> bool:
+    """Whether a heredoc's body is written to a file a later command runs (``cat > deploy.sh <<'EOF'`` …
+    ``sh deploy.sh``): a script, whose commands are the command's too."""
+    statement = body.parent
+    while statement is not None and statement.type != "redirected_statement":
+        statement = statement.parent
+    if statement is None:
+        return False
+    return _run_later(_written_files(statement, source), source, statement.end_byte)
+
+
 def _written_files(statement: Node, source: bytes) -> list[bytes]:
     """The files a statement's output goes to, by the names its redirections give (the grammar may hang one
-    inside the heredoc's redirection: ``cat <<'EOF' > run.sh``)."""
+    inside the heredoc's redirection: ``cat <<'EOF' > run.sh``), and the files ``tee`` is given to write."""
     found = []
     for child in statement.children:
         redirects = [child, *child.children] if child.type == "heredoc_redirect" else [child]
@@ -279,7 +290,21 @@ def _written_files(statement: Node, source: bytes) -> list[bytes]:
             if destination is not None and b">" in operator:
                 name = source[destination.start_byte : destination.end_byte].strip(b"'\"")
                 found.append(name.rsplit(b"/", 1)[-1])
-    return found
+    return found + _teed_files(_reading_command(statement.child_by_field_name("body")), source)
+
+
+def _teed_files(command: Node | None, source: bytes) -> list[bytes]:
+    """The files ``tee`` writes what it reads to: its words after its name that are no option."""
+    if command is None:
+        return []
+    words = [_word(node, source, command) for node in _items(command) if _is_argument(node)]
+    if not words or words[0] != "tee":
+        return []
+    return [
+        word.encode("utf-8").rsplit(b"/", 1)[-1]
+        for word in words[1:]
+        if word and not word.startswith("-")
+    ]
 
 
 def _run_later(files: Sequence[bytes], source: bytes, after: int) -> bool:

@@ -106,9 +106,27 @@ def test_the_target_shown_is_the_candidate_the_matched_rule_names() -> None:
     assert call.target() == "exa_search"
     assert call.target("exa:*") == "exa:search"
     assert call.target("exa") == "exa"
-    assert call.target("mcp_call") == "mcp_call"
-    assert call.target("mcp") == "mcp"
     assert call.target("nothing-matches") == "exa_search"
+    unscoped = read_gateway_input({"tool": "search"})
+    assert unscoped.target("mcp_call") == "mcp_call"
+    assert unscoped.target("mcp") == "mcp"
+
+
+def test_a_call_that_names_its_server_shows_a_target_that_names_it_whatever_rule_matched() -> None:
+    """A rule for the bare tool or the gateway matches the call on any server: shown as the target, it hides
+    which server the adapter runs it on (found by askbench fuzz: the tool ``\\x01`` on server ``0``)."""
+    for call in (
+        read_gateway_input({"tool": "exa:search"}),
+        read_gateway_input({"tool": "search", "server": "exa"}),
+        resolve_mcp_call("mcp__exa", {"tool": "search"}),
+    ):
+        for rule in ("search", "mcp_call", "mcp", "*"):
+            assert call.target(rule) == "exa_search", (call, rule)
+        assert call.target("exa:*") == "exa:search"
+    assert read_gateway_input({"search": "weather", "server": "exa"}).target("mcp_search") == (
+        "mcp_server_exa"
+    )
+    assert read_gateway_input({"connect": "exa"}).target("mcp_connect") == "mcp_connect_exa"
 
 
 @pytest.mark.parametrize(

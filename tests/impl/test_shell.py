@@ -427,6 +427,23 @@ def test_a_heredoc_written_to_a_file_a_later_command_runs_is_code(runs_it: str) 
 def test_a_heredoc_written_to_a_file_a_later_command_only_names_stays_data(reads_it: str) -> None:
     shown = outline(f"cat > deploy.sh <<'EOF'\n{BODY}\nEOF\n{reads_it}")
     assert shown is not None and "echo step 3" not in shown.text and "…" in shown.text
+    assert shown.source_commands.total == 2
+
+
+@pytest.mark.parametrize(
+    "writes_it",
+    ["cat > deploy.sh <<'EOF'", "cat <<'EOF' > ci/deploy.sh", "tee deploy.sh > /dev/null <<'EOF'"],
+)
+def test_the_commands_of_a_heredoc_a_later_command_runs_are_the_commands_own(
+    writes_it: str,
+) -> None:
+    """Each line of the script is a command where it stands, so a cut through the body counts those it hides:
+    read as text, they were never counted, and a bare ``…`` hid ``curl … | sh`` in a deploy script's middle."""
+    command = f"{writes_it}\n{BODY}\nEOF\nsh deploy.sh"
+    shown = outline(command)
+    assert shown is not None and shown.source_commands.total == 2 + 4
+    starts = [start for start, _, _ in shown.source_commands.spans]
+    assert [command[start:].split("\n")[0] for start in starts[1:5]] == BODY.split("\n")[1:]
 
 
 @pytest.mark.parametrize("arguments", range(1, 8))

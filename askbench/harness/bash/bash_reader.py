@@ -17,8 +17,10 @@ returns, as commands of their own, what a command runs inside it:
   as the words it is given;
 - the script a shell is handed (``sh -c``, ``bash -c``, ``eval``, a heredoc
   or here-string fed to a shell, directly or down a pipeline through
-  programs that pass their input on: ``cat <<'EOF' | sh``), read again by
-  bash: ``scripts`` lists them for the caller.
+  programs that pass their input on: ``cat <<'EOF' | sh``; or written to a
+  file by one of them that a later command runs: ``cat > deploy.sh <<'EOF'``
+  … ``sh deploy.sh``), read again by bash: ``scripts`` lists them for the
+  caller.
 
 Backticks are the one place bash prints as written: their text, with
 ``\\``, ``\\``` and ``\\$`` unescaped, is a script for bash too.
@@ -212,6 +214,11 @@ class _Reader:
         """The heredocs its redirections open: delimiter, quoted, stripped."""
         self.strings: list[_Input] = []
         """The here-strings its redirections feed it."""
+        self.targets: list[str] = []
+        """The files its output redirections write."""
+        self.written: dict[str, list[_Input]] = {}
+        """The inputs programs that pass their input on wrote to each file, by its name: a script if a later
+        command runs that file, else data."""
         self.output: list[_Input] = []
         """The inputs the last command read passes on (``_PASSES_INPUT``): a shell piped after it reads them."""
         self.piped = False
@@ -250,6 +257,8 @@ class _Reader:
         self.end_command()
         self.bodies()
         self.settle(self.output, "data")
+        for inputs in self.written.values():
+            self.settle(inputs, "data")
 
     def plain_lines(self) -> None:
         """From a line's start, the lines that are plain words (``_PLAIN_LINE``), each read as one command at once:
@@ -268,7 +277,7 @@ class _Reader:
 
     def end_command(self) -> None:
         self.finish(self.words, self.feeds, self.strings)
-        self.words, self.feeds, self.strings = [], [], []
+        self.words, self.feeds, self.strings, self.targets = [], [], [], []
 
     def end_line(self) -> None:
         self.end_command()
@@ -292,6 +301,8 @@ class _Reader:
                 _Input(heredoc=False, expands=True, written=target, start=target_start)
             )
         else:
+            if ">" in kind and "&" not in kind.lstrip("&"):
+                self.targets.append(_name(target))
             self.substitutions(target, target_start)
 
     def operator(self, operator: str) -> None:
@@ -466,6 +477,10 @@ class _Reader:
             if at not in handed and _MAY_SUBSTITUTE.search(word) is not None:
                 self.substitutions(word, start)
         self.wrapped(plain, place, inner)
+        ran = _file_run(inner or plain)
+        for read in self.written.pop(ran, []) if ran is not None else []:
+            # a script placed where its text stands, as a screen shows it: before the command that runs it
+            self.settle([read], (*self.order, read.start))
         self.stdin(inner or plain, place, inputs)
 
     def heredoc(self, feed: tuple[str, bool, bool]) -> _Input:
@@ -488,7 +503,11 @@ class _Reader:
             for read in reads:
                 self.settle([read], (*place, 2) if read.heredoc else (*self.order, read.start))
         elif _name(run[0]) in _PASSES_INPUT:
-            self.output = reads
+            files = [*self.targets, *_teed(run)]
+            for file in files:
+                self.written.setdefault(file, []).extend(reads)
+            # what a redirection sends to a file flows down no pipe; ``tee`` writes both
+            self.output = reads if not self.targets else []
         else:
             self.settle(reads, "data")
 
@@ -745,6 +764,36 @@ def _shell_at(inner: tuple[str, ...]) -> str | None:
         elif not plain.startswith("--"):
             return None  # a script file: the shell reads that
     return _name(inner[0])
+
+
+def _teed(run: tuple[str, ...]) -> list[str]:
+    """The files ``tee`` writes what it reads to, by name: its words after its name that are no option."""
+    if _name(run[0]) != "tee":
+        return []
+    return [_name(word) for word in run[1:] if not _unquote(word).startswith("-")]
+
+
+_SOURCES = frozenset({"source", "."})
+
+
+def _file_run(run: tuple[str, ...]) -> str | None:
+    """The name of the file a command runs as a script, if it runs one: a shell's script file (``sh deploy.sh``),
+    what ``source`` or ``.`` reads, or the command itself by its path (``./deploy.sh``, after any assignments)."""
+    index = 0
+    while index < len(run) and _ASSIGNMENT.match(run[index]):
+        index += 1
+    if index >= len(run):
+        return None
+    first = _unquote(run[index])
+    if "/" in first:
+        return _name(first)
+    rest = [_unquote(word) for word in run[index + 1 :]]
+    if first in _SOURCES:
+        return _name(rest[0]) if rest else None
+    if first in _SHELLS and _shell_at(run[index:]) is None and not _script_words(run[index:]):
+        operands = [word for word in rest if not word.startswith(("-", "+"))]
+        return _name(operands[0]) if operands else None
+    return None
 
 
 def _script(words: tuple[str, ...]) -> str | None:

@@ -40,10 +40,10 @@ def _spread(word: str) -> str:
 
 
 COUNT = re.compile(
-    rf"{MARKER}\s*\d(?:{_BREAK}\d)*\s+({_spread('more')}\s+{_spread('command')}(?:{_BREAK}s)?)\s*{MARKER}"
+    rf"{MARKER}\s*(?P<number>\d(?:{_BREAK}\d)*)\s+{_spread('more')}\s+{_spread('command')}(?:{_BREAK}s)?\s*{MARKER}"
 )
 """A count of hidden commands as the judge reads one (``field_match.COUNTED_CUT``), from its opening marker, its
-words whole across a row break too, with the words as a group: the cells that say what is counted."""
+words whole across a row break too, with its number as a group: the cells that say how many."""
 _WORDS = ("more", "command")
 """What a payload text must hold to spell a count's words at all."""
 
@@ -112,19 +112,20 @@ def _may_spell_a_count(shown: FactOnScreen, command: str) -> bool:
 
 
 def _payloads_words(found: re.Match[str], rows: _Rows, head: int, located: LocatedPayload) -> bool:
-    """Whether the count's words are the payload's text on the located screen: every letter of them is a located
-    cell that the perturbed screen shows mapped as the payload's text is (``m`` as ``z``). A renderer's own words
-    are never mapped; where the perturbed payload is laid out otherwise they may differ, but not as the map does."""
-    letters = [
+    """Whether the count is the payload's text on the located screen: every digit of its number is a located
+    cell that the perturbed screen shows mapped as the payload's text is (``3`` as ``8``). The perturbation keeps
+    a count's words, so a renderer still sets them apart; a renderer's own count says how many commands the
+    payload's structure holds, which the map keeps, so its digits never change."""
+    digits = [
         (head + row, column)
-        for row, column in rows.cells(found.start(1), found.end(1))
+        for row, column in rows.cells(found.start("number"), found.end("number"))
         if not rows.texts[row][column].isspace()
     ]
     return all(
         row < len(located.perturbed)
         and column in located.columns[row]
         and located.perturbed[row][column : column + 1] == perturb(rows.texts[row - head][column])
-        for row, column in letters
+        for row, column in digits
     )
 
 

@@ -381,6 +381,9 @@ class Middle:
     start: int
     length: int
     hidden_commands: int = 0
+    placed_once: bool = True
+    """Whether the piece reads as the text only there: a short piece (``rm``) may read at several places, and
+    the screen does not say which it shows."""
 
 
 def _context(text: str, index: int) -> str:
@@ -518,7 +521,9 @@ def _read_rest(
                 found = _find_piece(text, piece, low, high)
                 if found is not None:
                     stated = int(count[1]) if count is not None else 0
-                    return tail, (Middle(*found, stated), *after), tail_stream
+                    again = _find_piece(text, piece, found[0] + 1, high)
+                    middle = Middle(*found, stated, placed_once=again is None)
+                    return tail, (middle, *after), tail_stream
         marker = rest.find(MARKER, marker + 1)
     return None
 

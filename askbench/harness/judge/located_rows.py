@@ -163,16 +163,27 @@ def _label_row(
     return _row(head + value, [_PLAIN] * len(head) + [*styles], kinds)
 
 
+def _own_marks(after: str) -> str:
+    """Of the marks between a label and its value's first located cell, those that may be the value's: all but
+    a colon the label ends with and the blanks after it (``function: () => {``: the value's ``()``)."""
+    rest = after.lstrip(" ")
+    return rest[1:].lstrip(" ") if rest.startswith(":") else rest
+
+
 def _rewritten(
     row: ScreenRow,
     columns: frozenset[int],
-    marks_after: bool,
+    marks: tuple[bool, bool],
     labels: Container[str] | None,
     heads: set[tuple[str, str]],
 ) -> tuple[ScreenRow, bool]:
-    """The row in located form, and whether it is a label row (else it continues a value)."""
+    """The row in located form, and whether it is a label row (else it continues a value); ``marks``: whether
+    marks standing apart before a label row's value, and after any value, are the value's."""
+    marks_before, marks_after = marks
     text = row.text
     start, end = _value_span(text, columns)
+    if marks_before and _Head.of(text[:start]).label:
+        start -= len(_own_marks(_Head.of(text[:start]).after))
     before, after = text[:start], text[end:]
     kept_after = after if marks_after or says_something(after) else ""
     styles = [*row.styles[start : end + len(kept_after)]]
@@ -238,12 +249,14 @@ def located_rows(
     stop: int,
     *,
     marks_after: bool = True,
+    marks_before: bool = False,
     labels: Container[str] | None = None,
     shown: frozenset[str] | None = None,
 ) -> list[ScreenRow]:
     """``rows`` with those of ``rows[start:stop]`` (the ask and what follows it up to the options) in the
     ``label : value`` form their located cells show (the module's rules); ``marks_after``: marks alone after
-    a value are kept; ``labels``: the labels a value may stand under (any words when None); ``shown``: every
+    a value are kept; ``marks_before``: marks standing apart between a label and its value's first located
+    cell are the value's, as a value may begin with characters the perturbation keeps; ``labels``: the labels a value may stand under (any words when None); ``shown``: every
     character the payload may put on screen, so a row of marks alone that may be its text is not a rule."""
     stop = min(stop, len(rows), len(located.columns))
     rows = _without_shared_gutter(rows, start, stop)
@@ -253,7 +266,7 @@ def located_rows(
     for index in range(start, stop):
         if located.columns[index]:
             shaped[index], is_label_row = _rewritten(
-                rows[index], located.columns[index], marks_after, labels, heads
+                rows[index], located.columns[index], (marks_before, marks_after), labels, heads
             )
             if not is_label_row:
                 continued.append(index)

@@ -21,6 +21,7 @@ still reads the value's whole text from the original frame.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -136,9 +137,26 @@ def _table() -> _Map:
     return _Map()
 
 
+_COUNT_FORM = re.compile(r"\u2026\s*\d+\s+more\s+commands?\s*\u2026")
+"""The contract's own words for a count of hidden commands (``… 3 more commands …``): a renderer must set them
+apart wherever a payload's text holds them (``⟨U+2026⟩ 3 more commands …``), so they keep their words and only
+their digits are mapped — still a count to the renderer, and still the payload's cells where it shows them."""
+_DIGITS = re.compile(r"\d+")
+
+
 def perturb(text: str) -> str:
-    """``text`` with every mapped character changed, every other one (blanks, punctuation, marks, controls) kept."""
-    return text.translate(_table())
+    """``text`` with every mapped character changed, every other one (blanks, punctuation, marks, controls) kept;
+    in a count's words, only the digits."""
+    table = _table()
+    if "\u2026" not in text:
+        return text.translate(table)
+    kept, start = [], 0
+    for found in _COUNT_FORM.finditer(text):
+        kept.append(text[start : found.start()].translate(table))
+        kept.append(_DIGITS.sub(lambda digits: digits[0].translate(table), found[0]))
+        start = found.end()
+    kept.append(text[start:].translate(table))
+    return "".join(kept)
 
 
 def _optional(text: str | None) -> str | None:

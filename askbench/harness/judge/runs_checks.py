@@ -138,20 +138,23 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
         return CountedText(text, own)
     shown_text = text[: reading.head] + MARKER
     counts = [count for count in own if count[1] <= reading.head]
-    pieces = [(m.start, m.start + m.length, m.hidden_commands) for m in reading.middles]
+    pieces = [
+        (m.start, m.start + m.length, m.hidden_commands, m.placed_once) for m in reading.middles
+    ]
     if reading.tail:
-        pieces.append((len(text) - reading.tail, len(text), 0))
+        pieces.append((len(text) - reading.tail, len(text), 0, True))
     stated = reading.hidden_commands
     # each cut's count on a row of its own, then the piece after it; the last cut may have no piece after it
-    for start, end, after in [*pieces, (len(text), len(text), 0)]:
+    for start, end, after, placed_once in [*pieces, (len(text), len(text), 0, True)]:
         if stated:
             line = f"{MARKER} {stated} more commands {MARKER}"
             counts.append((len(shown_text), len(shown_text) + 1 + len(line), stated))
             shown_text += f"\n{line}"
         if start == len(text):
             break
-        # a piece that opens a line shows its first word whole: no marker there could stand for a hidden word
-        opening = MARKER if start > 0 and text[start - 1] != "\n" else ""
+        # a piece that opens a command shows it whole: no marker there could stand for a hidden part of it;
+        # nor before a piece the text holds at several places, since the screen does not say it opens inside one
+        opening = "" if not placed_once or _opens_a_command(text, start) else MARKER
         shift = len(shown_text) + 1 + len(opening) - start
         counts += [
             (max(begin, start) + shift, min(finish, end) + shift, n)
@@ -163,6 +166,21 @@ def _shown_piece(shown: FactOnScreen, command: str) -> CountedText:
             shown_text += MARKER
         stated = after
     return CountedText(shown_text, tuple(counts))
+
+
+_COMMAND_BREAKS = frozenset(";&|(\n")
+"""What a command opens after, its blanks aside: a list separator, a pipe, a subshell's or substitution's
+bracket, a line's end."""
+
+
+def _opens_a_command(text: str, at: int) -> bool:
+    """Whether a piece from ``at`` opens on a command's first word (``rm ; │rm``): the marker a screen draws
+    before it stands for the commands the cut hid, not for the start of a command the piece shows the rest of
+    (``rm │rm``: its second word)."""
+    at -= 1
+    while at >= 0 and text[at] in " \t":
+        at -= 1
+    return at < 0 or text[at] in _COMMAND_BREAKS
 
 
 def outline_counts(outline: str, command: str) -> tuple[tuple[int, int, int], ...]:

@@ -13,7 +13,10 @@ A few programs that run text they are handed (``env -S``, ``sed``'s ``e``,
 ``git``'s hooks, ``xargs``, ``find -exec``) run for real after recording,
 so what they start is recorded too — their output discarded, since it is
 the host's (``git | sh`` must not run git's usage text as commands); a shell they start is the real bash
-with the tracing prelude, as is every ``sh`` and ``bash``.
+with the tracing prelude, as is every ``sh`` and ``bash``. The programs that
+only move the command's own text between its own files (``cat``, ``tee``,
+``cp``, ``chmod``…) run for real too, so a script the command writes and then
+runs (``cat > deploy.sh <<'EOF'`` … ``sh deploy.sh``) is run and traced.
 
 What ran is told by two witnesses written to one log file: bash's DEBUG
 trap (``set -T``, so command substitutions and subshells are traced too)
@@ -84,6 +87,11 @@ _RUN_FOR_REAL = (
 """Programs that run text they are given: each runs after its stub records it, so what it starts is stubbed and
 recorded in turn, its output discarded (what it prints is the host's: ``git | sh`` must not run git's usage).
 Every other program only records."""
+_FILES_FOR_REAL = ("cat", "tee", "cp", "mv", "ln", "mkdir", "chmod", "touch")
+"""Programs that only move the command's own text between files: each runs for real, output kept, where every
+path it is given is the run's own (relative, or under its working folder, HOME or ``/tmp``, with no ``..``) —
+so ``cat > deploy.sh <<'EOF'`` writes the script a later ``sh deploy.sh`` runs, traced, while a host file is never
+read (what ``/usr/share/…`` holds is this machine's, not the command's)."""
 COMMON_NAMES = (
     "npm",
     "npx",
@@ -232,16 +240,28 @@ def _stub() -> str:
     mark = f"__askbench_{nonce()}"
     shells = "|".join(_SHELLS)
     real = "|".join(_RUN_FOR_REAL)
+    files = "|".join(_FILES_FOR_REAL)
     return f"""\
 #!{_real()}/bash -p
 {mark}_n=${{0##*/}}
 builtin printf '%s\\0' "A$(( $# + 1 ))" "${mark}_n" "$@" >> {_log()}
+{mark}_own() {{
+  local a
+  for a; do
+    case $a in
+      */../*|../*|*/..|..) return 1;;
+      -*|[!/]*|/tmp/*|"$HOME"/*|"$PWD"/*) ;;
+      *) return 1;;
+    esac
+  done
+}}
 case ${mark}_n in
   {shells})
     [[ ${{BASH_ENV-}} == {_kit_at()}/prelude.sh ]] || export {_child_env()}=${{BASH_ENV-}}
     export BASH_ENV={_kit_at()}/prelude.sh
     exec {_real()}/bash "$@";;
   {real}) [[ -x {_real()}/${mark}_n ]] && exec {_real()}/"${mark}_n" "$@" > /dev/null;;
+  {files}) [[ -x {_real()}/${mark}_n ]] && {mark}_own "$@" && exec {_real()}/"${mark}_n" "$@";;
 esac
 exit "${{{mark}_status:-0}}"
 """
@@ -259,7 +279,7 @@ def _kit() -> Path:
     stub.chmod(0o755)
     stubs = root / "bin"
     stubs.mkdir()
-    names = set(COMMON_NAMES) | set(_SHELLS) | set(_RUN_FOR_REAL)
+    names = set(COMMON_NAMES) | set(_SHELLS) | set(_RUN_FOR_REAL) | set(_FILES_FOR_REAL)
     for folder in _HOST_BINS:
         try:
             names.update(os.listdir(folder))
@@ -418,6 +438,17 @@ def _mounts(run: Path) -> list[str]:
         "--setenv",
         "USER",
         "user",
+        # git runs for its hooks and the settings that name programs, never to reach a repository: a fetch would
+        # start git's own helpers (``git-upload-pack 'origin'``), which no screen of the command shows
+        "--setenv",
+        "GIT_CONFIG_COUNT",
+        "1",
+        "--setenv",
+        "GIT_CONFIG_KEY_0",
+        "protocol.allow",
+        "--setenv",
+        "GIT_CONFIG_VALUE_0",
+        "never",
     ]
 
 

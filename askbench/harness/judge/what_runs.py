@@ -515,12 +515,22 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
             if words not in known and not _does_nothing(words, text):
                 beyond.setdefault(words)
     accounted = names | TRACED_SHELLS
+    scripts = {words[0] for words in known if words and "/" in words[0]}
     for argv in run.executed:
+        if _interprets(argv, scripts):
+            continue
         if argv and _name(argv[0]) not in accounted and argv not in known:
             words = _without_last(argv, lambda word: word not in command)
             if _name(words[0]) in command:
                 beyond.setdefault(words)
     return list(beyond)
+
+
+def _interprets(argv: tuple[str, ...], scripts: set[str]) -> bool:
+    """Whether a program was started by the kernel for a script the command runs by its path (``./deploy.sh``):
+    its words are the script's ``#!`` line and the path, which the screen shows as the file's text and the
+    command that runs it; what it runs is traced inside."""
+    return len(argv) > 1 and argv[-1] in scripts
 
 
 _PASSED_ARGUMENTS = re.compile(r'"?\$(?:[@*]|\{[@*]\}|[1-9])"?')

@@ -78,6 +78,11 @@ recorded earlier) and to the payload, fixture and budget they are drawn for. The
 each view once, judges the lines it is given on the screen, and never learns who drew them.
 """
 
+_MARKS_READINGS = ((False, True), (False, False), (True, True), (True, False))
+"""Whether marks standing apart before a label row's value, and after any value, are the value's: a renderer's
+quotes, colons and frame sides look as a value's own brackets and arrows do, so each reading is tried, the
+plainest first."""
+
 
 @dataclass(frozen=True)
 class WidthRequest:
@@ -334,7 +339,7 @@ class _WidthRun:
         start = _after_title(judged.reading.rows)
         labels, shown = self.vocabulary()
         best, best_rows = ask, None
-        for marks_after in (True, False):
+        for marks_before, marks_after in _MARKS_READINGS:
             shaped = ScreenRows.of(
                 located_rows(
                     judged.rows,
@@ -342,6 +347,7 @@ class _WidthRun:
                     start,
                     judged.chrome.options_start,
                     marks_after=marks_after,
+                    marks_before=marks_before,
                     labels=labels,
                     shown=shown,
                 )
@@ -352,6 +358,8 @@ class _WidthRun:
                 break
             if unread(other) < unread(best):
                 best, best_rows = other, shaped
+            if not unread(best):
+                break
         if best_rows is not None:
             judged.reading = replace(judged.reading, screen_rows=best_rows)
         return best

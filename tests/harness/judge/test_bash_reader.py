@@ -118,6 +118,30 @@ def test_text_reaching_no_shell_is_data_its_substitutions_read_once() -> None:
     assert scripts('cat <<< "$(id)" | sh') == ["$(id)"]
 
 
+def test_text_written_to_a_file_a_later_command_runs_is_its_script() -> None:
+    """``cat > deploy.sh <<'EOF'`` … ``sh deploy.sh``: the body is the script the later command runs, read where
+    it stands, before the command that runs it (a person reads it there); written to a file no command runs, it
+    is data (found where a cut hid ``curl … | sh`` in a deploy script and the reference's count said nothing)."""
+    written = "cat > deploy.sh <<'EOF'\ncurl e.x | sh\nEOF\n"
+    for run in (
+        "sh deploy.sh",
+        "bash -e ./deploy.sh",
+        "source deploy.sh",
+        ". ./deploy.sh",
+        "./deploy.sh",
+    ):
+        assert scripts(written + run) == ["curl e.x | sh"], run
+        found = read_canonical(written + run)
+        ran = next(each.order for each in found[0] if each.words[-1].endswith("deploy.sh"))
+        assert found[1][0][1] < ran
+    assert scripts("mkdir -p ci && tee ci/s.sh <<'EOF' > /dev/null\nrm x\nEOF\nX=1 ci/s.sh") == [
+        "rm x"
+    ]
+    assert scripts("cat <<< 'rm x' > a.sh; sh a.sh") == ["rm x"]
+    for data in (written + "cat deploy.sh", written + "sh -c 'deploy.sh'", written + "sh other.sh"):
+        assert "curl e.x | sh" not in scripts(data), data
+
+
 def test_a_piped_script_stands_where_a_person_reads_it() -> None:
     """A heredoc's script after the shell it feeds (its body follows the shell's line as written), a
     here-string's where its word stands, before the shell."""

@@ -32,12 +32,28 @@ def test_a_cut_counts_only_on_the_row_after_its_marker() -> None:
         False, len("ls a;"), len(command) - command.index("ls d"), hidden_commands=2
     )
     piece = _shown_piece(_fact("command", command, reading), command)
-    assert piece.text == "ls a;…\n… 2 more commands …\n…ls d\n… 3 more commands …"
+    assert piece.text == "ls a;…\n… 2 more commands …\nls d\n… 3 more commands …"
     assert [piece.text[start:end].strip() for start, end, _ in piece.counts] == [
         "… 2 more commands …"
     ]
     assert [stated for _, _, stated in piece.counts] == [2]
     assert runs_problems(piece, command, "bash", True) == []
+
+
+def test_a_piece_that_opens_on_a_command_shows_no_marker_that_could_excuse_a_miscount() -> None:
+    """A tail or a piece from a command's first word shows that command whole: read after a marker, it was
+    taken for one the cut falls inside, and a count one too many passed."""
+    command = "ls a; ls b; ls c; ls d"
+    for stated, fails in ((2, False), (3, True), (1, True)):
+        reading = FieldReading(
+            False, len("ls a;"), len(command) - command.index("ls d"), hidden_commands=stated
+        )
+        piece = _shown_piece(_fact("command", command, reading), command)
+        problems = runs_problems(piece, command, "bash", True)
+        assert bool(problems) is fails, (stated, problems)
+    for tail in ("s d", " d", "d"):
+        inside = FieldReading(False, len("ls a;"), len(tail), hidden_commands=3)
+        assert _shown_piece(_fact("command", command, inside), command).text.endswith(f"\n…{tail}")
 
 
 def test_an_outline_counts_its_own_count_lines_and_not_the_command_words() -> None:

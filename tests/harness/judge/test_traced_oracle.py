@@ -200,3 +200,30 @@ def test_a_screen_that_shows_the_message_as_data_fails_runs_where_a_locale_runs_
 def test_a_program_that_only_passes_data_on_stays_a_stub() -> None:
     """What ``base64 -d`` would print is on no screen of the command: it records, and prints nothing."""
     assert HIDDEN not in ran("echo dG91Y2ggcHduZWQK | base64 -d | sh")
+
+
+WRITTEN_THEN_RUN = {
+    "cat, then sh": "cat > deploy.sh <<'EOF'\ntouch pwned\nEOF\nsh deploy.sh",
+    "tee into a folder made first, chmod, then run": (
+        "mkdir -p ci && tee ci/step.sh > /dev/null <<'EOF'\ntouch pwned\nEOF\nchmod +x ci/step.sh && ./ci/step.sh"
+    ),
+    "copied, then sourced": "printf 'touch pwned\\n' > a.sh && cp a.sh b.sh && . ./b.sh",
+}
+
+
+@pytest.mark.parametrize("command", WRITTEN_THEN_RUN.values(), ids=WRITTEN_THEN_RUN.keys())
+def test_a_script_the_command_writes_and_then_runs_is_run_and_traced(command: str) -> None:
+    """Stubbed, ``cat`` wrote nothing and the script ran nothing: what it would run was never seen."""
+    assert HIDDEN in ran(command)
+
+
+def test_a_file_program_given_a_host_path_stays_a_stub() -> None:
+    """What a host file holds is this machine's, not the command's: it never reaches a shell."""
+    for command in (
+        "cat /usr/lib/os-release | sh",
+        "cp /usr/lib/os-release x.sh && sh x.sh",
+        "cat ../../usr/lib/os-release | sh",
+    ):
+        found = trace(command)
+        assert found is not None
+        assert len(found.traced) == 2, (command, found.traced)

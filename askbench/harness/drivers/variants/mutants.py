@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from wcwidth import iter_graphemes
 from wcwidth import width as wcwidth_width
 
+from askbench.impl import dialog
 from askbench.impl.cells import (
     Capped,
     cap_text,
@@ -357,6 +358,19 @@ count_short_by_one = _patched_render(
     "askbench.impl.dialog.hidden_marker", _marker_short_by_one, ["bounded"]
 )
 """A cut's count says one command fewer than it hides: the command it leaves out is hidden uncounted."""
+
+
+_reference_hidden = dialog._hidden
+
+
+def _last_row_counted_too(text: str, capped: Capped, commands: CommandSpans, middle: str) -> int:
+    return _reference_hidden(text, capped, commands, "")
+
+
+last_row_counted_too = _patched_render(
+    "askbench.impl.dialog._hidden", _last_row_counted_too, ["bounded"]
+)
+"""The count before the last command's row counts that command too: one more than the cut hides."""
 
 
 def _hidden_unless_repeated(
@@ -741,6 +755,11 @@ MUTANTS: tuple[Variant, ...] = (
         "hidden-repeat-uncounted",
         "a cut's count leaves out a hidden command that repeats one it shows ('ls dist' twice, counted once)",
         repeats_uncounted,
+    ),
+    mutant(
+        "last-row-counted-too",
+        "the count before the last command's row counts that command too: one more than the cut hides",
+        last_row_counted_too,
     ),
     mutant(
         "count-short-by-one",
