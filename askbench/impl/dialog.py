@@ -304,15 +304,25 @@ def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None)
     spare = (1 if hidden else 0) + (1 if middle else 0)
     if not spare or row_width < len(hidden_marker(hidden)):
         return capped
-    capped = capped_field(
-        text,
-        cap - middle_cells,  # the row's cells are the field's, as the ends' are
-        row_width,
-        rows=max(rows - spare, 2),
-        tail_from=last,
-        first_end=first_end,
-        own=own,
-    )
+
+    def recapped(spare: int, cells: int) -> Capped:
+        # the row's cells are the field's, as the ends' are
+        return capped_field(
+            text,
+            cap - cells,
+            row_width,
+            rows=max(rows - spare, 2),
+            tail_from=last,
+            first_end=first_end,
+            own=own,
+        )
+
+    capped = recapped(spare, middle_cells)
+    if rows > 3 and not middle:
+        # the count's row came out of the head's rows, and the head may no longer reach the last command
+        middle, middle_cells = _last_line(text, capped, commands, row_width)
+        if middle:
+            capped = recapped(spare + 1, middle_cells)
     middle = _last_line(text, capped, commands, row_width)[0] if middle else ""
     hidden = _hidden(text, capped, commands, middle)
     return replace(capped, count=hidden_marker(hidden) if hidden else "", middle=middle)

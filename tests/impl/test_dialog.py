@@ -1413,6 +1413,21 @@ def test_a_last_command_far_from_the_end_shows_on_a_row_of_its_own(body: int) ->
     assert text_cells(capped.head + last + capped.tail) <= cap
 
 
+@pytest.mark.parametrize("before", range(8, 16))
+def test_a_last_command_the_count_row_takes_off_the_head_gets_its_row(before: int) -> None:
+    """The head reached the last command until the count's row, taken from the field's rows, shortened it:
+    the row was planned only before, and the cut hid the last command (found by askbench fuzz)."""
+    head = " ; ".join(f"echo {'x' * 20} {n}" for n in range(before))
+    last = "bash -c 'rm rm rm rm'"
+    text = f"{head} ; {last}; fi\ncase $1 in esac"
+    commands = [f"echo {'x' * 20} {n}" for n in range(before)] + [last]
+    cap = 6 * FIELD_ROW_CELLS
+    capped = counted_field(text, cap, 70, _spans(text, *commands))
+    shown = capped.head + capped.middle + capped.tail
+    assert last in shown.replace("\n", ""), capped
+    assert len(capped.shown.split("\n")) <= field_rows(cap) + 1
+
+
 def test_a_last_command_the_tail_shows_takes_no_row_of_its_own() -> None:
     commands = [f"echo step-{n}" for n in range(40)]
     text = "\n".join(commands)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .field_match import COUNTED_CUT, MARKER
 
@@ -74,6 +74,9 @@ class CountedCut:
     fragment_of: int | None = None
     """Where the words after the cut's marker read as a command of their own (``…rm ; rm``), the later command
     they may instead be the end of (``rm rm`` cut inside): the cut then hides the commands before that one."""
+    cut_short: tuple[int, ...] = ()
+    """Commands shown from their start up to this cut and no further (``bash -c 'rm rm rm rm…``): not shown
+    whole, so hidden by it, though what they run may stand whole before it."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ Find = Callable[[int, int, int], list[Occurrence]]
 
 Placed = tuple[int, Occurrence]
 """A command, by index, and the occurrence it is matched to."""
+
+FindCut = Callable[[int, int, int], Occurrence | None]
+"""Command ``at`` shown from its start up to the marker that ends the text between two places, cut there."""
 
 Within = Callable[[int, int], bool]
 """Whether command ``at`` stands inside the words of command ``host`` (a substitution in them): bash lists it
@@ -121,9 +127,13 @@ class _Pool:
         nested: frozenset[int],
         start: int,
         end: int,
+        find_cut: FindCut | None = None,
     ) -> None:
         self.keys, self.find, self.within, self.start, self.end = keys, find, within, start, end
         self.floating, self.nested = floating, nested
+        self.find_cut = find_cut
+        self.cut_short: list[int] = []
+        """The commands placed cut by the stretch's last marker (``cut``)."""
         self.floated: list[Placed] = []
         """The floating commands placed, apart from the run: they say nothing of where the others stand."""
         self.found: dict[Hashable, tuple[list[Occurrence], list[int]]] = {}
@@ -135,6 +145,12 @@ class _Pool:
             occurrences = self.find(at, self.start, self.end)
             found = self.found[key] = (occurrences, [each.start for each in occurrences])
         return found
+
+    def cut(self, at: int, after: int, before: int) -> Occurrence | None:
+        """Command ``at`` cut by the marker that ends the places before ``before``, once ``after`` is before it."""
+        if self.find_cut is None or after >= before:
+            return None
+        return self.find_cut(at, after, before)
 
     def first(self, at: int, window: _Window) -> Occurrence | None:
         """Command ``at``'s first occurrence inside the window's places."""
@@ -179,7 +195,13 @@ def _forward(pool: _Pool, window: _Window) -> list[Placed]:
             continue
         nested = _inside_placed(pool, at, run, window.before)
         if nested is None:
-            break
+            cut = pool.cut(at, after, window.before)
+            if cut is None:
+                break
+            # shown from its start up to the stretch's cut, the last a run may place: placed so what it
+            # runs may still be read whole before the cut, and hidden by the cut itself
+            nested, after = cut, window.before
+            pool.cut_short.append(at)
         run.append((at, nested))
     return run
 
@@ -286,6 +308,7 @@ def align(
     within: Within,
     floating: frozenset[int] = frozenset(),
     nested: frozenset[int] = frozenset(),
+    find_cut: FindCut | None = None,
 ) -> Alignment:
     """The commands ``counted`` shows, each on an occurrence of its own, and what its counted cuts hide.
 
@@ -293,6 +316,8 @@ def align(
     A command that stands inside another's words is looked for from where that one stands; a ``floating`` one
     (no place in the source) anywhere; a ``nested`` one (``find`` places it anywhere in its host's words, not
     only where a command opens) opens no forward run. A plain ``str`` is read as ``counted_text`` reads it.
+    Where a run reaches a command not shown whole, ``find_cut`` may find it cut by the stretch's last marker
+    (``bash -c 'rm rm…``), so the commands it runs that stand whole before the cut are still read.
     """
     counted = counted_text(counted) if isinstance(counted, str) else counted
     text = counted.text
@@ -302,18 +327,24 @@ def align(
     floated: set[int] = set()
     cut_through: list[int] = []
     resumed_within: list[bool] = []
+    cut_short: list[tuple[int, ...]] = []
     floor = 0
     for number, (start, end) in enumerate(stretches):
-        pool = _Pool(keys, find, within, floating, nested, start, end)
+        pool = _Pool(keys, find, within, floating, nested, start, end, find_cut)
         run = _stretch_run(pool, floor, count, first=number == 0, last=number == len(stretches) - 1)
         runs.append(run)
         floated.update(at for at, _ in pool.floated)
         cut_through.append(_cut_through(pool, text, start, end, run))
         resumed_within.append(_resumes_within(text, start, end, run))
+        cut_short.append(tuple(pool.cut_short))
         floor = max([floor, *(at + 1 for at, _ in run)])
-    placed = frozenset(at for run in runs for at, _ in run) | floated
+    short = frozenset(at for stretch in cut_short for at in stretch)
+    placed = frozenset(at for run in runs for at, _ in run) - short | floated
     shown = placed | _floating_elsewhere(text, find, floating - placed, runs)
-    return Alignment(shown, _counted(runs, counts, cut_through, resumed_within, count))
+    cuts = _counted(runs, counts, cut_through, resumed_within, count)
+    return Alignment(
+        shown, tuple(replace(cut, cut_short=cut_short[at]) for at, cut in enumerate(cuts))
+    )
 
 
 def _floating_elsewhere(
@@ -353,13 +384,18 @@ def _cut_through(pool: _Pool, text: str, start: int, end: int, run: list[Placed]
         return 0
     separator = _last_separator(text, start, end)
     last_at, last = max(run, key=lambda placed: placed[1].start)
-    if last.start <= separator:
+    if (
+        last.start <= separator or last_at in pool.cut_short
+    ):  # a command cut short is owed as hidden
         return 0
     hosts = (
         sum(
             1
             for at, placed in run
-            if at != last_at and placed.start > separator and pool.within(last_at, at)
+            if at != last_at
+            and at not in pool.cut_short
+            and placed.start > separator
+            and pool.within(last_at, at)
         )
         if last_at in pool.nested
         else 0

@@ -667,7 +667,9 @@ def owed_problems(
             if true is not None:
                 excused.update(at for at in true if at not in ends)
             else:
-                hidden = _between(commands, cut.before, cut.after, alignment.shown)
+                hidden = sorted(
+                    {*_between(commands, cut.before, cut.after, alignment.shown), *cut.cut_short}
+                )
                 units = hidden_units(commands, hidden, (-1, -1))
                 apart = (
                     f", {len(hidden)} counting wrappers' commands apart"
@@ -704,7 +706,7 @@ def _true_reading(
     the words after its marker read as the command they match, or as the end of the one before the next shown."""
     afters = [cut.after] if cut.fragment_of is None else [cut.after, cut.fragment_of]
     for after in afters:
-        hidden = _between(commands, cut.before, after, shown)
+        hidden = sorted({*_between(commands, cut.before, after, shown), *cut.cut_short})
         if hidden_units(commands, hidden, (-1, -1)) <= cut.stated <= len(hidden) + cut.loose:
             # on the second reading the command the words end is shown from the cut on
             return hidden if after == cut.after else [*hidden, after]
@@ -762,8 +764,23 @@ def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow:
         inner, hosting = " ".join(commands[at].words), " ".join(commands[host].words)
         return inner != hosting and inner in hosting
 
+    def find_cut(at: int, after: int, before: int) -> Occurrence | None:
+        marker = text.rfind(ELLIPSIS, max(after + 1, before - _CUT_REACH), before)
+        if marker < 0 or text[marker + 1 : before].strip(" \n"):
+            return None
+        pattern = command_pattern(commands[at], narrow=True)
+        for place in _starts(pattern, text, max(after + 1, marker - _CUT_REACH), marker + 1):
+            if pattern.fullmatch(text, place, marker + 1) and _opens_a_command(text, place):
+                return Occurrence(place)
+        return None
+
     nested = frozenset(at for at, (_, anywhere) in enumerate(keys) if anywhere) - floating
-    return align(shown, keys, find, within, floating, nested)
+    return align(shown, keys, find, within, floating, nested, find_cut)
+
+
+_CUT_REACH = 4096
+"""How far before a stretch's last marker a command cut there is looked for: its start, shown, is on the rows
+before the cut."""
 
 
 _COMMAND_OPENERS = frozenset(":;&|(){}`'\"\n…")

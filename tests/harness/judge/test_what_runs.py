@@ -1015,3 +1015,27 @@ def test_a_command_is_not_read_where_another_word_follows_its_last(
 ) -> None:
     problems = runs_problems(f"command : {screen}", "ls ; rm", None, True)
     assert (problems == []) == shown
+
+
+def test_a_command_cut_short_by_the_heads_marker_is_hidden_and_what_it_runs_is_read() -> None:
+    """``bash -c 'rm x…``: the script's ``rm x`` stands whole before the cut, so the last command is on screen,
+    and the cut hides the shell it is handed to (found by askbench fuzz: the last command was read as hidden)."""
+    command = "ls a; bash -c 'rm x'"
+    counted = {
+        stated: runs_problems(
+            f"ls a; bash -c 'rm x…\n… {stated} more commands …", command, "bash", True
+        )
+        for stated in range(4)
+    }
+    assert (
+        counted[1] == [] and counted[2] == []
+    )  # the shell, and the script's command it cuts through
+    assert counted[0] and counted[3]
+    assert not any("last command" in problem for problem in counted[0])
+    # a short command cut at the head's end is owed as hidden, whatever it runs
+    short = "ls a; npm pack --dry-run; ls b; ls c"
+    for stated, fails in ((2, False), (1, True), (3, True)):
+        problems = runs_problems(
+            f"ls a; npm p…\n… {stated} more commands …\nls c", short, "bash", True
+        )
+        assert bool(problems) is fails, (stated, problems)
