@@ -462,7 +462,9 @@ def _read_head_and_tail(
     if not head.ok:
         return None
     done = head.done
-    rest = _read_rest(text, stream[end:], head.done, middles)
+    rest = _own_marker_tail(text, stream, start, count) or _read_rest(
+        text, stream[end:], head.done, middles
+    )
     if rest is None:
         return None
     tail, pieces, tail_stream = rest
@@ -478,6 +480,22 @@ def _read_head_and_tail(
             middles=pieces,
         )
     return None
+
+
+def _own_marker_tail(
+    text: str, stream: str, start: int, count: re.Match[str] | None
+) -> tuple[int, tuple[Middle, ...], str] | None:
+    """A tail that opens with a ``…`` of the text's own, on the row after the cut's count: the text's line ``…``
+    shown where a tail's marker could stand reads as the text it is, so the command it is is not hidden."""
+    if count is None:
+        return None
+    begin = count.end()
+    while begin < len(stream) and _is_space_or_break(stream[begin]):
+        begin += 1
+    if not stream.startswith(MARKER, begin):
+        return None
+    tail = _read_tail(text, stream[begin:])
+    return None if not tail else (tail, (), stream[begin:])
 
 
 def _after_the_cut(stream: str, start: int, count: re.Match[str] | None) -> int:

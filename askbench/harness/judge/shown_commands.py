@@ -196,14 +196,27 @@ def _forward(pool: _Pool, window: _Window) -> list[Placed]:
         nested = _inside_placed(pool, at, run, window.before)
         if nested is None:
             cut = pool.cut(at, after, window.before)
-            if cut is None:
-                break
-            # shown from its start up to the stretch's cut, the last a run may place: placed so what it
-            # runs may still be read whole before the cut, and hidden by the cut itself
-            nested, after = cut, window.before
-            pool.cut_short.append(at)
+            if cut is not None:
+                run += _cut_short(pool, at, cut, window)
+            break
         run.append((at, nested))
     return run
+
+
+def _cut_short(pool: _Pool, host: int, cut: Occurrence, window: _Window) -> list[Placed]:
+    """Command ``host`` shown from its start up to the stretch's cut, the last a run places — hidden by the cut
+    itself — and the commands it runs (listed right after it) that stand whole between its start and the cut."""
+    pool.cut_short.append(host)
+    placed = [(host, cut)]
+    taken = {cut.start}
+    for at in range(host + 1, window.high):
+        if at not in pool.nested or not pool.within(at, host):
+            break
+        found = pool.first(at, _Window(at, at + 1, cut.start - 1, window.before))
+        if found is not None and found.start not in taken:
+            placed.append((at, found))
+            taken.add(found.start)
+    return placed
 
 
 def _place_floating(pool: _Pool, at: int, run: list[Placed], window: _Window) -> None:
