@@ -251,6 +251,7 @@ class _Parse:
         self._exact: dict[int, Node] = {}
         """The parses of the first and the last piece alone, once made: the outline's two ends walk them."""
         doubts = Doubts()
+        unsorted = False
         for piece in pieces(_parser(dialect), scanned):
             if (piece.last and piece.root.has_error) or _skipped(piece, source):
                 self.doubtful = True
@@ -264,6 +265,7 @@ class _Parse:
             scripts = [body for body in bodies if heredoc_runs_later(body, piece_source)]
             for body in scripts:
                 self._add_script(piece.start + body.start_byte, piece.start + body.end_byte)
+            unsorted = unsorted or bool(scripts)
             ticks = _Outliner(piece_source, dialect).body_backticks(
                 [body for body in bodies if body not in scripts]
             )
@@ -271,14 +273,16 @@ class _Parse:
             self.spans.append((piece.start, piece.end))
             if piece.last:
                 self._exact[len(self.spans) - 1] = piece.root
+        if unsorted:
+            self.places.sort()
         self.doubtful = doubts.reason is not None
 
     def _add_script(self, start: int, end: int) -> None:
         """The commands of a heredoc's body a later command runs as a script (``cat > deploy.sh <<'EOF'`` …
-        ``sh deploy.sh``), in their places: the grammar reads the body as text, bash runs it."""
+        ``sh deploy.sh``), among those already placed (``_Places.sort`` puts them in order once the pieces are
+        read): the grammar reads the body as text, bash runs it."""
         script = _parser("bash").parse(self.scanned[start:end]).root_node
         self.places.add(_captures("bash", script).get("command", []), start)
-        self.places.sort()
 
     def _captures(self, piece: Piece) -> dict[str, list[Node]]:
         cursor = QueryCursor(_query(self.dialect))

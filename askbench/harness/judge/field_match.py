@@ -462,7 +462,7 @@ def _read_head_and_tail(
     if not head.ok:
         return None
     done = head.done
-    rest = _own_marker_tail(text, stream, start, count) or _read_rest(
+    rest = _own_marker_tail(text, stream, count) or _read_rest(
         text, stream[end:], head.done, middles
     )
     if rest is None:
@@ -483,7 +483,7 @@ def _read_head_and_tail(
 
 
 def _own_marker_tail(
-    text: str, stream: str, start: int, count: re.Match[str] | None
+    text: str, stream: str, count: re.Match[str] | None
 ) -> tuple[int, tuple[Middle, ...], str] | None:
     """A tail that opens with a ``…`` of the text's own, on the row after the cut's count: the text's line ``…``
     shown where a tail's marker could stand reads as the text it is, so the command it is is not hidden."""

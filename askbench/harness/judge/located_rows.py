@@ -182,8 +182,8 @@ def _rewritten(
     marks_before, marks_after = marks
     text = row.text
     start, end = _value_span(text, columns)
-    if marks_before and _Head.of(text[:start]).label:
-        start -= len(_own_marks(_Head.of(text[:start]).after))
+    if marks_before and (head := _Head.of(text[:start])).label:
+        start -= len(_own_marks(head.after))
     before, after = text[:start], text[end:]
     kept_after = after if marks_after or says_something(after) else ""
     styles = [*row.styles[start : end + len(kept_after)]]
@@ -256,7 +256,8 @@ def located_rows(
     """``rows`` with those of ``rows[start:stop]`` (the ask and what follows it up to the options) in the
     ``label : value`` form their located cells show (the module's rules); ``marks_after``: marks alone after
     a value are kept; ``marks_before``: marks standing apart between a label and its value's first located
-    cell are the value's, as a value may begin with characters the perturbation keeps; ``labels``: the labels a value may stand under (any words when None); ``shown``: every
+    cell are the value's, as a value may begin with characters the perturbation keeps; ``labels``: the labels
+    a value may stand under (any words when None); ``shown``: every
     character the payload may put on screen, so a row of marks alone that may be its text is not a rule."""
     stop = min(stop, len(rows), len(located.columns))
     rows = _without_shared_gutter(rows, start, stop)

@@ -667,9 +667,7 @@ def owed_problems(
             if true is not None:
                 excused.update(at for at in true if at not in ends)
             else:
-                hidden = sorted(
-                    {*_between(commands, cut.before, cut.after, alignment.shown), *cut.cut_short}
-                )
+                hidden = _hidden_by(commands, cut, cut.after, alignment.shown)
                 units = hidden_units(commands, hidden, (-1, -1))
                 apart = (
                     f", {len(hidden)} counting wrappers' commands apart"
@@ -706,11 +704,19 @@ def _true_reading(
     the words after its marker read as the command they match, or as the end of the one before the next shown."""
     afters = [cut.after] if cut.fragment_of is None else [cut.after, cut.fragment_of]
     for after in afters:
-        hidden = sorted({*_between(commands, cut.before, after, shown), *cut.cut_short})
+        hidden = _hidden_by(commands, cut, after, shown)
         if hidden_units(commands, hidden, (-1, -1)) <= cut.stated <= len(hidden) + cut.loose:
             # on the second reading the command the words end is shown from the cut on
             return hidden if after == cut.after else [*hidden, after]
     return None
+
+
+def _hidden_by(
+    commands: Sequence[ShellCommand], cut: CountedCut, after: int, shown: frozenset[int]
+) -> list[int]:
+    """The commands ``cut`` hides when command ``after`` is the first shown after it: those between, and those
+    it cuts short."""
+    return sorted({*_between(commands, cut.before, after, shown), *cut.cut_short})
 
 
 def _between(
