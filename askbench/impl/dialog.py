@@ -317,14 +317,17 @@ def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None)
             own=own,
         )
 
-    capped = recapped(spare, middle_cells)
-    if rows > 3 and not middle:
-        # the count's row came out of the head's rows, and the head may no longer reach the last command
-        middle, middle_cells = _last_line(text, capped, commands, row_width)
-        if middle:
-            capped = recapped(spare + 1, middle_cells)
-    middle = _last_line(text, capped, commands, row_width)[0] if middle else ""
-    hidden = _hidden(text, capped, commands, middle)
+    # each row the count or the last command's row takes shortens the head, which may then need the other
+    for _ in range(_RECAPS):
+        capped = recapped(spare, middle_cells)
+        middle, middle_cells = (
+            _last_line(text, capped, commands, row_width) if rows > 3 else ("", 0)
+        )
+        hidden = _hidden(text, capped, commands, middle)
+        needed = (1 if hidden else 0) + (1 if middle else 0)
+        if needed <= spare:
+            break
+        spare = needed
     return replace(capped, count=hidden_marker(hidden) if hidden else "", middle=middle)
 
 
@@ -348,12 +351,14 @@ def _last_line(
     """
     if not commands.spans:  # none placed: where the last starts is not known
         return "", 0
-    start = commands.spans[-1][0]
-    if not _head_ends_by(text, capped.head, start):
-        return "", 0
+    start, words_end, _ = commands.spans[-1]
     line_end = text.find("\n", start, start + _LINE_WINDOW)
     end = start + _LINE_WINDOW if line_end < 0 else line_end
     end = min(end, len(text))
+    # a head that stops inside the last command's words on its line shows its start, not the command
+    shown_by = start if commands.total < 2 else max(start, min(words_end, end) - 1)
+    if not _head_ends_by(text, capped.head, shown_by):
+        return "", 0
     tail = capped.tail.removeprefix(ELLIPSIS)
     if not _tail_starts_after(text, tail, end):
         return "", 0
@@ -366,6 +371,9 @@ def _last_line(
         return "", 0
     return f"{opening}{shown}{ELLIPSIS}", text_cells(shown)
 
+
+_RECAPS = 3
+"""The count's row and the last command's row, each taken once, and a last plan with both."""
 
 _LINE_WINDOW = 512
 """Characters of the last command's line read for its row: more than a row of any terminal holds."""

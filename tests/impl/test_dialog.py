@@ -1428,6 +1428,26 @@ def test_a_last_command_the_count_row_takes_off_the_head_gets_its_row(before: in
     assert len(capped.shown.split("\n")) <= field_rows(cap) + 1
 
 
+@pytest.mark.parametrize("row_width", range(60, 81))
+def test_a_head_that_stops_inside_the_last_commands_words_does_not_show_it(row_width: int) -> None:
+    """A head ending ``bash -c 'rm r…`` shows the last command's start, not the command: it gets its row as if
+    the head stopped before it, and the rows taken for the count and for it come out of the field's (found by
+    askbench mutate: a layout that sets the value below its label gives it 76 cells a row)."""
+    url = "https://x.example/i.sh"
+    opening = [f"rm rm rm {url} {url} > out"] * 3
+    body = ["rm rm rm", *(["rm rm rm rm rm", "rm rm rm rm rm", "bash -c 'rm rm rm rm'"] * 3)]
+    text = f"if rm rm ; {' ; '.join(opening)}; then {' ; '.join(body)}; fi\ncase $1 in esac"
+    commands = ["rm rm", *opening, *body]
+    cap = 400
+    capped = counted_field(text, cap, row_width, _spans(text, *commands))
+    last_end = text.rindex(body[-1]) + len(body[-1])
+    assert (
+        capped.head.startswith(text[:last_end]) or body[-1] in capped.middle + capped.tail
+    ), capped
+    rows = [row for line in capped.shown.split("\n") for row in ref_wrap_line(line, row_width)]
+    assert len(rows) <= field_rows(cap) + 1, capped
+
+
 def test_a_last_command_the_tail_shows_takes_no_row_of_its_own() -> None:
     commands = [f"echo step-{n}" for n in range(40)]
     text = "\n".join(commands)

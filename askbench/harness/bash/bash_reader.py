@@ -530,15 +530,17 @@ class _Reader:
     ) -> None:
         """Each command a wrapper runs, down to ``inner`` (``_unwrap``'s answer for ``words``), each inside the one
         before it (``env -i xargs rm``: ``xargs rm``, then ``rm``, as bash's trace sees them start), and the script
-        a shell is handed."""
+        a shell is handed, inside that shell."""
+        runner = place
         if inner and inner != words:
             level = (*place, 0)
             for command in _wrapped_levels(words):
                 self.result.found(command, level)
-                level = (*level, 0)
+                runner, level = level, (*level, 0)
         script = _script(inner or words)
         if script is not None:
-            self.result.scripts.append((script, (*place, 1)))
+            # the script's commands stand in the shell that is handed it, not in the wrapper that starts the shell
+            self.result.scripts.append((script, (*runner, 1)))
 
     def bodies(self) -> None:
         """The bodies of this line's heredocs, each up to the line that is its delimiter."""

@@ -14,9 +14,11 @@ beside words is held to what that key does (``esc allow`` lies).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from askbench.impl.payload import PromptPayload
+from askbench.impl.truncate import ELLIPSIS
 
 from .chrome import Option, misread
 from .lexicon import Meaning, meanings, said
@@ -129,13 +131,51 @@ def title_problem(title: str, backing: Backing) -> str | None:
 
 def _unquoted(text: str, backing: Backing) -> str:
     """``text`` without the request's own texts it echoes, each where it stands as words of its own: they are
-    the request's words, not the chrome's (the tool ``read`` echoed, but not the ``read`` of ``read-only``)."""
+    the request's words, not the chrome's (the tool ``read`` echoed, but not the ``read`` of ``read-only``).
+    A text cut to fit echoes a piece of one up to its marker (``? Shell curl -d '… logs by default…``): that
+    piece is the request's too."""
     for own in backing.own_texts:
         if (
             own in text
         ):  # most of the request's texts are not in a row of chrome: no pattern made for them
             text = re.sub(rf"(?<![\w-]){re.escape(own)}(?![\w-])", " ", text)
-    return text
+    if ELLIPSIS not in text:
+        return text
+    pieces = text.split(ELLIPSIS)
+    for at, piece in enumerate(pieces):
+        for own in backing.own_texts:
+            ending = _quoted_end(piece, own) if at < len(pieces) - 1 else 0
+            piece = piece[: len(piece) - ending]
+            opening = _quoted_start(piece, own) if at > 0 else 0
+            piece = piece[opening:]
+        pieces[at] = piece
+    return " ".join(pieces)
+
+
+_LEAST_QUOTED = 12
+"""The fewest characters of a cut piece taken for a quote of the request: fewer may be the chrome's own words
+that the request happens to hold."""
+
+
+def _quoted_end(piece: str, own: str) -> int:
+    """How many characters at the end of ``piece`` are a run of ``own``, if at least ``_LEAST_QUOTED``: a run
+    of ``own``'s is one whatever is cut off, so the longest is found by halving."""
+    return _longest(lambda size: piece[len(piece) - size :] in own, len(piece))
+
+
+def _quoted_start(piece: str, own: str) -> int:
+    """How many characters at the start of ``piece`` are a run of ``own``, if at least ``_LEAST_QUOTED``."""
+    return _longest(lambda size: piece[:size] in own, len(piece))
+
+
+def _longest(holds: Callable[[int], bool], most: int) -> int:
+    if most < _LEAST_QUOTED or not holds(_LEAST_QUOTED):
+        return 0
+    low, high = _LEAST_QUOTED, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if holds(middle) else (low, middle - 1)
+    return low
 
 
 def claim_problems(where: str, text: str, backing: Backing) -> list[str]:

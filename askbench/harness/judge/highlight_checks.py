@@ -41,6 +41,8 @@ def check_highlight(judged: Judged, payload: PromptPayload, report: Report) -> N
             and not shown.capped
         ):
             continue
+        if not shown.text.strip():
+            continue  # a blank value has no character to paint: what stands where it does is not it
         plain = _unpainted(judged.rows, shown)
         if plain:
             report(

@@ -55,9 +55,10 @@ def counted_text(text: str) -> CountedText:
 
 @dataclass(frozen=True)
 class Occurrence:
-    """Where a command's words begin in a text."""
+    """Where a command's words begin in a text, and the least they reach to (``start`` where that is not known)."""
 
     start: int
+    end: int
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,10 @@ def _forward(pool: _Pool, window: _Window) -> list[Placed]:
         if at in pool.floating:
             _place_floating(pool, at, run, window)
             continue
+        if run and at in pool.nested and not pool.within(at, run[-1][0]):
+            # read anywhere in its host's words, a command the last one placed does not run stands after that
+            # one's words, not among them (``bash -c 'rm /etc/hosts rm'`` shows no later ``rm`` of the host's)
+            after = max(after, run[-1][1].end - 1)
         occurrence = pool.first(at, _Window(at, at + 1, after, window.before))
         if occurrence is not None:
             run.append((at, occurrence))
@@ -338,7 +343,7 @@ def align(
     stretches, counts = _stretches(counted)
     runs: list[list[Placed]] = []
     floated: set[int] = set()
-    cut_through: list[tuple[int, ...]] = []
+    cut_through: list[tuple[int | None, tuple[int, ...]]] = []
     resumed_within: list[bool] = []
     cut_short: list[tuple[int, ...]] = []
     floor = 0
@@ -394,16 +399,15 @@ def _resumes_within(text: str, start: int, end: int, run: list[Placed]) -> bool:
 
 
 def _through_hidden(
-    nested: frozenset[int], through: tuple[int, ...], later: list[list[Placed]]
+    nested: frozenset[int], through: tuple[int | None, tuple[int, ...]], later: list[list[Placed]]
 ) -> int:
-    """How many of the commands a cut falls inside it may count as hidden: the last one before it, and each
-    command that last one stands in unless a command standing in that one is shown after the cut too (``bash -c
-    '…`` whose script goes on in the tail, to its closing quote: the shell is not hidden). What a command runs is
-    listed right after it, so the commands standing in one are those up to the next that stands in none."""
-    if not through:
-        return 0
+    """How many of the commands a cut falls inside it may count as hidden: the last one before it (unless it is
+    cut short, which the cut hides whole), and each command that last one stands in unless a command standing in
+    that one is shown after the cut too (``bash -c '…`` whose script goes on in the tail, to its closing quote:
+    the shell is not hidden). What a command runs is listed right after it, so the commands standing in one are
+    those up to the next that stands in none."""
+    last, hosts = through
     shown_after = [at for run in later for at, _ in run]
-    last, *hosts = through
 
     def goes_on(host: int) -> bool:
         end = next(
@@ -411,35 +415,35 @@ def _through_hidden(
         )
         return any(host < at != last and (end is None or at < end) for at in shown_after)
 
-    return 1 + sum(1 for host in hosts if not goes_on(host))
+    return (last is not None) + sum(1 for host in hosts if not goes_on(host))
 
 
 def _cut_through(
     pool: _Pool, text: str, start: int, end: int, run: list[Placed]
-) -> tuple[int, ...]:
-    """The commands shown before the cut at ``end`` that it falls inside, the last one first: the stretch ends at a
-    bare marker, with no list separator between the last command's start and it, and that command and each shown
-    command it is nested in open there (``xargs sh -c 'rm x…``: the wrapper, the shell it runs and the script's
-    ``rm``); none where the last is a command cut short, which the cut hides whole."""
+) -> tuple[int | None, tuple[int, ...]]:
+    """The last command shown before the cut at ``end`` if the cut falls inside it, and the shown commands it is
+    nested in that open after the last list separator: the stretch ends at a bare marker, with no separator
+    between the last command's start and it (``xargs sh -c 'rm x…``: the script's ``rm``, and the wrapper and the
+    shell it runs). A last command cut short is hidden by the cut whole, so it is not among them; every command
+    it stands in still is, a substitution's host as well (``echo "$(ls | wc -…``: the ``echo``)."""
     if not run or not text[start:end].rstrip(" \n").endswith(MARKER):
-        return ()
+        return None, ()
     separator = _last_separator(text, start, end)
     last_at, last = max(run, key=lambda placed: placed[1].start)
-    if last.start <= separator or last_at in pool.cut_short:
-        return ()
-    if last_at not in pool.nested:
-        return (last_at,)
-    return (
-        last_at,
-        *(
-            at
-            for at, placed in run
-            if at != last_at
-            and at not in pool.cut_short
-            and placed.start > separator
-            and pool.within(last_at, at)
-        ),
+    if last.start <= separator:
+        return None, ()
+    short = last_at in pool.cut_short
+    if not (short or last_at in pool.nested):
+        return last_at, ()
+    hosts = tuple(
+        at
+        for at, placed in run
+        if at != last_at
+        and at not in pool.cut_short
+        and placed.start > separator
+        and pool.within(last_at, at)
     )
+    return (None if short else last_at), hosts
 
 
 def _last_separator(text: str, start: int, end: int) -> int:

@@ -757,16 +757,20 @@ def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow:
         if not search(found):
             return []
         anywhere = keys[at][1]
-        places = list(_starts(search.pattern(found, ends=not anywhere), text, start, end))
-        if anywhere:
-            return [Occurrence(place) for place in places]
-        heads = [place for place in places if _opens_a_command(text, place)]
-        return [Occurrence(place) for place in heads]
+        places = _starts(search.pattern(found, ends=not anywhere), text, start, end)
+        least = _least_length(found, narrow)
+        return [
+            Occurrence(place, place + least)
+            for place in places
+            if anywhere or _opens_a_command(text, place)
+        ]
 
     def within(at: int, host: int) -> bool:
         outer = _outer_of(commands, at)
-        if outer is not None and outer <= host < at:
-            return True
+        if outer is not None:
+            while outer is not None and outer > host:
+                outer = _outer_of(commands, outer)
+            return outer == host
         inner, hosting = " ".join(commands[at].words), " ".join(commands[host].words)
         return inner != hosting and inner in hosting
 
@@ -777,11 +781,23 @@ def _aligned(commands: Sequence[ShellCommand], piece: str | CountedText, narrow:
         pattern = command_pattern(commands[at], narrow=True)
         for place in _starts(pattern, text, max(after + 1, marker - _CUT_REACH), marker + 1):
             if pattern.fullmatch(text, place, marker + 1) and _opens_a_command(text, place):
-                return Occurrence(place)
+                return Occurrence(place, marker + 1)
         return None
 
     nested = frozenset(at for at, (_, anywhere) in enumerate(keys) if anywhere) - floating
     return align(shown, keys, find, within, floating, nested, find_cut)
+
+
+def _least_length(command: ShellCommand, narrow: bool) -> int:
+    """The fewest characters the command's words span where they are shown whole: each word's, and a blank for
+    each gap between two (notation and row breaks only lengthen them). A match says less: it may stop short on a
+    word's other spelling or run on to a cut's marker. A command that may be cut after its start spans none for
+    sure."""
+    if _is_long_command(command.words, narrow):
+        return 0
+    words, gaps = command.words, command.gaps
+    blanks = sum(1 for at in range(1, len(words)) if at > len(gaps) or gaps[at - 1])
+    return sum(map(len, words)) + blanks
 
 
 _CUT_REACH = 4096
@@ -815,7 +831,10 @@ def _opens_a_command(text: str, place: int) -> bool:
         if at < 0 or at == blanks_end:
             break
         word_start = _word_start(text, at)
-        if not _BEFORE_A_NAME.fullmatch(text, word_start, at + 1):
+        if not (
+            _BEFORE_A_NAME.fullmatch(text, word_start, at + 1)
+            or _reserved_word_cut(text, word_start, at + 1)
+        ):
             word_start = _defining(text, word_start)
             if word_start < 0:
                 break
@@ -824,6 +843,20 @@ def _opens_a_command(text: str, place: int) -> bool:
         return True
     row_start = text.rfind("\n", 0, at) + 1
     return _ROW_MARKS.fullmatch(text, row_start, at + 1) is not None
+
+
+_RESERVED_BEFORE_A_NAME = ("if", "then", "else", "elif", "do", "while", "until", "time", "coproc")
+
+
+def _reserved_word_cut(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start`` follows a cut's marker and may be the end of a reserved word the cut began
+    (``…hen rm``: ``then``'s end, so ``rm`` opens a command)."""
+    word = text[start:end]
+    return (
+        start > 0
+        and text[start - 1] == ELLIPSIS
+        and any(reserved.endswith(word) for reserved in _RESERVED_BEFORE_A_NAME)
+    )
 
 
 def _defining(text: str, name_start: int) -> int:

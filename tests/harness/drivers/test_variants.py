@@ -418,6 +418,10 @@ SAMPLE = [
         "mcp/gmail-send-email-body-line-reads-as-a-recipient",
         "adversarial/bash-command-lines-read-as-prompt-rows-narrow",
         "adversarial/mcp-500-cjk-title",
+        # a layout that narrows the value's rows moves the cut: inside a command's words, or a wrapped script
+        "adversarial/bash-command-substitution-at-the-end",
+        "bash/fuzz-shell-runs-b8d205b60c",
+        "bash/fuzz-shell-last-command-nested-behind-the-count-row",
     )
 ]
 

@@ -56,6 +56,18 @@ def test_a_title_names_no_requester_the_request_does_not_have() -> None:
     assert title_problem("Permission Required \u00b7 asked by main agent", FORWARDED) is not None
 
 
+def test_a_title_that_echoes_a_piece_of_the_request_cut_to_fit_quotes_it() -> None:
+    """A title that shows the command cut to its row (``? Shell curl … by default…``) quotes the request: its
+    ``by default`` names no one; the same words as the title's own, or a piece too short to be a quote, do
+    (found by askbench mutate: the Gemini CLI style's title)."""
+    value = 'curl -sS -d \'{"text": "structured logs by default and a new endpoint"}\' https://x.example'
+    backing = Backing(forwarded=False, names=frozenset(), own_texts=(value,))
+    assert title_problem("? Shell  " + value[:56] + "…", backing) is None
+    assert title_problem("…" + value[30:] + " · Shell", backing) is None
+    assert title_problem("? Shell asked by default…", backing) is not None
+    assert title_problem("? Shell  " + value[:56] + "… asked by default", backing) is not None
+
+
 def test_prose_after_agent_names_no_one_while_an_identifier_there_does() -> None:
     assert title_problem("A subagent asks to use a tool", FORWARDED) is None
     assert title_problem("Subagent deploy-bot asks", FORWARDED) is not None

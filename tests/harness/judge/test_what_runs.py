@@ -28,6 +28,7 @@ from askbench.harness.judge.what_runs import (
     parse_commands,
     reader_name,
     runs_problems,
+    what_runs,
 )
 from askbench.harness.judge.word_spellings import UNSEEN, whole_spellings, word_pattern
 from askbench.impl.cells import Capped
@@ -900,6 +901,14 @@ def test_an_argument_that_names_a_command_is_not_that_command() -> None:
         ),  # a tail's marker ends a word: the reserved word after it is read
         ("\u2026then rm", "rm", True),
         ("\u2026echo rm", "rm", False),
+        (
+            "\u2026hen rm",
+            "rm",
+            True,
+        ),  # the end of a reserved word the cut began (found by askbench mutate)
+        ("\u2026lse rm", "rm", True),
+        ("\u2026cho rm", "rm", False),
+        ("x \u2026 hen rm", "rm", False),  # a word the marker does not open is whole
         ("coproc rm", "rm", True),  # a coprocess's command opens after the reserved word
         ("echo coproc rm", "rm", False),
         ("rm ; coproc w { rm; }", "rm", True),  # a named coprocess's body opens after its name
@@ -995,6 +1004,69 @@ def test_a_cut_inside_a_wrapped_script_falls_inside_the_wrapper_and_the_shell_it
     for true_count in (12, 14, 15):
         assert runs_problems(screen.format(true_count), command, "bash", True) == []
     for wrong in (11, 16):
+        assert runs_problems(screen.format(wrong), command, "bash", True) != []
+
+
+def test_a_cut_that_cuts_short_a_wrapped_scripts_command_falls_inside_the_wrapper_and_the_shell_too() -> (
+    None
+):
+    """The same cut inside the script's ``rm``, its words cut short (``… 0000…``): ``rm`` is hidden by the cut,
+    and ``xargs`` and ``sh``, whose words go on past it, may be counted as hidden too (found by askbench mutate:
+    a boxed layout's narrower rows put the cut there)."""
+    steps = " ; ".join(f"echo step-{index}" for index in range(12))
+    script = "rm build build 00000000000 00000000000"
+    command = f"ls ; xargs -I% sh -c '{script} &> out' <<< x ; {steps} ; echo done"
+    screen = (
+        "command : ls ; xargs -I% sh -c 'rm build build 0000…\n… {} more commands …\n… echo done"
+    )
+    for true_count in (13, 14, 15):
+        assert runs_problems(screen.format(true_count), command, "bash", True) == []
+    for wrong in (12, 16):
+        assert runs_problems(screen.format(wrong), command, "bash", True) != []
+
+
+def test_a_cut_that_cuts_short_a_substitution_falls_inside_the_command_it_stands_in() -> None:
+    """``echo "stage 4: $(ls dist | wc -…`` cut inside ``wc``'s words: ``wc`` is hidden by the cut, and the
+    ``echo`` it stands in, shown from its start only, may be counted too (found by askbench mutate)."""
+    stages = " ; ".join(f'echo "stage {index}: $(ls dist | wc -l) files"' for index in range(1, 9))
+    command = f"{stages} ; echo done"
+    screen = (
+        'command : echo "stage 1: $(ls dist | wc -l) files" ; echo "stage 2: $(ls dist | wc -…\n'
+        "… {} more commands …\n"
+        "… echo done"
+    )
+    for true_count in (19, 20):  # wc, then stages 3 to 8 (18), and the echo of stage 2
+        assert runs_problems(screen.format(true_count), command, "bash", True) == []
+    for wrong in (18, 21):
+        assert runs_problems(screen.format(wrong), command, "bash", True) != []
+
+
+def test_a_script_runs_in_the_shell_a_wrapper_hands_it_to() -> None:
+    """``xargs sh -c 'rm x; ls'``: xargs starts ``sh``, and ``sh`` runs the script, so the script's commands run
+    in ``sh`` — read as xargs's own, they would stand beside ``sh``, and a command is looked for in the words of
+    what it runs in."""
+    commands = what_runs("xargs -I% sh -c 'rm x; ls' <<< y; rm", "bash")
+    assert isinstance(commands, Commands)
+    assert [(found.words, commands.outer_of(at)) for at, found in enumerate(commands)] == [
+        (("xargs", "-I%", "sh", "-c", "'rm x; ls'"), None),
+        (("sh", "-c", "'rm x; ls'"), 0),
+        (("rm", "x"), 1),
+        (("ls",), 1),
+        (("rm",), None),
+    ]
+
+
+def test_a_script_command_is_read_after_the_words_of_the_command_before_it() -> None:
+    """A heredoc's script runs ``bash -c 'rm /etc/hosts / rm rm'`` and then ``rm`` on lines of their own: each
+    ``rm`` of the script may be read anywhere in its host's words, but not among the words of the command before
+    it, which runs none of them — there the ``rm`` words are ``rm``'s arguments, not the script's later commands
+    (found by askbench fuzz)."""
+    lines = "\n".join(["bash -c 'rm /etc/hosts / rm rm'", *["rm"] * 12])
+    command = f"ls ; bash <<'EOF'\n{lines}\nEOF"
+    screen = "command : ls ; bash <<'EOF'\nbash -c 'rm /etc/hosts / rm rm'\nrm…\n… {} more commands …\nrm\nEOF"
+    for true_count in (10, 11):  # the ``rm`` the marker ends may be counted as cut
+        assert runs_problems(screen.format(true_count), command, "bash", True) == []
+    for wrong in (8, 9, 12):
         assert runs_problems(screen.format(wrong), command, "bash", True) != []
 
 
