@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from askbench.impl.neutralise import neutralise
 from askbench.impl.payload import PromptPayload
 from askbench.impl.truncate import ELLIPSIS
 
@@ -63,10 +64,10 @@ def backing_of(payload: PromptPayload) -> Backing:
     names = frozenset(name for name in (requester.agent_name, requester.session_id) if name)
     said = frozenset().union(*(meanings(note) for note in payload.annotations))
     request = payload.request
-    own = (request.value, request.tool_name or "", request.invoked_tool_name or "")
-    return Backing(
-        requester.forwarded, names, said & REASSURANCES, tuple(text for text in own if text)
-    )
+    own = [text for text in (request.value, request.tool_name, request.invoked_tool_name) if text]
+    # as a screen shows them too: a control the value holds is drawn visible (``␛``), never as itself
+    shown = [visible for visible in map(neutralise, own) if visible not in own]
+    return Backing(requester.forwarded, names, said & REASSURANCES, (*own, *shown))
 
 
 _QUOTES = "\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb\u300c\u300d"

@@ -36,6 +36,7 @@ as drawn, and this form only tells the reader where values stand.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -58,6 +59,9 @@ _LEADING_MARKS = re.compile(r"^\s*(?:[^\w\s]+\s+)*")
 """Marks standing apart before a label: a bullet, a gutter, a frame's side."""
 _TRAILING_MARKS = re.compile(r"(?:\s+[^\w\s]+)*\s*$")
 """Marks standing apart after it: a colon set off by blanks, a value's opening quote."""
+_ATTACHED_MARKS = re.compile(r":(?:\s*(?:[^\w\s\u27e8]|\u27e8[^\u27e9]*\u27e9))+$")
+"""A colon the label ends with and the marks after it that the perturbation left as they were: the value's
+opening marks, or a control it spells as a notation (``function:()``, ``path: ⟨U+0300⟩``)."""
 _PLAIN = Style()
 
 
@@ -85,11 +89,24 @@ def _could_be_payload(character: str) -> bool:
     return not character.isspace() and perturb(character) == character
 
 
+def _whole_notations(text: str, start: int, end: int) -> tuple[int, int]:
+    """``start`` and ``end`` moved out of any notation they fall inside: a control the perturbation maps to
+    another may change only its digits (``⟨U+0300⟩``, ``⟨U+0301⟩``), and the notation is one character's."""
+    opened = text.rfind(_NOTATION_START, 0, start)
+    if opened >= 0 and text.find(_NOTATION_END, opened, start) < 0:
+        start = opened
+    opened = text.rfind(_NOTATION_START, 0, end)
+    closed = text.find(_NOTATION_END, opened) if opened >= 0 else -1
+    if closed >= end:
+        end = closed + 1
+    return start, end
+
+
 def _value_span(text: str, columns: frozenset[int]) -> tuple[int, int]:
     """Where a row's value begins and ends: its located cells, and right against them what may be the
     payload's though it did not change — a character the perturbation keeps, or a whole notation
     (``⟨U+202E⟩``) a renderer spells a control with, its letters and digits included."""
-    start, end = min(columns), max(columns) + 1
+    start, end = _whole_notations(text, min(columns), max(columns) + 1)
     while start > 0:
         if (
             text[start - 1] == _NOTATION_END
@@ -98,6 +115,8 @@ def _value_span(text: str, columns: frozenset[int]) -> tuple[int, int]:
             start = opened
         elif _could_be_payload(text[start - 1]):
             start -= 1
+        elif text[start - 1] == " " and text[start - 2 : start - 1] in (_NOTATION_END, MARKER):
+            start -= 1  # a blank of the value's own between a kept mark and what changed (``… 3 more commands``)
         else:
             break
     while end < len(text) and text[end] != MARKER:
@@ -124,6 +143,8 @@ class _Head:
         end = trail.start() if trail else len(text)
         if text[:end].endswith(":"):
             end = len(text[: end - 1].rstrip(" "))
+        elif attached := _ATTACHED_MARKS.search(text, 0, end):
+            end = attached.start()  # the colon, and the value's marks after it
         core = text[:end]
         if not any(character.isalnum() for character in core):
             return cls(core, "", text[end:])
@@ -232,14 +253,23 @@ def shown_characters(texts: Iterable[str]) -> frozenset[str]:
         own.update(text)
     shown = set(own)
     for character in own:
-        if not character.isprintable():
+        if not character.isprintable() or unicodedata.category(character) in _SPELLED_WHEN_ALONE:
             shown.update("".join(spellings(character, True)))
     return frozenset(shown)
 
 
+_SPELLED_WHEN_ALONE = frozenset({"Mn", "Mc", "Me", "Sk"})
+"""Marks and modifiers, which a renderer may spell as a notation where no base stands before them."""
+
+
 def _may_be_payload(text: str, shown: frozenset[str] | None) -> bool:
-    """Whether every mark of a row the perturbation left as drawn may be the payload's own, as a screen shows it."""
-    return shown is not None and all(character in shown for character in text if character != " ")
+    """Whether every mark of a row the perturbation left as drawn may be the payload's own, as a screen shows it:
+    one the payload holds, and one the perturbation keeps — a mark it maps would have changed there."""
+    return shown is not None and all(
+        character in shown and _could_be_payload(character)
+        for character in text
+        if character != " "
+    )
 
 
 def located_rows(

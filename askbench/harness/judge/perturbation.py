@@ -45,15 +45,16 @@ def _cycle(characters: str) -> dict[int, int]:
     }
 
 
-def _paired(*ranges: tuple[int, int]) -> dict[int, int]:
-    """Within the ranges, each code point to the next of its general category and East Asian width (the
-    last of an odd group stays itself): letters of one script to letters of its case and its width."""
+def _paired(*ranges: tuple[int, int], kinds: str = "LN") -> dict[int, int]:
+    """Within the ranges, each code point of the general categories ``kinds`` to the next of its category and
+    East Asian width (the last of an odd group stays itself): letters of one script to letters of its case and
+    its width."""
     groups: dict[tuple[str, str], list[int]] = {}
     for first, last in ranges:
         for point in range(first, last + 1):
             character = chr(point)
             category = unicodedata.category(character)
-            if category[0] in "LN":
+            if category[0] in kinds:
                 groups.setdefault((category, unicodedata.east_asian_width(character)), []).append(
                     point
                 )
@@ -100,6 +101,11 @@ _SCRIPTS = (
 """Scripts a tool's input is written in, whose letters and digits are mapped among their own kind."""
 
 
+_BOX_DRAWING = (0x2500, 0x257F)
+"""Lines a payload may draw (``// ── Policies ───``) as a renderer draws its rules and boxes: mapped, so the
+payload's change and the renderer's stay as drawn."""
+
+
 _WIDE_RANGES = ((0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 """CJK unified ideographs and Hangul syllables: wide, one class each, even-aligned, mapped to their neighbour."""
 
@@ -115,6 +121,7 @@ class _Map:
             **_rotation("0", "9", 5),
             **{was: now for group in _ASCII_PUNCTUATION for was, now in _cycle(group).items()},
             **_paired(*_SCRIPTS),
+            **_paired(_BOX_DRAWING, kinds="S"),
         }
 
     def __getitem__(self, point: int) -> int:

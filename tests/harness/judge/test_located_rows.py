@@ -70,6 +70,30 @@ def test_a_notation_or_a_control_picture_against_a_value_is_the_values():
     ]
 
 
+@pytest.mark.parametrize(
+    ("drawn", "read"),
+    [
+        # the value opens with marks the perturbation keeps, right against the label's colon or a blank after it
+        ("function:()[ => {]", "function : () => {"),
+        ("• function: ()[ => {]", "function : () => {"),
+        # a control spelled as a notation, only its digits changed, and a detail after it
+        ("path:⟨U+03[00]⟩ → [0]", "path : ⟨U+0300⟩ → 0"),
+        ("external path: ⟨U+03[00]⟩ → [0]", "external path : ⟨U+0300⟩ → 0"),
+        # a count's words kept, its digit changed, the payload's own … spelled before it (found by make outside)
+        ("• command: ⟨U+2026⟩ [3] more commands …", "command : ⟨U+2026⟩ 3 more commands …"),
+    ],
+)
+def test_a_value_opening_with_what_the_perturbation_kept_is_read_from_its_start(drawn, read):
+    (shaped,) = _shaped([drawn], marks_after=True, marks_before=True)
+    assert re.sub(r"^(.*?) *: *", r"\1 : ", shaped) == read
+
+
+def test_a_modifier_or_mark_the_payload_holds_may_show_as_its_notation():
+    assert {"⟨", "⟩"} <= shown_characters(["\U0001f3fb"])
+    assert {"⟨", "⟩"} <= shown_characters(["e\u0300"])
+    assert "⟨" not in shown_characters(["caf\u00e9"])
+
+
 def test_marks_after_a_value_are_read_both_ways():
     assert _shaped(["tool : [bash] (invoked as [x])"], marks_after=True) == [
         "tool :  bash (invoked as x)"
@@ -133,6 +157,18 @@ def test_a_row_of_marks_is_a_rule_only_where_the_payload_could_not_show_them():
     assert _shaped(drawn, shown=shown) == ["body :  LGTM␇␇␇", "       ␇␇␇␇␇␇", ""]
     # the mutant reading: every row of marks alone is a rule
     assert _shaped(drawn)[1] == ""
+
+
+def test_a_row_of_lines_the_payload_also_draws_is_a_rule_where_it_did_not_change():
+    """The payload draws ``──`` too, but its lines changed under the perturbation and the rule did not: what
+    stayed as drawn is the renderer's (found by make outside: a rule closing the ask)."""
+    drawn = ["content : [// ── Policies ──]", "          [}]", "──────────"]
+    shown = shown_characters(["// ── Policies ──\n}"])
+    assert _shaped(drawn, shown=shown)[2] == ""
+    assert (
+        _shaped(["content : [// ── Policies ──]", "          [────]"], shown=shown)[1].strip()
+        == "────"
+    )
 
 
 def test_a_mark_the_payload_repeats_down_its_own_list_is_no_gutter():

@@ -42,8 +42,19 @@ def test_the_map_is_a_bijection(text):
 def test_letters_digits_punctuation_ideographs_and_hangul_all_change_and_the_rest_stays():
     assert all(perturb(char) != char for char in "azAZ09/.:\"'[{]}<|;&^жЖ中한éשαあｃ")
     assert all(perturb(char) != char for char in "-$_")
-    kept = " \t…│()\x1b\u200d\u0301\U0001f600"
+    kept = " \t…()\x1b\u200d\u0301\U0001f600"
     assert perturb(kept) == kept
+
+
+def test_lines_the_payload_draws_change_as_lines_of_the_same_width():
+    """A payload's ``// ── Policies ──`` changes, so a rule the renderer draws with the same ``─`` is told from
+    it by what stayed (found by make outside: a rule closing the ask read as the file's own line)."""
+    drawn = "─│╭╮╰╯┌┐└┘├┤┬┴┼═║"
+    assert all(perturb(char) != char for char in drawn)
+    assert [unicodedata.east_asian_width(perturb(char)) for char in drawn] == [
+        unicodedata.east_asian_width(char) for char in drawn
+    ]
+    assert perturb(perturb(drawn)) == drawn
 
 
 def test_a_shell_operator_stays_a_shell_operator_and_nothing_else_becomes_one():
