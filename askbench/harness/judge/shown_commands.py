@@ -389,13 +389,19 @@ _SEPARATOR = re.compile(r"[;&|]")
 
 def _resumes_within(text: str, start: int, end: int, run: list[Placed]) -> bool:
     """Whether the stretch after a cut opens inside a command: the first command shown after the cut is read
-    from the cut's own marker on (a long word capped ``…xxx``), so it is shown only from its middle."""
+    from the cut's own marker on (a long word capped ``…xxx``), or right after a word the cut began, so it is
+    shown only from its middle."""
     stretch = text[start:end]
     opening = start + len(stretch) - len(stretch.lstrip(" \n"))
     if not run or not text.startswith(MARKER, opening):
         return False
+    first, after = min(placed.start for _, placed in run), opening + len(MARKER)
     # read from the marker on (a capped word), or from right after it: either may be a command's rest
-    return min(placed.start for _, placed in run) in (opening, opening + len(MARKER))
+    if first in (opening, after):
+        return True
+    # or past one word the cut began, which the command opens after (``…oc rm rm``: ``coproc``'s end)
+    between = text[after:first]
+    return between.endswith(" ") and len(between.split()) == 1 and not _SEPARATOR.search(between)
 
 
 def _through_hidden(

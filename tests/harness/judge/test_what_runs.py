@@ -1041,6 +1041,17 @@ def test_a_cut_that_cuts_short_a_substitution_falls_inside_the_command_it_stands
         assert runs_problems(screen.format(wrong), command, "bash", True) != []
 
 
+def test_a_cut_inside_a_reserved_word_falls_inside_the_command_after_it() -> None:
+    """``… ; c…`` then ``…oc rm rm``: the cut split ``coproc``, so the coprocess's ``rm rm`` shows whole after it
+    but its command does not — a count may take it as hidden or not (found by the starters' check, once a tail's
+    ``…oc`` was read as the end of the reserved word)."""
+    command = "ls ; " + " ; ".join(["coproc rm rm"] * 4)
+    screen = "command : ls ; c…\n… {} more commands …\n…oc rm rm ; coproc rm rm ; coproc rm rm ; coproc rm rm"
+    for true_count in (0, 1):
+        assert runs_problems(screen.format(true_count), command, "bash", True) == []
+    assert runs_problems(screen.format(2), command, "bash", True) != []
+
+
 def test_a_script_runs_in_the_shell_a_wrapper_hands_it_to() -> None:
     """``xargs sh -c 'rm x; ls'``: xargs starts ``sh``, and ``sh`` runs the script, so the script's commands run
     in ``sh`` — read as xargs's own, they would stand beside ``sh``, and a command is looked for in the words of
