@@ -810,8 +810,11 @@ _COMMAND_OPENERS = frozenset(":;&|(){}`'\"\n…")
 substitution or script opens with, a row's start, or a cut's marker."""
 
 
+_RESERVED_BEFORE_A_NAME = ("if", "then", "else", "elif", "do", "while", "until", "time", "coproc")
+"""The reserved words (and ``time``, ``coproc``) after which a command's name may stand."""
+
 _BEFORE_A_NAME = re.compile(
-    r"!|\{|if|then|else|elif|do|while|until|time|-p|coproc|\d*[<>]{1,2}&?\S*|&>>?\S*"
+    rf"!|\{{|{'|'.join(_RESERVED_BEFORE_A_NAME)}|-p|\d*[<>]{{1,2}}&?\S*|&>>?\S*"
 )
 """A word that may stand before a command's name in bash's grammar, the command still opening after it: a
 reserved word that opens a list (``until``, ``then``, ``!``), ``time`` and its ``-p``, ``coproc``, or a redirection
@@ -843,9 +846,6 @@ def _opens_a_command(text: str, place: int) -> bool:
         return True
     row_start = text.rfind("\n", 0, at) + 1
     return _ROW_MARKS.fullmatch(text, row_start, at + 1) is not None
-
-
-_RESERVED_BEFORE_A_NAME = ("if", "then", "else", "elif", "do", "while", "until", "time", "coproc")
 
 
 def _reserved_word_cut(text: str, start: int, end: int) -> bool:
