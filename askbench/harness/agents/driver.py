@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Literal
 
 from ..fixtures.loading import BUILTIN_CORPUS, Fixture
+from ..terminals.palettes import PALETTES, Palette
+from .answerback import wrapped
 from .fake_model import FakeModel
 from .profiles import QUIET_ENV, Profile, fill
 from .settle import mask, settle
@@ -29,6 +31,7 @@ from .toolcall import Intent, ToolCall, intent_of
 
 __all__ = [
     "USER_PROMPT",
+    "TERMINAL_THEME",
     "Outcome",
     "Capture",
     "Run",
@@ -48,6 +51,8 @@ USER_PROMPT = "Run the tool call you were asked for."
 USER_PROMPT_MARK = "\u276f"
 """What a CLI that is typed into (``Profile.typed_prompt``) shows when it is ready for input."""
 Take = Callable[[str, Sequence[str]], None]
+TERMINAL_THEME: Palette = PALETTES[0]
+"""The theme every run's terminal claims when the CLI asks for its colours (``answerback``): xterm's dark default."""
 
 
 @dataclass(frozen=True)
@@ -220,7 +225,8 @@ def drive(
             command = fill(profile.bin, values)
             program = str(bin_dir / command) if bin_dir and not os.path.isabs(command) else command
             argv = [program, *(fill(part, values) for part in profile.argv)]
-            with Tmux(argv, env, work, width, root / "raw.bin") as tmux:
+            answered = wrapped(argv, TERMINAL_THEME.fg, TERMINAL_THEME.bg)
+            with Tmux(answered, env, work, width, root / "raw.bin") as tmux:
                 return _steps(profile, fixture, width, tmux, model, timing)
 
 

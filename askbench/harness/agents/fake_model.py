@@ -12,6 +12,7 @@ not expected to need.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -150,6 +151,16 @@ def _handler(state: _State) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A CLI that drops its connection mid-request (it was declined, or it exited) is no error of the run's."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 class FakeModel:
     """The server, on a free port of 127.0.0.1, serving from a thread until closed (a context manager)."""
 
@@ -160,8 +171,7 @@ class FakeModel:
         write: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.state = _State(intent, shell or {}, write or {})
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self.state))
-        self._server.daemon_threads = True
+        self._server = _QuietServer(("127.0.0.1", 0), _handler(self.state))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property

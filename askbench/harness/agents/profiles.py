@@ -297,6 +297,9 @@ QWEN = Profile(
         ".qwen/settings.json": '{"security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": false}}, '
         '"privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}, '
         '"general": {"disableAutoUpdate": true, "disableUpdateNag": true}, "ui": {"hideTips": true}, '
+        # MCP tools offered up front: by default Qwen Code defers them behind its tool_search/tool_call bridge,
+        # which the fake model does not walk; the approval asked is the MCP tool's either way
+        '"tools": {"toolSearch": {"enabled": false}}, '
         '"mcpServers": ' + _MCP_JSON + "}",
         ".qwen/trustedFolders.json": '{"{work}": "TRUST_FOLDER"}',
     },

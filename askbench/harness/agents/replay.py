@@ -21,6 +21,7 @@ from wcwidth import wcwidth
 from ..terminals.sgr import Style
 
 __all__ = [
+    "Overflow",
     "Replayed",
     "Leak",
     "replay",
@@ -45,9 +46,18 @@ _CONTROL = re.compile(
 class Replayed:
     rows: tuple[str, ...]
     styles: tuple[tuple[Style, ...], ...]
-    overflows: tuple[str, ...] = ()
-    """Each character written where the row had no room left for it, so the terminal wrapped it to the next row:
-    the program measured its text narrower than the terminal does (``fit``)."""
+    overflows: tuple[Overflow, ...] = ()
+    """Each character still on screen that was written where its row had no room left for it, so the terminal
+    wrapped it to the next row: the program measured its text narrower than the terminal does (``fit``)."""
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A character the terminal wrapped, and the row it stands on now (scrolling moves it with its row)."""
+
+    char: str
+    row: int
+    column: int
 
 
 def _style(char: pyte.screens.Char) -> Style:
@@ -68,12 +78,42 @@ class _Screen(pyte.Screen):
 
     It also notes every character that lands where its row has no room: past
     the last column, or a two-cell character in the last one. A program that
-    lays out its own rows never has the terminal wrap them.
+    lays out its own rows never has the terminal wrap them. Each is followed
+    as the screen scrolls, so what is judged is the wrapped text still on the
+    screen judged (a log line printed long before the prompt, long scrolled
+    away or drawn over, is no row of it).
     """
 
     def __init__(self, columns: int, lines: int) -> None:
         super().__init__(columns, lines)
-        self.overflows: list[str] = []
+        self.overflows: list[Overflow] = []
+
+    def _scrolled(self, by: int) -> None:
+        top, bottom = self.margins or (0, self.lines - 1)
+        self.overflows = [
+            Overflow(found.char, found.row + by, found.column)
+            if top <= found.row <= bottom
+            else found
+            for found in self.overflows
+            if not (top <= found.row <= bottom and not top <= found.row + by <= bottom)
+        ]
+
+    def _column_of(self, char: str, width: int) -> int:
+        """Where ``char`` was just drawn: before the cursor, or in the last column, where pyte puts a two-cell
+        character it does not wrap."""
+        column = self.cursor.x - width
+        row = self.buffer[self.cursor.y]
+        return column if column >= 0 and row[column].data == char else self.columns - 1
+
+    def index(self) -> None:
+        if self.cursor.y == (self.margins.bottom if self.margins else self.lines - 1):
+            self._scrolled(-1)
+        super().index()
+
+    def reverse_index(self) -> None:
+        if self.cursor.y == (self.margins.top if self.margins else 0):
+            self._scrolled(1)
+        super().reverse_index()
 
     def select_graphic_rendition(self, *attrs: int, private: bool = False) -> None:
         if not private:
@@ -85,9 +125,10 @@ class _Screen(pyte.Screen):
             return
         for char in data:
             width = wcwidth(char)
-            if width > 0 and self.cursor.x + width > self.columns:
-                self.overflows.append(char)
+            wraps = width > 0 and self.cursor.x + width > self.columns
             super().draw(char)
+            if wraps:
+                self.overflows.append(Overflow(char, self.cursor.y, self._column_of(char, width)))
 
 
 def replay(raw: bytes, width: int, height: int) -> Replayed:
@@ -129,7 +170,12 @@ def _shown(screen: _Screen, width: int, height: int) -> Replayed:
         line = screen.buffer[y]
         rows.append("".join(line[x].data for x in range(width)).rstrip())
         styles.append(tuple(_style(line[x]) for x in range(width)))
-    return Replayed(tuple(rows), tuple(styles), tuple(screen.overflows))
+    standing = tuple(
+        found
+        for found in screen.overflows
+        if 0 <= found.row < height and screen.buffer[found.row][found.column].data == found.char
+    )
+    return Replayed(tuple(rows), tuple(styles), standing)
 
 
 def controls_in(text: str) -> list[tuple[int, str]]:

@@ -20,9 +20,11 @@ invariants that carry over:
 ``layout``       the CLI's deny option is on screen (its option, not a key hint);
 ``elision``      what the prompt leaves out is said (a marker) with the key that shows it, and that key's view
                  shows the input's end;
-``legible``      no text of the prompt is concealed or under 3:1 against its background on some theme;
-``fit``          every row the CLI draws fits the terminal: no character it writes lands where its row has no room
-                 (past the last column, or a two-cell character in the last one), which the terminal wraps;
+``legible``      no text of the prompt is concealed or under 3:1 against its background on a theme it may be
+                 drawn on: every theme, or, for a CLI that asked its terminal for its colours, the themes as
+                 dark or as light as the terminal's answer (``answerback``);
+``fit``          every row of the prompt fits the terminal: no character of it was written where its row had no
+                 room (past the last column, or a two-cell character in the last one), which the terminal wraps;
 ``monotone``     across widths (``monotone_across``): a wider terminal shows no less of the input.
 
 A CLI may also not ask at all: ``REFUSED`` (it declined on its own and said
@@ -45,9 +47,13 @@ from typing import Literal
 from ..fixtures.loading import Fixture
 from ..judge.expected_facts import CORE_LABELS
 from ..judge.monotone_checks import check_monotone
+from ..terminals.contrast import palettes_alike, shortfall
+from ..terminals.palettes import PALETTES, Palette
+from ..terminals.sgr import Style
 from ..terms import Invariant, WidthResult
+from .answerback import QUERY
 from .decline import decline_notes, without_driver_note
-from .driver import USER_PROMPT, Run
+from .driver import TERMINAL_THEME, USER_PROMPT, Run
 from .evidence import (
     CallText,
     call_text,
@@ -63,7 +69,7 @@ from .evidence import (
 from .exhibit import Exhibit, exhibit_of
 from .gutters import without_gutters
 from .profiles import Profile
-from .replay import replay_at, written_controls
+from .replay import Overflow, replay_at, written_controls
 from .toolcall import intent_of
 
 __all__ = [
@@ -222,29 +228,43 @@ def says_left_out(rows: Sequence[str], carried: str) -> bool:
     return False
 
 
-def _legible(styles: Sequence[Sequence[object]], rows: Sequence[str]) -> list[Failure]:
-    hidden = sum(
-        1
-        for row, cells in zip(rows, styles, strict=False)
-        for char, style in zip(row, cells, strict=False)
-        if not char.isspace() and getattr(style, "invisible", False)
-    )
-    return (
-        [
-            Failure(
-                "legible",
-                f"{hidden} cells of the prompt are concealed or under 3:1 against their background on some theme",
-            )
-        ]
-        if hidden
-        else []
-    )
+def _legible(
+    styles: Sequence[Sequence[Style]], rows: Sequence[str], palettes: tuple[Palette, ...]
+) -> list[Failure]:
+    unreadable: dict[Style, str | None] = {}
+    hidden: list[tuple[str, str]] = []
+    for row, cells in zip(rows, styles, strict=False):
+        for char, style in zip(row, cells, strict=False):
+            if style not in unreadable:
+                lost = shortfall(style.fg, style.bg, style.reverse, style.dim, palettes)
+                unreadable[style] = (
+                    "concealed (SGR 8)" if style.conceal else str(lost) if lost else None
+                )
+            why = unreadable[style]
+            if why and not char.isspace():
+                hidden.append((row, why))
+    if not hidden:
+        return []
+    row, why = hidden[0]
+    return [
+        Failure(
+            "legible",
+            f"{len(hidden)} cells of the prompt are concealed or under 3:1 against their background on "
+            f"a theme it may be drawn on; the first, on the row {row.strip()[:60]!r}, {why}",
+        )
+    ]
 
 
-def _fit(overflows: Sequence[str]) -> list[Failure]:
+def legible_palettes(raw: bytes) -> tuple[Palette, ...]:
+    """The themes a CLI is held to: those like the terminal's answer if it asked for its colours, else every one."""
+    return palettes_alike(TERMINAL_THEME.bg) if QUERY.search(raw) else PALETTES
+
+
+def _fit(overflows: Sequence[Overflow], start: int) -> list[Failure]:
+    overflows = [found for found in overflows if found.row >= start]
     if not overflows:
         return []
-    first = "".join(overflows[:8])
+    first = "".join(found.char for found in overflows[:8])
     return [
         Failure(
             "fit",
@@ -362,8 +382,8 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         )
     pages = [page.rows for page in paged]
     failures.extend(_elision(text, rows, pages, profile))
-    failures.extend(_legible(replayed.styles[start:], rows))
-    failures.extend(_fit(replayed.overflows))
+    failures.extend(_legible(replayed.styles[start:], rows, legible_palettes(run.raw)))
+    failures.extend(_fit(replayed.overflows, start))
     shown = sum(1 for chunk in text.chunks() if on_screen(chunk, rows))
     return Verdict(
         run.profile,

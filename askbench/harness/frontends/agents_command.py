@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..agents.command import reference_verdicts, run_agent_matrix
 from ..agents.destination import PARTIAL, PUBLISHED, partial_reasons, report_path
-from ..agents.driver import Timing
+from ..agents.driver import TERMINAL_THEME, Timing
 from ..agents.install import default_cache, install, installed
 from ..agents.matrix import AgentMatrix
 from ..agents.profiles import PROFILES, STANDINS, Profile, profile_named
@@ -75,7 +75,9 @@ def _context(args: argparse.Namespace) -> dict[str, str]:
     context = {
         "command": "askbench agents " + " ".join(sys.argv[2:]),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "terminal": f"{_version(['tmux', '-V'])}, {args.widths} columns x 40 rows; node {_version(['node', '--version'])}",
+        "terminal": f"{_version(['tmux', '-V'])}, {args.widths} columns x 40 rows, answering colour queries "
+        f"(OSC 10/11) as {TERMINAL_THEME.name} (#{TERMINAL_THEME.fg} on #{TERMINAL_THEME.bg}); "
+        f"node {_version(['node', '--version'])}",
         "fake model": "127.0.0.1 only; every other address is sent to a closed local port",
         "toolchain": gather_toolchain().line(),
     }

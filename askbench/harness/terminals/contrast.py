@@ -22,7 +22,14 @@ from dataclasses import dataclass
 
 from .palettes import PALETTES, Palette
 
-__all__ = ["FLOOR", "Shortfall", "contrast_ratio", "relative_luminance", "shortfall"]
+__all__ = [
+    "FLOOR",
+    "Shortfall",
+    "contrast_ratio",
+    "palettes_alike",
+    "relative_luminance",
+    "shortfall",
+]
 
 FLOOR = 3.0
 
@@ -64,6 +71,19 @@ def contrast_ratio(first: str, second: str) -> float:
     """WCAG 2's contrast ratio of two colours (six hex digits each), 1 to 21, whichever is lighter."""
     lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
+
+
+def _dark(colour: str) -> bool:
+    return contrast_ratio(colour, "000000") < contrast_ratio(colour, "ffffff")
+
+
+def palettes_alike(background: str) -> tuple[Palette, ...]:
+    """The palettes whose background is dark as ``background`` is dark, or light as it is light.
+
+    A program that asked its terminal for the background chose its colours
+    for the answer; it is held to the themes that would give the same one.
+    """
+    return tuple(palette for palette in PALETTES if _dark(palette.bg) == _dark(background))
 
 
 def _halfway(colour: str, toward: str) -> str:
@@ -121,14 +141,21 @@ def _shown(fg: str, bg: str, reverse: bool, dim: bool, palette: Palette) -> tupl
     return (_halfway(shown_fg, shown_bg) if dim else shown_fg), shown_bg
 
 
-def shortfall(fg: str, bg: str, reverse: bool = False, dim: bool = False) -> Shortfall | None:
-    """Where text in these colours reads worst, if that is under ``FLOOR`` on any palette; ``None`` if it reads on all.
+def shortfall(
+    fg: str,
+    bg: str,
+    reverse: bool = False,
+    dim: bool = False,
+    palettes: tuple[Palette, ...] = PALETTES,
+) -> Shortfall | None:
+    """Where text in these colours reads worst, if that is under ``FLOOR`` on any of ``palettes``; ``None`` if it
+    reads on all.
 
     ``fg`` and ``bg`` are a style's colours: ``default``, pyte's name of an
     ANSI colour, or six hex digits.
     """
     worst: Shortfall | None = None
-    for palette in PALETTES:
+    for palette in palettes:
         shown = _shown(fg, bg, reverse, dim, palette)
         if shown is None:
             continue

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from askbench.harness.agents.replay import (
+    Overflow,
     controls_in,
     payload_controls,
     replay,
@@ -39,8 +40,22 @@ def test_a_control_counts_only_beside_the_payload_s_own_characters() -> None:
 def test_a_character_past_the_last_column_is_an_overflow_and_a_row_that_fits_is_not() -> None:
     assert replay(b"0123456789\r\nnext", 10, 3).overflows == ()
     assert replay(b"\x1b[1;1H0123456789\x1b[2;1Hnext", 10, 3).overflows == ()
-    assert replay(b"0123456789X", 10, 3).overflows == ("X",)
-    assert replay("012345678\u4e00".encode(), 10, 3).overflows == ("\u4e00",)
+    assert [found.char for found in replay(b"0123456789X", 10, 3).overflows] == ["X"]
+    assert [found.char for found in replay("012345678\u4e00".encode(), 10, 3).overflows] == [
+        "\u4e00"
+    ]
+
+
+def test_a_wrapped_character_moves_with_its_row_and_leaves_with_it() -> None:
+    assert replay(b"0123456789X\r\na\r\nb", 10, 3).overflows == (Overflow("X", 0, 0),)
+    assert replay(b"0123456789X\r\na\r\nb\r\nc", 10, 3).overflows == ()
+    assert replay(b"\n\n0123456789X\x1b[H\x1bM", 10, 5).overflows == (Overflow("X", 4, 0),)
+    assert replay(b"\n\n0123456789X\x1b[H\x1bM\x1bM", 10, 5).overflows == ()
+
+
+def test_a_wrapped_character_drawn_over_is_no_longer_on_screen() -> None:
+    assert replay(b"0123456789X\x1b[2J", 10, 3).overflows == ()
+    assert replay(b"0123456789X\x1b[2;1HY", 10, 3).overflows == ()
 
 
 def test_a_terminal_without_autowrap_has_no_overflow() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from agents_cases import constructed
@@ -133,6 +134,38 @@ def test_controls_written_as_they_came_fail_containment(tmp_path: Path) -> None:
 def test_text_in_its_background_s_colour_fails_legible(tmp_path: Path) -> None:
     rows = ["Permission required", f"  {COMMAND} \x1b[30;40mhidden\x1b[0m", "  Deny (n)"]
     assert _failed(judge(_run(rows), _case(tmp_path), PROFILE)) == {"legible"}
+
+
+def test_a_cli_that_asked_for_the_background_is_held_to_themes_like_the_answer(
+    tmp_path: Path,
+) -> None:
+    light_text = f"  \x1b[38;2;205;214;244m{COMMAND}\x1b[0m"
+    dark_text = f"  {COMMAND} \x1b[38;2;40;42;54mhidden\x1b[0m"
+    for rows, guessed, asked in (
+        ([light_text], {"legible"}, set()),
+        ([f"  {COMMAND}", dark_text.replace(COMMAND, "")], {"legible"}, {"legible"}),
+    ):
+        prompt = ["Permission required", *rows, "  Deny (n)"]
+        assert _failed(judge(_run(prompt), _case(tmp_path), PROFILE)) == guessed
+        queried = _run(prompt)
+        queried = replace(queried, raw=queried.raw + b"\x1b]11;?\x1b\\")
+        assert _failed(judge(queried, _case(tmp_path), PROFILE)) == asked
+
+
+def test_a_legible_failure_names_the_row_the_colours_and_the_theme(tmp_path: Path) -> None:
+    rows = ["Permission required", f"  {COMMAND} \x1b[30;40mhidden\x1b[0m", "  Deny (n)"]
+    (failure,) = judge(_run(rows), _case(tmp_path), PROFILE).failures
+    assert "hidden" in failure.message and "ANSI black" in failure.message
+    assert "default dark (xterm on black)" in failure.message
+
+
+def test_a_log_line_wrapped_above_the_prompt_is_not_the_prompts_row(tmp_path: Path) -> None:
+    log = "warning: " + "x" * 90
+    for rows, failed in (
+        ([log, "Permission required", f"  {COMMAND}", "  Deny (n)"], set()),
+        (["Permission required", f"  {COMMAND} {'y' * 80}", "  Deny (n)"], {"fit"}),
+    ):
+        assert _failed(judge(_run(rows), _case(tmp_path), PROFILE)) == failed
 
 
 def test_runs_that_did_not_ask_get_their_own_verdicts(tmp_path: Path) -> None:

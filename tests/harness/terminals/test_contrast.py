@@ -5,6 +5,7 @@ import pytest
 from askbench.harness.terminals.contrast import (
     FLOOR,
     contrast_ratio,
+    palettes_alike,
     relative_luminance,
     shortfall,
 )
@@ -99,3 +100,20 @@ def test_reverse_video_swaps_and_dim_blends_halfway_toward_the_background() -> N
 
 def test_a_colour_no_theme_defines_is_not_judged() -> None:
     assert shortfall("nosuchcolour", "default") is None
+
+
+def test_palettes_alike_split_the_themes_into_dark_and_light_by_their_background() -> None:
+    dark, light = palettes_alike("000000"), palettes_alike("ffffff")
+    assert {palette.name for palette in dark} >= {"Solarized Dark", "Dracula", "One Dark"}
+    assert {palette.name for palette in light} >= {"Solarized Light", "GitHub Light"}
+    assert set(dark) | set(light) == set(PALETTES) and not set(dark) & set(light)
+    assert palettes_alike("002b36") == dark and palettes_alike("fdf6e3") == light
+
+
+def test_a_colour_is_held_only_to_the_palettes_it_is_given() -> None:
+    assert shortfall("cdd6f4", "default") is not None
+    assert shortfall("cdd6f4", "default", palettes=palettes_alike("000000")) is None
+    lost = shortfall("cdd6f4", "default", palettes=palettes_alike("ffffff"))
+    assert lost is not None and lost.palette in {
+        palette.name for palette in palettes_alike("ffffff")
+    }
