@@ -255,15 +255,26 @@ def counted_field(
 
     The blank lines a text opens with show nothing, as those it ends with
     do; a cut's head that spent its rows on them would hide the first
-    command behind rows that say nothing.
+    command behind rows that say nothing. Where what follows them fits
+    whole, leaving them out is still a cut, and it is said: a marker on the
+    field's first row, the rest on the rows after it (a row fewer for the
+    rest, so the field takes no more rows than its cap allows), else the
+    rest cut a row shorter. A field of one row keeps its first cut.
     """
     capped = _counted(text, cap, row_width, commands)
     opening = _opening_blank_lines(text) if capped.cut else 0
     if not opening:
         return capped
-    return _counted(
-        text[opening:], cap, row_width, commands.after(opening) if commands is not None else None
-    )
+    after = commands.after(opening) if commands is not None else None
+    rest = _counted(text[opening:], cap, row_width, after)
+    if rest.cut:
+        return rest
+    if cap <= FIELD_ROW_CELLS:
+        return capped
+    shorter = _counted(text[opening:], cap - FIELD_ROW_CELLS, row_width, after)
+    if not shorter.cut:
+        return Capped("", tail=shorter.shown, cut=True)
+    return replace(shorter, head=f"{ELLIPSIS}\n{shorter.head}")
 
 
 def _opening_blank_lines(text: str) -> int:

@@ -780,11 +780,17 @@ def ref_cap(text: str, cap: int | None, row_width: int) -> tuple[str, bool]:
         return visible(text), False
     capped = capped_field(text, cap, row_width)
     opening = OPENING_BLANK_LINES.match(text)
-    if (
-        capped.cut and opening is not None
-    ):  # a cut shows nothing of the blank lines a text opens with
-        capped = capped_field(text[opening.end() :], cap, row_width)
-    return capped.shown, capped.cut
+    if not capped.cut or opening is None:
+        return capped.shown, capped.cut
+    # a cut shows nothing of the blank lines a text opens with ...
+    rest = capped_field(text[opening.end() :], cap, row_width)
+    if rest.cut:
+        return rest.shown, True
+    if cap <= FIELD_ROW_CELLS:
+        return capped.shown, True
+    # ... and where the rest fits whole, a marker row says they are left out, the rest a row shorter
+    shorter = capped_field(text[opening.end() :], cap - FIELD_ROW_CELLS, row_width)
+    return f"{ELLIPSIS}\n{shorter.shown}", True
 
 
 OPENING_BLANK_LINES = re.compile(r"[ \t\n]*\n")
@@ -1386,9 +1392,9 @@ def test_a_cut_head_opens_on_the_first_line_that_shows_something() -> None:
     text = "\n \n\n" + "\n".join(commands)
     capped = counted_field(text, 80, 70, _spans(text, *commands))
     assert capped.cut and capped.head.startswith("rm -rf build")
-    # a field that fits keeps its blank lines, shown as written; one that does not, without them
+    # a field that fits keeps its blank lines, shown as written; one that does not, without them, and says so
     assert counted_field("\nls", 80, 70) == Capped("\nls")
-    assert counted_field("\n\nls", 80, 70) == Capped("ls")
+    assert counted_field("\n\nls", 80, 70).shown == f"{ELLIPSIS}\nls"
 
 
 # ── the last command far from the text's end ────────────────────────────────
@@ -1477,3 +1483,19 @@ def test_commands_no_span_places_take_no_row_of_their_own() -> None:
     text = "\n".join(f"echo step-{n}" for n in range(40))
     capped = counted_field(text, 6 * FIELD_ROW_CELLS, 70, CommandSpans(40))
     assert capped.cut and capped.middle == "" and capped.count
+
+
+@pytest.mark.parametrize("rows", [2, 3, 5])
+def test_leaving_out_the_blank_lines_a_text_opens_with_is_a_cut_said_on_the_fields_first_row(
+    rows: int,
+) -> None:
+    """What follows the blank lines fits the field whole, the whole text does not: the shown text says that
+    something was left out, and takes no more rows than the field has."""
+    rest = "\n".join(f"  agent : step {n}" for n in range(rows))
+    text = "\n" * 2 + rest
+    capped = counted_field(text, rows * FIELD_ROW_CELLS, 70)
+    assert capped.cut and capped.shown.startswith(ELLIPSIS + "\n")
+    assert capped.shown.count("\n") + 1 <= rows
+    assert rows < 3 or capped.shown.endswith(f"  agent : step {rows - 1}")
+    whole = counted_field("\n" + rest[: rest.index("\n")], rows * FIELD_ROW_CELLS, 70)
+    assert not whole.cut and whole.shown.startswith("\n")

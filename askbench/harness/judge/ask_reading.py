@@ -249,21 +249,26 @@ def _read_value(
             for arrow in _arrows(stream):
                 meter.charge(2 * rows)
                 left = read_field(text, stream[:arrow].rstrip(" \n"), allow_cap=allow_cap)
-                right = read_field(fact.detail, _after_arrow(stream, arrow), allow_cap=allow_cap)
-                if left.problem is None and right.problem is None:
-                    return text, left, right
+                if left.problem is not None:
+                    continue
+                for after in _after_arrow(stream, arrow):
+                    right = read_field(fact.detail, after, allow_cap=allow_cap)
+                    if right.problem is None:
+                        return text, left, right
         if best is None or reading.head > best[1].head:
             best = (text, reading, None)
     assert best is not None
     return best
 
 
-def _after_arrow(stream: str, arrow: int) -> str:
-    """What follows the arrow at ``arrow``: past the blank that is the arrow's own, or past a row break and the
-    next row's indentation where the detail begins a row. The detail's own leading blanks are its text."""
-    rest = stream[arrow + 1 :]
-    rest = rest.removeprefix(" ")
-    return rest.lstrip(" \n") if rest.lstrip(" ").startswith("\n") else rest
+def _after_arrow(stream: str, arrow: int) -> tuple[str, ...]:
+    """What may follow the arrow at ``arrow``: past the blank that is the arrow's own — and, where the detail
+    begins a row, past that row break and the next row's indentation too, unless they are the detail's own (a
+    detail that opens with a line break begins on the row after the arrow's)."""
+    rest = stream[arrow + 1 :].removeprefix(" ")
+    if not rest.lstrip(" ").startswith("\n"):
+        return (rest,)
+    return rest.lstrip(" \n"), rest.lstrip(" ")
 
 
 MAX_ARROWS = 8

@@ -535,6 +535,30 @@ def test_a_capped_detail_keeps_its_own_leading_blanks_after_the_arrows_one() -> 
     )  # a detail that lost its blanks
 
 
+def test_a_detail_that_opens_with_a_line_break_begins_on_the_row_after_the_arrow() -> None:
+    """The detail's opening line break and the blanks after it are its own text: shown on the next row, indented
+    as the text is, it reads; drawn on the arrow's row, without its line break, it does not."""
+    entry = ExpectedFact(
+        "agent", ("agent : ls -la\n" * 3 + "ls",), core=False, detail="\n  agent: ls -la"
+    )
+    lines = [
+        "tool  : bash",
+        "agent : agent : ls -la",
+        "        agent : ls -la…",
+        "        ls \u2192",
+        "          agent: ls -la",
+    ]
+    rows = rows_of(lines)
+    shown = read_ask(rows, [TOOL, entry], len(rows), bounded=True).facts[-1]
+    assert shown.reading.problem is None
+    assert shown.detail_reading is not None and shown.detail_reading.problem is None
+    rows = rows_of([*lines[:-2], "        ls \u2192 agent: ls -la"])
+    lost = read_ask(rows, [TOOL, entry], len(rows), bounded=True).facts[-1]
+    assert lost.reading.problem is not None or (
+        lost.detail_reading is not None and lost.detail_reading.problem is not None
+    )
+
+
 def test_a_brief_that_is_the_text_itself_reads_whole() -> None:
     """A relayed message quoting a command that is only ``…`` is its own brief: shown, it leaves nothing out."""
     message = "Agent 'a' requested bash command '\u2026'. Allow this command?"
