@@ -20,6 +20,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from .cells import text_cells
 from .neutralise import MAX_EXTENDERS
 from .truncate import ELLIPSIS
 
@@ -104,10 +105,23 @@ def near_ends(
     return tuple(span for span in spans if span[0] < END_WINDOW or span[1] > length - END_WINDOW)
 
 
-def hidden_marker(count: int) -> str:
-    """The line that stands for commands a view leaves out: counted, so none is silently gone."""
-    return (
-        f"{ELLIPSIS} {count} more command{'s' if count != 1 else ''} {ELLIPSIS}"
-        if count
-        else ELLIPSIS
+def hidden_marker(count: int, cells: int | None = None) -> str:
+    """The line that stands for commands a view leaves out: counted, so none is silently gone.
+
+    On a row of fewer cells than it takes (a narrow terminal beside a wide
+    label column) the markers go without their blanks, ``…16 more commands…``,
+    and where even that does not fit, it takes two rows, broken between its
+    words (``…123 more`` / ``commands…``): a count is never dropped for want of
+    a row's width.
+    """
+    if not count:
+        return ELLIPSIS
+    noun = f"command{'s' if count != 1 else ''}"
+    forms = (
+        f"{ELLIPSIS} {count} more {noun} {ELLIPSIS}",
+        f"{ELLIPSIS}{count} more {noun}{ELLIPSIS}",
+        f"{ELLIPSIS}{count} more\n{noun}{ELLIPSIS}",
     )
+    if cells is None:
+        return forms[0]
+    return next((form for form in forms[:2] if text_cells(form) <= cells), forms[2])

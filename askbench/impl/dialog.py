@@ -242,14 +242,22 @@ def _at_last_command(
 NO_COMMANDS = CommandSpans(0)
 """A text of no commands, and no count lines of its own."""
 
-COUNT_ROW_CELLS = 24
-"""The narrowest value rows a cut counts on: one row holds ``… 99999 more commands …``. Narrower rows (a
-terminal under 40 columns) are a dozen or two cells, and a count row would take the head's rows, where the
-first command stands."""
+COUNTED_FROM_COLUMNS = 40
+"""The narrowest terminal a cut counts on: from 40 columns on every command bash runs is owed (``runs``); below,
+a prompt owes its first command's start, and a count would take one of its few rows."""
+
+COUNT_ROW_CELLS = 18
+"""The narrowest value rows a cut counts on: one row holds ``…99 more commands…`` (``hidden_marker``'s form for
+a narrow row). Narrower rows (a terminal under 40 columns) are a dozen cells or so, and a count row would take
+the head's rows, where the first command stands."""
 
 
 def counted_field(
-    text: str, cap: int, row_width: int, commands: CommandSpans | None = None
+    text: str,
+    cap: int,
+    row_width: int,
+    commands: CommandSpans | None = None,
+    counting: bool = True,
 ) -> Capped:
     """A field capped (``_counted``), from the first line that shows something where the whole cannot be shown.
 
@@ -261,17 +269,17 @@ def counted_field(
     rest, so the field takes no more rows than its cap allows), else the
     rest cut a row shorter. A field of one row keeps its first cut.
     """
-    capped = _counted(text, cap, row_width, commands)
+    capped = _counted(text, cap, row_width, commands, counting)
     opening = _opening_blank_lines(text) if capped.cut else 0
     if not opening:
         return capped
     after = commands.after(opening) if commands is not None else None
-    rest = _counted(text[opening:], cap, row_width, after)
+    rest = _counted(text[opening:], cap, row_width, after, counting)
     if rest.cut:
         return rest
     if cap <= FIELD_ROW_CELLS:
         return capped
-    shorter = _counted(text[opening:], cap - FIELD_ROW_CELLS, row_width, after)
+    shorter = _counted(text[opening:], cap - FIELD_ROW_CELLS, row_width, after, counting)
     if not shorter.cut:
         return Capped("", tail=shorter.shown, cut=True)
     return replace(shorter, head=f"{ELLIPSIS}\n{shorter.head}")
@@ -289,7 +297,9 @@ def _opening_blank_lines(text: str) -> int:
     return text.rfind("\n") + 1
 
 
-def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None) -> Capped:
+def _counted(
+    text: str, cap: int, row_width: int, commands: CommandSpans | None, counting: bool
+) -> Capped:
     """A field capped (``capped_field``); a cut that hides commands of ``commands`` says how many, on a row of its own.
 
     The row comes out of the field's own rows, so the field takes no more
@@ -308,12 +318,12 @@ def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None)
     if commands is None or not capped.cut:
         return capped
     rows = field_rows(cap)
-    if rows < 2 or row_width < COUNT_ROW_CELLS:
+    if rows < 2 or row_width < COUNT_ROW_CELLS or not counting:
         return capped
     middle, middle_cells = _last_line(text, capped, commands, row_width) if rows > 3 else ("", 0)
     hidden = _hidden(text, capped, commands, middle)
-    spare = (1 if hidden else 0) + (1 if middle else 0)
-    if not spare or row_width < len(hidden_marker(hidden)):
+    spare = _count_rows(hidden, row_width) + (1 if middle else 0)
+    if not spare or _count_rows(hidden, row_width) > max(1, rows - 2):
         return capped
 
     def recapped(spare: int, cells: int) -> Capped:
@@ -335,11 +345,17 @@ def _counted(text: str, cap: int, row_width: int, commands: CommandSpans | None)
             _last_line(text, capped, commands, row_width) if rows > 3 else ("", 0)
         )
         hidden = _hidden(text, capped, commands, middle)
-        needed = (1 if hidden else 0) + (1 if middle else 0)
+        needed = _count_rows(hidden, row_width) + (1 if middle else 0)
         if needed <= spare:
             break
         spare = needed
-    return replace(capped, count=hidden_marker(hidden) if hidden else "", middle=middle)
+    return replace(capped, count=hidden_marker(hidden, row_width) if hidden else "", middle=middle)
+
+
+def _count_rows(hidden: int, row_width: int) -> int:
+    """The rows a count of ``hidden`` commands takes on rows ``row_width`` cells wide: none for none, else one or
+    two (``hidden_marker``)."""
+    return hidden_marker(hidden, row_width).count("\n") + 1 if hidden else 0
 
 
 def _hidden(text: str, capped: Capped, commands: CommandSpans, middle: str) -> int:
@@ -523,12 +539,16 @@ def _lines_after(text: str, tail_from: int | None, window: int) -> int:
 
 
 def _visible(
-    text: str, cap: int | None, row_width: int, commands: CommandSpans | None = None
+    text: str,
+    cap: int | None,
+    row_width: int,
+    commands: CommandSpans | None = None,
+    counting: bool = True,
 ) -> tuple[str, bool]:
     """Neutralised, tab-expanded and capped to its head and tail."""
     if cap is None:
         return _clean(text, commands.own if commands is not None else ()), False
-    capped = counted_field(text, cap, row_width, commands)
+    capped = counted_field(text, cap, row_width, commands, counting)
     return capped.shown, capped.cut
 
 
@@ -635,9 +655,9 @@ def _needles(flagged: Sequence[str], cap: int | None) -> list[str]:
 
 
 def _lay_out(
-    fact: Fact, cap: int | None, row_width: int, needles: Sequence[str]
+    fact: Fact, cap: int | None, row_width: int, needles: Sequence[str], counting: bool = True
 ) -> tuple[_Block, bool]:
-    text, cut = _visible(fact.text, cap, row_width, fact.commands)
+    text, cut = _visible(fact.text, cap, row_width, fact.commands, counting)
     if fact.detail is not None:
         detail, detail_cut = _visible(fact.detail, cap, row_width)
         text = f"{text}{ARROW}{detail}"
@@ -749,8 +769,9 @@ def render_prompt_dialog(
     lines: list[str] = []
     elided = False
     value_cut = False
+    counting = width >= COUNTED_FROM_COLUMNS
     for fact in core:
-        block, cut = _lay_out(fact, cap, row_width, needles)
+        block, cut = _lay_out(fact, cap, row_width, needles, counting)
         elided |= cut
         value_cut |= cut and fact.label == payload.request.value_label
         lines.extend(_emit(block, block.rows(), label_width, narrow, paint))

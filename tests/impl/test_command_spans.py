@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from askbench.impl.cells import text_cells
 from askbench.impl.command_spans import CommandSpans, hidden_marker, near_ends
 from askbench.impl.neutralise import neutralise
 
@@ -99,3 +100,25 @@ def test_the_marker_says_how_many() -> None:
     assert hidden_marker(1) == "… 1 more command …"
     assert hidden_marker(19) == "… 19 more commands …"
     assert hidden_marker(0) == "…"
+
+
+@pytest.mark.parametrize(
+    ("count", "cells", "marker"),
+    [
+        (19, 24, "… 19 more commands …"),
+        (19, 21, "…19 more commands…"),  # the blanks go first: … is two cells where it may be wide
+        (1, 18, "…1 more command…"),
+        (
+            185,
+            20,
+            "…185 more\ncommands…",
+        ),  # two rows, broken between words, where one cannot hold it
+        (12345, 12, "…12345 more\ncommands…"),
+    ],
+)
+def test_a_count_on_a_narrow_row_keeps_its_words_in_fewer_cells(
+    count: int, cells: int, marker: str
+) -> None:
+    """Each form keeps the count's words (``… N more commands …``, a row break only between words) and fits."""
+    assert hidden_marker(count, cells) == marker
+    assert all(text_cells(row) <= cells for row in marker.split("\n"))

@@ -1499,3 +1499,19 @@ def test_leaving_out_the_blank_lines_a_text_opens_with_is_a_cut_said_on_the_fiel
     assert rows < 3 or capped.shown.endswith(f"  agent : step {rows - 1}")
     whole = counted_field("\n" + rest[: rest.index("\n")], rows * FIELD_ROW_CELLS, 70)
     assert not whole.cut and whole.shown.startswith("\n")
+
+
+@pytest.mark.parametrize(("hidden", "row_width"), [(15, 20), (185, 20), (185, 18)])
+def test_a_cut_on_rows_narrower_than_the_spaced_count_still_counts(
+    hidden: int, row_width: int
+) -> None:
+    """A 40-column terminal beside a 17-cell label column leaves 20-cell value rows: the count goes without its
+    blanks, or over two rows, and the field keeps its head, its tail and its rows."""
+    commands = [f"rm f{n}" for n in range(hidden + 2)]
+    text = " ; ".join(commands)
+    capped = counted_field(text, 4 * FIELD_ROW_CELLS, row_width, _spans(text, *commands))
+    assert capped.cut and capped.count.startswith(ELLIPSIS) and capped.count.endswith(ELLIPSIS)
+    assert all(text_cells(row) <= row_width for row in capped.count.split("\n"))
+    count = int(capped.count.strip(ELLIPSIS).split()[0])
+    assert 0 < count <= hidden + 2
+    assert capped.shown.count("\n") + 1 <= field_rows(4 * FIELD_ROW_CELLS) + 1

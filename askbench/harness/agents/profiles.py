@@ -352,7 +352,11 @@ COPILOT = Profile(
     write={"create": {"path": "path"}},
     pre_prompts=(
         PrePrompt("access to paths outside the session's", r"Allow path access", ("1",)),
-        PrePrompt("access to a URL", r"Allow URL access|Allow web access", ("1",)),
+        PrePrompt(
+            "access to a URL",
+            r"Allow URL access|Allow web access|attempting to access the following URL",
+            ("1",),
+        ),
     ),
 )
 

@@ -5,7 +5,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from askbench.harness.judge import field_match
-from askbench.harness.judge.field_match import compare, must_notate, read_field
+from askbench.harness.judge.field_match import COUNTED_CUT, compare, must_notate, read_field
+from askbench.impl.command_spans import hidden_marker
 
 # ── wraps: hard, by words, with whitespace at the break ────────────────────
 
@@ -432,3 +433,11 @@ def test_a_piece_compared_in_a_window_reads_as_with_the_whole_text(
     position = min(position, len(text))
     whole = compare(text[position:], piece, partial_end=True)
     assert field_match._compare_at(text, piece, position, len(text), window=0) == whole
+
+
+@pytest.mark.parametrize("cells", [None, 21, 20, 12])
+def test_every_form_the_reference_counts_in_reads_as_a_count(cells: int | None) -> None:
+    """On narrow rows the reference drops the count's blanks, then breaks it between its words: each reads."""
+    for count in (1, 19, 185, 12345):
+        found = COUNTED_CUT.fullmatch(hidden_marker(count, cells))
+        assert found is not None and int(found[1]) == count

@@ -289,9 +289,13 @@ class _Unmarked:
 
 
 def _cap_without_marker(
-    text: str, cap: int, row_width: int, commands: CommandSpans | None = None
+    text: str,
+    cap: int,
+    row_width: int,
+    commands: CommandSpans | None = None,
+    counting: bool = True,
 ) -> _Unmarked:
-    capped = counted_field(text, cap, row_width, commands)
+    capped = counted_field(text, cap, row_width, commands, counting)
     if not capped.cut:
         return _Unmarked(capped.shown, False)
     tail = capped.tail.removeprefix(ELLIPSIS)
@@ -350,8 +354,8 @@ def cut_commands_uncounted(
     return reference_frame(replace(payload, request=request), view, budget)
 
 
-def _marker_short_by_one(count: int) -> str:
-    return hidden_marker(max(1, count - 1))
+def _marker_short_by_one(count: int, cells: int | None = None) -> str:
+    return hidden_marker(max(1, count - 1), cells)
 
 
 count_short_by_one = _patched_render(
