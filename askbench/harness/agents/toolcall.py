@@ -111,7 +111,7 @@ def resolve(
         matches = [
             name
             for name in offered
-            if name == intent.tool or name.endswith(("_" + intent.tool, "." + intent.tool))
+            if name == intent.tool or name.endswith(tuple(mark + intent.tool for mark in "_.-"))
         ]
         preferred = [name for name in matches if intent.server in name] or matches
         return ToolCall(preferred[0], intent.arguments) if preferred else None

@@ -41,7 +41,11 @@ def test_an_mcp_call_takes_the_name_the_cli_gives_its_server_s_tool() -> None:
     call = resolve(intent, offered, {}, {})
     assert call is not None and call.name == "mcp__github__create_issue"
     assert resolve(intent, ["github_create_issue"], {}, {}).name == "github_create_issue"  # type: ignore[union-attr]
+    # GitHub Copilot CLI joins the server and the tool with a hyphen
+    copilot = ["bash", "github-get_issue", "github-create_issue"]
+    assert resolve(intent, copilot, {}, {}).name == "github-create_issue"  # type: ignore[union-attr]
     assert resolve(intent, ["Bash"], {}, {}) is None
+    assert resolve(intent, ["github-recreate_issue", "precreate_issue"], {}, {}) is None
 
 
 def test_a_write_renames_its_arguments_and_other_calls_have_no_intent(tmp_path: Path) -> None:
