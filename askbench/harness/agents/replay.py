@@ -11,8 +11,9 @@ payload's own characters.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pyte
 from pyte import modes
@@ -79,9 +80,10 @@ class _Screen(pyte.Screen):
     It also notes every character that lands where its row has no room: past
     the last column, or a two-cell character in the last one. A program that
     lays out its own rows never has the terminal wrap them. Each is followed
-    as the screen scrolls, so what is judged is the wrapped text still on the
-    screen judged (a log line printed long before the prompt, long scrolled
-    away or drawn over, is no row of it).
+    as the screen scrolls and forgotten once it is erased or drawn over, so
+    what is judged is the wrapped text still on the screen judged (a log line
+    printed long before the prompt, long scrolled away or drawn over, is no
+    row of it — a wrapped blank included, which no cell's content tells).
     """
 
     def __init__(self, columns: int, lines: int) -> None:
@@ -119,16 +121,51 @@ class _Screen(pyte.Screen):
         if not private:
             super().select_graphic_rendition(*attrs)
 
+    def _keep(self, lost: Callable[[Overflow], bool]) -> None:
+        if self.overflows:
+            self.overflows = [found for found in self.overflows if not lost(found)]
+
+    def _drawn_over(self, row: int, start: int, end: int) -> None:
+        self._keep(lambda found: found.row == row and start <= found.column < end)
+
+    def erase_in_display(self, how: int = 0, *args: Any, **kwargs: Any) -> None:
+        y, x = self.cursor.y, self.cursor.x
+        if how == 0:
+            self._keep(lambda found: found.row > y or found.row == y and found.column >= x)
+        elif how == 1:
+            self._keep(lambda found: found.row < y or found.row == y and found.column <= x)
+        elif how in (2, 3):
+            self.overflows = []
+        super().erase_in_display(how, *args, **kwargs)
+
+    def erase_in_line(self, how: int = 0, private: bool = False) -> None:
+        y, x = self.cursor.y, self.cursor.x
+        span = {0: (x, self.columns), 1: (0, x + 1)}.get(how, (0, self.columns))
+        self._drawn_over(y, *span)
+        super().erase_in_line(how, private)
+
+    def insert_lines(self, count: int | None = None) -> None:
+        self._keep(lambda found: found.row >= self.cursor.y)
+        super().insert_lines(count)
+
+    def delete_lines(self, count: int | None = None) -> None:
+        self._keep(lambda found: found.row >= self.cursor.y)
+        super().delete_lines(count)
+
     def draw(self, data: str) -> None:
         if modes.DECAWM not in self.mode or self.cursor.x + 2 * len(data) < self.columns:
+            row, start = self.cursor.y, self.cursor.x
             super().draw(data)
+            self._drawn_over(row, start, max(self.cursor.x, start + 1))
             return
         for char in data:
             width = wcwidth(char)
             wraps = width > 0 and self.cursor.x + width > self.columns
             super().draw(char)
+            column = self._column_of(char, width) if width > 0 else self.cursor.x
+            self._drawn_over(self.cursor.y, column, column + max(width, 1))
             if wraps:
-                self.overflows.append(Overflow(char, self.cursor.y, self._column_of(char, width)))
+                self.overflows.append(Overflow(char, self.cursor.y, column))
 
 
 def replay(raw: bytes, width: int, height: int) -> Replayed:

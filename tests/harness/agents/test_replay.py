@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from askbench.harness.agents.replay import (
     Overflow,
     controls_in,
@@ -56,6 +58,26 @@ def test_a_wrapped_character_moves_with_its_row_and_leaves_with_it() -> None:
 def test_a_wrapped_character_drawn_over_is_no_longer_on_screen() -> None:
     assert replay(b"0123456789X\x1b[2J", 10, 3).overflows == ()
     assert replay(b"0123456789X\x1b[2;1HY", 10, 3).overflows == ()
+
+
+@pytest.mark.parametrize(
+    ("after", "kept"),
+    [
+        (b"", True),
+        (b"\x1b[2J", False),  # the screen erased
+        (b"\x1b[2;1H\x1b[K", False),  # its row erased from its column
+        (b"\x1b[2;2H\x1b[K", True),  # erased after it
+        (b"\x1b[2;1H ", False),  # a blank of the program's own drawn over it
+        (b"\x1b[1;1H\x1b[J", False),  # erased below the cursor
+        (b"\x1b[2;1H\x1b[M", False),  # its row deleted
+    ],
+)
+def test_a_wrapped_blank_is_forgotten_once_anything_touches_its_cell(
+    after: bytes, kept: bool
+) -> None:
+    """A blank looks like every empty cell: only what was done to its cell tells whether it still stands."""
+    shown = replay(b"0123456789 " + after, 10, 3).overflows
+    assert shown == ((Overflow(" ", 1, 0),) if kept else ())
 
 
 def test_a_terminal_without_autowrap_has_no_overflow() -> None:
