@@ -41,6 +41,10 @@ _CONTROL = re.compile(
     r"|\x1b[ -/]*[0-~]"  # any other escape
     r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # bare C0 (not TAB, LF) and C1
 )
+_ACTING = re.compile(_CONTROL.pattern + "|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""What acts on a terminal written as it is: the controls, and the bidi marks, embeddings, overrides and isolates
+a terminal that lays out right-to-left text obeys (``report\u202efdp.sh`` shows as ``reporths.pdf``). A CLI may
+leave a bidi character out of what it draws — it acts on nothing then — but not write it."""
 
 
 @dataclass(frozen=True)
@@ -215,9 +219,11 @@ def _shown(screen: _Screen, width: int, height: int) -> Replayed:
     return Replayed(tuple(rows), tuple(styles), standing)
 
 
-def controls_in(text: str) -> list[tuple[int, str]]:
-    """Every control sequence or control character in a payload text, with where it starts."""
-    return [(match.start(), match.group()) for match in _CONTROL.finditer(text)]
+def controls_in(text: str, bidi: bool = False) -> list[tuple[int, str]]:
+    """Every control sequence or control character in a payload text, with where it starts; with ``bidi``, its
+    bidi controls too (``_ACTING``)."""
+    pattern = _ACTING if bidi else _CONTROL
+    return [(match.start(), match.group()) for match in pattern.finditer(text)]
 
 
 def payload_controls(texts: Sequence[str], raw: bytes) -> list[str]:
@@ -275,16 +281,16 @@ def written_controls(texts: Sequence[str], raw: bytes) -> list[Leak]:
         for start, control, probe in _probes(text):
             if repr(control) in found:
                 continue
-            leak = _written(stream, control, probe) or _lone_escape(text, start, control, stream)
+            leak = _written(stream, control, probe) or _cell_by_cell(text, start, control, stream)
             if leak is not None:
                 found[repr(control)] = leak
     return list(found.values())
 
 
-def control_runs(text: str) -> list[list[tuple[int, str]]]:
-    """The controls of ``text`` in runs of controls that stand back to back."""
+def control_runs(text: str, bidi: bool = False) -> list[list[tuple[int, str]]]:
+    """The controls of ``text`` (``controls_in``) in runs of controls that stand back to back."""
     runs: list[list[tuple[int, str]]] = []
-    for start, control in controls_in(text):
+    for start, control in controls_in(text, bidi):
         if runs and runs[-1][-1][0] + len(runs[-1][-1][1]) == start:
             runs[-1].append((start, control))
         else:
@@ -295,7 +301,7 @@ def control_runs(text: str) -> list[list[tuple[int, str]]]:
 def _probes(text: str) -> list[tuple[int, str, re.Pattern[str] | None]]:
     """Each control of ``text`` with the pattern of its bytes as the input has them around it (None: no context)."""
     out: list[tuple[int, str, re.Pattern[str] | None]] = []
-    for run in control_runs(text):
+    for run in control_runs(text, bidi=True):
         head, (last, tail) = run[0][0], run[-1]
         before = _plain(text[head - 1 : head] if head else "")
         after = _plain(text[last + len(tail) : last + len(tail) + 1])
@@ -328,25 +334,27 @@ def _written(stream: str, control: str, probe: re.Pattern[str] | None) -> Leak |
 _OWN_SEQUENCE = r"(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))"
 
 
-def _lone_escape(text: str, start: int, control: str, stream: str) -> Leak | None:
-    """The payload's ESC written as a byte of its own, between its neighbours, the rest cut off from it (None:
-    nowhere).
+def _cell_by_cell(text: str, start: int, control: str, stream: str) -> Leak | None:
+    """The payload's control written as a character of its own between its neighbours, the CLI's own cursor
+    moves after it (None: nowhere) — an ESC whose sequence's rest is cut off from it (``lone``), or a
+    one-character control such as a bidi override.
 
-    A CLI that draws cell by cell writes the payload's ESC where it stands
-    and then its own cursor move, so the ESC meets the CLI's next sequence
-    (``ls \x1b\x1b[6;16H[8m&&``). No well-formed sequence leaves an ESC
-    followed by another, so an ESC right before the CLI's own sequences,
+    A CLI that draws cell by cell writes the payload's character where it
+    stands and then its own cursor move, so the ESC meets the CLI's next
+    sequence (``ls \x1b\x1b[6;16H[8m&&``) and an override its next cell
+    (``report\u202e\x1b[35;26Hfdp.sh``). No well-formed sequence leaves an ESC
+    followed by another, so a control right before the CLI's own sequences,
     after the payload's character and before the payload's next ones, is the
     payload's.
     """
-    if text[start] != "\x1b" or start == 0:
+    if start == 0 or not (text[start] == "\x1b" or len(control) == 1):
         return None
     before, following = text[start - 1], text[start + 1 : start + 3]
-    if _CONTROL.match(before) or len(following) < 2:
+    if _ACTING.match(before) or len(following) < 2:
         return None
     pattern = (
         re.escape(before)
-        + "\x1b"
+        + re.escape(text[start])
         + _OWN_SEQUENCE
         + "+"
         + (_OWN_SEQUENCE + "*").join(re.escape(char) for char in following)
@@ -354,7 +362,8 @@ def _lone_escape(text: str, start: int, control: str, stream: str) -> Leak | Non
     found = re.search(pattern, stream)
     if found is None:
         return None
-    return Leak(control, found.start() + 1, _around(stream, found.start() + 1, 1), lone=True)
+    at = found.start() + 1
+    return Leak(control, at, _around(stream, at, 1), lone=len(control) > 1)
 
 
 def _plain(char: str) -> str:

@@ -7,7 +7,8 @@ transcript above it may echo the call, and what it shows there is not what
 the prompt asks about. The
 invariants that carry over:
 
-``containment``  no control of the tool input reaches the terminal as written (the raw stream);
+``containment``  no control of the tool input, nor a bidi control of it, reaches the terminal as written (the raw
+                 stream);
 ``core``         the facts a person decides on are on the prompt: a command's or a file's start, a file's
                  path, the MCP tool and every argument's key; no control of the input is left out with no
                  mark where it stood (``evidence.dropped_unmarked``);

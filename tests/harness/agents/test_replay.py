@@ -140,3 +140,33 @@ def test_an_escape_written_alone_is_named_a_lone_escape_not_the_sequence() -> No
         leak.said().startswith("a lone ESC (of '\\x1b[8m'") and "'\\x1b[8m' in" not in leak.said()
     )
     assert "la \\x1b\\x1b[6;16H[8m&&" in leak.said()
+
+
+BIDI = "chmod +x ./report\u202efdp.sh"
+
+
+@pytest.mark.parametrize(
+    ("drawn", "written"),
+    [
+        ("\x1b[2;3Hchmod +x ./report\u202efdp.sh", True),  # as it came
+        (
+            "\x1b[2;3Hchmod +x ./report\u202e\x1b[2;21Hfdp.sh",
+            True,
+        ),  # cell by cell, its own move after it
+        ("\x1b[2;3Hchmod +x ./reportfdp.sh", False),  # left out: it acts on nothing
+        ("\x1b[2;3Hchmod +x ./report\\u202efdp.sh", False),  # spelt out
+        (
+            "\u202e\x1b[2;3Hchmod +x ./reportfdp.sh",
+            False,
+        ),  # the CLI's own, beside none of the input's text
+    ],
+)
+def test_a_bidi_override_written_as_it_is_reaches_the_terminal(drawn: str, written: bool) -> None:
+    """A terminal that lays out right-to-left text obeys U+202E: ``report\u202efdp.sh`` reads ``reporths.pdf``."""
+    leaks = written_controls([BIDI], drawn.encode())
+    assert [leak.control for leak in leaks] == (["\u202e"] if written else [])
+    assert all(not leak.lone for leak in leaks)
+
+
+def test_a_bidi_override_is_no_control_a_prompt_must_mark_where_it_left_it_out() -> None:
+    assert controls_in(BIDI) == [] and controls_in(BIDI, bidi=True) == [(17, "\u202e")]
