@@ -33,9 +33,12 @@ __all__ = [
     "WHAT",
 ]
 
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_QUOTED = re.compile(r"(?<!\w)(?:'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")(?!\w)")
+"""A quoted text, as ``repr`` writes it: a quote that opens after a letter is an apostrophe (``the CLI's``)."""
 _NUMBER = re.compile(r"\d+")
-_LIST = re.compile(r"…(?:, …)+")
+_LEAK = re.compile(r"(?:a lone ESC \(of …, the rest drawn as text\)|…) in …")
+"""A control found written, and where: the lone ESC of a sequence and a whole one are one defect."""
+_LIST = re.compile(r"…(?:[,;] …)+")
 _SECRET_NAME = re.compile(r"(?i)key|token|secret|password")
 _SECRET_VALUE = re.compile(
     r"(?i)((?:api_?key|token|secret|password)[\"']?\s*[:=]\s*[\"'])[^\"']*([\"'])"
@@ -80,7 +83,7 @@ WHAT: Mapping[str, str] = {
 
 def normalised(message: str) -> str:
     """A reason with what it quotes and counts set aside, so the same defect on other input reads the same."""
-    return _LIST.sub("…", _NUMBER.sub("N", _QUOTED.sub("…", message)))
+    return _LIST.sub("…", _LEAK.sub("…", _NUMBER.sub("N", _QUOTED.sub("…", message))))
 
 
 def configuration(profile: Profile) -> tuple[tuple[str, str], ...]:

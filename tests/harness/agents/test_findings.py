@@ -27,6 +27,15 @@ def test_a_reason_reads_the_same_whatever_it_quotes_and_counts() -> None:
         "controls reached the terminal: '\\x07'"
     )
     assert normalised("taller than the CLI's 40 rows") == "taller than the CLI's N rows"
+    # an apostrophe opens no quote, and every control found written is one defect, a lone ESC or a whole one
+    reached = "the input's controls reached the terminal: "
+    one = normalised(reached + "'\\r' in '⊶ Shell rm -rf ~\\rls -la'")
+    assert one == reached + "…"
+    assert one == normalised(
+        reached
+        + "a lone ESC (of '\\x1b[8m', the rest drawn as text) in 'ls -la \\x1b\\x1b[6;16H[8m&&'; "
+        "'\\x1b[28m' in '://203.0.113.7/u\\x1b[28m'"
+    )
     assert normalised(START.format("'a'")) != normalised("'a' is not on the prompt")
 
 
