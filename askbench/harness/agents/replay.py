@@ -199,9 +199,11 @@ def replay_at(raw: bytes, offsets: Sequence[int], width: int, height: int) -> li
     return shown
 
 
-_STRING = re.compile(rb"\x1b[P_^X][^\x1b]*(?:\x1b\\)?")
+_STRING = re.compile(rb"\x1b[P_^X][^\x1b]*(?:\x1b\\)?|\x1b(?=\x1b)")
 """A DCS, APC, PM or SOS string (a kitty graphics query, a tmux passthrough): a terminal takes it in without
-showing it, up to its ST or the next ESC. pyte does not know them and would draw their bytes as text."""
+showing it, up to its ST or the next ESC; and an ESC right before another, which a terminal drops as the next
+begins a sequence of its own. pyte does not know the strings and would draw their bytes as text, and after two
+ESCs it draws the second's sequence as text (``ls \x1b\x1b[6;16H[8m``: tmux moves the cursor)."""
 
 
 def _shown(screen: _Screen, width: int, height: int) -> Replayed:

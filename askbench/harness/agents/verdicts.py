@@ -45,6 +45,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from wcwidth import wcwidth
+
 from ..fixtures.loading import Fixture
 from ..judge.expected_facts import CORE_LABELS
 from ..judge.monotone_checks import check_monotone
@@ -261,6 +263,27 @@ def legible_palettes(raw: bytes) -> tuple[Palette, ...]:
     return palettes_alike(TERMINAL_THEME.bg) if QUERY.search(raw) else PALETTES
 
 
+UNMODELLED = (
+    "fit not judged: the judge's terminal model (pyte, wcwidth widths) wraps rows of this prompt, but tmux "
+    "drew it otherwise, so whether the terminal wrapped them is not known"
+)
+
+
+def drawn_alike(captured: Sequence[str], replayed: Sequence[str]) -> bool:
+    """Whether tmux's screen and the replay's show the same rows, zero-width characters aside (tmux keeps a
+    variation selector or a tag character the replay drops): only then does the replay say where rows wrapped.
+
+    The two part over widths no table settles — a ZWJ sequence such as a
+    family emoji is one two-cell glyph to tmux and four to wcwidth — and
+    there the replay's wrap is its own, not the terminal's.
+    """
+
+    def shown(rows: Sequence[str]) -> list[str]:
+        return ["".join(char for char in row if wcwidth(char) != 0).rstrip() for row in rows]
+
+    return shown(captured) == shown(replayed)
+
+
 def _fit(overflows: Sequence[Overflow], start: int) -> list[Failure]:
     overflows = [found for found in overflows if found.row >= start]
     if not overflows:
@@ -384,7 +407,9 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
     pages = [page.rows for page in paged]
     failures.extend(_elision(text, rows, pages, profile))
     failures.extend(_legible(replayed.styles[start:], rows, legible_palettes(run.raw)))
-    failures.extend(_fit(replayed.overflows, start))
+    wrapped = _fit(replayed.overflows, start)
+    modelled = not wrapped or drawn_alike(screen, screen_rows)
+    failures.extend(wrapped if modelled else [])
     shown = sum(1 for chunk in text.chunks() if on_screen(chunk, rows))
     return Verdict(
         run.profile,
@@ -392,7 +417,9 @@ def judge(run: Run, fixture: Fixture, profile: Profile) -> Verdict:
         run.width,
         "FAIL" if failures else "PASS",
         tuple(failures),
-        without_driver_note(run.notes) + decline_notes(run, profile),
+        without_driver_note(run.notes)
+        + decline_notes(run, profile)
+        + (() if modelled else (UNMODELLED,)),
         shown,
         screen,
         exhibit_of(run, text.strings, text.main, written[0].at if written else None),

@@ -170,3 +170,10 @@ def test_a_bidi_override_written_as_it_is_reaches_the_terminal(drawn: str, writt
 
 def test_a_bidi_override_is_no_control_a_prompt_must_mark_where_it_left_it_out() -> None:
     assert controls_in(BIDI) == [] and controls_in(BIDI, bidi=True) == [(17, "\u202e")]
+
+
+def test_an_escape_right_before_another_is_dropped_as_a_terminal_drops_it() -> None:
+    """tmux moves the cursor for ``ESC ESC[1;10H``; pyte alone would draw ``[1;10H`` as text."""
+    assert replay(b"ls \x1b\x1b[1;10H[8m", 20, 2).rows[0] == "ls       [8m"
+    screens = replay_at(b"ls \x1b\x1b[1;10H[8m!", [4, 14, 15], 20, 2)
+    assert [screen.rows[0] for screen in screens] == ["ls", "ls       [8m", "ls       [8m!"]

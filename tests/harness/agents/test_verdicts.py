@@ -9,6 +9,7 @@ from agents_cases import constructed
 
 from askbench.harness.agents.driver import USER_PROMPT, Capture, Outcome, Run
 from askbench.harness.agents.profiles import standin
+from askbench.harness.agents.replay import replay
 from askbench.harness.agents.verdicts import (
     Verdict,
     judge,
@@ -29,7 +30,8 @@ def _run(
     pages: list[list[str]] | None = None,
 ) -> Run:
     raw = ("\x1b[H\x1b[2J" + "\r\n".join(rows)).encode()
-    captures = [Capture("prompt", tuple(rows), len(raw))]
+    # what tmux shows is what a terminal draws of the stream: the judge's model and tmux agree here
+    captures = [Capture("prompt", replay(raw, 80, 10).rows, len(raw))]
     for index, page in enumerate(pages or []):
         more = ("\x1b[H\x1b[2J" + "\r\n".join(page)).encode()
         raw += more
@@ -217,7 +219,7 @@ def test_a_row_drawn_wider_than_the_terminal_fails_fit(tmp_path: Path) -> None:
         wide.fixture,
         20,
         wide.outcome,
-        (Capture("prompt", wide.captures[0].rows, len(wide.raw)),),
+        (Capture("prompt", replay(wide.raw, 20, 10).rows, len(wide.raw)),),
         wide.raw,
         height=10,
     )
@@ -252,3 +254,17 @@ def test_a_command_under_a_numbered_gutter_reads_whole(tmp_path: Path) -> None:
     ]
     verdict = judge(_run(gutter), _case(tmp_path, command), PROFILE)
     assert verdict.status == "PASS", verdict.failures
+
+
+def test_fit_is_judged_only_where_tmux_drew_the_prompt_as_the_judge_s_model_does(
+    tmp_path: Path,
+) -> None:
+    """A family emoji is one two-cell glyph to tmux and four to wcwidth: the replay wraps a row tmux did not."""
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+    prompt = ["Permission required", f"  {COMMAND} {'y' * 60}{family}", "  Deny (n)"]
+    modelled = _run(prompt)
+    assert _failed(judge(modelled, _case(tmp_path), PROFILE)) == {"fit"}
+    tmux_rows = ("", "Permission required", f"  {COMMAND} {'y' * 60}{family}", "  Deny (n)")
+    unmodelled = replace(modelled, captures=(Capture("prompt", tmux_rows, len(modelled.raw)),))
+    verdict = judge(unmodelled, _case(tmp_path), PROFILE)
+    assert _failed(verdict) == set() and any("fit not judged" in note for note in verdict.notes)
