@@ -23,9 +23,11 @@ from what was observed, never from a layout the judge knows:
 - what stands after the value is kept, or — read the other way — dropped
   where it is marks alone (a closing quote, a side of a frame): a fact may
   end in marks of its own that its renderer wrote (``bash (invoked as x)``),
-  so neither reading is preferred; anything after a value that holds a letter,
-  a digit or a marker ``…`` is always kept, so a claim written beside a value
-  is read as part of it;
+  so neither reading is preferred; what follows the value up to its last
+  letter, digit or marker ``…`` and the marks against it is always kept, so a
+  claim written beside a value is read as part of it, and only marks standing
+  apart after that may go (``…   │``); a mark that ends every row of the ask,
+  apart from its text (a frame's right side), is the renderer's;
 - a row with no payload text that holds no letter, digit or marker (a rule,
   a row of dots) says nothing and reads as blank; every other row stays.
 
@@ -169,6 +171,19 @@ def says_something(text: str) -> bool:
     return any(character.isalnum() for character in text) or MARKER in text
 
 
+def _said_end(text: str) -> int:
+    """Where ``text`` stops saying something: past its last letter, digit or marker and the marks against it
+    (``(safe)``). What follows is blanks and marks standing apart (``…   │``: a cut's marker, then a frame's
+    side)."""
+    said = next(
+        (at + 1 for at in range(len(text) - 1, -1, -1) if text[at].isalnum() or text[at] == MARKER),
+        0,
+    )
+    while said and said < len(text) and not text[said].isspace():
+        said += 1
+    return said
+
+
 def _row(text: str, styles: Sequence[Style], kinds: frozenset[Style]) -> ScreenRow:
     return ScreenRow(text, tuple(styles), kinds)
 
@@ -206,7 +221,7 @@ def _rewritten(
     if marks_before and (head := _Head.of(text[:start])).label:
         start -= len(_own_marks(head.after))
     before, after = text[:start], text[end:]
-    kept_after = after if marks_after or says_something(after) else ""
+    kept_after = after if marks_after else after[: _said_end(after)]
     styles = [*row.styles[start : end + len(kept_after)]]
     value = text[start:end] + kept_after
     head = _Head.of(before)
@@ -290,7 +305,7 @@ def located_rows(
     a value may stand under (any words when None); ``shown``: every
     character the payload may put on screen, so a row of marks alone that may be its text is not a rule."""
     stop = min(stop, len(rows), len(located.columns))
-    rows = _without_shared_gutter(rows, start, stop)
+    rows = _without_shared_side(_without_shared_gutter(rows, start, stop), start, stop)
     shaped = list(rows)
     heads: set[tuple[str, str]] = set()
     continued: list[int] = []
@@ -339,6 +354,27 @@ def _without_shared_gutter(rows: Sequence[ScreenRow], start: int, stop: int) -> 
     blanked = " " * width
     return [
         _row(blanked + row.text[width:], row.styles, row.kinds)
+        if start <= at < stop and row.text.strip()
+        else row
+        for at, row in enumerate(rows)
+    ]
+
+
+def _without_shared_side(rows: Sequence[ScreenRow], start: int, stop: int) -> Sequence[ScreenRow]:
+    """``rows`` with the mark every row of ``rows[start:stop]`` that is not blank ends with, standing apart after
+    a blank, turned to a blank: a frame's right side drawn down the whole ask (``│``) is the renderer's, as a
+    shared gutter on the left is — a label's row with a short value ends so too, which no value does. Its
+    column may differ by a row's measure of an ambiguous character (``…``), so only the mark is compared."""
+    texts = [row.text.rstrip() for row in rows[start:stop] if row.text.strip()]
+    if len(texts) < 2:
+        return rows
+    side = texts[0][-1]
+    if side.isalnum() or side == MARKER:
+        return rows
+    if any(len(text) < 2 or text[-1] != side or text[-2] != " " for text in texts):
+        return rows
+    return [
+        _row(row.text.rstrip()[:-1].rstrip(), row.styles, row.kinds)
         if start <= at < stop and row.text.strip()
         else row
         for at, row in enumerate(rows)

@@ -191,3 +191,37 @@ def test_a_gutter_every_row_of_the_ask_begins_with_is_the_renderers():
     # a mark one row lacks is no gutter of the whole ask: the value's row keeps it
     drawn[2] = "            … 1 more command …"
     assert _shaped(drawn, labels=LABELS)[1] == "│           --force"
+
+
+def test_a_frame_side_down_every_row_of_the_ask_is_the_renderers() -> None:
+    """A right side ``│`` after every row, a blank before it, its column off by a row's measure of ``…``: gone,
+    with the blanks before it; a cut's marker and count before it stay the value's."""
+    drawn = [
+        "tool    : [bash]                  │",
+        "command : [npm ci && npm run l]… │",
+        "          … 13 more commands …    │",
+        "          …[npm publish]          │",
+    ]
+    shaped = [re.sub(r"^(\w+) *: *", r"\1 : ", row) for row in _shaped(drawn)]
+    assert shaped == [
+        "tool : bash",
+        "command : npm ci && npm run l…",
+        "          … 13 more commands …",
+        "          …npm publish",
+    ]
+
+
+@pytest.mark.parametrize(
+    "drawn",
+    [
+        [
+            "tool    : [bash] │",
+            "command : [npm ci]",
+        ],  # one row without it: no side drawn down the ask
+        ["tool    : [bash]│", "command : [npm ci]│"],  # against the text: it may be the value's own
+    ],
+)
+def test_a_mark_not_apart_on_every_row_stays_where_it_was_drawn(drawn: list[str]) -> None:
+    assert all("│" in row for row in _shaped(drawn, marks_after=True) if "│" in row) and any(
+        "│" in row for row in _shaped(drawn, marks_after=True)
+    )
