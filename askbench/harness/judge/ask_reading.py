@@ -28,7 +28,7 @@ from ..terminals.rows import ScreenRows
 from .chrome import is_blank
 from .expected_facts import ARROW, CORE_LABELS, ExpectedFact
 from .extra_facts import PayloadTruths, extra_rows
-from .field_match import MARKER, FieldReading, compare, read_field
+from .field_match import MARKER, FieldReading, compare, lone_marker, read_field
 from .label_heads import MAX_LABEL_CELLS, HeadIndex, label_head
 from .unlabelled import (
     UnlabelledBlock,
@@ -494,7 +494,7 @@ class _Walk:
     def marker(self) -> None:
         """A lone marker after a fact marks what is left out after it."""
         self._skip_extras()  # a marker after an extra fact still marks what is left out after this fact
-        if self.row < self.stop and self.rows[self.row].text == MARKER and self.bounded:
+        if self.row < self.stop and lone_marker(self.rows[self.row].text) and self.bounded:
             if self.reading.marker_row is None:
                 self.reading.marker_row = self.row
             self.row += 1

@@ -30,6 +30,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 MARKER = "\u2026"
+LONE_MARKER_INDENT = 3
+"""Blanks a lone marker row may begin with: where a gutter or a bullet stood before it (``│ …``), never as far in
+as a value's rows, which may hold a ``…`` of their own."""
+
+
+def lone_marker(row: str) -> bool:
+    """Whether a row is a lone ``…`` at the labels' place: evidence left out after the fact above it."""
+    return row.strip() == MARKER and len(row) - len(row.lstrip(" ")) <= LONE_MARKER_INDENT
+
+
 _PLAIN = re.compile(r"[^\x20-\x7e]")
 """Ends a run of printable ASCII: both sides are compared a run at a time, not a character at a time."""
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..terminals.models import MODELS, cells_on
 from ..terminals.rows import ScreenRows
 from .expected_facts import ExpectedFact
-from .field_match import MARKER, compare, spellings
+from .field_match import MARKER, compare, lone_marker, spellings
 from .work_units import WorkMeter
 
 MAX_LABEL_CELLS = 20
@@ -152,7 +152,7 @@ class HeadIndex:
             self.last_position.append(position)
             if position < 0 and index in extras:
                 extra.add(index)
-            if position >= 0 or text == MARKER or index in extra:
+            if position >= 0 or lone_marker(text) or index in extra:
                 self._breaks.append(index)
             blank = _blank(text)
             if blank and not blank_before:

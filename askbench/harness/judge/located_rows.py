@@ -331,7 +331,7 @@ def located_rows(
     for index in continued:
         if not drawn[index].text[:1].isalnum():
             shaped[index] = _without_gutter(
-                drawn, index, located.columns[index], (start, stop), shown
+                (drawn, rows), index, located.columns[index], (start, stop), shown
             )
     return shaped
 
@@ -381,6 +381,12 @@ def _without_shared_side(rows: Sequence[ScreenRow], start: int, stop: int) -> Se
     ]
 
 
+def _past_first_word(text: str) -> str:
+    """``text`` with what stands before its first letter or digit blanked: the marks after a label, not before."""
+    first = next((at for at, character in enumerate(text) if character.isalnum()), len(text))
+    return " " * first + text[first:]
+
+
 def _first_said(text: str) -> int:
     """Where a row the perturbation located nothing on starts to say something: its first letter, digit or
     marker (a cut's count row ``… 3 more commands …``)."""
@@ -391,20 +397,25 @@ def _first_said(text: str) -> int:
 
 
 def _without_gutter(
-    rows: Sequence[ScreenRow],
+    versions: tuple[Sequence[ScreenRow], Sequence[ScreenRow]],
     index: int,
     located: frozenset[int],
     bounds: tuple[int, int],
     shown: frozenset[str] | None,
 ) -> ScreenRow:
-    """A continuation row with the marks before its value that the rows next to it repeat in the same
-    columns turned to blanks, where the perturbation left them as drawn and the payload could not show them (its
+    """A continuation row (of ``versions``: the rows as read so far, and as drawn) with the marks before its value
+    that the rows next to it repeat in the same columns turned to blanks, where the perturbation left them as drawn and the payload could not show them (its
     own list's bullets): a gutter is drawn down a value."""
     start, stop = bounds
-    row = rows[index]
+    row = versions[0][index]
     text = row.text
     value = _value_span(text, located)[0] if located else _first_said(text)
-    neighbours = [rows[at].text for at in (index - 1, index + 1) if start <= at < stop]
+    # the rows next to it as read, and as drawn past their first word: a label's row read as ``label : value``
+    # no longer shows the column divider drawn after its label (``command:   | …``)
+    read, drawn = versions
+    neighbours = [read[at].text for at in (index - 1, index + 1) if start <= at < stop] + [
+        _past_first_word(drawn[at].text) for at in (index - 1, index + 1) if start <= at < stop
+    ]
     kept = [
         " "
         if not character.isspace()

@@ -441,3 +441,12 @@ def test_every_form_the_reference_counts_in_reads_as_a_count(cells: int | None) 
     for count in (1, 19, 185, 12345):
         found = COUNTED_CUT.fullmatch(hidden_marker(count, cells))
         assert found is not None and int(found[1]) == count
+
+
+@pytest.mark.parametrize(
+    ("row", "lone"),
+    [("…", True), ("  …", True), ("│ …", False), ("   … ", True), ("          …", False), ("… 3", False)],
+)
+def test_a_lone_marker_stands_where_labels_do_or_where_a_gutter_left_blanks(row: str, lone: bool) -> None:
+    """A gutter turned to blanks leaves ``  …``; a value's own ``…`` line stands under the value, farther in."""
+    assert field_match.lone_marker(row) is lone

@@ -225,3 +225,14 @@ def test_a_mark_not_apart_on_every_row_stays_where_it_was_drawn(drawn: list[str]
     assert all("│" in row for row in _shaped(drawn, marks_after=True) if "│" in row) and any(
         "│" in row for row in _shaped(drawn, marks_after=True)
     )
+
+
+def test_a_column_divider_after_the_labels_is_the_renderers_on_the_rows_that_continue_a_value() -> None:
+    """A table's ``|`` between the label column and the value column, drawn on every row: the label rows read as
+    ``label : value`` lose it, and the rows that continue a value lose it where the label rows stood it."""
+    drawn = [
+        "command:   | [sudo -u postgres psql -c 'DROP TABLE s]",
+        "           | [essions_old;']",
+        "runs:      | [psql -c 'DROP TABLE sessions_old;']",
+    ]
+    assert [row.rstrip() for row in _shaped(drawn)][1].lstrip() == "essions_old;'"
