@@ -218,7 +218,11 @@ def drive(
         for folder in (home, work, root / "tmp"):
             folder.mkdir()
         record = mcp_record_for(fixture, root)
-        with FakeModel(intent, profile.shell, profile.write) as model:
+        write = {
+            tool: {key: name.replace("{work}", str(work)) for key, name in names.items()}
+            for tool, names in profile.write.items()
+        }
+        with FakeModel(intent, profile.shell, write) as model:
             values = _values(model, home, work, intent, record, _tools_for_standin(intent))
             _seed(profile, values, home, work)
             env = _environment(profile, values, home, bin_dir)

@@ -212,7 +212,7 @@ GEMINI = Profile(
     },
     expand_key=("C-o",),
     decline_key=("Escape",),
-    prompt=r"(?i)allow execution|allow once|apply this change|do you want",
+    prompt=r"(?i)allow execution|allow once|apply this change|do you want|waiting for user confirmation",
     title=r"^│ \? ",
     deny=r"(?m)^\W*(●\s*)?\d+\.\s+No\b",
     shell={
@@ -305,13 +305,13 @@ QWEN = Profile(
     },
     expand_key=("C-o",),
     decline_key=("Escape",),
-    prompt=r"(?i)allow execution|allow once|apply this change|do you want",
+    prompt=r"(?i)allow execution|allow once|apply this change|do you want|waiting for user confirmation",
     title=r"^\s*│?\s*\? ",
     deny=r"(?m)^\W*(●\s*)?\d+\.\s+No\b",
     shell={
         "run_shell_command": {"command": "{command}", "description": "Run the requested command"}
     },
-    write={"write_file": {"path": "file_path"}},
+    write={"write_file": {"path": "file_path", "root": "{work}"}},
 )
 
 COPILOT = Profile(
@@ -349,7 +349,7 @@ COPILOT = Profile(
     title=r"^╭─",
     deny=r"(?m)^\W*(❯\s*)?\d+\.\s+No\b",
     shell={"bash": {"command": "{command}", "description": "Run the requested command"}},
-    write={"create": {"path": "path"}},
+    write={"create": {"path": "path", "content": "file_text", "root": "{work}"}},
     pre_prompts=(
         PrePrompt("access to paths outside the session's", r"Allow path access", ("1",)),
         PrePrompt(

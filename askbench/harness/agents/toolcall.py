@@ -82,8 +82,19 @@ def intent_of(fixture: Fixture) -> Intent | None:
     return None
 
 
+ROOT = "root"
+"""A write mapping's folder that a relative ``path`` is joined to, for a CLI whose write tool takes absolute
+paths only (Qwen Code, GitHub Copilot CLI): the file is the same, under the CLI's working folder."""
+
+
 def _renamed(arguments: Mapping[str, object], names: Mapping[str, str]) -> dict[str, object]:
-    return {names.get(key, key): value for key, value in arguments.items()}
+    root = names.get(ROOT)
+    renamed: dict[str, object] = {}
+    for key, value in arguments.items():
+        if key == "path" and root and isinstance(value, str) and not value.startswith("/"):
+            value = f"{root.rstrip('/')}/{value}"
+        renamed[names.get(key, key)] = value
+    return renamed
 
 
 def resolve(
@@ -97,7 +108,7 @@ def resolve(
     ``shell`` maps each candidate shell tool name to extra arguments (a
     ``"{command}"`` value is replaced by the command, ``"{argv}"`` by
     ``["bash", "-lc", command]``); ``write`` maps candidate write tools to
-    their argument names (``path``/``content`` renamed).
+    their argument names (``path``/``content`` renamed; ``ROOT``, a folder a relative path is joined to).
     """
     if intent.kind == "bash":
         command = str(intent.arguments["command"])

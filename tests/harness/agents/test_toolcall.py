@@ -55,3 +55,16 @@ def test_a_write_renames_its_arguments_and_other_calls_have_no_intent(tmp_path: 
     call = resolve(intent, ["Write"], {}, {"Write": {"path": "file_path"}})
     assert call is not None and call.arguments == {"file_path": "a.txt", "content": "x"}
     assert intent_of(constructed(tmp_path, {"name": "skill", "input": {"name": "pdf"}})) is None
+
+
+def test_a_write_to_a_cli_that_takes_absolute_paths_is_joined_to_its_root(tmp_path: Path) -> None:
+    write = constructed(tmp_path, {"name": "write", "input": {"path": "src/a.ts", "content": "x"}})
+    intent = intent_of(write)
+    assert intent is not None
+    names = {"create": {"path": "path", "content": "file_text", "root": "/w"}}
+    call = resolve(intent, ["create"], {}, names)
+    assert call is not None and call.arguments == {"path": "/w/src/a.ts", "file_text": "x"}
+    assert resolve(intent, ["create"], {}, {"create": {"path": "path"}}).arguments == {  # type: ignore[union-attr]
+        "path": "src/a.ts",
+        "content": "x",
+    }

@@ -445,8 +445,17 @@ def test_every_form_the_reference_counts_in_reads_as_a_count(cells: int | None) 
 
 @pytest.mark.parametrize(
     ("row", "lone"),
-    [("…", True), ("  …", True), ("│ …", False), ("   … ", True), ("          …", False), ("… 3", False)],
+    [
+        ("…", True),
+        ("  …", True),
+        ("│ …", False),
+        ("   … ", True),
+        ("          …", False),
+        ("… 3", False),
+    ],
 )
-def test_a_lone_marker_stands_where_labels_do_or_where_a_gutter_left_blanks(row: str, lone: bool) -> None:
+def test_a_lone_marker_stands_where_labels_do_or_where_a_gutter_left_blanks(
+    row: str, lone: bool
+) -> None:
     """A gutter turned to blanks leaves ``  …``; a value's own ``…`` line stands under the value, farther in."""
     assert field_match.lone_marker(row) is lone

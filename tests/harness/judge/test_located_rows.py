@@ -227,7 +227,9 @@ def test_a_mark_not_apart_on_every_row_stays_where_it_was_drawn(drawn: list[str]
     )
 
 
-def test_a_column_divider_after_the_labels_is_the_renderers_on_the_rows_that_continue_a_value() -> None:
+def test_a_column_divider_after_the_labels_is_the_renderers_on_the_rows_that_continue_a_value() -> (
+    None
+):
     """A table's ``|`` between the label column and the value column, drawn on every row: the label rows read as
     ``label : value`` lose it, and the rows that continue a value lose it where the label rows stood it."""
     drawn = [
