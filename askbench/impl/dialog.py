@@ -243,8 +243,12 @@ NO_COMMANDS = CommandSpans(0)
 """A text of no commands, and no count lines of its own."""
 
 COUNTED_FROM_COLUMNS = 40
-"""The narrowest terminal a cut counts on: from 40 columns on every command bash runs is owed (``runs``); below,
-a prompt owes its first command's start, and a count would take one of its few rows."""
+"""From 40 columns on every command bash runs is owed (``runs``), so a cut counts on any row the count fits
+(``COUNT_ROW_CELLS``); below, a prompt owes its first command's start, and a cut counts only on rows that hold
+the spaced count (``SPACED_COUNT_CELLS``), where a count row costs the head least."""
+
+SPACED_COUNT_CELLS = 24
+"""Value rows that hold ``… 99999 more commands …`` with its blanks."""
 
 COUNT_ROW_CELLS = 18
 """The narrowest value rows a cut counts on: one row holds ``…99 more commands…`` (``hidden_marker``'s form for
@@ -769,7 +773,7 @@ def render_prompt_dialog(
     lines: list[str] = []
     elided = False
     value_cut = False
-    counting = width >= COUNTED_FROM_COLUMNS
+    counting = width >= COUNTED_FROM_COLUMNS or row_width >= SPACED_COUNT_CELLS
     for fact in core:
         block, cut = _lay_out(fact, cap, row_width, needles, counting)
         elided |= cut
