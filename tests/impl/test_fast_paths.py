@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes
 
 import askbench.impl.dialog
 from askbench.impl.cells import (
     _NOT_PRINTABLE_ASCII,
+    FIELD_ROW_CELLS,
     _pieces,
     cap_text,
     expand_tabs,
@@ -98,15 +99,26 @@ def _clean(text: str) -> str:
 
 @settings(max_examples=400)
 @given(mixed_text, st.integers(1, 120), st.integers(2, 40))
+@example("\na", 1, 2)  # a one-row field keeps its first cut: the blank line's marker
+@example("\n\n\nab\ncd", 100, 30)  # the rest fits whole: a marker row, then the rest
 def test_a_capped_field_is_the_cap_of_the_whole_text(text: str, cap: int, row_width: int) -> None:
     # short texts: the two-ends reading never applies, so this is the slow path's own equality
     capped = cap_text(_clean(text), cap, field_rows(cap), row_width)
     opening = re.match(r"[ \t\n]*\n", text)
-    if (
-        capped.cut and opening is not None
-    ):  # a cut shows nothing of the blank lines a text opens with
-        capped = cap_text(_clean(text[opening.end() :]), cap, field_rows(cap), row_width)
-    assert _visible(text, cap, row_width) == (capped.shown, capped.cut)
+    expected = capped.shown, capped.cut
+    if capped.cut and opening is not None:
+        # a cut shows nothing of the blank lines a text opens with ...
+        rest = _clean(text[opening.end() :])
+        recapped = cap_text(rest, cap, field_rows(cap), row_width)
+        if recapped.cut:
+            expected = recapped.shown, True
+        elif cap > FIELD_ROW_CELLS:
+            # ... and where the rest fits whole, a marker row says so, the rest a row shorter
+            shorter = cap_text(
+                rest, cap - FIELD_ROW_CELLS, field_rows(cap - FIELD_ROW_CELLS), row_width
+            )
+            expected = f"{ELLIPSIS}\n{shorter.shown}", True
+    assert _visible(text, cap, row_width) == expected
     assert _visible(text, None, row_width) == (_clean(text), False)
 
 
