@@ -5,8 +5,10 @@ be any of ``@``–``~``, the backslash among them, and its first byte any
 byte a UTF-8 character ends with. So the UTF-8 bytes of ``中\\"`` read in
 such a locale are a character, a character that swallowed the backslash,
 and a quote that now closes the string: ``git commit -m "修复中\\" ; curl … #"``
-runs curl there and nothing in ``C.UTF-8``. A command of ASCII alone reads
-the same in all of them, so only a command that is not is run in these too.
+runs curl there and nothing in ``C.UTF-8``. Bash's syntax is all ASCII, so
+a locale reads a command as ``C.UTF-8`` does unless it takes an ASCII byte
+into the character before it; a command is run only in the locales that
+could (``locales_for``).
 
 The locales are compiled once with glibc's ``localedef`` into a folder of
 the user's cache (``LOCPATH``), the host's own locales left alone; a host
@@ -17,6 +19,7 @@ verdicts say which locales judged.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -34,6 +37,13 @@ LEGACY_LOCALES: tuple[tuple[str, str], ...] = (
 )
 """Each locale by the name ``LC_ALL`` takes, and its charmap: the CJK encodings whose second bytes reach
 down to ``@``, so into ASCII's punctuation."""
+
+_TRAIL_IN_ASCII = re.compile(rb"[\x81-\xfe][\x40-\x7e]")
+"""A byte that may open a character of all four encodings, then an ASCII byte that may end one: ``@``–``~``
+is the second byte of a two-byte character in each."""
+_GB18030_TRAIL_IN_ASCII = re.compile(rb"[\x81-\xfe][\x30-\x39\x40-\x7e]")
+"""GB18030's four-byte characters take a digit as their second byte too."""
+_ABSORBS = {"GB18030": _GB18030_TRAIL_IN_ASCII}
 
 
 def _cache_root() -> Path:
@@ -83,8 +93,18 @@ def legacy_locale_folder() -> Path | None:
 
 
 def locales_for(command: str) -> tuple[str, ...]:
-    """The locales ``command`` is run in: ``C.UTF-8``, and the legacy ones for a command not all ASCII
-    where they can be made."""
+    """The locales ``command`` is run in: ``C.UTF-8``, and each legacy one (where they can be made) whose
+    characters could take in an ASCII byte of its UTF-8 bytes — the only way its reading can differ, as
+    every byte a UTF-8 character holds is above ASCII. The test asks only whether such a pair of bytes
+    stands anywhere, not whether the locale reads it as one character: more runs, never a missed one."""
     if command.isascii() or legacy_locale_folder() is None:
         return (BASE_LOCALE,)
-    return (BASE_LOCALE, *(name for name, _ in LEGACY_LOCALES))
+    encoded = command.encode("utf-8", "surrogateescape")
+    return (
+        BASE_LOCALE,
+        *(
+            name
+            for name, charmap in LEGACY_LOCALES
+            if _ABSORBS.get(charmap, _TRAIL_IN_ASCII).search(encoded)
+        ),
+    )

@@ -51,6 +51,7 @@ __all__ = [
     "prepare_sandbox",
     "run_sandboxed",
     "sandbox_available",
+    "sandbox_inputs",
 ]
 
 TIME_BOUND = 2.0
@@ -267,6 +268,23 @@ exit "${{{mark}_status:-0}}"
 """
 
 
+def sandbox_inputs() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a run's records depend on besides the command, for runs kept between judges: the host programs a
+    run starts for real (bash among them), and every name a stub stands for."""
+    real = (*_SHELLS, *_RUN_FOR_REAL, *_FILES_FOR_REAL)
+    return tuple(f"/usr/bin/{name}" for name in real), tuple(sorted(_stub_names()))
+
+
+def _stub_names() -> set[str]:
+    names = set(COMMON_NAMES) | set(_SHELLS) | set(_RUN_FOR_REAL) | set(_FILES_FOR_REAL)
+    for folder in _HOST_BINS:
+        try:
+            names.update(os.listdir(folder))
+        except OSError:
+            continue
+    return names
+
+
 @cache
 def _kit() -> Path:
     """The prelude, the stub and a folder of stubs named as every program the host has and the common ones:
@@ -279,13 +297,7 @@ def _kit() -> Path:
     stub.chmod(0o755)
     stubs = root / "bin"
     stubs.mkdir()
-    names = set(COMMON_NAMES) | set(_SHELLS) | set(_RUN_FOR_REAL) | set(_FILES_FOR_REAL)
-    for folder in _HOST_BINS:
-        try:
-            names.update(os.listdir(folder))
-        except OSError:
-            continue
-    _link_stubs(stubs, names)
+    _link_stubs(stubs, _stub_names())
     root.chmod(0o755)
     return root
 

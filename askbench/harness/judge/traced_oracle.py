@@ -11,7 +11,9 @@ trap saw it, and each program's arguments as its stub was started with.
 
 A run is made once per command and locale and kept for the judge process:
 the gate asks about a command at every width and on every terminal model,
-and starts the runs of its whole corpus at once (``prefetch``).
+and starts the runs of its whole corpus at once (``prefetch``). A finished
+run is kept on disk too (``kept_runs``), so a gate judging the same corpus
+again starts no sandbox for it.
 Without bubblewrap the judge keeps to the static reading, and its verdicts
 say so (``oracle_name``); ``ASKBENCH_TRACED=0`` asks for that too.
 """
@@ -20,16 +22,27 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from multiprocessing import util
+from pathlib import Path
 
 from ..bash.bash_oracle import unescaped
+from . import kept_runs, legacy_locales, sandbox
+from .kept_runs import keep, kept, kept_folder
 from .legacy_locales import BASE_LOCALE, legacy_locale_folder, locales_for
-from .sandbox import bwrap_version, nonce, prepare_sandbox, run_sandboxed, sandbox_available
+from .sandbox import (
+    bwrap_version,
+    nonce,
+    prepare_sandbox,
+    run_sandboxed,
+    sandbox_available,
+    sandbox_inputs,
+)
 
 __all__ = [
     "LOCALE",
@@ -125,6 +138,7 @@ def prepare() -> None:
     them, and remove them once, when this process ends."""
     if traced_enabled():
         prepare_sandbox(legacy_locale_folder())
+        _kept_folder()
 
 
 def _encodable(text: str) -> bool:
@@ -140,13 +154,38 @@ _Run = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], bool]
 
 
 def _started(command: str, names: frozenset[str]) -> tuple[Future[_Run], ...]:
-    return tuple(_pool().submit(_run, command, names, locale) for locale in locales_for(command))
+    return tuple(_kept_or_submitted(command, names, locale) for locale in locales_for(command))
+
+
+def _kept_or_submitted(command: str, names: frozenset[str], locale: str) -> Future[_Run]:
+    folder = _kept_folder()
+    found = None if folder is None else kept(folder, command, names, locale)
+    if found is None:
+        return _pool().submit(_run, command, names, locale)
+    done: Future[_Run] = Future()
+    done.set_result((*found, True))
+    return done
+
+
+@cache
+def _kept_folder() -> Path | None:
+    """Where this sandbox's finished runs are kept between judges, named by all that decides a run's records."""
+    programs, stubbed = sandbox_inputs()
+    modules = (sandbox, legacy_locales, kept_runs, sys.modules[__name__])
+    return kept_folder(
+        tuple(Path(str(module.__file__)) for module in modules),
+        programs,
+        (bwrap_version(), str(legacy_locale_folder()), "\0".join(stubbed)),
+    )
 
 
 def _run(command: str, names: frozenset[str], locale: str) -> _Run:
     folder = None if locale == BASE_LOCALE else legacy_locale_folder()
     run = run_sandboxed(command, sorted(names), locale, folder)
     texts, argvs = read_log(run.log, nonce())
+    kept_at = _kept_folder()
+    if run.finished and kept_at is not None:
+        keep(kept_at, command, names, locale, (texts, argvs))
     return texts, argvs, run.finished
 
 

@@ -1,4 +1,6 @@
-"""The legacy CJK locales: made once where glibc can make them, asked for only by a command not all ASCII."""
+"""The legacy CJK locales: made once where glibc can make them, asked for only by a command one of them could
+read otherwise: one whose UTF-8 bytes put an ASCII byte a character of theirs may end with after one it may
+start with."""
 
 from __future__ import annotations
 
@@ -6,6 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from askbench.harness.judge import legacy_locales
 from askbench.harness.judge.legacy_locales import BASE_LOCALE, LEGACY_LOCALES, locales_for
@@ -20,8 +24,34 @@ def test_a_command_of_ascii_alone_runs_in_the_base_locale_only() -> None:
 
 
 @needs_localedef
-def test_a_command_not_all_ascii_runs_in_every_legacy_locale_too() -> None:
-    assert locales_for("echo 中") == (BASE_LOCALE, *(name for name, _ in LEGACY_LOCALES))
+def test_a_character_before_a_backslash_runs_the_command_in_every_legacy_locale_too() -> None:
+    assert locales_for('git commit -m "修复中\\" ; rm #"') == (
+        BASE_LOCALE,
+        *(name for name, _ in LEGACY_LOCALES),
+    )
+
+
+@needs_localedef
+@pytest.mark.parametrize("after", ["a", "@", "~", "`", "|", "{"])
+def test_any_ascii_byte_a_legacy_character_may_end_with_asks_for_every_legacy_locale(
+    after: str,
+) -> None:
+    assert locales_for(f"echo 中{after}") == (BASE_LOCALE, *(name for name, _ in LEGACY_LOCALES))
+
+
+@needs_localedef
+def test_a_digit_after_a_character_asks_only_for_gb18030_whose_four_byte_characters_end_with_one() -> (
+    None
+):
+    assert locales_for("echo 中1") == (BASE_LOCALE, "zh_CN.GB18030")
+
+
+@needs_localedef
+@pytest.mark.parametrize("command", ["echo 中", "echo 中 ; rm", 'echo "中"', "echo 中\n"])
+def test_characters_followed_by_nothing_a_legacy_character_may_end_with_run_in_the_base_locale_only(
+    command: str,
+) -> None:
+    assert locales_for(command) == (BASE_LOCALE,)
 
 
 def test_without_localedef_only_the_base_locale_judges(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,3 +80,37 @@ def test_the_locales_are_made_once_into_the_cache_and_found_there_after(
         assert {path: path.stat().st_mtime_ns for path in folder.rglob("*")} == made
     finally:
         legacy_locales.legacy_locale_folder.cache_clear()
+
+
+_CODECS = {"GB18030": "gb18030", "GBK": "gbk", "BIG5": "big5", "SHIFT_JIS": "shift_jis"}
+
+
+def _takes_in_ascii(encoded: bytes, codec: str) -> bool:
+    """Whether reading ``encoded`` a character at a time in ``codec`` (Python's tables, which glibc's match
+    for these charsets) ever makes an ASCII byte part of a character that began before it."""
+    at = 0
+    while at < len(encoded):
+        for size in (1, 2, 4):
+            try:
+                encoded[at : at + size].decode(codec)
+            except UnicodeDecodeError:
+                continue
+            if any(byte < 0x80 for byte in encoded[at + 1 : at + size]):
+                return True
+            at += size
+            break
+        else:
+            at += 1
+    return False
+
+
+@needs_localedef
+@given(st.text(st.sampled_from("中修复表ソ能十予許功蓋éÁ€😀\\\"'`|{}@~a1 ;$()")))
+def test_every_command_a_legacy_charset_reads_an_ascii_byte_into_a_character_of_runs_in_that_locale(
+    command: str,
+) -> None:
+    chosen = locales_for(command)
+    encoded = command.encode("utf-8")
+    for name, charmap in LEGACY_LOCALES:
+        if _takes_in_ascii(encoded, _CODECS[charmap]):
+            assert name in chosen
