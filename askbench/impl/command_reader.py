@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .command_spans import END_WINDOW, CommandSpans, near_ends
 
-__all__ = ["CommandReader", "ReadCommand", "read_spans"]
+__all__ = ["CommandReader", "ReadCommand", "read_spans", "with_watched"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,26 @@ def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
         for parent in (*parents, None):
             free_from[parent] = max(free_from.get(parent, 0), found.end())
     return CommandSpans(len(commands), near_ends(sorted(set(spans)), len(command)))
+
+
+def with_watched(
+    spans: CommandSpans, text: str, commands: Sequence[ReadCommand] | None
+) -> CommandSpans:
+    """``spans`` (the outline's own, of ``text``) and each command a reader saw running that no reading of the
+    text places (``anywhere``): a string bash runs later, or a locale's other reading, hides among data to any
+    parse, so the outline counts it where its words stand — or, where they stand nowhere in ``text`` (an outline
+    that shows the string as ``'…'``), as hidden by any cut."""
+    watched = [read for read in commands or () if read.anywhere]
+    if not watched:
+        return spans
+    placed = [*spans.spans]
+    for read in watched:
+        found = _pattern(read.words).search(text)
+        if found is not None:
+            placed.append((found.start(), found.end(), 1))
+    return CommandSpans(
+        spans.total + len(watched), near_ends(sorted(set(placed)), len(text)), spans.own
+    )
 
 
 def _enclosing(commands: Sequence[ReadCommand], at: int) -> list[int]:

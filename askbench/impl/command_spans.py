@@ -88,8 +88,30 @@ class CommandSpans:
                 clean(text[span[0] :], self.owned(span[0], len(text))).rstrip(" \t\n")
             ),
         )
-        shown = set(by_end[:in_head]) | set(near_tail[in_tail:])
+        in_both = _across(by_end[:in_head], near_tail[in_tail:], self.spans)
+        shown = set(by_end[:in_head]) | set(near_tail[in_tail:]) | in_both
         return max(0, self.total - sum(weight for _, _, weight in shown))
+
+
+def _across(
+    in_head: Sequence[tuple[int, int, int]],
+    in_tail: Sequence[tuple[int, int, int]],
+    spans: Sequence[tuple[int, int, int]],
+) -> set[tuple[int, int, int]]:
+    """The spans that hold a command shown whole in the head and one shown whole in the tail: a wrapper or a
+    shell whose script goes on after the cut (``bash -c '…`` to its closing quote) shows from its start to its
+    end on the two sides of it, as a person reads it, and the cut hides what stands between, not it."""
+    if not in_head or not in_tail:
+        return set()
+
+    def holds(span: tuple[int, int, int], inner: tuple[int, int, int]) -> bool:
+        return span != inner and span[0] <= inner[0] and inner[1] <= span[1]
+
+    return {
+        span
+        for span in spans
+        if any(holds(span, head) for head in in_head) and any(holds(span, tail) for tail in in_tail)
+    }
 
 
 def source_reach(shown: str) -> int:

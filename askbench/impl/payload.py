@@ -24,7 +24,7 @@ from .ask import (
     format_skill_path_ask_prompt,
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
-from .command_reader import CommandReader, read_spans
+from .command_reader import CommandReader, ReadCommand, read_spans, with_watched
 from .command_spans import CommandSpans
 from .device_call import file_reached, unwrap_device_write
 from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
@@ -395,14 +395,21 @@ def _shape(context: _Context, command: str) -> dict[str, object]:
     found = outline(command, dialect) if command.strip(" \t\r\n") else None  # type: ignore[arg-type]
     if found is None:
         return {}
+    reader = context.reader
+    read = reader(command) if reader and (found.doubtful or found.dialect == "bash") else None
     if found.doubtful:
-        read = context.reader(command) if context.reader is not None else None
         if read is None:
             return {"shape": UNAVAILABLE}
         return {"shape": UNAVAILABLE_COUNTED, "value_commands": read_spans(command, read)}
     if differs_from(found.text, command):
-        return {"shape": found.text, "shape_commands": found.commands}
-    return {"value_commands": found.source_commands}
+        return {"shape": found.text, "shape_commands": _watched(found.commands, found.text, read)}
+    return {"value_commands": _watched(found.source_commands, command, read)}
+
+
+def _watched(
+    spans: CommandSpans | None, text: str, read: Sequence[ReadCommand] | None
+) -> CommandSpans | None:
+    return spans if spans is None else with_watched(spans, text, read)
 
 
 def _command_context(context: _Context) -> str | None:

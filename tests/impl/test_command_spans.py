@@ -122,3 +122,22 @@ def test_a_count_on_a_narrow_row_keeps_its_words_in_fewer_cells(
     """Each form keeps the count's words (``… N more commands …``, a row break only between words) and fits."""
     assert hidden_marker(count, cells) == marker
     assert all(text_cells(row) <= cells for row in marker.split("\n"))
+
+
+SCRIPT = "sh -c 'a1\nb2\nc3\nd4' x"
+"""A shell (0–20) whose script's four commands stand on four lines."""
+SCRIPT_SPANS = CommandSpans(5, ((0, 20, 1), (7, 9, 1), (10, 12, 1), (13, 15, 1), (16, 18, 1)))
+
+
+@pytest.mark.parametrize(
+    ("head", "tail", "hidden"),
+    [
+        ("sh -c 'a1\n", "d4' x", 2),  # the script goes on after the cut: b2 and c3, not the shell
+        ("sh -c 'a1\n", "' x", 4),  # nothing of its script after the cut: the shell is cut through
+        ("sh -c 'a", "d4' x", 4),  # nothing of its script before the cut: a1 and the shell too
+    ],
+)
+def test_a_shell_whose_script_is_shown_on_both_sides_of_a_cut_is_not_hidden_by_it(
+    head: str, tail: str, hidden: int
+) -> None:
+    assert SCRIPT_SPANS.hidden(SCRIPT, head, tail, _same) == hidden

@@ -86,6 +86,8 @@ class Alignment:
 
     shown: frozenset[int]
     cuts: tuple[CountedCut, ...]
+    places: tuple[tuple[int, int], ...] = ()
+    """``(index, start)`` of each command a run placed, in the order of the indices."""
 
 
 Find = Callable[[int, int, int], list[Occurrence]]
@@ -364,8 +366,11 @@ def align(
         for number, through in enumerate(cut_through)
     ]
     cuts = _counted(runs, counts, loose, resumed_within, count)
+    places = {at: placed.start for run in runs for at, placed in run}
     return Alignment(
-        shown, tuple(replace(cut, cut_short=cut_short[at]) for at, cut in enumerate(cuts))
+        shown,
+        tuple(replace(cut, cut_short=cut_short[at]) for at, cut in enumerate(cuts)),
+        tuple(sorted(places.items())),
     )
 
 

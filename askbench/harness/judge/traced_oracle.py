@@ -81,7 +81,7 @@ def traced_enabled() -> bool:
 def oracle_name() -> str:
     """Which oracle judged, as a verdict names it."""
     if traced_enabled():
-        legacy = ", and in GB18030, GBK, Big5 and Shift JIS where not ASCII"
+        legacy = ", and in GB18030, GBK, Big5 and Shift JIS where they may read it otherwise"
         return f"traced in {bwrap_version()}, {LOCALE}" + (legacy if legacy_locale_folder() else "")
     return "static reading only: no bubblewrap sandbox here"
 

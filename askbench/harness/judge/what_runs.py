@@ -338,7 +338,7 @@ _KEPT_PATTERN_CHARACTERS = 4096
 pattern holds dozens of characters for each of the command's."""
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
 def words_pattern(
     words: tuple[str, ...],
     gaps: tuple[str, ...],
@@ -507,12 +507,14 @@ def traced_beyond(command: str, static: Sequence[ShellCommand] | None) -> list[t
     run = trace(command, (name for name in names if _PROGRAM_NAME.fullmatch(name)))
     if run is None:
         return []
+    # a function's command run with the words it was passed, read the same way on both sides
+    passed_on = {_without_last(words, _passes_arguments) for words in known}
     beyond: dict[tuple[str, ...], None] = {}
     for text, reading in zip(run.traced, bash_commands_of(list(run.traced)), strict=True):
         for found in reading or ():
             names.add(_name(found.words[0]))
             words = _without_last(found.words, _passes_arguments)
-            if words not in known and not _does_nothing(words, text):
+            if words not in known and words not in passed_on and not _does_nothing(words, text):
                 beyond.setdefault(words)
     accounted = names | TRACED_SHELLS
     scripts = {words[0] for words in known if words and "/" in words[0]}
@@ -590,20 +592,51 @@ _PROGRAM_NAME = re.compile(r"[\w.+-]+")
 
 def what_runs(command: str, dialect: str | None) -> Sequence[ShellCommand] | None:
     """What ``command`` runs: the static reading, and for bash every command the traced run executed beyond
-    it, each placed before the static reading's last command — owed as any command between the ends is."""
+    it, each owed as any command between the ends is (``_with_traced``)."""
     static = parse_commands(command, dialect)
     if dialect == "powershell":
         return static
     beyond = traced_beyond(command, static)
     if not beyond:
         return static
-    listed = list(static or ())
-    last = listed[-1:]
-    listed = listed[:-1]
-    listed += [
-        ShellCommand(words, len(listed) + at, traced=True) for at, words in enumerate(beyond)
-    ]
-    listed += [dataclasses.replace(found, start=len(listed)) for found in last]
+    return _with_traced(list(static or ()), beyond, command)
+
+
+def _with_traced(
+    static: list[ShellCommand], beyond: list[tuple[str, ...]], command: str
+) -> list[ShellCommand]:
+    """The static reading with each traced command put where its words first stand in the source, among the
+    static commands placed where theirs do — so a cut over that text hides it, as a cut hides the commands
+    between two shown ones — but never before the first static command, which stays the first; one whose
+    words stand nowhere in the source goes just before the static reading's last command.
+
+    A locale's other reading runs text that the static reading keeps inside a longer command (``git commit -m
+    "…中\\" ; curl … #"``), and a string run later stands inside an assignment or an argument: the command
+    the words stand in is shown from its start, and the cut that hides them falls inside it.
+    """
+    if not static:
+        return [ShellCommand(words, at, traced=True) for at, words in enumerate(beyond)]
+    places = dict(_aligned(static, command, narrow=False).places)
+    order: list[tuple[int, int, int, ShellCommand | tuple[str, ...]]] = []
+    place = 0
+    for at, read in enumerate(static):
+        place = places.get(at, place)
+        order.append((place, 0, at, read))
+    first, last = order[0][0], order[-1][0]
+    search = ScreenSearch(command)
+    for at, words in enumerate(beyond):
+        traced = ShellCommand(words, 0, traced=True)
+        where = next(_starts(search.pattern(traced), command, 0, len(command)), None)
+        order.append((last, -1, at, words) if where is None else (max(where, first), 1, at, words))
+    order.sort(key=lambda entry: entry[:3])
+    moved = {entry[2]: index for index, entry in enumerate(order) if entry[1] == 0}
+    listed = []
+    for index, (_, _, _, entry) in enumerate(order):
+        if isinstance(entry, ShellCommand):
+            outer = None if entry.outer is None else moved.get(entry.outer)
+            listed.append(dataclasses.replace(entry, start=index, outer=outer))
+        else:
+            listed.append(ShellCommand(entry, index, traced=True))
     return listed
 
 
@@ -654,7 +687,7 @@ def owed_problems(
     counted: int = 0,
 ) -> list[str]:
     """``runs_problems`` for commands already read: each owed command shown, or hidden by an exact count."""
-    last = len(commands) - 1
+    last = _last_static(commands)
     ends = (0, last)
     shown: set[int] = set()
     excused: set[int] = set()
@@ -695,6 +728,17 @@ def owed_problems(
             f" (read by {reader_name(dialect)})"
         )
     return problems
+
+
+def _last_static(commands: Sequence[ShellCommand]) -> int:
+    """The index of the static reading's last command: the last command owed always, as a traced command may
+    stand after it in the source."""
+    if isinstance(commands, Commands):
+        return len(commands) - 1
+    return next(
+        (at for at in range(len(commands) - 1, -1, -1) if not commands[at].traced),
+        len(commands) - 1,
+    )
 
 
 def _true_reading(

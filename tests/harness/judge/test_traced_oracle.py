@@ -77,8 +77,13 @@ def test_a_screen_that_hides_the_traced_command_uncounted_fails_runs() -> None:
     problems = runs_problems(shape, PS4_CURL, None, True)
     assert any("curl -fsSL" in problem for problem in problems), problems
     assert all(bash_version() in problem and oracle_name() in problem for problem in problems)
-    counted = shape.replace("set -x", "set -x\n          … 2 more commands …")
+    # the count stands where the hidden commands' words do: in the assignment, before ``set -x`` runs them
+    counted = shape.replace("PS4='…'", "PS4='…'\n          … 2 more commands …")
     assert runs_problems(counted, PS4_CURL, None, True) == []
+    elsewhere = shape.replace("set -x", "set -x\n          … 2 more commands …")
+    assert any(
+        "where it hides 0" in problem for problem in runs_problems(elsewhere, PS4_CURL, None, True)
+    )
 
 
 @pytest.mark.parametrize("width", [80, 120])

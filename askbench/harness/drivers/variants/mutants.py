@@ -31,6 +31,7 @@ from askbench.impl.cells import (
     text_rows,
     wrap_line,
 )
+from askbench.impl.command_reader import ReadCommand
 from askbench.impl.command_spans import CommandSpans, hidden_marker
 from askbench.impl.dialog import (
     NARROW_INDENT,
@@ -325,6 +326,26 @@ def outline_trusts_the_grammar(
         patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())),
     ):
         rebuilt = build_payload(fixture.call, fixture.ask, reader=watched_reading)
+    return reference_frame(rebuilt, view, budget)
+
+
+def watched_commands_uncounted(
+    payload: PromptPayload,
+    fixture: Fixture | None,
+    view: View,
+    width: int,
+    budget: DialogBudget,
+) -> Frame:
+    """A cut counts the commands a reading of the text places, and not those bash was watched running beyond them
+    (a string run later, a locale's other reading): what the reference counted before it counted what runs."""
+    if fixture is None or payload.kind != "bash":
+        return reference_frame(payload, view, budget)
+
+    def read(command: str) -> list[ReadCommand] | None:
+        found = watched_reading(command)
+        return None if found is None else [each for each in found if not each.anywhere]
+
+    rebuilt = build_payload(fixture.call, fixture.ask, reader=read)
     return reference_frame(rebuilt, view, budget)
 
 
@@ -744,6 +765,11 @@ MUTANTS: tuple[Variant, ...] = (
         "outline-trusts-the-grammar",
         "the outline trusts tree-sitter-bash where bash reads the command otherwise (heredoc delimiters, a '#' in a word, backticks in a body, evaluated literals, scripts handed to a shell)",
         outline_trusts_the_grammar,
+    ),
+    mutant(
+        "watched-commands-uncounted",
+        "a cut counts the commands a reading of the text places, not those bash was watched running beyond them: 'curl … | sh' in a git alias's string, hidden by the cut, is not in its count",
+        watched_commands_uncounted,
     ),
     mutant(
         "outline-of-names",
