@@ -58,7 +58,7 @@ _GRAMMAR_BLANKS = re.compile(rb"[\x0b\x0c]")
 _CONTINUATION = re.compile(rb"(?<!\\)(?:\\\\)*\\\r?\n")
 """A backslash no other backslash escapes, before a line break."""
 _SWALLOWED_BACKSLASH = re.compile(rb"[\x80-\xff]\\")
-"""A byte a UTF-8 character ends with, then a backslash: in GB18030, GBK, Big5 and Shift_JIS the two bytes
+"""A byte a UTF-8 character ends with, then a backslash: in GB18030, GBK, Big5, Shift_JIS and their kin the two bytes
 may be one character, so the backslash escapes nothing and the quote or separator after it acts."""
 _JOINED_WORD = re.compile(rb"[^\s\\]\\\r?\n[^\s]")
 """``a\\`` + newline + ``b`` is one word ``ab`` to bash (3.1.2.1 Escape Character)."""

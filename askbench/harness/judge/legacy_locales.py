@@ -1,6 +1,6 @@
 """The legacy CJK locales bash may run a command in, where a character's last byte can be a backslash.
 
-In GB18030, GBK, Big5 and Shift_JIS a multibyte character's second byte may
+In GB18030, GBK, Big5, Shift_JIS and their kin a multibyte character's second byte may
 be any of ``@``–``~``, the backslash among them, and its first byte any
 byte a UTF-8 character ends with. So the UTF-8 bytes of ``中\\"`` read in
 such a locale are a character, a character that swallowed the backslash,
@@ -33,17 +33,23 @@ LEGACY_LOCALES: tuple[tuple[str, str], ...] = (
     ("zh_CN.GB18030", "GB18030"),
     ("zh_CN.GBK", "GBK"),
     ("zh_TW.BIG5", "BIG5"),
+    ("zh_HK.BIG5-HKSCS", "BIG5-HKSCS"),
     ("ja_JP.SHIFT_JIS", "SHIFT_JIS"),
+    ("ja_JP.SHIFT_JISX0213", "SHIFT_JISX0213"),
+    ("ko_KR.JOHAB", "JOHAB"),
 )
-"""Each locale by the name ``LC_ALL`` takes, and its charmap: the CJK encodings whose second bytes reach
-down to ``@``, so into ASCII's punctuation."""
+"""Each locale by the name ``LC_ALL`` takes, and its charmap: every charmap glibc ships whose two-byte
+characters may end with ASCII's punctuation, the backslash among it (CP949's end with letters only)."""
 
 _TRAIL_IN_ASCII = re.compile(rb"[\x81-\xfe][\x40-\x7e]")
-"""A byte that may open a character of all four encodings, then an ASCII byte that may end one: ``@``–``~``
-is the second byte of a two-byte character in each."""
-_GB18030_TRAIL_IN_ASCII = re.compile(rb"[\x81-\xfe][\x30-\x39\x40-\x7e]")
-"""GB18030's four-byte characters take a digit as their second byte too."""
-_ABSORBS = {"GB18030": _GB18030_TRAIL_IN_ASCII}
+"""A byte that may open a character of these encodings, then an ASCII byte that may end one: ``@``–``~`` is
+the second byte of a two-byte character in each."""
+_ABSORBS = {
+    "GB18030": re.compile(rb"[\x81-\xfe][\x30-\x39\x40-\x7e]"),
+    "JOHAB": re.compile(rb"[\x81-\xfe][\x31-\x7e]"),
+}
+"""Where a charmap's characters end with more of ASCII: GB18030's four-byte ones with a digit, JOHAB's
+two-byte ones with anything from ``1`` on."""
 
 
 def _cache_root() -> Path:
@@ -62,34 +68,39 @@ def _glibc() -> str:
 
 @cache
 def legacy_locale_folder() -> Path | None:
-    """A folder holding every legacy locale compiled for this glibc (made once, by an atomic rename, so
-    judges that start together never read half of one), or ``None`` where they cannot be made."""
+    """A folder holding every legacy locale compiled for this glibc, or ``None`` where one cannot be made.
+
+    Each locale is made once and put in place by an atomic rename, so judges that start together never read
+    half of one, and a folder made before a locale joined the list gets just that one added.
+    """
     if shutil.which("localedef") is None:
         return None
     folder = _cache_root() / f"glibc-{_glibc()}"
-    if all((folder / name).is_dir() for name, _ in LEGACY_LOCALES):
-        return folder
-    folder.parent.mkdir(parents=True, exist_ok=True)
+    for name, charmap in LEGACY_LOCALES:
+        if not (folder / name).is_dir() and not _made(folder, name, charmap):
+            return None
+    return folder
+
+
+def _made(folder: Path, name: str, charmap: str) -> bool:
+    folder.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix="building-", dir=folder.parent))
     try:
-        for name, charmap in LEGACY_LOCALES:
-            language = name.split(".", 1)[0]
-            subprocess.run(
-                ["localedef", "-c", "-i", language, "-f", charmap, str(building / name)],
-                capture_output=True,
-                check=False,
-                timeout=120,
-            )
-            if not (building / name).is_dir():
-                return None
+        subprocess.run(
+            ["localedef", "-c", "-i", name.split(".", 1)[0], "-f", charmap, str(building / name)],
+            capture_output=True,
+            check=False,
+            timeout=120,
+        )
+        if not (building / name).is_dir():
+            return False
         try:
-            building.rename(folder)
+            (building / name).rename(folder / name)
         except OSError:
-            if not folder.is_dir():
-                return None
+            return (folder / name).is_dir()
+        return True
     finally:
         shutil.rmtree(building, ignore_errors=True)
-    return folder
 
 
 def locales_for(command: str) -> tuple[str, ...]:

@@ -34,7 +34,7 @@ from pathlib import Path
 from ..bash.bash_oracle import unescaped
 from . import kept_runs, legacy_locales, sandbox
 from .kept_runs import keep, kept, kept_folder
-from .legacy_locales import BASE_LOCALE, legacy_locale_folder, locales_for
+from .legacy_locales import BASE_LOCALE, LEGACY_LOCALES, legacy_locale_folder, locales_for
 from .sandbox import (
     bwrap_version,
     nonce,
@@ -81,7 +81,8 @@ def traced_enabled() -> bool:
 def oracle_name() -> str:
     """Which oracle judged, as a verdict names it."""
     if traced_enabled():
-        legacy = ", and in GB18030, GBK, Big5 and Shift JIS where they may read it otherwise"
+        charmaps = [charmap for _, charmap in LEGACY_LOCALES]
+        legacy = f", and in {', '.join(charmaps[:-1])} and {charmaps[-1]} where they may read it otherwise"
         return f"traced in {bwrap_version()}, {LOCALE}" + (legacy if legacy_locale_folder() else "")
     return "static reading only: no bubblewrap sandbox here"
 

@@ -40,10 +40,11 @@ def test_any_ascii_byte_a_legacy_character_may_end_with_asks_for_every_legacy_lo
 
 
 @needs_localedef
-def test_a_digit_after_a_character_asks_only_for_gb18030_whose_four_byte_characters_end_with_one() -> (
+def test_a_digit_after_a_character_asks_only_for_the_charsets_whose_characters_end_with_one() -> (
     None
 ):
-    assert locales_for("echo 中1") == (BASE_LOCALE, "zh_CN.GB18030")
+    assert locales_for("echo 中1") == (BASE_LOCALE, "zh_CN.GB18030", "ko_KR.JOHAB")
+    assert locales_for("echo 中0") == (BASE_LOCALE, "zh_CN.GB18030")
 
 
 @needs_localedef
@@ -59,6 +60,27 @@ def test_without_localedef_only_the_base_locale_judges(monkeypatch: pytest.Monke
     legacy_locales.legacy_locale_folder.cache_clear()
     try:
         assert locales_for("echo 中") == (BASE_LOCALE,)
+    finally:
+        legacy_locales.legacy_locale_folder.cache_clear()
+
+
+@needs_localedef
+def test_a_locale_that_joined_the_list_is_added_to_a_folder_made_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    legacy_locales.legacy_locale_folder.cache_clear()
+    try:
+        folder = legacy_locales.legacy_locale_folder()
+        assert folder is not None
+        (first, _), (later, _) = LEGACY_LOCALES[0], LEGACY_LOCALES[-1]
+        shutil.rmtree(folder / later)
+        kept = (folder / first / "LC_CTYPE").stat().st_mtime_ns
+        legacy_locales.legacy_locale_folder.cache_clear()
+        assert legacy_locales.legacy_locale_folder() == folder
+        assert (folder / later / "LC_CTYPE").is_file()
+        assert (folder / first / "LC_CTYPE").stat().st_mtime_ns == kept
+        assert [path.name for path in folder.parent.iterdir()] == [folder.name]
     finally:
         legacy_locales.legacy_locale_folder.cache_clear()
 
@@ -82,7 +104,15 @@ def test_the_locales_are_made_once_into_the_cache_and_found_there_after(
         legacy_locales.legacy_locale_folder.cache_clear()
 
 
-_CODECS = {"GB18030": "gb18030", "GBK": "gbk", "BIG5": "big5", "SHIFT_JIS": "shift_jis"}
+_CODECS = {
+    "GB18030": "gb18030",
+    "GBK": "gbk",
+    "BIG5": "big5",
+    "BIG5-HKSCS": "big5hkscs",
+    "SHIFT_JIS": "shift_jis",
+    "SHIFT_JISX0213": "shift_jisx0213",
+    "JOHAB": "johab",
+}
 
 
 def _takes_in_ascii(encoded: bytes, codec: str) -> bool:

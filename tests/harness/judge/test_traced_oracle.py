@@ -173,6 +173,7 @@ def test_a_program_run_for_real_hands_no_output_on_so_the_host_decides_nothing()
 SWALLOWED = {
     "GBK, GB18030 and Big5 swallow the backslash": 'git commit -m "修复中\\" ; touch pwned #"',
     "only Shift_JIS swallows it": 'git commit -m "Á\\" ; touch pwned #"',
+    "only Shift_JISX0213 swallows it": 'git commit -m "Â\\" ; touch pwned #"',
     "an escaped separator": "echo 表\\; touch pwned",
 }
 
