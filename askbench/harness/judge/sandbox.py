@@ -232,8 +232,8 @@ def _prelude() -> str:
 set -T
 {mark}_trace() {{ builtin printf 'T%s\\0' "$1" >> {_log()}; }}
 trap '{mark}_trace "$BASH_COMMAND"' DEBUG
-if [[ -n ${{{_child_env()}-}} ]]; then {mark}_env=${{{_child_env()}@P}}; \
-unset {_child_env()}; [[ -r ${mark}_env ]] && . "${mark}_env"; fi
+if [[ -n ${{{_child_env()}-}} ]]; then {mark}_env=${{{_child_env()}}}; unset {_child_env()}; \
+{mark}_env=${{{mark}_env@P}}; [[ -r ${mark}_env ]] && . "${mark}_env"; fi
 """
 
 

@@ -114,7 +114,9 @@ def _traceable(command: str) -> bool:
     return traced_enabled() and "\0" not in command and _encodable(command)
 
 
-_WORKERS = 2
+_WORKERS = 4
+"""More than this machine's cores: a run spends most of its time in bwrap building and tearing down namespaces
+and in the shells its stubs start, not in the judge's Python."""
 _lock = threading.Lock()
 _runs: dict[str, tuple[Future[_Run], ...]] = {}
 """Every run of this judge process, by command, one for each locale it reads differently in

@@ -233,3 +233,11 @@ def test_a_file_program_given_a_host_path_stays_a_stub() -> None:
         found = trace(command)
         assert found is not None
         assert len(found.traced) == 2, (command, found.traced)
+
+
+def test_a_bash_env_that_starts_a_shell_is_expanded_once_and_the_run_ends() -> None:
+    """The prelude unsets the command's own ``BASH_ENV`` before expanding it: a shell its substitution starts
+    inherits nothing to expand again, where it once started shells until the time bound."""
+    found = trace("BASH_ENV='$(touch pwned | sh)' bash -c true")
+    assert found is not None and found.finished
+    assert HIDDEN in {argv[:2] for argv in found.executed}
