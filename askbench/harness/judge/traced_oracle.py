@@ -115,7 +115,7 @@ def _traceable(command: str) -> bool:
 
 
 _WORKERS = 4
-"""More than this machine's cores: a run spends most of its time in bwrap building and tearing down namespaces
+"""Runs at once, more than a small machine has cores: a run spends most of its time in bwrap building and tearing down namespaces
 and in the shells its stubs start, not in the judge's Python."""
 _lock = threading.Lock()
 _runs: dict[str, tuple[Future[_Run], ...]] = {}
