@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .command_spans import END_WINDOW, CommandSpans, near_ends
 
-__all__ = ["CommandReader", "ReadCommand", "read_spans", "with_watched"]
+__all__ = ["CommandReader", "CommandWatcher", "ReadCommand", "read_spans", "with_watched"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ class ReadCommand:
 CommandReader = Callable[[str], Sequence[ReadCommand] | None]
 """``command -> commands``: each command bash would run of ``command`` (wrappers' commands and the scripts a
 shell is handed included), in the order they stand; ``None`` when the reader cannot tell."""
+
+CommandWatcher = Callable[[str], Sequence[tuple[str, ...]] | None]
+"""``command -> commands``: the words of each command bash was watched running beyond what any reading of
+``command`` places (a string run later, a locale's other reading); ``None`` when it was not watched."""
 
 _BLANKS = r"(?:[ \t]|\\\r?\n)+"
 """Blanks, or a continuation bash joins into a blank."""
@@ -105,18 +109,17 @@ def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
 
 
 def with_watched(
-    spans: CommandSpans, text: str, commands: Sequence[ReadCommand] | None
+    spans: CommandSpans, text: str, watched: Sequence[tuple[str, ...]]
 ) -> CommandSpans:
-    """``spans`` (the outline's own, of ``text``) and each command a reader saw running that no reading of the
-    text places (``anywhere``): a string bash runs later, or a locale's other reading, hides among data to any
-    parse, so the outline counts it where its words stand — or, where they stand nowhere in ``text`` (an outline
-    that shows the string as ``'…'``), as hidden by any cut."""
-    watched = [read for read in commands or () if read.anywhere]
+    """``spans`` (the outline's own, of ``text``) and each command bash was watched running beyond any reading
+    of it (a ``CommandWatcher``'s): a string bash runs later, or a locale's other reading, hides among data to
+    any parse, so the outline counts it where its words stand — or, where they stand nowhere in ``text`` (an
+    outline that shows the string as ``'…'``), as hidden by any cut."""
     if not watched:
         return spans
     placed = [*spans.spans]
-    for read in watched:
-        found = _pattern(read.words).search(text)
+    for words in watched:
+        found = _pattern(words).search(text)
         if found is not None:
             placed.append((found.start(), found.end(), 1))
     return CommandSpans(

@@ -24,7 +24,7 @@ from .ask import (
     format_skill_path_ask_prompt,
 )
 from .builtin_formatters import register_builtin_tool_input_formatters
-from .command_reader import CommandReader, ReadCommand, read_spans, with_watched
+from .command_reader import CommandReader, CommandWatcher, read_spans, with_watched
 from .command_spans import CommandSpans
 from .device_call import file_reached, unwrap_device_write
 from .jsonish import find_unprintable_integer, js_entries, shown_json, to_plain_json
@@ -283,6 +283,9 @@ class _Context:
     formatter: ToolPreviewFormatter
     reader: CommandReader | None = None
     """bash's own reading, where the host passes one: a withheld outline's cut then counts what it hides."""
+    watcher: CommandWatcher | None = None
+    """What bash was watched running beyond its reading, where the host passes it: a proved outline's cut
+    counts those commands too."""
 
     @property
     def agent(self) -> str | None:
@@ -301,11 +304,13 @@ def build_payload(
     ask: Mapping[str, object] | None = None,
     formatter: ToolPreviewFormatter | None = None,
     reader: CommandReader | None = None,
+    watcher: CommandWatcher | None = None,
 ) -> PromptPayload:
     """The complete payload for a tool call (``{name, input}``) and its gate context.
 
-    ``reader`` is what the host knows of how bash reads a command
-    (``askbench.impl.command_reader``); without one the outline's own parse
+    ``reader`` is what the host knows of how bash reads a command, and
+    ``watcher`` what it saw bash run beyond that reading
+    (``askbench.impl.command_reader``); without them the outline's own parse
     is all the payload holds.
 
     Raises ``PayloadError`` naming the field when the call or ask cannot
@@ -323,14 +328,16 @@ def build_payload(
     if not isinstance(ask, Mapping):
         raise PayloadError("ask", "must be an object")
     _refuse_unprintable_integers({"call.input": tool_input, "ask": ask})
-    context = _Context(name.strip(), tool_input, ask, formatter or _default_formatter(), reader)
+    context = _Context(
+        name.strip(), tool_input, ask, formatter or _default_formatter(), reader, watcher
+    )
     device = unwrap_device_write(context.name, tool_input, ask)
     if device is not None:
         inner_ask, kind = device.ask, device.kind
         if ask.get("forwarded") or ask.get("kind") == "forwarded":
             # a subagent's device write is still the subagent's ask: the inner call is the child
             inner_ask, kind = {**device.ask, "kind": device.kind}, "forwarded"
-        inner = _Context(device.name, device.input, inner_ask, context.formatter, reader)
+        inner = _Context(device.name, device.input, inner_ask, context.formatter, reader, watcher)
         payload = _build(inner, kind)  # type: ignore[arg-type]
         notes = tuple(Evidence(label, text) for label, text in device.notes)
         return replace(payload, evidence=notes + payload.evidence)
@@ -395,21 +402,24 @@ def _shape(context: _Context, command: str) -> dict[str, object]:
     found = outline(command, dialect) if command.strip(" \t\r\n") else None  # type: ignore[arg-type]
     if found is None:
         return {}
-    reader = context.reader
-    read = reader(command) if reader and (found.doubtful or found.dialect == "bash") else None
     if found.doubtful:
+        read = context.reader(command) if context.reader is not None else None
         if read is None:
             return {"shape": UNAVAILABLE}
         return {"shape": UNAVAILABLE_COUNTED, "value_commands": read_spans(command, read)}
+    watched = context.watcher(command) if context.watcher and found.dialect == "bash" else None
     if differs_from(found.text, command):
-        return {"shape": found.text, "shape_commands": _watched(found.commands, found.text, read)}
-    return {"value_commands": _watched(found.source_commands, command, read)}
+        return {
+            "shape": found.text,
+            "shape_commands": _watched(found.commands, found.text, watched),
+        }
+    return {"value_commands": _watched(found.source_commands, command, watched)}
 
 
 def _watched(
-    spans: CommandSpans | None, text: str, read: Sequence[ReadCommand] | None
+    spans: CommandSpans | None, text: str, watched: Sequence[tuple[str, ...]] | None
 ) -> CommandSpans | None:
-    return spans if spans is None else with_watched(spans, text, read)
+    return spans if spans is None else with_watched(spans, text, watched or ())
 
 
 def _command_context(context: _Context) -> str | None:
@@ -661,9 +671,7 @@ def _build_forwarded(context: _Context) -> PromptPayload:
     child_kind = child_ask.get("kind") or derive_kind(context.name, child_ask)
     if child_kind not in PAYLOAD_KINDS:
         raise PayloadError("ask.kind", f"must be one of {', '.join(PAYLOAD_KINDS)}")
-    child = _BUILDERS[child_kind](
-        _Context(context.name, context.input, child_ask, context.formatter, context.reader)
-    )
+    child = _BUILDERS[child_kind](replace(context, ask=child_ask))
     message = relay.get("message")
     if message is not None and not isinstance(message, str):
         raise PayloadError("ask.forwarded.message", "must be a string")

@@ -360,7 +360,7 @@ def align(
         floor = max([floor, *(at + 1 for at, _ in run)])
     short = frozenset(at for stretch in cut_short for at in stretch)
     placed = frozenset(at for run in runs for at, _ in run) - short | floated
-    shown = placed | _floating_elsewhere(text, find, floating - placed, runs)
+    shown = placed | _floating_elsewhere(text, find, floating, placed, runs)
     loose = [
         _through_hidden(nested, through, runs[number + 1 :])
         for number, through in enumerate(cut_through)
@@ -375,13 +375,15 @@ def align(
 
 
 def _floating_elsewhere(
-    text: str, find: Find, floating: frozenset[int], runs: list[list[Placed]]
+    text: str, find: Find, floating: frozenset[int], placed: frozenset[int], runs: list[list[Placed]]
 ) -> frozenset[int]:
     """The floating commands no run reached (they stand before the first command a run anchors on, or after
-    the last), each shown on any place of its own the runs left free: it has no place in the source to keep."""
-    taken = {placed.start for run in runs for _, placed in run}
+    the last), each shown on any place no other floating command took: it has no place in the source to
+    keep, and may stand where a command of the source does, as a floating command a run places may — the
+    same bytes read another way (a locale's), or a string's command inside another's words."""
+    taken = {where.start for run in runs for at, where in run if at in floating}
     shown = set()
-    for at in sorted(floating):
+    for at in sorted(floating - placed):
         free = [each.start for each in find(at, 0, len(text)) if each.start not in taken]
         if free:
             taken.add(free[0])

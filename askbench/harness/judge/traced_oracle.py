@@ -81,7 +81,7 @@ def traced_enabled() -> bool:
 def oracle_name() -> str:
     """Which oracle judged, as a verdict names it."""
     if traced_enabled():
-        charmaps = [charmap for _, charmap in LEGACY_LOCALES]
+        charmaps = [charmap.replace("_", " ") for _, charmap in LEGACY_LOCALES]
         legacy = f", and in {', '.join(charmaps[:-1])} and {charmaps[-1]} where they may read it otherwise"
         return f"traced in {bwrap_version()}, {LOCALE}" + (legacy if legacy_locale_folder() else "")
     return "static reading only: no bubblewrap sandbox here"

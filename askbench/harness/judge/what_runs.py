@@ -602,13 +602,19 @@ def what_runs(command: str, dialect: str | None) -> Sequence[ShellCommand] | Non
     return _with_traced(list(static or ()), beyond, command)
 
 
+_BEFORE, _STATIC, _AFTER = range(3)
+"""Where a traced command goes among static commands placed at the same place: a reading of the same bytes
+another way (a locale's) before the static one, as it starts there; one standing before the first static
+command after that one, which stays the first."""
+
+
 def _with_traced(
     static: list[ShellCommand], beyond: list[tuple[str, ...]], command: str
 ) -> list[ShellCommand]:
     """The static reading with each traced command put where its words first stand in the source, among the
     static commands placed where theirs do — so a cut over that text hides it, as a cut hides the commands
-    between two shown ones — but never before the first static command, which stays the first; one whose
-    words stand nowhere in the source goes just before the static reading's last command.
+    between two shown ones — but never before the first static command's place; one whose words stand
+    nowhere in the source goes just before the static reading's last command.
 
     A locale's other reading runs text that the static reading keeps inside a longer command (``git commit -m
     "…中\\" ; curl … #"``), and a string run later stands inside an assignment or an argument: the command
@@ -621,15 +627,20 @@ def _with_traced(
     place = 0
     for at, read in enumerate(static):
         place = places.get(at, place)
-        order.append((place, 0, at, read))
+        order.append((place, _STATIC, at, read))
     first, last = order[0][0], order[-1][0]
     search = ScreenSearch(command)
     for at, words in enumerate(beyond):
         traced = ShellCommand(words, 0, traced=True)
         where = next(_starts(search.pattern(traced), command, 0, len(command)), None)
-        order.append((last, -1, at, words) if where is None else (max(where, first), 1, at, words))
+        if where is None:
+            order.append((last, _BEFORE, at, words))
+        else:
+            order.append(
+                (where, _BEFORE, at, words) if where >= first else (first, _AFTER, at, words)
+            )
     order.sort(key=lambda entry: entry[:3])
-    moved = {entry[2]: index for index, entry in enumerate(order) if entry[1] == 0}
+    moved = {entry[2]: index for index, entry in enumerate(order) if entry[1] == _STATIC}
     listed = []
     for index, (_, _, _, entry) in enumerate(order):
         if isinstance(entry, ShellCommand):
@@ -649,6 +660,13 @@ def watched_reading(command: str) -> tuple[ReadCommand, ...] | None:
         return None
     beyond = traced_beyond(command, _commands(found))
     return (*read_of(found), *(ReadCommand(words, anywhere=True) for words in beyond))
+
+
+def watched_beyond(command: str) -> list[tuple[str, ...]]:
+    """The words of each command bash was watched running beyond its reading of ``command`` (``traced_beyond``),
+    as a renderer's watcher (``askbench.impl.command_reader.CommandWatcher``): a proved outline's cut counts
+    them where their words stand."""
+    return traced_beyond(command, parse_commands(command, None))
 
 
 def runs_problems(

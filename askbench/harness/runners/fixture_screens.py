@@ -20,7 +20,7 @@ from ..fixtures.loading import Fixture
 from ..judge.ask_reading import read_ask
 from ..judge.chrome import find_options
 from ..judge.expected_facts import expected_facts
-from ..judge.what_runs import watched_reading
+from ..judge.what_runs import watched_beyond, watched_reading
 from ..judge.width_run import WIDTHS
 from ..terminals.frame_reading import read_frame
 from ..terms import View
@@ -38,7 +38,9 @@ def fixture_screens(
 
     Raises ``PayloadError`` for a fixture with no payload, as building it does.
     """
-    payload = build_payload(fixture.call, fixture.ask, reader=watched_reading)
+    payload = build_payload(
+        fixture.call, fixture.ask, reader=watched_reading, watcher=watched_beyond
+    )
     facts = expected_facts(payload)
     for view in SHOWN_VIEWS:
         for width in widths:

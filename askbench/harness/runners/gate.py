@@ -23,7 +23,7 @@ from ..fixtures.loading import Fixture, load_corpus
 from ..judge.monotone_checks import check_monotone
 from ..judge.perturbation import perturbed_call, perturbed_payload
 from ..judge.traced_oracle import prepare as prepare_runs
-from ..judge.what_runs import prefetch_runs, watched_reading
+from ..judge.what_runs import prefetch_runs, watched_beyond, watched_reading
 from ..judge.wider_frames import WiderFrames
 from ..judge.width_run import DEFAULT_MODELS, WIDTHS, ViewFrames, WidthRequest, run_width
 from ..terminals.models import MODELS, TerminalModel
@@ -36,7 +36,9 @@ from .toolchain import gather_toolchain
 def fixture_payload(fixture: Fixture) -> PromptPayload | str:
     """The fixture's payload, or why it has none: an error naming the file and the field."""
     try:
-        return build_payload(fixture.call, fixture.ask, reader=watched_reading)
+        return build_payload(
+            fixture.call, fixture.ask, reader=watched_reading, watcher=watched_beyond
+        )
     except PayloadError as error:
         return f"{fixture.path}: {error}"
 

@@ -33,7 +33,7 @@ from ..drivers.frame_sources import FrameSource, reference_source
 from ..drivers.variants import Variant
 from ..exit_codes import EXIT_OK, EXIT_UNUSABLE, EXIT_VIOLATION
 from ..fixtures.loading import Fixture, FixtureProblem, load_corpus
-from ..judge.what_runs import watched_reading
+from ..judge.what_runs import watched_beyond, watched_reading
 from ..judge.width_run import WidthRequest, run_width
 from ..terms import VIEWS, AdapterFailure, FailureKind, Invariant, RenderedFrame, View, Violation
 
@@ -334,7 +334,9 @@ def _run_fixture(run: MutationRun, fixture: Fixture, sources: _Sources) -> None:
     ]
     if not (mutants or run.styles):
         return
-    payload = build_payload(fixture.call, fixture.ask, reader=watched_reading)
+    payload = build_payload(
+        fixture.call, fixture.ask, reader=watched_reading, watcher=watched_beyond
+    )
     for width in run.widths:
         baseline = Baseline.of(payload, fixture, width)
         run.reference += [

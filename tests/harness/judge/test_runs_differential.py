@@ -17,7 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from askbench.harness.judge.traced_oracle import traced_enabled
-from askbench.harness.judge.what_runs import runs_problems, watched_reading, what_runs
+from askbench.harness.judge.what_runs import (
+    runs_problems,
+    watched_beyond,
+    watched_reading,
+    what_runs,
+)
 from askbench.harness.runners.gate import judge_payload
 from askbench.impl.dialog import DialogBudget
 from askbench.impl.payload import build_payload
@@ -100,7 +105,10 @@ def test_the_reference_shows_or_counts_every_command_bash_runs(
     assert commands is not None
     assert any(found.words[: len(hidden)] == hidden for found in commands), f"{hidden} not read"
     payload = build_payload(
-        {"name": "bash", "input": {"command": command}}, {}, reader=watched_reading
+        {"name": "bash", "input": {"command": command}},
+        {},
+        reader=watched_reading,
+        watcher=watched_beyond,
     )
     result = judge_payload(payload, DialogBudget(max_rows=24, field_max_width=400, width=width))
     assert [v.message for v in result.violations if v.invariant == "runs"] == []

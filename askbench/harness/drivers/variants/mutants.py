@@ -54,7 +54,7 @@ from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload, pre
 from askbench.impl.truncate import ELLIPSIS
 
 from ...fixtures.loading import Fixture
-from ...judge.what_runs import watched_reading
+from ...judge.what_runs import watched_beyond, watched_reading
 from ...terms import View
 from ..paint import warning_paint
 from .definition import Render, Variant, mutant, patched_impl
@@ -325,7 +325,9 @@ def outline_trusts_the_grammar(
         patched_impl("askbench.impl.shell.Doubts.add", lambda self, captures, source: None),
         patched_impl("askbench.impl.shell._Outliner.backticks", lambda self, body, inner: iter(())),
     ):
-        rebuilt = build_payload(fixture.call, fixture.ask, reader=watched_reading)
+        rebuilt = build_payload(
+            fixture.call, fixture.ask, reader=watched_reading, watcher=watched_beyond
+        )
     return reference_frame(rebuilt, view, budget)
 
 
@@ -345,7 +347,7 @@ def watched_commands_uncounted(
         found = watched_reading(command)
         return None if found is None else [each for each in found if not each.anywhere]
 
-    rebuilt = build_payload(fixture.call, fixture.ask, reader=read)
+    rebuilt = build_payload(fixture.call, fixture.ask, reader=read)  # and no watcher
     return reference_frame(rebuilt, view, budget)
 
 

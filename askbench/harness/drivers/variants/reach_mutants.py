@@ -19,7 +19,7 @@ from askbench.impl.label_fold import fold_label, folded_prefix
 from askbench.impl.payload import CORE_LABELS, PromptPayload, build_payload
 
 from ...fixtures.loading import Fixture
-from ...judge.what_runs import watched_reading
+from ...judge.what_runs import watched_beyond, watched_reading
 from ...terms import View
 from .definition import Variant, mutant, patched_impl
 from .mutants import _SGR, ask_of, reference_frame, with_ask
@@ -46,7 +46,9 @@ def case_sensitive_labels(
     if fixture is None or view == "legacy":
         return reference_frame(payload, view, budget)
     with patched_impl("askbench.impl.payload.poses_as_core", _unfolded):
-        rebuilt = build_payload(fixture.call, fixture.ask, reader=watched_reading)
+        rebuilt = build_payload(
+            fixture.call, fixture.ask, reader=watched_reading, watcher=watched_beyond
+        )
     return reference_frame(rebuilt, view, budget)
 
 
@@ -62,7 +64,9 @@ def one_edit_labels_kept(
     if fixture is None or view == "legacy":
         return reference_frame(payload, view, budget)
     with patched_impl("askbench.impl.payload.poses_as_core", _folded_only):
-        rebuilt = build_payload(fixture.call, fixture.ask, reader=watched_reading)
+        rebuilt = build_payload(
+            fixture.call, fixture.ask, reader=watched_reading, watcher=watched_beyond
+        )
     return reference_frame(rebuilt, view, budget)
 
 
