@@ -375,7 +375,11 @@ def align(
 
 
 def _floating_elsewhere(
-    text: str, find: Find, floating: frozenset[int], placed: frozenset[int], runs: list[list[Placed]]
+    text: str,
+    find: Find,
+    floating: frozenset[int],
+    placed: frozenset[int],
+    runs: list[list[Placed]],
 ) -> frozenset[int]:
     """The floating commands no run reached (they stand before the first command a run anchors on, or after
     the last), each shown on any place no other floating command took: it has no place in the source to
