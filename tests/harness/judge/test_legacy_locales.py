@@ -5,6 +5,7 @@ start with."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -64,44 +65,41 @@ def test_without_localedef_only_the_base_locale_judges(monkeypatch: pytest.Monke
         legacy_locales.legacy_locale_folder.cache_clear()
 
 
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A user cache of this test's own, the folder's lookup forgotten before and after."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    legacy_locales.legacy_locale_folder.cache_clear()
+    yield tmp_path
+    legacy_locales.legacy_locale_folder.cache_clear()
+
+
 @needs_localedef
 def test_a_locale_that_joined_the_list_is_added_to_a_folder_made_before_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cache_home: Path,
 ) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = legacy_locales.legacy_locale_folder()
+    assert folder is not None
+    (first, _), (later, _) = LEGACY_LOCALES[0], LEGACY_LOCALES[-1]
+    shutil.rmtree(folder / later)
+    kept = (folder / first / "LC_CTYPE").stat().st_mtime_ns
     legacy_locales.legacy_locale_folder.cache_clear()
-    try:
-        folder = legacy_locales.legacy_locale_folder()
-        assert folder is not None
-        (first, _), (later, _) = LEGACY_LOCALES[0], LEGACY_LOCALES[-1]
-        shutil.rmtree(folder / later)
-        kept = (folder / first / "LC_CTYPE").stat().st_mtime_ns
-        legacy_locales.legacy_locale_folder.cache_clear()
-        assert legacy_locales.legacy_locale_folder() == folder
-        assert (folder / later / "LC_CTYPE").is_file()
-        assert (folder / first / "LC_CTYPE").stat().st_mtime_ns == kept
-        assert [path.name for path in folder.parent.iterdir()] == [folder.name]
-    finally:
-        legacy_locales.legacy_locale_folder.cache_clear()
+    assert legacy_locales.legacy_locale_folder() == folder
+    assert (folder / later / "LC_CTYPE").is_file()
+    assert (folder / first / "LC_CTYPE").stat().st_mtime_ns == kept
+    assert [path.name for path in folder.parent.iterdir()] == [folder.name]
 
 
 @needs_localedef
-def test_the_locales_are_made_once_into_the_cache_and_found_there_after(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+def test_the_locales_are_made_once_into_the_cache_and_found_there_after(cache_home: Path) -> None:
+    folder = legacy_locales.legacy_locale_folder()
+    assert folder is not None and folder.is_relative_to(cache_home)
+    assert all((folder / name / "LC_CTYPE").is_file() for name, _ in LEGACY_LOCALES)
+    assert [path.name for path in folder.parent.iterdir()] == [folder.name]
+    made = {path: path.stat().st_mtime_ns for path in folder.rglob("*")}
     legacy_locales.legacy_locale_folder.cache_clear()
-    try:
-        folder = legacy_locales.legacy_locale_folder()
-        assert folder is not None and folder.is_relative_to(tmp_path)
-        assert all((folder / name / "LC_CTYPE").is_file() for name, _ in LEGACY_LOCALES)
-        assert [path.name for path in folder.parent.iterdir()] == [folder.name]
-        made = {path: path.stat().st_mtime_ns for path in folder.rglob("*")}
-        legacy_locales.legacy_locale_folder.cache_clear()
-        assert legacy_locales.legacy_locale_folder() == folder
-        assert {path: path.stat().st_mtime_ns for path in folder.rglob("*")} == made
-    finally:
-        legacy_locales.legacy_locale_folder.cache_clear()
+    assert legacy_locales.legacy_locale_folder() == folder
+    assert {path: path.stat().st_mtime_ns for path in folder.rglob("*")} == made
 
 
 _CODECS = {
