@@ -80,7 +80,8 @@ def read_spans(command: str, commands: Sequence[ReadCommand]) -> CommandSpans:
     stand in (a command inside another is looked for from where that one
     starts). A word is found as bash prints it, a continuation joined away
     anywhere in it, and from a substitution or an ANSI-C string on in any
-    spelling, since bash prints those otherwise than the source spells them.
+    spelling, since bash prints those otherwise than the source spells them —
+    up to what it holds after its last substitution, which ends it.
     One not found is counted as hidden by any cut: the count may exceed what
     a person finds missing, never fall short of it.
     """
@@ -148,11 +149,20 @@ def _word(word: str) -> str:
     special = _RESPELLED.search(word)
     if special is not None:
         head = word[: special.start()]
-        return (_spelled(head) if head else r"[^\s]") + _FREE
+        return (_spelled(head) if head else r"[^\s]") + _FREE + _spelled(_literal_end(word))
     quote = word.find("'")
     if quote < 0:
         return _spelled(word)
     return rf"(?:{_spelled(word)}|{_spelled(word[:quote])}\$'{_FREE})"
+
+
+def _literal_end(word: str) -> str:
+    """What a word bash prints otherwise ends with after its last substitution closes: spelled as the source
+    spells it, so a loose match of the word ends where the word does, not where its next word first recurs
+    inside it (``bash -c '… nightly …' nightly``)."""
+    end = max(word.rfind(")"), word.rfind("`"))
+    tail = word[end + 1 :]
+    return "" if _RESPELLED.search(tail) else tail
 
 
 def _spelled(text: str) -> str:
