@@ -198,7 +198,9 @@ def test_a_command_seen_running_anywhere_is_placed_where_its_words_stand_and_mov
     assert read_spans(command, read).total == 3
 
 
-def test_a_word_bash_prints_otherwise_ends_where_its_own_text_does_not_where_the_next_word_recurs() -> None:
+def test_a_word_bash_prints_otherwise_ends_where_its_own_text_does_not_where_the_next_word_recurs() -> (
+    None
+):
     command = "bash -c 'day=$(date); echo nightly export' nightly"
     script = "'day=$(date); echo nightly export'"
     read = (ReadCommand(("bash", "-c", script, "nightly")), ReadCommand(("date",), 0))
