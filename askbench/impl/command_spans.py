@@ -107,9 +107,14 @@ def _across(
     def holds(span: tuple[int, int, int], inner: tuple[int, int, int]) -> bool:
         return span != inner and span[0] <= inner[0] and inner[1] <= span[1]
 
+    # only a span from the head's last start to the tail's first end can hold one of each: a few wrappers,
+    # so a text of thousands of short commands is not held against every one shown
+    latest_start = max(span[0] for span in in_head)
+    earliest_end = min(span[1] for span in in_tail)
+    reaching = [span for span in spans if span[0] <= latest_start and span[1] >= earliest_end]
     return {
         span
-        for span in spans
+        for span in reaching
         if any(holds(span, head) for head in in_head) and any(holds(span, tail) for tail in in_tail)
     }
 

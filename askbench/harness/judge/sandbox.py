@@ -275,14 +275,15 @@ def sandbox_inputs() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(f"/usr/bin/{name}" for name in real), tuple(sorted(_stub_names()))
 
 
-def _stub_names() -> set[str]:
+@cache
+def _stub_names() -> frozenset[str]:
     names = set(COMMON_NAMES) | set(_SHELLS) | set(_RUN_FOR_REAL) | set(_FILES_FOR_REAL)
     for folder in _HOST_BINS:
         try:
             names.update(os.listdir(folder))
         except OSError:
             continue
-    return names
+    return frozenset(names)
 
 
 @cache
