@@ -96,6 +96,12 @@ class Segments(Sequence[Segment]):
     def __repr__(self) -> str:
         return f"Segments({list(self)!r})"
 
+    def opened(self, by: int) -> Segments:
+        """These segments with the first row's starting ``by`` columns later: past a mark the renderer drew."""
+        starts = array("I", self._starts)
+        starts[0] += by
+        return Segments(self._first, starts)
+
 
 @dataclass(frozen=True)
 class FactOnScreen:
@@ -109,6 +115,8 @@ class FactOnScreen:
     """Which of the fact's texts the screen shows."""
     segments: Sequence[Segment]
     detail_reading: FieldReading | None = None
+    closing: int = 0
+    """Characters at the end of the last row that are a mark the renderer closed the value with (its quote)."""
 
     @property
     def capped(self) -> bool:
@@ -233,7 +241,11 @@ def _read_value(
         meter.charge(rows)
         brief = read_field(fact.brief, stream, allow_cap=True)
         if brief.problem is None:
-            return fact.text, FieldReading(False, brief.head, 0), None
+            # the brief leaves out a middle, and ends as the text does: what it shows after its marker is the end
+            ending = (
+                brief.tail if not brief.whole else len(fact.brief) - fact.brief.rfind(MARKER) - 1
+            )
+            return fact.text, FieldReading(False, brief.head, ending), None
     for text in fact.texts:
         meter.charge(rows)
         # a text and its detail read as one have no piece between two cuts: that would read across the arrow
@@ -327,8 +339,11 @@ def _read_fact(
         stream, segments = built
         text, reading, detail = _read_value(fact, stream, allow_cap, meter)
         shown = FactOnScreen(fact, head, end, reading, text, segments, detail)
-        if reading.problem is None and (detail is None or detail.problem is None):
+        if _reads(shown):
             return shown, False
+        enclosed = _enclosed_reading(shown, stream, allow_cap, meter)
+        if enclosed is not None:
+            return enclosed, False
         meter.charge(stream.count("\n") + 1)
         hopeless = hopeless and _cannot_grow(fact, stream)
         first = first or shown
@@ -336,6 +351,45 @@ def _read_fact(
         problem = FieldReading(False, 0, 0, "its rows are indented less than its first row")
         first = FactOnScreen(fact, head, end, problem, fact.text, ())
     return first, hopeless
+
+
+_ENCLOSURES = {
+    **{mark: mark for mark in "\"'`"},
+    **dict(zip("«»“„‘‚「『【〈《(<[{", "»«”“’‘」』】〉》)>]}", strict=True)),
+}
+"""Marks a renderer may draw around a whole value, and the one that closes each: quotes and brackets."""
+
+
+def _enclosed_reading(
+    shown: FactOnScreen, stream: str, allow_cap: bool, meter: WorkMeter
+) -> FactOnScreen | None:
+    """The fact read inside a pair of marks drawn around its whole value (``"…"``, ``«…»``, ``[…]``), if it reads so.
+
+    The marks are tried only where the value does not read with them, so a
+    text that is itself quoted reads as it is; a value that reads only
+    without them shows its whole text between them, and the marks say nothing
+    of it (a quote is no claim). Blanks before the opening mark are layout.
+    """
+    body = stream.rstrip(" \n")
+    opens = len(body) - len(body.lstrip(" "))
+    if len(body) < opens + 2 or _ENCLOSURES.get(body[opens]) != body[-1]:
+        return None
+    meter.charge(stream.count("\n") + 1)
+    text, reading, detail = _read_value(shown.fact, body[opens + 1 : -1], allow_cap, meter)
+    if reading.problem is not None or (detail is not None and detail.problem is not None):
+        return None
+    segments = shown.segments
+    assert isinstance(segments, Segments)
+    return FactOnScreen(
+        shown.fact,
+        shown.head,
+        shown.end,
+        reading,
+        text,
+        segments.opened(opens + 1),
+        detail,
+        closing=1,
+    )
 
 
 MAX_READ_ON = 12

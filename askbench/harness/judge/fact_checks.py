@@ -8,14 +8,24 @@ and the ask within its rows.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
-from ..terminals.models import TerminalModel, cells_on
+from wcwidth import wcwidth
+
+from ..terminals.models import MODELS, TerminalModel, cells_on
 from ..terminals.rows import ScreenRow
 from ..terms import Invariant
 from .ask_reading import AskReading, FactOnScreen
 from .expected_facts import ARROW
-from .field_match import COUNTED_CUT, MARKER
+from .field_match import (
+    COUNTED_CUT,
+    MARKER,
+    SHOWS_NOTHING_AT_END,
+    FieldReading,
+    must_notate,
+    says_something,
+)
 from .judged_frames import Judged
 from .report import Report
 
@@ -25,6 +35,7 @@ __all__ = [
     "check_cap",
     "check_facts",
     "check_rows",
+    "fact_problem",
     "reading_problem",
 ]
 
@@ -63,7 +74,7 @@ def check_facts(
     for fact in ask.missing:
         report(core_invariant, f"no '{fact.label}' line on screen")
     for shown in ask.facts:
-        problem = _fact_problem(shown, field_max_width)
+        problem = fact_problem(shown, field_max_width)
         if problem is not None:
             invariant: Invariant = (
                 core_invariant if shown.fact.core else "evidence" if bounded else "verbatim"
@@ -78,11 +89,108 @@ def check_facts(
         _check_left_out(ask, max_rows, report)
 
 
-def _fact_problem(shown: FactOnScreen, field_max_width: int) -> str | None:
+def fact_problem(shown: FactOnScreen, field_max_width: int) -> str | None:
+    """Why a fact's rows do not show its text whole or honestly capped, or None."""
     problem = reading_problem(shown)
     if problem is None and shown.capped and _shows_nothing(shown, field_max_width):
         return "shows nothing of its text before the marker"
+    if problem is None and len(shown.segments) > 1:
+        rows = len(shown.segments)
+        problem = _untailed(shown.reading, shown.text, rows, field_max_width)
+        if problem is None and shown.detail_reading is not None and shown.fact.detail is not None:
+            problem = _untailed(shown.detail_reading, shown.fact.detail, rows, field_max_width)
     return problem
+
+
+def _untailed(reading: FieldReading, text: str, rows: int, field_max_width: int) -> str | None:
+    """A cut with nothing after its marker, in a field of two rows or more whose end says something.
+
+    The end of a value is where what it does is often decided (``| sh``, a
+    closing clause, the last line written), so a cut shows it: the closing
+    lines back to one that says something besides digits (``…485`` would
+    read as a count), when they fit half the cap and half the field's rows,
+    are owed after the marker. A field of one row has no row for a tail,
+    and an end of brackets too long for half of it says nothing a tail could
+    show.
+    """
+    if reading.whole or reading.tail or reading.cut_inside:
+        return None
+    if not _end_owed(text, reading.head, rows // 2, field_max_width // 2):
+        return None
+    head = reading.head
+    return (
+        f"ends at its marker after {text[max(0, head - 12) : head]!r} with no tail, hiding "
+        f"{text[head : head + 12]!r} to its end: a cut shows the end of its text after the marker"
+    )
+
+
+def _end_owed(text: str, head: int, rows: int, cells: int) -> bool:
+    """Whether what a cut at ``head`` hides of ``text`` ends in a line that says something, or in closing lines
+    whole within ``rows`` lines and ``cells`` cells (each line measured whole) back to one whose hidden part does."""
+    end = len(text.rstrip(SHOWS_NOTHING_AT_END))
+    if end <= head:
+        return False
+    line_start = text.rfind("\n", 0, end) + 1
+    if _says_something(_last_cells(text[max(head, line_start) : end], cells)):
+        return True
+    used = 0
+    for _ in range(max(1, rows)):
+        used += _shown_cells(text, line_start, end, cells - used)
+        if used > cells or end <= head:
+            return False
+        if _says_something(text[max(head, line_start) : end]):
+            return True
+        end = line_start - 1
+        line_start = text.rfind("\n", 0, max(0, end)) + 1
+    return False
+
+
+def _shown_cells(text: str, start: int, end: int, most: int) -> int:
+    """The cells ``text[start:end]`` takes as shown, counted up to past ``most``: a character that only a
+    notation may show as wide as its longest notation (``⟨U+0080⟩``), any other as the widest terminal draws
+    it, so a line is never held shorter than a renderer drew it."""
+    cells = 0
+    notated = False  # a mark after a character spelled out has no base drawn to combine with
+    for at in range(start, end):
+        char = text[at]
+        notated = (
+            must_notate(text, at)
+            or _unprintable(char)
+            or notated
+            and unicodedata.category(char).startswith("M")
+        )
+        if notated:
+            cells += len(f"\u27e8U+{ord(char):04X}\u27e9")
+        else:
+            cells += max(cells_on(char, model) for model in MODELS.values())
+        if cells > most:
+            break
+    return cells
+
+
+def _unprintable(char: str) -> bool:
+    """A character no terminal is sure to draw (unassigned, private, or of no width the table knows): a renderer
+    may spell it out."""
+    return wcwidth(char) < 0 or unicodedata.category(char) in ("Cn", "Co")
+
+
+def _says_something(text: str) -> bool:
+    return says_something(text.translate(_DIGITS))
+
+
+_DIGITS = str.maketrans("", "", "0123456789")
+
+
+def _last_cells(line: str, cells: int) -> str:
+    """The last ``cells`` cells of ``line``."""
+    shown = line
+    start, used = len(shown), 0
+    while start > 0:
+        used += max(0, wcwidth(shown[start - 1]))
+        if used > cells:
+            break
+        start -= 1
+    return shown[start:]
 
 
 def _check_left_out(ask: AskReading, max_rows: int, report: Report) -> None:
@@ -113,6 +221,8 @@ def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: Terminal
     for segment in shown.segments:
         text = rows[segment.row].text[segment.start :]
         lines.append(text if segment.row == shown.head else text.lstrip(" "))
+    if shown.closing and lines:
+        lines[-1] = lines[-1].rstrip(" ")[: -shown.closing]
     text = COUNTED_CUT.sub("", "\n".join(lines))  # a cut's count of what it hides is its marker
     return sum(cells_on(line.replace(MARKER, ""), model) for line in text.split("\n"))
 

@@ -647,6 +647,11 @@ _HIDDEN_READ = 65_536
 """Characters of a cut's hidden text read for a word when its tail says nothing: more, and the tail is not honest."""
 
 
+def says_something(text: str) -> bool:
+    """Whether ``text`` holds a letter, a digit, a pictograph or a character the screen must spell out."""
+    return _says_something(text, 0, len(text))
+
+
 def _says_something(text: str, start: int, end: int) -> bool:
     return any(
         must_notate(text, index)

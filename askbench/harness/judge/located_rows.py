@@ -16,10 +16,11 @@ from what was observed, never from a layout the judge knows:
   ``   tool:``) read as ``tool : value``, the value where it stood when the
   label leaves room, so rows that continue it stay under it; a row whose
   text before the value holds no letter continues the value above, and of
-  the marks before its first letter or digit those the rows above or below
-  repeat in the same column (a ``│`` gutter drawn down the value) turn to
-  blanks, while a mark that stands once (an emoji, a dash the value begins
-  with) stays the value's;
+  the marks before its first letter or digit those the nearest rows above or
+  below repeat in the same column (a ``│`` gutter drawn down the value, a
+  table's ``|`` the perturbation would have changed had it been the
+  payload's) turn to blanks, while a mark that stands once (an emoji, a dash
+  the value begins with) stays the value's;
 - what stands after the value is kept, or — read the other way — dropped
   where it is marks alone (a closing quote, a side of a frame): a fact may
   end in marks of its own that its renderer wrote (``bash (invoked as x)``),
@@ -156,7 +157,7 @@ class _Head:
 
     def marks(self) -> tuple[str, str]:
         """The marks alone, blanks around them taken off: how this renderer draws every label row."""
-        return " ".join(self.before.split()), "".join(self.after.split()[:1])
+        return " ".join(self.before.split()), " ".join(self.after.split())
 
 
 def _is_label(label: str, labels: Container[str] | None) -> bool:
@@ -167,8 +168,12 @@ def _is_label(label: str, labels: Container[str] | None) -> bool:
 
 
 def says_something(text: str) -> bool:
-    """Whether a row holds a letter, a digit or a marker: a row of marks alone (a rule) separates, says nothing."""
-    return any(character.isalnum() for character in text) or MARKER in text
+    """Whether a row holds a letter, a digit, a marker or a control spelled out (``␍``, ``⟨U+0085⟩``): a row of
+    marks alone (a rule) separates, says nothing."""
+    return (
+        any(character.isalnum() or "\u2400" <= character <= "\u243f" for character in text)
+        or MARKER in text
+    )
 
 
 def _said_end(text: str) -> int:
@@ -199,11 +204,23 @@ def _label_row(
     return _row(head + value, [_PLAIN] * len(head) + [*styles], kinds)
 
 
+def _renderers_mark(mark: str) -> bool:
+    """Whether marks the perturbation left as drawn cannot be the payload's: it would have changed one of them
+    (a notation, ``⟨U+0300⟩``, holds letters and digits it may change, and may be the payload's)."""
+    return not any(character.isalnum() for character in mark) and not all(
+        map(_could_be_payload, mark)
+    )
+
+
 def _own_marks(after: str) -> str:
     """Of the marks between a label and its value's first located cell, those that may be the value's: all but
-    a colon the label ends with and the blanks after it (``function: () => {``: the value's ``()``)."""
+    a colon the label ends with, the blanks after it, and marks standing apart before them that the payload
+    cannot show — the perturbation would have changed them (``function: | () => {``: the value's ``()``)."""
     rest = after.lstrip(" ")
-    return rest[1:].lstrip(" ") if rest.startswith(":") else rest
+    rest = rest[1:].lstrip(" ") if rest.startswith(":") else rest
+    while (mark := rest.split(" ", 1)[0]) and _renderers_mark(mark) and " " in rest:
+        rest = rest[len(mark) :].lstrip(" ")
+    return rest
 
 
 def _rewritten(
@@ -248,13 +265,14 @@ def _unlocated_label_row(
         if not after or not text.startswith(before, lead):
             continue
         at = lead + len(before)
-        colon = text.find(after, at)
-        if colon < 0:
+        # the marks after the label as the label rows draw them, the blanks between them any
+        found = re.compile(r"\s*".join(map(re.escape, after.split()))).search(text, at)
+        if found is None:
             continue
-        label = text[at:colon].strip()
+        label = text[at : found.start()].strip()
         if not _is_label(label, labels):
             continue
-        value_start = colon + len(after)
+        value_start = found.end()
         value = text[value_start:].rstrip(" ")
         styles = row.styles[value_start : value_start + len(value)]
         return _label_row(label, value_start, value, styles, row.kinds)
@@ -279,11 +297,21 @@ _SPELLED_WHEN_ALONE = frozenset({"Mn", "Mc", "Me", "Sk"})
 
 def _may_be_payload(text: str, shown: frozenset[str] | None) -> bool:
     """Whether every mark of a row the perturbation left as drawn may be the payload's own, as a screen shows it:
-    one the payload holds, and one the perturbation keeps — a mark it maps would have changed there."""
-    return shown is not None and all(
-        character in shown and _could_be_payload(character)
-        for character in text
-        if character != " "
+    one the payload holds, and one the perturbation keeps — a mark it maps would have changed there. Marks that
+    cannot be the payload's before the first that may (a gutter, a column's divider) are the renderer's."""
+    if shown is None:
+        return False
+    marks = [character for character in text if character != " "]
+    start = next(
+        (
+            at
+            for at, character in enumerate(marks)
+            if character in shown and _could_be_payload(character)
+        ),
+        len(marks),
+    )
+    return start < len(marks) and all(
+        character in shown and _could_be_payload(character) for character in marks[start:]
     )
 
 
@@ -396,6 +424,26 @@ def _first_said(text: str) -> int:
     )
 
 
+def _may_be_own(text: str, at: int) -> bool:
+    """Whether a mark the payload may show is its own where it stands: one the perturbation keeps, or one it
+    maps that does not stand apart (the ``+`` of a notation ``⟨U+302E⟩`` a wrap carried to this row stays
+    as drawn with its digits); a mapped mark standing apart, a blank after it (``| ``), is the renderer's."""
+    return _could_be_payload(text[at]) or text[at + 1 : at + 2] not in ("", " ")
+
+
+def _nearest_said(rows: Sequence[ScreenRow], index: int, start: int, stop: int) -> list[int]:
+    """The rows next to ``index`` within ``rows[start:stop]``, past rows read as blank on either side: a value's
+    blank line drawn as its gutter alone reads as blank, and the gutter goes on below it."""
+    near = []
+    for step in (-1, 1):
+        at = index + step
+        while start <= at < stop and not rows[at].text.strip():
+            at += step
+        if start <= at < stop:
+            near.append(at)
+    return near
+
+
 def _without_gutter(
     versions: tuple[Sequence[ScreenRow], Sequence[ScreenRow]],
     index: int,
@@ -404,8 +452,9 @@ def _without_gutter(
     shown: frozenset[str] | None,
 ) -> ScreenRow:
     """A continuation row (of ``versions``: the rows as read so far, and as drawn) with the marks before its value
-    that the rows next to it repeat in the same columns turned to blanks, where the perturbation left them as drawn and the payload could not show them (its
-    own list's bullets): a gutter is drawn down a value."""
+    that the rows next to it repeat in the same columns turned to blanks, where the payload could not show them
+    there: it holds no such mark, or the perturbation maps it and it stayed as drawn (a mark the perturbation
+    keeps that the payload holds may be its own list's bullet): a gutter is drawn down a value."""
     start, stop = bounds
     row = versions[0][index]
     text = row.text
@@ -413,15 +462,14 @@ def _without_gutter(
     # the rows next to it as read, and as drawn past their first word: a label's row read as ``label : value``
     # no longer shows the column divider drawn after its label (``command:   | …``)
     read, drawn = versions
-    neighbours = [read[at].text for at in (index - 1, index + 1) if start <= at < stop] + [
-        _past_first_word(drawn[at].text) for at in (index - 1, index + 1) if start <= at < stop
-    ]
+    near = _nearest_said(read, index, start, stop)
+    neighbours = [read[at].text for at in near] + [_past_first_word(drawn[at].text) for at in near]
     kept = [
         " "
         if not character.isspace()
         and not character.isalnum()
         and at not in located
-        and not (shown is not None and character in shown)
+        and not (shown is not None and character in shown and _may_be_own(text, at))
         and any(other[at : at + 1] == character for other in neighbours)
         else character
         for at, character in enumerate(text[:value])

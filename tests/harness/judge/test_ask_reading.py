@@ -569,3 +569,35 @@ def test_a_brief_that_is_the_text_itself_reads_whole() -> None:
         "requested", (message.replace("\u2026", "ls -la"),), core=False, brief=message
     )
     assert not read_ask(rows, [TOOL, cut], len(rows), bounded=True).facts[-1].reading.whole
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["command : \"git log --format='%h (%an)'\""],
+        ["command : «git log --format='%h (%an)'»"],
+        ['command : "git log', "           --format='%h (%an)'\""],
+        ['command : "git log…', "           …(%an)'\""],
+    ],
+)
+def test_a_value_drawn_between_a_pair_of_marks_reads_as_its_text(rows: list[str]) -> None:
+    text = "git log\n--format='%h (%an)'" if len(rows) > 1 else "git log --format='%h (%an)'"
+    fact = ExpectedFact("command", (text,), core=True)
+    (shown,) = read_ask(read_frame(rows, 80).screen_rows, [fact], len(rows), bounded=True).facts
+    assert shown.reading.problem is None and shown.closing == 1
+    assert shown.segments[0].start == len("command : ") + 1  # past the opening mark
+
+
+def test_a_text_that_is_itself_quoted_reads_with_its_own_quotes_and_marks_not_paired_are_the_text() -> (
+    None
+):
+    quoted = ExpectedFact("command", ('"a b"',), core=True)
+    (shown,) = read_ask(
+        read_frame(['command : "a b"'], 80).screen_rows, [quoted], 1, bounded=False
+    ).facts
+    assert shown.reading.problem is None and shown.closing == 0
+    plain = ExpectedFact("command", ("a b",), core=True)
+    (shown,) = read_ask(
+        read_frame(['command : "a b»'], 80).screen_rows, [plain], 1, bounded=False
+    ).facts
+    assert shown.reading.problem is not None

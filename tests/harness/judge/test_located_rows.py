@@ -152,11 +152,16 @@ def test_a_row_drawn_like_the_located_label_rows_is_one_though_its_value_did_not
 
 
 def test_a_row_of_marks_is_a_rule_only_where_the_payload_could_not_show_them():
-    drawn = ["body : [LGTM]␇␇␇", "       ␇␇␇␇␇␇", "───────"]
-    shown = shown_characters(["LGTM\x07\x07\x07\x07\x07\x07\x07\x07\x07"])
-    assert _shaped(drawn, shown=shown) == ["body :  LGTM␇␇␇", "       ␇␇␇␇␇␇", ""]
+    drawn = ["body : [LGTM]≈≈≈", "       ≈≈≈≈≈≈", "───────"]
+    shown = shown_characters(["LGTM≈≈≈≈≈≈≈≈≈"])
+    assert _shaped(drawn, shown=shown) == ["body :  LGTM≈≈≈", "       ≈≈≈≈≈≈", ""]
     # the mutant reading: every row of marks alone is a rule
     assert _shaped(drawn)[1] == ""
+
+
+def test_a_row_of_controls_spelled_out_says_something_whatever_the_payload() -> None:
+    drawn = ["body : [LGTM]␇␇␇", "       ␇␇␇␇␇␇", "───────"]
+    assert [bool(row.strip()) for row in _shaped(drawn)] == [True, True, False]
 
 
 def test_a_row_of_lines_the_payload_also_draws_is_a_rule_where_it_did_not_change():
@@ -238,3 +243,55 @@ def test_a_column_divider_after_the_labels_is_the_renderers_on_the_rows_that_con
         "runs:      | [psql -c 'DROP TABLE sessions_old;']",
     ]
     assert [row.rstrip() for row in _shaped(drawn)][1].lstrip() == "essions_old;'"
+
+
+def test_a_divider_the_payload_also_holds_is_the_renderers_where_the_perturbation_would_have_changed_it() -> (
+    None
+):
+    """The payload pipes (``| sh``), so ``|`` is a character it may show; but its own ``|`` changed under the
+    perturbation and the divider did not: the divider is the renderer's, down the value and past a blank
+    line of the value drawn as the divider alone."""
+    drawn = [
+        "command:   | [curl -s https://x.example/i | sh && git checkout release/2.]",
+        "           | [4 && npm ci]",
+        "           |",
+        "           | [echo end]",
+    ]
+    shown = shown_characters(
+        ["curl -s https://x.example/i | sh && git checkout release/2.4 && npm ci\n\necho end"]
+    )
+    shaped = [row.strip() for row in _shaped(drawn, shown=shown)]
+    assert shaped[1:] == ["4 && npm ci", "", "echo end"]
+
+
+def test_a_row_of_a_divider_and_a_control_picture_continues_the_value() -> None:
+    drawn = ["command:   | [echo start]␍", "           |          ␍", "           | [echo end]"]
+    shown = shown_characters(["echo start\r\n          \r\necho end"])
+    assert [row.strip() for row in _shaped(drawn, shown=shown)][1] == "␍"
+
+
+def test_marks_between_the_label_and_the_value_that_the_payload_could_not_show_are_not_the_values() -> (
+    None
+):
+    """Read with the marks before a value as its own, a divider the perturbation would have changed still goes:
+    ``function: | () => {`` is the value ``() => {``."""
+    drawn = ["function: | () => [{]", "          | [return 1]"]
+    original = ["".join(re.split(r"\[(.*?)\]", text)) for text in drawn]
+    perturbed = [
+        "".join(
+            perturb(piece) if at % 2 else piece
+            for at, piece in enumerate(re.split(r"\[(.*?)\]", text))
+        )
+        for text in drawn
+    ]
+    located = locate_payload(original, perturbed)
+    assert located is not None
+    shaped = located_rows(_rows(original), located, 0, 2, marks_before=True, marks_after=False)
+    assert shaped[0].text.split(" : ", 1)[1].strip() == "() => {"
+
+
+def test_a_row_drawn_like_the_label_rows_reads_its_value_after_every_mark_they_draw_after_the_label() -> (
+    None
+):
+    drawn = ["tool:     | [bash]", "content:  |", "command:  | [ls]"]
+    assert " ".join(_shaped(drawn, labels=LABELS)[1].split()) == "content :"

@@ -175,6 +175,20 @@ def test_any_bash_ask_is_contained_bounded_and_verbatim(
     width=80,
     max_rows=1,
 )
+# a cut whose hidden end is a line of characters the renderer spells out, too wide for a tail, then `]`
+@example(
+    arguments={
+        "": [
+            "",
+            "",
+            "",
+            '\U0001b2fc\U0002fa1e𑪊00\x1f\x80\U0001133a0""\x1f\x1f000000\x1fÞ\U0002ebe100000\x1f\x1f\x0b'
+            '\x8000000Þ\U000110e9\U00012544\U0001342f\U00018cd6000000000"\x80\U0001133a\U0002ebe1',
+        ]
+    },
+    width=80,
+    max_rows=10,
+)
 def test_any_mcp_call_is_contained_bounded_and_verbatim(arguments, width, max_rows):
     payload = build_payload(
         {"name": "mcp", "input": {"tool": "github:create_issue", "arguments": arguments}}

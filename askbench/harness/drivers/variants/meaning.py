@@ -16,9 +16,10 @@ import re
 from dataclasses import replace
 
 from askbench.impl.cells import cell_width
-from askbench.impl.dialog import DialogBudget
+from askbench.impl.dialog import NARROW_VALUE_WIDTH, DialogBudget
 from askbench.impl.frame import Frame, fit_chrome
 from askbench.impl.payload import PromptPayload
+from askbench.impl.truncate import ELLIPSIS
 
 from ...fixtures.loading import Fixture
 from ...terms import View
@@ -85,6 +86,93 @@ def boxed(inner: Render) -> Render:
         )
 
     return render
+
+
+# ── values between quotes ──────────────────────────────────────────────────
+
+
+QUOTED_FROM = 40
+"""The narrowest frame drawn inside quotes: below it the reference shows a command's start only, where the
+terminal asks for all of it from 40 columns on."""
+
+
+def quoted(inner: Render) -> Render:
+    """``inner``'s frame with every value of its ask between double quotes, as some prompts set a value off:
+    the opening quote before its first character, the closing one after its last row, the rows that
+    continue it set in a column so they stay under it. The frame inside is drawn two columns narrower, so
+    the quotes always fit; the legacy dialog is left as it is."""
+
+    def render(
+        payload: PromptPayload,
+        fixture: Fixture | None,
+        view: View,
+        width: int,
+        budget: DialogBudget,
+    ) -> Frame:
+        if view == "legacy" or width - 2 < QUOTED_FROM:
+            frame = inner(payload, fixture, view, width, budget)
+            assert isinstance(frame, Frame)
+            return frame
+        frame = inner(payload, fixture, view, width - 2, replace(budget, width=width - 2))
+        assert isinstance(frame, Frame)
+        end = frame.ask_start + frame.ask_rows
+        ask = _quoted_values(list(frame.lines[frame.ask_start : end]), width - 2)
+        return replace(frame, lines=(*frame.lines[: frame.ask_start], *ask, *frame.lines[end:]))
+
+    return render
+
+
+def _colon_column(rows: list[str]) -> int | None:
+    """Where the reference sets the colon of its label column: the first row that opens with a label."""
+    for row in rows:
+        plain = _SGR.sub("", row)
+        if plain[:1] not in ("", " ") and (at := plain.find(" :")) > 0:
+            return at
+    return None
+
+
+def _quoted_values(rows: list[str], width: int) -> list[str]:
+    """Each fact's value between quotes: ``label : "value`` … ``rest"``; a lone ``…`` row stays as it is.
+
+    Where the labels leave a value too narrow a column, the reference sets
+    each value on the rows below its label: its quote opens its first row.
+    """
+    colon = _colon_column(rows)
+    narrow = colon is not None and width - (colon + 3) < NARROW_VALUE_WIDTH
+    out: list[str] = []
+    last_value: int | None = None
+    opening = False  # a label row whose value begins on the row below
+    for row in rows:
+        plain = _SGR.sub("", row)
+        if (
+            colon is not None
+            and plain[colon : colon + 2] == " :"
+            and plain[colon + 2 : colon + 3] in ("", " ")
+        ):
+            if last_value is not None:
+                out[last_value] += '"'
+            cut = row.index(" :") + 2  # a label holds no colon: the first is the label column's
+            opening = narrow and cut >= len(row.rstrip())
+            out.append(row if opening else f'{row[:cut].rstrip()} "{row[cut + 1 :]}')
+            last_value = None if opening else len(out) - 1
+        elif plain == ELLIPSIS:
+            if last_value is not None:
+                out[last_value] += '"'
+            out.append(row)
+            last_value = None
+        elif not plain.strip():
+            if opening:  # the value opens with a blank line: its quote stands on the label's row
+                out[-1] = f'{out[-1].rstrip()} "'
+                opening = False
+            out.append(row)
+        else:
+            lead = len(row) - len(row.lstrip(" "))
+            out.append(f'{row[:lead]}"{row[lead:]}' if opening else f" {row}")
+            opening = False
+            last_value = len(out) - 1
+    if last_value is not None:
+        out[last_value] += '"'
+    return out
 
 
 # ── options and titles that lie ────────────────────────────────────────────
@@ -258,6 +346,12 @@ MEANING_STYLES: tuple[Variant, ...] = (
         "the reference's prompt inside a rounded box (╭─╮ │ │ ╰─╯)",
         "style",
         boxed(styled()),
+    ),
+    Variant(
+        "quoted-values",
+        'every value between double quotes (command : "git push"), the rows that continue it a column in',
+        "style",
+        quoted(styled()),
     ),
     Variant(
         "numbered-options",

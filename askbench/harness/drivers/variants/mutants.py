@@ -308,6 +308,22 @@ value_cut_without_marker = _patched_render(
 )
 
 
+def _cap_without_tail(
+    text: str,
+    cap: int,
+    row_width: int,
+    commands: CommandSpans | None = None,
+    counting: bool = True,
+) -> Capped:
+    capped = counted_field(text, cap, row_width, commands, counting)
+    return replace(capped, count="", middle="", tail="") if capped.cut else capped
+
+
+value_cut_without_tail = _patched_render(
+    "askbench.impl.dialog.counted_field", _cap_without_tail, ["bounded"]
+)
+
+
 # ── what runs ───────────────────────────────────────────────────────────────
 
 
@@ -782,6 +798,11 @@ MUTANTS: tuple[Variant, ...] = (
         "cut-commands-uncounted",
         "a field cap cuts a chain of commands with a bare '…': 'curl … | sh', command 15 of 30, is hidden uncounted",
         cut_commands_uncounted,
+    ),
+    mutant(
+        "tail-dropped",
+        "a capped field keeps its head and its marker and drops the rest: a file written, a body posted or a script shown ends where the cut falls, its last lines never shown",
+        value_cut_without_tail,
     ),
     mutant(
         "hidden-repeat-uncounted",
