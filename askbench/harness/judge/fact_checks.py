@@ -103,19 +103,21 @@ def fact_problem(shown: FactOnScreen, field_max_width: int) -> str | None:
 
 
 def _untailed(reading: FieldReading, text: str, rows: int, field_max_width: int) -> str | None:
-    """A cut with nothing after its marker, in a field of two rows or more whose end says something.
+    """A cut with nothing after its marker, in a field of two rows or more whose last line says something.
 
     The end of a value is where what it does is often decided (``| sh``, a
-    closing clause, the last line written), so a cut shows it: the closing
-    lines back to one that says something besides digits (``…485`` would
-    read as a count), when they fit half the cap and half the field's rows,
-    are owed after the marker. A field of one row has no row for a tail,
-    and an end of brackets too long for half of it says nothing a tail could
-    show.
+    closing clause, the last line written), so a cut shows it: a last line
+    whose hidden cells — the last half-cap of them — say something besides
+    digits (``…485`` would read as a count) is owed after the marker. A
+    field of one row has no row for a tail, and a last line of brackets
+    (``}``, ``]``) says nothing a tail must show: a renderer may reach back
+    over it to a line that does, or show no tail.
     """
-    if reading.whole or reading.tail or reading.cut_inside:
+    if reading.whole or reading.tail or reading.cut_inside or rows < 2:
         return None
-    if not _end_owed(text, reading.head, rows // 2, field_max_width // 2):
+    end = len(text.rstrip(SHOWS_NOTHING_AT_END))
+    hidden = text[max(reading.head, text.rfind("\n", 0, end) + 1) : end]
+    if not says_something(_last_cells(hidden, field_max_width // 2).translate(_DIGITS)):
         return None
     head = reading.head
     return (
@@ -124,47 +126,32 @@ def _untailed(reading: FieldReading, text: str, rows: int, field_max_width: int)
     )
 
 
-def _end_owed(text: str, head: int, rows: int, cells: int) -> bool:
-    """Whether what a cut at ``head`` hides of ``text`` ends in a line that says something, or in closing lines
-    whole within ``rows`` lines and ``cells`` cells (each line measured whole) back to one whose hidden part does."""
-    end = len(text.rstrip(SHOWS_NOTHING_AT_END))
-    if end <= head:
-        return False
-    line_start = text.rfind("\n", 0, end) + 1
-    if _says_something(_last_cells(text[max(head, line_start) : end], cells)):
-        return True
-    used = 0
-    for _ in range(max(1, rows)):
-        used += _shown_cells(text, line_start, end, cells - used)
-        if used > cells or end <= head:
-            return False
-        if _says_something(text[max(head, line_start) : end]):
-            return True
-        end = line_start - 1
-        line_start = text.rfind("\n", 0, max(0, end)) + 1
-    return False
+_DIGITS = str.maketrans("", "", "0123456789")
 
 
-def _shown_cells(text: str, start: int, end: int, most: int) -> int:
-    """The cells ``text[start:end]`` takes as shown, counted up to past ``most``: a character that only a
-    notation may show as wide as its longest notation (``⟨U+0080⟩``), any other as the widest terminal draws
-    it, so a line is never held shorter than a renderer drew it."""
+def _last_cells(line: str, cells: int) -> str:
+    """The last ``cells`` cells of ``line`` as shown (``_shown_cells``)."""
+    start, used = len(line), 0
+    while start > 0:
+        used += _shown_cells(line, start - 1, start)
+        if used > cells:
+            break
+        start -= 1
+    return line[start:]
+
+
+def _shown_cells(text: str, start: int, end: int) -> int:
+    """The cells ``text[start:end]`` takes as shown: a character that only a notation may show as wide as its
+    longest notation (``⟨U+0080⟩``), any other as the widest terminal draws it."""
     cells = 0
-    notated = False  # a mark after a character spelled out has no base drawn to combine with
     for at in range(start, end):
         char = text[at]
-        notated = (
-            must_notate(text, at)
-            or _unprintable(char)
-            or notated
-            and unicodedata.category(char).startswith("M")
+        spelled = must_notate(text, at) or _unprintable(char)
+        cells += (
+            len(f"\u27e8U+{ord(char):04X}\u27e9")
+            if spelled
+            else max(cells_on(char, model) for model in MODELS.values())
         )
-        if notated:
-            cells += len(f"\u27e8U+{ord(char):04X}\u27e9")
-        else:
-            cells += max(cells_on(char, model) for model in MODELS.values())
-        if cells > most:
-            break
     return cells
 
 
@@ -172,25 +159,6 @@ def _unprintable(char: str) -> bool:
     """A character no terminal is sure to draw (unassigned, private, or of no width the table knows): a renderer
     may spell it out."""
     return wcwidth(char) < 0 or unicodedata.category(char) in ("Cn", "Co")
-
-
-def _says_something(text: str) -> bool:
-    return says_something(text.translate(_DIGITS))
-
-
-_DIGITS = str.maketrans("", "", "0123456789")
-
-
-def _last_cells(line: str, cells: int) -> str:
-    """The last ``cells`` cells of ``line``."""
-    shown = line
-    start, used = len(shown), 0
-    while start > 0:
-        used += max(0, wcwidth(shown[start - 1]))
-        if used > cells:
-            break
-        start -= 1
-    return shown[start:]
 
 
 def _check_left_out(ask: AskReading, max_rows: int, report: Report) -> None:

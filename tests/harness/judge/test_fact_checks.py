@@ -44,22 +44,8 @@ def test_a_field_of_one_row_has_no_row_for_a_tail() -> None:
     assert _problem(SCRIPT, ["content : echo step 1…"]) is None
 
 
-@pytest.mark.parametrize(
-    "closing, owed",
-    [
-        (
-            "\n  }\n]",
-            True,
-        ),  # short closing lines back to one that says something: within half the cap
-        (
-            "\n" + "  " * 60 + "}\n]",
-            False,
-        ),  # closing lines wider than half the cap: a tail could show nothing
-    ],
-)
-def test_closing_brackets_owe_the_line_before_them_only_within_half_the_cap(
-    closing: str, owed: bool
-) -> None:
+@pytest.mark.parametrize("closing", ["\n  }\n]", "\n" + "  " * 60 + "}\n]"])
+def test_a_last_line_of_brackets_owes_no_tail(closing: str) -> None:
     text = (
         "[\n  {\n"
         + "\n".join(f'    "k{n}": "v{n}",' for n in range(40))
@@ -72,7 +58,9 @@ def test_closing_brackets_owe_the_line_before_them_only_within_half_the_cap(
         *(f'              "k{n}": "v{n}",' for n in range(3)),
         '              "k3": "v3",…',
     ]
-    assert (_problem(text, rows) is not None) is owed
+    assert _problem(text, rows) is None
+    # the same value ending in its last word owes it
+    assert _problem(text.removesuffix(closing), rows) is not None
 
 
 def test_an_end_of_digits_and_brackets_says_nothing_a_tail_could_show() -> None:
