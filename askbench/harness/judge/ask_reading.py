@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
-from ..terminals.rows import ScreenRows
+from ..terminals.rows import ScreenRow, ScreenRows
 from .chrome import is_blank
 from .expected_facts import ARROW, CORE_LABELS, ExpectedFact
 from .extra_facts import PayloadTruths, extra_rows
@@ -117,6 +117,16 @@ class FactOnScreen:
     detail_reading: FieldReading | None = None
     closing: int = 0
     """Characters at the end of the last row that are a mark the renderer closed the value with (its quote)."""
+
+    def value_rows(self, rows: Sequence[ScreenRow]) -> Iterator[tuple[Segment, str]]:
+        """Each row's segment and the text from its start: the last without the mark the renderer closed it with."""
+        last = len(self.segments) - 1
+        for at, segment in enumerate(self.segments):
+            text = rows[segment.row].text[segment.start :]
+            yield (
+                segment,
+                text.rstrip(" ")[: -self.closing] if self.closing and at == last else text,
+            )
 
     @property
     def capped(self) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from wcwidth import wcwidth
 
-from ..terminals.models import MODELS, TerminalModel, cells_on
+from ..terminals.models import TerminalModel, cells_on, widest_cells
 from ..terminals.rows import ScreenRow
 from ..terms import Invariant
 from .ask_reading import AskReading, FactOnScreen
@@ -94,15 +94,14 @@ def fact_problem(shown: FactOnScreen, field_max_width: int) -> str | None:
     problem = reading_problem(shown)
     if problem is None and shown.capped and _shows_nothing(shown, field_max_width):
         return "shows nothing of its text before the marker"
-    if problem is None and len(shown.segments) > 1:
-        rows = len(shown.segments)
-        problem = _untailed(shown.reading, shown.text, rows, field_max_width)
+    if problem is None and len(shown.segments) > 1:  # a field of one row has no row for a tail
+        problem = _untailed(shown.reading, shown.text, field_max_width)
         if problem is None and shown.detail_reading is not None and shown.fact.detail is not None:
-            problem = _untailed(shown.detail_reading, shown.fact.detail, rows, field_max_width)
+            problem = _untailed(shown.detail_reading, shown.fact.detail, field_max_width)
     return problem
 
 
-def _untailed(reading: FieldReading, text: str, rows: int, field_max_width: int) -> str | None:
+def _untailed(reading: FieldReading, text: str, field_max_width: int) -> str | None:
     """A cut with nothing after its marker, in a field of two rows or more whose last line says something.
 
     The end of a value is where what it does is often decided (``| sh``, a
@@ -113,7 +112,7 @@ def _untailed(reading: FieldReading, text: str, rows: int, field_max_width: int)
     (``}``, ``]``) says nothing a tail must show: a renderer may reach back
     over it to a line that does, or show no tail.
     """
-    if reading.whole or reading.tail or reading.cut_inside or rows < 2:
+    if reading.whole or reading.tail or reading.cut_inside:
         return None
     end = len(text.rstrip(SHOWS_NOTHING_AT_END))
     hidden = text[max(reading.head, text.rfind("\n", 0, end) + 1) : end]
@@ -130,29 +129,19 @@ _DIGITS = str.maketrans("", "", "0123456789")
 
 
 def _last_cells(line: str, cells: int) -> str:
-    """The last ``cells`` cells of ``line`` as shown (``_shown_cells``)."""
+    """The last ``cells`` cells of ``line`` as shown: a character only a notation may show as wide as its
+    longest notation (``⟨U+0080⟩``), any other as the widest terminal draws it."""
     start, used = len(line), 0
     while start > 0:
-        used += _shown_cells(line, start - 1, start)
+        char = line[start - 1]
+        if must_notate(line, start - 1) or _unprintable(char):
+            used += len(f"\u27e8U+{ord(char):04X}\u27e9")
+        else:
+            used += widest_cells(char)
         if used > cells:
             break
         start -= 1
     return line[start:]
-
-
-def _shown_cells(text: str, start: int, end: int) -> int:
-    """The cells ``text[start:end]`` takes as shown: a character that only a notation may show as wide as its
-    longest notation (``⟨U+0080⟩``), any other as the widest terminal draws it."""
-    cells = 0
-    for at in range(start, end):
-        char = text[at]
-        spelled = must_notate(text, at) or _unprintable(char)
-        cells += (
-            len(f"\u27e8U+{ord(char):04X}\u27e9")
-            if spelled
-            else max(cells_on(char, model) for model in MODELS.values())
-        )
-    return cells
 
 
 def _unprintable(char: str) -> bool:
@@ -186,11 +175,8 @@ def _value_cells(rows: Sequence[ScreenRow], shown: FactOnScreen, model: Terminal
     text line's own, so neither is counted: what the cap bounds is text.
     """
     lines = []
-    for segment in shown.segments:
-        text = rows[segment.row].text[segment.start :]
+    for segment, text in shown.value_rows(rows):
         lines.append(text if segment.row == shown.head else text.lstrip(" "))
-    if shown.closing and lines:
-        lines[-1] = lines[-1].rstrip(" ")[: -shown.closing]
     text = COUNTED_CUT.sub("", "\n".join(lines))  # a cut's count of what it hides is its marker
     return sum(cells_on(line.replace(MARKER, ""), model) for line in text.split("\n"))
 

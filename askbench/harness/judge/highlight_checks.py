@@ -59,12 +59,8 @@ def _unpainted(rows: Sequence[ScreenRow], shown: FactOnScreen) -> str:
     not the flagged text.
     """
     plain: list[str] = []
-    last = len(shown.segments) - 1
-    for at, segment in enumerate(shown.segments):
+    for segment, text in shown.value_rows(rows):
         row = rows[segment.row]
-        text = row.text[segment.start :]
-        if at == last and shown.closing:
-            text = text.rstrip(" ")[: -shown.closing]  # the mark the renderer closed the value with
         arrow = text.find("\u2192")
         styles = row.styles[segment.start : segment.start + (len(text) if arrow < 0 else arrow)]
         plain += [

@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..terminals.models import MODELS, cells_on
+from ..terminals.models import widest_cells
 from ..terminals.rows import ScreenRows
 from .expected_facts import ExpectedFact
 from .field_match import MARKER, compare, lone_marker, spellings
@@ -69,7 +69,7 @@ def label_head(row: str, label: str) -> int | None:
             continue
         if progress.done >= len(flat):
             return match.end()
-        if max(cells_on(shown, model) for model in MODELS.values()) >= MAX_LABEL_CELLS // 2:
+        if widest_cells(shown) >= MAX_LABEL_CELLS // 2:
             clipped = match.end()  # only a label that filled its column may be shown cut
     return clipped
 

@@ -48,6 +48,7 @@ __all__ = [
     "TerminalScreen",
     "cells_on",
     "grapheme_width",
+    "widest_cells",
 ]
 
 Measure = Callable[[str], Iterator[tuple[str, int]]]
@@ -126,6 +127,11 @@ def cells_on(text: str, model: TerminalModel) -> int:
     if text.isascii():
         return len(text)
     return _measured_cells(text, model)
+
+
+def widest_cells(text: str) -> int:
+    """Cells ``text`` takes on the model that draws it widest: what a renderer must leave room for."""
+    return max(cells_on(text, model) for model in MODELS.values())
 
 
 @lru_cache(maxsize=8192)
